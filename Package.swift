@@ -1,0 +1,41 @@
+// swift-tools-version:6.0
+// Sceneflow: a folder of app screenshots becomes a clickable prototype in an SDL2 window,
+// driven by Lua 5.4 scripts. Layering (DESIGN.md §5): Core is pure Swift; only the SDL layer
+// imports SDL; only the Lua layer imports Lua; they meet in the Runner.
+import PackageDescription
+
+let package = Package(
+    name: "Sceneflow",
+    products: [
+        .executable(name: "sceneflow", targets: ["SceneflowCLI"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(
+            name: "CSDL2Image", pkgConfig: "SDL2_image",
+            providers: [.apt(["libsdl2-image-dev"])]),
+        .systemLibrary(
+            name: "CLua", pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]),
+        // Re-exports Lua's C macros as functions and raises Lua errors from C, so that a
+        // Lua error never unwinds through a Swift frame (DESIGN.md §5 rule 3).
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(name: "SceneflowCore"),
+        .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image"]),
+        .target(name: "SceneflowLua", dependencies: ["SceneflowCore", "CLua", "CLuaShim"]),
+        .target(
+            name: "SceneflowRunner",
+            dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua"]),
+        .executableTarget(
+            name: "SceneflowCLI",
+            dependencies: ["SceneflowRunner", "SceneflowCore"]),
+        .testTarget(name: "SceneflowCoreTests", dependencies: ["SceneflowCore"]),
+        .testTarget(name: "SceneflowSDLTests", dependencies: ["SceneflowSDL", "SceneflowCore"]),
+        .testTarget(name: "SceneflowLuaTests", dependencies: ["SceneflowLua", "SceneflowCore"]),
+        .testTarget(
+            name: "SceneflowEndToEndTests",
+            dependencies: ["SceneflowRunner", "SceneflowCore"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef SCENEFLOW_CSDL2_SHIM_H
+#define SCENEFLOW_CSDL2_SHIM_H
+#include <SDL.h>
+#endif

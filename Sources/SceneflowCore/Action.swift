@@ -1,0 +1,53 @@
+/// A reference to a Lua function held by the Lua layer (a registry index). Core never calls
+/// it; it hands it back to the runner as an effect.
+public struct ScriptFunctionRef: Equatable, Hashable, Sendable {
+    /// The opaque registry reference.
+    public let id: Int32
+    /// Creates a reference from the Lua layer's registry index.
+    public init(id: Int32) { self.id = id }
+}
+
+/// What an element (or a scene-wide swipe) does when triggered.
+public enum Action: Equatable, Sendable, CustomStringConvertible {
+    /// Push `scene` onto the navigation stack with the given transition.
+    case go(scene: String, transition: Transition)
+    /// Pop the top scene, undoing the transition that brought it.
+    case back
+    /// Present `scene` modally (default transition `cover_up`).
+    case present(scene: String, transition: Transition)
+    /// Dismiss the topmost modal and everything pushed above it.
+    case dismiss
+    /// Call a Lua function of the prototype; the runner does the call.
+    case script(ScriptFunctionRef)
+
+    /// The scene this action leads to, when it names one.
+    public var targetScene: String? {
+        switch self {
+        case .go(let scene, _), .present(let scene, _): return scene
+        default: return nil
+        }
+    }
+
+    /// A short form for logs and `inspect`: `go("details", push_left 0.35s ease_in_out)`.
+    public var description: String {
+        switch self {
+        case .go(let scene, let t): return "go(\"\(scene)\", \(t))"
+        case .back: return "back()"
+        case .present(let scene, let t): return "present(\"\(scene)\", \(t))"
+        case .dismiss: return "dismiss()"
+        case .script: return "function"
+        }
+    }
+}
+
+/// The direction of a swipe: the direction the finger moves (`left` = the finger moves left).
+public enum SwipeDirection: String, CaseIterable, Sendable, Equatable {
+    /// The finger moves towards the left edge.
+    case left
+    /// The finger moves towards the right edge.
+    case right
+    /// The finger moves towards the top edge.
+    case up
+    /// The finger moves towards the bottom edge.
+    case down
+}

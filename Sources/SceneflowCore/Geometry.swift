@@ -1,0 +1,101 @@
+import Foundation
+
+/// A position in points (device-independent units; pixels = points × scale).
+public struct Point: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Horizontal position in points, from the left edge of the screen.
+    public var x: Double
+    /// Vertical position in points, from the top edge of the screen.
+    public var y: Double
+    /// Creates a point from x and y in points.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+    /// The distance to `other`, in points.
+    public func distance(to other: Point) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
+    /// `(x, y)` with at most two decimals.
+    public var description: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
+}
+
+/// A width and height in points.
+public struct Size: Equatable, Hashable, Sendable {
+    /// Width in points.
+    public var width: Double
+    /// Height in points.
+    public var height: Double
+    /// Creates a size in points.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// An axis-aligned rectangle in points: origin at the top-left, y grows downwards.
+public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Left edge in points.
+    public var x: Double
+    /// Top edge in points.
+    public var y: Double
+    /// Width in points (never negative in a validated prototype).
+    public var width: Double
+    /// Height in points (never negative in a validated prototype).
+    public var height: Double
+    /// Creates a rectangle from its top-left corner and size, in points.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    /// The right edge, `x + width`.
+    public var maxX: Double { x + width }
+    /// The bottom edge, `y + height`.
+    public var maxY: Double { y + height }
+    /// The centre of the rectangle.
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+    /// True when `p` lies inside; the left and top edges are inclusive, the right and bottom
+    /// edges exclusive, so adjacent hotspots never both claim a point.
+    public func contains(_ p: Point) -> Bool {
+        p.x >= x && p.x < maxX && p.y >= y && p.y < maxY
+    }
+    /// True when the whole rectangle lies inside `other`.
+    public func isInside(_ other: Rect) -> Bool {
+        x >= other.x && y >= other.y && maxX <= other.maxX && maxY <= other.maxY
+    }
+    /// `{x, y, w, h}` as a prototype file writes it.
+    public var description: String {
+        "{\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width)), \(formatNumber(height))}"
+    }
+}
+
+/// A rectangle in whole image pixels, used for the screen area inside a screenshot.
+public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Left edge in pixels.
+    public var x: Int
+    /// Top edge in pixels.
+    public var y: Int
+    /// Width in pixels.
+    public var width: Int
+    /// Height in pixels.
+    public var height: Int
+    /// Creates a pixel rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+    /// `{x, y, w, h}` in pixels.
+    public var description: String { "{\(x), \(y), \(width), \(height)}" }
+}
+
+/// Formats a number without a trailing `.0` and with at most `decimals` decimals.
+public func formatNumber(_ value: Double, decimals: Int = 2) -> String {
+    if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    var text = String(format: "%.\(decimals)f", value)
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}

@@ -1,0 +1,134 @@
+/// The navigation stack and modal stack, the running transition and the queue of navigation
+/// asked for while it runs. Pure state: time comes in as arguments; lifecycle calls and
+/// transition records go to the timeline.
+///
+/// Rules (DESIGN.md §6): never more than two scenes mounted; a navigation requested during a
+/// transition is queued and starts when the running one completes; the completion fires on
+/// the first frame presented at or after start + duration.
+public struct Navigator: Sendable {
+    /// One entry of the stack: a scene and how it arrived.
+    public struct Entry: Equatable, Sendable {
+        /// The scene name.
+        public var scene: String
+        /// The transition that brought it (reversed when leaving by back or dismiss).
+        public var arrival: Transition
+        /// True when presented modally.
+        public var isModal: Bool
+    }
+
+    /// A transition in progress.
+    public struct Running: Equatable, Sendable {
+        /// The record being filled in.
+        public var record: TransitionRecord
+        /// Linear progress 0…1 at clock time `time`.
+        public func linearProgress(at time: Double) -> Double {
+            let d = record.transition.duration
+            return d <= 0 ? 1 : min(max((time - record.start) / d, 0), 1)
+        }
+        /// True once `time` has reached start + duration (with a nanosecond of slack for
+        /// rounding in frame times).
+        public func isDue(at time: Double) -> Bool {
+            time + 1e-9 >= record.start + record.transition.duration
+        }
+    }
+
+    /// The stack, bottom to top; never empty.
+    public private(set) var entries: [Entry]
+    /// The running transition, if any.
+    public private(set) var running: Running?
+    /// Actions asked for during the running transition, oldest first.
+    public private(set) var queue: [(action: Action, source: String)] = []
+
+    /// Creates a navigator showing `start`.
+    public init(start: String) {
+        entries = [Entry(scene: start, arrival: .cut, isModal: false)]
+    }
+
+    /// The top scene: the destination as soon as a navigation starts.
+    public var top: String { entries[entries.count - 1].scene }
+
+    /// The mounted scenes, back to front in stack order: one, or two during a transition.
+    public var mounted: [String] {
+        guard let running else { return [top] }
+        return [running.record.from, running.record.to]
+    }
+
+    /// True when nothing is running or queued.
+    public var isIdle: Bool { running == nil && queue.isEmpty }
+
+    /// Asks for a navigation action (`go`, `back`, `present`, `dismiss`); queued when a
+    /// transition is running. Script actions are not navigation and are ignored here.
+    public mutating func request(_ action: Action, source: String, at time: Double, timeline: inout Timeline) {
+        if running != nil {
+            queue.append((action, source))
+            timeline.record(.navigationQueued(action, source: source), at: time)
+            return
+        }
+        start(action, source: source, at: time, timeline: &timeline)
+    }
+
+    /// Records a presented frame at `time`; completes the running transition when it is due
+    /// and then starts the next queued navigation.
+    public mutating func framePresented(at time: Double, timeline: inout Timeline) {
+        guard var current = running else { return }
+        if current.record.firstFrame == nil { current.record.firstFrame = time }
+        current.record.lastFrame = time
+        current.record.frameCount += 1
+        running = current
+        guard current.isDue(at: time) else { return }
+        current.record.completion = time
+        running = nil
+        timeline.record(.lifecycle(.init(.didDisappear, current.record.from, animated: true)), at: time)
+        timeline.record(.lifecycle(.init(.didAppear, current.record.to, animated: true)), at: time)
+        timeline.record(.transitionCompleted(current.record), at: time)
+        while running == nil, !queue.isEmpty {
+            let next = queue.removeFirst()
+            start(next.action, source: next.source, at: time, timeline: &timeline)
+        }
+    }
+
+    /// Drops every entry above the start scene and any running or queued transition.
+    public mutating func reset(to start: String) {
+        entries = [Entry(scene: start, arrival: .cut, isModal: false)]
+        running = nil
+        queue.removeAll()
+    }
+
+    private mutating func start(_ action: Action, source: String, at time: Double, timeline: inout Timeline) {
+        let from = top
+        let transition: Transition
+        switch action {
+        case .go(let scene, let t), .present(let scene, let t):
+            transition = t
+            entries.append(Entry(scene: scene, arrival: t, isModal: { if case .present = action { true } else { false } }()))
+        case .back:
+            guard entries.count > 1 else {
+                timeline.record(.actionSkipped(action, reason: "\(from) is the root scene; nothing to go back to"), at: time)
+                return
+            }
+            transition = entries.removeLast().arrival.reversed
+        case .dismiss:
+            guard let index = entries.lastIndex(where: \.isModal) else {
+                timeline.record(.actionSkipped(action, reason: "no modal scene is presented"), at: time)
+                return
+            }
+            transition = entries[index].arrival.reversed
+            entries.removeSubrange(index...)
+        case .script:
+            return
+        }
+        timeline.record(.action(action, source: source), at: time)
+        let to = top
+        let animated = transition.isAnimated
+        timeline.record(.lifecycle(.init(.willAppear, to, animated: animated)), at: time)
+        timeline.record(.lifecycle(.init(.willDisappear, from, animated: animated)), at: time)
+        if animated {
+            timeline.record(.transitionStarted(from: from, to: to, transition), at: time)
+            running = Running(record: TransitionRecord(
+                from: from, to: to, transition: transition, start: time, frameCount: 0))
+        } else {
+            timeline.record(.lifecycle(.init(.didDisappear, from, animated: false)), at: time)
+            timeline.record(.lifecycle(.init(.didAppear, to, animated: false)), at: time)
+        }
+    }
+}

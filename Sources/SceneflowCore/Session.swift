@@ -1,0 +1,145 @@
+/// A Lua-function action that fired; the runner hands it to the Lua layer to call.
+public struct ScriptCall: Equatable, Sendable {
+    /// The function to call.
+    public let ref: ScriptFunctionRef
+    /// The accessibility label of the element that triggered it ("" for a scene-wide swipe).
+    public let element: String
+    /// The scene it was triggered in.
+    public let scene: String
+    /// Creates a script call.
+    public init(ref: ScriptFunctionRef, element: String, scene: String) {
+        self.ref = ref
+        self.element = element
+        self.scene = scene
+    }
+}
+
+/// One running prototype: navigation, gesture recognition, hit testing, action dispatch and
+/// the timeline. Pure Swift: the runner feeds it input and time and draws what `frame()`
+/// describes. Real mouse input and scripted input both enter through `schedule(_:)` or
+/// `handle(_:)`, so a script exercises exactly what a person would.
+public final class Session {
+    /// The prototype being played.
+    public let prototype: Prototype
+    /// Clock seconds of the last `step(to:)`.
+    public private(set) var now: Double = 0
+    /// Everything recorded so far.
+    public private(set) var timeline = Timeline()
+    private var navigator: Navigator
+    private var recognizer = GestureRecognizer()
+    private var scheduled: [InputEvent] = []
+    private var scriptCalls: [ScriptCall] = []
+
+    /// Creates a session showing the prototype's start scene.
+    public init(prototype: Prototype) {
+        self.prototype = prototype
+        self.navigator = Navigator(start: prototype.start)
+    }
+
+    /// The top of the navigation stack: the destination as soon as a navigation starts.
+    public var currentScene: String { navigator.top }
+    /// Scene names of the navigation and modal stack, bottom to top.
+    public var stack: [String] { navigator.entries.map(\.scene) }
+    /// The mounted scenes (one, or two during a transition).
+    public var mountedScenes: [String] { navigator.mounted }
+    /// The running transition, if any.
+    public var runningTransition: TransitionRecord? { navigator.running?.record }
+    /// True when no transition is running or queued, no gesture is in flight, no scheduled
+    /// input waits and no Lua action waits to be called: scripted actions wait for this.
+    public var isSettled: Bool {
+        navigator.isIdle && !recognizer.isTracking && scheduled.isEmpty && scriptCalls.isEmpty
+    }
+
+    /// Goes back to the start scene with empty stacks; time and the timeline continue.
+    public func reset() {
+        navigator.reset(to: prototype.start)
+        recognizer.cancel()
+        scheduled.removeAll()
+        scriptCalls.removeAll()
+    }
+
+    /// Queues an input event for delivery when `step(to:)` reaches its time.
+    public func schedule(_ event: InputEvent) {
+        let index = scheduled.firstIndex { $0.time > event.time } ?? scheduled.endIndex
+        scheduled.insert(event, at: index)
+    }
+
+    /// Delivers an input event now. During a transition it is not delivered to either scene:
+    /// it is logged as ignored and any gesture in flight is cancelled.
+    public func handle(_ event: InputEvent) {
+        if navigator.running != nil {
+            recognizer.cancel()
+            timeline.record(.inputIgnored(event, reason: "a transition is running"), at: event.time)
+            return
+        }
+        timeline.record(.input(event), at: event.time)
+        guard let gesture = recognizer.handle(event) else { return }
+        dispatch(gesture, at: event.time)
+    }
+
+    /// Runs an action; navigation asked for during a transition is queued.
+    public func perform(_ action: Action, source: String) {
+        if case .script(let ref) = action {
+            timeline.record(.action(action, source: source), at: now)
+            scriptCalls.append(ScriptCall(ref: ref, element: source, scene: currentScene))
+            return
+        }
+        navigator.request(action, source: source, at: now, timeline: &timeline)
+    }
+
+    /// Advances to clock time `time` (seconds), delivering scheduled input that is due.
+    public func step(to time: Double) {
+        now = max(now, time)
+        while let first = scheduled.first, first.time <= now + 1e-9 {
+            scheduled.removeFirst()
+            handle(first)
+        }
+    }
+
+    /// Tells the session the frame for `now` has been presented (or, headless, would have
+    /// been): a due transition completes here, after its last frame.
+    public func framePresented() {
+        navigator.framePresented(at: now, timeline: &timeline)
+    }
+
+    /// Lua-function actions triggered since the last call, oldest first.
+    public func takeScriptCalls() -> [ScriptCall] {
+        defer { scriptCalls.removeAll() }
+        return scriptCalls
+    }
+
+    /// What to draw for clock time `now`.
+    public func frame() -> FrameDescription {
+        guard let running = navigator.running?.record else {
+            return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, currentScene)])
+        }
+        let t = navigator.running!.linearProgress(at: now)
+        return FrameComposer.frame(
+            prototype: prototype, from: running.from, to: running.to, transition: running.transition,
+            linearProgress: t)
+    }
+
+    /// The scene value for `name`, if it exists.
+    public func scene(_ name: String) -> Scene? { prototype.scenes[name] }
+
+    private func dispatch(_ gesture: Gesture, at time: Double) {
+        let sceneName = currentScene
+        guard let scene = prototype.scenes[sceneName] else { return }
+        let element = scene.element(at: gesture.start)
+        timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
+        switch gesture {
+        case .tap:
+            if let element, let action = element.onTap {
+                perform(action, source: "tap on \"\(element.label)\"")
+            }
+        case .swipe(let direction, _, _, _):
+            if let element, let action = element.onSwipe[direction] {
+                perform(action, source: "swipe \(direction.rawValue) on \"\(element.label)\"")
+            } else if let action = scene.onSwipe[direction] {
+                perform(action, source: "swipe \(direction.rawValue) in \(sceneName)")
+            }
+        case .longPress, .drag:
+            break
+        }
+    }
+}

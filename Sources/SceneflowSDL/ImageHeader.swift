@@ -1,0 +1,69 @@
+/// The size an image file declares in its header, read from raw bytes without decoding.
+///
+/// Pure parsing: no SDL, no file access. Knows PNG (IHDR), JPEG (first SOFn marker), GIF
+/// (logical screen) and BMP (info header); everything else is `.unknown` and left to SDL_image.
+enum ImageHeader: Equatable {
+    /// The format was recognised and declares `width` x `height` pixels.
+    case size(format: String, width: Int, height: Int)
+    /// The magic bytes match `format` but the header is cut short or malformed.
+    case malformed(format: String)
+    /// Not a format this parser knows (SDL_image may still know it).
+    case unknown
+
+    /// How many leading bytes of a file `parse` wants. JPEG's size can sit behind large
+    /// EXIF/ICC segments, so this is generous; a JPEG whose SOF lies beyond it is `.unknown`.
+    static let prefixLength = 256 * 1024
+
+    /// Parses the first bytes of a file.
+    static func parse(_ b: [UInt8]) -> ImageHeader {
+        if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(b) }
+        if b.starts(with: [0xFF, 0xD8, 0xFF]) { return jpeg(b) }
+        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) {
+            guard b.count >= 10 else { return .malformed(format: "GIF") }
+            return .size(format: "GIF", width: le16(b, 6), height: le16(b, 8))
+        }
+        if b.starts(with: Array("BM".utf8)) && b.count >= 26 && le32(b, 14) >= 40 {
+            let height = Int(Int32(bitPattern: UInt32(le32(b, 22))))
+            return .size(format: "BMP", width: le32(b, 18), height: abs(height))
+        }
+        return .unknown
+    }
+
+    /// PNG: signature, then the IHDR chunk (length 13) holding big-endian width and height.
+    private static func png(_ b: [UInt8]) -> ImageHeader {
+        guard b.count >= 24, Array(b[12..<16]) == Array("IHDR".utf8) else {
+            return .malformed(format: "PNG")
+        }
+        return .size(format: "PNG", width: be32(b, 16), height: be32(b, 20))
+    }
+
+    /// JPEG: walk the marker segments up to the first start-of-frame (SOF0…SOF15 except the
+    /// DHT/JPG/DAC markers C4, C8, CC), whose payload holds height then width.
+    private static func jpeg(_ b: [UInt8]) -> ImageHeader {
+        var i = 2
+        while i + 4 <= b.count {
+            guard b[i] == 0xFF else { return .malformed(format: "JPEG") }
+            let marker = b[i + 1]
+            if marker == 0xFF { i += 1; continue }  // fill byte
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            let length = be16(b, i + 2)
+            guard length >= 2 else { return .malformed(format: "JPEG") }
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard i + 9 <= b.count else { return .unknown }
+                return .size(format: "JPEG", width: be16(b, i + 7), height: be16(b, i + 5))
+            }
+            if marker == 0xD9 || marker == 0xDA { return .malformed(format: "JPEG") }
+            i += 2 + length
+        }
+        return .unknown  // SOF beyond the prefix: let the post-decode check catch it
+    }
+
+    private static func be32(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
+    }
+    private static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
+    private static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+    private static func le32(_ b: [UInt8], _ i: Int) -> Int {
+        Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24
+    }
+}

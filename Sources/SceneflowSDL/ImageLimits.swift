@@ -1,0 +1,63 @@
+import Foundation
+
+/// The largest image Sceneflow will decode, checked from the file header *before* decoding,
+/// so a 30000 x 30000 px screenshot is rejected without allocating 3.6 GB.
+///
+/// Defaults: 16384 px per side and 100 megapixels (a 1170 x 2532 screenshot is 3 MP).
+public struct ImageLimits: Equatable, Sendable {
+    /// Largest width or height, in pixels.
+    public var maxSide: Int
+    /// Largest width × height, in pixels.
+    public var maxPixels: Int
+
+    /// The default limits: 16384 px per side, 100 000 000 px in all.
+    public static let standard = ImageLimits(maxSide: 16384, maxPixels: 100_000_000)
+
+    /// Creates limits in pixels.
+    public init(maxSide: Int, maxPixels: Int) {
+        self.maxSide = maxSide
+        self.maxPixels = maxPixels
+    }
+
+    /// Throws `ImageLoadError.tooLarge` when `width` x `height` (pixels) breaks a limit.
+    public func check(width: Int, height: Int, path: String) throws(ImageLoadError) {
+        if width > maxSide || height > maxSide {
+            throw .tooLarge(path: path, width: width, height: height, limit: "\(maxSide) px per side")
+        }
+        if width * height > maxPixels {
+            throw .tooLarge(
+                path: path, width: width, height: height,
+                limit: "\(maxPixels / 1_000_000) megapixels")
+        }
+    }
+
+    /// Reads only the header of the file at `path` and checks the declared size.
+    ///
+    /// - Returns: what the header says (`.unknown` for formats the header parser does not
+    ///   know; the loader then checks the decoded size instead).
+    /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened,
+    ///   `.corrupt` for a recognised but malformed or zero-sized header, `.tooLarge`.
+    func checkHeader(path: String) throws(ImageLoadError) -> ImageHeader {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .fileNotFound(path: path) }
+        defer { try? handle.close() }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try handle.read(upToCount: ImageHeader.prefixLength) ?? Data())
+        } catch {
+            throw .fileNotFound(path: path)  // a directory or unreadable file
+        }
+        let header = ImageHeader.parse(bytes)
+        switch header {
+        case .size(let format, let w, let h):
+            if w <= 0 || h <= 0 {
+                throw .corrupt(path: path, reason: "\(format) header declares \(w)x\(h) px")
+            }
+            try check(width: w, height: h, path: path)
+        case .malformed(let format):
+            throw .corrupt(path: path, reason: "\(format) header is truncated or malformed")
+        case .unknown:
+            break
+        }
+        return header
+    }
+}
