@@ -1,3 +1,5 @@
+import SceneflowCore
+
 /// Why a screenshot could not be loaded. Every case carries the file path, and every
 /// description is one line naming the file, ready to show to a designer.
 public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable {

@@ -1,0 +1,82 @@
+#ifndef SCENEFLOW_CLUASHIM_H
+#define SCENEFLOW_CLUASHIM_H
+/*
+ * Sceneflow's C shim over Lua 5.4 (DESIGN.md §5 rule 3).
+ *
+ * - Re-exports the Lua macros Swift cannot import as functions.
+ * - Creates states with a counting allocator (memory limit) and an instruction budget
+ *   (count hook), so a prototype or script that loops or allocates forever is stopped.
+ * - Calls Swift callbacks through a trampoline: the Swift function reports an error by
+ *   RETURNING a negative count with the message on top of the stack; the trampoline raises
+ *   the Lua error after the Swift frame has returned, so a Lua error never unwinds through
+ *   Swift.
+ */
+#include <lua.h>
+#include <lauxlib.h>
+#include <lualib.h>
+#include <stddef.h>
+
+/* ---- states with limits ---- */
+
+/* A new state whose allocator refuses to grow past `limit` bytes while Lua code runs
+   (between sf_pcall/sf_resume entry and exit, outside Swift callbacks). NULL if out of memory. */
+lua_State *sf_newstate(size_t limit);
+/* Closes a state made by sf_newstate and frees its limits record. */
+void sf_close(lua_State *L);
+/* Bytes currently allocated by the state. */
+size_t sf_memory_used(lua_State *L);
+/* 1 if an allocation was refused since the last sf_reset_limits. */
+int sf_memory_exceeded(lua_State *L);
+/* 1 if the instruction budget ran out since the last sf_reset_limits. */
+int sf_budget_exhausted(lua_State *L);
+/* Sets the instruction budget for the next calls on thread L (and threads it creates) and
+   clears the exceeded/exhausted flags. */
+void sf_reset_limits(lua_State *L, long long instructions);
+
+/* Opens base, string, table, math, utf8, coroutine and debug in protected mode; the
+   sandbox environments built by the preludes expose only a subset. Returns a status. */
+int sf_openlibs(lua_State *L);
+
+/* Protected call / resume that enforce the memory limit while Lua runs. */
+int sf_pcall(lua_State *L, int nargs, int nresults, int msgh);
+int sf_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
+/* Loads a text chunk (binary chunks are refused) under the given chunk name. */
+int sf_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname);
+
+/* ---- Swift callbacks ---- */
+
+/* A Swift function called from Lua: returns the number of results it pushed, or
+   SF_ERROR (message on top; the caller's file:line is prepended) or SF_ERROR_RAW (message
+   raised as is). It must not raise Lua errors: only non-raising API calls. */
+typedef int (*sf_swift_function)(lua_State *L, void *context);
+#define SF_ERROR (-1)
+#define SF_ERROR_RAW (-2)
+/* Pushes a C closure that calls `function(L, context)` through the trampoline. */
+void sf_pushswiftfunction(lua_State *L, sf_swift_function function, void *context);
+
+/* ---- macros as functions ---- */
+void sf_pop(lua_State *L, int n);
+void sf_newtable(lua_State *L);
+const char *sf_tostring(lua_State *L, int index, size_t *len);
+int sf_isnil(lua_State *L, int index);
+int sf_isnoneornil(lua_State *L, int index);
+int sf_isfunction(lua_State *L, int index);
+int sf_istable(lua_State *L, int index);
+int sf_upvalueindex(int i);
+int sf_registryindex(void);
+void sf_pushglobaltable(lua_State *L);
+void sf_call(lua_State *L, int nargs, int nresults);
+void sf_insert(lua_State *L, int index);
+void sf_remove(lua_State *L, int index);
+void sf_replace(lua_State *L, int index);
+double sf_tonumber(lua_State *L, int index, int *isnum);
+lua_State *sf_tothread(lua_State *L, int index);
+void sf_register(lua_State *L, const char *name, lua_CFunction f);
+/* Loads and runs a string in protected mode (luaL_dostring). Returns a status. */
+int sf_dostring(lua_State *L, const char *code);
+int sf_ref(lua_State *L);
+void sf_unref(lua_State *L, int ref);
+int sf_rawgetref(lua_State *L, int ref);
+int sf_noref(void);
+
+#endif

@@ -1,0 +1,123 @@
+internal import CSDL2
+import SceneflowCore
+
+/// Sole owner of one `SDL_Renderer` (destroyed in `deinit`) and the drawing of frames.
+/// Shared by `OffscreenRenderer` (software, onto a surface) and `Window` (accelerated or
+/// software, onto the window). It keeps its target alive (`target`), and every texture keeps
+/// it alive, so C objects are always destroyed children first.
+final class RendererHandle {
+    private let renderer: OpaquePointer
+    /// The surface or window drawn on; held only to outlive the renderer.
+    private let target: AnyObject
+    /// The device whose pixel size every frame fills.
+    let device: Device
+    /// Filter used when a texture is drawn at another size than its own.
+    private let scaleMode: SDL_ScaleMode
+
+    /// A software renderer drawing onto `surface` (needs no video subsystem). Throws
+    /// `SDLError` (`SDL_CreateSoftwareRenderer`).
+    init(software surface: SDLSurface, device: Device) throws {
+        guard let r = surface.withUnsafeSurface({ SDL_CreateSoftwareRenderer($0) }) else {
+            throw SDLError.last("SDL_CreateSoftwareRenderer")
+        }
+        self.renderer = r
+        self.target = surface
+        self.device = device
+        self.scaleMode = SDL_ScaleModeNearest  // textures are pre-scaled: drawn 1:1
+    }
+
+    /// Takes ownership of a renderer created for `window` (see `WindowHandle`), which it
+    /// keeps alive; sets the logical size to the device's pixel size so SDL scales to the
+    /// window and maps mouse coordinates back. Throws `SDLError`.
+    init(owning renderer: OpaquePointer, window: AnyObject, device: Device) throws {
+        self.renderer = renderer
+        self.target = window
+        self.device = device
+        self.scaleMode = SDL_ScaleModeLinear
+        try SDLError.check(
+            SDL_RenderSetLogicalSize(renderer, Int32(device.pixelWidth), Int32(device.pixelHeight)),
+            "SDL_RenderSetLogicalSize")
+    }
+
+    deinit { SDL_DestroyRenderer(renderer) }
+
+    /// A texture on this renderer holding the pixels of `surface`. Call on the renderer's
+    /// thread. Throws `SDLError`.
+    func makeTexture(from surface: SDLSurface, opaque: Bool) throws -> Texture {
+        guard let t = surface.withUnsafeSurface({ SDL_CreateTextureFromSurface(renderer, $0) }) else {
+            throw SDLError.last("SDL_CreateTextureFromSurface")
+        }
+        let texture = Texture(t, owner: self, opaque: opaque)
+        try SDLError.check(SDL_SetTextureScaleMode(t, scaleMode), "SDL_SetTextureScaleMode")
+        return texture
+    }
+
+    /// Clears to opaque black, then draws `frame.layers` back to front. Each layer's texture
+    /// fills the device pixel size, moved by `layer.offset` (points) × scale rounded to whole
+    /// pixels; alpha < 1 blends with alpha modulation, alpha 1 on an opaque texture copies.
+    /// Throws `SDLError` or the cache's `ImageLoadError`.
+    func draw(_ frame: FrameDescription, images: TextureCache) throws {
+        try SDLError.check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
+        try SDLError.check(SDL_RenderClear(renderer), "SDL_RenderClear")
+        let width = Int32(device.pixelWidth), height = Int32(device.pixelHeight)
+        for layer in frame.layers {
+            let alpha = min(max(layer.alpha, 0), 1)
+            if alpha == 0 { continue }
+            let x = Int32((layer.offset.x * device.scale).rounded())
+            let y = Int32((layer.offset.y * device.scale).rounded())
+            if x >= width || y >= height || x <= -width || y <= -height { continue }
+            let texture = try images.texture(for: layer, directory: images.directory)
+            try texture.setAlpha(alpha)
+            var destination = SDL_Rect(x: x, y: y, w: width, h: height)
+            try SDLError.check(SDL_RenderCopy(renderer, texture.pointer, nil, &destination), "SDL_RenderCopy")
+        }
+    }
+
+    /// Reads the target's pixels (device pixel size) as R,G,B,A bytes into `bytes`, which
+    /// must hold `pixelWidth * pixelHeight * 4` bytes. Throws `SDLError`.
+    func readPixels(into bytes: inout [UInt8]) throws {
+        let pitch = Int32(device.pixelWidth * 4)
+        precondition(bytes.count == device.pixelWidth * device.pixelHeight * 4)
+        let status = bytes.withUnsafeMutableBytes {
+            SDL_RenderReadPixels(renderer, nil, SDLSurface.rgbaFormat, $0.baseAddress, pitch)
+        }
+        try SDLError.check(status, "SDL_RenderReadPixels")
+    }
+
+    /// Shows what was drawn (window renderers); a no-op for surfaces.
+    func present() { SDL_RenderPresent(renderer) }
+
+    /// Sole owner of one `SDL_Texture`, created by `makeTexture`. Keeps its renderer alive.
+    final class Texture {
+        fileprivate let pointer: OpaquePointer
+        private let owner: RendererHandle
+        /// True when every pixel is opaque (the texture has no alpha channel).
+        let isOpaque: Bool
+        private var currentAlpha: UInt8? = nil
+        private var blending: Bool? = nil
+
+        fileprivate init(_ pointer: OpaquePointer, owner: RendererHandle, opaque: Bool) {
+            self.pointer = pointer
+            self.owner = owner
+            self.isOpaque = opaque
+        }
+
+        deinit { SDL_DestroyTexture(pointer) }
+
+        /// Sets the blend mode and alpha modulation for `alpha` (0…1), skipping C calls when
+        /// nothing changes. Opaque textures at alpha 1 are copied (`SDL_BLENDMODE_NONE`).
+        fileprivate func setAlpha(_ alpha: Double) throws {
+            let blend = !(isOpaque && alpha >= 1)
+            if blend != blending {
+                let mode = blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE
+                try SDLError.check(SDL_SetTextureBlendMode(pointer, mode), "SDL_SetTextureBlendMode")
+                blending = blend
+            }
+            let mod = UInt8((alpha * 255).rounded())
+            if mod != currentAlpha {
+                try SDLError.check(SDL_SetTextureAlphaMod(pointer, mod), "SDL_SetTextureAlphaMod")
+                currentAlpha = mod
+            }
+        }
+    }
+}
