@@ -14,10 +14,16 @@ public enum ScreenFinder {
     public static func find(in image: RGBAImage) -> PixelRect? {
         let w = image.width, h = image.height
         guard w >= 32, h >= 32, hasTransparency(image) else { return nil }
-        let rows = (0...40).map { i in Line(image: image, horizontal: true, index: Int(Double(h) * (0.25 + 0.5 * Double(i) / 40))) }
-        let cols = (0...20).map { Int(Double(w) * (0.15 + 0.25 * Double($0) / 20)) }
-            + (0...20).map { Int(Double(w) * (0.6 + 0.25 * Double($0) / 20)) }
-        let columns = cols.map { Line(image: image, horizontal: false, index: $0) }
+        let rows = (0...40).map { i -> Line in
+            let y = Int(Double(h) * (0.25 + 0.5 * Double(i) / 40))
+            return Line(image: image, horizontal: true, index: y)
+        }
+        var columns: [Line] = []
+        for i in 0...20 {
+            let step = 0.25 * Double(i) / 20
+            columns.append(Line(image: image, horizontal: false, index: Int(Double(w) * (0.15 + step))))
+            columns.append(Line(image: image, horizontal: false, index: Int(Double(w) * (0.6 + step))))
+        }
         let xLimit = w * 15 / 100, yLimit = h * 12 / 100
         guard let left = consistentEdges(rows, reversed: false, limit: xLimit).last,
               let right = consistentEdges(rows, reversed: true, limit: xLimit).last,

@@ -26,17 +26,31 @@ final class RendererHandle {
         self.scaleMode = SDL_ScaleModeNearest  // textures are pre-scaled: drawn 1:1
     }
 
-    /// Takes ownership of a renderer created for `window` (see `WindowHandle`), which it
-    /// keeps alive; sets the logical size to the device's pixel size so SDL scales to the
-    /// window and maps mouse coordinates back. Throws `SDLError`.
-    init(owning renderer: OpaquePointer, window: AnyObject, device: Device) throws {
-        self.renderer = renderer
+    /// A renderer for `window` (kept alive): accelerated with vsync when available, else
+    /// software. Sets the logical size to the device's pixel size so SDL scales frames to the
+    /// window (bilinear) and maps mouse coordinates back to device pixels.
+    /// Throws `SDLError` (`SDL_CreateRenderer`, `SDL_RenderSetLogicalSize`).
+    init(window: WindowHandle, device: Device) throws {
+        let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
+        let created = window.withUnsafeWindow { w in
+            SDL_CreateRenderer(w, -1, accelerated)
+                ?? SDL_CreateRenderer(w, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let r = created else { throw SDLError.last("SDL_CreateRenderer") }
+        self.renderer = r
         self.target = window
         self.device = device
         self.scaleMode = SDL_ScaleModeLinear
         try SDLError.check(
-            SDL_RenderSetLogicalSize(renderer, Int32(device.pixelWidth), Int32(device.pixelHeight)),
+            SDL_RenderSetLogicalSize(r, Int32(device.pixelWidth), Int32(device.pixelHeight)),
             "SDL_RenderSetLogicalSize")
+    }
+
+    /// The SDL renderer's name, e.g. `"software"` or `"opengl"`.
+    var name: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let n = info.name else { return "unknown" }
+        return String(cString: n)
     }
 
     deinit { SDL_DestroyRenderer(renderer) }

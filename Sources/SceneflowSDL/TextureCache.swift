@@ -1,0 +1,113 @@
+import Foundation
+import SceneflowCore
+
+/// The textures of one renderer (an `OffscreenRenderer` or a `Window`), keyed by image file
+/// (prototype directory + relative path) and screen area. Each screenshot is decoded on first
+/// use (or ahead of time by `preload`), cut to its screen area, scaled to the device's pixel
+/// size and kept as an opaque texture where the screen is opaque (DESIGN.md §7).
+///
+/// Use it on the renderer's thread only; `preload` decodes on a background queue and hands
+/// surfaces over, and textures are created on the renderer's thread when first drawn.
+public final class TextureCache {
+    struct Key: Hashable, Sendable {
+        var path: String
+        var screen: ScreenKey
+    }
+    enum ScreenKey: Hashable, Sendable {
+        case whole, rect(PixelRect), auto
+        init(_ area: ScreenArea) {
+            switch area {
+            case .wholeImage: self = .whole
+            case .rect(let r): self = .rect(r)
+            case .auto: self = .auto
+            }
+        }
+    }
+
+    let renderer: RendererHandle
+    /// The prototype folder that relative image paths of drawn layers are resolved against.
+    public var directory: String
+    /// Decodes files and checks their size limits.
+    public let loader: PictureLoader
+    private var textures: [Key: RendererHandle.Texture] = [:]
+    private var failures: [Key: any Error] = [:]
+    private let store = DecodeStore<Key>()
+    private let queue = DispatchQueue(label: "sceneflow.texture-preload", qos: .userInitiated)
+
+    init(renderer: RendererHandle, directory: String, loader: PictureLoader) {
+        self.renderer = renderer
+        self.directory = directory
+        self.loader = loader
+    }
+
+    /// Number of textures currently held.
+    public var count: Int { textures.count }
+
+    /// Decodes `image` (relative to `directory`, or absolute) now, on this thread, and creates
+    /// its texture, so that a bad image is reported before anything is drawn.
+    /// - Throws: `ImageLoadError` (missing, not an image, corrupt, too large, bad screen
+    ///   area) or `SDLError`. Failures are remembered and thrown again on later use.
+    public func prepare(image: String, screen: ScreenArea, directory: String) throws {
+        _ = try texture(key(image, screen, directory))
+    }
+
+    /// Starts decoding `images` (paths relative to `directory`, default the cache's) on a
+    /// background queue, ~50 ms each for a phone screenshot; returns at once. Images already
+    /// cached or being decoded are skipped; errors are thrown when the image is first drawn.
+    public func preload(_ images: [(path: String, screen: ScreenArea)], directory: String? = nil) {
+        let folder = directory ?? self.directory
+        let (width, height) = (renderer.device.pixelWidth, renderer.device.pixelHeight)
+        for (image, screen) in images {
+            let k = key(image, screen, folder)
+            guard textures[k] == nil, failures[k] == nil, store.begin(k) else { continue }
+            let (loader, store) = (self.loader, self.store)
+            queue.async {
+                store.finish(k, Result { try TextureCache.decode(k, screen, loader, width, height) })
+            }
+        }
+    }
+
+    /// Drops every texture and remembered failure (e.g. after the prototype's files changed).
+    public func removeAll() {
+        textures.removeAll()
+        failures.removeAll()
+        store.removeFinished()
+    }
+
+    /// The texture for `layer`'s image and screen area, decoding it now unless a preload has
+    /// it (waiting for a preload still running). Throws like `prepare`.
+    func texture(for layer: SceneLayer, directory: String) throws -> RendererHandle.Texture {
+        try texture(key(layer.image, layer.screen, directory))
+    }
+
+    private func texture(_ k: Key) throws -> RendererHandle.Texture {
+        if let t = textures[k] { return t }
+        if let error = failures[k] { throw error }
+        do {
+            let screen: ScreenArea = switch k.screen {
+            case .whole: .wholeImage
+            case .rect(let r): .rect(r)
+            case .auto: .auto
+            }
+            let decoded = try store.take(k)?.get()
+                ?? TextureCache.decode(k, screen, loader, renderer.device.pixelWidth, renderer.device.pixelHeight)
+            let t = try renderer.makeTexture(from: decoded.0, opaque: decoded.opaque)
+            textures[k] = t
+            return t
+        } catch {
+            failures[k] = error
+            throw error
+        }
+    }
+
+    private func key(_ image: String, _ screen: ScreenArea, _ folder: String) -> Key {
+        let path = image.hasPrefix("/") || folder.isEmpty ? image : (folder as NSString).appendingPathComponent(image)
+        return Key(path: path, screen: ScreenKey(screen))
+    }
+
+    private static func decode(
+        _ k: Key, _ screen: ScreenArea, _ loader: PictureLoader, _ width: Int, _ height: Int
+    ) throws -> (SDLSurface, opaque: Bool) {
+        try loader.load(path: k.path).screenSurface(for: screen, width: width, height: height)
+    }
+}
