@@ -183,3 +183,5 @@ int sf_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 void sf_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
 int sf_rawgetref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
 int sf_noref(void) { return LUA_NOREF; }
+void sf_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
+void sf_gc_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }

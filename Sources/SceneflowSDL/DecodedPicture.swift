@@ -64,18 +64,3 @@ public final class DecodedPicture: @unchecked Sendable {
         try screenSurface(for: area, width: width, height: height).0.rgbaImage()
     }
 }
-
-// TODO remove when Core has ScreenFinder
-/// Temporary stand-in for Core's `ScreenFinder` (the bounding box of fully opaque pixels).
-private enum ScreenFinder {
-    static func find(in image: RGBAImage) -> PixelRect? {
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        for y in 0..<image.height {
-            for x in 0..<image.width where image.pixels[(y * image.width + x) * 4 + 3] == 255 {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-            }
-        }
-        guard maxX >= 0 else { return nil }
-        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-    }
-}

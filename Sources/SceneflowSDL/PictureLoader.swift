@@ -35,3 +35,14 @@ public struct PictureLoader: Sendable {
         return DecodedPicture(path: path, surface: surface)
     }
 }
+
+extension PictureLoader {
+    /// Checks the file at `path` without decoding it: it exists, its header is a known image
+    /// format (or one left to SDL_image), and its declared size is within `limits`. Cheap
+    /// (reads at most 256 KiB), so every scene's image can be checked when a prototype opens.
+    ///
+    /// - Throws: `ImageLoadError.fileNotFound`, `.tooLarge` or `.corrupt` (a cut-short header).
+    public func checkHeader(path: String) throws {
+        _ = try limits.checkHeader(path: path)
+    }
+}

@@ -9,9 +9,17 @@ import SceneflowCore
 /// Use it on the renderer's thread only; `preload` decodes on a background queue and hands
 /// surfaces over, and textures are created on the renderer's thread when first drawn.
 public final class TextureCache {
+    /// Folder, image path as written and screen area: building one per layer per frame
+    /// only copies string references (no path joining, no allocation).
     struct Key: Hashable, Sendable {
-        var path: String
+        var directory: String
+        var image: String
         var screen: ScreenKey
+        /// The file to decode: `image` when absolute, else `image` inside `directory`.
+        var path: String {
+            image.hasPrefix("/") || directory.isEmpty
+                ? image : (directory as NSString).appendingPathComponent(image)
+        }
     }
     enum ScreenKey: Hashable, Sendable {
         case whole, rect(PixelRect), auto
@@ -101,8 +109,7 @@ public final class TextureCache {
     }
 
     private func key(_ image: String, _ screen: ScreenArea, _ folder: String) -> Key {
-        let path = image.hasPrefix("/") || folder.isEmpty ? image : (folder as NSString).appendingPathComponent(image)
-        return Key(path: path, screen: ScreenKey(screen))
+        Key(directory: folder, image: image, screen: ScreenKey(screen))
     }
 
     private static func decode(

@@ -78,5 +78,8 @@ int sf_ref(lua_State *L);
 void sf_unref(lua_State *L, int ref);
 int sf_rawgetref(lua_State *L, int ref);
 int sf_noref(void);
+/* lua_gc is variadic: stop (0) or restart (1) the collector. */
+void sf_gc_stop(lua_State *L);
+void sf_gc_restart(lua_State *L);
 
 #endif

@@ -1,0 +1,112 @@
+/// A command-line option or flag, in the shape of swift-argument-parser's `@Option`/`@Flag`.
+struct OptionSpec {
+    /// `--out`
+    let name: String
+    /// `FILE` for options that take a value; nil for flags.
+    let valueName: String?
+    /// One line of help.
+    let help: String
+}
+
+/// A positional argument.
+struct ArgumentSpec {
+    /// `PROTOTYPE`
+    let name: String
+    /// One line of help.
+    let help: String
+    /// True when it may be given several times.
+    let repeating: Bool
+    /// True when it may be left out.
+    let optional: Bool
+}
+
+/// Bad usage: printed with the subcommand's usage line, exit code 64.
+struct UsageError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+/// The result of parsing: positional values, option values and flags.
+struct ParsedArguments {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+
+    func value(_ name: String) -> String? { values[name] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// Parses `arguments` against the specs; `--name=value` and `--name value` both work.
+    static func parse(_ arguments: [String], options: [OptionSpec], arguments specs: [ArgumentSpec]) throws(UsageError) -> ParsedArguments {
+        var result = ParsedArguments()
+        var index = 0
+        var onlyPositionals = false
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            if onlyPositionals || !word.hasPrefix("-") || word == "-" {
+                result.positionals.append(word)
+                continue
+            }
+            if word == "--" { onlyPositionals = true; continue }
+            var name = word
+            var inline: String?
+            if let eq = word.firstIndex(of: "=") {
+                name = String(word[..<eq])
+                inline = String(word[word.index(after: eq)...])
+            }
+            guard let spec = options.first(where: { $0.name == name }) else {
+                let hint = NearestOption.hint(name, options.map(\.name))
+                throw UsageError(message: "unknown option \(name)\(hint)")
+            }
+            if spec.valueName == nil {
+                if inline != nil { throw UsageError(message: "\(name) takes no value") }
+                result.flags.insert(name)
+            } else if let inline {
+                result.values[name] = inline
+            } else {
+                guard index < arguments.count else {
+                    throw UsageError(message: "\(name) needs a value (\(spec.valueName!))")
+                }
+                result.values[name] = arguments[index]
+                index += 1
+            }
+        }
+        let required = specs.filter { !$0.optional }.count
+        if result.positionals.count < required {
+            let missing = specs.filter { !$0.optional }[result.positionals.count].name
+            throw UsageError(message: "missing argument \(missing)")
+        }
+        if !specs.contains(where: \.repeating), result.positionals.count > specs.count {
+            throw UsageError(message: "unexpected argument \"\(result.positionals[specs.count])\"")
+        }
+        return result
+    }
+}
+
+/// Did-you-mean for option names.
+enum NearestOption {
+    static func hint(_ name: String, _ names: [String]) -> String {
+        var best: (String, Int)?
+        for candidate in names {
+            let d = editDistance(Array(name), Array(candidate))
+            if best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        guard let best, best.1 <= 3 else { return "" }
+        return "; did you mean \(best.0)?"
+    }
+
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var row = Array(0...b.count)
+        for i in 1...a.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...b.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow bench`: speed figures on the sample prototypes.
+struct BenchCommand: Subcommand {
+    static let name = "bench"
+    static let abstract = "Measure time to first frame, crossfade frame time and logic step cost."
+    static let discussion = """
+        Goals (DESIGN.md §7): first frame in the window ≤ 300 ms for a 6-scene 1080x2400
+        prototype; a headless crossfade frame at full resolution p95 ≤ 16.7 ms. Without a
+        display the window is made with SDL's dummy video driver (software renderer), and
+        the output says so. Build with -c release for meaningful figures.
+        """
+    static let arguments = [ArgumentSpec(name: "PROTOTYPE", help: "Prototype folders (default: every folder in Prototypes/).", repeating: true, optional: true)]
+    static let options = [
+        OptionSpec(name: "--frames", valueName: "N", help: "Crossfade frames to time (default 120)."),
+        OptionSpec(name: "--runs", valueName: "N", help: "Windows to open for time to first frame (default 5)."),
+        helpOption,
+    ]
+
+    let folders: [String]
+    let frames: Int
+    let runs: Int
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        folders = parsed.positionals
+        func count(_ option: String, _ fallback: Int) throws(UsageError) -> Int {
+            guard let text = parsed.value(option) else { return fallback }
+            guard let n = Int(text), n > 0, n <= 100_000 else { throw UsageError(message: "\(option) needs a whole number from 1 to 100000, not \"\(text)\"") }
+            return n
+        }
+        frames = try count("--frames", 120)
+        runs = try count("--runs", 5)
+    }
+
+    func run() -> ExitCode {
+        var targets = folders
+        if targets.isEmpty {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: "Prototypes")) ?? []
+            targets = names.sorted().map { "Prototypes/\($0)" }.filter { FileManager.default.fileExists(atPath: prototypeFilePath(in: $0)) }
+        }
+        guard !targets.isEmpty else {
+            printError("sceneflow bench: no prototypes given and none found in ./Prototypes")
+            return .usage
+        }
+        let env = ProcessInfo.processInfo.environment
+        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil && env["SDL_VIDEODRIVER"] == nil {
+            setenv("SDL_VIDEODRIVER", "dummy", 1)
+            print("no display: windows use SDL's dummy video driver (software renderer)")
+        }
+        for folder in targets {
+            do {
+                let loaded = try PrototypeOpener.open(folder, images: .header)
+                let p = loaded.prototype
+                print("\(folder): \(p.scenes.count) scenes, \(p.device.pixelWidth)x\(p.device.pixelHeight) px")
+                let first = try Benchmark.timeToFirstFrame(folder, runs: runs)
+                print("  time to first frame (window):     \(first)   goal ≤ 300 ms")
+                let (draw, both) = try Benchmark.crossfadeFrames(p, frames: frames)
+                print("  crossfade frame, headless draw:   \(draw)   goal p95 ≤ 16.7 ms")
+                print("  crossfade frame, draw + readback: \(both)")
+                let logic = Benchmark.logicSteps(p, rounds: 200)
+                print("  logic step without rendering:     median \(String(format: "%.2f", logic.median)) µs, p95 \(String(format: "%.2f", logic.quantile(0.95))) µs per frame")
+            } catch let error as DiagnosticList {
+                for d in error.diagnostics { printError("\(d)") }
+                return .badInput
+            } catch {
+                printError("sceneflow bench: \(folder): \(error)")
+                return .software
+            }
+        }
+        return .success
+    }
+}

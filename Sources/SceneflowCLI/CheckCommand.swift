@@ -1,0 +1,51 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow check PROTOTYPE…`: load, validate and decode every image; print errors and
+/// warnings. Exit 0 when clean or only warnings, 65 on errors.
+struct CheckCommand: Subcommand {
+    static let name = "check"
+    static let abstract = "Validate a prototype: errors (exit 65) and warnings (exit 0)."
+    static let discussion = """
+        Errors: Lua syntax or runtime errors, bad keys or values, missing scenes, missing,
+        corrupt or oversized images. Warnings: scenes no element reaches, elements outside
+        the screen, duplicate labels within a scene, images no scene uses.
+        """
+    static let arguments = [ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: true, optional: false)]
+    static let options = [helpOption]
+
+    let folders: [String]
+
+    init(_ parsed: ParsedArguments) throws(UsageError) { folders = parsed.positionals }
+
+    func run() -> ExitCode {
+        var code = ExitCode.success
+        for folder in folders {
+            do {
+                let loaded = try PrototypeOpener.open(folder, images: .decode)
+                let prototype = loaded.prototype
+                let file = prototypeFilePath(in: folder)
+                let warnings = loaded.warnings + PrototypeChecker.warnings(for: prototype, file: file, imageFiles: imageFiles(in: prototype.directory))
+                for warning in warnings { print(warning) }
+                let elements = prototype.orderedScenes.reduce(0) { $0 + $1.elements.count }
+                print("\(folder): \(prototype.scenes.count) scenes, \(elements) elements, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")")
+            } catch {
+                for diagnostic in error.diagnostics { printError("\(diagnostic)") }
+                printError("\(folder): \(error.diagnostics.count) error\(error.diagnostics.count == 1 ? "" : "s")")
+                code = .badInput
+            }
+        }
+        return code
+    }
+
+    private func imageFiles(in directory: String) -> [String] {
+        let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tga", "tif", "tiff"]
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if extensions.contains((path as NSString).pathExtension.lowercased()) { files.append(path) }
+        }
+        return files
+    }
+}

@@ -1,0 +1,62 @@
+/// Exit codes of `sceneflow` (DESIGN.md §5 rule 8).
+enum ExitCode: Int32 {
+    /// Everything passed.
+    case success = 0
+    /// A test failed (or a benchmark goal was missed when asked to enforce it).
+    case failure = 1
+    /// Bad usage: unknown option, missing argument.
+    case usage = 64
+    /// Bad input: a prototype, script or image that cannot be used.
+    case badInput = 65
+    /// Something outside the input failed (no display, SDL could not start).
+    case software = 70
+}
+
+/// One subcommand, in the shape of swift-argument-parser: a name, help, options, then
+/// `validate()` before `run()`.
+protocol Subcommand {
+    static var name: String { get }
+    static var abstract: String { get }
+    static var discussion: String { get }
+    static var arguments: [ArgumentSpec] { get }
+    static var options: [OptionSpec] { get }
+    init(_ parsed: ParsedArguments) throws
+    func validate() throws
+    func run() -> ExitCode
+}
+
+extension Subcommand {
+    static var discussion: String { "" }
+    func validate() throws(UsageError) {}
+
+    /// Generated help text.
+    static var help: String {
+        var text = "\(abstract)\n\nUSAGE: sceneflow \(name)"
+        for option in options where option.name != "--help" {
+            text += option.valueName.map { " [\(option.name) \($0)]" } ?? " [\(option.name)]"
+        }
+        for argument in arguments {
+            let word = "<\(argument.name.lowercased())>" + (argument.repeating ? " ..." : "")
+            text += argument.optional ? " [\(word)]" : " \(word)"
+        }
+        if !arguments.isEmpty {
+            text += "\n\nARGUMENTS:"
+            for argument in arguments {
+                text += "\n  " + pad("<\(argument.name.lowercased())>") + argument.help
+            }
+        }
+        text += "\n\nOPTIONS:"
+        for option in options {
+            text += "\n  " + pad(option.name + (option.valueName.map { " <\($0.lowercased())>" } ?? "")) + option.help
+        }
+        if !discussion.isEmpty { text += "\n\n" + discussion }
+        return text
+    }
+
+    private static func pad(_ text: String) -> String {
+        text.count >= 26 ? text + "  " : text + String(repeating: " ", count: 26 - text.count)
+    }
+}
+
+/// The `--help` flag every subcommand accepts.
+let helpOption = OptionSpec(name: "--help", valueName: nil, help: "Show help for this subcommand.")

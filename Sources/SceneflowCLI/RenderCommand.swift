@@ -1,0 +1,98 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow render`: one frame to a PNG, offscreen, at the device's pixel size.
+struct RenderCommand: Subcommand {
+    static let name = "render"
+    static let abstract = "Render one frame offscreen (a scene, or a moment of a transition) to a PNG."
+    static let discussion = """
+        Without --to, draws --scene (default: the start scene) at rest. With --to, draws the
+        transition from --scene to --to at --at seconds after it starts (default: halfway).
+        No display is needed: SDL's software renderer draws into memory.
+        """
+    static let arguments = [ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder.", repeating: false, optional: false)]
+    static let options = [
+        OptionSpec(name: "--scene", valueName: "NAME", help: "The scene (the outgoing one with --to)."),
+        OptionSpec(name: "--to", valueName: "NAME", help: "The incoming scene of a transition."),
+        OptionSpec(name: "--transition", valueName: "KIND", help: "none, crossfade, push_left/right/up/down, cover_*, reveal_* (default crossfade)."),
+        OptionSpec(name: "--duration", valueName: "SECONDS", help: "Transition duration (default 0.35)."),
+        OptionSpec(name: "--curve", valueName: "CURVE", help: "linear, ease_in, ease_out, ease_in_out (default ease_in_out)."),
+        OptionSpec(name: "--at", valueName: "SECONDS", help: "Time since the transition started (default: half the duration)."),
+        OptionSpec(name: "--out", valueName: "FILE", help: "The PNG to write (required)."),
+        helpOption,
+    ]
+
+    let folder: String
+    let parsed: ParsedArguments
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        folder = parsed.positionals[0]
+        self.parsed = parsed
+    }
+
+    func validate() throws(UsageError) {
+        guard parsed.value("--out") != nil else { throw UsageError(message: "--out FILE is required") }
+        _ = try transition()
+        if parsed.value("--to") == nil {
+            for option in ["--transition", "--duration", "--curve", "--at"] where parsed.value(option) != nil {
+                throw UsageError(message: "\(option) needs --to NAME (the incoming scene)")
+            }
+        }
+    }
+
+    private func number(_ option: String) throws(UsageError) -> Double? {
+        guard let text = parsed.value(option) else { return nil }
+        guard let value = Double(text), value >= 0, value.isFinite else {
+            throw UsageError(message: "\(option) needs a number of seconds ≥ 0, not \"\(text)\"")
+        }
+        return value
+    }
+
+    private func transition() throws(UsageError) -> Transition {
+        let kindName = parsed.value("--transition") ?? "crossfade"
+        guard let kind = TransitionKind(rawValue: kindName) else {
+            throw UsageError(message: "unknown transition \"\(kindName)\"\(NearestName.hint(for: kindName, among: TransitionKind.names)); one of \(TransitionKind.names.joined(separator: ", "))")
+        }
+        var curve: TimingCurve?
+        if let name = parsed.value("--curve") {
+            guard let c = TimingCurve(rawValue: name) else {
+                throw UsageError(message: "unknown curve \"\(name)\"\(NearestName.hint(for: name, among: TimingCurve.allCases.map(\.rawValue)))")
+            }
+            curve = c
+        }
+        return Transition(kind: kind, duration: try number("--duration"), curve: curve)
+    }
+
+    func run() -> ExitCode {
+        let loaded: LoadedPrototypeHandle
+        do {
+            loaded = try PrototypeOpener.open(folder, images: .header)
+        } catch {
+            for diagnostic in error.diagnostics { printError("\(diagnostic)") }
+            return .badInput
+        }
+        let prototype = loaded.prototype
+        let names = prototype.sceneOrder
+        let scene = parsed.value("--scene") ?? prototype.start
+        for (option, name) in [("--scene", scene), ("--to", parsed.value("--to"))] {
+            if let name, prototype.scenes[name] == nil {
+                printError("sceneflow render: \(option): no scene \"\(name)\" in \(prototypeFilePath(in: folder))\(NearestName.hint(for: name, among: names)); scenes: \(names.joined(separator: ", "))")
+                return .usage
+            }
+        }
+        let transition = (try? transition()) ?? .cut
+        let at = (try? number("--at")) ?? nil
+        let request = StillRenderer.Request(scene: scene, to: parsed.value("--to"), transition: transition, at: at ?? transition.duration / 2)
+        let out = parsed.value("--out")!
+        do {
+            let image = try StillRenderer.render(prototype, request)
+            try StillRenderer.save(image, to: out)
+            print("wrote \(out) (\(image.width)x\(image.height) px)")
+            return .success
+        } catch {
+            printError("sceneflow render: \(error)")
+            return .badInput
+        }
+    }
+}

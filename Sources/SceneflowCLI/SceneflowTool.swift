@@ -1,0 +1,75 @@
+import Foundation
+
+/// The subcommands and the top-level dispatch of `sceneflow`.
+enum SceneflowTool {
+    static var subcommands: [any Subcommand.Type] {
+        [PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, BenchCommand.self]
+    }
+
+
+    static func mainHelp() -> String {
+        var text = """
+            sceneflow — clickable prototypes from app screenshots, driven by Lua scripts
+
+            USAGE: sceneflow <subcommand> [options]
+
+            SUBCOMMANDS:
+            """
+        for command in subcommands {
+            text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract
+        }
+        text += "\n\nSee 'sceneflow help <subcommand>' or 'sceneflow <subcommand> --help'."
+        text += "\nExit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."
+        return text
+    }
+
+    static func run(_ arguments: [String]) -> ExitCode {
+        guard let first = arguments.first else {
+            print(mainHelp())
+            return .usage
+        }
+        if first == "--help" || first == "-h" || first == "help" {
+            if first == "help", arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
+                print(command.help)
+            } else {
+                print(mainHelp())
+            }
+            return .success
+        }
+        guard let command = subcommands.first(where: { $0.name == first }) else {
+            let hint = NearestOption.hint(first, subcommands.map { $0.name })
+            printError("sceneflow: unknown subcommand \"\(first)\"\(hint)\n\n\(mainHelp())")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") || rest.contains("-h") {
+            print(command.help)
+            return .success
+        }
+        return execute(command, rest)
+    }
+
+    /// Parses, validates and runs one subcommand; usage errors exit 64 with the usage line.
+    static func execute<C: Subcommand>(_ command: C.Type, _ rest: [String]) -> ExitCode {
+        do {
+            let parsed = try ParsedArguments.parse(rest, options: C.options, arguments: C.arguments)
+            let instance = try C(parsed)
+            try instance.validate()
+            return instance.run()
+        } catch {
+            let usage = C.help.components(separatedBy: "\n\n").dropFirst().first ?? ""
+            printError("sceneflow \(C.name): \(error)\n\(usage)")
+            return .usage
+        }
+    }
+
+
+}
+
+/// Writes a line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// Flushes standard output so progress shows at once even through a pipe.
+func flushOutput() { fflush(nil) }

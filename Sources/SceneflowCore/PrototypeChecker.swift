@@ -1,0 +1,61 @@
+/// Finds what in a valid prototype is probably a mistake: scenes no element reaches, elements
+/// outside the screen, duplicate labels within a scene, and images no scene uses. These are
+/// warnings: the prototype still plays.
+public enum PrototypeChecker {
+    /// Warnings for `prototype`, naming `file` (the prototype.lua path) and the table path.
+    /// `imageFiles` lists the image files found in the prototype folder, relative to it.
+    public static func warnings(for prototype: Prototype, file: String, imageFiles: [String]) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        let reachable = reachableScenes(prototype)
+        let hasScriptActions = prototype.orderedScenes.contains { scene in
+            scene.actions.contains { if case .script = $0.action { true } else { false } }
+        }
+        for scene in prototype.orderedScenes where !reachable.contains(scene.name) {
+            let note = hasScriptActions ? " (unless a Lua function action goes there)" : ""
+            result.append(Diagnostic(.warning, file: file, path: "scenes.\(scene.name)",
+                message: "no element or swipe leads to scene \"\(scene.name)\" from the start scene \"\(prototype.start)\"\(note)"))
+        }
+        let screen = prototype.device.bounds
+        for scene in prototype.orderedScenes {
+            var seen: [String: String] = [:]
+            for element in scene.elements {
+                if !element.frame.isInside(screen) {
+                    result.append(Diagnostic(.warning, file: file, path: "\(element.path).frame",
+                        message: "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"))
+                }
+                if let first = seen[element.label] {
+                    result.append(Diagnostic(.warning, file: file, path: element.path,
+                        message: "duplicate label \"\(element.label)\" in scene \"\(scene.name)\" (also at \(first)); scripts cannot tell them apart"))
+                } else {
+                    seen[element.label] = element.path
+                }
+            }
+        }
+        let used = Set(prototype.scenes.values.map { normalise($0.image) })
+        for image in imageFiles.sorted() where !used.contains(normalise(image)) {
+            result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))
+        }
+        return result
+    }
+
+    /// Scene names reachable from the start scene through `go` and `present` actions, plus the
+    /// start scene.
+    public static func reachableScenes(_ prototype: Prototype) -> Set<String> {
+        var seen: Set<String> = [prototype.start]
+        var todo = [prototype.start]
+        while let name = todo.popLast() {
+            guard let scene = prototype.scenes[name] else { continue }
+            for (_, action) in scene.actions {
+                if let target = action.targetScene, !seen.contains(target) {
+                    seen.insert(target)
+                    todo.append(target)
+                }
+            }
+        }
+        return seen
+    }
+
+    private static func normalise(_ path: String) -> String {
+        path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+    }
+}

@@ -1,0 +1,98 @@
+import SceneflowCore
+
+/// The `app` object passed to a prototype's Lua-function actions, and the protected call of
+/// such a function.
+///
+/// Registration table (methods, called with `:`):
+/// - `app:go(scene [, transition="push_left" [, duration=0.35 [, curve="ease_in_out"]]])`
+/// - `app:present(scene [, transition="cover_up" [, duration=0.35 [, curve]]])`
+/// - `app:back()`, `app:dismiss()`
+/// - `app:scene()` → the name of the scene on top of the stack
+///
+/// Each forwards to `AppActions.perform`. A bad scene, transition or curve name raises a Lua
+/// error at the calling line (`prototype.lua:7: app:go: no scene "thnks"; did you mean
+/// "thanks"?`) that ends the call and is returned as its `Diagnostic`.
+final class AppModule {
+    private let state: LuaState
+    private let source: LuaSource
+    private let prototype: Prototype
+    private var target: (any AppActions)?
+    private var appRef: Int32 = -2
+
+    init(state: LuaState, source: LuaSource, prototype: Prototype) {
+        self.state = state
+        self.source = source
+        self.prototype = prototype
+        state.pushModule([
+            ("go", { [weak self] in self?.navigate("go", $0) ?? Self.gone }),
+            ("present", { [weak self] in self?.navigate("present", $0) ?? Self.gone }),
+            ("back", { [weak self] in self?.plain(.back, "back", $0) ?? Self.gone }),
+            ("dismiss", { [weak self] in self?.plain(.dismiss, "dismiss", $0) ?? Self.gone }),
+            ("scene", { [weak self] stack in
+                guard let self else { return Self.gone }
+                stack.push(self.target?.currentScene ?? self.prototype.start)
+                return .values(1)
+            }),
+        ])
+        appRef = state.main.ref()
+    }
+
+    private static let gone = LuaCallbackResult.error("app: the prototype is no longer loaded")
+
+    private func plain(_ action: Action, _ name: String, _ stack: LuaStack) -> LuaCallbackResult {
+        guard let target else { return .error("app:\(name): the prototype is not running") }
+        target.perform(action, source: "app:\(name)()")
+        return .values(0)
+    }
+
+    private func navigate(_ op: String, _ stack: LuaStack) -> LuaCallbackResult {
+        guard let target else { return .error("app:\(op): the prototype is not running") }
+        var entries: [(key: LuaKey, value: LuaValue)] = [
+            (.name("op"), .string(op)), (.name("nargs"), .number(Double(max(0, stack.top - 1)))),
+        ]
+        for (offset, key) in ["scene", "kind", "duration", "curve"].enumerated() {
+            let index = Int32(offset + 2)
+            let value: LuaValue = stack.string(index).map { .string($0) }
+                ?? stack.number(index).map { .number($0) }
+                ?? (stack.isNil(index) ? .none : .other(stack.typeName(index)))
+            entries.append((.name(key), value))
+        }
+        var validator = PrototypeValidator(file: source.file, directory: prototype.directory)
+        validator.sceneNames = prototype.sceneOrder
+        let action = validator.validateTaggedAction(LuaTable(entries: entries, isAction: true), path: "app")
+        guard let action, validator.diagnostics.isEmpty else {
+            let message = validator.diagnostics.first?.message ?? "invalid action"
+            return .error("app:\(op): " + message.replacingOccurrences(of: "\(op)(): ", with: ""))
+        }
+        target.perform(action, source: "app:\(op)()")
+        return .values(0)
+    }
+
+    /// Calls the Lua function `ref` with `app` in protected mode. If the function returns an
+    /// action (`return go("thanks")`), that action is performed too.
+    /// - Returns: nil on success, else the error with the prototype file and line.
+    func call(_ ref: ScriptFunctionRef, app: any AppActions) -> Diagnostic? {
+        let main = state.main
+        let base = main.top
+        defer { main.setTop(base) }
+        target = app
+        defer { target = nil }
+        main.pushRef(ref.id)
+        guard main.isFunction(-1) else {
+            return Diagnostic(file: source.file, message: "no Lua function with reference \(ref.id)")
+        }
+        main.pushRef(appRef)
+        let instructions = state.limits.stepInstructions
+        if case .failure(let failure) = state.call(args: 1, results: 1, instructions: instructions) {
+            return source.diagnostic(failure, limits: state.limits, instructions: instructions)
+        }
+        guard case .table(let table) = state.snapshotTop(), table.isAction else { return nil }
+        var validator = PrototypeValidator(file: source.file, directory: prototype.directory)
+        validator.sceneNames = prototype.sceneOrder
+        guard let action = validator.validateAction(.table(table), path: "returned action") else {
+            return validator.diagnostics.first
+        }
+        app.perform(action, source: "returned \(action)")
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+/// The limits a prototype file or a script runs under (DESIGN.md §8).
+public struct LuaLimits: Sendable, Equatable {
+    /// The most memory one Lua state may hold, in bytes (default 256 MiB).
+    public var memoryBytes: Int
+    /// The most VM instructions running `prototype.lua` or a script file's top level may take
+    /// (default 50 million, well under a second).
+    public var loadInstructions: Int
+    /// The most VM instructions one resume of a test, or one Lua-function action, may take
+    /// before it must wait for the prototype (default 10 million).
+    public var stepInstructions: Int
+    /// How long a gesture or expectation waits for the prototype to settle, in clock
+    /// seconds (default 5).
+    public var settleTimeout: Double
+    /// How long one test may run, in clock seconds (default 120).
+    public var testTimeout: Double
+
+    /// Creates limits; every parameter has the default documented on its property.
+    public init(
+        memoryBytes: Int = 256 << 20, loadInstructions: Int = 50_000_000,
+        stepInstructions: Int = 10_000_000, settleTimeout: Double = 5, testTimeout: Double = 120
+    ) {
+        self.memoryBytes = memoryBytes
+        self.loadInstructions = loadInstructions
+        self.stepInstructions = stepInstructions
+        self.settleTimeout = settleTimeout
+        self.testTimeout = testTimeout
+    }
+
+    /// The defaults.
+    public static let standard = LuaLimits()
+
+    /// `256 MiB`, `512 KiB` or `100 bytes`.
+    var memoryText: String {
+        if memoryBytes >= 1 << 20, memoryBytes % (1 << 20) == 0 { return "\(memoryBytes >> 20) MiB" }
+        if memoryBytes >= 1 << 10, memoryBytes % (1 << 10) == 0 { return "\(memoryBytes >> 10) KiB" }
+        return "\(memoryBytes) bytes"
+    }
+}

@@ -1,0 +1,244 @@
+internal import CLua
+internal import CLuaShim
+import SceneflowCore
+
+/// What a Swift callback registered into Lua returns: it never raises a Lua error itself
+/// (DESIGN.md §5 rule 3); the C trampoline raises it after this Swift frame has returned.
+enum LuaCallbackResult {
+    /// The callback pushed this many results.
+    case values(Int32)
+    /// Raise this message, prefixed with the calling Lua code's `file:line:`.
+    case error(String)
+}
+
+/// A Swift closure callable from Lua; kept alive by the `LuaState` that registered it.
+final class LuaCallback {
+    let body: (LuaStack) -> LuaCallbackResult
+    init(_ body: @escaping (LuaStack) -> LuaCallbackResult) { self.body = body }
+}
+
+/// The C entry point of every Swift callback: runs the closure and reports errors by return.
+private func luaCallbackEntry(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
+    guard let L, let context else { return 0 }
+    let callback = Unmanaged<LuaCallback>.fromOpaque(context).takeUnretainedValue()
+    let stack = LuaStack(L)
+    switch callback.body(stack) {
+    case .values(let n): return n
+    case .error(let message):
+        stack.push(message)
+        return SF_ERROR
+    }
+}
+
+/// A view of one Lua thread's stack: the only place that touches the raw `lua_State`
+/// pointer (owned by `LuaState`, which closes it). Every operation here is one that cannot
+/// raise a Lua error: raw table access only, no metamethods, strings and numbers read only
+/// when they already have that type.
+struct LuaStack {
+    private let L: OpaquePointer
+
+    fileprivate init(_ L: OpaquePointer) { self.L = L }
+
+    /// A new state with a memory limit in bytes and the standard libraries the sandboxes
+    /// draw from; nil when the state cannot be created.
+    static func newState(memoryLimit: Int) -> LuaStack? {
+        guard let L = sf_newstate(memoryLimit) else { return nil }
+        guard sf_openlibs(L) == LUA_OK else {
+            sf_close(L)
+            return nil
+        }
+        return LuaStack(L)
+    }
+
+    /// Closes the state; only `LuaState.deinit` calls this.
+    func closeState() { sf_close(L) }
+
+    // MARK: limits
+
+    func resetLimits(instructions: Int) { sf_reset_limits(L, Int64(instructions)) }
+    var memoryExceeded: Bool { sf_memory_exceeded(L) != 0 }
+    var budgetExhausted: Bool { sf_budget_exhausted(L) != 0 }
+    func stopCollector() { sf_gc_stop(L) }
+    func restartCollector() { sf_gc_restart(L) }
+
+    // MARK: stack
+
+    var top: Int32 { lua_gettop(L) }
+    func setTop(_ index: Int32) { lua_settop(L, index) }
+    func pop(_ n: Int32 = 1) { sf_pop(L, n) }
+    func ensure(_ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
+    func isNil(_ index: Int32) -> Bool { sf_isnoneornil(L, index) != 0 }
+    func isString(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TSTRING }
+    func isFunction(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
+    func isTable(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
+    func typeName(_ index: Int32) -> String { String(cString: lua_typename(L, lua_type(L, index))) }
+
+    /// The string at `index`, only when it is a string (numbers are not converted).
+    func string(_ index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = sf_tostring(L, index, &length) else { return nil }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// The number at `index`, only when it is a number.
+    func number(_ index: Int32) -> Double? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var ok: Int32 = 0
+        return sf_tonumber(L, index, &ok)
+    }
+
+    func push(_ value: String) {
+        var text = value
+        text.withUTF8 { buffer in
+            _ = buffer.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+        }
+    }
+    func push(_ value: Double) { lua_pushnumber(L, value) }
+    func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    func pushNil() { lua_pushnil(L) }
+    func pushCopy(_ index: Int32) { lua_pushvalue(L, index) }
+    func newTable() { sf_newtable(L) }
+
+    /// Pushes a closure calling `callback` through the C trampoline; the caller keeps
+    /// `callback` alive as long as the state lives.
+    func push(_ callback: LuaCallback) {
+        sf_pushswiftfunction(L, luaCallbackEntry, Unmanaged.passUnretained(callback).toOpaque())
+    }
+
+    /// `t[name] = value` with raw access; pops the value. `table` is an absolute index.
+    func rawSet(_ name: String, table: Int32) {
+        push(name)
+        sf_insert(L, -2)
+        lua_rawset(L, table)
+    }
+
+    /// Pushes `t[name]` with raw access. `table` is an absolute index.
+    func rawGet(_ name: String, table: Int32) {
+        push(name)
+        lua_rawget(L, table)
+    }
+
+    // MARK: registry
+
+    /// Pops the top value into the registry and returns its reference.
+    func ref() -> Int32 { sf_ref(L) }
+    func unref(_ ref: Int32) { sf_unref(L, ref) }
+    func pushRef(_ ref: Int32) { _ = sf_rawgetref(L, ref) }
+
+    // MARK: calls
+
+    /// Loads a text chunk (binary refused); pushes the function, or the error message.
+    func load(_ text: String, chunkName: String) -> Bool {
+        var source = text
+        return source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                sf_loadtext(L, $0.baseAddress, $0.count, chunkName) == LUA_OK
+            }
+        }
+    }
+
+    /// Calls the function below `args` arguments in protected mode, under the memory limit.
+    /// True on success; on failure the error value is on top.
+    func pcall(args: Int32, results: Int32) -> Bool { sf_pcall(L, args, results, 0) == LUA_OK }
+
+    /// Sets the first upvalue (`_ENV` of a loaded chunk) of the function at `function` to the
+    /// value on top, popping it.
+    func setEnvironment(ofFunctionAt function: Int32) {
+        if lua_setupvalue(L, function, 1) == nil { pop() }
+    }
+
+    /// Removes the value at `index`, shifting the ones above down.
+    func remove(_ index: Int32) { sf_remove(L, index) }
+
+    /// Creates a thread, stores it in the registry, and returns its stack and reference.
+    func newThread() -> (LuaStack, Int32)? {
+        guard let thread = lua_newthread(L) else { return nil }
+        return (LuaStack(thread), ref())
+    }
+
+    /// Moves the top `n` values of this stack to `other` (same state).
+    func move(_ n: Int32, to other: LuaStack) { lua_xmove(L, other.L, n) }
+
+    /// How a resume ended.
+    enum ResumeResult {
+        /// The thread yielded this many values (left on its stack).
+        case yielded(Int32)
+        /// The thread's function returned this many values.
+        case finished(Int32)
+        /// The thread failed; the error value is on top of its stack.
+        case failed
+    }
+
+    /// Resumes this thread, under the memory limit.
+    func resume(args: Int32) -> ResumeResult {
+        var results: Int32 = 0
+        switch sf_resume(L, nil, args, &results) {
+        case LUA_YIELD: return .yielded(results)
+        case LUA_OK: return .finished(results)
+        default: return .failed
+        }
+    }
+
+    /// The error value on top as text: the string, or a description of a non-string value.
+    func errorText() -> String {
+        string(-1) ?? "(error object is a \(typeName(-1)) value)"
+    }
+
+    // MARK: snapshot
+
+    /// Copies the value at `index` into Swift with raw access; functions are referenced in the
+    /// registry; a table whose metatable is `registry[actionKey]` is marked as an action.
+    func snapshot(_ index: Int32, actionRef: Int32) -> LuaValue {
+        stopCollector()
+        defer { restartCollector() }
+        var path: Set<UnsafeRawPointer> = []
+        return snapshotValue(lua_absindex(L, index), actionRef: actionRef, path: &path, depth: 0)
+    }
+
+    private func snapshotValue(
+        _ index: Int32, actionRef: Int32, path: inout Set<UnsafeRawPointer>, depth: Int
+    ) -> LuaValue {
+        switch lua_type(L, index) {
+        case LUA_TNIL, LUA_TNONE: return .none
+        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+        case LUA_TNUMBER: return .number(number(index) ?? 0)
+        case LUA_TSTRING: return .string(string(index) ?? "")
+        case LUA_TFUNCTION:
+            lua_pushvalue(L, index)
+            return .function(ScriptFunctionRef(id: ref()))
+        case LUA_TTABLE: break
+        default: return .other(typeName(index))
+        }
+        guard let identity = lua_topointer(L, index), depth < 24, ensure(8) else {
+            return .other("table nested too deeply")
+        }
+        guard path.insert(identity).inserted else { return .other("table that contains itself") }
+        defer { path.remove(identity) }
+        var isAction = false
+        if lua_getmetatable(L, index) != 0 {
+            pushRef(actionRef)
+            isAction = lua_rawequal(L, -1, -2) != 0
+            pop(2)
+        }
+        var indexed: [(Int, LuaValue)] = []
+        var named: [(String, LuaValue)] = []
+        var others: [(key: LuaKey, value: LuaValue)] = []
+        lua_pushnil(L)
+        while lua_next(L, index) != 0 {
+            let value = snapshotValue(lua_absindex(L, -1), actionRef: actionRef, path: &path, depth: depth + 1)
+            if lua_isinteger(L, -2) != 0 {
+                indexed.append((Int(lua_tointegerx(L, -2, nil)), value))
+            } else if let name = string(-2) {
+                named.append((name, value))
+            } else {
+                others.append((.other(typeName(-2)), value))
+            }
+            pop()
+        }
+        let entries = indexed.sorted { $0.0 < $1.0 }.map { (key: LuaKey.index($0.0), value: $0.1) }
+            + named.sorted { $0.0 < $1.0 }.map { (key: LuaKey.name($0.0), value: $0.1) } + others
+        return .table(LuaTable(entries: entries, isAction: isAction))
+    }
+}

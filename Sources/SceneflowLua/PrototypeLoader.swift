@@ -1,0 +1,80 @@
+import Foundation
+import SceneflowCore
+
+/// Loads `prototype.lua` from a prototype folder into a validated `Prototype`.
+///
+/// The file runs in a sandbox (base without `dofile`, `loadfile`, `require` and binary
+/// `load`; `string`, `table`, `math`, `utf8`; no `io`, `os`, `package`, `debug`) under the
+/// instruction and memory limits of `LuaLimits`, with the globals `go`, `back`, `present` and
+/// `dismiss`. See DESIGN.md §3 for the format.
+public struct PrototypeLoader {
+    /// The names `prototype.lua` can use, for did-you-mean on a misspelt global.
+    static let globals = [
+        "go", "back", "present", "dismiss", "assert", "error", "ipairs", "next", "pairs", "pcall",
+        "print", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type",
+        "string", "table", "math", "utf8", "load",
+    ]
+
+    /// Loads and validates `<directory>/prototype.lua`.
+    ///
+    /// - Parameters:
+    ///   - directory: the prototype folder, absolute or relative to the working directory;
+    ///     diagnostics name `<directory>/prototype.lua` as given.
+    ///   - limits: memory and instruction limits (default `LuaLimits.standard`).
+    /// - Returns: the prototype with the Lua state that holds its Lua-function actions.
+    /// - Throws: `DiagnosticList` with every problem found (errors first; warnings such as
+    ///   duplicate labels are included when there are errors): no such folder, no
+    ///   `prototype.lua`, a syntax or runtime error (with the line), a limit hit, a value that
+    ///   is not a table, and each invalid or unknown entry with its table path.
+    public static func load(
+        directory: String, limits: LuaLimits = .standard
+    ) throws(DiagnosticList) -> LoadedPrototype {
+        let file = prototypeFile(in: directory)
+        guard let state = LuaState(limits: limits) else {
+            throw DiagnosticList([Diagnostic(file: file, message: "could not start Lua (out of memory?)")])
+        }
+        let (prototype, warnings) = try load(directory: directory, into: state)
+        return LoadedPrototype(state: state, file: file, prototype: prototype, warnings: warnings)
+    }
+
+    /// `<directory>/prototype.lua` without a doubled slash.
+    static func prototypeFile(in directory: String) -> String {
+        directory.hasSuffix("/") ? directory + "prototype.lua" : directory + "/prototype.lua"
+    }
+
+    /// Runs `prototype.lua` in its own sandbox environment of `state` and validates the result.
+    static func load(
+        directory: String, into state: LuaState
+    ) throws(DiagnosticList) -> (Prototype, [Diagnostic]) {
+        let file = prototypeFile(in: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+            throw DiagnosticList([Diagnostic(file: directory, message: "no prototype folder at \(directory)")])
+        }
+        guard isDirectory.boolValue else {
+            throw DiagnosticList([Diagnostic(file: directory, message: "\(directory) is a file, not a prototype folder")])
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw DiagnosticList([Diagnostic(
+                file: file, message: "missing prototype.lua: the folder \(directory) needs a prototype.lua that returns the prototype table")])
+        }
+        let source = LuaSource(file: file)
+        let text = String(decoding: data, as: UTF8.self)
+        let result = state.run(text, chunkName: source.chunkName) { state.callHelper("prototype_env") }
+        if case .failure(let failure) = result {
+            throw DiagnosticList([source.diagnostic(
+                failure, limits: state.limits, instructions: state.limits.loadInstructions, names: globals)])
+        }
+        let root = state.snapshotTop()
+        state.main.pop()
+        let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
+        var validator = PrototypeValidator(file: file, directory: absolute)
+        let folderName = URL(fileURLWithPath: absolute).lastPathComponent
+        guard let prototype = validator.validate(root, folderName: folderName), !validator.hasErrors else {
+            let errors = validator.diagnostics.filter { $0.severity == .error }
+            let warnings = validator.diagnostics.filter { $0.severity == .warning }
+            throw DiagnosticList(errors + warnings)
+        }
+        return (prototype, validator.diagnostics)
+    }
+}

@@ -1,0 +1,95 @@
+import SceneflowCore
+
+extension PrototypeValidator {
+    /// An action made by `go`, `back`, `present` or `dismiss`, or a Lua function.
+    mutating func validateAction(_ value: LuaValue, path: String) -> Action? {
+        switch value {
+        case .function(let ref):
+            return .script(ref)
+        case .table(let table) where table.isAction:
+            return validateTaggedAction(table, path: path)
+        case .string(let s) where sceneNames.contains(s):
+            error(path, "expected an action, got the string \"\(s)\"; write go(\"\(s)\")")
+        default:
+            error(path, "expected an action such as go(\"scene\"), back(), present(\"scene\"), dismiss() or a function, got \(describe(value))")
+        }
+        return nil
+    }
+
+    mutating func validateTaggedAction(_ table: LuaTable, path: String) -> Action? {
+        let op = table["op"].string ?? "?"
+        let line = table["line"].number.map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        let nargs = Int(table["nargs"].number ?? 0)
+        switch op {
+        case "back", "dismiss":
+            if nargs > 0 { error(path, "\(op)() takes no arguments", line: line) }
+            return op == "back" ? .back : .dismiss
+        default:
+            break
+        }
+        let isGo = op == "go"
+        if nargs > 4 {
+            error(path, "\(op)() takes at most 4 arguments (scene, transition, duration, curve), got \(nargs)", line: line)
+        }
+        var ok = true
+        var scene = ""
+        switch table["scene"] {
+        case .string(let s) where sceneNames.contains(s): scene = s
+        case .string(let s):
+            error(path, noScene(s), line: line)
+            ok = false
+        case let other:
+            error(path, "\(op)() needs a scene name (a string) first, got \(describe(other))", line: line)
+            ok = false
+        }
+        let transition = validateTransition(
+            table, defaultKind: isGo ? .pushLeft : .coverUp, what: op, path: path, line: line)
+        guard ok, let transition else { return nil }
+        return isGo ? .go(scene: scene, transition: transition) : .present(scene: scene, transition: transition)
+    }
+
+    /// The transition of a `go` or `present` table: `kind`, `duration` (seconds >= 0) and
+    /// `curve`, each optional.
+    mutating func validateTransition(
+        _ table: LuaTable, defaultKind: TransitionKind, what: String, path: String, line: Int?
+    ) -> Transition? {
+        var ok = true
+        var kind = defaultKind
+        switch table["kind"] {
+        case .none: break
+        case .string(let s):
+            if let k = TransitionKind(rawValue: s) {
+                kind = k
+            } else {
+                error(path, "unknown transition \"\(s)\"" + NearestName.hint(for: s, among: TransitionKind.names), line: line)
+                ok = false
+            }
+        case let other:
+            error(path, "\(what)(): the transition must be a name such as \"push_left\", got \(describe(other))", line: line)
+            ok = false
+        }
+        var duration = Transition.defaultDuration
+        switch table["duration"] {
+        case .none: break
+        case .number(let d) where d >= 0 && d.isFinite: duration = d
+        case let other:
+            error(path, "\(what)(): the duration must be a number of seconds >= 0, got \(describe(other))", line: line)
+            ok = false
+        }
+        var curve = Transition.defaultCurve
+        switch table["curve"] {
+        case .none: break
+        case .string(let s):
+            if let c = TimingCurve(rawValue: s) {
+                curve = c
+            } else {
+                error(path, "unknown curve \"\(s)\"" + NearestName.hint(for: s, among: TimingCurve.allCases.map(\.rawValue)), line: line)
+                ok = false
+            }
+        case let other:
+            error(path, "\(what)(): the curve must be a name such as \"ease_in_out\", got \(describe(other))", line: line)
+            ok = false
+        }
+        return ok ? Transition(kind: kind, duration: duration, curve: curve) : nil
+    }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import SceneflowCore
+
+/// Turns the table `prototype.lua` returned (copied into Swift) into a `Prototype`, checking
+/// everything and collecting every problem with its table path rather than stopping at the
+/// first one.
+struct PrototypeValidator {
+    /// `prototype.lua` as the user named it (the `file` of every diagnostic).
+    let file: String
+    /// The prototype folder, absolute.
+    let directory: String
+    /// Problems found so far (errors and warnings), in the order found.
+    var diagnostics: [Diagnostic] = []
+    /// The declared scene names, known before any action is checked.
+    var sceneNames: [String] = []
+
+    static let rootKeys = ["name", "device", "screen", "start", "scenes"]
+    static let deviceKeys = ["width", "height", "scale"]
+    static let sceneKeys = ["image", "screen", "elements", "on_swipe"]
+    static let elementKeys = ["label", "frame", "on_tap", "on_swipe", "kind"]
+
+    init(file: String, directory: String) {
+        self.file = file
+        self.directory = directory
+    }
+
+    mutating func error(_ path: String?, _ message: String, line: Int? = nil) {
+        diagnostics.append(Diagnostic(file: file, line: line, path: path, message: message))
+    }
+
+    mutating func warning(_ path: String?, _ message: String) {
+        diagnostics.append(Diagnostic(.warning, file: file, path: path, message: message))
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Reports keys of `table` that are not in `known`, with a did-you-mean.
+    mutating func checkKeys(_ table: LuaTable, known: [String], path: String?) {
+        for key in table.unknownKeys(known: known) {
+            switch key {
+            case .name(let name):
+                error(path, "unknown key \"\(name)\"" + NearestName.hint(for: name, among: known))
+            default:
+                error(path, "unexpected entry \(key); expected only the keys \(known.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// The whole prototype, or nil when there were errors (see `diagnostics`).
+    mutating func validate(_ root: LuaValue, folderName: String) -> Prototype? {
+        guard let table = root.table, !table.isAction else {
+            error(nil, "prototype.lua must return a table (return { name = ..., device = ..., start = ..., scenes = ... }), but it returned \(describe(root))")
+            return nil
+        }
+        checkKeys(table, known: Self.rootKeys, path: nil)
+        var name = folderName
+        switch table["name"] {
+        case .none: break
+        case .string(let s) where !s.isEmpty: name = s
+        case let other: error("name", "expected a non-empty string, got \(describe(other))")
+        }
+        let device = validateDevice(table["device"])
+        let screen = validateScreen(table["screen"], path: "screen") ?? .wholeImage
+        let scenesTable = table["scenes"].table
+        if scenesTable == nil {
+            error("scenes", table["scenes"].isNone
+                ? "missing; a prototype needs scenes = { name = { image = \"file.png\", elements = { ... } }, ... }"
+                : "expected a table of scenes by name, got \(describe(table["scenes"]))")
+        }
+        for entry in scenesTable?.entries ?? [] {
+            if case .name(let sceneName) = entry.key, !sceneName.isEmpty {
+                sceneNames.append(sceneName)
+            } else {
+                error("scenes", "scene names must be non-empty strings, got the key \(entry.key)")
+            }
+        }
+        if scenesTable != nil, sceneNames.isEmpty { error("scenes", "no scenes; add at least one") }
+        let start = validateStart(table["start"])
+        var scenes: [Scene] = []
+        for sceneName in sceneNames {
+            if let scene = validateScene(scenesTable![sceneName], name: sceneName, screen: screen) {
+                scenes.append(scene)
+            }
+        }
+        guard !hasErrors, let device, let start else { return nil }
+        // Lua tables keep no order: the start scene first, then the others by name.
+        let ordered = scenes.filter { $0.name == start } + scenes.filter { $0.name != start }
+        return Prototype(name: name, device: device, start: start, scenes: ordered, directory: directory)
+    }
+
+    mutating func validateStart(_ value: LuaValue) -> String? {
+        guard let start = value.string else {
+            error("start", value.isNone
+                ? "missing; name the scene shown first, e.g. start = \"\(sceneNames.first ?? "home")\""
+                : "expected a scene name (a string), got \(describe(value))")
+            return nil
+        }
+        guard sceneNames.contains(start) else {
+            if !sceneNames.isEmpty { error("start", noScene(start)) }
+            return nil
+        }
+        return start
+    }
+
+    mutating func validateScene(_ value: LuaValue, name: String, screen: ScreenArea) -> Scene? {
+        let path = "scenes.\(name)"
+        guard let table = value.table, !table.isAction else {
+            error(path, "expected a scene table { image = \"file.png\", elements = { ... } }, got \(describe(value))")
+            return nil
+        }
+        checkKeys(table, known: Self.sceneKeys, path: path)
+        let image = validateImage(table["image"], path: path + ".image")
+        let sceneScreen = table["screen"].isNone ? screen : validateScreen(table["screen"], path: path + ".screen")
+        var elements: [Element] = []
+        switch table["elements"] {
+        case .none: break
+        case .table(let list) where !list.isAction && list.sequence != nil:
+            for (offset, item) in list.sequence!.enumerated() {
+                if let element = validateElement(item, path: "\(path).elements[\(offset + 1)]") {
+                    elements.append(element)
+                }
+            }
+        case let other:
+            error(path + ".elements", "expected a list { {label = ..., frame = {x, y, w, h}}, ... }, got \(describe(other, list: true))")
+        }
+        var seen: Set<String> = []
+        for element in elements where !seen.insert(element.label).inserted {
+            warning(element.path + ".label", "another element in scene \"\(name)\" has the label \"\(element.label)\"; scripts will use the first")
+        }
+        let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
+        guard let image, let sceneScreen else { return nil }
+        return Scene(name: name, image: image, screen: sceneScreen, elements: elements, onSwipe: onSwipe)
+    }
+
+    mutating func validateElement(_ value: LuaValue, path: String) -> Element? {
+        guard let table = value.table, !table.isAction else {
+            error(path, "expected an element table { label = \"...\", frame = {x, y, w, h} }, got \(describe(value))")
+            return nil
+        }
+        checkKeys(table, known: Self.elementKeys, path: path)
+        var label: String?
+        switch table["label"] {
+        case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: label = s
+        case .none: error(path + ".label", "missing; every element needs an accessibility label")
+        case let other: error(path + ".label", "expected a non-empty string, got \(describe(other))")
+        }
+        let frame = validateFrame(table["frame"], path: path + ".frame")
+        var kind = "hotspot"
+        switch table["kind"] {
+        case .none: break
+        case .string(let s) where !s.isEmpty: kind = s
+        case let other: error(path + ".kind", "expected a non-empty string, got \(describe(other))")
+        }
+        let onTap = table["on_tap"].isNone ? nil : validateAction(table["on_tap"], path: path + ".on_tap")
+        let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
+        guard let label, let frame else { return nil }
+        return Element(label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path)
+    }
+
+    mutating func validateSwipes(_ value: LuaValue, path: String) -> [SwipeDirection: Action] {
+        if value.isNone { return [:] }
+        guard let table = value.table, !table.isAction else {
+            error(path, "expected a table of actions by finger direction { left = go(\"scene\"), ... }, got \(describe(value))")
+            return [:]
+        }
+        let directions = SwipeDirection.allCases.map(\.rawValue)
+        checkKeys(table, known: directions, path: path)
+        var result: [SwipeDirection: Action] = [:]
+        for direction in SwipeDirection.allCases where !table[direction.rawValue].isNone {
+            if let action = validateAction(table[direction.rawValue], path: "\(path).\(direction.rawValue)") {
+                result[direction] = action
+            }
+        }
+        return result
+    }
+
+    mutating func validateImage(_ value: LuaValue, path: String) -> String? {
+        guard let image = value.string, !image.isEmpty else {
+            error(path, value.isNone
+                ? "missing; every scene needs a screenshot, e.g. image = \"screen.png\""
+                : "expected a file name (a string), got \(describe(value))")
+            return nil
+        }
+        let parts = image.split(separator: "/")
+        if image.hasPrefix("/") || parts.contains("..") {
+            error(path, "\"\(image)\" must be a path inside the prototype folder (not absolute, no \"..\")")
+            return nil
+        }
+        var isDirectory: ObjCBool = false
+        let full = (directory as NSString).appendingPathComponent(image)
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            error(path, "file \"\(image)\" not found in the prototype folder")
+            return nil
+        }
+        return image
+    }
+
+    /// `no scene "detial"; did you mean "detail"?`
+    func noScene(_ name: String) -> String {
+        "no scene \"\(name)\"" + NearestName.hint(for: name, among: sceneNames)
+    }
+
+    /// `a string ("abc")`, `a number (3)`, `a table`, `nil`.
+    func describe(_ value: LuaValue, list: Bool = false) -> String {
+        switch value {
+        case .none: return "nil"
+        case .string(let s): return "the string \"\(s)\""
+        case .number(let n): return "the number \(formatNumber(n, decimals: 6))"
+        case .boolean(let b): return "\(b)"
+        case .table(let t): return t.isAction ? "an action" : (list ? "a table that is not a list" : "a table")
+        case .function: return "a function"
+        case .other(let what): return "a \(what)"
+        }
+    }
+}

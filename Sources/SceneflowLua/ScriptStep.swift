@@ -1,0 +1,21 @@
+import SceneflowCore
+
+/// One test declared by a script: `test("name", function() ... end)`.
+public struct ScriptTest: Equatable, Sendable {
+    /// The test's name as written.
+    public let name: String
+    /// The 1-based line of the `test(...)` call in the script file.
+    public let line: Int
+}
+
+/// What one `ScriptRuntime.resume()` left the running test in.
+public enum ScriptStep: Equatable, Sendable {
+    /// The test waits for the prototype: advance the clock one frame, step the session (and
+    /// call its script calls), then resume again.
+    case waiting
+    /// The test function returned.
+    case passed
+    /// An expectation failed, a gesture found no element, Lua raised an error or a limit was
+    /// hit; the diagnostic names the script file and line.
+    case failed(Diagnostic)
+}

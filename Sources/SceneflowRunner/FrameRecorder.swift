@@ -1,0 +1,65 @@
+import Foundation
+import SceneflowCore
+import SceneflowSDL
+
+/// Writes the frames a headless run passes through as PNG files: each scene once it has
+/// settled, and the middle frame of each transition. Rendering happens only here, so a run
+/// without `--frames` never rasterises (DESIGN.md §7).
+final class FrameRecorder {
+    let directory: String
+    private let renderer: OffscreenRenderer
+    private let images: TextureCache
+    private var counter = 0
+    private var lastScene: String?
+    private var capturedMidpoint = false
+    private(set) var written: [(file: String, what: String)] = []
+    var prefix = ""
+
+    /// - Throws: `SDLError` when the offscreen renderer cannot be made, or an error creating
+    ///   the folder.
+    init(directory: String, prototype: Prototype) throws {
+        self.directory = directory
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        renderer = try OffscreenRenderer(device: prototype.device)
+        images = renderer.makeTextureCache(directory: prototype.directory)
+    }
+
+    /// Starts a new test: the next settled scene is captured even if it was the last one.
+    func beginTest(_ name: String) {
+        lastScene = nil
+        prefix = slug(name)
+    }
+
+    /// Looks at the session after a step and captures a frame if it is one worth keeping.
+    func observe(_ session: Session) throws {
+        if let running = session.runningTransition {
+            let d = running.transition.duration
+            let progress = d > 0 ? (session.now - running.start) / d : 1
+            if progress < 0.5 { capturedMidpoint = false }
+            if progress >= 0.5 && !capturedMidpoint {
+                capturedMidpoint = true
+                try capture(session, name: "\(running.from)-to-\(running.to)-mid",
+                    what: "\(running.from) -> \(running.to), \(running.transition) at \(formatNumber(progress * 100, decimals: 0)) %")
+            }
+            return
+        }
+        capturedMidpoint = false
+        guard session.isSettled, session.currentScene != lastScene else { return }
+        lastScene = session.currentScene
+        try capture(session, name: session.currentScene, what: "scene \(session.currentScene)")
+    }
+
+    private func capture(_ session: Session, name: String, what: String) throws {
+        counter += 1
+        let file = String(format: "%03d-%@-%@.png", counter, prefix, slug(name))
+        try renderer.draw(session.frame(), images: images)
+        let image = try renderer.capture()
+        try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
+        written.append((file, "\(formatNumber(session.now, decimals: 3))s  \(what)"))
+    }
+
+    private func slug(_ text: String) -> String {
+        let allowed = text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
+        return String(String(allowed).split(separator: "_", omittingEmptySubsequences: true).joined(separator: "_").prefix(40))
+    }
+}

@@ -1,0 +1,68 @@
+import SceneflowCore
+
+/// A desktop window showing a prototype: owns an SDL window and its renderer (accelerated,
+/// falling back to software). Frames are drawn at the device's pixel size and SDL scales them
+/// to the window with bilinear filtering (see `SDLContext`), so the window can be smaller
+/// than the device. Use it from the main thread only.
+public final class Window {
+    private let handle: WindowHandle
+    private let renderer: RendererHandle
+    /// The device whose screen the window shows.
+    public let device: Device
+
+    /// Starts SDL video and opens a window titled `title`, sized to fit ~90% of the usable
+    /// display at the device's aspect ratio, never larger than `device.pixelWidth` x
+    /// `pixelHeight`. Throws `SDLError` (`SDL_InitSubSystem`, `SDL_CreateWindow`,
+    /// `SDL_CreateRenderer`, `SDL_RenderSetLogicalSize`), e.g. when there is no display.
+    public init(title: String, device: Device) throws {
+        self.device = device
+        handle = try WindowHandle(title: title, pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight)
+        renderer = try RendererHandle(window: handle, device: device)
+    }
+
+    /// SDL's id for the window (events carry it); internal, for tests.
+    var id: UInt32 { handle.id }
+
+    /// The window's current size in screen coordinates (not device pixels).
+    public var size: (width: Int, height: Int) { handle.size }
+
+    /// The SDL renderer in use, e.g. `"opengl"` or `"software"`.
+    public var rendererName: String { renderer.name }
+
+    /// A texture cache for this window. `directory` is the prototype folder that layer image
+    /// paths are relative to.
+    public func makeTextureCache(directory: String, loader: PictureLoader = PictureLoader()) -> TextureCache {
+        TextureCache(renderer: renderer, directory: directory, loader: loader)
+    }
+
+    /// Replaces the title bar text.
+    public func setTitle(_ title: String) { handle.setTitle(title) }
+
+    /// Draws `frame` (layers back to front over black) into the back buffer; call `present()`
+    /// to show it. `images` must come from this window's `makeTextureCache`.
+    /// Throws `ImageLoadError` for a bad screenshot, `SDLError` for a failed SDL call.
+    public func draw(_ frame: FrameDescription, images: TextureCache) throws {
+        precondition(images.renderer === renderer, "TextureCache belongs to another renderer")
+        try renderer.draw(frame, images: images)
+    }
+
+    /// Shows the frame drawn last (waits for vsync on accelerated renderers).
+    public func present() { renderer.present() }
+
+    /// The pending input and window events, oldest first, with positions in points.
+    public func pollEvents() -> [WindowEvent] {
+        var events: [WindowEvent] = []
+        EventPump.poll(scale: device.scale, into: &events)
+        return events
+    }
+
+    /// Appends pending events to `events` (reuse one array per frame to avoid allocating).
+    public func pollEvents(into events: inout [WindowEvent]) {
+        EventPump.poll(scale: device.scale, into: &events)
+    }
+
+    /// Sleeps until an event arrives or `seconds` pass (for idle waits between frames);
+    /// returns true when an event is waiting. Leaves the event queued for `pollEvents`.
+    @discardableResult
+    public func waitEvents(timeout seconds: Double) -> Bool { EventPump.wait(seconds: seconds) }
+}
