@@ -6,6 +6,11 @@ public struct ScriptTest: Equatable, Sendable {
     public let name: String
     /// The 1-based line of the `test(...)` call in the script file.
     public let line: Int
+    /// Creates a test description.
+    public init(name: String, line: Int) {
+        self.name = name
+        self.line = line
+    }
 }
 
 /// What one `ScriptRuntime.resume()` left the running test in.

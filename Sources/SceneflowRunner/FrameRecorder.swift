@@ -27,7 +27,7 @@ final class FrameRecorder {
     /// Starts a new test: the next settled scene is captured even if it was the last one.
     func beginTest(_ name: String) {
         lastScene = nil
-        prefix = slug(name)
+        prefix = name
     }
 
     /// Looks at the session after a step and captures a frame if it is one worth keeping.
@@ -51,11 +51,11 @@ final class FrameRecorder {
 
     private func capture(_ session: Session, name: String, what: String) throws {
         counter += 1
-        let file = String(format: "%03d-%@-%@.png", counter, prefix, slug(name))
+        let file = String(format: "%03d-%@.png", counter, slug(name))
         try renderer.draw(session.frame(), images: images)
         let image = try renderer.capture()
         try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
-        written.append((file, "\(formatNumber(session.now, decimals: 3))s  \(what)"))
+        written.append((file, "\(formatNumber(session.now, decimals: 3))s  [\(prefix)]  \(what)"))
     }
 
     private func slug(_ text: String) -> String {

@@ -56,7 +56,9 @@ public final class HeadlessTestRunner {
         }
         var recorder: FrameRecorder?
         if let framesDirectory = options.framesDirectory {
-            let name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            let parent = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+            let name = parent.isEmpty || parent == "." ? base : "\(parent)-\(base)"
             let folder = (framesDirectory as NSString).appendingPathComponent(name)
             do {
                 recorder = try FrameRecorder(directory: folder, prototype: prototype)
@@ -118,11 +120,7 @@ public final class HeadlessTestRunner {
     }
 
     private func prototypeDirectory(for runtime: ScriptRuntime, script: String) -> String? {
-        if let named = runtime.prototypePath {
-            if named.hasPrefix("/") { return named }
-            let base = ((script as NSString).deletingLastPathComponent as NSString)
-            return (base.appendingPathComponent(named) as NSString).standardizingPath
-        }
+        if let named = runtime.prototypePath { return (named as NSString).standardizingPath }
         return options.prototype
     }
 

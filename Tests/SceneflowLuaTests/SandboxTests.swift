@@ -82,6 +82,19 @@ import Testing
         #expect(problem?.line == 19)
         #expect(problem?.message == "app:go: no scene \"setings\"; did you mean \"settings\"?")
     }
+
+    @Test func aFunctionMayReturnAnAction() throws {
+        let lua = TestFolders.good.replacingOccurrences(
+            of: "on_tap = go(\"detail\")", with: "on_tap = function(app) app:back(); return present(\"settings\", \"cover_left\") end")
+        let loaded = try PrototypeLoader.load(directory: TestFolders.prototype(lua))
+        guard case .script(let ref)? = loaded.prototype.scenes["home"]?.elements[0].onTap else {
+            Issue.record("expected a Lua-function action")
+            return
+        }
+        let app = RecordingApp()
+        #expect(loaded.call(ref, app: app) == nil)
+        #expect(app.actions == [.back, .present(scene: "settings", transition: Transition(kind: .coverLeft))])
+    }
 }
 
 /// Records the actions a Lua function performs.

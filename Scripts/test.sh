@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs every test: set up, build, `swift test` (Core, SDL, Lua and end-to-end tests), then every
+# Lua regression script under Scripts/ headless. Ends with one line `N passed, N failed`.
+# Exit 0 only when everything passed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash Scripts/setup.sh || exit 70
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+swift build 2>&1 | tail -n 3 || { echo "0 passed, 1 failed"; exit 1; }
+swift test 2>&1 | tee "$log"
+swift_status=${PIPESTATUS[0]}
+# Swift Testing prints one line per test function, XCTest one per test case.
+swift_passed=$(grep -E -c '(Test [^ ].* passed after|Test Case .* passed \()' "$log" || true)
+swift_failed=$(grep -E -c '(Test [^ ].* failed after|Test Case .* failed \()' "$log" || true)
+swift_passed=$((swift_passed - $(grep -E -c 'Test run with .* passed after' "$log" || true)))
+swift_failed=$((swift_failed - $(grep -E -c 'Test run with .* failed after' "$log" || true)))
+if [ "$swift_status" -ne 0 ] && [ "$swift_failed" -eq 0 ]; then swift_failed=1; fi
+
+echo
+echo "Lua regression scripts:"
+bin="$(swift build --show-bin-path)/sceneflow"
+"$bin" test Scripts 2>&1 | tee "$log"
+lua_status=${PIPESTATUS[0]}
+lua_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+lua_passed=$(echo "${lua_line:-0 passed, 1 failed}" | sed -E 's/^([0-9]+) passed.*/\1/')
+lua_failed=$(echo "${lua_line:-0 passed, 1 failed}" | sed -E 's/.* ([0-9]+) failed$/\1/')
+if [ "$lua_status" -ne 0 ] && [ "$lua_failed" -eq 0 ]; then lua_failed=1; fi
+
+echo
+echo "swift test: $swift_passed passed, $swift_failed failed; Lua scripts: $lua_passed passed, $lua_failed failed"
+passed=$((swift_passed + lua_passed))
+failed=$((swift_failed + lua_failed))
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$swift_status" -eq 0 ] && [ "$lua_status" -eq 0 ]
