@@ -45,9 +45,13 @@ struct PlayCommand: Subcommand {
             printError("sceneflow play: no display (DISPLAY is not set). Run the prototype headless instead:\n  sceneflow test Scripts/… --frames out/   (writes the frames as PNG files)")
             return .software
         }
-        let player = WindowPlayer(loaded)
+        let player = WindowPlayer(loaded, log: { line in
+            print(line)
+            flushOutput()
+        })
         player.quitAfter = quitAfter
         print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
+        flushOutput()
         do {
             try player.run()
         } catch {
