@@ -95,6 +95,7 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
 public func formatNumber(_ value: Double, decimals: Int = 2) -> String {
     if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
     var text = String(format: "%.\(decimals)f", value)
+    guard text.contains(".") else { return text }  // "50" from 50.0001 at 0 decimals: keep the zero
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

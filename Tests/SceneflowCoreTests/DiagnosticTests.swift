@@ -36,6 +36,8 @@ struct DiagnosticTests {
         #expect(formatNumber(0.35) == "0.35")
         #expect(formatNumber(0.3456, decimals: 3) == "0.346")
         #expect(formatNumber(-2.5) == "-2.5")
+        #expect(formatNumber(50.4, decimals: 0) == "50")
+        #expect(formatNumber(100.2, decimals: 0) == "100")
         #expect(Rect(x: 16, y: 220, width: 96, height: 120.5).description == "{16, 220, 96, 120.5}")
         #expect(PixelRect(x: 1, y: 2, width: 3, height: 4).description == "{1, 2, 3, 4}")
         #expect(Transition(kind: .pushLeft, duration: 0.35, curve: .easeInOut).description == "push_left 0.35s ease_in_out")
