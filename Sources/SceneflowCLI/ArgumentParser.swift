@@ -36,7 +36,9 @@ struct ParsedArguments {
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// Parses `arguments` against the specs; `--name=value` and `--name value` both work.
-    static func parse(_ arguments: [String], options: [OptionSpec], arguments specs: [ArgumentSpec]) throws(UsageError) -> ParsedArguments {
+    static func parse(_ arguments: [String], options: [OptionSpec], arguments specs: [ArgumentSpec]) throws(UsageError)
+        -> ParsedArguments
+    {
         var result = ParsedArguments()
         var index = 0
         var onlyPositionals = false
@@ -47,7 +49,10 @@ struct ParsedArguments {
                 result.positionals.append(word)
                 continue
             }
-            if word == "--" { onlyPositionals = true; continue }
+            if word == "--" {
+                onlyPositionals = true
+                continue
+            }
             var name = word
             var inline: String?
             if let eq = word.firstIndex(of: "=") {

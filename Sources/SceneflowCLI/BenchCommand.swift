@@ -12,7 +12,11 @@ struct BenchCommand: Subcommand {
         display the window is made with SDL's dummy video driver (software renderer), and
         the output says so. Build with -c release for meaningful figures.
         """
-    static let arguments = [ArgumentSpec(name: "PROTOTYPE", help: "Prototype folders (default: every folder in Prototypes/).", repeating: true, optional: true)]
+    static let arguments = [
+        ArgumentSpec(
+            name: "PROTOTYPE", help: "Prototype folders (default: every folder in Prototypes/).", repeating: true,
+            optional: true)
+    ]
     static let options = [
         OptionSpec(name: "--frames", valueName: "N", help: "Crossfade frames to time (default 120)."),
         OptionSpec(name: "--runs", valueName: "N", help: "Windows to open for time to first frame (default 5)."),
@@ -27,7 +31,9 @@ struct BenchCommand: Subcommand {
         folders = parsed.positionals
         func count(_ option: String, _ fallback: Int) throws(UsageError) -> Int {
             guard let text = parsed.value(option) else { return fallback }
-            guard let n = Int(text), n > 0, n <= 100_000 else { throw UsageError(message: "\(option) needs a whole number from 1 to 100000, not \"\(text)\"") }
+            guard let n = Int(text), n > 0, n <= 100_000 else {
+                throw UsageError(message: "\(option) needs a whole number from 1 to 100000, not \"\(text)\"")
+            }
             return n
         }
         frames = try count("--frames", 120)
@@ -38,7 +44,9 @@ struct BenchCommand: Subcommand {
         var targets = folders
         if targets.isEmpty {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "Prototypes")) ?? []
-            targets = names.sorted().map { "Prototypes/\($0)" }.filter { FileManager.default.fileExists(atPath: prototypeFilePath(in: $0)) }
+            targets = names.sorted().map { "Prototypes/\($0)" }.filter {
+                FileManager.default.fileExists(atPath: prototypeFilePath(in: $0))
+            }
         }
         guard !targets.isEmpty else {
             printError("sceneflow bench: no prototypes given and none found in ./Prototypes")
@@ -60,7 +68,9 @@ struct BenchCommand: Subcommand {
                 print("  crossfade frame, headless draw:   \(draw)   goal p95 ≤ 16.7 ms")
                 print("  crossfade frame, draw + readback: \(both)")
                 let logic = Benchmark.logicSteps(p, rounds: 200)
-                print("  logic step without rendering:     median \(String(format: "%.2f", logic.median)) µs, p95 \(String(format: "%.2f", logic.quantile(0.95))) µs per frame")
+                print(
+                    "  logic step without rendering:     median \(String(format: "%.2f", logic.median)) µs, p95 \(String(format: "%.2f", logic.quantile(0.95))) µs per frame"
+                )
             } catch let error as DiagnosticList {
                 for d in error.diagnostics { printError("\(d)") }
                 return .badInput

@@ -12,7 +12,10 @@ struct CheckCommand: Subcommand {
         corrupt or oversized images. Warnings: scenes no element reaches, elements outside
         the screen, duplicate labels within a scene, images no scene uses.
         """
-    static let arguments = [ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: true, optional: false)]
+    static let arguments = [
+        ArgumentSpec(
+            name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: true, optional: false)
+    ]
     static let options = [helpOption]
 
     let folders: [String]
@@ -26,10 +29,15 @@ struct CheckCommand: Subcommand {
                 let loaded = try PrototypeOpener.open(folder, images: .decode)
                 let prototype = loaded.prototype
                 let file = prototypeFilePath(in: folder)
-                let warnings = loaded.warnings + PrototypeChecker.warnings(for: prototype, file: file, imageFiles: imageFiles(in: prototype.directory))
+                let warnings =
+                    loaded.warnings
+                    + PrototypeChecker.warnings(
+                        for: prototype, file: file, imageFiles: imageFiles(in: prototype.directory))
                 for warning in warnings { print(warning) }
                 let elements = prototype.orderedScenes.reduce(0) { $0 + $1.elements.count }
-                print("\(folder): \(prototype.scenes.count) scenes, \(elements) elements, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")")
+                print(
+                    "\(folder): \(prototype.scenes.count) scenes, \(elements) elements, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+                )
             } catch {
                 for diagnostic in error.diagnostics { printError("\(diagnostic)") }
                 printError("\(folder): \(error.diagnostics.count) error\(error.diagnostics.count == 1 ? "" : "s")")

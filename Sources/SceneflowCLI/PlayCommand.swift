@@ -10,9 +10,14 @@ struct PlayCommand: Subcommand {
         Needs a display (X11 or Wayland). Q or closing the window quits. Navigation and
         ignored input are logged to standard output.
         """
-    static let arguments = [ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)]
+    static let arguments = [
+        ArgumentSpec(
+            name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
+    ]
     static let options = [
-        OptionSpec(name: "--quit-after", valueName: "SECONDS", help: "Close the window after this many seconds (for demos and smoke tests)."),
+        OptionSpec(
+            name: "--quit-after", valueName: "SECONDS",
+            help: "Close the window after this many seconds (for demos and smoke tests)."),
         helpOption,
     ]
 
@@ -39,16 +44,21 @@ struct PlayCommand: Subcommand {
             for diagnostic in error.diagnostics { printError("\(diagnostic)") }
             return .badInput
         }
-        if ProcessInfo.processInfo.environment["DISPLAY"] == nil && ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
+        if ProcessInfo.processInfo.environment["DISPLAY"] == nil
+            && ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
             && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil
         {
-            printError("sceneflow play: no display (DISPLAY is not set). Run the prototype headless instead:\n  sceneflow test Scripts/… --frames out/   (writes the frames as PNG files)")
+            printError(
+                "sceneflow play: no display (DISPLAY is not set). Run the prototype headless instead:\n  sceneflow test Scripts/… --frames out/   (writes the frames as PNG files)"
+            )
             return .software
         }
-        let player = WindowPlayer(loaded, log: { line in
-            print(line)
-            flushOutput()
-        })
+        let player = WindowPlayer(
+            loaded,
+            log: { line in
+                print(line)
+                flushOutput()
+            })
         player.quitAfter = quitAfter
         print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
         flushOutput()

@@ -11,14 +11,20 @@ struct RenderCommand: Subcommand {
         transition from --scene to --to at --at seconds after it starts (default: halfway).
         No display is needed: SDL's software renderer draws into memory.
         """
-    static let arguments = [ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder.", repeating: false, optional: false)]
+    static let arguments = [
+        ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder.", repeating: false, optional: false)
+    ]
     static let options = [
         OptionSpec(name: "--scene", valueName: "NAME", help: "The scene (the outgoing one with --to)."),
         OptionSpec(name: "--to", valueName: "NAME", help: "The incoming scene of a transition."),
-        OptionSpec(name: "--transition", valueName: "KIND", help: "none, crossfade, push_left/right/up/down, cover_*, reveal_* (default crossfade)."),
+        OptionSpec(
+            name: "--transition", valueName: "KIND",
+            help: "none, crossfade, push_left/right/up/down, cover_*, reveal_* (default crossfade)."),
         OptionSpec(name: "--duration", valueName: "SECONDS", help: "Transition duration (default 0.35)."),
-        OptionSpec(name: "--curve", valueName: "CURVE", help: "linear, ease_in, ease_out, ease_in_out (default ease_in_out)."),
-        OptionSpec(name: "--at", valueName: "SECONDS", help: "Time since the transition started (default: half the duration)."),
+        OptionSpec(
+            name: "--curve", valueName: "CURVE", help: "linear, ease_in, ease_out, ease_in_out (default ease_in_out)."),
+        OptionSpec(
+            name: "--at", valueName: "SECONDS", help: "Time since the transition started (default: half the duration)."),
         OptionSpec(name: "--out", valueName: "FILE", help: "The PNG to write (required)."),
         helpOption,
     ]
@@ -52,12 +58,18 @@ struct RenderCommand: Subcommand {
     private func transition() throws(UsageError) -> Transition {
         let kindName = parsed.value("--transition") ?? "crossfade"
         guard let kind = TransitionKind(rawValue: kindName) else {
-            throw UsageError(message: "unknown transition \"\(kindName)\"\(NearestName.hint(for: kindName, among: TransitionKind.names)); one of \(TransitionKind.names.joined(separator: ", "))")
+            throw UsageError(
+                message:
+                    "unknown transition \"\(kindName)\"\(NearestName.hint(for: kindName, among: TransitionKind.names)); one of \(TransitionKind.names.joined(separator: ", "))"
+            )
         }
         var curve: TimingCurve?
         if let name = parsed.value("--curve") {
             guard let c = TimingCurve(rawValue: name) else {
-                throw UsageError(message: "unknown curve \"\(name)\"\(NearestName.hint(for: name, among: TimingCurve.allCases.map(\.rawValue)))")
+                throw UsageError(
+                    message:
+                        "unknown curve \"\(name)\"\(NearestName.hint(for: name, among: TimingCurve.allCases.map(\.rawValue)))"
+                )
             }
             curve = c
         }
@@ -77,13 +89,16 @@ struct RenderCommand: Subcommand {
         let scene = parsed.value("--scene") ?? prototype.start
         for (option, name) in [("--scene", scene), ("--to", parsed.value("--to"))] {
             if let name, prototype.scenes[name] == nil {
-                printError("sceneflow render: \(option): no scene \"\(name)\" in \(prototypeFilePath(in: folder))\(NearestName.hint(for: name, among: names)); scenes: \(names.joined(separator: ", "))")
+                printError(
+                    "sceneflow render: \(option): no scene \"\(name)\" in \(prototypeFilePath(in: folder))\(NearestName.hint(for: name, among: names)); scenes: \(names.joined(separator: ", "))"
+                )
                 return .usage
             }
         }
         let transition = (try? transition()) ?? .cut
         let at = (try? number("--at")) ?? nil
-        let request = StillRenderer.Request(scene: scene, to: parsed.value("--to"), transition: transition, at: at ?? transition.duration / 2)
+        let request = StillRenderer.Request(
+            scene: scene, to: parsed.value("--to"), transition: transition, at: at ?? transition.duration / 2)
         let out = parsed.value("--out")!
         do {
             let image = try StillRenderer.render(prototype, request)

@@ -6,7 +6,6 @@ enum SceneflowTool {
         [PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, BenchCommand.self]
     }
 
-
     static func mainHelp() -> String {
         var text = """
             sceneflow — clickable prototypes from app screenshots, driven by Lua scripts
@@ -29,7 +28,8 @@ enum SceneflowTool {
             return .usage
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if first == "help", arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] }) {
+            if first == "help", arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] })
+            {
                 print(command.help)
             } else {
                 print(mainHelp())
@@ -62,7 +62,6 @@ enum SceneflowTool {
             return .usage
         }
     }
-
 
 }
 

@@ -12,10 +12,14 @@ struct TestCommand: Subcommand {
         --prototype. Exit 0 when every test passes, 1 when one fails, 65 when a script or its
         prototype cannot be loaded.
         """
-    static let arguments = [ArgumentSpec(name: "SCRIPT", help: "A script file or a folder of scripts.", repeating: true, optional: false)]
+    static let arguments = [
+        ArgumentSpec(name: "SCRIPT", help: "A script file or a folder of scripts.", repeating: true, optional: false)
+    ]
     static let options = [
         OptionSpec(name: "--prototype", valueName: "DIR", help: "Prototype for scripts that do not name one."),
-        OptionSpec(name: "--frames", valueName: "DIR", help: "Write the frames each script passes through (PNG) and a summary.txt here."),
+        OptionSpec(
+            name: "--frames", valueName: "DIR",
+            help: "Write the frames each script passes through (PNG) and a summary.txt here."),
         helpOption,
     ]
 
@@ -42,13 +46,17 @@ struct TestCommand: Subcommand {
             return .badInput
         }
         let runner = HeadlessTestRunner(options: .init(prototype: prototype, framesDirectory: frames))
-        var passed = 0, failed = 0, badInput = false
+        var passed = 0
+        var failed = 0
+        var badInput = false
         for script in scripts {
             print(script)
             let result = runner.run(script: script) { outcome in
                 switch outcome.status {
                 case .passed:
-                    print("  PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(outcome.frames) frames)")
+                    print(
+                        "  PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(outcome.frames) frames)"
+                    )
                 case .failed(let diagnostic):
                     print("  FAIL  \(outcome.name)\n        \(diagnostic)")
                 }
@@ -70,7 +78,8 @@ struct TestCommand: Subcommand {
     }
 }
 
-/// Expands script arguments: files as given, folders searched recursively for `*.lua`.
+/// Expands script arguments: files as given, folders searched recursively for `*.lua`
+/// (skipping `prototype.lua` files, which are prototypes kept beside the scripts).
 enum ScriptFinder {
     static func scripts(in inputs: [String]) -> [String] {
         var result: [String] = []
@@ -82,7 +91,11 @@ enum ScriptFinder {
                 continue
             }
             let found = (FileManager.default.enumerator(atPath: input)?.allObjects as? [String] ?? [])
-                .filter { $0.hasSuffix(".lua") && !$0.split(separator: "/").contains { $0.hasPrefix("__") || $0.hasPrefix(".") } }
+                .filter {
+                    $0.hasSuffix(".lua")
+                        && !$0.split(separator: "/").contains { $0.hasPrefix("__") || $0.hasPrefix(".") }
+                }
+                .filter { ($0 as NSString).lastPathComponent != "prototype.lua" }  // a prototype, not a script
                 .sorted()
             result += found.map { (input as NSString).appendingPathComponent($0) }
         }

@@ -11,7 +11,8 @@ public enum FrameComposer {
     public static func layers(
         kind: TransitionKind, progress p: Double, size: Size, from: SceneLayer, to: SceneLayer
     ) -> [SceneLayer] {
-        let w = size.width, h = size.height
+        let w = size.width
+        let h = size.height
         func at(_ layer: SceneLayer, _ x: Double, _ y: Double, alpha: Double = 1) -> SceneLayer {
             var moved = layer
             moved.offset = Point(x: x, y: y)

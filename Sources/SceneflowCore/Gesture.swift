@@ -109,7 +109,8 @@ public struct GestureRecognizer: Sendable {
             return duration >= Self.longPressDuration
                 ? .longPress(at: first, duration: duration) : .tap(at: first)
         }
-        let dx = last.x - first.x, dy = last.y - first.y
+        let dx = last.x - first.x
+        let dy = last.y - first.y
         if duration <= Self.swipeMaxDuration {
             if abs(dx) >= Self.swipeMinDistance && abs(dx) >= 2 * abs(dy) {
                 return .swipe(direction: dx < 0 ? .left : .right, from: first, to: last, duration: duration)

@@ -100,10 +100,12 @@ public struct Navigator: Sendable {
         switch action {
         case .go(let scene, let t), .present(let scene, let t):
             transition = t
-            entries.append(Entry(scene: scene, arrival: t, isModal: { if case .present = action { true } else { false } }()))
+            entries.append(
+                Entry(scene: scene, arrival: t, isModal: { if case .present = action { true } else { false } }()))
         case .back:
             guard entries.count > 1 else {
-                timeline.record(.actionSkipped(action, reason: "\(from) is the root scene; nothing to go back to"), at: time)
+                timeline.record(
+                    .actionSkipped(action, reason: "\(from) is the root scene; nothing to go back to"), at: time)
                 return
             }
             transition = entries.removeLast().arrival.reversed
@@ -124,8 +126,9 @@ public struct Navigator: Sendable {
         timeline.record(.lifecycle(.init(.willDisappear, from, animated: animated)), at: time)
         if animated {
             timeline.record(.transitionStarted(from: from, to: to, transition), at: time)
-            running = Running(record: TransitionRecord(
-                from: from, to: to, transition: transition, start: time, frameCount: 0))
+            running = Running(
+                record: TransitionRecord(
+                    from: from, to: to, transition: transition, start: time, frameCount: 0))
         } else {
             timeline.record(.lifecycle(.init(.didDisappear, from, animated: false)), at: time)
             timeline.record(.lifecycle(.init(.didAppear, to, animated: false)), at: time)

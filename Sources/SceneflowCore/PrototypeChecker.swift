@@ -12,20 +12,32 @@ public enum PrototypeChecker {
         }
         for scene in prototype.orderedScenes where !reachable.contains(scene.name) {
             let note = hasScriptActions ? " (unless a Lua function action goes there)" : ""
-            result.append(Diagnostic(.warning, file: file, path: "scenes.\(scene.name)",
-                message: "no element or swipe leads to scene \"\(scene.name)\" from the start scene \"\(prototype.start)\"\(note)"))
+            result.append(
+                Diagnostic(
+                    .warning, file: file, path: "scenes.\(scene.name)",
+                    message:
+                        "no element or swipe leads to scene \"\(scene.name)\" from the start scene \"\(prototype.start)\"\(note)"
+                ))
         }
         let screen = prototype.device.bounds
         for scene in prototype.orderedScenes {
             var seen: [String: String] = [:]
             for element in scene.elements {
                 if !element.frame.isInside(screen) {
-                    result.append(Diagnostic(.warning, file: file, path: "\(element.path).frame",
-                        message: "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"))
+                    result.append(
+                        Diagnostic(
+                            .warning, file: file, path: "\(element.path).frame",
+                            message:
+                                "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"
+                        ))
                 }
                 if let first = seen[element.label] {
-                    result.append(Diagnostic(.warning, file: file, path: element.path,
-                        message: "duplicate label \"\(element.label)\" in scene \"\(scene.name)\" (also at \(first)); scripts cannot tell them apart"))
+                    result.append(
+                        Diagnostic(
+                            .warning, file: file, path: element.path,
+                            message:
+                                "duplicate label \"\(element.label)\" in scene \"\(scene.name)\" (also at \(first)); scripts cannot tell them apart"
+                        ))
                 } else {
                     seen[element.label] = element.path
                 }

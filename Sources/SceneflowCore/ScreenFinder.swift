@@ -12,7 +12,8 @@
 public enum ScreenFinder {
     /// The screen rectangle in image pixels, or nil when the image is not a framed screenshot.
     public static func find(in image: RGBAImage) -> PixelRect? {
-        let w = image.width, h = image.height
+        let w = image.width
+        let h = image.height
         guard w >= 32, h >= 32, hasTransparency(image) else { return nil }
         let rows = (0...40).map { i -> Line in
             let y = Int(Double(h) * (0.25 + 0.5 * Double(i) / 40))
@@ -24,12 +25,13 @@ public enum ScreenFinder {
             columns.append(Line(image: image, horizontal: false, index: Int(Double(w) * (0.15 + step))))
             columns.append(Line(image: image, horizontal: false, index: Int(Double(w) * (0.6 + step))))
         }
-        let xLimit = w * 15 / 100, yLimit = h * 12 / 100
+        let xLimit = w * 15 / 100
+        let yLimit = h * 12 / 100
         guard let left = consistentEdges(rows, reversed: false, limit: xLimit).last,
-              let right = consistentEdges(rows, reversed: true, limit: xLimit).last,
-              let top = consistentEdges(columns, reversed: false, limit: yLimit).last,
-              let outerTop = outerEdge(columns, reversed: false),
-              let outerBottom = outerEdge(columns, reversed: true)
+            let right = consistentEdges(rows, reversed: true, limit: xLimit).last,
+            let top = consistentEdges(columns, reversed: false, limit: yLimit).last,
+            let outerTop = outerEdge(columns, reversed: false),
+            let outerBottom = outerEdge(columns, reversed: true)
         else { return nil }
         let predicted = outerBottom + (top - outerTop)
         let candidates = consistentEdges(columns, reversed: true, limit: yLimit).filter { abs($0 - predicted) <= 16 }
@@ -63,7 +65,8 @@ public enum ScreenFinder {
         for line in lines {
             let p = line.image.pixels
             for i in 1...limit where i < line.count {
-                let a = line.offset(i - 1, reversed: reversed), b = line.offset(i, reversed: reversed)
+                let a = line.offset(i - 1, reversed: reversed)
+                let b = line.offset(i, reversed: reversed)
                 var jump = 0
                 for c in 0..<4 { jump = max(jump, abs(Int(p[a + c]) - Int(p[b + c]))) }
                 if jump > 24 { counts[i] += 1 }

@@ -51,7 +51,8 @@ struct CubicBezier {
             if abs(d) < 1e-9 { break }
             t -= error / d
         }
-        var low = 0.0, high = 1.0
+        var low = 0.0
+        var high = 1.0
         t = x
         for _ in 0..<60 {
             let value = sample(x1, x2, t)

@@ -28,11 +28,14 @@ final class AppModule {
             ("present", { [weak self] in self?.navigate("present", $0) ?? Self.gone }),
             ("back", { [weak self] in self?.plain(.back, "back", $0) ?? Self.gone }),
             ("dismiss", { [weak self] in self?.plain(.dismiss, "dismiss", $0) ?? Self.gone }),
-            ("scene", { [weak self] stack in
-                guard let self else { return Self.gone }
-                stack.push(self.target?.currentScene ?? self.prototype.start)
-                return .values(1)
-            }),
+            (
+                "scene",
+                { [weak self] stack in
+                    guard let self else { return Self.gone }
+                    stack.push(self.target?.currentScene ?? self.prototype.start)
+                    return .values(1)
+                }
+            ),
         ])
         appRef = state.main.ref()
     }
@@ -52,7 +55,8 @@ final class AppModule {
         ]
         for (offset, key) in ["scene", "kind", "duration", "curve"].enumerated() {
             let index = Int32(offset + 2)
-            let value: LuaValue = stack.string(index).map { .string($0) }
+            let value: LuaValue =
+                stack.string(index).map { .string($0) }
                 ?? stack.number(index).map { .number($0) }
                 ?? (stack.isNil(index) ? .none : .other(stack.typeName(index)))
             entries.append((.name(key), value))

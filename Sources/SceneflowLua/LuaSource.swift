@@ -41,10 +41,12 @@ struct LuaSource {
         if failure.budgetExhausted {
             message = "\(label) did not finish: it ran more than \(instructions) instructions (an endless loop?)"
         } else if failure.memoryExceeded {
-            message = "\(label) used more than \(limits.memoryText) of memory (a table or string that grows without end?)"
+            message =
+                "\(label) used more than \(limits.memoryText) of memory (a table or string that grows without end?)"
         } else if let global = Self.missingGlobal(in: message) {
             if Self.removed.contains(global) {
-                message += "; \(global) is not available here: Sceneflow runs Lua files in a sandbox without file, process or module access"
+                message +=
+                    "; \(global) is not available here: Sceneflow runs Lua files in a sandbox without file, process or module access"
             } else {
                 message += NearestName.hint(for: global, among: names)
             }

@@ -237,7 +237,8 @@ struct LuaStack {
             }
             pop()
         }
-        let entries = indexed.sorted { $0.0 < $1.0 }.map { (key: LuaKey.index($0.0), value: $0.1) }
+        let entries =
+            indexed.sorted { $0.0 < $1.0 }.map { (key: LuaKey.index($0.0), value: $0.1) }
             + named.sorted { $0.0 < $1.0 }.map { (key: LuaKey.name($0.0), value: $0.1) } + others
         return .table(LuaTable(entries: entries, isAction: isAction))
     }

@@ -52,18 +52,27 @@ public struct PrototypeLoader {
             throw DiagnosticList([Diagnostic(file: directory, message: "no prototype folder at \(directory)")])
         }
         guard isDirectory.boolValue else {
-            throw DiagnosticList([Diagnostic(file: directory, message: "\(directory) is a file, not a prototype folder")])
+            throw DiagnosticList([
+                Diagnostic(file: directory, message: "\(directory) is a file, not a prototype folder")
+            ])
         }
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw DiagnosticList([Diagnostic(
-                file: file, message: "missing prototype.lua: the folder \(directory) needs a prototype.lua that returns the prototype table")])
+            throw DiagnosticList([
+                Diagnostic(
+                    file: file,
+                    message:
+                        "missing prototype.lua: the folder \(directory) needs a prototype.lua that returns the prototype table"
+                )
+            ])
         }
         let source = LuaSource(file: file)
         let text = String(decoding: data, as: UTF8.self)
         let result = state.run(text, chunkName: source.chunkName) { state.callHelper("prototype_env") }
         if case .failure(let failure) = result {
-            throw DiagnosticList([source.diagnostic(
-                failure, limits: state.limits, instructions: state.limits.loadInstructions, names: globals)])
+            throw DiagnosticList([
+                source.diagnostic(
+                    failure, limits: state.limits, instructions: state.limits.loadInstructions, names: globals)
+            ])
         }
         let root = state.snapshotTop()
         state.main.pop()

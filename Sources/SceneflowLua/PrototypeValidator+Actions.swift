@@ -11,7 +11,10 @@ extension PrototypeValidator {
         case .string(let s) where sceneNames.contains(s):
             error(path, "expected an action, got the string \"\(s)\"; write go(\"\(s)\")")
         default:
-            error(path, "expected an action such as go(\"scene\"), back(), present(\"scene\"), dismiss() or a function, got \(describe(value))")
+            error(
+                path,
+                "expected an action such as go(\"scene\"), back(), present(\"scene\"), dismiss() or a function, got \(describe(value))"
+            )
         }
         return nil
     }
@@ -29,7 +32,9 @@ extension PrototypeValidator {
         }
         let isGo = op == "go"
         if nargs > 4 {
-            error(path, "\(op)() takes at most 4 arguments (scene, transition, duration, curve), got \(nargs)", line: line)
+            error(
+                path, "\(op)() takes at most 4 arguments (scene, transition, duration, curve), got \(nargs)", line: line
+            )
         }
         var ok = true
         var scene = ""
@@ -61,11 +66,15 @@ extension PrototypeValidator {
             if let k = TransitionKind(rawValue: s) {
                 kind = k
             } else {
-                error(path, "unknown transition \"\(s)\"" + NearestName.hint(for: s, among: TransitionKind.names), line: line)
+                error(
+                    path, "unknown transition \"\(s)\"" + NearestName.hint(for: s, among: TransitionKind.names),
+                    line: line)
                 ok = false
             }
         case let other:
-            error(path, "\(what)(): the transition must be a name such as \"push_left\", got \(describe(other))", line: line)
+            error(
+                path, "\(what)(): the transition must be a name such as \"push_left\", got \(describe(other))",
+                line: line)
             ok = false
         }
         var duration = Transition.defaultDuration
@@ -83,11 +92,15 @@ extension PrototypeValidator {
             if let c = TimingCurve(rawValue: s) {
                 curve = c
             } else {
-                error(path, "unknown curve \"\(s)\"" + NearestName.hint(for: s, among: TimingCurve.allCases.map(\.rawValue)), line: line)
+                error(
+                    path,
+                    "unknown curve \"\(s)\"" + NearestName.hint(for: s, among: TimingCurve.allCases.map(\.rawValue)),
+                    line: line)
                 ok = false
             }
         case let other:
-            error(path, "\(what)(): the curve must be a name such as \"ease_in_out\", got \(describe(other))", line: line)
+            error(
+                path, "\(what)(): the curve must be a name such as \"ease_in_out\", got \(describe(other))", line: line)
             ok = false
         }
         return ok ? Transition(kind: kind, duration: duration, curve: curve) : nil

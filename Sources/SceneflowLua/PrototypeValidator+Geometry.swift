@@ -4,9 +4,11 @@ extension PrototypeValidator {
     /// `device = { width = 360, height = 800, scale = 3 }`: points, all required, all > 0.
     mutating func validateDevice(_ value: LuaValue) -> Device? {
         guard let table = value.table, !table.isAction else {
-            error("device", value.isNone
-                ? "missing; give the screen size in points and the scale, e.g. device = { width = 360, height = 800, scale = 3 }"
-                : "expected { width = ..., height = ..., scale = ... }, got \(describe(value))")
+            error(
+                "device",
+                value.isNone
+                    ? "missing; give the screen size in points and the scale, e.g. device = { width = 360, height = 800, scale = 3 }"
+                    : "expected { width = ..., height = ..., scale = ... }, got \(describe(value))")
             return nil
         }
         checkKeys(table, known: Self.deviceKeys, path: "device")
@@ -16,9 +18,11 @@ extension PrototypeValidator {
             if let n = item.number, n > 0, n.isFinite {
                 numbers.append(n)
             } else {
-                error("device.\(key)", item.isNone
-                    ? "missing; expected a number > 0"
-                    : "expected a number > 0, got \(describe(item))")
+                error(
+                    "device.\(key)",
+                    item.isNone
+                        ? "missing; expected a number > 0"
+                        : "expected a number > 0, got \(describe(item))")
             }
         }
         guard numbers.count == 3 else { return nil }
@@ -47,7 +51,10 @@ extension PrototypeValidator {
             numbers.append(n)
         }
         if numbers[2] <= 0 || numbers[3] <= 0 {
-            error(path, "width and height must be > 0, got w = \(formatNumber(numbers[2], decimals: 6)), h = \(formatNumber(numbers[3], decimals: 6))")
+            error(
+                path,
+                "width and height must be > 0, got w = \(formatNumber(numbers[2], decimals: 6)), h = \(formatNumber(numbers[3], decimals: 6))"
+            )
             return nil
         }
         return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
@@ -59,7 +66,10 @@ extension PrototypeValidator {
         case .none: return .wholeImage
         case .string("auto"): return .auto
         case .string(let s):
-            error(path, "unknown screen \"\(s)\"; use \"auto\" or {x, y, w, h} in image pixels" + NearestName.hint(for: s, among: ["auto"]))
+            error(
+                path,
+                "unknown screen \"\(s)\"; use \"auto\" or {x, y, w, h} in image pixels"
+                    + NearestName.hint(for: s, among: ["auto"]))
             return nil
         case .table(let table) where !table.isAction:
             guard let items = table.sequence, items.count == 4,
@@ -69,7 +79,8 @@ extension PrototypeValidator {
                 error(path, "expected {x, y, w, h} in whole image pixels")
                 return nil
             }
-            let rect = PixelRect(x: Int(numbers[0]), y: Int(numbers[1]), width: Int(numbers[2]), height: Int(numbers[3]))
+            let rect = PixelRect(
+                x: Int(numbers[0]), y: Int(numbers[1]), width: Int(numbers[2]), height: Int(numbers[3]))
             guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0 else {
                 error(path, "x and y must be >= 0 and w and h > 0, got \(rect)")
                 return nil

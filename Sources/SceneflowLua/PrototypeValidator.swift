@@ -49,7 +49,10 @@ struct PrototypeValidator {
     /// The whole prototype, or nil when there were errors (see `diagnostics`).
     mutating func validate(_ root: LuaValue, folderName: String) -> Prototype? {
         guard let table = root.table, !table.isAction else {
-            error(nil, "prototype.lua must return a table (return { name = ..., device = ..., start = ..., scenes = ... }), but it returned \(describe(root))")
+            error(
+                nil,
+                "prototype.lua must return a table (return { name = ..., device = ..., start = ..., scenes = ... }), but it returned \(describe(root))"
+            )
             return nil
         }
         checkKeys(table, known: Self.rootKeys, path: nil)
@@ -63,9 +66,11 @@ struct PrototypeValidator {
         let screen = validateScreen(table["screen"], path: "screen") ?? .wholeImage
         let scenesTable = table["scenes"].table
         if scenesTable == nil {
-            error("scenes", table["scenes"].isNone
-                ? "missing; a prototype needs scenes = { name = { image = \"file.png\", elements = { ... } }, ... }"
-                : "expected a table of scenes by name, got \(describe(table["scenes"]))")
+            error(
+                "scenes",
+                table["scenes"].isNone
+                    ? "missing; a prototype needs scenes = { name = { image = \"file.png\", elements = { ... } }, ... }"
+                    : "expected a table of scenes by name, got \(describe(table["scenes"]))")
         }
         for entry in scenesTable?.entries ?? [] {
             if case .name(let sceneName) = entry.key, !sceneName.isEmpty {
@@ -90,9 +95,11 @@ struct PrototypeValidator {
 
     mutating func validateStart(_ value: LuaValue) -> String? {
         guard let start = value.string else {
-            error("start", value.isNone
-                ? "missing; name the scene shown first, e.g. start = \"\(sceneNames.first ?? "home")\""
-                : "expected a scene name (a string), got \(describe(value))")
+            error(
+                "start",
+                value.isNone
+                    ? "missing; name the scene shown first, e.g. start = \"\(sceneNames.first ?? "home")\""
+                    : "expected a scene name (a string), got \(describe(value))")
             return nil
         }
         guard sceneNames.contains(start) else {
@@ -121,11 +128,15 @@ struct PrototypeValidator {
                 }
             }
         case let other:
-            error(path + ".elements", "expected a list { {label = ..., frame = {x, y, w, h}}, ... }, got \(describe(other, list: true))")
+            error(
+                path + ".elements",
+                "expected a list { {label = ..., frame = {x, y, w, h}}, ... }, got \(describe(other, list: true))")
         }
         var seen: Set<String> = []
         for element in elements where !seen.insert(element.label).inserted {
-            warning(element.path + ".label", "another element in scene \"\(name)\" has the label \"\(element.label)\"; scripts will use the first")
+            warning(
+                element.path + ".label",
+                "another element in scene \"\(name)\" has the label \"\(element.label)\"; scripts will use the first")
         }
         let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
         guard let image, let sceneScreen else { return nil }
@@ -160,7 +171,9 @@ struct PrototypeValidator {
     mutating func validateSwipes(_ value: LuaValue, path: String) -> [SwipeDirection: Action] {
         if value.isNone { return [:] }
         guard let table = value.table, !table.isAction else {
-            error(path, "expected a table of actions by finger direction { left = go(\"scene\"), ... }, got \(describe(value))")
+            error(
+                path,
+                "expected a table of actions by finger direction { left = go(\"scene\"), ... }, got \(describe(value))")
             return [:]
         }
         let directions = SwipeDirection.allCases.map(\.rawValue)
@@ -176,9 +189,11 @@ struct PrototypeValidator {
 
     mutating func validateImage(_ value: LuaValue, path: String) -> String? {
         guard let image = value.string, !image.isEmpty else {
-            error(path, value.isNone
-                ? "missing; every scene needs a screenshot, e.g. image = \"screen.png\""
-                : "expected a file name (a string), got \(describe(value))")
+            error(
+                path,
+                value.isNone
+                    ? "missing; every scene needs a screenshot, e.g. image = \"screen.png\""
+                    : "expected a file name (a string), got \(describe(value))")
             return nil
         }
         let parts = image.split(separator: "/")

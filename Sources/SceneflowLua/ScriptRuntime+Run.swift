@@ -18,15 +18,19 @@ extension ScriptRuntime {
     /// `LuaLimits.testTimeout` seconds of clock time in all.
     public func resume() -> ScriptStep {
         guard let running, let session else {
-            return .failed(Diagnostic(file: scriptPath, message: "no test started (call bind(_:) and start(test:) first)"))
+            return .failed(
+                Diagnostic(file: scriptPath, message: "no test started (call bind(_:) and start(test:) first)"))
         }
         let test = tests[running.index]
         let limits = state.limits
         if session.now - running.startTime > limits.testTimeout {
             stopRunning()
-            return .failed(Diagnostic(
-                file: scriptPath, line: test.line,
-                message: "test \"\(test.name)\" did not finish within \(formatNumber(limits.testTimeout)) s of clock time"))
+            return .failed(
+                Diagnostic(
+                    file: scriptPath, line: test.line,
+                    message:
+                        "test \"\(test.name)\" did not finish within \(formatNumber(limits.testTimeout)) s of clock time"
+                ))
         }
         let thread = running.thread
         thread.resetLimits(instructions: limits.stepInstructions)
@@ -43,7 +47,8 @@ extension ScriptRuntime {
             var diagnostic = source.diagnostic(
                 failure, limits: limits, instructions: limits.stepInstructions, names: ScriptPrelude.globals)
             if failure.budgetExhausted {
-                diagnostic.message = "test \"\(test.name)\" ran more than \(limits.stepInstructions) instructions without waiting for the prototype (an endless loop?)"
+                diagnostic.message =
+                    "test \"\(test.name)\" ran more than \(limits.stepInstructions) instructions without waiting for the prototype (an endless loop?)"
             }
             if diagnostic.line == nil { diagnostic.line = test.line }
             return .failed(diagnostic)

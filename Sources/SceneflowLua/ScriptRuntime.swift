@@ -62,7 +62,9 @@ public final class ScriptRuntime {
         main.push(source.chunkName)
         main.push(limits.settleTimeout)
         if case .failure(let failure) = state.call(args: 4, results: 2, instructions: limits.loadInstructions) {
-            throw DiagnosticList([Diagnostic(file: scriptPath, message: "could not start the script API: \(failure.message)")])
+            throw DiagnosticList([
+                Diagnostic(file: scriptPath, message: "could not start the script API: \(failure.message)")
+            ])
         }
         let declarationsRef = main.ref()
         let environmentRef = main.ref()
@@ -72,8 +74,10 @@ public final class ScriptRuntime {
             return .success(())
         }
         if case .failure(let failure) = result {
-            throw DiagnosticList([source.diagnostic(
-                failure, limits: limits, instructions: limits.loadInstructions, names: ScriptPrelude.globals)])
+            throw DiagnosticList([
+                source.diagnostic(
+                    failure, limits: limits, instructions: limits.loadInstructions, names: ScriptPrelude.globals)
+            ])
         }
         main.pop()
         main.pushRef(declarationsRef)
@@ -88,8 +92,10 @@ public final class ScriptRuntime {
             testRefs.append(ref)
         }
         guard !tests.isEmpty else {
-            throw DiagnosticList([Diagnostic(
-                file: scriptPath, message: "no tests: declare one with test(\"name\", function() ... end)")])
+            throw DiagnosticList([
+                Diagnostic(
+                    file: scriptPath, message: "no tests: declare one with test(\"name\", function() ... end)")
+            ])
         }
         self.tests = tests
         prototypePath = declarations?["prototype"].string.map { path in

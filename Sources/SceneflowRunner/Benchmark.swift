@@ -52,19 +52,25 @@ public enum Benchmark {
     /// (images decoded before timing), and per frame including reading the pixels back.
     ///
     /// - Throws: `SDLError`, `ImageLoadError`.
-    public static func crossfadeFrames(_ prototype: Prototype, frames: Int) throws -> (draw: Stats, drawAndCapture: Stats) {
+    public static func crossfadeFrames(_ prototype: Prototype, frames: Int) throws -> (
+        draw: Stats, drawAndCapture: Stats
+    ) {
         let renderer = try OffscreenRenderer(device: prototype.device)
         let images = renderer.makeTextureCache(directory: prototype.directory)
         let scenes = prototype.sceneOrder
         let from = prototype.start
         let to = scenes.first { $0 != from } ?? from
         let transition = Transition(kind: .crossfade, duration: 0.35, curve: .easeInOut)
-        try renderer.draw(FrameComposer.frame(prototype: prototype, from: from, to: to, transition: transition, linearProgress: 0.5), images: images)
+        try renderer.draw(
+            FrameComposer.frame(prototype: prototype, from: from, to: to, transition: transition, linearProgress: 0.5),
+            images: images)
         var image = try renderer.capture()
-        var draw: [Double] = [], both: [Double] = []
+        var draw: [Double] = []
+        var both: [Double] = []
         for i in 0..<frames {
             let t = Double(i % 21) / 20
-            let frame = FrameComposer.frame(prototype: prototype, from: from, to: to, transition: transition, linearProgress: t)
+            let frame = FrameComposer.frame(
+                prototype: prototype, from: from, to: to, transition: transition, linearProgress: t)
             let start = DispatchTime.now().uptimeNanoseconds
             try renderer.draw(frame, images: images)
             let drawn = DispatchTime.now().uptimeNanoseconds

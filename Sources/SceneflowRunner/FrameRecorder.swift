@@ -38,8 +38,11 @@ final class FrameRecorder {
             if progress < 0.5 { capturedMidpoint = false }
             if progress >= 0.5 && !capturedMidpoint {
                 capturedMidpoint = true
-                try capture(session, name: "\(running.from)-to-\(running.to)-mid",
-                    what: "\(running.from) -> \(running.to), \(running.transition) at \(formatNumber(progress * 100, decimals: 0)) %")
+                try capture(
+                    session, name: "\(running.from)-to-\(running.to)-mid",
+                    what:
+                        "\(running.from) -> \(running.to), \(running.transition) at \(formatNumber(progress * 100, decimals: 0)) %"
+                )
             }
             return
         }
@@ -60,6 +63,7 @@ final class FrameRecorder {
 
     private func slug(_ text: String) -> String {
         let allowed = text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
-        return String(String(allowed).split(separator: "_", omittingEmptySubsequences: true).joined(separator: "_").prefix(40))
+        return String(
+            String(allowed).split(separator: "_", omittingEmptySubsequences: true).joined(separator: "_").prefix(40))
     }
 }

@@ -38,8 +38,13 @@ public final class HeadlessTestRunner {
             return result
         }
         guard let directory = prototypeDirectory(for: runtime, script: file) else {
-            result.loadProblems = [Diagnostic(file: file, message:
-                "the script names no prototype: add `prototype \"path/to/Prototype\"` at the top (relative to the script) or pass --prototype DIR")]
+            result.loadProblems = [
+                Diagnostic(
+                    file: file,
+                    message:
+                        "the script names no prototype: add `prototype \"path/to/Prototype\"` at the top (relative to the script) or pass --prototype DIR"
+                )
+            ]
             return result
         }
         let prototype: Prototype
@@ -49,7 +54,8 @@ public final class HeadlessTestRunner {
             result.loadProblems = error.diagnostics
             return result
         }
-        let imageProblems = PrototypeOpener.imageProblems(prototype, file: prototypeFilePath(in: directory), check: .header)
+        let imageProblems = PrototypeOpener.imageProblems(
+            prototype, file: prototypeFilePath(in: directory), check: .header)
         if !imageProblems.isEmpty {
             result.loadProblems = imageProblems
             return result
@@ -71,7 +77,8 @@ public final class HeadlessTestRunner {
         let clock = VirtualClock()
         runtime.bind(session)
         for (index, test) in runtime.tests.enumerated() {
-            let outcome = runTest(index, test.name, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
+            let outcome = runTest(
+                index, test.name, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
             result.outcomes.append(outcome)
             onOutcome(outcome)
         }
@@ -126,10 +133,13 @@ public final class HeadlessTestRunner {
 
     private func writeSummary(_ recorder: FrameRecorder, result: ScriptFileResult, prototype: Prototype) {
         var text = "Sceneflow headless run of \(result.file)\nprototype: \(prototype.name) (\(prototype.directory))\n"
-        text += "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
+        text +=
+            "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
         for outcome in result.outcomes {
             switch outcome.status {
-            case .passed: text += "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(outcome.frames) frames)\n"
+            case .passed:
+                text +=
+                    "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(outcome.frames) frames)\n"
             case .failed(let d): text += "FAIL  \(outcome.name)\n      \(d)\n"
             }
         }

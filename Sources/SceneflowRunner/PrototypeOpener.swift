@@ -20,7 +20,8 @@ public enum PrototypeOpener {
     ///
     /// - Throws: `DiagnosticList` with every problem found: Lua errors, validation errors,
     ///   missing, corrupt, non-image or oversized images.
-    public static func open(_ directory: String, images: ImageCheck = .header) throws(DiagnosticList) -> LoadedPrototype {
+    public static func open(_ directory: String, images: ImageCheck = .header) throws(DiagnosticList) -> LoadedPrototype
+    {
         let loaded = try PrototypeLoader.load(directory: directory)
         let problems = imageProblems(loaded.prototype, file: prototypeFilePath(in: directory), check: images)
         if !problems.isEmpty { throw DiagnosticList(problems) }

@@ -44,8 +44,14 @@ enum ImageHeader: Equatable {
         while i + 4 <= b.count {
             guard b[i] == 0xFF else { return .malformed(format: "JPEG") }
             let marker = b[i + 1]
-            if marker == 0xFF { i += 1; continue }  // fill byte
-            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { i += 2; continue }
+            if marker == 0xFF {
+                i += 1
+                continue
+            }  // fill byte
+            if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 {
+                i += 2
+                continue
+            }
             let length = be16(b, i + 2)
             guard length >= 2 else { return .malformed(format: "JPEG") }
             if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {

@@ -73,7 +73,8 @@ final class RendererHandle {
     func draw(_ frame: FrameDescription, images: TextureCache) throws {
         try SDLError.check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
         try SDLError.check(SDL_RenderClear(renderer), "SDL_RenderClear")
-        let width = Int32(device.pixelWidth), height = Int32(device.pixelHeight)
+        let width = Int32(device.pixelWidth)
+        let height = Int32(device.pixelHeight)
         for layer in frame.layers {
             let alpha = min(max(layer.alpha, 0), 1)
             if alpha == 0 { continue }

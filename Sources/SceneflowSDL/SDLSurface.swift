@@ -90,8 +90,10 @@ final class SDLSurface: @unchecked Sendable {
         guard hasAlphaChannel else { return true }
         precondition(surface.pointee.format.pointee.BytesPerPixel == 4)
         let alphaShift = Int(surface.pointee.format.pointee.Ashift)
-        let x0 = max(rect.x, 0), y0 = max(rect.y, 0)
-        let x1 = min(rect.x + rect.width, width), y1 = min(rect.y + rect.height, height)
+        let x0 = max(rect.x, 0)
+        let y0 = max(rect.y, 0)
+        let x1 = min(rect.x + rect.width, width)
+        let y1 = min(rect.y + rect.height, height)
         guard x0 < x1, y0 < y1 else { return true }
         return try withPixels { base, pitch in
             for y in y0..<y1 {

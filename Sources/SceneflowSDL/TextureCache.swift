@@ -22,7 +22,9 @@ public final class TextureCache {
         }
     }
     enum ScreenKey: Hashable, Sendable {
-        case whole, rect(PixelRect), auto
+        case whole
+        case rect(PixelRect)
+        case auto
         init(_ area: ScreenArea) {
             switch area {
             case .wholeImage: self = .whole
@@ -92,12 +94,14 @@ public final class TextureCache {
         if let t = textures[k] { return t }
         if let error = failures[k] { throw error }
         do {
-            let screen: ScreenArea = switch k.screen {
-            case .whole: .wholeImage
-            case .rect(let r): .rect(r)
-            case .auto: .auto
-            }
-            let decoded = try store.take(k)?.get()
+            let screen: ScreenArea =
+                switch k.screen {
+                case .whole: .wholeImage
+                case .rect(let r): .rect(r)
+                case .auto: .auto
+                }
+            let decoded =
+                try store.take(k)?.get()
                 ?? TextureCache.decode(k, screen, loader, renderer.device.pixelWidth, renderer.device.pixelHeight)
             let t = try renderer.makeTexture(from: decoded.0, opaque: decoded.opaque)
             textures[k] = t

@@ -41,7 +41,8 @@ final class WindowHandle {
     static func fittedSize(pixelWidth: Int, pixelHeight: Int, usableWidth: Int, usableHeight: Int)
         -> (width: Int, height: Int)
     {
-        let pw = Double(max(pixelWidth, 1)), ph = Double(max(pixelHeight, 1))
+        let pw = Double(max(pixelWidth, 1))
+        let ph = Double(max(pixelHeight, 1))
         var factor = 1.0
         if usableWidth > 0 && usableHeight > 0 {
             factor = min(1, 0.9 * Double(usableWidth) / pw, 0.9 * Double(usableHeight) / ph)
@@ -51,7 +52,8 @@ final class WindowHandle {
 
     /// The window's size in screen coordinates.
     var size: (width: Int, height: Int) {
-        var w: Int32 = 0, h: Int32 = 0
+        var w: Int32 = 0
+        var h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
         return (Int(w), Int(h))
     }

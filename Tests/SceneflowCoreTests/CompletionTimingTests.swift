@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SceneflowCore
 
 @Suite("Completion timing on a 60 Hz virtual clock")

@@ -1,13 +1,17 @@
 import Testing
+
 @testable import SceneflowCore
 
 @Suite("Diagnostics")
 struct DiagnosticTests {
     @Test func fullDescription() {
-        let d = Diagnostic(file: "Prototypes/Store/prototype.lua", line: 12, path: "scenes.list.elements[3].on_tap",
-                           message: "no scene \"detial\"" + NearestName.hint(for: "detial", among: ["detail", "home"]))
-        #expect(d.description
-            == "Prototypes/Store/prototype.lua:12: scenes.list.elements[3].on_tap: no scene \"detial\"; did you mean \"detail\"?")
+        let d = Diagnostic(
+            file: "Prototypes/Store/prototype.lua", line: 12, path: "scenes.list.elements[3].on_tap",
+            message: "no scene \"detial\"" + NearestName.hint(for: "detial", among: ["detail", "home"]))
+        #expect(
+            d.description
+                == "Prototypes/Store/prototype.lua:12: scenes.list.elements[3].on_tap: no scene \"detial\"; did you mean \"detail\"?"
+        )
         #expect(d.severity == .error)
     }
 
@@ -18,7 +22,8 @@ struct DiagnosticTests {
     }
 
     @Test func warningsArePrefixed() {
-        let d = Diagnostic(.warning, file: "p.lua", line: 3, path: "scenes.orphan", message: "no hotspot reaches this scene")
+        let d = Diagnostic(
+            .warning, file: "p.lua", line: 3, path: "scenes.orphan", message: "no hotspot reaches this scene")
         #expect(d.description == "p.lua:3: warning: scenes.orphan: no hotspot reaches this scene")
     }
 
@@ -40,15 +45,19 @@ struct DiagnosticTests {
         #expect(formatNumber(100.2, decimals: 0) == "100")
         #expect(Rect(x: 16, y: 220, width: 96, height: 120.5).description == "{16, 220, 96, 120.5}")
         #expect(PixelRect(x: 1, y: 2, width: 3, height: 4).description == "{1, 2, 3, 4}")
-        #expect(Transition(kind: .pushLeft, duration: 0.35, curve: .easeInOut).description == "push_left 0.35s ease_in_out")
+        #expect(
+            Transition(kind: .pushLeft, duration: 0.35, curve: .easeInOut).description == "push_left 0.35s ease_in_out")
         #expect(Transition.cut.description == "none")
-        #expect(Action.go(scene: "details", transition: Transition(kind: .crossfade, duration: 0.3, curve: .linear)).description
-            == "go(\"details\", crossfade 0.3s linear)")
+        #expect(
+            Action.go(scene: "details", transition: Transition(kind: .crossfade, duration: 0.3, curve: .linear))
+                .description
+                == "go(\"details\", crossfade 0.3s linear)")
     }
 
     @Test func lifecycleAndTimelineDescriptions() {
         #expect(LifecycleEvent(.didAppear, "details", animated: true).description == "details.did_appear(animated)")
-        #expect(LifecycleEvent(.willDisappear, "home", animated: false).description == "home.will_disappear(not animated)")
+        #expect(
+            LifecycleEvent(.willDisappear, "home", animated: false).description == "home.will_disappear(not animated)")
         let e = TimelineEvent(time: 0.35, kind: .lifecycle(.init(.didAppear, "details", animated: true)))
         #expect(e.description == "0.35s details.did_appear(animated)")
     }

@@ -4,8 +4,10 @@ import SceneflowCore
 enum Fixtures {
     static let device = Device(width: 360, height: 800, scale: 3)
 
-    static func push(_ scene: String, _ kind: TransitionKind = .pushLeft, _ duration: Double = 0.35,
-                     _ curve: TimingCurve = .linear) -> Action {
+    static func push(
+        _ scene: String, _ kind: TransitionKind = .pushLeft, _ duration: Double = 0.35,
+        _ curve: TimingCurve = .linear
+    ) -> Action {
         .go(scene: scene, transition: Transition(kind: kind, duration: duration, curve: curve))
     }
 
@@ -17,21 +19,25 @@ enum Fixtures {
         let home = Scene(
             name: "home", image: "home.png",
             elements: [
-                Element(label: "Background", frame: Rect(x: 0, y: 0, width: 360, height: 800),
-                        onTap: .script(ScriptFunctionRef(id: 7))),
-                Element(label: "Open", frame: Rect(x: 16, y: 220, width: 96, height: 120),
-                        onTap: .go(scene: "details", transition: openTransition),
-                        onSwipe: [.up: .go(scene: "games", transition: .cut)]),
-                Element(label: "Menu", frame: Rect(x: 0, y: 24, width: 56, height: 56),
-                        onTap: .present(scene: "drawer", transition: Transition(kind: .coverUp, duration: 0.3))),
+                Element(
+                    label: "Background", frame: Rect(x: 0, y: 0, width: 360, height: 800),
+                    onTap: .script(ScriptFunctionRef(id: 7))),
+                Element(
+                    label: "Open", frame: Rect(x: 16, y: 220, width: 96, height: 120),
+                    onTap: .go(scene: "details", transition: openTransition),
+                    onSwipe: [.up: .go(scene: "games", transition: .cut)]),
+                Element(
+                    label: "Menu", frame: Rect(x: 0, y: 24, width: 56, height: 56),
+                    onTap: .present(scene: "drawer", transition: Transition(kind: .coverUp, duration: 0.3))),
             ],
             onSwipe: [.left: .go(scene: "games", transition: Transition(kind: .pushLeft, duration: 0.35))])
         let details = Scene(
             name: "details", image: "details.png",
             elements: [
                 Element(label: "Back", frame: Rect(x: 0, y: 24, width: 56, height: 56), onTap: .back),
-                Element(label: "Rate", frame: Rect(x: 24, y: 600, width: 312, height: 64),
-                        onTap: .script(ScriptFunctionRef(id: 42))),
+                Element(
+                    label: "Rate", frame: Rect(x: 24, y: 600, width: 312, height: 64),
+                    onTap: .script(ScriptFunctionRef(id: 42))),
             ])
         let drawer = Scene(
             name: "drawer", image: "drawer.png",

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SceneflowCore
 
 /// Feeds down, moves and up; returns what the release produced.
@@ -38,8 +39,9 @@ struct GestureRecognizerTests {
     }
 
     @Test func longPress() {
-        #expect(recognize([(50, 60), (52, 61), (53, 62)], times: [2, 2.3, 2.5])
-            == .longPress(at: Point(x: 50, y: 60), duration: 0.5))
+        #expect(
+            recognize([(50, 60), (52, 61), (53, 62)], times: [2, 2.3, 2.5])
+                == .longPress(at: Point(x: 50, y: 60), duration: 0.5))
         let g = recognize([(50, 60), (50, 60)], times: [0, 1.7])
         #expect(g == .longPress(at: Point(x: 50, y: 60), duration: 1.7))
     }
@@ -56,8 +58,9 @@ struct GestureRecognizerTests {
     }
 
     @Test func shortSwipeAtMinimumDistance() {
-        #expect(recognize([(100, 100), (60, 100)], times: [0, 0.1])
-            == .swipe(direction: .left, from: Point(x: 100, y: 100), to: Point(x: 60, y: 100), duration: 0.1))
+        #expect(
+            recognize([(100, 100), (60, 100)], times: [0, 0.1])
+                == .swipe(direction: .left, from: Point(x: 100, y: 100), to: Point(x: 60, y: 100), duration: 0.1))
         // 39 pt is below the swipe minimum: a drag.
         if case .drag = recognize([(100, 100), (61, 100)], times: [0, 0.1]) {} else { Issue.record("expected drag") }
     }
@@ -108,7 +111,9 @@ struct GestureRecognizerTests {
 
     @Test func descriptions() {
         #expect(Gesture.tap(at: Point(x: 1, y: 2.5)).description == "tap at (1, 2.5)")
-        #expect(Gesture.swipe(direction: .left, from: Point(x: 300, y: 4), to: Point(x: 10, y: 4), duration: 0.2).description
-            == "swipe left from (300, 4) to (10, 4)")
+        #expect(
+            Gesture.swipe(direction: .left, from: Point(x: 300, y: 4), to: Point(x: 10, y: 4), duration: 0.2)
+                .description
+                == "swipe left from (300, 4) to (10, 4)")
     }
 }

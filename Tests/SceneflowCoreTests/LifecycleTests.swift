@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SceneflowCore
 
 @Suite("Appearance lifecycle")
@@ -28,7 +29,8 @@ struct LifecycleTests {
         var tl = Timeline()
         nav.request(.go(scene: "B", transition: .cut), source: "t", at: 1.25, timeline: &tl)
         #expect(tl.lifecycle == [will("B", false), willGo("A", false), didGo("A", false), did("B", false)])
-        #expect(tl.events.filter { if case .lifecycle = $0.kind { true } else { false } }.allSatisfy { $0.time == 1.25 })
+        #expect(
+            tl.events.filter { if case .lifecycle = $0.kind { true } else { false } }.allSatisfy { $0.time == 1.25 })
         #expect(nav.running == nil)
         #expect(nav.mounted == ["B"])
         #expect(tl.started.isEmpty)
@@ -56,7 +58,7 @@ struct LifecycleTests {
         // frames, some requested mid-transition.
         var seed: UInt64 = 12345
         func next(_ n: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(n))
         }
         let kinds = TransitionKind.allCases
@@ -65,13 +67,19 @@ struct LifecycleTests {
         var completed = 0
         for step in 0..<600 {
             switch next(6) {
-            case 0: session.perform(Fixtures.push(scenes[next(4)], kinds[next(kinds.count)], 0.1 * Double(1 + next(5))),
-                                    source: "random \(step)")
+            case 0:
+                session.perform(
+                    Fixtures.push(scenes[next(4)], kinds[next(kinds.count)], 0.1 * Double(1 + next(5))),
+                    source: "random \(step)")
             case 1: session.perform(.back, source: "random")
-            case 2: session.perform(.present(scene: scenes[next(4)], transition: Transition(kind: kinds[next(kinds.count)], duration: 0.2)),
-                                    source: "random")
+            case 2:
+                session.perform(
+                    .present(
+                        scene: scenes[next(4)], transition: Transition(kind: kinds[next(kinds.count)], duration: 0.2)),
+                    source: "random")
             case 3: session.perform(.dismiss, source: "random")
-            case 4: Fixtures.scheduleTap(session, at: Point(x: Double(next(360)), y: Double(next(800))), time: clock.now)
+            case 4:
+                Fixtures.scheduleTap(session, at: Point(x: Double(next(360)), y: Double(next(800))), time: clock.now)
             default: break
             }
             for _ in 0..<next(20) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SceneflowCore
 
 /// Drives a `Navigator` to completion of whatever is running by presenting frames far enough
@@ -34,8 +35,9 @@ struct NavigatorTests {
     @Test func presentCoverUpIsDismissedByRevealDown() throws {
         var nav = Navigator(start: "home")
         var tl = Timeline()
-        nav.request(.present(scene: "sheet", transition: Transition(kind: .coverUp, duration: 0.4)),
-                    source: "t", at: 0, timeline: &tl)
+        nav.request(
+            .present(scene: "sheet", transition: Transition(kind: .coverUp, duration: 0.4)),
+            source: "t", at: 0, timeline: &tl)
         #expect(nav.entries.last?.isModal == true)
         finish(&nav, &tl, at: 1)
         nav.request(.dismiss, source: "t", at: 1, timeline: &tl)
@@ -140,7 +142,10 @@ struct NavigatorTests {
         #expect(nav.top == "a")
         #expect(tl.skipped.count == 1)
         #expect(tl.transitions.map(\.to) == ["b", "c", "b", "d", "b", "a"])
-        #expect(tl.transitions.map(\.transition.kind) == [.pushLeft, .crossfade, .crossfade, .pushUp, .pushDown, .pushRight])
+        #expect(
+            tl.transitions.map(\.transition.kind) == [
+                .pushLeft, .crossfade, .crossfade, .pushUp, .pushDown, .pushRight,
+            ])
     }
 
     @Test func resetDropsStackRunningAndQueue() {
@@ -160,7 +165,8 @@ struct NavigatorTests {
     @Test func zeroDurationAnimatedKindIsACut() {
         var nav = Navigator(start: "home")
         var tl = Timeline()
-        nav.request(.go(scene: "a", transition: Transition(kind: .crossfade, duration: 0)), source: "t", at: 0, timeline: &tl)
+        nav.request(
+            .go(scene: "a", transition: Transition(kind: .crossfade, duration: 0)), source: "t", at: 0, timeline: &tl)
         #expect(nav.running == nil)
         #expect(nav.top == "a")
         #expect(tl.lifecycle == [will("a", false), willGo("home", false), didGo("home", false), did("a", false)])

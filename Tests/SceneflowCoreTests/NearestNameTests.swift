@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SceneflowCore
 
 @Suite("Nearest-name suggestions")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SceneflowCore
 
 @Suite("Queueing and ignored input during transitions")

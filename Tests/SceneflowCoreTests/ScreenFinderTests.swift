@@ -1,11 +1,14 @@
 import Testing
+
 @testable import SceneflowCore
 
 /// A synthetic device-framed screenshot: transparent background, a rounded dark bezel
 /// `bezel` px thick starting `margin` px in, with two grey bands, around a screen with an app
 /// bar, a vertical gradient, cards, "text" and a full-width bottom bar.
-private func framedScreenshot(width w: Int = 300, height h: Int = 600, margin: Int = 10, bezel: Int = 20,
-                              bottomBar: Int = 40, appBar: Int = 60) -> RGBAImage {
+private func framedScreenshot(
+    width w: Int = 300, height h: Int = 600, margin: Int = 10, bezel: Int = 20,
+    bottomBar: Int = 40, appBar: Int = 60
+) -> RGBAImage {
     var image = RGBAImage(width: w, height: h, fill: (0, 0, 0, 0))
     func set(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8)) {
         let i = (y * w + x) * 4
@@ -19,7 +22,10 @@ private func framedScreenshot(width w: Int = 300, height h: Int = 600, margin: I
     for y in 0..<h {
         for x in 0..<w {
             // Outside the rounded outer frame: transparent.
-            let ox0 = margin, oy0 = margin, ox1 = w - margin - 1, oy1 = h - margin - 1
+            let ox0 = margin
+            let oy0 = margin
+            let ox1 = w - margin - 1
+            let oy1 = h - margin - 1
             if x < ox0 || x > ox1 || y < oy0 || y > oy1 { continue }
             let cx = x < ox0 + radius ? ox0 + radius : (x > ox1 - radius ? ox1 - radius : x)
             let cy = y < oy0 + radius ? oy0 + radius : (y > oy1 - radius ? oy1 - radius : y)
@@ -31,7 +37,8 @@ private func framedScreenshot(width w: Int = 300, height h: Int = 600, margin: I
                 set(x, y, band ? (110, 110, 110) : (28, 28, 30))
                 continue
             }
-            let sy = y - inner, sx = x - inner
+            let sy = y - inner
+            let sx = x - inner
             let screenH = h - 2 * inner
             if sy < appBar {
                 set(x, y, (40, 90, 200))  // app bar

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SceneflowCore
 
 private func tap(_ session: Session, _ x: Double, _ y: Double, at t: Double) {
@@ -31,10 +32,12 @@ struct SessionTests {
         #expect(!r.contains(Point(x: 15.999, y: 250)))
         #expect(!r.contains(Point(x: 50, y: 219.999)))
         // Adjacent hotspots never both claim the shared edge.
-        let scene = Scene(name: "s", image: "s.png", elements: [
-            Element(label: "A", frame: Rect(x: 0, y: 0, width: 100, height: 50)),
-            Element(label: "B", frame: Rect(x: 100, y: 0, width: 100, height: 50)),
-        ])
+        let scene = Scene(
+            name: "s", image: "s.png",
+            elements: [
+                Element(label: "A", frame: Rect(x: 0, y: 0, width: 100, height: 50)),
+                Element(label: "B", frame: Rect(x: 100, y: 0, width: 100, height: 50)),
+            ])
         #expect(scene.element(at: Point(x: 100, y: 10))?.label == "B")
         #expect(scene.element(at: Point(x: 99.5, y: 10))?.label == "A")
         #expect(scene.element(at: Point(x: 150, y: 50)) == nil)
@@ -47,21 +50,27 @@ struct SessionTests {
         #expect(session.currentScene == "details")
         let running = try #require(session.runningTransition)
         #expect(running.transition.kind == .pushLeft)
-        #expect(session.timeline.events.contains {
-            if case .gesture(.tap, "home", .some("Open")) = $0.kind { true } else { false }
-        })
-        #expect(session.timeline.events.contains {
-            if case .action(_, let source) = $0.kind { source == "tap on \"Open\"" } else { false }
-        })
+        #expect(
+            session.timeline.events.contains {
+                if case .gesture(.tap, "home", .some("Open")) = $0.kind { true } else { false }
+            })
+        #expect(
+            session.timeline.events.contains {
+                if case .action(_, let source) = $0.kind { source == "tap on \"Open\"" } else { false }
+            })
     }
 
     @Test func tapOutsideAnyElementDoesNothing() {
-        let proto = Prototype(name: "p", device: Fixtures.device, start: "a", scenes: [
-            Scene(name: "a", image: "a.png", elements: [
-                Element(label: "Go", frame: Rect(x: 0, y: 0, width: 10, height: 10), onTap: Fixtures.push("b")),
-            ]),
-            Scene(name: "b", image: "b.png"),
-        ])
+        let proto = Prototype(
+            name: "p", device: Fixtures.device, start: "a",
+            scenes: [
+                Scene(
+                    name: "a", image: "a.png",
+                    elements: [
+                        Element(label: "Go", frame: Rect(x: 0, y: 0, width: 10, height: 10), onTap: Fixtures.push("b"))
+                    ]),
+                Scene(name: "b", image: "b.png"),
+            ])
         let session = Session(prototype: proto)
         tap(session, 10, 5, at: 0)  // right edge is exclusive
         #expect(session.stack == ["a"])
@@ -75,9 +84,10 @@ struct SessionTests {
         swipe(session, from: Point(x: 60, y: 330), to: Point(x: 60, y: 200), at: 0)  // up, starts on "Open"
         #expect(session.stack == ["home", "games"])
         #expect(session.runningTransition == nil)  // that swipe's action is a cut
-        #expect(session.timeline.events.contains {
-            if case .action(_, let s) = $0.kind { s == "swipe up on \"Open\"" } else { false }
-        })
+        #expect(
+            session.timeline.events.contains {
+                if case .action(_, let s) = $0.kind { s == "swipe up on \"Open\"" } else { false }
+            })
     }
 
     @Test func swipeOnElementWithoutThatDirectionFallsBackToScene() {
@@ -85,9 +95,10 @@ struct SessionTests {
         swipe(session, from: Point(x: 100, y: 300), to: Point(x: 20, y: 300), at: 0)  // left, starts on "Open"
         #expect(session.stack == ["home", "games"])
         #expect(session.runningTransition?.transition.kind == .pushLeft)
-        #expect(session.timeline.events.contains {
-            if case .action(_, let s) = $0.kind { s == "swipe left in home" } else { false }
-        })
+        #expect(
+            session.timeline.events.contains {
+                if case .action(_, let s) = $0.kind { s == "swipe left in home" } else { false }
+            })
     }
 
     @Test func swipeWithNoHandlerDoesNothing() {
@@ -182,8 +193,12 @@ struct SessionTests {
     @Test func frameWhenIdleShowsCurrentScene() {
         let session = Session(prototype: Fixtures.storePrototype())
         let frame = session.frame()
-        #expect(frame.layers == [SceneLayer(scene: "home", image: "home.png", screen: .wholeImage,
-                                            offset: Point(x: 0, y: 0), alpha: 1)])
+        #expect(
+            frame.layers == [
+                SceneLayer(
+                    scene: "home", image: "home.png", screen: .wholeImage,
+                    offset: Point(x: 0, y: 0), alpha: 1)
+            ])
         #expect(frame.device.pixelWidth == 1080 && frame.device.pixelHeight == 2400)
     }
 }

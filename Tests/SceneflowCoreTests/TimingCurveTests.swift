@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SceneflowCore
 
 /// CSS cubic-bezier references, computed independently by bisecting x(t) to 1e-15 (Python):
@@ -61,7 +62,8 @@ struct TimingCurveTests {
     func sessionFrameMidTransitionUsesTheCurve(curve: TimingCurve) throws {
         let proto = Fixtures.storePrototype()
         let session = Session(prototype: proto)
-        session.perform(.go(scene: "details", transition: Transition(kind: .pushLeft, duration: 1, curve: curve)), source: "t")
+        session.perform(
+            .go(scene: "details", transition: Transition(kind: .pushLeft, duration: 1, curve: curve)), source: "t")
         var mid = -1.0
         for t in [0.0, 0.25, 0.5, 0.75] {
             session.step(to: t)
@@ -81,7 +83,9 @@ struct TimingCurveTests {
 
     @Test func sessionCrossfadeAlphaFollowsEaseInOut() {
         let session = Session(prototype: Fixtures.storePrototype())
-        session.perform(.go(scene: "details", transition: Transition(kind: .crossfade, duration: 0.4, curve: .easeInOut)), source: "t")
+        session.perform(
+            .go(scene: "details", transition: Transition(kind: .crossfade, duration: 0.4, curve: .easeInOut)),
+            source: "t")
         session.step(to: 0.1)  // linear 0.25
         let layers = session.frame().layers
         #expect(layers[0].alpha == 1)

@@ -1,14 +1,17 @@
 import Testing
+
 @testable import SceneflowCore
 
 private let size = Size(width: 360, height: 800)
-private let fromLayer = SceneLayer(scene: "from", image: "from.png", screen: .wholeImage, offset: Point(x: 5, y: 5), alpha: 0.3)
+private let fromLayer = SceneLayer(
+    scene: "from", image: "from.png", screen: .wholeImage, offset: Point(x: 5, y: 5), alpha: 0.3)
 private let toLayer = SceneLayer(scene: "to", image: "to.png", screen: .auto, offset: Point(x: 7, y: 7), alpha: 0.1)
 
 /// Expected (scene, x, y, alpha) back to front for `kind` at progress `p` on 360x800, written
 /// out from DESIGN.md §2 and the TransitionKind docs (independently of FrameComposer).
 private func expected(_ kind: TransitionKind, _ p: Double) -> [(String, Double, Double, Double)] {
-    let w = 360.0, h = 800.0
+    let w = 360.0
+    let h = 800.0
     switch kind {
     case .none: return [("to", 0, 0, 1)]
     case .crossfade: return [("from", 0, 0, 1), ("to", 0, 0, p)]

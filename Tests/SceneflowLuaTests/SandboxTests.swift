@@ -6,12 +6,14 @@ import Testing
 
 @Suite struct SandboxTests {
     @Test func osAndIoAreNotAvailable() {
-        #expect(TestFolders.lines("os.execute(\"touch /tmp/pwned\")") == [
-            "prototype.lua:1: attempt to index a nil value (global 'os'); os is not available here: Sceneflow runs Lua files in a sandbox without file, process or module access"
-        ])
-        #expect(TestFolders.lines("local f = io.open(\"/etc/passwd\")") == [
-            "prototype.lua:1: attempt to index a nil value (global 'io'); io is not available here: Sceneflow runs Lua files in a sandbox without file, process or module access"
-        ])
+        #expect(
+            TestFolders.lines("os.execute(\"touch /tmp/pwned\")") == [
+                "prototype.lua:1: attempt to index a nil value (global 'os'); os is not available here: Sceneflow runs Lua files in a sandbox without file, process or module access"
+            ])
+        #expect(
+            TestFolders.lines("local f = io.open(\"/etc/passwd\")") == [
+                "prototype.lua:1: attempt to index a nil value (global 'io'); io is not available here: Sceneflow runs Lua files in a sandbox without file, process or module access"
+            ])
     }
 
     @Test func fileAndModuleLoadersAreNil() {
@@ -28,9 +30,10 @@ import Testing
 
     @Test func endlessLoopIsStopped() {
         let lines = TestFolders.lines("local n = 0\nwhile true do n = n + 1 end\n")
-        #expect(lines == [
-            "prototype.lua:2: prototype.lua did not finish: it ran more than 50000000 instructions (an endless loop?)"
-        ])
+        #expect(
+            lines == [
+                "prototype.lua:2: prototype.lua did not finish: it ran more than 50000000 instructions (an endless loop?)"
+            ])
     }
 
     @Test func endlessLoopCannotHideInPcall() {
@@ -39,8 +42,9 @@ import Testing
             _ = try PrototypeLoader.load(directory: folder, limits: LuaLimits(loadInstructions: 1_000_000))
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.first?.message
-                == "prototype.lua did not finish: it ran more than 1000000 instructions (an endless loop?)")
+            #expect(
+                error.diagnostics.first?.message
+                    == "prototype.lua did not finish: it ran more than 1000000 instructions (an endless loop?)")
         }
     }
 
@@ -50,15 +54,18 @@ import Testing
             _ = try PrototypeLoader.load(directory: folder, limits: LuaLimits(memoryBytes: 8 << 20))
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.first?.message
-                == "prototype.lua used more than 8 MiB of memory (a table or string that grows without end?)")
+            #expect(
+                error.diagnostics.first?.message
+                    == "prototype.lua used more than 8 MiB of memory (a table or string that grows without end?)")
         }
     }
 
     @Test func metamethodsDoNotRunWhileReading() throws {
         // A table whose __index or __pairs would run code is read raw.
-        let lua = TestFolders.good.replacingOccurrences(
-            of: "return {", with: "return setmetatable({") + ", { __index = function() error(\"ran\") end, __pairs = function() error(\"ran\") end })"
+        let lua =
+            TestFolders.good.replacingOccurrences(
+                of: "return {", with: "return setmetatable({")
+            + ", { __index = function() error(\"ran\") end, __pairs = function() error(\"ran\") end })"
         let loaded = try PrototypeLoader.load(directory: TestFolders.prototype(lua))
         #expect(loaded.prototype.name == "Notes")
     }
@@ -66,8 +73,11 @@ import Testing
     @Test func luaFunctionActionsRunWithApp() throws {
         let lua = TestFolders.good.replacingOccurrences(
             of: "on_tap = go(\"detail\")",
-            with: "on_tap = function(app) if app:scene() == \"home\" then app:go(\"detail\", \"crossfade\", 0.3) end end")
-            .replacingOccurrences(of: "on_tap = go(\"settings\", \"none\")", with: "on_tap = function(app) app:go(\"setings\") end")
+            with:
+                "on_tap = function(app) if app:scene() == \"home\" then app:go(\"detail\", \"crossfade\", 0.3) end end"
+        )
+        .replacingOccurrences(
+            of: "on_tap = go(\"settings\", \"none\")", with: "on_tap = function(app) app:go(\"setings\") end")
         let loaded = try PrototypeLoader.load(directory: TestFolders.prototype(lua))
         guard case .script(let ref)? = loaded.prototype.scenes["home"]?.elements[0].onTap,
             case .script(let bad)? = loaded.prototype.scenes["detail"]?.elements[1].onTap
@@ -85,7 +95,8 @@ import Testing
 
     @Test func aFunctionMayReturnAnAction() throws {
         let lua = TestFolders.good.replacingOccurrences(
-            of: "on_tap = go(\"detail\")", with: "on_tap = function(app) app:back(); return present(\"settings\", \"cover_left\") end")
+            of: "on_tap = go(\"detail\")",
+            with: "on_tap = function(app) app:back(); return present(\"settings\", \"cover_left\") end")
         let loaded = try PrototypeLoader.load(directory: TestFolders.prototype(lua))
         guard case .script(let ref)? = loaded.prototype.scenes["home"]?.elements[0].onTap else {
             Issue.record("expected a Lua-function action")

@@ -76,7 +76,8 @@ import Testing
     }
 
     @Test func declarationsAreCollected() throws {
-        let path = Self.script("""
+        let path = Self.script(
+            """
             prototype "proto"
 
             test("one", function() end)
@@ -88,7 +89,8 @@ import Testing
     }
 
     @Test func tappingAndCheckingScenesPasses() throws {
-        let path = Self.script("""
+        let path = Self.script(
+            """
             prototype "proto"
             test("settings and back", function()
               tap "Open note"
@@ -115,7 +117,8 @@ import Testing
     }
 
     @Test func failingExpectNamesTheScriptLine() throws {
-        let path = Self.script("""
+        let path = Self.script(
+            """
             prototype "proto"
             test("wrong scene", function()
               tap "Open note"
@@ -126,14 +129,18 @@ import Testing
             end)
             """)
         let results = try Self.run(path)
-        #expect(Self.failure(results["wrong scene"])
-            == "walk.lua:4: expect.scene: expected scene \"settings\" but the current scene is \"note\"")
-        #expect(Self.failure(results["misspelt scene"])
-            == "walk.lua:7: expect.scene: expected scene \"hoem\" but the current scene is \"home\"; there is no scene \"hoem\"; did you mean \"home\"?")
+        #expect(
+            Self.failure(results["wrong scene"])
+                == "walk.lua:4: expect.scene: expected scene \"settings\" but the current scene is \"note\"")
+        #expect(
+            Self.failure(results["misspelt scene"])
+                == "walk.lua:7: expect.scene: expected scene \"hoem\" but the current scene is \"home\"; there is no scene \"hoem\"; did you mean \"home\"?"
+        )
     }
 
     @Test func misspeltLabelSuggestsTheRightOne() throws {
-        let path = Self.script("""
+        let path = Self.script(
+            """
             prototype "proto"
             test("typo", function()
               tap "Open note"
@@ -141,12 +148,15 @@ import Testing
             end)
             """)
         let results = try Self.run(path)
-        #expect(Self.failure(results["typo"])
-            == "walk.lua:4: tap(\"More optoins\"): no element labelled \"More optoins\" in scene \"note\"; did you mean \"More options\"? (labels on screen: \"Back\", \"More options\", \"Rate\")")
+        #expect(
+            Self.failure(results["typo"])
+                == "walk.lua:4: tap(\"More optoins\"): no element labelled \"More optoins\" in scene \"note\"; did you mean \"More options\"? (labels on screen: \"Back\", \"More options\", \"Rate\")"
+        )
     }
 
     @Test func runtimeErrorsAndMisspeltGlobals() throws {
-        let path = Self.script("""
+        let path = Self.script(
+            """
             prototype "proto"
             test("runtime error", function()
               local t = nil
@@ -158,12 +168,14 @@ import Testing
             """)
         let results = try Self.run(path)
         #expect(Self.failure(results["runtime error"]) == "walk.lua:4: attempt to index a nil value (local 't')")
-        #expect(Self.failure(results["misspelt global"])
-            == "walk.lua:7: attempt to call a nil value (global 'tapp'); did you mean \"tap\"?")
+        #expect(
+            Self.failure(results["misspelt global"])
+                == "walk.lua:7: attempt to call a nil value (global 'tapp'); did you mean \"tap\"?")
     }
 
     @Test func endlessTestsAreStopped() throws {
-        let path = Self.script("""
+        let path = Self.script(
+            """
             prototype "proto"
             test("busy loop", function()
               while true do end
@@ -173,9 +185,13 @@ import Testing
             end)
             """)
         let results = try Self.run(path, limits: LuaLimits(stepInstructions: 1_000_000, testTimeout: 10))
-        #expect(Self.failure(results["busy loop"])
-            == "walk.lua:3: test \"busy loop\" ran more than 1000000 instructions without waiting for the prototype (an endless loop?)")
-        #expect(Self.failure(results["waits forever"]) == "walk.lua:5: test \"waits forever\" did not finish within 10 s of clock time")
+        #expect(
+            Self.failure(results["busy loop"])
+                == "walk.lua:3: test \"busy loop\" ran more than 1000000 instructions without waiting for the prototype (an endless loop?)"
+        )
+        #expect(
+            Self.failure(results["waits forever"])
+                == "walk.lua:5: test \"waits forever\" did not finish within 10 s of clock time")
     }
 
     @Test func scriptErrorsAtLoad() {
@@ -202,8 +218,9 @@ import Testing
             Issue.record("expected an error")
         } catch {
             #expect(error.diagnostics.first?.line == 2)
-            #expect(error.diagnostics.first?.message
-                == "tap(\"Open note\"): gestures and expectations run inside test(\"name\", function() ... end)")
+            #expect(
+                error.diagnostics.first?.message
+                    == "tap(\"Open note\"): gestures and expectations run inside test(\"name\", function() ... end)")
         }
     }
 }

@@ -14,7 +14,8 @@ import Testing
         try folder.png("b.png", RGBAImage(width: 60, height: 120, fill: (20, 60, 240, 255)))
         let renderer = try OffscreenRenderer(device: device)
         let images = renderer.makeTextureCache(directory: folder.path)
-        try renderer.draw(FrameDescription(device: device, layers: [layer("a.png"), layer("b.png", alpha: 0.5)]), images: images)
+        try renderer.draw(
+            FrameDescription(device: device, layers: [layer("a.png"), layer("b.png", alpha: 0.5)]), images: images)
         let frame = try renderer.capture()
         #expect(frame.width == 60 && frame.height == 120)
         let expected: [Double] = [110, 50, 140, 255]  // 0.5 * A + 0.5 * B, opaque
@@ -30,9 +31,11 @@ import Testing
         try folder.png("b.png", RGBAImage(width: 60, height: 120, fill: (20, 60, 240, 255)))
         let renderer = try OffscreenRenderer(device: device)
         let images = renderer.makeTextureCache(directory: folder.path)
-        let frame = FrameDescription(device: device, layers: [
-            layer("a.png", x: -device.width / 2), layer("b.png", x: device.width / 2),
-        ])
+        let frame = FrameDescription(
+            device: device,
+            layers: [
+                layer("a.png", x: -device.width / 2), layer("b.png", x: device.width / 2),
+            ])
         try renderer.draw(frame, images: images)
         let image = try renderer.capture()
         for y in 0..<120 {
@@ -70,7 +73,8 @@ import Testing
         let renderer = try OffscreenRenderer(device: device)
         let images = renderer.makeTextureCache(directory: folder.path)
         try images.prepare(image: "framed.png", screen: screen, directory: folder.path)
-        try renderer.draw(FrameDescription(device: device, layers: [layer("framed.png", screen: screen)]), images: images)
+        try renderer.draw(
+            FrameDescription(device: device, layers: [layer("framed.png", screen: screen)]), images: images)
         let frame = try renderer.capture()
         let expected = makeImage(width: 60, height: 120) { x, y in (UInt8(x + 20), UInt8(y + 40), 77, 255) }
         #expect(frame == expected)
@@ -87,11 +91,14 @@ import Testing
             return (0, 0, 0, 0)
         }
         let path = try folder.png("framed.png", shot)
-        #expect(try PictureLoader().load(path: path).screenRect(for: .auto) == PixelRect(x: 20, y: 30, width: 160, height: 340))
+        #expect(
+            try PictureLoader().load(path: path).screenRect(for: .auto)
+                == PixelRect(x: 20, y: 30, width: 160, height: 340))
         let device = Device(width: 80, height: 170, scale: 2)
         let renderer = try OffscreenRenderer(device: device)
         let images = renderer.makeTextureCache(directory: folder.path)
-        try renderer.draw(FrameDescription(device: device, layers: [layer("framed.png", screen: .auto)]), images: images)
+        try renderer.draw(
+            FrameDescription(device: device, layers: [layer("framed.png", screen: .auto)]), images: images)
         #expect(try renderer.capture() == makeImage(width: 160, height: 340) { x, _ in (UInt8(x + 20), 220, 240, 255) })
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import SceneflowCore
-@testable import SceneflowSDL
 import Testing
+
+@testable import SceneflowSDL
 
 @Suite struct PictureLoaderTests {
     /// PNG signature + an IHDR chunk declaring `width` x `height`, then a few bytes of body.
@@ -28,7 +29,9 @@ import Testing
     @Test func truncatedPNGIsCorruptAndNamesTheFile() throws {
         let folder = try TempFolder()
         defer { folder.remove() }
-        let noise = makeImage(width: 64, height: 64) { x, y in (UInt8((x * 97 + y * 31) & 255), UInt8((x * y) & 255), UInt8(x ^ y), 255) }
+        let noise = makeImage(width: 64, height: 64) { x, y in
+            (UInt8((x * 97 + y * 31) & 255), UInt8((x * y) & 255), UInt8(x ^ y), 255)
+        }
         let good = try Data(contentsOf: URL(fileURLWithPath: try folder.png("good.png", noise)))
         let path = try folder.bytes("cut.png", [UInt8](good.prefix(good.count / 2)))
         let error = #expect(throws: ImageLoadError.self) { try PictureLoader().load(path: path) }
@@ -100,12 +103,17 @@ import Testing
     }
 
     @Test func headerParserReadsPNGJPEGGIFAndBMP() {
-        #expect(ImageHeader.parse(pngHeader(width: 1080, height: 2400)) == .size(format: "PNG", width: 1080, height: 2400))
+        #expect(
+            ImageHeader.parse(pngHeader(width: 1080, height: 2400)) == .size(format: "PNG", width: 1080, height: 2400))
         #expect(ImageHeader.parse(Array(pngHeader(width: 1, height: 1).prefix(20))) == .malformed(format: "PNG"))
-        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46,
-                             0xFF, 0xC2, 0x00, 0x11, 0x08, 0x09, 0x60, 0x04, 0x38, 0x03]
+        let jpeg: [UInt8] = [
+            0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46,
+            0xFF, 0xC2, 0x00, 0x11, 0x08, 0x09, 0x60, 0x04, 0x38, 0x03,
+        ]
         #expect(ImageHeader.parse(jpeg) == .size(format: "JPEG", width: 1080, height: 2400))
-        #expect(ImageHeader.parse(Array("GIF89a".utf8) + [0x10, 0x00, 0x20, 0x00]) == .size(format: "GIF", width: 16, height: 32))
+        #expect(
+            ImageHeader.parse(Array("GIF89a".utf8) + [0x10, 0x00, 0x20, 0x00])
+                == .size(format: "GIF", width: 16, height: 32))
         var bmp = [UInt8](repeating: 0, count: 30)
         (bmp[0], bmp[1], bmp[14], bmp[18], bmp[22]) = (0x42, 0x4D, 40, 7, 0xF6)  // height -10, top-down
         (bmp[23], bmp[24], bmp[25]) = (0xFF, 0xFF, 0xFF)

@@ -37,13 +37,16 @@ func makeImage(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UI
     var pixels = [UInt8](repeating: 0, count: width * height * 4)
     for y in 0..<height {
         for x in 0..<width {
-            let c = color(x, y), i = (y * width + x) * 4
+            let c = color(x, y)
+            let i = (y * width + x) * 4
             (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]) = (c.0, c.1, c.2, c.3)
         }
     }
     return RGBAImage(width: width, height: height, pixels: pixels)
 }
 
-func layer(_ image: String, screen: ScreenArea = .wholeImage, x: Double = 0, y: Double = 0, alpha: Double = 1) -> SceneLayer {
+func layer(_ image: String, screen: ScreenArea = .wholeImage, x: Double = 0, y: Double = 0, alpha: Double = 1)
+    -> SceneLayer
+{
     SceneLayer(scene: image, image: image, screen: screen, offset: Point(x: x, y: y), alpha: alpha)
 }

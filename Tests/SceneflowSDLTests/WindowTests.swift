@@ -1,8 +1,9 @@
 internal import CSDL2
 import Foundation
 import SceneflowCore
-@testable import SceneflowSDL
 import Testing
+
+@testable import SceneflowSDL
 
 /// Runs without a display: SDL's `dummy` video driver (a 1024 x 768 display, software
 /// rendering into a framebuffer). Serialized because SDL's event queue is process-wide.
