@@ -1,3 +1,5 @@
+import SceneflowRunner
+
 /// Exit codes of `sceneflow` (DESIGN.md §5 rule 8).
 enum ExitCode: Int32 {
     /// Everything passed.
@@ -60,3 +62,14 @@ extension Subcommand {
 
 /// The `--help` flag every subcommand accepts.
 let helpOption = OptionSpec(name: "--help", valueName: nil, help: "Show help for this subcommand.")
+
+/// Opens a prototype for a command, printing every diagnostic to standard error when it cannot
+/// be used (the caller then exits 65).
+func openOrReport(_ folder: String, images: PrototypeOpener.ImageCheck = .header) -> LoadedPrototypeHandle? {
+    do {
+        return try PrototypeOpener.open(folder, images: images)
+    } catch {
+        for diagnostic in error.diagnostics { printError("\(diagnostic)") }
+        return nil
+    }
+}

@@ -37,13 +37,7 @@ struct PlayCommand: Subcommand {
     }
 
     func run() -> ExitCode {
-        let loaded: LoadedPrototypeHandle
-        do {
-            loaded = try PrototypeOpener.open(folder, images: .header)
-        } catch {
-            for diagnostic in error.diagnostics { printError("\(diagnostic)") }
-            return .badInput
-        }
+        guard let loaded = openOrReport(folder) else { return .badInput }
         if ProcessInfo.processInfo.environment["DISPLAY"] == nil
             && ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
             && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil

@@ -77,13 +77,7 @@ struct RenderCommand: Subcommand {
     }
 
     func run() -> ExitCode {
-        let loaded: LoadedPrototypeHandle
-        do {
-            loaded = try PrototypeOpener.open(folder, images: .header)
-        } catch {
-            for diagnostic in error.diagnostics { printError("\(diagnostic)") }
-            return .badInput
-        }
+        guard let loaded = openOrReport(folder) else { return .badInput }
         let prototype = loaded.prototype
         let names = prototype.sceneOrder
         let scene = parsed.value("--scene") ?? prototype.start
