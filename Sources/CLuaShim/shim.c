@@ -1,6 +1,17 @@
 #include "CLuaShim.h"
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+/* Wall-clock limit per load or resume, in seconds: catches loops of expensive C calls
+   (string.rep of megabytes) that use few VM instructions. */
+#define SF_TIME_LIMIT_SECONDS 10.0
+
+static double sf_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
 
 /* Counting allocator and instruction budget, one record per state (the allocator's ud). */
 typedef struct {
@@ -10,6 +21,7 @@ typedef struct {
     int exceeded;
     long long budget;  /* instructions left */
     int exhausted;
+    double deadline;   /* sf_now() after which the hook stops the code; 0 = none */
 } SfLimits;
 
 #define SF_HOOK_STEP 1000
@@ -41,7 +53,7 @@ static void sf_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     SfLimits *lim = sf_limits(L);
     lim->budget -= SF_HOOK_STEP;
-    if (lim->budget > 0 && !lim->exhausted) return;
+    if (lim->budget > 0 && !lim->exhausted && (lim->deadline == 0 || sf_now() < lim->deadline)) return;
     lim->exhausted = 1;
     /* From now on fire on every instruction, so a pcall in a loop cannot swallow it. */
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, 1);
@@ -69,6 +81,7 @@ void sf_close(lua_State *L) {
     SfLimits *lim = sf_limits(L);
     /* Finalizers run by lua_close get a small budget and no memory limit. */
     lim->enforce = 0;
+    lim->deadline = 0;
     lim->budget = 1000000;
     lim->exhausted = 0;
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, SF_HOOK_STEP);
@@ -83,6 +96,7 @@ int sf_budget_exhausted(lua_State *L) { return sf_limits(L)->exhausted; }
 void sf_reset_limits(lua_State *L, long long instructions) {
     SfLimits *lim = sf_limits(L);
     lim->budget = instructions;
+    lim->deadline = sf_now() + SF_TIME_LIMIT_SECONDS;
     lim->exhausted = 0;
     lim->exceeded = 0;
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, SF_HOOK_STEP);

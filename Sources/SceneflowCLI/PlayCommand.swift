@@ -38,8 +38,9 @@ struct PlayCommand: Subcommand {
 
     func run() -> ExitCode {
         guard let loaded = openOrReport(folder) else { return .badInput }
-        if ProcessInfo.processInfo.environment["DISPLAY"] == nil
-            && ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil
+        let env = ProcessInfo.processInfo.environment
+        if (env["DISPLAY"] ?? "").isEmpty
+            && (env["WAYLAND_DISPLAY"] ?? "").isEmpty
             && ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] == nil
         {
             printError(

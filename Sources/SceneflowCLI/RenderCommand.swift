@@ -39,7 +39,10 @@ struct RenderCommand: Subcommand {
 
     func validate() throws(UsageError) {
         guard parsed.value("--out") != nil else { throw UsageError(message: "--out FILE is required") }
-        _ = try transition()
+        let transition = try transition()
+        if let at = try number("--at"), at > transition.duration {
+            throw UsageError(message: "--at \(formatNumber(at, decimals: 3)) is past the transition's \(formatNumber(transition.duration, decimals: 3)) s duration")
+        }
         if parsed.value("--to") == nil {
             for option in ["--transition", "--duration", "--curve", "--at"] where parsed.value(option) != nil {
                 throw UsageError(message: "\(option) needs --to NAME (the incoming scene)")
@@ -90,7 +93,7 @@ struct RenderCommand: Subcommand {
             }
         }
         let transition = (try? transition()) ?? .cut
-        let at = (try? number("--at")) ?? nil
+        let at = (try? number("--at")) ?? nil  // validated in validate()
         let request = StillRenderer.Request(
             scene: scene, to: parsed.value("--to"), transition: transition, at: at ?? transition.duration / 2)
         let out = parsed.value("--out")!

@@ -32,14 +32,14 @@ struct LuaSource {
     }
 
     /// A diagnostic for a failed load, run, call or resume. A hit limit gets its own message
-    /// (`<label> did not finish: it ran more than N instructions (an endless loop?)`);
+    /// (`<label> did not finish: it ran more than N instructions or 10 s (an endless loop?)`);
     /// `names` are the globals offered to the file, for a did-you-mean on a misspelt one.
     func diagnostic(
         _ failure: LuaFailure, limits: LuaLimits, instructions: Int, names: [String] = []
     ) -> Diagnostic {
         var (line, message) = locate(failure.message)
         if failure.budgetExhausted {
-            message = "\(label) did not finish: it ran more than \(instructions) instructions (an endless loop?)"
+            message = "\(label) did not finish: it ran more than \(instructions) instructions or 10 s (an endless loop?)"
         } else if failure.memoryExceeded {
             message =
                 "\(label) used more than \(limits.memoryText) of memory (a table or string that grows without end?)"

@@ -132,12 +132,7 @@ struct PrototypeValidator {
                 path + ".elements",
                 "expected a list { {label = ..., frame = {x, y, w, h}}, ... }, got \(describe(other, list: true))")
         }
-        var seen: Set<String> = []
-        for element in elements where !seen.insert(element.label).inserted {
-            warning(
-                element.path + ".label",
-                "another element in scene \"\(name)\" has the label \"\(element.label)\"; scripts will use the first")
-        }
+        // Duplicate labels are reported once, by Core's PrototypeChecker (sceneflow check).
         let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
         guard let image, let sceneScreen else { return nil }
         return Scene(name: name, image: image, screen: sceneScreen, elements: elements, onSwipe: onSwipe)

@@ -48,7 +48,7 @@ extension ScriptRuntime {
                 failure, limits: limits, instructions: limits.stepInstructions, names: ScriptPrelude.globals)
             if failure.budgetExhausted {
                 diagnostic.message =
-                    "test \"\(test.name)\" ran more than \(limits.stepInstructions) instructions without waiting for the prototype (an endless loop?)"
+                    "test \"\(test.name)\" ran more than \(limits.stepInstructions) instructions or 10 s without waiting for the prototype (an endless loop?)"
             }
             if diagnostic.line == nil { diagnostic.line = test.line }
             return .failed(diagnostic)

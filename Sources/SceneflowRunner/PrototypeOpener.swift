@@ -23,6 +23,15 @@ public enum PrototypeOpener {
     public static func open(_ directory: String, images: ImageCheck = .header) throws(DiagnosticList) -> LoadedPrototype
     {
         let loaded = try PrototypeLoader.load(directory: directory)
+        let device = loaded.prototype.device
+        let limit = 16_384
+        if device.pixelWidth < 1 || device.pixelHeight < 1 || device.pixelWidth > limit || device.pixelHeight > limit {
+            throw DiagnosticList([
+                Diagnostic(
+                    file: prototypeFilePath(in: directory), path: "device",
+                    message: "the screen would be \(device.pixelWidth)x\(device.pixelHeight) px (width and height × scale); each side must be 1 to \(limit) px")
+            ])
+        }
         let problems = imageProblems(loaded.prototype, file: prototypeFilePath(in: directory), check: images)
         if !problems.isEmpty { throw DiagnosticList(problems) }
         return loaded

@@ -92,8 +92,8 @@ enum Sceneflow {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
         let process = Process()
         process.executableURL = binary
@@ -109,10 +109,13 @@ enum Sceneflow {
         while process.isRunning {
             if Date().timeIntervalSince(start) > timeout {
                 timedOut = true
-                process.terminate()
                 break
             }
             usleep(10_000)
+        }
+        if timedOut {
+            // SIGKILL: the child inherits the test process's signal mask, where SIGTERM may be blocked.
+            kill(process.processIdentifier, SIGKILL)
         }
         process.waitUntilExit()
         let seconds = Date().timeIntervalSince(start)

@@ -32,7 +32,7 @@ import Testing
         let lines = TestFolders.lines("local n = 0\nwhile true do n = n + 1 end\n")
         #expect(
             lines == [
-                "prototype.lua:2: prototype.lua did not finish: it ran more than 50000000 instructions (an endless loop?)"
+                "prototype.lua:2: prototype.lua did not finish: it ran more than 50000000 instructions or 10 s (an endless loop?)"
             ])
     }
 
@@ -44,7 +44,7 @@ import Testing
         } catch {
             #expect(
                 error.diagnostics.first?.message
-                    == "prototype.lua did not finish: it ran more than 1000000 instructions (an endless loop?)")
+                    == "prototype.lua did not finish: it ran more than 1000000 instructions or 10 s (an endless loop?)")
         }
     }
 

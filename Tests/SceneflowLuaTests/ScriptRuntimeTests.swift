@@ -187,7 +187,7 @@ import Testing
         let results = try Self.run(path, limits: LuaLimits(stepInstructions: 1_000_000, testTimeout: 10))
         #expect(
             Self.failure(results["busy loop"])
-                == "walk.lua:3: test \"busy loop\" ran more than 1000000 instructions without waiting for the prototype (an endless loop?)"
+                == "walk.lua:3: test \"busy loop\" ran more than 1000000 instructions or 10 s without waiting for the prototype (an endless loop?)"
         )
         #expect(
             Self.failure(results["waits forever"])

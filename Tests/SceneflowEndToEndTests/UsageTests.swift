@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// Bad usage exits 64 with a message and the usage line; help exits 0.
+@Suite struct UsageTests {
+    static let renderUsage = "USAGE: sceneflow render "
+
+    @Test func mainHelp() throws {
+        let r = try Sceneflow.run(["--help"])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("USAGE: sceneflow <subcommand>"), "\(r)")
+        for name in ["play", "test", "check", "render", "bench"] {
+            #expect(r.stdout.contains("\n  \(name) "), "subcommand \(name) listed")
+        }
+        #expect(r.stdout.contains("Exit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."))
+    }
+
+    @Test func subcommandHelp() throws {
+        for arguments in [["test", "--help"], ["help", "test"]] {
+            let r = try Sceneflow.run(arguments)
+            #expect(r.status == 0, "\(r)")
+            #expect(r.stdout.contains("USAGE: sceneflow test [--prototype DIR] [--frames DIR] <script> ..."), "\(r)")
+            #expect(r.stdout.contains("--frames <dir>"), "\(r)")
+        }
+    }
+
+    @Test func noArgumentsPrintsHelpAndExits64() throws {
+        let r = try Sceneflow.run([])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stdout.contains("USAGE: sceneflow <subcommand>"), "\(r)")
+    }
+
+    @Test func unknownSubcommandSuggestsTheNearest() throws {
+        let r = try Sceneflow.run(["tset", "Scripts"])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.errorLines.first == "sceneflow: unknown subcommand \"tset\"; did you mean test?", "\(r)")
+    }
+
+    @Test func unknownOptionSuggestsTheNearest() throws {
+        let r = try Sceneflow.run(["render", "Prototypes/Notes", "--scen", "note", "--out", "/tmp/never.png"])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("sceneflow render: unknown option --scen; did you mean --scene?"), "\(r)")
+        #expect(r.stderr.contains(Self.renderUsage), "\(r)")
+    }
+
+    @Test func renderWithoutOut() throws {
+        let r = try Sceneflow.run(["render", "Prototypes/Notes"])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("--out FILE is required"), "\(r)")
+        #expect(r.stderr.contains(Self.renderUsage), "\(r)")
+    }
+
+    @Test func renderWithUnknownTransition() throws {
+        let tmp = try TempFolder()
+        let out = tmp.file("x.png")
+        let r = try Sceneflow.run(["render", "Prototypes/Notes", "--to", "settings", "--transition", "bogus", "--out", out])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("unknown transition \"bogus\""), "\(r)")
+        #expect(r.stderr.contains("push_left"), "the valid kinds are listed: \(r)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func renderWithMisspeltTransitionSuggestsTheNearest() throws {
+        let r = try Sceneflow.run(["render", "Prototypes/Notes", "--to", "settings", "--transition", "push_lft", "--out", "/tmp/never.png"])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("did you mean \"push_left\"?"), "\(r)")
+    }
+
+    @Test func renderTransitionOptionsNeedTo() throws {
+        let r = try Sceneflow.run(["render", "Prototypes/Notes", "--at", "0.1", "--out", "/tmp/never.png"])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("--at needs --to NAME"), "\(r)")
+    }
+
+    @Test func renderUnknownSceneSuggestsTheNearest() throws {
+        let tmp = try TempFolder()
+        let out = tmp.file("x.png")
+        let r = try Sceneflow.run(["render", "Prototypes/Notes", "--scene", "setings", "--out", out])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("--scene: no scene \"setings\" in Prototypes/Notes/prototype.lua; did you mean \"settings\"?"), "\(r)")
+        #expect(r.stderr.contains("scenes: note, "), "\(r)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let nosuch = try Sceneflow.run(["render", "Prototypes/Notes", "--scene", "nosuch", "--out", out])
+        #expect(nosuch.status == 64, "\(nosuch)")
+        #expect(nosuch.stderr.contains("no scene \"nosuch\""), "\(nosuch)")
+    }
+
+    @Test func testOnAMissingPath() throws {
+        let tmp = try TempFolder()
+        let missing = tmp.file("nothing-here.lua")
+        let r = try Sceneflow.run(["test", missing])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("sceneflow test: no script or folder at \(missing)"), "\(r)")
+        #expect(r.stderr.contains("USAGE: sceneflow test "), "\(r)")
+    }
+
+    @Test func missingArgumentAndBadNumbers() throws {
+        let check = try Sceneflow.run(["check"])
+        #expect(check.status == 64, "\(check)")
+        #expect(check.stderr.contains("missing argument PROTOTYPE"), "\(check)")
+        let play = try Sceneflow.run(["play", "Prototypes/Notes", "--quit-after", "soon"])
+        #expect(play.status == 64, "\(play)")
+        #expect(play.stderr.contains("--quit-after needs a positive number of seconds, not \"soon\""), "\(play)")
+        let bench = try Sceneflow.run(["bench", "--frames", "0"])
+        #expect(bench.status == 64, "\(bench)")
+        #expect(bench.stderr.contains("--frames needs a whole number"), "\(bench)")
+    }
+}
