@@ -68,6 +68,4 @@ import Testing
         #expect(warnings.contains { $0.contains("image \"extra/unused.png\" is not used") }, "\(r)")
     }
 
-    /// The loader (PrototypeValidator) and PrototypeChecker both warn about a duplicate label,
-    /// and `check` prints both, so one problem counts as two warnings.
 }
