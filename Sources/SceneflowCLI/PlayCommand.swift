@@ -15,6 +15,9 @@ struct PlayCommand: Subcommand {
             name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
+        OptionSpec(name: "--no-hints", valueName: nil, help: "No hotspot hints when a click hits no element."),
+        OptionSpec(name: "--hint-seconds", valueName: "SECONDS", help: "How long hotspot hints flash (default 0.6)."),
+        OptionSpec(name: "--no-reload", valueName: nil, help: "Do not reload when prototype.lua or an image changes."),
         OptionSpec(
             name: "--quit-after", valueName: "SECONDS",
             help: "Close the window after this many seconds (for demos and smoke tests)."),
@@ -23,9 +26,15 @@ struct PlayCommand: Subcommand {
 
     let folder: String
     let quitAfter: Double?
+    let hints: Bool
+    let reload: Bool
+    let hintSeconds: Double
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folder = parsed.positionals[0]
+        hints = !parsed.flag("--no-hints")
+        reload = !parsed.flag("--no-reload")
+        hintSeconds = try PlayCommand.seconds(parsed, "--hint-seconds") ?? DesignerState.hintDuration
         if let text = parsed.value("--quit-after") {
             guard let seconds = Double(text), seconds > 0 else {
                 throw UsageError(message: "--quit-after needs a positive number of seconds, not \"\(text)\"")
@@ -55,7 +64,12 @@ struct PlayCommand: Subcommand {
                 flushOutput()
             })
         player.quitAfter = quitAfter
-        print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
+        player.hints = hints
+        player.hintSeconds = hintSeconds
+        player.watchFolder = reload ? folder : nil
+        print(
+            "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, ? = keys"
+        )
         flushOutput()
         do {
             try player.run()
@@ -64,5 +78,14 @@ struct PlayCommand: Subcommand {
             return error is DiagnosticList ? .badInput : .software
         }
         return .success
+    }
+
+    /// A positive number of seconds from `option`, or nil when it is not given.
+    static func seconds(_ parsed: ParsedArguments, _ option: String) throws(UsageError) -> Double? {
+        guard let text = parsed.value(option) else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError(message: "\(option) needs a positive number of seconds, not \"\(text)\"")
+        }
+        return seconds
     }
 }

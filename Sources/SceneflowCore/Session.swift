@@ -25,7 +25,7 @@ public final class Session {
     public private(set) var now: Double = 0
     /// Everything recorded so far.
     public private(set) var timeline = Timeline()
-    private var navigator: Navigator
+    var navigator: Navigator
     private var recognizer = GestureRecognizer()
     private var scheduled: [InputEvent] = []
     private var scriptCalls: [ScriptCall] = []

@@ -6,19 +6,43 @@ import SceneflowSDL
 /// `sceneflow play`: the prototype in a window on the wall clock. A click is a tap, a drag a
 /// swipe (through Core's gesture recognizer), Escape or Backspace goes back, closing the
 /// window or pressing Q quits. The title shows the prototype and the current scene.
+///
+/// Designer keys (`DesignerState.keyHelp`): `H` shows every element with its label, `1`/`2`/`0`
+/// zoom to 1:1 pixels, 50 % and fit, `?` lists the keys. A click that hits no element flashes
+/// every element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
+/// `prototype.lua` or an image reload the prototype within a second (`FileWatcher` polls every
+/// `reloadPollInterval`), keeping the current scene and history; a broken edit is shown in
+/// the window and the last good prototype stays.
 public final class WindowPlayer {
-    private let loaded: LoadedPrototype
-    private let session: Session
+    private var loaded: LoadedPrototype
+    private var session: Session
     private let clock = WallClock()
     private let log: (String) -> Void
+    private var designer = DesignerState()
     /// Stop after this many seconds of wall time (nil: run until the window closes); used
     /// by benchmarks and smoke tests.
     public var quitAfter: Double?
     /// Called once with the seconds from start to the first presented frame.
     public var onFirstFrame: ((Double) -> Void)?
+    /// False turns hotspot hints off (`--no-hints`, for usability tests).
+    public var hints: Bool {
+        get { designer.hintsEnabled }
+        set { designer.hintsEnabled = newValue }
+    }
+    /// How long a hotspot hint flash lasts, in seconds.
+    public var hintSeconds: Double {
+        get { designer.hintSeconds }
+        set { designer.hintSeconds = newValue }
+    }
+    /// The prototype folder to watch for hot reload (nil: no reload).
+    public var watchFolder: String?
+    /// Seconds between checks for changed files.
+    public static let reloadPollInterval = 0.25
+    /// Called after each frame is presented with the session (for recording).
+    public var onFrame: ((Session) -> Void)?
 
     /// Creates a player for an opened prototype; `log` receives one line per notable event
-    /// (navigation, ignored input, Lua action errors).
+    /// (navigation, ignored input, Lua action errors, reloads).
     public init(_ loaded: LoadedPrototype, log: @escaping (String) -> Void = { print($0) }) {
         self.loaded = loaded
         self.session = Session(prototype: loaded.prototype)
@@ -27,30 +51,48 @@ public final class WindowPlayer {
 
     /// Opens the window and runs until it is closed.
     ///
-    /// - Throws: `SDLError` when the window or renderer cannot be created (no display), and
-    ///   `ImageLoadError` when a scene's image cannot be decoded when it is first shown.
+    /// - Throws: `SDLError` when the window or renderer cannot be created (no display).
+    ///   A screenshot that cannot be decoded is shown as an error in the window instead.
     public func run() throws {
-        let prototype = loaded.prototype
-        let window = try Window(title: title(), device: prototype.device)
-        let images = window.makeTextureCache(directory: prototype.directory)
+        var window = try Window(title: title(), device: loaded.prototype.device)
+        var images = window.makeTextureCache(directory: loaded.prototype.directory)
+        var watcher = watchFolder.map { FileWatcher(folder: $0, extra: imagePaths()) }
         var events: [WindowEvent] = []
         var lastTitle = ""
         var loggedEvents = 0
         var firstFrame = true
         var preloadedFor = ""
+        var lastPoll = 0.0
         while true {
             events.removeAll(keepingCapacity: true)
             window.pollEvents(into: &events)
             let now = clock.now
             for event in events {
                 switch event {
-                case .quit: return
-                case .key("Q"): return
+                case .quit, .key("Q"): return
                 case .back: session.perform(.back, source: "key Escape")
                 case .pointerDown(let p): session.handle(InputEvent(.down, p, at: now))
                 case .pointerMoved(let p): session.handle(InputEvent(.move, p, at: now))
                 case .pointerUp(let p): session.handle(InputEvent(.up, p, at: now))
-                case .key, .exposed: break
+                case .key(let name):
+                    if case .zoom(let zoom) = designer.key(name) { window.setZoom(zoom) }
+                case .exposed: break
+                }
+            }
+            if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval, watcher != nil {
+                lastPoll = now
+                if watcher!.changed() {
+                    if let fresh = reload(folder) {
+                        if fresh.prototype.device != loaded.prototype.device {
+                            window = try Window(title: title(), device: fresh.prototype.device)
+                            window.setZoom(designer.zoom)
+                        }
+                        adopt(fresh)
+                        images = window.makeTextureCache(directory: loaded.prototype.directory)
+                        loggedEvents = 0
+                        preloadedFor = ""
+                    }
+                    watcher!.reset(extra: imagePaths())
                 }
             }
             session.step(to: now)
@@ -58,9 +100,17 @@ public final class WindowPlayer {
                 preloadedFor = session.currentScene
                 images.preload(reachableImages(from: preloadedFor))
             }
-            try window.draw(session.frame(), images: images)
+            var overlay = designer.overlay(for: session.scene(session.currentScene), at: now)
+            do {
+                try window.draw(session.frame(), images: images)
+            } catch {
+                let lines = designer.wrap("\(error)", width: 48)
+                overlay.panels.append(OverlayPanel(lines: lines, placement: .center, background: .error))
+            }
+            try window.draw(overlay)
             window.present()
             session.framePresented()
+            onFrame?(session)
             if firstFrame {
                 firstFrame = false
                 onFirstFrame?(clock.now)
@@ -81,8 +131,37 @@ public final class WindowPlayer {
         }
     }
 
+    /// Loads the prototype again; nil (with the error shown in the window) when it is broken.
+    private func reload(_ folder: String) -> LoadedPrototype? {
+        do {
+            let fresh = try PrototypeOpener.open(folder, images: .decode)
+            designer.reloadError = nil
+            return fresh
+        } catch {
+            designer.reloadError = error.description
+            log("reload failed, keeping the last good prototype:\n\(error)")
+            return nil
+        }
+    }
+
+    /// Switches to `fresh`, keeping the current scene and history where they still exist.
+    private func adopt(_ fresh: LoadedPrototype) {
+        let entries = session.navigationEntries
+        loaded = fresh
+        session = Session(prototype: fresh.prototype)
+        let dropped = session.restore(entries)
+        let note = dropped.isEmpty ? "" : " (scenes gone: \(dropped.joined(separator: ", ")))"
+        log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
+    }
+
     private func title() -> String {
         "\(loaded.prototype.name) — \(session.currentScene) — Sceneflow"
+    }
+
+    /// The absolute paths of every scene image (for the file watcher).
+    private func imagePaths() -> [String] {
+        let p = loaded.prototype
+        return p.orderedScenes.map { (p.directory as NSString).appendingPathComponent($0.image) }
     }
 
     /// Images of the scenes one action away from `scene`, for background decoding.
@@ -93,13 +172,16 @@ public final class WindowPlayer {
             .map { (path: $0.image, screen: $0.screen) }
     }
 
-    /// Prints navigation and ignored input since event `index`; returns the new index.
+    /// Prints navigation and ignored input since event `index`, and starts the hotspot hint
+    /// flash for a tap that hit no element; returns the new index.
     private func report(from index: Int) -> Int {
         let events = session.timeline.events
-        for event in events[index...] {
+        for event in events[min(index, events.count)...] {
             switch event.kind {
             case .action, .inputIgnored, .actionSkipped, .navigationQueued, .transitionCompleted:
                 log(event.description)
+            case .gesture(.tap, _, nil):
+                designer.tapMissed(at: event.time)
             default: break
             }
         }

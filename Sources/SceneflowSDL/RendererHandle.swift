@@ -99,6 +99,10 @@ final class RendererHandle {
         try SDLError.check(status, "SDL_RenderReadPixels")
     }
 
+    /// Lends the raw renderer to another file of this module (overlay drawing) for the
+    /// duration of `body`; `body` must not keep it.
+    func withUnsafeRenderer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(renderer) }
+
     /// Shows what was drawn (window renderers); a no-op for surfaces.
     func present() { SDL_RenderPresent(renderer) }
 
