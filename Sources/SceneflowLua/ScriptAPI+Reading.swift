@@ -12,6 +12,13 @@ extension ScriptAPISections {
           example = 'if scene() == "onboarding" then tap "Skip" end',
           fn = function() return sf.scene() end }
 
+        api.define{ name = "now", group = "Reading state",
+          signature = "now()",
+          summary = "The virtual clock's time in seconds since the run started (it advances 1/60 s per frame).",
+          returns = "number (seconds)",
+          example = "local t = now()\nwait(0.5)\nexpect(now() - t).to_be_close_to(0.5, 1/60)",
+          fn = function() return sf.now() end }
+
         api.define{ name = "elements", group = "Reading state",
           signature = "elements()",
           summary = "The elements of the current scene (inside the within() scope), in declaration order.",
