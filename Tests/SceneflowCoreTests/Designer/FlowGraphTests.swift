@@ -34,10 +34,10 @@ import Testing
         let p = Fixtures.storePrototype()
         let text = ElementTree.text(p, only: "details")
         #expect(text.contains("scene \"details\"  image details.png"))
-        #expect(text.contains("  hotspot \"Back\"  frame {0, 24, 56, 56}  on_tap back()"))
+        #expect(text.contains("  hotspot \"Back\" {0, 24, 56, 56} on_tap: back()"))
         #expect(!text.contains("scene \"home\""))
         let all = ElementTree.text(p)
         #expect(all.contains("scene \"home\"  image home.png  (start)"))
-        #expect(all.contains("on_tap go(\"details\", push_left 0.35s linear)"))
+        #expect(all.contains("on_tap: go(\"details\", push_left 0.35s linear)"))
     }
 }

@@ -69,7 +69,7 @@ import Testing
         #expect(r.status == 0, "\(r)")
         #expect(r.outputLines.first?.hasPrefix("prototype \"Notes\"  device 360x800 pt at scale 3") == true, "\(r)")
         #expect(r.stdout.contains("scene \"settings\"  image 4_en-US.png"), "\(r)")
-        #expect(r.stdout.contains("  hotspot \"Back\"  frame {2, 40, 48, 48}  on_tap back()"), "\(r)")
+        #expect(r.stdout.contains("  hotspot \"Back\" {2, 40, 48, 48} on_tap: back()"), "\(r)")
         #expect(!r.stdout.contains("scene \"note\""), "\(r)")
         let typo = try Sceneflow.run(["inspect", "Prototypes/Notes", "--scene", "setings"])
         #expect(typo.status == 64 && typo.stderr.contains("did you mean \"settings\"?"), "\(typo)")
