@@ -8,8 +8,11 @@ public struct SceneLayer: Equatable, Sendable {
     public var screen: ScreenArea
     /// Offset of the scene's top-left corner from the screen's, in points (a push moves it).
     public var offset: Point
-    /// Opacity 0…1 (a crossfade animates it).
+    /// Opacity 0…1 (a crossfade animates it). For a veil (empty `image`), the black's opacity.
     public var alpha: Double
+    /// The drawn size in points; nil fills the device screen. Overlays and pressed images
+    /// are smaller than the screen.
+    public var size: Size? = nil
 
     /// Creates a layer.
     public init(scene: String, image: String, screen: ScreenArea, offset: Point, alpha: Double) {

@@ -43,7 +43,8 @@ public enum PrototypeChecker {
                 }
             }
         }
-        let used = Set(prototype.scenes.values.map { normalise($0.image) })
+        let pressed = prototype.scenes.values.flatMap { $0.elements.compactMap(\.design.pressed) }
+        let used = Set((prototype.scenes.values.map(\.image) + pressed).map(normalise))
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {
             result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))
         }

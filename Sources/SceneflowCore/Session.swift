@@ -29,6 +29,8 @@ public final class Session {
     private var recognizer = GestureRecognizer()
     private var scheduled: [InputEvent] = []
     private var scriptCalls: [ScriptCall] = []
+    /// Designer state: timers, the pressed element (see `Session+Design.swift`).
+    var design = SessionDesignState()
     /// Scenes shown since the last reset, in order (the start scene first); a scene appears
     /// again each time it is navigated to.
     public private(set) var history: [String]
@@ -58,6 +60,7 @@ public final class Session {
     public func reset() {
         navigator.reset(to: prototype.start)
         history = [prototype.start]
+        design = SessionDesignState()
         recognizer.cancel()
         scheduled.removeAll()
         scriptCalls.removeAll()
@@ -78,6 +81,7 @@ public final class Session {
             return
         }
         timeline.record(.input(event), at: event.time)
+        notePress(event)
         guard let gesture = recognizer.handle(event) else { return }
         dispatch(gesture, at: event.time)
     }
@@ -104,6 +108,7 @@ public final class Session {
             scheduled.removeFirst()
             handle(first)
         }
+        fireTimedActions()
     }
 
     /// Tells the session the frame for `now` has been presented (or, headless, would have
@@ -121,6 +126,7 @@ public final class Session {
 
     /// What to draw for clock time `now`.
     public func frame() -> FrameDescription {
+        if let designed = designFrame() { return designed }
         guard let running = navigator.running?.record else {
             return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, currentScene)])
         }
@@ -140,7 +146,8 @@ public final class Session {
     private func dispatch(_ gesture: Gesture, at time: Double) {
         let sceneName = currentScene
         guard let scene = prototype.scenes[sceneName] else { return }
-        let element = scene.element(at: gesture.start)
+        if dismissesOverlay(gesture, scene: scene) { return }
+        let element = scene.element(at: localPoint(gesture.start, in: scene))
         timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
         switch gesture {
         case .tap:

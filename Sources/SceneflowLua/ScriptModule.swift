@@ -172,7 +172,7 @@ final class ScriptModule {
     }
 
     private static func pushElements(_ session: Session, _ stack: LuaStack) {
-        let elements = session.scene(session.currentScene)?.elements ?? []
+        let elements = session.screenElements  // frames on screen (an overlay's moved to where it sits)
         let screen = session.prototype.device.bounds
         stack.newTable()
         let list = stack.top

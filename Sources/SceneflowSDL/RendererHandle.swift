@@ -80,10 +80,16 @@ final class RendererHandle {
             if alpha == 0 { continue }
             let x = Int32((layer.offset.x * device.scale).rounded())
             let y = Int32((layer.offset.y * device.scale).rounded())
-            if x >= width || y >= height || x <= -width || y <= -height { continue }
+            let w = layer.size.map { Int32(($0.width * device.scale).rounded()) } ?? width
+            let h = layer.size.map { Int32(($0.height * device.scale).rounded()) } ?? height
+            if x >= width || y >= height || x <= -w || y <= -h { continue }
+            if layer.image.isEmpty {  // a veil: black at `alpha` over the whole screen
+                try drawVeil(alpha: alpha)
+                continue
+            }
             let texture = try images.texture(for: layer, directory: images.directory)
             try texture.setAlpha(alpha)
-            var destination = SDL_Rect(x: x, y: y, w: width, h: height)
+            var destination = SDL_Rect(x: x, y: y, w: w, h: h)
             try SDLError.check(SDL_RenderCopy(renderer, texture.pointer, nil, &destination), "SDL_RenderCopy")
         }
     }

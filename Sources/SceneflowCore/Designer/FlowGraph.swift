@@ -45,7 +45,10 @@ public enum FlowGraph {
     }
 
     /// Edges from designer features outside the element list (timed actions).
-    static func extraEdges(_ scene: Scene) -> [Edge] { [] }
+    static func extraEdges(_ scene: Scene) -> [Edge] {
+        guard let after = scene.design.after, let to = after.action.targetScene else { return [] }
+        return [Edge(from: scene.name, to: to, trigger: "after \(formatNumber(after.seconds, decimals: 3))s", action: after.action)]
+    }
 
     /// The DOT text. `thumbnail` gives the image file to show for a scene (an absolute path,
     /// or nil for a text-only node); thumbnails are drawn 90 points wide.
