@@ -7,7 +7,8 @@ max_line_length = 120
 read_globals = {
   -- sceneflow script api begin
   "after_each", "back", "before_each", "double_tap", "drag", "element", "elements", "expect", "history",
-  "log", "long_press", "now", "only", "prototype", "scene", "skip", "state", "swipe", "tap", "tap_at", "test",
+  "log", "long_press", "now", "only", "prototype", "scene", "scroll", "scroll_to", "skip", "state", "swipe", "tap",
+  "tap_at", "test",
   "wait", "wait_for", "with_timeout", "within",
   -- sceneflow script api end
 }

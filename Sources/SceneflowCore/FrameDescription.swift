@@ -13,6 +13,11 @@ public struct SceneLayer: Equatable, Sendable {
     /// The drawn size in points; nil fills the device screen. Overlays and pressed images
     /// are smaller than the screen.
     public var size: Size? = nil
+    /// For a scroll scene: the image's height in points (the texture is made that tall) and the
+    /// pieces drawn (header, scrolled middle, footer). Empty `slices`: the whole image.
+    public var contentHeight: Double? = nil
+    /// See `contentHeight`.
+    public var slices: [LayerSlice] = []
 
     /// Creates a layer.
     public init(scene: String, image: String, screen: ScreenArea, offset: Point, alpha: Double) {

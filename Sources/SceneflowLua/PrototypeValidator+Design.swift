@@ -6,7 +6,7 @@ import SceneflowCore
 /// dismiss_on_outside = true, size = {w, h}, duration = 0.3})`).
 extension PrototypeValidator {
     /// Scene keys of the designer features.
-    static let designSceneKeys = ["after", "on_after"]
+    static let designSceneKeys = ["after", "on_after", "scroll"]
     /// Element keys of the designer features.
     static let designElementKeys = ["pressed"]
     /// Keys of an overlay's options table.
@@ -15,6 +15,7 @@ extension PrototypeValidator {
     /// `after` (seconds > 0) and `on_after` (an action), both or neither.
     mutating func validateSceneDesign(_ table: LuaTable, path: String) -> SceneDesign {
         var design = SceneDesign()
+        design.scroll = validateScroll(table["scroll"], path: path + ".scroll")
         switch (table["after"], table["on_after"]) {
         case (.none, .none):
             break
@@ -104,5 +105,28 @@ extension PrototypeValidator {
         for index in scenes.indices {
             if let style = overlayStyles[scenes[index].name] { scenes[index].design.overlay = style }
         }
+    }
+}
+
+extension PrototypeValidator {
+    /// `scroll = { header = points, footer = points, height = points }` (all optional; the
+    /// content height defaults to the image's height scaled to the device width).
+    mutating func validateScroll(_ value: LuaValue, path: String) -> ScrollRegion? {
+        if value.isNone { return nil }
+        guard let table = value.table, !table.isAction else {
+            error(path, "expected { header = points, footer = points } (both optional), got \(describe(value))")
+            return nil
+        }
+        checkKeys(table, known: ["header", "footer", "height"], path: path)
+        var region = ScrollRegion()
+        for key in ["header", "footer", "height"] {
+            switch table[key] {
+            case .none: continue
+            case .number(let n) where n >= 0 && n.isFinite:
+                if key == "header" { region.header = n } else if key == "footer" { region.footer = n } else { region.contentHeight = n }
+            case let other: error("\(path).\(key)", "expected a number of points >= 0, got \(describe(other))")
+            }
+        }
+        return region
     }
 }

@@ -92,7 +92,7 @@ final class ScriptModule {
         return .values(1)
     }
 
-    nonisolated(unsafe) static let natives: [Native] = [
+    nonisolated(unsafe) static let natives: [Native] = designerNatives + [
         ("now", { _, session, s in s.push(session.now); return .values(1) }),
         ("settled", { _, session, s in s.push(session.isSettled); return .values(1) }),
         ("scene", { _, session, s in s.push(session.currentScene); return .values(1) }),

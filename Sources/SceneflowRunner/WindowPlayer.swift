@@ -76,6 +76,7 @@ public final class WindowPlayer {
                 case .pointerUp(let p): session.handle(InputEvent(.up, p, at: now))
                 case .key(let name):
                     if case .zoom(let zoom) = designer.key(name) { window.setZoom(zoom) }
+                case .wheel(let points): session.scroll(by: points)
                 case .exposed: break
                 }
             }

@@ -1,4 +1,5 @@
 internal import CSDL2
+import SceneflowCore
 
 extension RendererHandle {
     /// Fills the whole target with black at `alpha` (0…1), blended over what is drawn: the
@@ -11,6 +12,25 @@ extension RendererHandle {
                 "SDL_SetRenderDrawColor")
             var rect = SDL_Rect(x: 0, y: 0, w: Int32(device.pixelWidth), h: Int32(device.pixelHeight))
             try SDLError.check(SDL_RenderFillRect(r, &rect), "SDL_RenderFillRect")
+        }
+    }
+}
+
+extension RendererHandle {
+    /// Draws the `slices` of a scroll scene's layer (image points → screen points, moved by
+    /// the layer's offset) from its tall texture. Throws `SDLError`.
+    func drawSlices(_ layer: SceneLayer, _ texture: OpaquePointer) throws {
+        let s = device.scale
+        func px(_ v: Double) -> Int32 { Int32((v * s).rounded()) }
+        try withUnsafeRenderer { r in
+            for slice in layer.slices {
+                var source = SDL_Rect(
+                    x: px(slice.source.x), y: px(slice.source.y), w: px(slice.source.width), h: px(slice.source.height))
+                var target = SDL_Rect(
+                    x: px(slice.target.x + layer.offset.x), y: px(slice.target.y + layer.offset.y),
+                    w: px(slice.target.width), h: px(slice.target.height))
+                try SDLError.check(SDL_RenderCopy(r, texture, &source, &target), "SDL_RenderCopy")
+            }
         }
     }
 }

@@ -89,6 +89,10 @@ final class RendererHandle {
             }
             let texture = try images.texture(for: layer, directory: images.directory)
             try texture.setAlpha(alpha)
+            if !layer.slices.isEmpty {
+                try drawSlices(layer, texture.pointer)
+                continue
+            }
             var destination = SDL_Rect(x: x, y: y, w: w, h: h)
             try SDLError.check(SDL_RenderCopy(renderer, texture.pointer, nil, &destination), "SDL_RenderCopy")
         }
@@ -114,7 +118,7 @@ final class RendererHandle {
 
     /// Sole owner of one `SDL_Texture`, created by `makeTexture`. Keeps its renderer alive.
     final class Texture {
-        fileprivate let pointer: OpaquePointer
+        let pointer: OpaquePointer
         private let owner: RendererHandle
         /// True when every pixel is opaque (the texture has no alpha channel).
         let isOpaque: Bool

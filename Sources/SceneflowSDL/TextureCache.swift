@@ -15,6 +15,8 @@ public final class TextureCache {
         var directory: String
         var image: String
         var screen: ScreenKey
+        /// The texture height in pixels; 0 for the device's (a scroll scene's image is taller).
+        var height = 0
         /// The file to decode: `image` when absolute, else `image` inside `directory`.
         var path: String {
             image.hasPrefix("/") || directory.isEmpty
@@ -87,7 +89,9 @@ public final class TextureCache {
     /// The texture for `layer`'s image and screen area, decoding it now unless a preload has
     /// it (waiting for a preload still running). Throws like `prepare`.
     func texture(for layer: SceneLayer, directory: String) throws -> RendererHandle.Texture {
-        try texture(key(layer.image, layer.screen, directory))
+        var k = key(layer.image, layer.screen, directory)
+        if let content = layer.contentHeight { k.height = Int((content * renderer.device.scale).rounded()) }
+        return try texture(k)
     }
 
     private func texture(_ k: Key) throws -> RendererHandle.Texture {
@@ -102,7 +106,8 @@ public final class TextureCache {
                 }
             let decoded =
                 try store.take(k)?.get()
-                ?? TextureCache.decode(k, screen, loader, renderer.device.pixelWidth, renderer.device.pixelHeight)
+                ?? TextureCache.decode(
+                    k, screen, loader, renderer.device.pixelWidth, k.height > 0 ? k.height : renderer.device.pixelHeight)
             let t = try renderer.makeTexture(from: decoded.0, opaque: decoded.opaque)
             textures[k] = t
             return t

@@ -60,10 +60,13 @@ public struct SceneDesign: Equatable, Sendable {
     /// Set when some `present` shows this scene as an overlay; its elements' frames are then
     /// relative to the overlay's top-left corner.
     public var overlay: OverlayStyle?
+    /// The scroll region, when the scene's image is taller than the screen.
+    public var scroll: ScrollRegion?
     /// Creates an empty design.
-    public init(after: TimedAction? = nil, overlay: OverlayStyle? = nil) {
+    public init(after: TimedAction? = nil, overlay: OverlayStyle? = nil, scroll: ScrollRegion? = nil) {
         self.after = after
         self.overlay = overlay
+        self.scroll = scroll
     }
 }
 
@@ -83,6 +86,10 @@ enum SceneExtras {
         var lines: [String] = []
         if let after = scene.design.after {
             lines.append("  after \(formatNumber(after.seconds, decimals: 3))s: \(after.action)")
+        }
+        if let scroll = scene.design.scroll {
+            let height = scroll.contentHeight.map { " height \(formatNumber($0))" } ?? ""
+            lines.append("  scroll header \(formatNumber(scroll.header)) footer \(formatNumber(scroll.footer))\(height)")
         }
         if let overlay = scene.design.overlay {
             lines.append(

@@ -7,6 +7,10 @@ struct SessionDesignState: Sendable {
     var timerDue: Double?
     /// The pressed image to draw and where (screen points) while the finger is down.
     var pressed: (image: String, frame: Rect)?
+    /// Scroll offsets by scene, points.
+    var scrollOffsets: [String: Double] = [:]
+    /// A drag in a scroll band: where it started (screen y, points) and the offset then.
+    var scrollDrag: (y: Double, offset: Double)?
 }
 
 extension Session {
@@ -25,14 +29,24 @@ extension Session {
     /// `point` (screen points) in the coordinates of `scene`'s elements: moved by the overlay's
     /// origin when `scene` is the current overlay.
     func localPoint(_ point: Point, in scene: Scene) -> Point {
-        guard scene.name == currentScene, let frame = currentOverlayFrame else { return point }
-        return Point(x: point.x - frame.x, y: point.y - frame.y)
+        guard scene.name == currentScene else { return point }
+        if let frame = currentOverlayFrame { return Point(x: point.x - frame.x, y: point.y - frame.y) }
+        if let g = scrollGeometry(scene.name) { return g.contentPoint(point, offset: scrollOffset(scene.name)) }
+        return point
     }
 
     /// The current scene's elements with frames in screen points (an overlay's elements moved
     /// to where the overlay sits). Scripts locate elements with these.
     public var screenElements: [Element] {
         let elements = scene(currentScene)?.elements ?? []
+        if let g = scrollGeometry(currentScene), currentOverlayFrame == nil {
+            let offset = scrollOffset(currentScene)
+            return elements.map { element in
+                var moved = element
+                moved.frame = g.screenFrame(element.frame, offset: offset)
+                return moved
+            }
+        }
         guard let frame = currentOverlayFrame else { return elements }
         return elements.map { element in
             var moved = element
@@ -45,6 +59,7 @@ extension Session {
     /// Handles a gesture outside the current overlay: true when it was outside (it never
     /// reaches the scene below); a tap there dismisses the overlay with `dismiss_on_outside`.
     func dismissesOverlay(_ gesture: Gesture, scene: Scene) -> Bool {
+        if scrolled(gesture) { return true }
         guard let frame = currentOverlayFrame, !frame.contains(gesture.start) else { return false }
         if case .tap = gesture, scene.design.overlay?.dismissOnOutside == true {
             perform(.dismiss, source: "tap outside overlay \"\(scene.name)\"")
@@ -54,6 +69,7 @@ extension Session {
 
     /// Starts the pressed look of the element under a press, ends it on release.
     func notePress(_ event: InputEvent) {
+        noteScrollInput(event)
         switch event.phase {
         case .down:
             design.pressed = nil
@@ -84,6 +100,25 @@ extension Session {
     /// The frame when a designer feature changes it (an overlay shown or moving, a pressed
     /// image), else nil for the standard composition.
     func designFrame() -> FrameDescription? {
+        let mounted = navigator.mounted
+        guard mounted.contains(where: { scrollGeometry($0) != nil }) else { return composedFrame() }
+        var frame = composedFrame() ?? standardFrame()
+        frame.layers = frame.layers.map(scrolledLayer)
+        return frame
+    }
+
+    /// The frame without designer features (Session's own composition).
+    func standardFrame() -> FrameDescription {
+        guard let running = navigator.running else {
+            return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, currentScene)])
+        }
+        return FrameComposer.frame(
+            prototype: prototype, from: running.record.from, to: running.record.to,
+            transition: running.record.transition, linearProgress: running.linearProgress(at: now))
+    }
+
+    /// The frame with overlays and the pressed image, or nil when neither is showing.
+    func composedFrame() -> FrameDescription? {
         let device = prototype.device
         if let running = navigator.running {
             let record = running.record
