@@ -170,4 +170,40 @@ import Testing
         }
         w.quit()
     }
+
+    @Test func recordedSessionRunsGreenUnchanged() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let tmp = try TempFolder()
+        let dir = try Self.prototype(tmp, name: "Recorder")
+        try FileManager.default.createDirectory(atPath: tmp.file("Scripts"), withIntermediateDirectories: true)
+        let script = tmp.file("Scripts/recorded.lua")
+        let w = try PlayingWindow(display, ["record", dir, "--out", script], title: "Recorder")
+        let size = w.geometry
+        let open = Self.at(75, 250, size)
+        w.click(open.0, open.1)
+        #expect(poll(timeout: 5) { w.title.contains("detail") }, "\(w.log)")
+        usleep(300_000)
+        let back = Self.at(75, 30, size)
+        w.click(back.0, back.1)
+        #expect(poll(timeout: 5) { w.title.contains("home") }, "\(w.log)")
+        usleep(300_000)
+        w.click(open.0, open.1)
+        #expect(poll(timeout: 5) { w.title.contains("detail") }, "\(w.log)")
+        usleep(300_000)
+        w.key("Escape")
+        #expect(poll(timeout: 5) { w.title.contains("home") }, "\(w.log)")
+        usleep(300_000)
+        let output = w.quit()
+        #expect(w.status == 0, "\(output)")
+        let text = try String(contentsOfFile: script, encoding: .utf8)
+        #expect(text.contains("prototype \"../P\""), "\(text)")
+        let body = text.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(
+            body == [
+                "expect.scene \"home\"", "tap \"Open\"", "expect.scene \"detail\"", "tap \"Back\"", "expect.scene \"home\"",
+                "tap \"Open\"", "expect.scene \"detail\"", "back()", "expect.scene \"home\"",
+            ], "\(text)")
+        let r = try Sceneflow.run(["test", script])
+        #expect(r.status == 0 && r.outputLines.last == "1 passed, 0 failed", "\(r)")
+    }
 }
