@@ -11,5 +11,6 @@ enum ScriptAPISections {
         ("waiting", waiting),
         ("reading", reading),
         ("expectations", expectations),
+        ("visual", visual),
     ]
 }

@@ -25,6 +25,9 @@ final class ScriptModule {
     var scriptFolder = ""
     /// Registry reference to the shared `api` table of the preludes.
     var apiRef: Int32 = -2
+    /// Renders and compares frames for `expect.screenshot`, `capture` and `expect.tree`;
+    /// set by the runner.
+    weak var visualChecks: (any VisualChecks)?
     /// Log entries of the running test.
     var log: [TestLogEntry] = []
     /// Steps of the running test; `openSteps` indexes the ones not yet returned.
@@ -43,7 +46,7 @@ final class ScriptModule {
     /// Pushes the table onto `state`'s main stack.
     func push(into state: LuaState) {
         state.pushModule(
-            Self.natives.map { native in
+            (Self.natives + Self.visualNatives).map { native in
                 (
                     native.name,
                     { [weak self] stack in

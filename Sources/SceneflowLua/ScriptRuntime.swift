@@ -129,6 +129,12 @@ public final class ScriptRuntime {
         return prototype
     }
 
+    /// What renders and compares frames for the visual checks (held weakly; the runner owns it).
+    public var visualChecks: (any VisualChecks)? {
+        get { module.visualChecks }
+        set { module.visualChecks = newValue }
+    }
+
     /// Makes the script drive `session` (its gestures, waits and expectations).
     public func bind(_ session: Session) {
         self.session = session
