@@ -47,11 +47,13 @@ public struct Element: Equatable, Sendable {
     public var onSwipe: [SwipeDirection: Action]
     /// Where the element was declared, e.g. `scenes.home.elements[2]`, for messages.
     public var path: String
+    /// A live control drawn over the screenshot (a star rating), or nil for a hotspot.
+    public var control: ElementControl?
 
     /// Creates an element.
     public init(
         label: String, frame: Rect, kind: String = "hotspot", onTap: Action? = nil,
-        onSwipe: [SwipeDirection: Action] = [:], path: String = ""
+        onSwipe: [SwipeDirection: Action] = [:], path: String = "", control: ElementControl? = nil
     ) {
         self.label = label
         self.frame = frame
@@ -59,6 +61,7 @@ public struct Element: Equatable, Sendable {
         self.onTap = onTap
         self.onSwipe = onSwipe
         self.path = path
+        self.control = control
     }
 }
 
@@ -102,6 +105,7 @@ public struct Scene: Equatable, Sendable {
                     result.append(("\(element.path).on_swipe.\(direction.rawValue)", action))
                 }
             }
+            result += element.controlActions
         }
         for direction in SwipeDirection.allCases {
             if let action = onSwipe[direction] {
