@@ -13,11 +13,13 @@ struct PrototypeValidator {
     var diagnostics: [Diagnostic] = []
     /// The declared scene names, known before any action is checked.
     var sceneNames: [String] = []
+    /// The device's pixels per point, once `device` validated (star images' size in points).
+    var deviceScale: Double?
 
     static let rootKeys = ["name", "device", "screen", "start", "scenes"]
     static let deviceKeys = ["width", "height", "scale"]
     static let sceneKeys = ["image", "screen", "elements", "on_swipe"]
-    static let elementKeys = ["label", "frame", "on_tap", "on_swipe", "kind"]
+    static let elementKeys = ["label", "frame", "on_tap", "on_swipe", "kind", "control"]
 
     init(file: String, directory: String) {
         self.file = file
@@ -63,6 +65,7 @@ struct PrototypeValidator {
         case let other: error("name", "expected a non-empty string, got \(describe(other))")
         }
         let device = validateDevice(table["device"])
+        deviceScale = device?.scale
         let screen = validateScreen(table["screen"], path: "screen") ?? .wholeImage
         let scenesTable = table["scenes"].table
         if scenesTable == nil {
@@ -143,7 +146,7 @@ struct PrototypeValidator {
             error(path, "expected an element table { label = \"...\", frame = {x, y, w, h} }, got \(describe(value))")
             return nil
         }
-        checkKeys(table, known: Self.elementKeys, path: path)
+        checkKeys(table, known: Self.elementKeys(for: table), path: path)
         var label: String?
         switch table["label"] {
         case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: label = s
@@ -159,8 +162,11 @@ struct PrototypeValidator {
         }
         let onTap = table["on_tap"].isNone ? nil : validateAction(table["on_tap"], path: path + ".on_tap")
         let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
+        let control = validateControl(table, path: path)
+        if control != nil, table["kind"].isNone { kind = "star_rating" }
         guard let label, let frame else { return nil }
-        return Element(label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path)
+        return Element(
+            label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path, control: control)
     }
 
     mutating func validateSwipes(_ value: LuaValue, path: String) -> [SwipeDirection: Action] {
