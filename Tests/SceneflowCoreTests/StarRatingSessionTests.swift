@@ -4,14 +4,18 @@ import Testing
 
 /// A prototype whose "rate" scene has the 320×153 pt control at (20, 300) with Lua
 /// actions (refs 11 and 12), a hotspot above it, and a read-only control.
-private func ratingPrototype(readOnly: Bool = false, onChange: Action? = .script(ScriptFunctionRef(id: 12))) -> Prototype {
+private func ratingPrototype(readOnly: Bool = false, onChange: Action? = .script(ScriptFunctionRef(id: 12)))
+    -> Prototype
+{
     let rating = StarRating(
         stars: 5, starSize: Size(width: 50, height: 48), touchBand: 20, readOnly: readOnly,
         onChanging: .script(ScriptFunctionRef(id: 11)), onChange: onChange)
     let rate = Scene(
         name: "rate", image: "rate.png",
         elements: [
-            Element(label: "Next", frame: Rect(x: 0, y: 0, width: 100, height: 50), onTap: .go(scene: "thanks", transition: .cut)),
+            Element(
+                label: "Next", frame: Rect(x: 0, y: 0, width: 100, height: 50),
+                onTap: .go(scene: "thanks", transition: .cut)),
             Element(
                 label: "Your rating", frame: Rect(x: 20, y: 300, width: 320, height: 153), kind: "star_rating",
                 path: "scenes.rate.elements[2]", control: .starRating(rating)),
@@ -22,7 +26,9 @@ private func ratingPrototype(readOnly: Bool = false, onChange: Action? = .script
 
 private func drag(_ s: Session, _ xs: [Double], y: Double = 360, at t: Double = 0) {
     s.handle(InputEvent(.down, Point(x: xs[0], y: y), at: t))
-    for (i, x) in xs.enumerated().dropFirst() { s.handle(InputEvent(.move, Point(x: x, y: y), at: t + 0.01 * Double(i))) }
+    for (i, x) in xs.enumerated().dropFirst() {
+        s.handle(InputEvent(.move, Point(x: x, y: y), at: t + 0.01 * Double(i)))
+    }
     s.handle(InputEvent(.up, Point(x: xs.last!, y: y), at: t + 0.01 * Double(xs.count)))
 }
 
@@ -68,7 +74,9 @@ struct StarRatingSessionTests {
         let s = Session(prototype: ratingPrototype())
         s.handle(InputEvent(.down, Point(x: 260, y: 360), at: 0))
         #expect(try s.controlValue("Your rating") == 5)
-        s.perform(.go(scene: "thanks", transition: Transition(kind: .crossfade, duration: 0.3, curve: .linear)), source: "test")
+        s.perform(
+            .go(scene: "thanks", transition: Transition(kind: .crossfade, duration: 0.3, curve: .linear)),
+            source: "test")
         s.handle(InputEvent(.up, Point(x: 260, y: 360), at: 0.1))
         #expect(s.takeScriptCalls().map(\.ref.id) == [11])  // changing only; no on_change
         s.step(to: 1)

@@ -8,7 +8,9 @@ import Testing
 private func pngHeader(_ width: Int, _ height: Int) -> Data {
     var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
     bytes += Array("IHDR".utf8)
-    for v in [width, height] { bytes += [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    for v in [width, height] {
+        bytes += [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+    }
     bytes += [8, 6, 0, 0, 0, 0, 0, 0, 0]
     return Data(bytes)
 }
@@ -73,7 +75,8 @@ struct StarRatingLoaderTests {
     }
 
     @Test func defaultsAndImageSizeInPoints() throws {
-        let folder = TestFolders.prototype(prototype(#"star = "s.png", star_highlighted = "s_on.png""#), images: ["home.png"])
+        let folder = TestFolders.prototype(
+            prototype(#"star = "s.png", star_highlighted = "s_on.png""#), images: ["home.png"])
         try pngHeader(90, 72).write(to: URL(fileURLWithPath: folder + "/s.png"))
         try pngHeader(90, 72).write(to: URL(fileURLWithPath: folder + "/s_on.png"))
         let loaded = try PrototypeLoader.load(directory: folder)
@@ -85,7 +88,8 @@ struct StarRatingLoaderTests {
     }
 
     @Test func imagesOfDifferentSizesAreAnError() throws {
-        let folder = TestFolders.prototype(prototype(#"star = "s.png", star_highlighted = "s_on.png""#), images: ["home.png"])
+        let folder = TestFolders.prototype(
+            prototype(#"star = "s.png", star_highlighted = "s_on.png""#), images: ["home.png"])
         try pngHeader(90, 72).write(to: URL(fileURLWithPath: folder + "/s.png"))
         try pngHeader(96, 72).write(to: URL(fileURLWithPath: folder + "/s_on.png"))
         do {
@@ -124,7 +128,9 @@ struct StarRatingLoaderTests {
         let lines = TestFolders.lines(lua, images: ["home.png"])
         #expect(
             lines.contains {
-                $0.hasSuffix(#"elements[1].control: unknown control "star_ratng"; the controls are "star_rating"; did you mean "star_rating"?"#)
+                $0.hasSuffix(
+                    #"elements[1].control: unknown control "star_ratng"; the controls are "star_rating"; did you mean "star_rating"?"#
+                )
             }, "\(lines)")
         // Star keys on a plain hotspot are unknown keys.
         let plain = prototype("stars = 3").replacingOccurrences(of: #"control = "star_rating", "#, with: "")

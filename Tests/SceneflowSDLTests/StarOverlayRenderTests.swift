@@ -54,7 +54,9 @@ struct StarOverlayRenderTests {
         let corner = image.pixel(x: 1, y: 1)
         #expect(corner.r == 255 && corner.g == 255 && corner.b == 255)
         // Anti-aliased edges: pixels between the background and the outline colours.
-        let pure: Set<[UInt8]> = [[255, 255, 255], [255, 190, 20], [218, 218, 218], [222, 142, 0], [158, 158, 158]]
+        let pure: Set<[UInt8]> = [
+            [255, 255, 255], [255, 190, 20], [218, 218, 218], [222, 142, 0], [158, 158, 158],
+        ]
         let mixed = (0..<40).flatMap { y in (0..<80).map { image.pixel(x: $0, y: y) } }
             .filter { !pure.contains([$0.r, $0.g, $0.b]) }
         #expect(mixed.count > 20)
