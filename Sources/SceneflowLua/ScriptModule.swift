@@ -70,7 +70,7 @@ final class ScriptModule {
                     return .values(1)
                 }
             ),
-        ])
+        ] + ControlScriptFunctions.functions { [weak self] in self?.session })
     }
 
     private static func with(

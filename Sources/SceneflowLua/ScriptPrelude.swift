@@ -23,7 +23,7 @@ enum ScriptPrelude {
     static let globals = [
         "prototype", "test", "tap", "swipe", "back", "expect", "wait", "assert", "error", "ipairs",
         "pairs", "pcall", "print", "select", "tonumber", "tostring", "type", "string", "table", "math",
-    ]
+    ] + starRatingGlobals
 
     static let source = #"""
         local sandbox, sf, SOURCE, SETTLE = ...
@@ -148,8 +148,9 @@ enum ScriptPrelude {
           local problem = sf.check_scene(name)
           if problem then fail("expect.scene: " .. problem) end
         end
+        \#(starRatingSection)
         env.expect = setmetatable(expect, { __index = function(_, key)
-          fail("expect." .. tostring(key) .. " is not available" .. sf.hint(tostring(key), "scene"))
+          fail("expect." .. tostring(key) .. " is not available" .. sf.hint(tostring(key), "scene", "value"))
         end })
 
         function env.prototype(path)
