@@ -17,14 +17,16 @@ import Testing
 
     @Test func starImagesOfDifferentSizesExit65WithThePath() throws {
         let tmp = try TempFolder()
-        let folder = try tmp.prototype(scenes: scenes(#"star = "off.png", star_highlighted = "on.png""#), images: ["home.png"])
+        let folder = try tmp.prototype(
+            scenes: scenes(#"star = "off.png", star_highlighted = "on.png""#), images: ["home.png"])
         try tmp.image("Proto/off.png", width: 12, height: 12)
         try tmp.image("Proto/on.png", width: 12, height: 10)
         let r = try Sceneflow.run(["check", folder])
         #expect(r.status == 65, "\(r)")
         #expect(
             r.errorLines.contains {
-                $0.hasPrefix("\(folder)/prototype.lua: scenes.home.elements[1].star_highlighted: \"on.png\" is 12x10 px")
+                $0.hasPrefix(
+                    "\(folder)/prototype.lua: scenes.home.elements[1].star_highlighted: \"on.png\" is 12x10 px")
             }, "\(r)")
     }
 

@@ -1,0 +1,155 @@
+import Foundation
+import SceneflowCore
+import Testing
+
+@testable import SceneflowLua
+
+/// The star-rating script API against the issue's geometry: a 320×153 pt control at (0, 100)
+/// with five 50×48 pt stars and a 20 pt band; `on_change` counts calls in the prototype's
+/// Lua state and goes to "thanks" for 4 or more.
+@Suite("Star ratings from Lua scripts")
+struct StarRatingScriptTests {
+    static func prototype(_ extra: String = "") -> String {
+        """
+        local changes = 0
+        return {
+          device = { width = 360, height = 800, scale = 1 },
+          start = "rate",
+          scenes = {
+            rate = { image = "rate.png", elements = {
+              { label = "Your rating", frame = { 0, 100, 320, 153 }, control = "star_rating",
+                star_size = { 50, 48 }, \(extra)
+                on_change = function(app, value)
+                  changes = changes + 1
+                  if value >= 4 then app:go("thanks", "crossfade", 0.3) end
+                end },
+              { label = "Locked", frame = { 0, 400, 320, 153 }, control = "star_rating", value = 2, read_only = true,
+                star_size = { 50, 48 }, on_change = function(app) app:go("thanks") end },
+            } },
+            thanks = { image = "rate.png", elements = { { label = "Back", frame = { 0, 0, 50, 50 }, on_tap = back() } } },
+          },
+        }
+        """
+    }
+
+    /// Runs `lua` headless; the outcome per test and the session (for its timeline).
+    static func run(_ lua: String, prototype: String = prototype()) throws -> ([String: ScriptStep], Session) {
+        let folder = TestFolders.make()
+        try FileManager.default.createDirectory(atPath: folder + "/proto", withIntermediateDirectories: true)
+        TestFolders.write(prototype, to: folder + "/proto/prototype.lua")
+        TestFolders.write("", to: folder + "/proto/rate.png")
+        TestFolders.write("prototype \"proto\"\n" + lua, to: folder + "/rate.lua")
+        let runtime = try ScriptRuntime(scriptPath: folder + "/rate.lua")
+        let session = Session(prototype: try runtime.loadPrototype(directory: runtime.prototypePath!))
+        runtime.bind(session)
+        var results: [String: ScriptStep] = [:]
+        for (index, test) in runtime.tests.enumerated() {
+            runtime.start(test: index)
+            var step = runtime.resume()
+            var frame = 0
+            while step == .waiting, frame < 10_000 {
+                frame += 1
+                session.step(to: session.now + 1.0 / 60.0)
+                session.framePresented()
+                for call in session.takeScriptCalls() {
+                    if let problem = runtime.call(call, session: session) { Issue.record("\(problem)") }
+                }
+                step = runtime.resume()
+            }
+            results[test.name] = step
+        }
+        return (results, session)
+    }
+
+    /// The `on_change` values reported in the timeline.
+    static func changes(_ session: Session) -> [Double] {
+        session.timeline.events.compactMap {
+            if case .controlValue(_, _, let value, "changed") = $0.kind { return value } else { return nil }
+        }
+    }
+
+    @Test func rateDragsThroughTheInputPathAndFiresOneChange() throws {
+        let (results, session) = try Self.run(
+            """
+            test("rate", function()
+              set_value("Your rating", 3)
+              expect.value("Your rating", 3)
+              expect.scene "rate"
+              rate("Your rating", 4)
+              expect.scene "thanks"
+              back()
+              expect.value("Your rating", 4)
+            end)
+            """)
+        #expect(results["rate"] == .passed, "\(String(describing: ScriptRuntimeTests.failure(results["rate"])))")
+        #expect(Self.changes(session) == [4])
+        // The drag went through the input path: a press, 12 moves and a release.
+        let inputs = session.timeline.events.filter { if case .input = $0.kind { true } else { false } }
+        #expect(inputs.count == 14)
+        #expect(!session.timeline.events.contains { if case .gesture = $0.kind { true } else { false } })
+    }
+
+    @Test func everyValueCanBeRatedAtEveryStep() throws {
+        for step in ["1", "0.5", "0.1"] {
+            let (results, session) = try Self.run(
+                """
+                test("all", function()
+                  local s = \(step)
+                  for n = math.floor(3 / s + 0.5), 0, -1 do
+                    rate("Your rating", n * s)
+                    expect.value("Your rating", n * s)
+                  end
+                end)
+                """, prototype: Self.prototype("step = \(step),"))
+            #expect(
+                results["all"] == .passed,
+                "step \(step): \(String(describing: ScriptRuntimeTests.failure(results["all"])))")
+            #expect(Self.changes(session).count == Int((3 / Double(step)!).rounded()) + 1)
+        }
+    }
+
+    @Test func readOnlyRateChangesNothingAndElementReadsTheAccessibilityValue() throws {
+        let (results, session) = try Self.run(
+            """
+            test("locked", function()
+              rate("Locked", 5)
+              expect.value("Locked", 2)
+              increment("Locked")
+              expect.value("Locked", 2)
+              set_value("Locked", 3.5)            -- programmatic: allowed, snapped to 4
+              local e = element("Locked")
+              assert(e.value == 4 and e.read_only and e.accessibility_value == "4 of 5 stars", e.accessibility_value)
+              assert(element("Your rating").accessibility_value == "No rating")
+              expect.scene "rate"
+            end)
+            """)
+        #expect(results["locked"] == .passed, "\(String(describing: ScriptRuntimeTests.failure(results["locked"])))")
+        #expect(Self.changes(session).isEmpty)
+    }
+
+    @Test(arguments: [
+        (
+            #"rate("Your ratin", 3)"#,
+            #"rate.lua:3: rate("Your ratin", 3): no star rating labelled "Your ratin" in scene "rate"; did you mean "Your rating"?"#
+        ),
+        (
+            #"rate("Your rating", 3.5)"#,
+            #"rate.lua:3: rate("Your rating", 3.5): "Your rating" takes values from 0 to 5 in steps of 1"#
+        ),
+        (#"set_value("Your rating", 0/0)"#, #"rate.lua:3: set_value("Your rating", "#),
+        (
+            #"expect.value("Your rating", 2)"#,
+            #"rate.lua:3: expect.value("Your rating", 2): the value is 0 ("No rating")"#
+        ),
+        (
+            #"increment(42)"#,
+            "rate.lua:3: increment(42): expected the accessibility label of a star rating (a string), got number"
+        ),
+        (#"expect.valeu("Your rating", 2)"#, #"rate.lua:3: expect.valeu is not available; did you mean "value"?"#),
+    ])
+    func failuresNameTheScriptLine(call: String, expected: String) throws {
+        let (results, _) = try Self.run("test(\"bad\", function()\n  \(call)\nend)\n")
+        let message = ScriptRuntimeTests.failure(results["bad"]) ?? "passed"
+        #expect(message.hasPrefix(expected), "\(message)")
+    }
+}
