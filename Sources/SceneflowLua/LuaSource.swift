@@ -39,8 +39,7 @@ struct LuaSource {
     ) -> Diagnostic {
         var (line, message) = locate(failure.message)
         if failure.budgetExhausted {
-            message =
-                "\(label) did not finish: it ran more than \(instructions) instructions or 10 s (an endless loop?)"
+            message = "\(label) did not finish: it ran more than \(instructions) instructions or 10 s (an endless loop?)"
         } else if failure.memoryExceeded {
             message =
                 "\(label) used more than \(limits.memoryText) of memory (a table or string that grows without end?)"

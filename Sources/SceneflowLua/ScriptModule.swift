@@ -18,60 +18,59 @@ final class ScriptModule {
 
     /// Pushes the table onto `state`'s main stack.
     func push(into state: LuaState) {
-        state.pushModule(
-            [
-                (
-                    "now",
-                    { [weak self] s in
-                        ScriptModule.with(self, s) {
-                            s.push($0.now)
-                            return .values(1)
-                        }
-                    }
-                ),
-                (
-                    "settled",
-                    { [weak self] s in
-                        ScriptModule.with(self, s) {
-                            s.push($0.isSettled)
-                            return .values(1)
-                        }
-                    }
-                ),
-                (
-                    "scene",
-                    { [weak self] s in
-                        ScriptModule.with(self, s) {
-                            s.push($0.currentScene)
-                            return .values(1)
-                        }
-                    }
-                ),
-                ("find", { [weak self] s in ScriptModule.with(self, s) { Self.find($0, s) } }),
-                (
-                    "screen_center",
-                    { [weak self] s in
-                        ScriptModule.with(self, s) {
-                            let center = $0.prototype.device.bounds.center
-                            s.push(center.x)
-                            s.push(center.y)
-                            return .values(2)
-                        }
-                    }
-                ),
-                ("input", { [weak self] s in ScriptModule.with(self, s) { Self.input($0, s) } }),
-                ("back", { [weak self] s in ScriptModule.with(self, s) { Self.back($0, s) } }),
-                ("check_scene", { [weak self] s in ScriptModule.with(self, s) { Self.checkScene($0, s) } }),
-                (
-                    "hint",
-                    { s in
-                        let name = s.string(1) ?? ""
-                        let candidates = s.top < 2 ? [] : (2...s.top).compactMap { s.string($0) }
-                        s.push(NearestName.hint(for: name, among: candidates))
+        state.pushModule([
+            (
+                "now",
+                { [weak self] s in
+                    ScriptModule.with(self, s) {
+                        s.push($0.now)
                         return .values(1)
                     }
-                ),
-            ] + ControlScriptFunctions.functions { [weak self] in self?.session })
+                }
+            ),
+            (
+                "settled",
+                { [weak self] s in
+                    ScriptModule.with(self, s) {
+                        s.push($0.isSettled)
+                        return .values(1)
+                    }
+                }
+            ),
+            (
+                "scene",
+                { [weak self] s in
+                    ScriptModule.with(self, s) {
+                        s.push($0.currentScene)
+                        return .values(1)
+                    }
+                }
+            ),
+            ("find", { [weak self] s in ScriptModule.with(self, s) { Self.find($0, s) } }),
+            (
+                "screen_center",
+                { [weak self] s in
+                    ScriptModule.with(self, s) {
+                        let center = $0.prototype.device.bounds.center
+                        s.push(center.x)
+                        s.push(center.y)
+                        return .values(2)
+                    }
+                }
+            ),
+            ("input", { [weak self] s in ScriptModule.with(self, s) { Self.input($0, s) } }),
+            ("back", { [weak self] s in ScriptModule.with(self, s) { Self.back($0, s) } }),
+            ("check_scene", { [weak self] s in ScriptModule.with(self, s) { Self.checkScene($0, s) } }),
+            (
+                "hint",
+                { s in
+                    let name = s.string(1) ?? ""
+                    let candidates = s.top < 2 ? [] : (2...s.top).compactMap { s.string($0) }
+                    s.push(NearestName.hint(for: name, among: candidates))
+                    return .values(1)
+                }
+            ),
+        ] + ControlScriptFunctions.functions { [weak self] in self?.session })
     }
 
     private static func with(

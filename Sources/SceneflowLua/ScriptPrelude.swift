@@ -20,11 +20,10 @@
 enum ScriptPrelude {
     static let chunkName = "=[sceneflow script api]"
     /// Names a script can use, for did-you-mean on a misspelt global.
-    static let globals =
-        [
-            "prototype", "test", "tap", "swipe", "back", "expect", "wait", "assert", "error", "ipairs",
-            "pairs", "pcall", "print", "select", "tonumber", "tostring", "type", "string", "table", "math",
-        ] + starRatingGlobals
+    static let globals = [
+        "prototype", "test", "tap", "swipe", "back", "expect", "wait", "assert", "error", "ipairs",
+        "pairs", "pcall", "print", "select", "tonumber", "tostring", "type", "string", "table", "math",
+    ] + starRatingGlobals
 
     static let source = #"""
         local sandbox, sf, SOURCE, SETTLE = ...
