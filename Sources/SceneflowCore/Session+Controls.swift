@@ -93,6 +93,22 @@ extension Session {
         try tracker(label).tracker
     }
 
+    /// The tracker (copy) of `element` when it is a star rating of a mounted scene (the
+    /// current scene first), else nil.
+    public func starRating(of element: Element) -> StarRatingTracker? {
+        guard element.control != nil else { return nil }
+        for name in [currentScene] + mountedScenes {
+            guard let index = scene(name)?.elements.firstIndex(of: element) else { continue }
+            return trackerFor(ControlID(scene: name, index: index))
+        }
+        return nil
+    }
+
+    /// The live accessibility value of `element` when it is a star rating, else nil.
+    func controlAccessibilityValue(of element: Element) -> String? {
+        starRating(of: element)?.accessibilityValue
+    }
+
     // MARK: Keyboard (window)
 
     /// Applies a keyboard command to the focused control. Arrow steps, Home and End fire

@@ -35,11 +35,15 @@ public final class Session {
     var scriptCalls: [ScriptCall] = []
     /// Star-rating values, the captured control and keyboard focus (Session+Controls.swift).
     var controls = SessionControls()
+    /// Scenes shown since the last reset, in order (the start scene first); a scene appears
+    /// again each time it is navigated to.
+    public private(set) var history: [String]
 
     /// Creates a session showing the prototype's start scene.
     public init(prototype: Prototype) {
         self.prototype = prototype
         self.navigator = Navigator(start: prototype.start)
+        self.history = [prototype.start]
     }
 
     /// The top of the navigation stack: the destination as soon as a navigation starts.
@@ -60,6 +64,7 @@ public final class Session {
     /// Goes back to the start scene with empty stacks; time and the timeline continue.
     public func reset() {
         navigator.reset(to: prototype.start)
+        history = [prototype.start]
         recognizer.cancel()
         scheduled.removeAll()
         scriptCalls.removeAll()
@@ -95,6 +100,11 @@ public final class Session {
             return
         }
         navigator.request(action, source: source, at: now, timeline: &timeline)
+        noteHistory()
+    }
+
+    private func noteHistory() {
+        if history.last != navigator.top { history.append(navigator.top) }
     }
 
     /// Advances to clock time `time` (seconds), delivering scheduled input that is due.
@@ -110,6 +120,7 @@ public final class Session {
     /// been): a due transition completes here, after its last frame.
     public func framePresented() {
         navigator.framePresented(at: now, timeline: &timeline)
+        noteHistory()
     }
 
     /// Lua-function actions triggered since the last call, oldest first.
@@ -133,6 +144,10 @@ public final class Session {
             linearProgress: t)
     }
 
+    /// The accessibility value of `element` as scripts and reports read it: a star rating's
+    /// live value ("3.5 of 5 stars", "No rating"), else its `value` from the prototype, if any.
+    public func value(of element: Element) -> String? { controlAccessibilityValue(of: element) ?? element.value }
+
     /// The scene value for `name`, if it exists.
     public func scene(_ name: String) -> Scene? { prototype.scenes[name] }
 
@@ -143,16 +158,24 @@ public final class Session {
         timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
         switch gesture {
         case .tap:
-            if let element, let action = element.onTap {
+            if let element, element.enabled, let action = element.onTap {
                 perform(action, source: "tap on \"\(element.label)\"")
             }
+        case .doubleTap:
+            if let element, element.enabled, let action = element.onDoubleTap ?? element.onTap {
+                perform(action, source: "double tap on \"\(element.label)\"")
+            }
+        case .longPress:
+            if let element, element.enabled, let action = element.onLongPress {
+                perform(action, source: "long press on \"\(element.label)\"")
+            }
         case .swipe(let direction, _, _, _):
-            if let element, let action = element.onSwipe[direction] {
+            if let element, element.enabled, let action = element.onSwipe[direction] {
                 perform(action, source: "swipe \(direction.rawValue) on \"\(element.label)\"")
             } else if let action = scene.onSwipe[direction] {
                 perform(action, source: "swipe \(direction.rawValue) in \(sceneName)")
             }
-        case .longPress, .drag:
+        case .drag:
             break
         }
     }

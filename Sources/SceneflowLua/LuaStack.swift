@@ -56,6 +56,8 @@ struct LuaStack {
     // MARK: limits
 
     func resetLimits(instructions: Int) { sf_reset_limits(L, Int64(instructions)) }
+    /// Replaces the 10 s wall-clock deadline of `resetLimits` with `seconds` from now.
+    func setDeadline(seconds: Double) { sf_set_deadline(L, seconds) }
     var memoryExceeded: Bool { sf_memory_exceeded(L) != 0 }
     var budgetExhausted: Bool { sf_budget_exhausted(L) != 0 }
     func stopCollector() { sf_gc_stop(L) }
@@ -122,6 +124,9 @@ struct LuaStack {
         sf_insert(L, -2)
         lua_rawset(L, table)
     }
+
+    /// `t[i] = value` with raw access; pops the value. `table` is an absolute index.
+    func rawSet(at i: Int, table: Int32) { lua_rawseti(L, table, lua_Integer(i)) }
 
     /// Pushes `t[name]` with raw access. `table` is an absolute index.
     func rawGet(_ name: String, table: Int32) {

@@ -12,23 +12,37 @@ import SceneflowCore
 /// - `set_value(label, value)` → the stored value (snapped, clamped; fires nothing)
 /// - `adjust(label, steps)` → the stored value after an accessibility increment (1) or
 ///   decrement (-1) (fires nothing; read-only controls ignore it)
+extension ScriptModule {
+    /// The star-rating natives, registered with `natives` by `push(into:)`.
+    nonisolated(unsafe) static let controlNatives: [Native] = [
+        ("control", { _, session, s in ControlScriptFunctions.control(session, s) }),
+        ("control_point", { _, session, s in ControlScriptFunctions.controlPoint(session, s) }),
+        ("set_value", { _, session, s in ControlScriptFunctions.setValue(session, s) }),
+        ("adjust", { _, session, s in ControlScriptFunctions.adjust(session, s) }),
+    ]
+}
+
+/// The bodies of `ScriptModule.controlNatives`, and the star-rating fields of `elements()`.
 enum ControlScriptFunctions {
-    /// The functions, each given the bound session (nil when none is bound).
-    static func functions(
-        _ session: @escaping () -> Session?
-    ) -> [(name: String, body: (LuaStack) -> LuaCallbackResult)] {
-        func bound(_ body: @escaping (Session, LuaStack) -> LuaCallbackResult) -> (LuaStack) -> LuaCallbackResult {
-            { stack in
-                guard let s = session() else { return .error("the script is not bound to a running prototype") }
-                return body(s, stack)
-            }
+    /// Adds `accessibility_value` (the string read out) to an element table of `elements()`
+    /// at `table`, and for a star rating replaces `value` with its number of stars and adds
+    /// `min`, `max`, `step` and `read_only`.
+    static func addFields(of element: Element, session: Session, stack: LuaStack, table: Int32) {
+        if let spoken = session.value(of: element) {
+            stack.push(spoken)
+            stack.rawSet("accessibility_value", table: table)
         }
-        return [
-            ("control", bound(control)),
-            ("control_point", bound(controlPoint)),
-            ("set_value", bound(setValue)),
-            ("adjust", bound(adjust)),
-        ]
+        guard let tracker = session.starRating(of: element) else { return }
+        stack.pushNumber(tracker.value)
+        stack.rawSet("value", table: table)
+        stack.pushNumber(tracker.control.minimum)
+        stack.rawSet("min", table: table)
+        stack.pushNumber(tracker.control.maximum)
+        stack.rawSet("max", table: table)
+        stack.push(tracker.control.step)
+        stack.rawSet("step", table: table)
+        stack.push(tracker.control.readOnly)
+        stack.rawSet("read_only", table: table)
     }
 
     private static func failure(_ stack: LuaStack, _ message: String) -> LuaCallbackResult {
@@ -37,7 +51,7 @@ enum ControlScriptFunctions {
         return .values(2)
     }
 
-    private static func control(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+    static func control(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
         let label = stack.string(1) ?? ""
         do {
             let tracker = try session.starRating(label)
@@ -53,7 +67,7 @@ enum ControlScriptFunctions {
         }
     }
 
-    private static func controlPoint(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+    static func controlPoint(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
         let label = stack.string(1) ?? ""
         guard let value = stack.number(2) else { return .error("control_point: expected (label, value)") }
         do {
@@ -66,7 +80,7 @@ enum ControlScriptFunctions {
         }
     }
 
-    private static func setValue(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+    static func setValue(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
         let label = stack.string(1) ?? ""
         guard let value = stack.number(2) else { return .error("set_value: expected (label, value)") }
         do {
@@ -77,7 +91,7 @@ enum ControlScriptFunctions {
         }
     }
 
-    private static func adjust(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+    static func adjust(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
         let label = stack.string(1) ?? ""
         guard let steps = stack.number(2) else { return .error("adjust: expected (label, steps)") }
         do {

@@ -25,6 +25,7 @@ struct StarRatingScriptTests {
                 end },
               { label = "Locked", frame = { 0, 400, 320, 153 }, control = "star_rating", value = 2, read_only = true,
                 star_size = { 50, 48 }, on_change = function(app) app:go("thanks") end },
+              { label = "Help", frame = { 300, 700, 50, 50 } },
             } },
             thanks = { image = "rate.png", elements = { { label = "Back", frame = { 0, 0, 50, 50 }, on_tap = back() } } },
           },
@@ -130,20 +131,21 @@ struct StarRatingScriptTests {
     @Test(arguments: [
         (
             #"rate("Your ratin", 3)"#,
-            #"rate.lua:3: rate("Your ratin", 3): no star rating labelled "Your ratin" in scene "rate"; did you mean "Your rating"?"#
+            #"rate.lua:3: rate("Your ratin", 3): no element labelled "Your ratin" in scene "rate"; did you mean "Your rating"?"#
         ),
         (
             #"rate("Your rating", 3.5)"#,
             #"rate.lua:3: rate("Your rating", 3.5): "Your rating" takes values from 0 to 5 in steps of 1"#
         ),
+        (#"rate("Help", 1)"#, #"rate.lua:3: rate("Help", 1): no star rating labelled "Help" in scene "rate""#),
         (#"set_value("Your rating", 0/0)"#, #"rate.lua:3: set_value("Your rating", "#),
         (
             #"expect.value("Your rating", 2)"#,
-            #"rate.lua:3: expect.value("Your rating", 2): the value is 0 ("No rating")"#
+            #"rate.lua:3: expect.value("Your rating", 2): expected value 2 but "Your rating" has 0"#
         ),
         (
             #"increment(42)"#,
-            "rate.lua:3: increment(42): expected the accessibility label of a star rating (a string), got number"
+            "rate.lua:3: increment(42): expected an accessibility label (a string) or a locator table"
         ),
         (#"expect.valeu("Your rating", 2)"#, #"rate.lua:3: expect.valeu is not available; did you mean "value"?"#),
     ])
