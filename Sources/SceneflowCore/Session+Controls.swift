@@ -216,15 +216,16 @@ extension Session {
         throw ControlError(message: message)
     }
 
-    /// The topmost control whose hit area holds `point`; nil when a hotspot declared above
-    /// it holds the point first.
+    /// The topmost enabled control whose hit area holds `point`; nil when a hotspot declared
+    /// above it (or a disabled control) holds the point first.
     private func controlHit(at point: Point) -> ControlID? {
         let name = currentScene
         guard let elements = scene(name)?.elements else { return nil }
         for index in elements.indices.reversed() {
             let id = ControlID(scene: name, index: index)
             if let tracker = trackerFor(id) {
-                if tracker.layout.hitArea.contains(point) { return id }
+                // A disabled control still covers what lies below it but takes no input.
+                if tracker.layout.hitArea.contains(point) { return elements[index].enabled ? id : nil }
             } else if elements[index].frame.contains(point) {
                 return nil
             }
@@ -246,7 +247,7 @@ extension Session {
         controls.committed = nil
         for index in elements.indices where index >= start {
             let id = ControlID(scene: name, index: index)
-            if let tracker = trackerFor(id), !tracker.control.readOnly {
+            if let tracker = trackerFor(id), !tracker.control.readOnly, elements[index].enabled {
                 controls.focused = id
                 controls.committed = tracker.value
                 return

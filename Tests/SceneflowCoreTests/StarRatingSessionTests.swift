@@ -97,6 +97,16 @@ struct StarRatingSessionTests {
         #expect(try s.adjustControl("Your rating", by: 1) == 1)
     }
 
+    @Test func disabledControlTakesNoPointerOrFocus() throws {
+        var prototype = ratingPrototype()
+        prototype.scenes["rate"]!.elements[1].enabled = false
+        let s = Session(prototype: prototype)
+        drag(s, [80, 280])
+        #expect(try s.controlValue("Your rating") == 0)
+        #expect(s.handleKey(.focusNext) == nil)
+        #expect(s.takeScriptCalls().isEmpty)
+    }
+
     @Test func scriptApiSnapsClampsRejectsNaNAndNamesMisspeltLabels() throws {
         let s = Session(prototype: ratingPrototype())
         #expect(try s.setControlValue("Your rating", 9) == 5)
