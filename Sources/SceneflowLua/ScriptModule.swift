@@ -16,6 +16,9 @@ import SceneflowCore
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
 /// - `log(level, text, line)`; `step_begin(call, line)`; `step_end()`: recorded for the report
+/// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
+///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
+///   and every element's spoken value as `accessibility_value`
 final class ScriptModule {
     /// The session the script drives; set by `ScriptRuntime.bind(_:)`.
     var session: Session?
