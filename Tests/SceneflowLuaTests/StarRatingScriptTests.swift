@@ -33,44 +33,20 @@ struct StarRatingScriptTests {
         """
     }
 
-    /// Runs `lua` headless; the outcome per test and the session (for its timeline).
-    static func run(_ lua: String, prototype: String = prototype()) throws -> ([String: ScriptStep], Session) {
-        let folder = TestFolders.make()
-        try FileManager.default.createDirectory(atPath: folder + "/proto", withIntermediateDirectories: true)
-        TestFolders.write(prototype, to: folder + "/proto/prototype.lua")
-        TestFolders.write("", to: folder + "/proto/rate.png")
-        TestFolders.write("prototype \"proto\"\n" + lua, to: folder + "/rate.lua")
-        let runtime = try ScriptRuntime(scriptPath: folder + "/rate.lua")
-        let session = Session(prototype: try runtime.loadPrototype(directory: runtime.prototypePath!))
-        runtime.bind(session)
-        var results: [String: ScriptStep] = [:]
-        for (index, test) in runtime.tests.enumerated() {
-            runtime.start(test: index)
-            var step = runtime.resume()
-            var frame = 0
-            while step == .waiting, frame < 10_000 {
-                frame += 1
-                session.step(to: session.now + 1.0 / 60.0)
-                session.framePresented()
-                for call in session.takeScriptCalls() {
-                    if let problem = runtime.call(call, session: session) { Issue.record("\(problem)") }
-                }
-                step = runtime.resume()
-            }
-            results[test.name] = step
-        }
-        return (results, session)
+    /// Runs `lua` headless with `ScriptAPIHarness` on this prototype; the result per test.
+    static func run(_ lua: String, prototype: String = prototype()) throws -> [String: ScriptAPIHarness.Result] {
+        try ScriptAPIHarness.run(lua, prototype: prototype, images: ["rate"])
     }
 
-    /// The `on_change` values reported in the timeline.
-    static func changes(_ session: Session) -> [Double] {
-        session.timeline.events.compactMap {
+    /// The `on_change` values reported in a test's timeline.
+    static func changes(_ result: ScriptAPIHarness.Result?) -> [Double] {
+        (result?.timeline ?? []).compactMap {
             if case .controlValue(_, _, let value, "changed") = $0.kind { return value } else { return nil }
         }
     }
 
     @Test func rateDragsThroughTheInputPathAndFiresOneChange() throws {
-        let (results, session) = try Self.run(
+        let result = try Self.run(
             """
             test("rate", function()
               set_value("Your rating", 3)
@@ -81,18 +57,18 @@ struct StarRatingScriptTests {
               back()
               expect.value("Your rating", 4)
             end)
-            """)
-        #expect(results["rate"] == .passed, "\(String(describing: ScriptRuntimeTests.failure(results["rate"])))")
-        #expect(Self.changes(session) == [4])
+            """)["rate"]
+        #expect(result?.step == .passed, "\(result?.failure ?? "")")
+        #expect(Self.changes(result) == [4])
         // The drag went through the input path: a press, 12 moves and a release.
-        let inputs = session.timeline.events.filter { if case .input = $0.kind { true } else { false } }
-        #expect(inputs.count == 14)
-        #expect(!session.timeline.events.contains { if case .gesture = $0.kind { true } else { false } })
+        let timeline = result?.timeline ?? []
+        #expect(timeline.filter { if case .input = $0.kind { true } else { false } }.count == 14)
+        #expect(!timeline.contains { if case .gesture = $0.kind { true } else { false } })
     }
 
     @Test func everyValueCanBeRatedAtEveryStep() throws {
         for step in ["1", "0.5", "0.1"] {
-            let (results, session) = try Self.run(
+            let result = try Self.run(
                 """
                 test("all", function()
                   local s = \(step)
@@ -101,16 +77,14 @@ struct StarRatingScriptTests {
                     expect.value("Your rating", n * s)
                   end
                 end)
-                """, prototype: Self.prototype("step = \(step),"))
-            #expect(
-                results["all"] == .passed,
-                "step \(step): \(String(describing: ScriptRuntimeTests.failure(results["all"])))")
-            #expect(Self.changes(session).count == Int((3 / Double(step)!).rounded()) + 1)
+                """, prototype: Self.prototype("step = \(step),"))["all"]
+            #expect(result?.step == .passed, "step \(step): \(result?.failure ?? "")")
+            #expect(Self.changes(result).count == Int((3 / Double(step)!).rounded()) + 1)
         }
     }
 
     @Test func readOnlyRateChangesNothingAndElementReadsTheAccessibilityValue() throws {
-        let (results, session) = try Self.run(
+        let result = try Self.run(
             """
             test("locked", function()
               rate("Locked", 5)
@@ -123,35 +97,32 @@ struct StarRatingScriptTests {
               assert(element("Your rating").accessibility_value == "No rating")
               expect.scene "rate"
             end)
-            """)
-        #expect(results["locked"] == .passed, "\(String(describing: ScriptRuntimeTests.failure(results["locked"])))")
-        #expect(Self.changes(session).isEmpty)
+            """)["locked"]
+        #expect(result?.step == .passed, "\(result?.failure ?? "")")
+        #expect(Self.changes(result).isEmpty)
     }
 
     @Test(arguments: [
         (
             #"rate("Your ratin", 3)"#,
-            #"rate.lua:3: rate("Your ratin", 3): no element labelled "Your ratin" in scene "rate"; did you mean "Your rating"?"#
+            #"rate("Your ratin", 3): no element labelled "Your ratin" in scene "rate"; did you mean "Your rating"?"#
         ),
         (
             #"rate("Your rating", 3.5)"#,
-            #"rate.lua:3: rate("Your rating", 3.5): "Your rating" takes values from 0 to 5 in steps of 1"#
+            #"rate("Your rating", 3.5): "Your rating" takes values from 0 to 5 in steps of 1"#
         ),
-        (#"rate("Help", 1)"#, #"rate.lua:3: rate("Help", 1): no star rating labelled "Help" in scene "rate""#),
-        (#"set_value("Your rating", 0/0)"#, #"rate.lua:3: set_value("Your rating", "#),
+        (#"rate("Help", 1)"#, #"rate("Help", 1): no star rating labelled "Help" in scene "rate""#),
+        (#"set_value("Your rating", 0/0)"#, #"set_value("Your rating", "#),
         (
             #"expect.value("Your rating", 2)"#,
-            #"rate.lua:3: expect.value("Your rating", 2): expected value 2 but "Your rating" has 0"#
+            #"expect.value("Your rating", 2): expected value 2 but "Your rating" has 0"#
         ),
-        (
-            #"increment(42)"#,
-            "rate.lua:3: increment(42): expected an accessibility label (a string) or a locator table"
-        ),
-        (#"expect.valeu("Your rating", 2)"#, #"rate.lua:3: expect.valeu is not available; did you mean "value"?"#),
+        (#"increment(42)"#, "increment(42): expected an accessibility label (a string) or a locator table"),
+        (#"expect.valeu("Your rating", 2)"#, #"expect.valeu is not available; did you mean "value"?"#),
     ])
     func failuresNameTheScriptLine(call: String, expected: String) throws {
-        let (results, _) = try Self.run("test(\"bad\", function()\n  \(call)\nend)\n")
-        let message = ScriptRuntimeTests.failure(results["bad"]) ?? "passed"
-        #expect(message.hasPrefix(expected), "\(message)")
+        let result = try Self.run("test(\"bad\", function()\n  \(call)\nend)\n")["bad"]
+        #expect(result?.line == 3)
+        #expect(result?.failure?.hasPrefix(expected) == true, "\(result?.failure ?? "passed")")
     }
 }
