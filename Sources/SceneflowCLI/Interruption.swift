@@ -12,6 +12,12 @@ final class Interruption {
 
     /// Installs the handlers.
     static func install() -> Interruption {
+        // A parent may start us with these signals blocked (the mask is inherited): unblock.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for sig in [SIGINT, SIGTERM] {
             _ = Foundation.signal(sig) { number in
                 if receivedSignal != 0 {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Expands script arguments: files as given, folders searched recursively for `*.lua`
-/// (skipping `prototype.lua` files, which are prototypes kept beside the scripts, and folders
-/// whose names start with `__` or `.`, such as `__screenshots__`).
+/// Expands script arguments: files as given, folders searched recursively for `*.lua`,
+/// skipping `prototype.lua` files (prototypes kept beside the scripts), folders whose names
+/// start with `_` or `.` (such as `__screenshots__`) and folders named `lib` (modules for
+/// `require`, such as `lib/forms.lua`).
 enum ScriptFinder {
     static func scripts(in inputs: [String]) -> [String] {
         var result: [String] = []
@@ -16,9 +17,10 @@ enum ScriptFinder {
             let found = (FileManager.default.enumerator(atPath: input)?.allObjects as? [String] ?? [])
                 .filter {
                     $0.hasSuffix(".lua")
-                        && !$0.split(separator: "/").contains { $0.hasPrefix("__") || $0.hasPrefix(".") }
+                        && !$0.split(separator: "/").dropLast().contains { $0.hasPrefix("_") || $0.hasPrefix(".") || $0 == "lib" }
                 }
                 .filter { ($0 as NSString).lastPathComponent != "prototype.lua" }  // a prototype, not a script
+                .filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }
                 .sorted()
             result += found.map { (input as NSString).appendingPathComponent($0) }
         }

@@ -17,7 +17,7 @@ public enum JUnitReport {
         let total = results.compactMap(\.wallSeconds).reduce(0, +)
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"sceneflow\" tests=\"\(results.reduce(0) { $0 + max($1.outcomes.count, $1.loadProblems.isEmpty ? 0 : 1) })\""
-        x += " failures=\"\(summary.failed - summary.loadFailures)\" errors=\"\(summary.loadFailures)\" skipped=\"\(summary.skipped)\""
+        x += " failures=\"\(summary.failed - summary.loadFailures + summary.interrupted)\" errors=\"\(summary.loadFailures)\" skipped=\"\(summary.skipped)\""
         x += " time=\"\(seconds(total))\">\n"
         for (index, result) in results.enumerated() {
             x += suite(result, id: index, timestamp: stamp)
