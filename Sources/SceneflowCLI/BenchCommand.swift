@@ -71,6 +71,13 @@ struct BenchCommand: Subcommand {
                 print(
                     "  logic step without rendering:     median \(String(format: "%.2f", logic.median)) µs, p95 \(String(format: "%.2f", logic.quantile(0.95))) µs per frame"
                 )
+                if let stars = try Benchmark.starRating(p, frames: frames) {
+                    print("  scene \(stars.scene) draw, no controls:  \(stars.plain)")
+                    print("  scene \(stars.scene) draw, star rating:  \(stars.withControls)")
+                    print(
+                        "  star-rating drag, per input event: median \(String(format: "%.2f", stars.dragSample.median)) µs"
+                    )
+                }
             } catch let error as DiagnosticList {
                 for d in error.diagnostics { printError("\(d)") }
                 return .badInput

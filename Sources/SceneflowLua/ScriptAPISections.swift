@@ -12,5 +12,6 @@ enum ScriptAPISections {
         ("reading", reading),
         ("expectations", expectations),
         ("visual", visual),
+        ("controls", controls),
     ]
 }

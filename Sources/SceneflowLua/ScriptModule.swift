@@ -16,6 +16,9 @@ import SceneflowCore
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
 /// - `log(level, text, line)`; `step_begin(call, line)`; `step_end()`: recorded for the report
+/// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
+///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
+///   and every element's spoken value as `accessibility_value`
 final class ScriptModule {
     /// The session the script drives; set by `ScriptRuntime.bind(_:)`.
     var session: Session?
@@ -46,7 +49,7 @@ final class ScriptModule {
     /// Pushes the table onto `state`'s main stack.
     func push(into state: LuaState) {
         state.pushModule(
-            (Self.natives + Self.visualNatives).map { native in
+            (Self.natives + Self.visualNatives + Self.controlNatives).map { native in
                 (
                     native.name,
                     { [weak self] stack in
@@ -199,6 +202,7 @@ final class ScriptModule {
                 stack.push(value)
                 stack.rawSet("value", table: item)
             }
+            ControlScriptFunctions.addFields(of: element, session: session, stack: stack, table: item)
             stack.push(element.enabled)
             stack.rawSet("enabled", table: item)
             stack.push(element.frame.intersects(screen))

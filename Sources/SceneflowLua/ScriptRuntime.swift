@@ -148,7 +148,7 @@ public final class ScriptRuntime {
         guard let app else {
             return Diagnostic(file: scriptPath, message: "no prototype loaded to call a Lua function of")
         }
-        return app.call(call.ref, app: session)
+        return app.call(call.ref, app: session, argument: call.argument)
     }
 }
 

@@ -4,8 +4,10 @@ import SceneflowLua
 import SceneflowSDL
 
 /// `sceneflow play`: the prototype in a window on the wall clock. A click is a tap, a drag a
-/// swipe (through Core's gesture recognizer), Escape or Backspace goes back, closing the
-/// window or pressing Q quits. The title shows the prototype and the current scene.
+/// swipe (through Core's gesture recognizer; a press on a star rating is captured by it),
+/// Escape or Backspace goes back, closing the window or pressing Q quits. Tab focuses the
+/// next star rating; arrows step it, Home/End give its minimum/maximum, Return or Space
+/// commits (`on_change`). The title shows the prototype and the current scene.
 public final class WindowPlayer {
     private let loaded: LoadedPrototype
     private let session: Session
@@ -50,7 +52,8 @@ public final class WindowPlayer {
                 case .pointerDown(let p): session.handle(InputEvent(.down, p, at: now))
                 case .pointerMoved(let p): session.handle(InputEvent(.move, p, at: now))
                 case .pointerUp(let p): session.handle(InputEvent(.up, p, at: now))
-                case .key, .exposed: break
+                case .key(let name): if let key = Self.controlKeys[name] { session.handleKey(key) }
+                case .exposed: break
                 }
             }
             session.step(to: now)
@@ -80,6 +83,12 @@ public final class WindowPlayer {
             }
         }
     }
+
+    /// Keys that move keyboard focus between controls and step the focused star rating.
+    static let controlKeys: [String: ControlKey] = [
+        "Tab": .focusNext, "Right": .increment, "Up": .increment, "Left": .decrement, "Down": .decrement,
+        "Home": .minimum, "End": .maximum, "Return": .commit, "Space": .commit, "Keypad Enter": .commit,
+    ]
 
     private func title() -> String {
         "\(loaded.prototype.name) — \(session.currentScene) — Sceneflow"
