@@ -6,10 +6,9 @@ max_line_length = 120
 -- Scripts (Scripts/**/*.lua): the Sceneflow script API.
 read_globals = {
   -- sceneflow script api begin
-  "after_each", "back", "before_each", "double_tap", "drag", "element", "elements", "expect", "history",
-  "log", "long_press", "now", "only", "prototype", "scene", "scroll", "scroll_to", "skip", "state", "swipe", "tap",
-  "tap_at", "test",
-  "wait", "wait_for", "with_timeout", "within",
+  "after_each", "back", "before_each", "capture", "decrement", "double_tap", "drag", "element", "elements", "expect",
+  "history", "increment", "log", "long_press", "now", "only", "prototype", "rate", "scene", "scroll", "scroll_to",
+  "set_value", "skip", "state", "swipe", "tap", "tap_at", "test", "wait", "wait_for", "with_timeout", "within",
   -- sceneflow script api end
 }
 

@@ -37,6 +37,9 @@ struct TestCommand: Subcommand {
         OptionSpec(
             name: "--frames", valueName: "DIR",
             help: "Write the frames each script passes through (PNG) and a summary.txt here."),
+        OptionSpec(
+            name: "--update-baselines", valueName: nil,
+            help: "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."),
         OptionSpec(name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
         helpOption,
     ]
@@ -55,6 +58,7 @@ struct TestCommand: Subcommand {
         settings.filter = parsed.value("--filter")
         settings.frames = parsed.value("--frames")
         settings.workerJSON = parsed.value("--worker-json")
+        settings.updateBaselines = parsed.flag("--update-baselines")
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
@@ -132,12 +136,14 @@ struct TestSettings {
     var timeout: Double?
     var jobs = 1
     var shard: (Int, Int)?
+    var updateBaselines = false
 
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
         if let timeout { limits.testWallSeconds = timeout }
         return HeadlessTestRunner.Options(
-            prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits)
+            prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
+            baselineMode: updateBaselines ? .all : .fromEnvironment())
     }
 
     /// The options a worker gets to run one file as this run would.
@@ -148,6 +154,7 @@ struct TestSettings {
         if let filter { args += ["--filter", filter] }
         if let frames { args += ["--frames", frames] }
         if let timeout { args += ["--timeout", String(timeout)] }
+        if updateBaselines { args.append("--update-baselines") }
         return args
     }
 }

@@ -62,6 +62,10 @@ final class TestConsole {
                 text += "\n        warning" + (warning.line.map { " at line \($0)" } ?? "") + ": \(warning.message)"
             }
             return text
+        case .recorded:
+            var text = "  REC   \(outcome.name)  (passed and recorded baselines; \(time), \(clock))"
+            for visual in outcome.visuals where visual.status == "recorded" { text += "\n        \(visual.message)" }
+            return text
         case .skipped: return "  SKIP  \(outcome.name)  (\(outcome.skipReason ?? "skipped"))"
         case .failed, .interrupted:
             var text = "  \(outcome.verdict == .failed ? "FAIL" : "INT ")  \(outcome.name)  (\(time), \(clock))"

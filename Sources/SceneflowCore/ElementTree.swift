@@ -18,6 +18,20 @@ public enum ElementTree {
         return text
     }
 
+    /// The outline `expect.tree` compares: the scene, then per element its kind, label,
+    /// value and disabled state (no frames or actions, so layout tweaks do not break it).
+    public static func outline(_ session: Session) -> String {
+        guard let scene = session.scene(session.currentScene) else { return "scene \"\(session.currentScene)\"\n" }
+        var text = "scene \"\(escape(scene.name))\"\n"
+        for element in scene.elements {
+            var line = "  \(element.kind) \"\(escape(element.label))\""
+            if let value = session.value(of: element) { line += " value \"\(escape(value))\"" }
+            if !element.enabled { line += " disabled" }
+            text += line + "\n"
+        }
+        return text
+    }
+
     /// The tree of `scene` as declared.
     public static func text(_ scene: Scene) -> String {
         var text = "scene \"\(scene.name)\"\n"

@@ -18,6 +18,9 @@ public struct SceneLayer: Equatable, Sendable {
     public var contentHeight: Double? = nil
     /// See `contentHeight`.
     public var slices: [LayerSlice] = []
+    /// Live controls drawn over this scene's screenshot, in scene points (the layer's offset
+    /// and alpha apply to them too).
+    public var overlays: [StarRatingOverlay] = []
 
     /// Creates a layer.
     public init(scene: String, image: String, screen: ScreenArea, offset: Point, alpha: Double) {

@@ -58,12 +58,14 @@ public struct Element: Equatable, Sendable {
     public var path: String
     /// Designer features: the pressed image (see `ElementDesign`).
     public var design = ElementDesign()
+    /// A live control drawn over the screenshot (a star rating), or nil for a hotspot.
+    public var control: ElementControl?
 
     /// Creates an element.
     public init(
         label: String, frame: Rect, kind: String = "hotspot", onTap: Action? = nil,
         onSwipe: [SwipeDirection: Action] = [:], path: String = "", onDoubleTap: Action? = nil,
-        onLongPress: Action? = nil, value: String? = nil, enabled: Bool = true
+        onLongPress: Action? = nil, value: String? = nil, enabled: Bool = true, control: ElementControl? = nil
     ) {
         self.label = label
         self.frame = frame
@@ -75,6 +77,7 @@ public struct Element: Equatable, Sendable {
         self.onLongPress = onLongPress
         self.value = value
         self.enabled = enabled
+        self.control = control
     }
 }
 
@@ -122,6 +125,7 @@ public struct Scene: Equatable, Sendable {
                     result.append(("\(element.path).on_swipe.\(direction.rawValue)", action))
                 }
             }
+            result += element.controlActions
         }
         for direction in SwipeDirection.allCases {
             if let action = onSwipe[direction] {

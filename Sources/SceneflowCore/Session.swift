@@ -6,11 +6,15 @@ public struct ScriptCall: Equatable, Sendable {
     public let element: String
     /// The scene it was triggered in.
     public let scene: String
+    /// The value passed as the function's second argument after `app` (a star rating's
+    /// `on_changing(app, value)` / `on_change(app, value)`), or nil for none.
+    public let argument: Double?
     /// Creates a script call.
-    public init(ref: ScriptFunctionRef, element: String, scene: String) {
+    public init(ref: ScriptFunctionRef, element: String, scene: String, argument: Double? = nil) {
         self.ref = ref
         self.element = element
         self.scene = scene
+        self.argument = argument
     }
 }
 
@@ -24,12 +28,14 @@ public final class Session {
     /// Clock seconds of the last `step(to:)`.
     public private(set) var now: Double = 0
     /// Everything recorded so far.
-    public private(set) var timeline = Timeline()
+    public internal(set) var timeline = Timeline()
     var navigator: Navigator
     private var recognizer = GestureRecognizer()
     private var scheduled: [InputEvent] = []
-    private var scriptCalls: [ScriptCall] = []
-    /// Designer state: timers, the pressed element (see `Session+Design.swift`).
+    var scriptCalls: [ScriptCall] = []
+    /// Star-rating values, the captured control and keyboard focus (Session+Controls.swift).
+    var controls = SessionControls()
+    /// Designer state: timers, the pressed element, scroll offsets (see `Session+Design.swift`).
     var design = SessionDesignState()
     /// Scenes shown since the last reset, in order (the start scene first); a scene appears
     /// again each time it is navigated to.
@@ -54,6 +60,7 @@ public final class Session {
     /// input waits and no Lua action waits to be called: scripted actions wait for this.
     public var isSettled: Bool {
         navigator.isIdle && !recognizer.isTracking && scheduled.isEmpty && scriptCalls.isEmpty
+            && controls.captured == nil
     }
 
     /// Goes back to the start scene with empty stacks; time and the timeline continue.
@@ -64,6 +71,7 @@ public final class Session {
         recognizer.cancel()
         scheduled.removeAll()
         scriptCalls.removeAll()
+        controls = SessionControls()
     }
 
     /// Queues an input event for delivery when `step(to:)` reaches its time.
@@ -77,11 +85,13 @@ public final class Session {
     public func handle(_ event: InputEvent) {
         if navigator.running != nil {
             recognizer.cancel()
+            cancelCapturedControl()
             timeline.record(.inputIgnored(event, reason: "a transition is running"), at: event.time)
             return
         }
         timeline.record(.input(event), at: event.time)
         notePress(event)
+        if routeToControl(event) { return }
         guard let gesture = recognizer.handle(event) else { return }
         dispatch(gesture, at: event.time)
     }
@@ -126,7 +136,11 @@ public final class Session {
 
     /// What to draw for clock time `now`.
     public func frame() -> FrameDescription {
-        if let designed = designFrame() { return designed }
+        withControlOverlays(designFrame() ?? sceneFrame())
+    }
+
+    /// The frame without designer features or controls.
+    func sceneFrame() -> FrameDescription {
         guard let running = navigator.running?.record else {
             return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, currentScene)])
         }
@@ -136,9 +150,9 @@ public final class Session {
             linearProgress: t)
     }
 
-    /// The accessibility value of `element` as scripts and reports read it: its `value` from
-    /// the prototype, if any.
-    public func value(of element: Element) -> String? { element.value }
+    /// The accessibility value of `element` as scripts and reports read it: a star rating's
+    /// live value ("3.5 of 5 stars", "No rating"), else its `value` from the prototype, if any.
+    public func value(of element: Element) -> String? { controlAccessibilityValue(of: element) ?? element.value }
 
     /// The scene value for `name`, if it exists.
     public func scene(_ name: String) -> Scene? { prototype.scenes[name] }

@@ -46,6 +46,9 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case transitionStarted(from: String, to: String, Transition)
         /// A transition completed; the record has its measured times.
         case transitionCompleted(TransitionRecord)
+        /// A control's value changed or was reported: `what` is `changing`, `changed`, `set`,
+        /// `stepped` or `cancelled`.
+        case controlValue(element: String, scene: String, value: Double, what: String)
     }
     /// Clock time in seconds.
     public var time: Double
@@ -65,6 +68,8 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .actionSkipped(let a, let reason): return "\(t) skipped \(a): \(reason)"
         case .lifecycle(let e): return "\(t) \(e)"
         case .transitionStarted(let from, let to, let tr): return "\(t) transition \(from) -> \(to) \(tr)"
+        case .controlValue(let element, let scene, let value, let what):
+            return "\(t) \"\(element)\" in \(scene) \(what) \(formatNumber(value, decimals: 1))"
         case .transitionCompleted(let r):
             return "\(t) transition \(r.from) -> \(r.to) completed after "
                 + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(r.frameCount) frames"

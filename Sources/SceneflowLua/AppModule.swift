@@ -100,10 +100,11 @@ final class AppModule {
         return .values(0)
     }
 
-    /// Calls the Lua function `ref` with `app` in protected mode. If the function returns an
+    /// Calls the Lua function `ref` with `app` (and `argument`, when given, as the second
+    /// argument: a star rating's value) in protected mode. If the function returns an
     /// action (`return go("thanks")`), that action is performed too.
     /// - Returns: nil on success, else the error with the prototype file and line.
-    func call(_ ref: ScriptFunctionRef, app: any AppActions) -> Diagnostic? {
+    func call(_ ref: ScriptFunctionRef, app: any AppActions, argument: Double? = nil) -> Diagnostic? {
         let main = state.main
         let base = main.top
         defer { main.setTop(base) }
@@ -114,8 +115,10 @@ final class AppModule {
             return Diagnostic(file: source.file, message: "no Lua function with reference \(ref.id)")
         }
         main.pushRef(appRef)
+        if let argument { main.pushNumber(argument) }
         let instructions = state.limits.stepInstructions
-        if case .failure(let failure) = state.call(args: 1, results: 1, instructions: instructions) {
+        let args: Int32 = argument == nil ? 1 : 2
+        if case .failure(let failure) = state.call(args: args, results: 1, instructions: instructions) {
             return source.diagnostic(failure, limits: state.limits, instructions: instructions)
         }
         guard case .table(let table) = state.snapshotTop(), table.isAction else { return nil }

@@ -98,6 +98,15 @@ struct LuaStack {
         }
     }
     func push(_ value: Double) { lua_pushnumber(L, value) }
+    /// Pushes `value` as a Lua integer when it is whole (so `tostring` gives "4", not
+    /// "4.0"), else as a float.
+    func pushNumber(_ value: Double) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            lua_pushinteger(L, lua_Integer(value))
+        } else {
+            lua_pushnumber(L, value)
+        }
+    }
     func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
     func pushNil() { lua_pushnil(L) }
     func pushCopy(_ index: Int32) { lua_pushvalue(L, index) }

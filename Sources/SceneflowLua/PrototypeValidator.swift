@@ -15,12 +15,15 @@ struct PrototypeValidator {
     var sceneNames: [String] = []
     /// Overlay styles given by `present(scene, {overlay = true, ...})`, by scene name.
     var overlayStyles: [String: OverlayStyle] = [:]
+    /// The device's pixels per point, once `device` validated (star images' size in points).
+    var deviceScale: Double?
 
     static let rootKeys = ["name", "device", "screen", "start", "scenes", "state"]
     static let deviceKeys = ["width", "height", "scale"]
     static let sceneKeys = ["image", "screen", "elements", "on_swipe"] + designSceneKeys
     static let elementKeys = [
         "label", "frame", "on_tap", "on_swipe", "kind", "on_double_tap", "on_long_press", "value", "enabled",
+        "control",
     ] + designElementKeys
 
     init(file: String, directory: String) {
@@ -72,6 +75,7 @@ struct PrototypeValidator {
             error("state", "expected a table of the prototype's starting state { key = value, ... }, got \(describe(other))")
         }
         let device = validateDevice(table["device"])
+        deviceScale = device?.scale
         let screen = validateScreen(table["screen"], path: "screen") ?? .wholeImage
         let scenesTable = table["scenes"].table
         if scenesTable == nil {
@@ -155,7 +159,7 @@ struct PrototypeValidator {
             error(path, "expected an element table { label = \"...\", frame = {x, y, w, h} }, got \(describe(value))")
             return nil
         }
-        checkKeys(table, known: Self.elementKeys, path: path)
+        checkKeys(table, known: Self.elementKeys(for: table), path: path)
         var label: String?
         switch table["label"] {
         case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: label = s
@@ -178,6 +182,7 @@ struct PrototypeValidator {
         var value: String?
         switch table["value"] {
         case .none: break
+        case _ where !table["control"].isNone: break  // a control's value is its own (validateControl)
         case .string(let s): value = s
         case .number(let n) where n.isFinite: value = formatNumber(n, decimals: 6)
         case let other: error(path + ".value", "expected a string or a finite number, got \(describe(other))")
@@ -188,10 +193,12 @@ struct PrototypeValidator {
         case .boolean(let b): enabled = b
         case let other: error(path + ".enabled", "expected true or false, got \(describe(other))")
         }
+        let control = validateControl(table, path: path)
+        if control != nil, table["kind"].isNone { kind = "star_rating" }
         guard let label, let frame else { return nil }
         var element = Element(
             label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path,
-            onDoubleTap: onDoubleTap, onLongPress: onLongPress, value: value, enabled: enabled)
+            onDoubleTap: onDoubleTap, onLongPress: onLongPress, value: value, enabled: enabled, control: control)
         element.design = validateElementDesign(table, path: path)
         return element
     }

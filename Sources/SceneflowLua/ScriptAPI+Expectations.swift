@@ -89,7 +89,10 @@ extension ScriptAPISections {
               if #found == 0 then return false, api.not_found(loc, elements) end
               if #found > 1 then return false, #found .. " elements match; make the locator exact" end
               local actual = found[1].value
-              local same = actual == value or (type(value) == "number" and tonumber(actual) == value)
+              -- Numbers compare with a tolerance for binary floating point (0.1 * 29 is a star
+              -- rating's 2.9).
+              local same = actual == value
+                or (type(value) == "number" and tonumber(actual) and math.abs(tonumber(actual) - value) <= 1e-9)
                 or (type(value) == "string" and tostring(actual) == value)
               if same then return true end
               return false, format("expected value %s but %s has %s", show(value), quote(found[1].label),

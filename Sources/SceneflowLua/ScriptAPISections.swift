@@ -11,6 +11,8 @@ enum ScriptAPISections {
         ("waiting", waiting),
         ("reading", reading),
         ("expectations", expectations),
+        ("visual", visual),
+        ("controls", controls),
         ("designer", designer),
     ]
 }

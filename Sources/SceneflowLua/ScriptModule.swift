@@ -16,6 +16,9 @@ import SceneflowCore
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
 /// - `log(level, text, line)`; `step_begin(call, line)`; `step_end()`: recorded for the report
+/// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
+///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
+///   and every element's spoken value as `accessibility_value`
 final class ScriptModule {
     /// The session the script drives; set by `ScriptRuntime.bind(_:)`.
     var session: Session?
@@ -25,6 +28,9 @@ final class ScriptModule {
     var scriptFolder = ""
     /// Registry reference to the shared `api` table of the preludes.
     var apiRef: Int32 = -2
+    /// Renders and compares frames for `expect.screenshot`, `capture` and `expect.tree`;
+    /// set by the runner.
+    weak var visualChecks: (any VisualChecks)?
     /// Log entries of the running test.
     var log: [TestLogEntry] = []
     /// Steps of the running test; `openSteps` indexes the ones not yet returned.
@@ -33,8 +39,12 @@ final class ScriptModule {
 
     typealias Native = (name: String, body: (ScriptModule, Session, LuaStack) -> LuaCallbackResult)
 
-    /// Forgets the log and steps (a new test starts).
-    func resetRecords() {
+    /// Clock time the running test started at; log and step times are relative to it.
+    var testStart = 0.0
+
+    /// Forgets the log and steps (a new test starts at clock time `start`).
+    func resetRecords(start: Double) {
+        testStart = start
         log.removeAll()
         steps.removeAll()
         openSteps.removeAll()
@@ -43,7 +53,7 @@ final class ScriptModule {
     /// Pushes the table onto `state`'s main stack.
     func push(into state: LuaState) {
         state.pushModule(
-            Self.natives.map { native in
+            (Self.natives + Self.visualNatives + Self.controlNatives).map { native in
                 (
                     native.name,
                     { [weak self] stack in
@@ -136,7 +146,7 @@ final class ScriptModule {
                 let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
                 let line = s.number(3).map { Int($0) }
                 module.log.append(
-                    TestLogEntry(level: level, clockTime: session.now, line: line, message: s.string(2) ?? ""))
+                    TestLogEntry(level: level, clockTime: session.now - module.testStart, line: line, message: s.string(2) ?? ""))
                 return .values(0)
             }
         ),
@@ -146,7 +156,7 @@ final class ScriptModule {
                 module.openSteps.append((module.steps.count, ProcessInfo.processInfo.systemUptime))
                 module.steps.append(
                     TestStepRecord(
-                        call: s.string(1) ?? "?", line: s.number(2).map { Int($0) }, clockStart: session.now))
+                        call: s.string(1) ?? "?", line: s.number(2).map { Int($0) }, clockStart: session.now - module.testStart))
                 return .values(0)
             }
         ),
@@ -154,7 +164,7 @@ final class ScriptModule {
             "step_end",
             { module, session, _ in
                 guard let open = module.openSteps.popLast() else { return .values(0) }
-                module.steps[open.index].clockEnd = session.now
+                module.steps[open.index].clockEnd = session.now - module.testStart
                 module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
                 module.steps[open.index].passed = true
                 return .values(0)
@@ -196,6 +206,7 @@ final class ScriptModule {
                 stack.push(value)
                 stack.rawSet("value", table: item)
             }
+            ControlScriptFunctions.addFields(of: element, session: session, stack: stack, table: item)
             stack.push(element.enabled)
             stack.rawSet("enabled", table: item)
             stack.push(element.frame.intersects(screen))

@@ -129,6 +129,12 @@ public final class ScriptRuntime {
         return prototype
     }
 
+    /// What renders and compares frames for the visual checks (held weakly; the runner owns it).
+    public var visualChecks: (any VisualChecks)? {
+        get { module.visualChecks }
+        set { module.visualChecks = newValue }
+    }
+
     /// Makes the script drive `session` (its gestures, waits and expectations).
     public func bind(_ session: Session) {
         self.session = session
@@ -142,7 +148,7 @@ public final class ScriptRuntime {
         guard let app else {
             return Diagnostic(file: scriptPath, message: "no prototype loaded to call a Lua function of")
         }
-        return app.call(call.ref, app: session)
+        return app.call(call.ref, app: session, argument: call.argument)
     }
 }
 

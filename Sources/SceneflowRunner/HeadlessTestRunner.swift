@@ -23,11 +23,18 @@ public final class HeadlessTestRunner {
         public var filter: String?
         /// Lua limits; `testWallSeconds` is the per-test watchdog (`--timeout`).
         public var limits: LuaLimits
+        /// When screenshot and tree baselines are written.
+        public var baselineMode: BaselineMode
+        /// Where screenshot failures and captures go: `reportDirectory`, else
+        /// `sceneflow-report` in the working directory.
+        public var visualDirectory: String { reportDirectory ?? "sceneflow-report" }
         /// Creates options.
         public init(
             prototype: String? = nil, framesDirectory: String? = nil, reportDirectory: String? = nil,
-            filter: String? = nil, limits: LuaLimits = .standard
+            filter: String? = nil, limits: LuaLimits = .standard,
+            baselineMode: BaselineMode = .fromEnvironment()
         ) {
+            self.baselineMode = baselineMode
             self.prototype = prototype
             self.framesDirectory = framesDirectory
             self.reportDirectory = reportDirectory
@@ -50,8 +57,13 @@ public final class HeadlessTestRunner {
     /// console shows progress and nothing is lost if a later test hangs.
     public func run(script file: String, onOutcome: (TestOutcome) -> Void = { _ in }) -> ScriptFileResult {
         let fileStart = ProcessInfo.processInfo.systemUptime
+        var result = runFile(file, onOutcome: onOutcome)
+        result.wallSeconds = ProcessInfo.processInfo.systemUptime - fileStart
+        return result
+    }
+
+    private func runFile(_ file: String, onOutcome: (TestOutcome) -> Void) -> ScriptFileResult {
         var result = ScriptFileResult(file: file)
-        defer { result.wallSeconds = ProcessInfo.processInfo.systemUptime - fileStart }
         guard let (runtime, prototype) = load(file, into: &result) else { return result }
         var recorder: FrameRecorder?
         if let framesDirectory = options.framesDirectory {
@@ -67,6 +79,9 @@ public final class HeadlessTestRunner {
         let session = Session(prototype: prototype)
         let clock = VirtualClock()
         runtime.bind(session)
+        let checker = ScreenshotChecker(
+            prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode)
+        runtime.visualChecks = checker
         for (index, test) in runtime.tests.enumerated() {
             var outcome: TestOutcome
             if let reason = test.skipReason ?? filterReason(test.name, file: file) {
@@ -78,7 +93,12 @@ public final class HeadlessTestRunner {
                     skipReason: "the run was interrupted")
             } else {
                 onTestStart(file, test.name)
+                checker.begin(test: test.name)
                 outcome = runTest(index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
+                outcome.visuals = checker.records
+                if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
+                    outcome.verdict = .recorded
+                }
                 if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
                     outcome.artifacts = artifacts.write(for: outcome, session: session)
                 }
@@ -203,7 +223,7 @@ public final class HeadlessTestRunner {
             "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
         for outcome in result.outcomes {
             switch outcome.verdict {
-            case .passed, .warned:
+            case .passed, .warned, .recorded:
                 text +=
                     "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(outcome.frames) frames)\n"
             case .skipped: text += "SKIP  \(outcome.name)  (\(outcome.skipReason ?? ""))\n"

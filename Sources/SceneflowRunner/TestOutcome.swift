@@ -16,6 +16,9 @@ public struct TestOutcome: Codable, Sendable {
         case skipped
         /// Stopped by SIGINT or SIGTERM before it ended.
         case interrupted
+        /// Passed, and wrote at least one missing baseline (record mode): a person should look
+        /// at the new baseline before trusting it.
+        case recorded
     }
     /// The test's name as the script gives it.
     public var name: String
@@ -42,6 +45,8 @@ public struct TestOutcome: Codable, Sendable {
     /// Files written for this test (failure frame, element tree, timeline), relative to the
     /// report folder.
     public var artifacts: [String]
+    /// Screenshot, tree and capture checks, in order.
+    public var visuals: [VisualRecord] = []
 
     /// Creates an outcome.
     public init(
@@ -63,8 +68,8 @@ public struct TestOutcome: Codable, Sendable {
         self.artifacts = artifacts
     }
 
-    /// True when the test passed, with or without warnings.
-    public var passed: Bool { verdict == .passed || verdict == .warned }
+    /// True when the test passed, with or without warnings, or recorded baselines.
+    public var passed: Bool { verdict == .passed || verdict == .warned || verdict == .recorded }
     /// The `log.warn` entries.
     public var warnings: [TestLogEntry] { log.filter { $0.level == .warning } }
 }
@@ -104,6 +109,8 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var interrupted = 0
     /// Script files that could not load (exit code 65).
     public var loadFailures = 0
+    /// Tests that recorded a baseline (counted apart from `passed`).
+    public var recorded = 0
 
     /// Sums `results`.
     public init(_ results: [ScriptFileResult]) {
@@ -121,17 +128,19 @@ public struct RunSummary: Codable, Sendable, Equatable {
                 case .failed: failed += 1
                 case .skipped: skipped += 1
                 case .interrupted: interrupted += 1
+                case .recorded: recorded += 1
                 }
             }
         }
     }
 
-    /// `3 passed, 1 failed` with `, 2 skipped`, `, 1 interrupted` and `(1 with warnings)`
-    /// when there are any.
+    /// `3 passed, 1 failed` with `, 2 skipped`, `, 1 interrupted`, `, 1 recorded` and
+    /// `(1 passed with warnings)` when there are any.
     public var line: String {
         var text = "\(passed) passed, \(failed) failed"
         if skipped > 0 { text += ", \(skipped) skipped" }
         if interrupted > 0 { text += ", \(interrupted) interrupted" }
+        if recorded > 0 { text += ", \(recorded) recorded" }
         if warned > 0 { text += " (\(warned) passed with warnings)" }
         return text
     }

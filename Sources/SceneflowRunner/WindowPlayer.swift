@@ -4,8 +4,10 @@ import SceneflowLua
 import SceneflowSDL
 
 /// `sceneflow play`: the prototype in a window on the wall clock. A click is a tap, a drag a
-/// swipe (through Core's gesture recognizer), Escape or Backspace goes back, closing the
-/// window or pressing Q quits. The title shows the prototype and the current scene.
+/// swipe (through Core's gesture recognizer; a press on a star rating is captured by it),
+/// Escape or Backspace goes back, closing the window or pressing Q quits. Tab focuses the
+/// next star rating; arrows step it, Home/End give its minimum/maximum, Return or Space
+/// commits (`on_change`). The title shows the prototype and the current scene.
 ///
 /// Designer keys (`DesignerState.keyHelp`): `H` shows every element with its label, `1`/`2`/`0`
 /// zoom to 1:1 pixels, 50 % and fit, `?` lists the keys. A click that hits no element flashes
@@ -75,7 +77,11 @@ public final class WindowPlayer {
                 case .pointerMoved(let p): session.handle(InputEvent(.move, p, at: now))
                 case .pointerUp(let p): session.handle(InputEvent(.up, p, at: now))
                 case .key(let name):
-                    if case .zoom(let zoom) = designer.key(name) { window.setZoom(zoom) }
+                    if let key = Self.controlKeys[name] {
+                        session.handleKey(key)
+                    } else if case .zoom(let zoom) = designer.key(name) {
+                        window.setZoom(zoom)
+                    }
                 case .wheel(let points): session.scroll(by: points)
                 case .exposed: break
                 }
@@ -154,6 +160,12 @@ public final class WindowPlayer {
         let note = dropped.isEmpty ? "" : " (scenes gone: \(dropped.joined(separator: ", ")))"
         log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
     }
+
+    /// Keys that move keyboard focus between controls and step the focused star rating.
+    static let controlKeys: [String: ControlKey] = [
+        "Tab": .focusNext, "Right": .increment, "Up": .increment, "Left": .decrement, "Down": .decrement,
+        "Home": .minimum, "End": .maximum, "Return": .commit, "Space": .commit, "Keypad Enter": .commit,
+    ]
 
     private func title() -> String {
         "\(loaded.prototype.name) — \(session.currentScene) — Sceneflow"

@@ -6,7 +6,7 @@ import SceneflowCore
 /// software, onto the window). It keeps its target alive (`target`), and every texture keeps
 /// it alive, so C objects are always destroyed children first.
 final class RendererHandle {
-    private let renderer: OpaquePointer
+    let renderer: OpaquePointer
     /// The surface or window drawn on; held only to outlive the renderer.
     private let target: AnyObject
     /// The device whose pixel size every frame fills.
@@ -66,7 +66,8 @@ final class RendererHandle {
         return texture
     }
 
-    /// Clears to opaque black, then draws `frame.layers` back to front. Each layer's texture
+    /// Clears to opaque black, then draws `frame.layers` back to front, each followed by its
+    /// control overlays (RendererHandle+Controls.swift). Each layer's texture
     /// fills the device pixel size, moved by `layer.offset` (points) × scale rounded to whole
     /// pixels; alpha < 1 blends with alpha modulation, alpha 1 on an opaque texture copies.
     /// Throws `SDLError` or the cache's `ImageLoadError`.
@@ -95,6 +96,7 @@ final class RendererHandle {
             }
             var destination = SDL_Rect(x: x, y: y, w: w, h: h)
             try SDLError.check(SDL_RenderCopy(renderer, texture.pointer, nil, &destination), "SDL_RenderCopy")
+            try drawOverlays(of: layer, alpha: alpha, images: images)
         }
     }
 
@@ -135,7 +137,7 @@ final class RendererHandle {
 
         /// Sets the blend mode and alpha modulation for `alpha` (0…1), skipping C calls when
         /// nothing changes. Opaque textures at alpha 1 are copied (`SDL_BLENDMODE_NONE`).
-        fileprivate func setAlpha(_ alpha: Double) throws {
+        func setAlpha(_ alpha: Double) throws {
             let blend = !(isOpaque && alpha >= 1)
             if blend != blending {
                 let mode = blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE

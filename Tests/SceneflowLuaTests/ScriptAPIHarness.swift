@@ -70,14 +70,18 @@ enum ScriptAPIHarness {
         }
     }
 
-    /// Writes `script` as `walk.lua` beside the fixture prototype (in `proto/`), plus `extra`
-    /// files relative to the script folder.
-    static func write(_ script: String, extra: [String: String] = [:]) -> String {
+    /// Writes `script` as `walk.lua` beside the fixture prototype (in `proto/`; another
+    /// prototype text and its image names may be given), plus `extra` files relative to the
+    /// script folder.
+    static func write(
+        _ script: String, extra: [String: String] = [:], prototype text: String = prototype,
+        images: [String] = ["login", "home", "page"]
+    ) -> String {
         let folder = TestFolders.make()
         let proto = folder + "/proto"
         try! FileManager.default.createDirectory(atPath: proto, withIntermediateDirectories: true)
-        TestFolders.write(prototype, to: proto + "/prototype.lua")
-        for image in ["login", "home", "page"] { TestFolders.write("", to: "\(proto)/\(image).png") }
+        TestFolders.write(text, to: proto + "/prototype.lua")
+        for image in images { TestFolders.write("", to: "\(proto)/\(image).png") }
         for (name, text) in extra {
             let path = folder + "/" + name
             try! FileManager.default.createDirectory(
@@ -91,9 +95,10 @@ enum ScriptAPIHarness {
     /// Runs every test of `script` (which gets `prototype "proto"` prepended, so its own
     /// lines start at 2); the results by test name.
     static func run(
-        _ script: String, extra: [String: String] = [:], limits: LuaLimits = .standard
+        _ script: String, extra: [String: String] = [:], limits: LuaLimits = .standard,
+        prototype text: String = prototype, images: [String] = ["login", "home", "page"]
     ) throws -> [String: Result] {
-        let path = write(script, extra: extra)
+        let path = write(script, extra: extra, prototype: text, images: images)
         let runtime = try ScriptRuntime(scriptPath: path, limits: limits)
         let prototype = try runtime.loadPrototype(directory: runtime.prototypePath!)
         let session = Session(prototype: prototype)

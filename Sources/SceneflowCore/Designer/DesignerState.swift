@@ -36,6 +36,7 @@ public struct DesignerState: Sendable {
         "H = show every element and its label",
         "1 / 2 / 0 = zoom 1:1 pixels / 50 % / fit",
         "O = rotate portrait / landscape",
+        "Tab, arrows, Home/End, Return = star ratings",
         "? = this list (any key closes it)",
     ]
 

@@ -102,19 +102,9 @@ extension Session {
     func designFrame() -> FrameDescription? {
         let mounted = navigator.mounted
         guard mounted.contains(where: { scrollGeometry($0) != nil }) else { return composedFrame() }
-        var frame = composedFrame() ?? standardFrame()
+        var frame = composedFrame() ?? sceneFrame()
         frame.layers = frame.layers.map(scrolledLayer)
         return frame
-    }
-
-    /// The frame without designer features (Session's own composition).
-    func standardFrame() -> FrameDescription {
-        guard let running = navigator.running else {
-            return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, currentScene)])
-        }
-        return FrameComposer.frame(
-            prototype: prototype, from: running.record.from, to: running.record.to,
-            transition: running.record.transition, linearProgress: running.linearProgress(at: now))
     }
 
     /// The frame with overlays and the pressed image, or nil when neither is showing.

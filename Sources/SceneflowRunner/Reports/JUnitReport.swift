@@ -62,7 +62,7 @@ public enum JUnitReport {
                 x += escape(failure + "\n" + stepsText(outcome)) + "</failure>\n"
             case .skipped:
                 x += "      <skipped message=\"\(escape(outcome.skipReason ?? "skipped"))\"/>\n"
-            case .passed, .warned: break
+            case .passed, .warned, .recorded: break
             }
             let out = outputText(outcome)
             if !out.isEmpty { x += "      <system-out>\(escape(out))</system-out>\n" }
@@ -86,6 +86,9 @@ public enum JUnitReport {
     private static func outputText(_ outcome: TestOutcome) -> String {
         var lines: [String] = []
         if outcome.verdict == .warned { lines.append("PASSED WITH WARNINGS") }
+        for visual in outcome.visuals where visual.status != "passed" {
+            lines.append("\(visual.status.uppercased()) \(visual.kind) \"\(visual.name)\": \(visual.message)")
+        }
         for entry in outcome.log where entry.level != .debug {
             let label = entry.level == .warning ? "WARNING" : "message"
             lines.append("\(label) \(formatNumber(entry.clockTime, decimals: 3))s: \(entry.message)")

@@ -21,7 +21,7 @@ public enum TAPReport {
                 let title = "\(clean(result.file)): \(clean(outcome.name))"
                 var block: [String] = []
                 switch outcome.verdict {
-                case .passed, .warned: block.append("ok \(number) - \(title)")
+                case .passed, .warned, .recorded: block.append("ok \(number) - \(title)")
                 case .failed, .interrupted: block.append("not ok \(number) - \(title)")
                 case .skipped: block.append("ok \(number) - \(title) # SKIP \(clean(outcome.skipReason ?? ""))")
                 }
