@@ -157,14 +157,20 @@ import Testing
         #expect(made.status == 0, "\(made)")
         let w = try PlayingWindow(display, ["play", dir], title: "Obtainium")
         let size = w.geometry
-        w.capture(tmp.file("s1.png"))
+        func light(_ file: String) -> Bool {
+            let p = PlayingWindow.pixel(tmp.file(file), size.width / 2, size.height / 3)
+            return p.r + p.g + p.b > 500
+        }
+        #expect(poll(timeout: 10) { w.capture(tmp.file("s1.png")); return light("s1.png") }, "the light app list shows")
         w.click(size.width / 2, size.height * 95 / 100)
         #expect(poll(timeout: 5) { w.title.contains("s2_dark_theme") }, "\(w.log)")
-        usleep(600_000)
-        w.capture(tmp.file("s2.png"))
-        let a = PlayingWindow.pixel(tmp.file("s1.png"), size.width / 2, size.height / 3)
-        let b = PlayingWindow.pixel(tmp.file("s2.png"), size.width / 2, size.height / 3)
-        #expect(a.r + a.g + a.b > 500 && b.r + b.g + b.b < 200, "light list, then the dark theme: \(a) \(b)")
+        var b = (r: 255, g: 255, b: 255)
+        poll(timeout: 10) {
+            w.capture(tmp.file("s2.png"))
+            b = PlayingWindow.pixel(tmp.file("s2.png"), size.width / 2, size.height / 3)
+            return b.r + b.g + b.b < 200
+        }
+        #expect(b.r + b.g + b.b < 200, "then the dark theme: \(b)")
         if let keep = ProcessInfo.processInfo.environment["SCENEFLOW_KEEP_SHOTS"] {
             for name in ["s1.png", "s2.png"] { try? FileManager.default.copyItem(atPath: tmp.file(name), toPath: "\(keep)/\(name)") }
         }

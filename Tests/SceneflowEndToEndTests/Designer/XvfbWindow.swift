@@ -121,7 +121,14 @@ final class PlayingWindow {
         id = found
         try #require(!id.isEmpty, "no window titled \(title) appeared: \(String(describing: try? String(contentsOf: output, encoding: .utf8)))")
         poll(timeout: 5) { self.geometry.width > 1 }
-        usleep(300_000)  // let the first frame be presented
+        // Wait for the first frame: the window is black until the start scene is drawn.
+        let probe = output.deletingPathExtension().appendingPathExtension("png").path
+        poll(timeout: 15) {
+            self.capture(probe)
+            let size = self.geometry
+            return PlayingWindow.pixel(probe, size.width / 2, size.height / 2) != (0, 0, 0)
+        }
+        try? FileManager.default.removeItem(atPath: probe)
     }
 
     deinit {
