@@ -14,11 +14,13 @@ struct GraphCommand: Subcommand {
         are dashed red; modal presentations are dashed edges.
         """
     static let arguments = [
-        ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
+        ArgumentSpec(
+            name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
         OptionSpec(name: "--format", valueName: "FORMAT", help: "dot, svg or png."),
-        OptionSpec(name: "--out", valueName: "FILE", help: "Write here instead of standard output (needed for svg/png)."),
+        OptionSpec(
+            name: "--out", valueName: "FILE", help: "Write here instead of standard output (needed for svg/png)."),
         helpOption,
     ]
 
@@ -33,11 +35,13 @@ struct GraphCommand: Subcommand {
         if let text = parsed.value("--format") {
             guard let f = FlowGraphRenderer.Format(rawValue: text) else {
                 throw UsageError(
-                    message: "--format must be dot, svg or png, not \"\(text)\"" + NearestName.hint(for: text, among: names))
+                    message: "--format must be dot, svg or png, not \"\(text)\""
+                        + NearestName.hint(for: text, among: names))
             }
             format = f
         } else {
-            format = out.flatMap { FlowGraphRenderer.Format(rawValue: ($0 as NSString).pathExtension.lowercased()) } ?? .dot
+            format =
+                out.flatMap { FlowGraphRenderer.Format(rawValue: ($0 as NSString).pathExtension.lowercased()) } ?? .dot
         }
     }
 

@@ -12,7 +12,8 @@ struct InspectCommand: Subcommand {
         prototype that cannot be loaded.
         """
     static let arguments = [
-        ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
+        ArgumentSpec(
+            name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
         OptionSpec(name: "--scene", valueName: "NAME", help: "Only this scene."),

@@ -16,7 +16,8 @@ struct NewCommand: Subcommand {
         """
     static let arguments = [
         ArgumentSpec(name: "DIR", help: "The prototype folder to create (or fill).", repeating: false, optional: false),
-        ArgumentSpec(name: "IMAGE", help: "Screenshots to copy in (PNG, JPEG, GIF, BMP).", repeating: true, optional: true),
+        ArgumentSpec(
+            name: "IMAGE", help: "Screenshots to copy in (PNG, JPEG, GIF, BMP).", repeating: true, optional: true),
     ]
     static let options = [helpOption]
 

@@ -8,7 +8,11 @@ struct PlayCommand: Subcommand {
     static let abstract = "Open the prototype in a window: click = tap, drag = swipe, Escape/Backspace = back."
     static let discussion = """
         Needs a display (X11 or Wayland). Q or closing the window quits. Navigation and
-        ignored input are logged to standard output.
+        ignored input are logged to standard output. Keys: H shows every element with its
+        label, 1 / 2 / 0 zoom to 1:1 pixels / 50 % / fit, ? lists the keys. A click that hits
+        nothing flashes every element (hotspot hints). prototype.lua and the images are
+        watched: a change reloads within a second, keeping the scene and history; a broken
+        edit is shown in the window and the last good prototype stays.
         """
     static let arguments = [
         ArgumentSpec(

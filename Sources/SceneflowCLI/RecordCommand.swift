@@ -13,7 +13,8 @@ struct RecordCommand: Subcommand {
         step, so closing the window (or Q) leaves the finished script. Needs a display (exit 70).
         """
     static let arguments = [
-        ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
+        ArgumentSpec(
+            name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
         OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write (required)."),
@@ -35,7 +36,9 @@ struct RecordCommand: Subcommand {
     func validate() throws(UsageError) {
         let parent = (out as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        if !parent.isEmpty, !(FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) && isDirectory.boolValue) {
+        if !parent.isEmpty,
+            !(FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
             throw UsageError(message: "--out: no folder \(parent) to write the script into")
         }
     }
@@ -47,7 +50,12 @@ struct RecordCommand: Subcommand {
             printError("sceneflow record: no display (DISPLAY is not set); recording needs the window")
             return .software
         }
-        let player = WindowPlayer(loaded, log: { print($0); flushOutput() })
+        let player = WindowPlayer(
+            loaded,
+            log: {
+                print($0)
+                flushOutput()
+            })
         player.hints = hints
         print("recording \(loaded.prototype.name) into \(out): click through, then close the window or press Q")
         flushOutput()

@@ -21,7 +21,9 @@ extension PrototypeValidator {
             break
         case (.number(let seconds), let action) where seconds > 0 && seconds.isFinite:
             if action.isNone {
-                error(path + ".on_after", "missing; after = \(formatNumber(seconds)) needs on_after = go(\"scene\") (what to do then)")
+                error(
+                    path + ".on_after",
+                    "missing; after = \(formatNumber(seconds)) needs on_after = go(\"scene\") (what to do then)")
             } else if let action = validateAction(action, path: path + ".on_after") {
                 design.after = TimedAction(seconds: seconds, action: action)
             }
@@ -49,13 +51,15 @@ extension PrototypeValidator {
             error(path, "present(scene, {...}): " + message, line: line)
             ok = false
         }
-        if case .boolean(true) = options["overlay"] {} else {
+        if case .boolean(true) = options["overlay"] {
+        } else {
             fail("the options table presents an overlay and needs overlay = true")
         }
         var style = OverlayStyle()
         switch options["position"] {
         case .none: break
-        case .string(let s) where OverlayStyle.Position(rawValue: s) != nil: style.position = OverlayStyle.Position(rawValue: s)!
+        case .string(let s) where OverlayStyle.Position(rawValue: s) != nil:
+            style.position = OverlayStyle.Position(rawValue: s)!
         case let other:
             fail("position must be \"bottom\" or \"center\", got \(describe(other))")
         }
@@ -92,7 +96,10 @@ extension PrototypeValidator {
         }
         guard ok, let scene else { return nil }
         if let earlier = overlayStyles[scene], earlier != style {
-            error(path, "scene \"\(scene)\" is presented as an overlay elsewhere with other options; give every present of it the same options", line: line)
+            error(
+                path,
+                "scene \"\(scene)\" is presented as an overlay elsewhere with other options; give every present of it the same options",
+                line: line)
             return nil
         }
         overlayStyles[scene] = style
@@ -123,7 +130,13 @@ extension PrototypeValidator {
             switch table[key] {
             case .none: continue
             case .number(let n) where n >= 0 && n.isFinite:
-                if key == "header" { region.header = n } else if key == "footer" { region.footer = n } else { region.contentHeight = n }
+                if key == "header" {
+                    region.header = n
+                } else if key == "footer" {
+                    region.footer = n
+                } else {
+                    region.contentHeight = n
+                }
             case let other: error("\(path).\(key)", "expected a number of points >= 0, got \(describe(other))")
             }
         }

@@ -20,8 +20,7 @@ extension Window {
         handle.resize(width: size.width, height: size.height)
     }
 
-    /// The device screen in pixels as the renderer lays it out (width and height swap when
-    /// the device is rotated).
+    /// The device screen in pixels as the renderer lays it out (its logical size).
     public var logicalPixelSize: (width: Int, height: Int) { renderer.logicalSize }
 }
 

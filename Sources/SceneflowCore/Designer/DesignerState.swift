@@ -35,7 +35,6 @@ public struct DesignerState: Sendable {
         "Esc, Backspace = back          Q = quit",
         "H = show every element and its label",
         "1 / 2 / 0 = zoom 1:1 pixels / 50 % / fit",
-        "O = rotate portrait / landscape",
         "Tab, arrows, Home/End, Return = star ratings",
         "? = this list (any key closes it)",
     ]
@@ -66,8 +65,6 @@ public struct DesignerState: Sendable {
         case redraw
         /// The zoom changed: resize the window.
         case zoom(WindowZoom)
-        /// Rotate the device.
-        case rotate
     }
 
     /// Handles a key by SDL key name (`"H"`, `"1"`, `"/"` for `?`). While the key list shows,
@@ -87,7 +84,6 @@ public struct DesignerState: Sendable {
         case "1": return setZoom(.actual)
         case "2": return setZoom(.half)
         case "0": return setZoom(.fit)
-        case "O": return .rotate
         default: return .none
         }
     }

@@ -58,7 +58,9 @@ public enum DeviceGuess {
         let short = min(w, h)
         let long = max(w, h)
         if let known = table.first(where: { $0.pixelWidth == short && $0.pixelHeight == long }) {
-            return (Device(width: Double(w) / known.scale, height: Double(h) / known.scale, scale: known.scale), known.name)
+            return (
+                Device(width: Double(w) / known.scale, height: Double(h) / known.scale, scale: known.scale), known.name
+            )
         }
         let scale = fallbackScale(shortSide: short)
         return (Device(width: Double(w) / scale, height: Double(h) / scale, scale: scale), "fallback")

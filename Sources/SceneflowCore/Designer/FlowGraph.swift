@@ -29,14 +29,16 @@ public enum FlowGraph {
                 for direction in SwipeDirection.allCases {
                     if let action = element.onSwipe[direction], let to = action.targetScene {
                         result.append(
-                            Edge(from: scene.name, to: to, trigger: "\(element.label) (swipe \(direction.rawValue))",
+                            Edge(
+                                from: scene.name, to: to, trigger: "\(element.label) (swipe \(direction.rawValue))",
                                 action: action))
                     }
                 }
             }
             for direction in SwipeDirection.allCases {
                 if let action = scene.onSwipe[direction], let to = action.targetScene {
-                    result.append(Edge(from: scene.name, to: to, trigger: "swipe \(direction.rawValue)", action: action))
+                    result.append(
+                        Edge(from: scene.name, to: to, trigger: "swipe \(direction.rawValue)", action: action))
                 }
             }
             result += extraEdges(scene)
@@ -47,7 +49,11 @@ public enum FlowGraph {
     /// Edges from designer features outside the element list (timed actions).
     static func extraEdges(_ scene: Scene) -> [Edge] {
         guard let after = scene.design.after, let to = after.action.targetScene else { return [] }
-        return [Edge(from: scene.name, to: to, trigger: "after \(formatNumber(after.seconds, decimals: 3))s", action: after.action)]
+        return [
+            Edge(
+                from: scene.name, to: to, trigger: "after \(formatNumber(after.seconds, decimals: 3))s",
+                action: after.action)
+        ]
     }
 
     /// The DOT text. `thumbnail` gives the image file to show for a scene (an absolute path,
@@ -58,7 +64,8 @@ public enum FlowGraph {
         let thumbWidth = 90.0
         let thumbHeight = (thumbWidth * d.height / max(d.width, 1)).rounded()
         var text = "digraph \(quoted(prototype.name)) {\n"
-        text += "  graph [rankdir=LR, fontname=\"DejaVu Sans\", label=\(quoted("\(prototype.name): flow map")), labelloc=t];\n"
+        text +=
+            "  graph [rankdir=LR, fontname=\"DejaVu Sans\", label=\(quoted("\(prototype.name): flow map")), labelloc=t];\n"
         text += "  node [shape=box, style=rounded, fontname=\"DejaVu Sans\", fontsize=11, margin=0.05];\n"
         text += "  edge [fontname=\"DejaVu Sans\", fontsize=9];\n"
         for scene in prototype.orderedScenes {
@@ -68,7 +75,8 @@ public enum FlowGraph {
             if !isReachable { caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>" }
             var label = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\">"
             if let image = thumbnail(scene) {
-                label += "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"\(formatNumber(thumbWidth))\" HEIGHT=\"\(formatNumber(thumbHeight))\">"
+                label +=
+                    "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"\(formatNumber(thumbWidth))\" HEIGHT=\"\(formatNumber(thumbHeight))\">"
                 label += "<IMG SRC=\"\(escapeHTML(image))\" SCALE=\"TRUE\"/></TD></TR>"
             }
             label += "<TR><TD>\(caption)</TD></TR></TABLE>"

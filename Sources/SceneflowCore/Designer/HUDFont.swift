@@ -24,7 +24,8 @@ public enum HUDFont {
         for glyph in 0..<min(glyphCount, coverage.count / cell) {
             for y in 0..<cellHeight {
                 for x in 0..<cellWidth {
-                    image.pixels[((y * width) + glyph * cellWidth + x) * 4 + 3] = coverage[glyph * cell + y * cellWidth + x]
+                    image.pixels[((y * width) + glyph * cellWidth + x) * 4 + 3] =
+                        coverage[glyph * cell + y * cellWidth + x]
                 }
             }
         }
@@ -34,7 +35,9 @@ public enum HUDFont {
     /// The atlas index of `scalar` (`?` for anything outside printable ASCII).
     public static func glyphIndex(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        guard v >= firstCode, v < firstCode + UInt32(glyphCount) else { return Int(("?" as Unicode.Scalar).value - firstCode) }
+        guard v >= firstCode, v < firstCode + UInt32(glyphCount) else {
+            return Int(("?" as Unicode.Scalar).value - firstCode)
+        }
         return Int(v - firstCode)
     }
 

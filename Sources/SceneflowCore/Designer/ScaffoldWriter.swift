@@ -54,7 +54,8 @@ public enum ScaffoldWriter {
         let first = shots.first?.scene ?? "home"
         let pixels = "\(device.pixelWidth)x\(device.pixelHeight) px"
         let points = "\(formatNumber(device.width))x\(formatNumber(device.height)) pt"
-        let source = deviceSource == "fallback" ? "no common size matched: scale chosen to give ~360 pt across" : deviceSource
+        let source =
+            deviceSource == "fallback" ? "no common size matched: scale chosen to give ~360 pt across" : deviceSource
         let next = nextFrame(device)
         var text = """
             -- \(name): scaffolded by `sceneflow new` from \(shots.count) screenshot\(shots.count == 1 ? "" : "s") (in file name order).
@@ -73,7 +74,8 @@ public enum ScaffoldWriter {
             """
         text += "return {\n"
         text += "  name = \(luaString(name)),\n"
-        text += "  device = { width = \(formatNumber(device.width)), height = \(formatNumber(device.height)), scale = \(formatNumber(device.scale)) },\n"
+        text +=
+            "  device = { width = \(formatNumber(device.width)), height = \(formatNumber(device.height)), scale = \(formatNumber(device.scale)) },\n"
         text += "  start = \(luaString(first)),\n"
         text += "  scenes = {\n"
         for (index, shot) in shots.enumerated() {
@@ -85,10 +87,12 @@ public enum ScaffoldWriter {
             if index + 1 < shots.count {
                 let target = shots[index + 1].scene
                 text += "      elements = {\n"
-                text += "        { label = \"Next\", frame = \(next), on_tap = go(\(luaString(target)), \"push_left\", 0.35) },\n"
+                text +=
+                    "        { label = \"Next\", frame = \(next), on_tap = go(\(luaString(target)), \"push_left\", 0.35) },\n"
                 text += "      },\n"
             } else {
-                text += "      -- The last scene: Escape goes back. Add elements = { { label = ..., frame = ..., on_tap = ... } }.\n"
+                text +=
+                    "      -- The last scene: Escape goes back. Add elements = { { label = ..., frame = ..., on_tap = ... } }.\n"
                 text += "      elements = {},\n"
             }
             text += "    },\n"

@@ -89,7 +89,8 @@ enum SceneExtras {
         }
         if let scroll = scene.design.scroll {
             let height = scroll.contentHeight.map { " height \(formatNumber($0))" } ?? ""
-            lines.append("  scroll header \(formatNumber(scroll.header)) footer \(formatNumber(scroll.footer))\(height)")
+            lines.append(
+                "  scroll header \(formatNumber(scroll.header)) footer \(formatNumber(scroll.footer))\(height)")
         }
         if let overlay = scene.design.overlay {
             lines.append(

@@ -145,7 +145,8 @@ extension Session {
     func overlayLayers(_ below: String, _ overlay: String, _ style: OverlayStyle, _ p: Double) -> [SceneLayer] {
         let device = prototype.device
         let frame = style.frame(on: device)
-        let veil = SceneLayer(scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: style.dim * p)
+        let veil = SceneLayer(
+            scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: style.dim * p)
         var top = FrameComposer.layer(prototype, overlay)
         top.size = Size(width: frame.width, height: frame.height)
         switch style.position {

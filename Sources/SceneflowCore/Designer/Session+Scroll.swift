@@ -4,7 +4,8 @@ extension Session {
     /// The scroll geometry of `scene`, when it has a scroll region.
     public func scrollGeometry(_ scene: String) -> ScrollGeometry? {
         guard let region = prototype.scenes[scene]?.design.scroll else { return nil }
-        return ScrollGeometry(screenWidth: prototype.device.width, screenHeight: prototype.device.height, region: region)
+        return ScrollGeometry(
+            screenWidth: prototype.device.width, screenHeight: prototype.device.height, region: region)
     }
 
     /// The scroll offset of `scene` in points (0 at the top).

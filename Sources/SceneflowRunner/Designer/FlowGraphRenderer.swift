@@ -82,7 +82,8 @@ public enum FlowGraphRenderer {
     public static func write(_ prototype: Prototype, format: Format, to output: String?) throws(Failure) -> String {
         guard let output else {
             return FlowGraph.dot(prototype) { scene in
-                scene.screen == .wholeImage ? (prototype.directory as NSString).appendingPathComponent(scene.image) : nil
+                scene.screen == .wholeImage
+                    ? (prototype.directory as NSString).appendingPathComponent(scene.image) : nil
             }
         }
         let stem = (output as NSString).deletingPathExtension

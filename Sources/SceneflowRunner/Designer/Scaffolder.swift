@@ -62,7 +62,8 @@ public enum Scaffolder {
         sources.sort { fileOrder($0, $1) }
         let fileNames = sources.map { ($0 as NSString).lastPathComponent }
         if let repeated = fileNames.first(where: { name in fileNames.filter { $0 == name }.count > 1 }) {
-            throw Failure(description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
+            throw Failure(
+                description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
         }
         let names = SceneNamer.names(for: fileNames)
         var shots: [ScaffoldWriter.Shot] = []
@@ -83,20 +84,24 @@ public enum Scaffolder {
             try fm.createDirectory(atPath: directory + "/Scripts", withIntermediateDirectories: true)
             for (index, source) in sources.enumerated() {
                 let target = (directory as NSString).appendingPathComponent(fileNames[index])
-                if URL(fileURLWithPath: source).standardizedFileURL != URL(fileURLWithPath: target).standardizedFileURL {
+                if URL(fileURLWithPath: source).standardizedFileURL != URL(fileURLWithPath: target).standardizedFileURL
+                {
                     if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }
                     try fm.copyItem(atPath: source, toPath: target)
                 }
             }
-            let text = ScaffoldWriter.prototypeFile(name: name, device: device, deviceSource: deviceSource, shots: shots)
+            let text = ScaffoldWriter.prototypeFile(
+                name: name, device: device, deviceSource: deviceSource, shots: shots)
             try Data(text.utf8).write(to: URL(fileURLWithPath: prototypeFile), options: .atomic)
             let script = ScaffoldWriter.starterScript(name: name, prototypePath: "..", shots: shots)
             try Data(script.utf8).write(to: URL(fileURLWithPath: scriptFile), options: .atomic)
         } catch {
-            throw Failure(description: "\(directory): cannot write the prototype: \(error.localizedDescription)", isUsage: false)
+            throw Failure(
+                description: "\(directory): cannot write the prototype: \(error.localizedDescription)", isUsage: false)
         }
         return Result(
-            prototypeFile: prototypeFile, scriptFile: scriptFile, shots: shots, device: device, deviceSource: deviceSource)
+            prototypeFile: prototypeFile, scriptFile: scriptFile, shots: shots, device: device,
+            deviceSource: deviceSource)
     }
 
     /// File name order with numbers compared by value (`2.png` < `10.png`).

@@ -47,7 +47,9 @@ import Testing
         #expect(s.currentScene == "splash")
         Self.run(s, for: 0.2)
         #expect(s.currentScene == "home")
-        let fired = s.timeline.events.filter { if case .action(_, let source) = $0.kind { source.hasPrefix("after 1.5s") } else { false } }
+        let fired = s.timeline.events.filter {
+            if case .action(_, let source) = $0.kind { source.hasPrefix("after 1.5s") } else { false }
+        }
         #expect(fired.count == 1)
         #expect(abs(fired[0].time - 1.5) < 0.04, "fires within a frame of 1.5 s: \(fired[0].time)")
         s.reset()
@@ -90,7 +92,9 @@ import Testing
         let mid = s.frame()
         #expect(mid.layers.map(\.scene) == ["home", "", "sheet"])
         #expect(mid.layers[1].alpha > 0 && mid.layers[1].alpha < 0.4)
-        #expect(mid.layers[2].offset.y > 500 && mid.layers[2].offset.y < 800, "sliding: \(mid.layers[2].offset) at \(s.now - start)")
+        #expect(
+            mid.layers[2].offset.y > 500 && mid.layers[2].offset.y < 800,
+            "sliding: \(mid.layers[2].offset) at \(s.now - start)")
         Self.run(s, for: 0.3)
         let rest = s.frame()
         #expect(rest.layers[1].alpha == 0.4)

@@ -37,7 +37,8 @@ import Testing
 @Suite struct ScaffoldWriterTests {
     let shots = [
         ScaffoldWriter.Shot(scene: "s1", image: "1.png", pixelWidth: 1080, pixelHeight: 2400),
-        ScaffoldWriter.Shot(scene: "s2", image: "two \"quoted\".png", pixelWidth: 1211, pixelHeight: 2474, screen: .auto),
+        ScaffoldWriter.Shot(
+            scene: "s2", image: "two \"quoted\".png", pixelWidth: 1211, pixelHeight: 2474, screen: .auto),
         ScaffoldWriter.Shot(scene: "s3", image: "3.png", pixelWidth: 1080, pixelHeight: 2400),
     ]
     let device = Device(width: 360, height: 800, scale: 3)
@@ -46,7 +47,8 @@ import Testing
         let text = ScaffoldWriter.prototypeFile(name: "Demo", device: device, deviceSource: "Android", shots: shots)
         #expect(text.contains("device = { width = 360, height = 800, scale = 3 }"))
         #expect(text.contains("start = \"s1\""))
-        #expect(text.contains("{ label = \"Next\", frame = {0, 680, 360, 120}, on_tap = go(\"s2\", \"push_left\", 0.35) }"))
+        #expect(
+            text.contains("{ label = \"Next\", frame = {0, 680, 360, 120}, on_tap = go(\"s2\", \"push_left\", 0.35) }"))
         #expect(text.contains("go(\"s3\""))
         #expect(text.contains("image = \"two \\\"quoted\\\".png\""))
         #expect(text.components(separatedBy: "screen = \"auto\",").count == 2)
@@ -57,7 +59,10 @@ import Testing
     @Test func starterScriptWalksTheChain() {
         let text = ScaffoldWriter.starterScript(name: "Demo", prototypePath: "..", shots: shots)
         #expect(text.contains("prototype \"..\""))
-        #expect(text.contains("expect.scene \"s1\"\n  tap \"Next\"\n  expect.scene \"s2\"\n  tap \"Next\"\n  expect.scene \"s3\"\nend)"))
+        #expect(
+            text.contains(
+                "expect.scene \"s1\"\n  tap \"Next\"\n  expect.scene \"s2\"\n  tap \"Next\"\n  expect.scene \"s3\"\nend)"
+            ))
         #expect(text.contains("back()"))
     }
 

@@ -4,8 +4,9 @@ import Testing
 
 @Suite struct ScriptRecorderTests {
     /// Feeds raw input to `s` as the window would, observing after every 60 Hz frame.
-    static func play(_ s: Session, _ r: ScriptRecorder, _ events: [(InputEvent.Phase, Double, Double)], gap: Double = 0.05)
-    {
+    static func play(
+        _ s: Session, _ r: ScriptRecorder, _ events: [(InputEvent.Phase, Double, Double)], gap: Double = 0.05
+    ) {
         for (phase, x, y) in events {
             s.handle(InputEvent(phase, Point(x: x, y: y), at: s.now))
             frames(s, r, gap)
@@ -37,7 +38,9 @@ import Testing
                 "swipe(\"left\", {on = \"Background\"})", "expect.scene \"games\"",
             ], "\(r.lines)")
         let script = r.script(prototypePath: "../Proto")
-        #expect(script.contains("prototype \"../Proto\"\n\ntest(\"recorded session\", function()\n  expect.scene \"home\"\n"))
+        #expect(
+            script.contains(
+                "prototype \"../Proto\"\n\ntest(\"recorded session\", function()\n  expect.scene \"home\"\n"))
         #expect(script.hasSuffix("  expect.scene \"games\"\nend)\n"))
     }
 

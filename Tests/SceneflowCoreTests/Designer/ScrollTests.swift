@@ -12,11 +12,24 @@ import Testing
         #expect(g.band == Rect(x: 0, y: 100, width: 360, height: 650))
         let s = g.slices(offset: 300)
         #expect(s.count == 3)
-        #expect(s[0] == LayerSlice(source: Rect(x: 0, y: 0, width: 360, height: 100), target: Rect(x: 0, y: 0, width: 360, height: 100)))
-        #expect(s[1] == LayerSlice(source: Rect(x: 0, y: 400, width: 360, height: 650), target: Rect(x: 0, y: 100, width: 360, height: 650)))
-        #expect(s[2] == LayerSlice(source: Rect(x: 0, y: 1950, width: 360, height: 50), target: Rect(x: 0, y: 750, width: 360, height: 50)))
+        #expect(
+            s[0]
+                == LayerSlice(
+                    source: Rect(x: 0, y: 0, width: 360, height: 100), target: Rect(x: 0, y: 0, width: 360, height: 100)
+                ))
+        #expect(
+            s[1]
+                == LayerSlice(
+                    source: Rect(x: 0, y: 400, width: 360, height: 650),
+                    target: Rect(x: 0, y: 100, width: 360, height: 650)))
+        #expect(
+            s[2]
+                == LayerSlice(
+                    source: Rect(x: 0, y: 1950, width: 360, height: 50),
+                    target: Rect(x: 0, y: 750, width: 360, height: 50)))
         #expect(g.slices(offset: 5000)[1].source.y == 1300, "clamped to the end")
-        #expect(ScrollGeometry(screenWidth: 360, screenHeight: 800, region: ScrollRegion()).slices(offset: 0).count == 1)
+        #expect(
+            ScrollGeometry(screenWidth: 360, screenHeight: 800, region: ScrollRegion()).slices(offset: 0).count == 1)
     }
 
     @Test func pointsAndFramesMapBetweenScreenAndImage() {
@@ -42,12 +55,16 @@ import Testing
             name: "list", image: "list.png",
             elements: [
                 Element(label: "Title", frame: Rect(x: 0, y: 0, width: 360, height: 100), onTap: .back),
-                Element(label: "Far row", frame: Rect(x: 0, y: 1500, width: 360, height: 60), onTap: .go(scene: "detail", transition: .cut)),
+                Element(
+                    label: "Far row", frame: Rect(x: 0, y: 1500, width: 360, height: 60),
+                    onTap: .go(scene: "detail", transition: .cut)),
             ],
             onSwipe: [.up: .go(scene: "detail", transition: .cut)])
         list.design.scroll = ScrollRegion(header: 100, footer: 50, contentHeight: 2000)
         let detail = Scene(name: "detail", image: "detail.png")
-        return Session(prototype: Prototype(name: "S", device: Device(width: 360, height: 800, scale: 1), start: "list", scenes: [list, detail]))
+        return Session(
+            prototype: Prototype(
+                name: "S", device: Device(width: 360, height: 800, scale: 1), start: "list", scenes: [list, detail]))
     }
 
     @Test func dragScrollsWithTheFingerAndIsNotASwipe() {

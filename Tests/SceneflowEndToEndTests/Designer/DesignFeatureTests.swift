@@ -51,7 +51,9 @@ import Testing
         let sheet = try #require(names.first { $0.hasSuffix("-sheet.png") }, "\(names)")
         let path = "\(frames)/\(folder)/\(sheet)"
         let above = PlayingWindow.pixel(path, 18, 20)
-        #expect(above == (100, 100, 100) || (abs(above.r - 100) <= 1 && abs(above.b - 100) <= 1), "home at 50 % dim: \(above)")
+        #expect(
+            above == (100, 100, 100) || (abs(above.r - 100) <= 1 && abs(above.b - 100) <= 1),
+            "home at 50 % dim: \(above)")
         let inside = PlayingWindow.pixel(path, 5, 70)
         #expect(inside == (250, 200, 0), "the sheet at the bottom: \(inside)")
     }

@@ -10,11 +10,14 @@ import Testing
         }
         let tmp = try TempFolder()
         try FileManager.default.createDirectory(atPath: tmp.file("P/Scripts"), withIntermediateDirectories: true)
-        let draw = try DesignerCommandTests.runTool(convert, [
-            "-size", "36x200", "xc:#f0f0f0", "-fill", "#202060", "-draw", "rectangle 0,0 35,9",
-            "-fill", "#20a020", "-draw", "rectangle 0,190 35,199", "-fill", "#c02020", "-draw", "rectangle 0,150 35,159",
-            tmp.file("P/list.png"),
-        ])
+        let draw = try DesignerCommandTests.runTool(
+            convert,
+            [
+                "-size", "36x200", "xc:#f0f0f0", "-fill", "#202060", "-draw", "rectangle 0,0 35,9",
+                "-fill", "#20a020", "-draw", "rectangle 0,190 35,199", "-fill", "#c02020", "-draw",
+                "rectangle 0,150 35,159",
+                tmp.file("P/list.png"),
+            ])
         #expect(draw.status == 0, "\(draw.output)")
         try tmp.write("P/detail.png", PNGWriter.solid(width: 36, height: 80, rgb: (250, 200, 0)))
         try tmp.write(
@@ -55,14 +58,19 @@ import Testing
             end)
             """)
         let check = try Sceneflow.run(["check", tmp.file("P")])
-        #expect(check.status == 0 && check.stdout.contains("0 warnings"), "elements on the tall image are inside it: \(check)")
+        #expect(
+            check.status == 0 && check.stdout.contains("0 warnings"),
+            "elements on the tall image are inside it: \(check)")
         let frames = tmp.file("frames")
         let r = try Sceneflow.run(["test", tmp.file("P/Scripts"), "--frames", frames])
         #expect(r.outputLines.last == "2 passed, 1 failed", "\(r)")
-        #expect(r.stdout.contains("no element labelled \"Far rwo\" in scene \"list\"; did you mean \"Far row\"?"), "\(r)")
-        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: frames).first { !$0.hasSuffix(".txt") })
+        #expect(
+            r.stdout.contains("no element labelled \"Far rwo\" in scene \"list\"; did you mean \"Far row\"?"), "\(r)")
+        let folder = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: frames).first { !$0.hasSuffix(".txt") })
         let dir = "\(frames)/\(folder)"
-        let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix("-list.png") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix("-list.png") }
+            .sorted()
         try #require(names.count >= 2, "\(names)")
         // First frame: offset 0, the red row (image y 150) is below the fold; the footer shows the image's end.
         #expect(PlayingWindow.pixel("\(dir)/\(names[0])", 18, 5) == (32, 32, 96), "fixed header")

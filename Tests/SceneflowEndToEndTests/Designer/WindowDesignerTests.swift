@@ -71,8 +71,8 @@ import Testing
         var panel = (r: 255, g: 255, b: 255)
         poll(timeout: 5) {
             w.capture(tmp.file("help.png"))
-            // 8 lines of 18 px + 2 x 10 px padding = 164 window px, centred: y - 78 is in the top padding.
-            panel = PlayingWindow.pixel(tmp.file("help.png"), center.0, center.1 - 78)
+            // 7 lines of 18 px + 2 x 10 px padding = 146 window px, centred: y - 70 is in the top padding.
+            panel = PlayingWindow.pixel(tmp.file("help.png"), center.0, center.1 - 70)
             return panel.r < 40
         }
         #expect(panel.r < 40 && panel.b < 60, "the key list panel darkens the middle: \(panel)")
@@ -126,7 +126,8 @@ import Testing
             }, "the rewritten image shows: \(seen)\n\(w.log)")
         #expect(w.title.contains("detail"), "the scene is kept")
         let good = try String(contentsOfFile: tmp.file("P/prototype.lua"), encoding: .utf8)
-        try tmp.write("P/prototype.lua", good.replacingOccurrences(of: "start = \"home\",", with: "start = \"home\" oops"))
+        try tmp.write(
+            "P/prototype.lua", good.replacingOccurrences(of: "start = \"home\",", with: "start = \"home\" oops"))
         var top = (r: 0, g: 0, b: 0)
         #expect(
             poll(timeout: 5) {
@@ -161,7 +162,11 @@ import Testing
             let p = PlayingWindow.pixel(tmp.file(file), size.width / 2, size.height / 3)
             return p.r + p.g + p.b > 500
         }
-        #expect(poll(timeout: 10) { w.capture(tmp.file("s1.png")); return light("s1.png") }, "the light app list shows")
+        #expect(
+            poll(timeout: 10) {
+                w.capture(tmp.file("s1.png"))
+                return light("s1.png")
+            }, "the light app list shows")
         w.click(size.width / 2, size.height * 95 / 100)
         #expect(poll(timeout: 5) { w.title.contains("s2_dark_theme") }, "\(w.log)")
         var b = (r: 255, g: 255, b: 255)
@@ -172,7 +177,9 @@ import Testing
         }
         #expect(b.r + b.g + b.b < 200, "then the dark theme: \(b)")
         if let keep = ProcessInfo.processInfo.environment["SCENEFLOW_KEEP_SHOTS"] {
-            for name in ["s1.png", "s2.png"] { try? FileManager.default.copyItem(atPath: tmp.file(name), toPath: "\(keep)/\(name)") }
+            for name in ["s1.png", "s2.png"] {
+                try? FileManager.default.copyItem(atPath: tmp.file(name), toPath: "\(keep)/\(name)")
+            }
         }
         w.quit()
     }
@@ -203,10 +210,13 @@ import Testing
         #expect(w.status == 0, "\(output)")
         let text = try String(contentsOfFile: script, encoding: .utf8)
         #expect(text.contains("prototype \"../P\""), "\(text)")
-        let body = text.split(separator: "\n").filter { $0.hasPrefix("  ") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        let body = text.split(separator: "\n").filter { $0.hasPrefix("  ") }.map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         #expect(
             body == [
-                "expect.scene \"home\"", "tap \"Open\"", "expect.scene \"detail\"", "tap \"Back\"", "expect.scene \"home\"",
+                "expect.scene \"home\"", "tap \"Open\"", "expect.scene \"detail\"", "tap \"Back\"",
+                "expect.scene \"home\"",
                 "tap \"Open\"", "expect.scene \"detail\"", "back()", "expect.scene \"home\"",
             ], "\(text)")
         let r = try Sceneflow.run(["test", script])

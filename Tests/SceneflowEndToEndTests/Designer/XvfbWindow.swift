@@ -97,7 +97,8 @@ final class PlayingWindow {
     init(_ display: XvfbDisplay, _ arguments: [String], title: String) throws {
         self.display = display
         let binary = try #require(Sceneflow.binary, "the sceneflow binary was not built")
-        output = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-window-\(UUID().uuidString).log")
+        output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sceneflow-window-\(UUID().uuidString).log")
         FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process = Process()
@@ -115,11 +116,15 @@ final class PlayingWindow {
         var found = ""
         let child = process
         poll(timeout: 30) {
-            found = display.run("xdotool", ["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""
+            found =
+                display.run("xdotool", ["search", "--name", title]).split(separator: "\n").first.map(String.init) ?? ""
             return !found.isEmpty || !child.isRunning
         }
         id = found
-        try #require(!id.isEmpty, "no window titled \(title) appeared: \(String(describing: try? String(contentsOf: output, encoding: .utf8)))")
+        try #require(
+            !id.isEmpty,
+            "no window titled \(title) appeared: \(String(describing: try? String(contentsOf: output, encoding: .utf8)))"
+        )
         poll(timeout: 5) { self.geometry.width > 1 }
         // Wait for the first frame: the window is black until the start scene is drawn.
         let probe = output.deletingPathExtension().appendingPathExtension("png").path
@@ -183,7 +188,10 @@ final class PlayingWindow {
     static func pixel(_ path: String, _ x: Int, _ y: Int) -> (r: Int, g: Int, b: Int) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: DesignerCommandTests.which("convert") ?? "/usr/bin/convert")
-        p.arguments = [path, "-format", "%[fx:int(255*p{\(x),\(y)}.r)],%[fx:int(255*p{\(x),\(y)}.g)],%[fx:int(255*p{\(x),\(y)}.b)]", "info:"]
+        p.arguments = [
+            path, "-format",
+            "%[fx:int(255*p{\(x),\(y)}.r)],%[fx:int(255*p{\(x),\(y)}.g)],%[fx:int(255*p{\(x),\(y)}.b)]", "info:",
+        ]
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = FileHandle.nullDevice

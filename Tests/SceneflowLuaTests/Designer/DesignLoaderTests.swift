@@ -29,13 +29,19 @@ import Testing
                 """))
         let p = try PrototypeLoader.load(directory: folder).prototype
         let home = try #require(p.scenes["home"])
-        #expect(home.design.after == TimedAction(seconds: 2, action: .go(scene: "detail", transition: Transition(kind: .crossfade, duration: 0.3))))
+        #expect(
+            home.design.after
+                == TimedAction(
+                    seconds: 2, action: .go(scene: "detail", transition: Transition(kind: .crossfade, duration: 0.3))))
         #expect(home.elements[0].design.pressed == "settings.png")
         #expect(
             home.elements[0].onTap
                 == .present(scene: "detail", transition: Transition(kind: .crossfade, duration: 0.3, curve: .easeOut)))
         let style = try #require(p.scenes["detail"]?.design.overlay)
-        #expect(style == OverlayStyle(position: .center, dim: 0.5, dismissOnOutside: true, size: Size(width: 300, height: 200)))
+        #expect(
+            style
+                == OverlayStyle(
+                    position: .center, dim: 0.5, dismissOnOutside: true, size: Size(width: 300, height: 200)))
     }
 
     @Test func badDesignValuesAreReportedWithTheirPaths() {
@@ -52,7 +58,10 @@ import Testing
         #expect(text.contains("scenes.home.elements[1].pressed: file \"nope.png\" not found"), "\(text)")
         #expect(text.contains("position must be \"bottom\" or \"center\", got the string \"side\""), "\(text)")
         #expect(text.contains("dim must be a number from 0 to 1"), "\(text)")
-        #expect(text.contains("scenes.home.elements[2].on_tap: present(scene, {...}): the options table presents an overlay and needs overlay = true"), "\(text)")
+        #expect(
+            text.contains(
+                "scenes.home.elements[2].on_tap: present(scene, {...}): the options table presents an overlay and needs overlay = true"
+            ), "\(text)")
         #expect(text.contains("scenes.settings.after: missing; on_after needs after = seconds"), "\(text)")
     }
 
