@@ -41,3 +41,18 @@ import Testing
         #expect(all.contains("on_tap: go(\"details\", push_left 0.35s linear)"))
     }
 }
+
+@Suite struct DesignerInspectTests {
+    @Test func timedActionsAreEdgesAndDesignerFeaturesAreInspected() {
+        var p = DesignSessionTests.prototype()
+        p.scenes["list"] = nil
+        let dot = FlowGraph.dot(p)
+        #expect(dot.contains("\"splash\" -> \"home\" [label=\"after 1.5s\\nnone\"];"), "\(dot)")
+        #expect(dot.contains("\"home\" -> \"sheet\" [label=\"Share\\npresent cover_up 0.3s\", style=dashed];"), "\(dot)")
+        let text = ElementTree.text(p)
+        #expect(text.contains("scene \"splash\"  image splash.png  (start)\n  after 1.5s: go(\"home\", none)\n"), "\(text)")
+        #expect(text.contains("  overlay bottom dim 0.4 dismiss_on_outside size 360x300\n"), "\(text)")
+        #expect(text.contains("pressed share_down.png"), "\(text)")
+        #expect(!text.contains("(unreachable)"), "after and present count for reachability: \(text)")
+    }
+}
