@@ -18,6 +18,8 @@ public struct SceneLayer: Equatable, Sendable {
     public var contentHeight: Double? = nil
     /// See `contentHeight`.
     public var slices: [LayerSlice] = []
+    /// True for a landscape screenshot: decoded at the device's pixel size turned a quarter.
+    public var rotated = false
     /// Live controls drawn over this scene's screenshot, in scene points (the layer's offset
     /// and alpha apply to them too).
     public var overlays: [StarRatingOverlay] = []

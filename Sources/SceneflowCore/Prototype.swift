@@ -133,6 +133,9 @@ public struct Scene: Equatable, Sendable {
             }
         }
         if let after = design.after { result.append(("scenes.\(name).on_after", after.action)) }
+        for element in design.landscape?.elements ?? [] {
+            if let tap = element.onTap { result.append(("\(element.path).on_tap", tap)) }
+        }
         return result
     }
 }

@@ -46,7 +46,9 @@ public enum PrototypeChecker {
                 }
             }
         }
-        let pressed = prototype.scenes.values.flatMap { $0.elements.compactMap(\.design.pressed) }
+        let pressed =
+            prototype.scenes.values.flatMap { $0.elements.compactMap(\.design.pressed) }
+            + prototype.scenes.values.compactMap(\.design.landscape?.image)
         let used = Set((prototype.scenes.values.map(\.image) + pressed).map(normalise))
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {
             result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))

@@ -60,7 +60,7 @@ public final class Session {
     /// input waits and no Lua action waits to be called: scripted actions wait for this.
     public var isSettled: Bool {
         navigator.isIdle && !recognizer.isTracking && scheduled.isEmpty && scriptCalls.isEmpty
-            && controls.captured == nil
+            && controls.captured == nil && design.rotation == nil
     }
 
     /// Goes back to the start scene with empty stacks; time and the timeline continue.
@@ -159,7 +159,7 @@ public final class Session {
 
     private func dispatch(_ gesture: Gesture, at time: Double) {
         let sceneName = currentScene
-        guard let scene = prototype.scenes[sceneName] else { return }
+        guard let scene = prototype.scenes[sceneName].map(activeScene) else { return }
         if dismissesOverlay(gesture, scene: scene) { return }
         let element = scene.element(at: localPoint(gesture.start, in: scene))
         timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)

@@ -6,7 +6,7 @@ import SceneflowCore
 /// dismiss_on_outside = true, size = {w, h}, duration = 0.3})`).
 extension PrototypeValidator {
     /// Scene keys of the designer features.
-    static let designSceneKeys = ["after", "on_after", "scroll"]
+    static let designSceneKeys = ["after", "on_after", "scroll", "landscape"]
     /// Element keys of the designer features.
     static let designElementKeys = ["pressed"]
     /// Keys of an overlay's options table.
@@ -16,6 +16,7 @@ extension PrototypeValidator {
     mutating func validateSceneDesign(_ table: LuaTable, path: String) -> SceneDesign {
         var design = SceneDesign()
         design.scroll = validateScroll(table["scroll"], path: path + ".scroll")
+        design.landscape = validateLandscape(table["landscape"], path: path + ".landscape")
         switch (table["after"], table["on_after"]) {
         case (.none, .none):
             break
@@ -141,5 +142,37 @@ extension PrototypeValidator {
             }
         }
         return region
+    }
+}
+
+extension PrototypeValidator {
+    /// `landscape = { image = "file.png", screen = ..., elements = { ... } }`: the scene in
+    /// landscape, elements in landscape points.
+    mutating func validateLandscape(_ value: LuaValue, path: String) -> LandscapeVariant? {
+        if value.isNone { return nil }
+        guard let table = value.table, !table.isAction else {
+            error(path, "expected { image = \"landscape.png\", elements = { ... } }, got \(describe(value))")
+            return nil
+        }
+        checkKeys(table, known: ["image", "screen", "elements"], path: path)
+        let image = validateImage(table["image"], path: path + ".image")
+        let screen =
+            table["screen"].isNone ? ScreenArea.wholeImage : validateScreen(table["screen"], path: path + ".screen")
+        var elements: [Element] = []
+        switch table["elements"] {
+        case .none: break
+        case .table(let list) where !list.isAction && list.sequence != nil:
+            for (offset, item) in list.sequence!.enumerated() {
+                if let element = validateElement(item, path: "\(path).elements[\(offset + 1)]") {
+                    elements.append(element)
+                }
+            }
+        case let other:
+            error(
+                path + ".elements",
+                "expected a list { {label = ..., frame = {x, y, w, h}}, ... }, got \(describe(other, list: true))")
+        }
+        guard let image, let screen else { return nil }
+        return LandscapeVariant(image: image, screen: screen, elements: elements)
     }
 }

@@ -50,6 +50,24 @@ extension ScriptAPISections {
             scroll_by(what, direction == "down" and points or -points, api.timeout(opts, what))
           end }
 
+        api.define{ name = "rotate", group = "Gestures", step = true,
+          signature = "rotate(orientation [, {timeout = seconds}])",
+          summary = "Turns the device to \"landscape\" or \"portrait\" (the window's O key): scenes with a landscape variant show it, with its elements; portrait-only scenes stay as they are.",
+          args = { { "orientation", '"landscape" or "portrait"' }, { "timeout", "as tap" } },
+          waits = "until settled; then until the turn (0.3 s) is over",
+          errors = "an unknown orientation (with did-you-mean); not settled in time",
+          example = 'rotate "landscape"\nexpect.scene "video"\nrotate "portrait"',
+          fn = function(orientation, opts)
+            local what = "rotate(" .. show(orientation) .. ")"
+            if orientation ~= "landscape" and orientation ~= "portrait" then
+              fail(what .. ': the orientation is "landscape" or "portrait"' .. sf.hint(tostring(orientation), "landscape", "portrait"))
+            end
+            local timeout = api.timeout(opts, what)
+            api.wait_settled(what, timeout)
+            sf.rotate(orientation)
+            api.wait_until(what, sf.now(), timeout)
+          end }
+
         api.define{ name = "scroll_to", group = "Gestures", step = true,
           signature = "scroll_to(label [, {timeout = seconds}])",
           summary = "Scrolls the scene's scroll region until the element with this label lies wholly in the scrolling band (nothing when it already does).",

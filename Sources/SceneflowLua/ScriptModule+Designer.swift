@@ -6,9 +6,17 @@ extension ScriptModule {
     ///   points, or nil and a message when the scene has no scroll region
     /// - `scroll_delta(label)` → points to scroll so the element is wholly in the band, or nil
     ///   and a message (no such label with did-you-mean, or no scroll region)
+    /// - `rotate(orientation)` → turns the device (`Session.rotate(to:)`)
     nonisolated(unsafe) static let designerNatives: [Native] = [
         ("scroll_band", { _, session, s in scrollBand(session, s) }),
         ("scroll_delta", { _, session, s in scrollDelta(session, s) }),
+        (
+            "rotate",
+            { _, session, s in
+                session.rotate(to: Orientation(rawValue: s.string(1) ?? "") ?? session.orientation)
+                return .values(0)
+            }
+        ),
     ]
 
     private static func noScroll(_ session: Session) -> String {

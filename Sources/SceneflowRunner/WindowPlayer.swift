@@ -10,7 +10,7 @@ import SceneflowSDL
 /// commits (`on_change`). The title shows the prototype and the current scene.
 ///
 /// Designer keys (`DesignerState.keyHelp`): `H` shows every element with its label, `1`/`2`/`0`
-/// zoom to 1:1 pixels, 50 % and fit, `?` lists the keys. A click that hits no element flashes
+/// zoom to 1:1 pixels, 50 % and fit, `O` turns the device (`Session.rotate`), `?` lists the keys. A click that hits no element flashes
 /// every element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
 /// `prototype.lua` or an image reload the prototype within a second (`FileWatcher` polls every
 /// `reloadPollInterval`), keeping the current scene and history; a broken edit is shown in
@@ -79,6 +79,8 @@ public final class WindowPlayer {
                 case .key(let name):
                     if let key = Self.controlKeys[name] {
                         session.handleKey(key)
+                    } else if name == "O" && !designer.showsHelp {
+                        session.rotate(to: session.orientation.toggled)
                     } else if case .zoom(let zoom) = designer.key(name) {
                         window.setZoom(zoom)
                     }
@@ -107,9 +109,13 @@ public final class WindowPlayer {
                 preloadedFor = session.currentScene
                 images.preload(reachableImages(from: preloadedFor))
             }
-            var overlay = designer.overlay(for: session.scene(session.currentScene), at: now)
+            var shown = session.scene(session.currentScene)
+            shown?.elements = session.screenElements  // where they are: scrolled, in an overlay, in landscape
+            var overlay = designer.overlay(for: shown, at: now)
             do {
-                try window.draw(session.frame(), images: images)
+                let frame = session.frame()
+                try window.follow(frame, zoom: designer.zoom)
+                try window.draw(frame, images: images)
             } catch {
                 let lines = designer.wrap("\(error)", width: 48)
                 overlay.panels.append(OverlayPanel(lines: lines, placement: .center, background: .error))

@@ -18,7 +18,7 @@ final class OverlayPainter {
         let surface = try SDLSurface(HUDFont.atlas())
         guard
             let t = renderer.withUnsafeRenderer({ r in surface.withUnsafeSurface { SDL_CreateTextureFromSurface(r, $0) }
-                })
+            })
         else { throw SDLError.last("SDL_CreateTextureFromSurface") }
         font = t
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)

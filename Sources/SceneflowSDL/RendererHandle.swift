@@ -74,8 +74,8 @@ final class RendererHandle {
     func draw(_ frame: FrameDescription, images: TextureCache) throws {
         try SDLError.check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
         try SDLError.check(SDL_RenderClear(renderer), "SDL_RenderClear")
-        let width = Int32(device.pixelWidth)
-        let height = Int32(device.pixelHeight)
+        let width = Int32(frame.device.pixelWidth)  // the frame's device: turned in landscape
+        let height = Int32(frame.device.pixelHeight)
         for layer in frame.layers {
             let alpha = min(max(layer.alpha, 0), 1)
             if alpha == 0 { continue }
@@ -85,7 +85,7 @@ final class RendererHandle {
             let h = layer.size.map { Int32(($0.height * device.scale).rounded()) } ?? height
             if x >= width || y >= height || x <= -w || y <= -h { continue }
             if layer.image.isEmpty {  // a veil: black at `alpha` over the whole screen
-                try drawVeil(alpha: alpha)
+                try drawVeil(alpha: alpha, width: width, height: height)
                 continue
             }
             let texture = try images.texture(for: layer, directory: images.directory)

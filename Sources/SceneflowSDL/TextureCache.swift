@@ -17,6 +17,8 @@ public final class TextureCache {
         var screen: ScreenKey
         /// The texture height in pixels; 0 for the device's (a scroll scene's image is taller).
         var height = 0
+        /// The texture width in pixels; 0 for the device's (a landscape screenshot is wider).
+        var width = 0
         /// The file to decode: `image` when absolute, else `image` inside `directory`.
         var path: String {
             image.hasPrefix("/") || directory.isEmpty
@@ -95,6 +97,7 @@ public final class TextureCache {
     func texture(for layer: SceneLayer, directory: String) throws -> RendererHandle.Texture {
         var k = key(layer.image, layer.screen, directory)
         if let content = layer.contentHeight { k.height = Int((content * renderer.device.scale).rounded()) }
+        if layer.rotated { (k.width, k.height) = (renderer.device.pixelHeight, renderer.device.pixelWidth) }
         return try texture(k)
     }
 
@@ -111,7 +114,8 @@ public final class TextureCache {
             let decoded =
                 try store.take(k)?.get()
                 ?? TextureCache.decode(
-                    k, screen, loader, renderer.device.pixelWidth, k.height > 0 ? k.height : renderer.device.pixelHeight)
+                    k, screen, loader, k.width > 0 ? k.width : renderer.device.pixelWidth,
+                    k.height > 0 ? k.height : renderer.device.pixelHeight)
             let t = try renderer.makeTexture(from: decoded.0, opaque: decoded.opaque)
             textures[k] = t
             return t

@@ -20,6 +20,21 @@ extension Window {
         handle.resize(width: size.width, height: size.height)
     }
 
+    /// Makes the window fit `frame`'s device when it turned (portrait ↔ landscape): sets the
+    /// renderer's logical size to the frame's pixel size and resizes the window for `zoom`,
+    /// so mouse positions keep mapping to the points of what is shown. Returns true when it
+    /// changed. Throws `SDLError` (`SDL_RenderSetLogicalSize`).
+    @discardableResult
+    public func follow(_ frame: FrameDescription, zoom: WindowZoom) throws -> Bool {
+        let size = (frame.device.pixelWidth, frame.device.pixelHeight)
+        guard size != logicalPixelSize else { return false }
+        try renderer.withUnsafeRenderer { r in
+            try SDLError.check(SDL_RenderSetLogicalSize(r, Int32(size.0), Int32(size.1)), "SDL_RenderSetLogicalSize")
+        }
+        setZoom(zoom)
+        return true
+    }
+
     /// The device screen in pixels as the renderer lays it out (its logical size).
     public var logicalPixelSize: (width: Int, height: Int) { renderer.logicalSize }
 }

@@ -62,6 +62,8 @@ public struct SceneDesign: Equatable, Sendable {
     public var overlay: OverlayStyle?
     /// The scroll region, when the scene's image is taller than the screen.
     public var scroll: ScrollRegion?
+    /// How the scene looks in landscape; nil for a portrait-only scene.
+    public var landscape: LandscapeVariant?
     /// Creates an empty design.
     public init(after: TimedAction? = nil, overlay: OverlayStyle? = nil, scroll: ScrollRegion? = nil) {
         self.after = after
@@ -91,6 +93,12 @@ enum SceneExtras {
             let height = scroll.contentHeight.map { " height \(formatNumber($0))" } ?? ""
             lines.append(
                 "  scroll header \(formatNumber(scroll.header)) footer \(formatNumber(scroll.footer))\(height)")
+        }
+        if let landscape = scene.design.landscape {
+            lines.append("  landscape image \(landscape.image)")
+            for element in landscape.elements {
+                lines.append("    " + ElementTree.line(element, value: element.value) + describe(element))
+            }
         }
         if let overlay = scene.design.overlay {
             lines.append(

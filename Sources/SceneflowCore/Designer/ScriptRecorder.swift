@@ -4,7 +4,7 @@
 /// `double_tap`, `long_press`, `swipe("left", {on = "Label"})` by accessibility label
 /// (never coordinates when a labelled element was hit); Escape becomes `back()`; a tap
 /// outside an overlay that dismissed it becomes `tap_at(x, y)`; scrolling becomes
-/// `scroll("down", points)`; a timed action becomes `wait(seconds)`; and each time the
+/// `scroll("down", points)`; turning the device becomes `rotate "landscape"`; a timed action becomes `wait(seconds)`; and each time the
 /// prototype settles on a new scene an `expect.scene "name"` follows. Taps that hit no
 /// element do nothing in the prototype and are left out.
 public final class ScriptRecorder {
@@ -16,6 +16,7 @@ public final class ScriptRecorder {
     private var lastDown: Point?
     private var scrollMarks: [String: Double] = [:]
     private var fingerDown = false
+    private var orientation = Orientation.portrait
 
     /// Starts recording a session that shows its start scene.
     public init(start: String) {
@@ -30,6 +31,10 @@ public final class ScriptRecorder {
         if sessionID != id {  // a new session (hot reload): continue from its current state
             if sessionID != nil { index = events.count }
             sessionID = id
+        }
+        if session.orientation != orientation {
+            orientation = session.orientation
+            lines.append("rotate \(Self.quote(orientation.rawValue))")
         }
         for event in events[min(index, events.count)...] { handle(event, session) }
         index = events.count

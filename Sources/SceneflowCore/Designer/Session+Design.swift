@@ -11,6 +11,10 @@ struct SessionDesignState: Sendable {
     var scrollOffsets: [String: Double] = [:]
     /// A drag in a scroll band: where it started (screen y, points) and the offset then.
     var scrollDrag: (y: Double, offset: Double)?
+    /// The orientation the device is held in.
+    var orientation = Orientation.portrait
+    /// A turn of the device in progress: the orientation before and when it started.
+    var rotation: (from: Orientation, start: Double)?
 }
 
 extension Session {
@@ -38,7 +42,7 @@ extension Session {
     /// The current scene's elements with frames in screen points (an overlay's elements moved
     /// to where the overlay sits). Scripts locate elements with these.
     public var screenElements: [Element] {
-        let elements = scene(currentScene)?.elements ?? []
+        let elements = scene(currentScene).map(activeScene)?.elements ?? []
         if let g = scrollGeometry(currentScene), currentOverlayFrame == nil {
             let offset = scrollOffset(currentScene)
             return elements.map { element in
@@ -84,6 +88,7 @@ extension Session {
 
     /// Arms the current scene's timed action when it has appeared, and runs it when due.
     func fireTimedActions() {
+        finishRotation()
         guard navigator.isIdle else { return }
         let key = "\(navigator.entries.count)/\(history.count)/\(currentScene)"
         if design.timerKey != key {
@@ -100,6 +105,8 @@ extension Session {
     /// The frame when a designer feature changes it (an overlay shown or moving, a pressed
     /// image), else nil for the standard composition.
     func designFrame() -> FrameDescription? {
+        if let turning = rotationFrame() { return turning }
+        if navigator.mounted.contains(where: showsLandscape) { return landscapeFrame() }
         let mounted = navigator.mounted
         guard mounted.contains(where: { scrollGeometry($0) != nil }) else { return composedFrame() }
         var frame = composedFrame() ?? sceneFrame()
@@ -130,14 +137,18 @@ extension Session {
         } else {
             return nil
         }
-        if let pressed = design.pressed {
-            var layer = SceneLayer(
-                scene: currentScene, image: pressed.image, screen: .wholeImage,
-                offset: Point(x: pressed.frame.x, y: pressed.frame.y), alpha: 1)
-            layer.size = Size(width: pressed.frame.width, height: pressed.frame.height)
-            layers.append(layer)
-        }
+        layers += pressedLayers()
         return FrameDescription(device: device, layers: layers)
+    }
+
+    /// The pressed image over its element while the finger is down (none otherwise).
+    func pressedLayers() -> [SceneLayer] {
+        guard let pressed = design.pressed else { return [] }
+        var layer = SceneLayer(
+            scene: currentScene, image: pressed.image, screen: .wholeImage,
+            offset: Point(x: pressed.frame.x, y: pressed.frame.y), alpha: 1)
+        layer.size = Size(width: pressed.frame.width, height: pressed.frame.height)
+        return [layer]
     }
 
     /// `below` at rest, a black veil at `dim × p`, and the overlay at progress `p` (0…1): a

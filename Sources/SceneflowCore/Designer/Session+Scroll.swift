@@ -3,7 +3,7 @@
 extension Session {
     /// The scroll geometry of `scene`, when it has a scroll region.
     public func scrollGeometry(_ scene: String) -> ScrollGeometry? {
-        guard let region = prototype.scenes[scene]?.design.scroll else { return nil }
+        guard let region = prototype.scenes[scene]?.design.scroll, !showsLandscape(scene) else { return nil }
         return ScrollGeometry(
             screenWidth: prototype.device.width, screenHeight: prototype.device.height, region: region)
     }
@@ -67,7 +67,7 @@ extension Session {
 
     /// `layer` with the slices of its scene's scroll region at the scene's offset.
     func scrolledLayer(_ layer: SceneLayer) -> SceneLayer {
-        guard let g = scrollGeometry(layer.scene) else { return layer }
+        guard !layer.rotated, let g = scrollGeometry(layer.scene) else { return layer }
         var result = layer
         result.contentHeight = g.contentHeight
         result.slices = g.slices(offset: scrollOffset(layer.scene))

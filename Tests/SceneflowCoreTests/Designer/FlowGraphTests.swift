@@ -48,9 +48,11 @@ import Testing
         p.scenes["list"] = nil
         let dot = FlowGraph.dot(p)
         #expect(dot.contains("\"splash\" -> \"home\" [label=\"after 1.5s\\nnone\"];"), "\(dot)")
-        #expect(dot.contains("\"home\" -> \"sheet\" [label=\"Share\\npresent cover_up 0.3s\", style=dashed];"), "\(dot)")
+        #expect(
+            dot.contains("\"home\" -> \"sheet\" [label=\"Share\\npresent cover_up 0.3s\", style=dashed];"), "\(dot)")
         let text = ElementTree.text(p)
-        #expect(text.contains("scene \"splash\"  image splash.png  (start)\n  after 1.5s: go(\"home\", none)\n"), "\(text)")
+        #expect(
+            text.contains("scene \"splash\"  image splash.png  (start)\n  after 1.5s: go(\"home\", none)\n"), "\(text)")
         #expect(text.contains("  overlay bottom dim 0.4 dismiss_on_outside size 360x300\n"), "\(text)")
         #expect(text.contains("pressed share_down.png"), "\(text)")
         #expect(!text.contains("(unreachable)"), "after and present count for reachability: \(text)")

@@ -57,4 +57,56 @@ import Testing
         let inside = PlayingWindow.pixel(path, 5, 70)
         #expect(inside == (250, 200, 0), "the sheet at the bottom: \(inside)")
     }
+
+    @Test func scriptsRotateAndTapLandscapeElements() throws {
+        let tmp = try TempFolder()
+        try tmp.write("P/video.png", PNGWriter.solid(width: 36, height: 80, rgb: (0, 0, 200)))
+        try tmp.write("P/video_land.png", PNGWriter.solid(width: 80, height: 36, rgb: (0, 200, 0)))
+        try tmp.write("P/info.png", PNGWriter.solid(width: 36, height: 80, rgb: (200, 0, 0)))
+        try tmp.write(
+            "P/prototype.lua",
+            """
+            return {
+              name = "Turn", device = { width = 36, height = 80, scale = 1 }, start = "video",
+              scenes = {
+                video = { image = "video.png",
+                  elements = { { label = "Info", frame = { 0, 0, 36, 20 }, on_tap = go("info") } },
+                  landscape = { image = "video_land.png",
+                    elements = { { label = "Full info", frame = { 60, 0, 20, 36 }, on_tap = go("info") } } } },
+                info = { image = "info.png", elements = { { label = "Back", frame = { 0, 0, 20, 20 }, on_tap = back() } } },
+              },
+            }
+            """)
+        try tmp.write(
+            "P/Scripts/turn.lua",
+            """
+            prototype ".."
+            test("landscape has its own elements", function()
+              rotate "landscape"
+              tap "Full info"
+              expect.scene "info"
+              tap "Back"
+              rotate "portrait"
+              tap "Info"
+              expect.scene "info"
+            end)
+            test("portrait elements are not there in landscape", function()
+              rotate "landscape"
+              tap "Info"
+            end)
+            test("a misspelt orientation", function()
+              rotate "landscap"
+            end)
+            """)
+        let r = try Sceneflow.run(["test", tmp.file("P/Scripts")])
+        #expect(r.outputLines.last == "1 passed, 2 failed", "\(r)")
+        #expect(r.stdout.contains("no element labelled \"Info\""), "\(r)")
+        #expect(r.stdout.contains("did you mean \"landscape\"?"), "\(r)")
+        let inspect = try Sceneflow.run(["inspect", tmp.file("P")])
+        #expect(
+            inspect.stdout.contains("  landscape image video_land.png\n    hotspot \"Full info\" {60, 0, 20, 36}"),
+            "\(inspect)")
+        let check = try Sceneflow.run(["check", tmp.file("P")])
+        #expect(check.status == 0 && check.stdout.contains("0 warnings"), "\(check)")
+    }
 }

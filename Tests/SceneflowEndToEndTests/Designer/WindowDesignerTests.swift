@@ -222,4 +222,39 @@ import Testing
         let r = try Sceneflow.run(["test", script])
         #expect(r.status == 0 && r.outputLines.last == "1 passed, 0 failed", "\(r)")
     }
+
+    @Test func keyOTurnsTheDeviceAndTapsMapToLandscapePoints() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let tmp = try TempFolder()
+        let dir = try Self.prototype(tmp, name: "Turner")
+        try tmp.write("P/home_land.png", PNGWriter.solid(width: 1200, height: 600, rgb: (30, 160, 60)))
+        let text = try String(contentsOfFile: tmp.file("P/prototype.lua"), encoding: .utf8)
+        try tmp.write(
+            "P/prototype.lua",
+            text.replacingOccurrences(
+                of: "home = { image = \"home.png\",",
+                with: """
+                    home = { image = "home.png", landscape = { image = "home_land.png",
+                      elements = { { label = "Open", frame = { 200, 0, 100, 150 }, on_tap = go("detail", "crossfade", 0.1) } } },
+                    """))
+        let w = try PlayingWindow(display, ["play", dir], title: "Turner")
+        #expect(w.geometry == (461, 922))
+        w.key("o")
+        #expect(poll(timeout: 5) { w.geometry == (1152, 576) }, "landscape fit: \(w.geometry)")
+        var seen = (r: 0, g: 0, b: 0)
+        #expect(
+            poll(timeout: 5) {
+                w.capture(tmp.file("land.png"))
+                seen = PlayingWindow.pixel(tmp.file("land.png"), 576, 288)
+                return seen == (30, 160, 60)
+            }, "the landscape screenshot: \(seen)")
+        w.click(960, 288)  // landscape "Open" at (250, 75) pt x 4 px/pt x 0.96
+        #expect(poll(timeout: 5) { w.title.contains("detail") }, "\(w.log)")
+        #expect(poll(timeout: 5) { w.geometry == (461, 922) }, "detail is portrait-only: \(w.geometry)")
+        if let keep = ProcessInfo.processInfo.environment["SCENEFLOW_KEEP_SHOTS"] {
+            try? FileManager.default.copyItem(atPath: tmp.file("land.png"), toPath: "\(keep)/land.png")
+        }
+        w.quit()
+        #expect(w.status == 0, "\(w.log)")
+    }
 }
