@@ -55,22 +55,33 @@ final class XvfbDisplay {
         return nil
     }
 
-    /// Runs `tool arguments` on this display; returns its standard output (trimmed).
+    /// Runs `tool arguments` on this display; returns its standard output (trimmed). A tool
+    /// that has not finished after `timeout` seconds is killed (ImageMagick's `import` can
+    /// hang on a window that is being resized) and gives "".
     @discardableResult
-    func run(_ tool: String, _ arguments: [String]) -> String {
+    func run(_ tool: String, _ arguments: [String], timeout: Double = 10) -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: DesignerCommandTests.which(tool) ?? "/usr/bin/\(tool)")
         p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = ":\(number)"
         p.environment = env
-        let pipe = Pipe()
-        p.standardOutput = pipe
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-tool-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: out) }
+        guard let handle = try? FileHandle(forWritingTo: out) else { return "" }
+        p.standardOutput = handle
         p.standardError = FileHandle.nullDevice
         guard (try? p.run()) != nil else { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        if !poll(timeout: timeout, { !p.isRunning }) {
+            kill(p.processIdentifier, SIGKILL)
+            p.waitUntilExit()
+            return ""
+        }
         p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try? handle.close()
+        let text = (try? String(contentsOf: out, encoding: .utf8)) ?? ""
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
