@@ -8,7 +8,10 @@ struct PlayCommand: Subcommand {
     static let abstract = "Open the prototype in a window: click = tap, drag = swipe, Escape/Backspace = back."
     static let discussion = """
         Needs a display (X11 or Wayland). Q or closing the window quits. Navigation and
-        ignored input are logged to standard output.
+        ignored input are logged to standard output. T toggles a heads-up display with the
+        last transition's measured duration, frames and hitches; S toggles slow animations
+        (×10; the timeline keeps true times and marks those transitions). --timeline and
+        --csv are written atomically when the window closes (read them with `sceneflow timing`).
         """
     static let arguments = [
         ArgumentSpec(
@@ -18,14 +21,22 @@ struct PlayCommand: Subcommand {
         OptionSpec(
             name: "--quit-after", valueName: "SECONDS",
             help: "Close the window after this many seconds (for demos and smoke tests)."),
+        OptionSpec(
+            name: "--timeline", valueName: "FILE",
+            help: "Write the timeline (every transition's timing, every event) as JSON when the window closes."),
+        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes."),
         helpOption,
     ]
 
     let folder: String
     let quitAfter: Double?
+    let timeline: String?
+    let csv: String?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folder = parsed.positionals[0]
+        timeline = parsed.value("--timeline")
+        csv = parsed.value("--csv")
         if let text = parsed.value("--quit-after") {
             guard let seconds = Double(text), seconds > 0 else {
                 throw UsageError(message: "--quit-after needs a positive number of seconds, not \"\(text)\"")
@@ -57,12 +68,22 @@ struct PlayCommand: Subcommand {
         player.quitAfter = quitAfter
         print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
         flushOutput()
+        var status = ExitCode.success
         do {
             try player.run()
         } catch {
             printError("sceneflow play: \(error)")
-            return error is DiagnosticList ? .badInput : .software
+            status = error is DiagnosticList ? .badInput : .software
         }
-        return .success
+        if timeline != nil || csv != nil {
+            do {
+                try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
+                for file in [timeline, csv].compactMap({ $0 }) { print("timeline written to \(file)") }
+            } catch {
+                printError("sceneflow play: \(error)")
+                if status == .success { status = .software }
+            }
+        }
+        return status
     }
 }

@@ -82,6 +82,7 @@ public final class HeadlessTestRunner {
             result.outcomes.append(outcome)
             onOutcome(outcome)
         }
+        result.timeline = TimelineExport.run(name: file, session: session, clock: .virtual)
         if let recorder { writeSummary(recorder, result: result, prototype: prototype) }
         return result
     }

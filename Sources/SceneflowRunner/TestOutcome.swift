@@ -32,4 +32,7 @@ public struct ScriptFileResult: Sendable {
     public var outcomes: [TestOutcome]
     /// Problems loading the script or its prototype (bad input, exit code 65).
     public var loadProblems: [Diagnostic]
+    /// The script's timeline (every test, on the virtual clock), when its tests ran; for
+    /// `TimelineExport`.
+    public var timeline: TimelineRun? = nil
 }
