@@ -2,7 +2,8 @@ import Foundation
 
 /// The SVG chart `sceneflow timing FILE.json --svg chart.svg` draws: per run, one lane per
 /// scene; each transition is a bar in the incoming scene's lane from start to completion
-/// (measured), a dashed outline for the requested duration, a faint bar in the outgoing
+/// (measured; amber past the requested end), a dashed outline for the requested duration, a
+/// faint bar in the outgoing
 /// scene's lane, a label with kind and requested vs measured milliseconds, and a tick per
 /// presented frame (red, with a red band over the late interval, for hitches). Idle time
 /// between transitions is cut out of the axis (marked `≈`); the axis is in seconds of the
@@ -13,6 +14,7 @@ public enum TimelineChart {
     static let laneHeight = 64.0
     static let measuredColor = "#3b6fd4"
     static let hitchColor = "#d62728"
+    static let lateColor = "#f0a030"
 
     /// The chart as an SVG document (UTF-8 text) for `document`, titled with `title`.
     public static func svg(_ document: TimelineDocument, title: String) -> String {
@@ -52,6 +54,9 @@ public enum TimelineChart {
         s += rect(cx, y - 11, 28, 16, fill: "none", extra: "stroke=\"#222\" stroke-dasharray=\"4 3\"")
         s += text(cx + 34, y + 1, "requested", size: 12)
         cx += 110
+        s += rect(cx, y - 9, 28, 12, fill: lateColor)
+        s += text(cx + 34, y + 1, "past requested", size: 12)
+        cx += 140
         s += line(cx + 4, y - 10, cx + 4, y + 4, stroke: "#222", width: 1.5)
         s += text(cx + 12, y + 1, "frame presented", size: 12)
         cx += 130
@@ -141,6 +146,11 @@ public enum TimelineChart {
         s += rect(
             x0, toMid - 13, max(xRequested - x0, 1), 26, fill: "none",
             extra: "stroke=\"#222\" stroke-width=\"1.2\" stroke-dasharray=\"4 3\" class=\"requested\"")
+        if let completion = r.completion, completion > r.start + r.animatedDuration + 0.0005 {
+            s += rect(
+                xRequested, toMid - 9, max(xEnd - xRequested, 1), 18, fill: lateColor,
+                extra: "fill-opacity=\"0.9\" class=\"late\"")
+        }
         let stats = r.stats
         let measured = r.measuredDuration.map { TimingReport.ms($0) + " ms measured" } ?? "still running"
         let label = "\(TimingReport.kindLabel(r)): \(TimingReport.ms(r.animatedDuration)) ms requested, \(measured)"

@@ -27,8 +27,11 @@ public final class WindowPlayer {
     public var windowSize: (width: Int, height: Int)?
     /// Whether the heads-up display is shown (toggled with `T`).
     public var showsHeadsUpDisplay = false
-    /// Called after each presented frame with the session (benchmarks drive input here).
+    /// Called after each presented frame with the session; benchmarks and tests queue
+    /// actions here with `request(_:source:)` or stop the player with `stop()`.
     public var onFrame: ((Session) -> Void)?
+    private var requests: [(action: Action, source: String)] = []
+    private var stopRequested = false
     /// The renderer the window used (`opengl`, `software`), once `run()` opened it.
     public private(set) var rendererName = ""
     /// The nominal frame time the player paces to without vertical sync, seconds.
@@ -66,6 +69,9 @@ public final class WindowPlayer {
             window.pollEvents(into: &events)
             let now = clock.now
             session.step(to: now)  // first, so input and the actions it triggers happen at `now`
+            if stopRequested { return }
+            for request in requests { session.perform(request.action, source: request.source) }
+            requests.removeAll()
             for event in events {
                 switch event {
                 case .quit: return
@@ -104,12 +110,21 @@ public final class WindowPlayer {
                 lastTitle = newTitle
             }
             if let quitAfter, clock.now >= quitAfter { return }
-            if session.isSettled && events.isEmpty {
+            if session.isSettled && events.isEmpty && requests.isEmpty && !stopRequested {
                 window.waitEvents(timeout: 0.05)
                 nextFrame = clock.now + WindowPlayer.frameTime
             }
         }
     }
+
+    /// Queues `action` to run at the start of the next frame, as input would (at that
+    /// frame's clock time, before it is drawn). Call from `onFrame`.
+    public func request(_ action: Action, source: String) {
+        requests.append((action, source))
+    }
+
+    /// Makes `run()` return at the start of the next frame. Call from `onFrame`.
+    public func stop() { stopRequested = true }
 
     /// The timeline so far (completed transitions, then the running one) as a document for
     /// `TimelineExport`; `play` writes it when the window closes.
