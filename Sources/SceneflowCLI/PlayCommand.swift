@@ -47,6 +47,17 @@ struct PlayCommand: Subcommand {
         }
     }
 
+    func validate() throws(UsageError) {
+        for (option, file) in [("--timeline", timeline), ("--csv", csv)] {
+            guard let file else { continue }
+            let folder = (file as NSString).deletingLastPathComponent
+            var isDirectory: ObjCBool = false
+            if !folder.isEmpty && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+                throw UsageError(message: "\(option) \(file): no folder \(folder) to write it in")
+            }
+        }
+    }
+
     func run() -> ExitCode {
         guard let loaded = openOrReport(folder) else { return .badInput }
         let env = ProcessInfo.processInfo.environment
