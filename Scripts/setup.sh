@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs what Sceneflow needs on Debian 12 when it is missing: SDL2, SDL2_image and Lua 5.4
-# development packages and pkg-config. Needs root (or sudo). Safe to run again: installs nothing
-# when everything is there.
+# development packages and pkg-config, plus xvfb and libxml2-utils for two tests (which skip
+# without them). Needs root (or sudo). Safe to run again: installs nothing when everything is there.
 set -euo pipefail
-packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev
+  xvfb libxml2-utils)  # the window timeline test runs under Xvfb; the SVG chart test uses xmllint
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
