@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test: set up, build, `swift test` (Core, SDL, Lua and end-to-end tests), then every
-# Lua regression script under Scripts/ headless. Ends with one line `N passed, N failed`.
+# Lua regression script under Scripts/ headless, then luacheck over Scripts/ and Prototypes/
+# (globals in .luacheckrc). Ends with one line `N passed, N failed`.
 # Exit 0 only when everything passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,14 +25,19 @@ echo "Lua regression scripts:"
 bin="$(swift build --show-bin-path)/sceneflow"
 "$bin" test Scripts 2>&1 | tee "$log"
 lua_status=${PIPESTATUS[0]}
-lua_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$log" | tail -n 1)
+lua_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
 lua_passed=$(echo "${lua_line:-0 passed, 1 failed}" | sed -E 's/^([0-9]+) passed.*/\1/')
-lua_failed=$(echo "${lua_line:-0 passed, 1 failed}" | sed -E 's/.* ([0-9]+) failed$/\1/')
+lua_failed=$(echo "${lua_line:-0 passed, 1 failed}" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
 if [ "$lua_status" -ne 0 ] && [ "$lua_failed" -eq 0 ]; then lua_failed=1; fi
 
 echo
+echo "luacheck (Scripts, Prototypes):"
+if luacheck --no-color Scripts Prototypes; then lint_passed=1; lint_failed=0; else lint_passed=0; lint_failed=1; fi
+
+echo
 echo "swift test: $swift_passed passed, $swift_failed failed; Lua scripts: $lua_passed passed, $lua_failed failed"
-passed=$((swift_passed + lua_passed))
-failed=$((swift_failed + lua_failed))
+echo "luacheck: $lint_passed passed, $lint_failed failed"
+passed=$((swift_passed + lua_passed + lint_passed))
+failed=$((swift_failed + lua_failed + lint_failed))
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$swift_status" -eq 0 ] && [ "$lua_status" -eq 0 ]

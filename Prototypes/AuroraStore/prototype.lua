@@ -21,6 +21,8 @@
 -- 05 was captured over the Games tab); tapping the dimmed area right of the drawer dismisses it;
 -- drawer "Spoof manager" (06), "Blacklist manager" (07), "About" (08) each have a "Back" arrow that
 -- returns to the screen the drawer was opened from (the app closes the drawer when an item is chosen).
+-- Rating: on the Tor Browser page, "Your rating" (a live star rating over "Rating and reviews")
+-- goes to "thanks" for 4-5 stars and to "feedback" for 1-3 stars; both go back to the page.
 local W, H, SCALE = 360, 1441 * 360 / 647, 647 / 360
 
 return {
@@ -50,11 +52,41 @@ return {
       },
     },
     -- 03: app details "Tor Browser" (rating 4.2, Changelog, More about app, Rating and reviews, UPDATE).
+    -- "Your rating" is a live star rating drawn over the screenshot's five empty stars under
+    -- "Rating and reviews". Measured in the screen crop: the stars are 46x44 px at x 193-464 px
+    -- (pitch 56.5 px = 31.44 pt), y 1247-1290 px. Built-in stars fill about 93% of their box, so
+    -- the glyphs are 27.5 pt squares 3.94 pt apart, centred on the drawn row (x 183.06 pt,
+    -- y 706.1 pt). The 6 pt touch band stops short of the UPDATE button (y >= 725 pt).
     details = {
       image = "screenshot-03.png",
       screen = { 53, 30, 647, 1441 },
       elements = {
         { label = "Back", frame = { 0, 48, 48, 48 }, on_tap = back() },
+        { label = "Your rating", control = "star_rating", frame = { 103.06, 692.35, 160, 33.5 },
+          stars = 5, star_size = { 27.5, 27.5 }, spacing = 3.94, touch_band = 6,
+          -- 4-5 stars: thanks; 1-3 stars: ask what could be better.
+          on_change = function(app, value)
+            if value >= 4 then
+              app:go("thanks", "crossfade", 0.3)
+            elseif value >= 1 then
+              app:go("feedback", "push_left", 0.35)
+            end
+          end },
+      },
+    },
+    -- Generated plain scenes (make-rating-scenes.sh; see LICENSE-NOTE.txt), 647x1441 px = the screen.
+    thanks = {
+      image = "thanks.png",
+      elements = {
+        { label = "Back", frame = { 0, 48, 48, 48 }, on_tap = back() },
+        { label = "Done", frame = { 0, 725, 360, 56 }, on_tap = back() },
+      },
+    },
+    feedback = {
+      image = "feedback.png",
+      elements = {
+        { label = "Back", frame = { 0, 48, 48, 48 }, on_tap = back() },
+        { label = "Send feedback", frame = { 0, 725, 360, 56 }, on_tap = back() },
       },
     },
     -- 04: app details "Genshin Impact V4.0: Fontaine" (rating 4.6, INSTALL).

@@ -9,10 +9,17 @@
 -- "+" ("Add card") -> Add Card form, Card tab (02) <-> Options tab (03) (crossfade tab switches);
 -- "Save" (the check button) or "Back" closes the form and returns home. The form is presented as a
 -- modal so that dismiss() closes it from either tab, whatever tab switches happened in between.
+-- State: saving the form counts a saved card (scripts check it with expect.state).
+local function save(app)
+  app.state.saved_cards = app.state.saved_cards + 1
+  app:dismiss()
+end
+
 return {
   name = "Catima",
   device = { width = 360, height = 720, scale = 3 },
   start = "home",
+  state = { saved_cards = 0 },
   scenes = {
     -- 01: "Catima" home, group tabs All/Fashion/Food/Health, 2-column card grid, "+" FAB bottom-right.
     home = {
@@ -35,7 +42,7 @@ return {
       elements = {
         { label = "Back", frame = { 0, 29, 48, 48 }, on_tap = dismiss() },
         { label = "Options", frame = { 120, 82, 120, 40 }, on_tap = go("add_card_options", "crossfade", 0.2) },
-        { label = "Save", frame = { 296, 635, 51, 50 }, on_tap = dismiss() },
+        { label = "Save", frame = { 296, 635, 51, 50 }, on_tap = save, kind = "button" },
       },
     },
     -- 03: "Add Card", Options tab selected (note, groups, balance, currency, validity, expiry).
@@ -44,7 +51,7 @@ return {
       elements = {
         { label = "Back", frame = { 0, 29, 48, 48 }, on_tap = dismiss() },
         { label = "Card", frame = { 0, 82, 120, 40 }, on_tap = go("add_card", "crossfade", 0.2) },
-        { label = "Save", frame = { 296, 635, 51, 50 }, on_tap = dismiss() },
+        { label = "Save", frame = { 296, 635, 51, 50 }, on_tap = save, kind = "button" },
       },
     },
   },

@@ -102,6 +102,10 @@ void sf_reset_limits(lua_State *L, long long instructions) {
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, SF_HOOK_STEP);
 }
 
+void sf_set_deadline(lua_State *L, double seconds) {
+    sf_limits(L)->deadline = sf_now() + (seconds > 0 ? seconds : 0);
+}
+
 static int sf_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);
@@ -110,6 +114,7 @@ static int sf_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_UTF8LIBNAME, luaopen_utf8, 1);
     luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
     luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 1);
+    luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 1); /* only os.clock/time/date reach scripts */
     lua_settop(L, 0);
     return 0;
 }

@@ -94,6 +94,13 @@ struct BenchCommand: Subcommand {
                 print(
                     "  logic step without rendering:     median \(String(format: "%.2f", logic.median)) µs, p95 \(String(format: "%.2f", logic.quantile(0.95))) µs per frame"
                 )
+                if let stars = try Benchmark.starRating(p, frames: frames) {
+                    print("  scene \(stars.scene) draw, no controls:  \(stars.plain)")
+                    print("  scene \(stars.scene) draw, star rating:  \(stars.withControls)")
+                    print(
+                        "  star-rating drag, per input event: median \(String(format: "%.2f", stars.dragSample.median)) µs"
+                    )
+                }
             } catch let error as DiagnosticList {
                 for d in error.diagnostics { printError("\(d)") }
                 return .badInput
@@ -102,6 +109,26 @@ struct BenchCommand: Subcommand {
                 return .software
             }
         }
-        return .success
+        return runScriptBenchmarks()
+    }
+
+    /// The script runner's figures (issue 3 goals: ≥ 500 steps/s, ≤ 5 µs per API call).
+    private func runScriptBenchmarks() -> ExitCode {
+        do {
+            let flow = try ScriptBenchmark.scriptedFlow(steps: 1000, runs: runs)
+            let s = flow.stepsPerSecond
+            print("scripted flow, 1000 x (tap + 0.35 s push), headless, no rasterising (\(flow.frames) frames):")
+            print(
+                "  steps per second: median \(String(format: "%.0f", s.median)), min \(String(format: "%.0f", s.sorted.first ?? 0)), max \(String(format: "%.0f", s.sorted.last ?? 0)) (n = \(s.sorted.count))   goal ≥ 500"
+            )
+            let calls = try ScriptBenchmark.apiCallOverhead(calls: 200_000, runs: runs)
+            print(
+                "  Lua API call overhead: scene() median \(String(format: "%.2f", calls.scene.median)) µs, element(label) median \(String(format: "%.2f", calls.element.median)) µs   goal ≤ 5 µs"
+            )
+            return .success
+        } catch {
+            printError("sceneflow bench: \(error)")
+            return .software
+        }
     }
 }

@@ -12,6 +12,10 @@ enum ExitCode: Int32 {
     case badInput = 65
     /// Something outside the input failed (no display, SDL could not start).
     case software = 70
+    /// Stopped by SIGINT (128 + 2); partial reports were written.
+    case interrupted = 130
+    /// Stopped by SIGTERM (128 + 15); partial reports were written.
+    case terminated = 143
 }
 
 /// One subcommand, in the shape of swift-argument-parser: a name, help, options, then

@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowLua
 
 /// The subcommands and the top-level dispatch of `sceneflow`.
 enum SceneflowTool {
@@ -21,6 +22,7 @@ enum SceneflowTool {
             text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract
         }
         text += "\n\nSee 'sceneflow help <subcommand>' or 'sceneflow <subcommand> --help'."
+        text += "\nThe Lua script API: 'sceneflow help api'."
         text += "\nExit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."
         return text
     }
@@ -31,13 +33,11 @@ enum SceneflowTool {
             return .usage
         }
         if first == "--help" || first == "-h" || first == "help" {
-            if first == "help", arguments.count > 1, let command = subcommands.first(where: { $0.name == arguments[1] })
-            {
-                print(command.help)
-            } else {
+            guard first == "help", arguments.count > 1 else {
                 print(mainHelp())
+                return .success
             }
-            return .success
+            return help(arguments[1])
         }
         guard let command = subcommands.first(where: { $0.name == first }) else {
             let hint = NearestOption.hint(first, subcommands.map { $0.name })
@@ -50,6 +50,27 @@ enum SceneflowTool {
             return .success
         }
         return execute(command, rest)
+    }
+
+    /// `sceneflow help <subcommand>` or `sceneflow help api` (the Lua script reference,
+    /// generated from the tables that register the functions).
+    static func help(_ topic: String) -> ExitCode {
+        if topic == "api" {
+            do {
+                print(try ScriptAPIReference.text(), terminator: "")
+                return .success
+            } catch {
+                printError("sceneflow help api: \(error)")
+                return .software
+            }
+        }
+        guard let command = subcommands.first(where: { $0.name == topic }) else {
+            let hint = NearestOption.hint(topic, subcommands.map { $0.name } + ["api"])
+            printError("sceneflow help: no help on \"\(topic)\"\(hint); topics: api, \(subcommands.map { $0.name }.joined(separator: ", "))")
+            return .usage
+        }
+        print(command.help)
+        return .success
     }
 
     /// Parses, validates and runs one subcommand; usage errors exit 64 with the usage line.

@@ -1,36 +1,85 @@
 import Foundation
 import SceneflowCore
+import SceneflowLua
 import SceneflowRunner
 
-/// `sceneflow test SCRIPT|DIR…`: run Lua regression scripts headless on the virtual clock.
+/// `sceneflow test [paths…]`: run Lua regression scripts headless on the virtual clock, print
+/// each test's verdict and time, write the JUnit / TAP / JSON / report-folder outputs asked
+/// for, and end with `N passed, N failed`.
 struct TestCommand: Subcommand {
     static let name = "test"
     static let abstract = "Run Lua regression scripts headless; ends with 'N passed, N failed'."
     static let discussion = """
-        Each directory is searched recursively for *.lua scripts (in name order). A script
-        names its prototype with `prototype "path"` (relative to the script) or gets it from
-        --prototype. Exit 0 when every test passes, 1 when one fails, 65 when a script or its
-        prototype cannot be loaded.
+        Each directory is searched recursively for *.lua scripts (in name order; prototype.lua
+        files and folders starting with "__" or "." are skipped). A script names its prototype
+        with `prototype "path"` (relative to the script) or gets it from --prototype.
+        Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
+        65 when a script or its prototype cannot be loaded, 130/143 when interrupted by
+        SIGINT/SIGTERM (partial reports are written). The Lua API: 'sceneflow help api'.
         """
     static let arguments = [
-        ArgumentSpec(name: "SCRIPT", help: "A script file or a folder of scripts.", repeating: true, optional: false)
+        ArgumentSpec(name: "PATH", help: "Script files or folders of scripts (default: Scripts).", repeating: true, optional: true)
     ]
     static let options = [
         OptionSpec(name: "--prototype", valueName: "DIR", help: "Prototype for scripts that do not name one."),
+        OptionSpec(name: "--junit", valueName: "FILE", help: "Write JUnit XML (one testsuite per script file)."),
+        OptionSpec(name: "--tap", valueName: nil, help: "Print TAP version 13 instead of the console report."),
+        OptionSpec(name: "--json", valueName: "FILE", help: "Write every file, test, step and log entry as JSON."),
+        OptionSpec(
+            name: "--report", valueName: "DIR",
+            help: "Write results.json, junit.xml and per failure the frame, element tree and timeline."),
+        OptionSpec(name: "--filter", valueName: "PATTERN", help: "Run only tests whose name contains PATTERN (or matches it as a glob)."),
+        OptionSpec(
+            name: "--timeout", valueName: "SECONDS",
+            help: "Real-time watchdog per test for its Lua code (default 30)."),
+        OptionSpec(name: "--jobs", valueName: "N", help: "Run script files in N worker processes (same results as serial)."),
+        OptionSpec(name: "--shard", valueName: "I/N", help: "Run only shard I of N (a stable split of the sorted script files)."),
         OptionSpec(
             name: "--frames", valueName: "DIR",
             help: "Write the frames each script passes through (PNG) and a summary.txt here."),
+        OptionSpec(
+            name: "--update-baselines", valueName: nil,
+            help: "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."),
+        OptionSpec(name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
         helpOption,
     ]
 
     let inputs: [String]
-    let prototype: String?
-    let frames: String?
+    var settings: TestSettings
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
-        inputs = parsed.positionals
-        prototype = parsed.value("--prototype")
-        frames = parsed.value("--frames")
+        inputs = parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals
+        settings = TestSettings()
+        settings.prototype = parsed.value("--prototype")
+        settings.junit = parsed.value("--junit")
+        settings.tap = parsed.flag("--tap")
+        settings.json = parsed.value("--json")
+        settings.report = parsed.value("--report")
+        settings.filter = parsed.value("--filter")
+        settings.frames = parsed.value("--frames")
+        settings.workerJSON = parsed.value("--worker-json")
+        settings.updateBaselines = parsed.flag("--update-baselines")
+        if let text = parsed.value("--timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
+            }
+            settings.timeout = seconds
+        }
+        if let text = parsed.value("--jobs") {
+            guard let jobs = Int(text), jobs >= 1, jobs <= 64 else {
+                throw UsageError(message: "--jobs expects a whole number from 1 to 64, got \"\(text)\"")
+            }
+            settings.jobs = jobs
+        }
+        if let text = parsed.value("--shard") {
+            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
+                index <= count
+            else {
+                throw UsageError(message: "--shard expects I/N with 1 <= I <= N, such as 1/4, got \"\(text)\"")
+            }
+            settings.shard = (index, count)
+        }
     }
 
     func validate() throws(UsageError) {
@@ -40,65 +89,72 @@ struct TestCommand: Subcommand {
     }
 
     func run() -> ExitCode {
-        let scripts = ScriptFinder.scripts(in: inputs)
+        var scripts = ScriptFinder.scripts(in: inputs)
         if scripts.isEmpty {
             printError("sceneflow test: no *.lua scripts found in \(inputs.joined(separator: ", "))")
             return .badInput
         }
-        let runner = HeadlessTestRunner(options: .init(prototype: prototype, framesDirectory: frames))
-        var passed = 0
-        var failed = 0
-        var badInput = false
-        for script in scripts {
-            print(script)
-            let result = runner.run(script: script) { outcome in
-                switch outcome.status {
-                case .passed:
-                    print(
-                        "  PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(outcome.frames) frames)"
-                    )
-                case .failed(let diagnostic):
-                    print("  FAIL  \(outcome.name)\n        \(diagnostic)")
-                }
-                flushOutput()
-            }
-            passed += result.outcomes.filter(\.passed).count
-            failed += result.outcomes.filter { !$0.passed }.count
-            if !result.loadProblems.isEmpty {
-                badInput = true
-                failed += 1
-                for problem in result.loadProblems { print("  ERROR \(problem)") }
+        if let (index, count) = settings.shard { scripts = ScriptFinder.shard(scripts, index: index, of: count) }
+        if let worker = settings.workerJSON { return TestWorker.run(scripts, settings: settings, output: worker) }
+        let started = Date()
+        let interruption = Interruption.install()
+        let console = TestConsole(tap: settings.tap)
+        var results: [ScriptFileResult] = []
+        if settings.jobs > 1 && scripts.count > 1 {
+            results = TestWorkerPool(settings: settings, jobs: settings.jobs).run(scripts) { console.show($0) }
+        } else {
+            let runner = HeadlessTestRunner(options: settings.runnerOptions)
+            runner.shouldStop = { interruption.signal != nil }
+            for script in scripts {
+                let result = runner.run(script: script) { console.showProgress($0) }
+                console.finish(result)
+                results.append(result)
             }
         }
-        if let frames {
+        let written = TestReports.write(results, settings: settings, started: started)
+        if let frames = settings.frames, !settings.tap {
             print("frames and summary.txt written to \((frames as NSString).standardizingPath)/<script name>/")
         }
-        print("\(passed) passed, \(failed) failed")
-        return badInput ? .badInput : (failed > 0 ? .failure : .success)
+        console.close(results, written: written)
+        if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
+        let summary = RunSummary(results)
+        if summary.loadFailures > 0 { return .badInput }
+        return summary.failed > 0 || summary.interrupted > 0 ? .failure : .success
     }
 }
 
-/// Expands script arguments: files as given, folders searched recursively for `*.lua`
-/// (skipping `prototype.lua` files, which are prototypes kept beside the scripts).
-enum ScriptFinder {
-    static func scripts(in inputs: [String]) -> [String] {
-        var result: [String] = []
-        for input in inputs {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else { continue }
-            if !isDirectory.boolValue {
-                result.append(input)
-                continue
-            }
-            let found = (FileManager.default.enumerator(atPath: input)?.allObjects as? [String] ?? [])
-                .filter {
-                    $0.hasSuffix(".lua")
-                        && !$0.split(separator: "/").contains { $0.hasPrefix("__") || $0.hasPrefix(".") }
-                }
-                .filter { ($0 as NSString).lastPathComponent != "prototype.lua" }  // a prototype, not a script
-                .sorted()
-            result += found.map { (input as NSString).appendingPathComponent($0) }
-        }
-        return result
+/// Everything `sceneflow test` was asked for, passed on to workers as the same options.
+struct TestSettings {
+    var prototype: String?
+    var junit: String?
+    var tap = false
+    var json: String?
+    var report: String?
+    var filter: String?
+    var frames: String?
+    var workerJSON: String?
+    var timeout: Double?
+    var jobs = 1
+    var shard: (Int, Int)?
+    var updateBaselines = false
+
+    var runnerOptions: HeadlessTestRunner.Options {
+        var limits = LuaLimits.standard
+        if let timeout { limits.testWallSeconds = timeout }
+        return HeadlessTestRunner.Options(
+            prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
+            baselineMode: updateBaselines ? .all : .fromEnvironment())
+    }
+
+    /// The options a worker gets to run one file as this run would.
+    var workerArguments: [String] {
+        var args: [String] = []
+        if let prototype { args += ["--prototype", prototype] }
+        if let report { args += ["--report", report] }
+        if let filter { args += ["--filter", filter] }
+        if let frames { args += ["--frames", frames] }
+        if let timeout { args += ["--timeout", String(timeout)] }
+        if updateBaselines { args.append("--update-baselines") }
+        return args
     }
 }

@@ -2,9 +2,9 @@
 ///
 /// Printed as one line: `file:line: path: message`, with the parts that are known; for example
 /// `Prototypes/Store/prototype.lua: scenes.list.elements[3].on_tap: no scene "detial"; did you mean "detail"?`.
-public struct Diagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+public struct Diagnostic: Error, Equatable, Sendable, Codable, CustomStringConvertible {
     /// How serious the problem is.
-    public enum Severity: String, Sendable {
+    public enum Severity: String, Sendable, Codable {
         /// The input cannot be used.
         case error
         /// The input works but is probably not what the author meant.

@@ -10,6 +10,9 @@ public struct SceneLayer: Equatable, Sendable {
     public var offset: Point
     /// Opacity 0…1 (a crossfade animates it).
     public var alpha: Double
+    /// Live controls drawn over this scene's screenshot, in scene points (the layer's offset
+    /// and alpha apply to them too).
+    public var overlays: [StarRatingOverlay] = []
 
     /// Creates a layer.
     public init(scene: String, image: String, screen: ScreenArea, offset: Point, alpha: Double) {

@@ -60,6 +60,11 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public func contains(_ p: Point) -> Bool {
         p.x >= x && p.x < maxX && p.y >= y && p.y < maxY
     }
+    /// True when the two rectangles share some area (touching edges do not count).
+    public func intersects(_ other: Rect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+
     /// True when the whole rectangle lies inside `other`.
     public func isInside(_ other: Rect) -> Bool {
         x >= other.x && y >= other.y && maxX <= other.maxX && maxY <= other.maxY

@@ -21,6 +21,10 @@ public struct InputEvent: Equatable, Sendable {
 public enum Gesture: Equatable, Sendable, CustomStringConvertible {
     /// A short press and release without moving.
     case tap(at: Point)
+    /// A second tap that started within `GestureRecognizer.doubleTapInterval` of the first
+    /// tap's release and within `GestureRecognizer.doubleTapSlop` of it (UIKit's rule). The
+    /// first tap was reported as `.tap` on its own.
+    case doubleTap(at: Point)
     /// A press held without moving for at least `GestureRecognizer.longPressDuration`.
     case longPress(at: Point, duration: Double)
     /// A quick movement mostly along one axis; `direction` is the finger's motion.
@@ -31,7 +35,7 @@ public enum Gesture: Equatable, Sendable, CustomStringConvertible {
     /// Where the gesture started, in points.
     public var start: Point {
         switch self {
-        case .tap(let p), .longPress(let p, _): return p
+        case .tap(let p), .doubleTap(let p), .longPress(let p, _): return p
         case .swipe(_, let from, _, _): return from
         case .drag(let path, _): return path.first ?? Point(x: 0, y: 0)
         }
@@ -41,6 +45,7 @@ public enum Gesture: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .tap(let p): return "tap at \(p)"
+        case .doubleTap(let p): return "double tap at \(p)"
         case .longPress(let p, let d): return "long press at \(p) for \(formatNumber(d, decimals: 3))s"
         case .swipe(let dir, let from, let to, _): return "swipe \(dir.rawValue) from \(from) to \(to)"
         case .drag(let path, _): return "drag over \(path.count) points"
@@ -56,6 +61,8 @@ public enum Gesture: Equatable, Sendable, CustomStringConvertible {
 /// - long press: within `slop`, held for 0.5 s or more;
 /// - swipe: released within `swipeMaxDuration` (1 s), moved at least `swipeMinDistance`
 ///   (40 pt) along one axis, and the movement along that axis is at least twice the other;
+/// - double tap: a tap whose press comes within `doubleTapInterval` (0.3 s) of the previous
+///   tap's release and within `doubleTapSlop` (20 pt) of it;
 /// - anything else is a drag.
 public struct GestureRecognizer: Sendable {
     /// Maximum movement, in points, for a tap or long press.
@@ -67,7 +74,13 @@ public struct GestureRecognizer: Sendable {
     /// Maximum duration, in seconds, for a swipe.
     public static let swipeMaxDuration = 1.0
 
+    /// Longest pause, in seconds, between a tap's release and the next press for a double tap.
+    public static let doubleTapInterval = 0.3
+    /// Farthest distance, in points, between the two taps of a double tap.
+    public static let doubleTapSlop = 20.0
+
     private var path: [Point] = []
+    private var lastTap: (point: Point, time: Double)?
     private var startTime = 0.0
     private var maxDistance = 0.0
 
@@ -78,7 +91,10 @@ public struct GestureRecognizer: Sendable {
     public var isTracking: Bool { !path.isEmpty }
 
     /// Forgets a gesture in flight (for example when the scene is reset).
-    public mutating func cancel() { path.removeAll() }
+    public mutating func cancel() {
+        path.removeAll()
+        lastTap = nil
+    }
 
     /// Feeds one event; returns the gesture completed by a release, if any. A move or release
     /// without a press is ignored, and a second press restarts tracking.
@@ -98,8 +114,20 @@ public struct GestureRecognizer: Sendable {
             guard let first = path.first else { return nil }
             path.append(event.point)
             maxDistance = max(maxDistance, first.distance(to: event.point))
-            let gesture = classify(first: first, last: event.point, duration: event.time - startTime)
+            var gesture = classify(first: first, last: event.point, duration: event.time - startTime)
             path.removeAll()
+            if case .tap(let point) = gesture {
+                if let previous = lastTap, startTime - previous.time <= Self.doubleTapInterval + 1e-9,
+                    previous.point.distance(to: point) <= Self.doubleTapSlop
+                {
+                    gesture = .doubleTap(at: point)
+                    lastTap = nil
+                } else {
+                    lastTap = (point, event.time)
+                }
+            } else {
+                lastTap = nil
+            }
             return gesture
         }
     }

@@ -45,13 +45,25 @@ public struct Element: Equatable, Sendable {
     public var onTap: Action?
     /// What a swipe that starts on this element does, per finger direction.
     public var onSwipe: [SwipeDirection: Action]
+    /// What a double tap does; without one, a double tap is two taps.
+    public var onDoubleTap: Action?
+    /// What a long press (held 0.5 s or more) does, if anything.
+    public var onLongPress: Action?
+    /// The accessibility value read out after the label ("3 items", "On"), if any.
+    public var value: String?
+    /// False for a disabled element: it is still hit (it covers what lies below) but does
+    /// nothing, as a disabled UIKit control.
+    public var enabled: Bool
     /// Where the element was declared, e.g. `scenes.home.elements[2]`, for messages.
     public var path: String
+    /// A live control drawn over the screenshot (a star rating), or nil for a hotspot.
+    public var control: ElementControl?
 
     /// Creates an element.
     public init(
         label: String, frame: Rect, kind: String = "hotspot", onTap: Action? = nil,
-        onSwipe: [SwipeDirection: Action] = [:], path: String = ""
+        onSwipe: [SwipeDirection: Action] = [:], path: String = "", onDoubleTap: Action? = nil,
+        onLongPress: Action? = nil, value: String? = nil, enabled: Bool = true, control: ElementControl? = nil
     ) {
         self.label = label
         self.frame = frame
@@ -59,6 +71,11 @@ public struct Element: Equatable, Sendable {
         self.onTap = onTap
         self.onSwipe = onSwipe
         self.path = path
+        self.onDoubleTap = onDoubleTap
+        self.onLongPress = onLongPress
+        self.value = value
+        self.enabled = enabled
+        self.control = control
     }
 }
 
@@ -97,11 +114,14 @@ public struct Scene: Equatable, Sendable {
         var result: [(String, Action)] = []
         for element in elements {
             if let tap = element.onTap { result.append(("\(element.path).on_tap", tap)) }
+            if let action = element.onDoubleTap { result.append(("\(element.path).on_double_tap", action)) }
+            if let action = element.onLongPress { result.append(("\(element.path).on_long_press", action)) }
             for direction in SwipeDirection.allCases {
                 if let action = element.onSwipe[direction] {
                     result.append(("\(element.path).on_swipe.\(direction.rawValue)", action))
                 }
             }
+            result += element.controlActions
         }
         for direction in SwipeDirection.allCases {
             if let action = onSwipe[direction] {

@@ -6,11 +6,15 @@ public struct ScriptCall: Equatable, Sendable {
     public let element: String
     /// The scene it was triggered in.
     public let scene: String
+    /// The value passed as the function's second argument after `app` (a star rating's
+    /// `on_changing(app, value)` / `on_change(app, value)`), or nil for none.
+    public let argument: Double?
     /// Creates a script call.
-    public init(ref: ScriptFunctionRef, element: String, scene: String) {
+    public init(ref: ScriptFunctionRef, element: String, scene: String, argument: Double? = nil) {
         self.ref = ref
         self.element = element
         self.scene = scene
+        self.argument = argument
     }
 }
 
@@ -24,16 +28,22 @@ public final class Session {
     /// Clock seconds of the last `step(to:)`.
     public private(set) var now: Double = 0
     /// Everything recorded so far.
-    public private(set) var timeline = Timeline()
+    public internal(set) var timeline = Timeline()
     private var navigator: Navigator
     private var recognizer = GestureRecognizer()
     private var scheduled: [InputEvent] = []
-    private var scriptCalls: [ScriptCall] = []
+    var scriptCalls: [ScriptCall] = []
+    /// Star-rating values, the captured control and keyboard focus (Session+Controls.swift).
+    var controls = SessionControls()
+    /// Scenes shown since the last reset, in order (the start scene first); a scene appears
+    /// again each time it is navigated to.
+    public private(set) var history: [String]
 
     /// Creates a session showing the prototype's start scene.
     public init(prototype: Prototype) {
         self.prototype = prototype
         self.navigator = Navigator(start: prototype.start)
+        self.history = [prototype.start]
     }
 
     /// The top of the navigation stack: the destination as soon as a navigation starts.
@@ -57,14 +67,17 @@ public final class Session {
     /// input waits and no Lua action waits to be called: scripted actions wait for this.
     public var isSettled: Bool {
         navigator.isIdle && !recognizer.isTracking && scheduled.isEmpty && scriptCalls.isEmpty
+            && controls.captured == nil
     }
 
     /// Goes back to the start scene with empty stacks; time and the timeline continue.
     public func reset() {
         navigator.reset(to: prototype.start)
+        history = [prototype.start]
         recognizer.cancel()
         scheduled.removeAll()
         scriptCalls.removeAll()
+        controls = SessionControls()
     }
 
     /// Queues an input event for delivery when `step(to:)` reaches its time.
@@ -78,10 +91,12 @@ public final class Session {
     public func handle(_ event: InputEvent) {
         if navigator.running != nil {
             recognizer.cancel()
+            cancelCapturedControl()
             timeline.record(.inputIgnored(event, reason: "a transition is running"), at: event.time)
             return
         }
         timeline.record(.input(event), at: event.time)
+        if routeToControl(event) { return }
         guard let gesture = recognizer.handle(event) else { return }
         dispatch(gesture, at: event.time)
     }
@@ -94,6 +109,11 @@ public final class Session {
             return
         }
         navigator.request(action, source: source, at: now, timeline: &timeline)
+        noteHistory()
+    }
+
+    private func noteHistory() {
+        if history.last != navigator.top { history.append(navigator.top) }
     }
 
     /// Advances to clock time `time` (seconds), delivering scheduled input that is due.
@@ -110,6 +130,7 @@ public final class Session {
     /// wall-clock time in seconds measured after present (window only).
     public func framePresented(wallTime: Double? = nil) {
         navigator.framePresented(at: now, wall: wallTime, timeline: &timeline)
+        noteHistory()
     }
 
     /// Records that rasterising the frame for `now` took `seconds` of wall-clock time
@@ -127,6 +148,10 @@ public final class Session {
 
     /// What to draw for clock time `now`.
     public func frame() -> FrameDescription {
+        withControlOverlays(sceneFrame())
+    }
+
+    private func sceneFrame() -> FrameDescription {
         guard let running = navigator.running?.record else {
             return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, currentScene)])
         }
@@ -135,6 +160,10 @@ public final class Session {
             prototype: prototype, from: running.from, to: running.to, transition: running.transition,
             linearProgress: t)
     }
+
+    /// The accessibility value of `element` as scripts and reports read it: a star rating's
+    /// live value ("3.5 of 5 stars", "No rating"), else its `value` from the prototype, if any.
+    public func value(of element: Element) -> String? { controlAccessibilityValue(of: element) ?? element.value }
 
     /// The scene value for `name`, if it exists.
     public func scene(_ name: String) -> Scene? { prototype.scenes[name] }
@@ -146,16 +175,24 @@ public final class Session {
         timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
         switch gesture {
         case .tap:
-            if let element, let action = element.onTap {
+            if let element, element.enabled, let action = element.onTap {
                 perform(action, source: "tap on \"\(element.label)\"")
             }
+        case .doubleTap:
+            if let element, element.enabled, let action = element.onDoubleTap ?? element.onTap {
+                perform(action, source: "double tap on \"\(element.label)\"")
+            }
+        case .longPress:
+            if let element, element.enabled, let action = element.onLongPress {
+                perform(action, source: "long press on \"\(element.label)\"")
+            }
         case .swipe(let direction, _, _, _):
-            if let element, let action = element.onSwipe[direction] {
+            if let element, element.enabled, let action = element.onSwipe[direction] {
                 perform(action, source: "swipe \(direction.rawValue) on \"\(element.label)\"")
             } else if let action = scene.onSwipe[direction] {
                 perform(action, source: "swipe \(direction.rawValue) in \(sceneName)")
             }
-        case .longPress, .drag:
+        case .drag:
             break
         }
     }

@@ -20,6 +20,9 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case transitionStarted(from: String, to: String, Transition)
         /// A transition completed; the record has its measured times.
         case transitionCompleted(TransitionRecord)
+        /// A control's value changed or was reported: `what` is `changing`, `changed`, `set`,
+        /// `stepped` or `cancelled`.
+        case controlValue(element: String, scene: String, value: Double, what: String)
     }
     /// Clock time in seconds.
     public var time: Double
@@ -51,6 +54,8 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .actionSkipped(let a, let reason): return "skipped \(a): \(reason)"
         case .lifecycle(let e): return "\(e)"
         case .transitionStarted(let from, let to, let tr): return "transition \(from) -> \(to) \(tr)"
+        case .controlValue(let element, let scene, let value, let what):
+            return "\"\(element)\" in \(scene) \(what) \(formatNumber(value, decimals: 1))"
         case .transitionCompleted(let r):
             return "transition \(r.from) -> \(r.to) completed after "
                 + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(r.frameCount) frames"
@@ -58,7 +63,7 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A short snake_case name for the kind of event: `input`, `gesture`, `input_ignored`,
-    /// `action`, `navigation_queued`, `action_skipped`, `lifecycle`, `transition_started`,
+    /// `action`, `navigation_queued`, `action_skipped`, `lifecycle`, `transition_started`, `control_value`,
     /// `transition_completed` (the `type` field of the JSON timeline).
     public var typeName: String {
         switch kind {
@@ -70,6 +75,7 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .actionSkipped: "action_skipped"
         case .lifecycle: "lifecycle"
         case .transitionStarted: "transition_started"
+        case .controlValue: "control_value"
         case .transitionCompleted: "transition_completed"
         }
     }

@@ -8,6 +8,9 @@ import SceneflowCore
 /// - `app:present(scene [, transition="cover_up" [, duration=0.35 [, curve]]])`
 /// - `app:back()`, `app:dismiss()`
 /// - `app:scene()` → the name of the scene on top of the stack
+/// - `app.state` (a field) → the prototype's own state table: a fresh deep copy of the
+///   `state = {...}` that `prototype.lua` returned, made by `resetState()`; actions may read
+///   and change it, scripts read it with `state` and `expect.state`.
 ///
 /// Each forwards to `AppActions.perform`. A bad scene, transition or curve name raises a Lua
 /// error at the calling line (`prototype.lua:7: app:go: no scene "thnks"; did you mean
@@ -18,11 +21,13 @@ final class AppModule {
     private let prototype: Prototype
     private var target: (any AppActions)?
     private var appRef: Int32 = -2
+    private let initialStateRef: Int32?
 
-    init(state: LuaState, source: LuaSource, prototype: Prototype) {
+    init(state: LuaState, source: LuaSource, prototype: Prototype, initialStateRef: Int32?) {
         self.state = state
         self.source = source
         self.prototype = prototype
+        self.initialStateRef = initialStateRef
         state.pushModule([
             ("go", { [weak self] in self?.navigate("go", $0) ?? Self.gone }),
             ("present", { [weak self] in self?.navigate("present", $0) ?? Self.gone }),
@@ -38,7 +43,30 @@ final class AppModule {
             ),
         ])
         appRef = state.main.ref()
+        resetState()
     }
+
+    /// Sets `app.state` to a fresh deep copy of the prototype's initial state.
+    func resetState() {
+        let main = state.main
+        let base = main.top
+        defer { main.setTop(base) }
+        main.pushRef(appRef)
+        let app = main.top
+        state.pushHelper("copy_state")
+        if let initialStateRef { main.pushRef(initialStateRef) } else { main.pushNil() }
+        guard case .success = state.call(args: 1, results: 1, instructions: state.limits.loadInstructions) else { return }
+        main.rawSet("state", table: app)
+    }
+
+    /// Pushes the current `app.state` table onto `stack` (any thread of the state).
+    func pushState(onto stack: LuaStack) {
+        stack.pushRef(appRef)
+        stack.rawGet("state", table: stack.top)
+        stack.remove(-2)
+    }
+
+    private var main: LuaStack { state.main }
 
     private static let gone = LuaCallbackResult.error("app: the prototype is no longer loaded")
 
@@ -72,10 +100,11 @@ final class AppModule {
         return .values(0)
     }
 
-    /// Calls the Lua function `ref` with `app` in protected mode. If the function returns an
+    /// Calls the Lua function `ref` with `app` (and `argument`, when given, as the second
+    /// argument: a star rating's value) in protected mode. If the function returns an
     /// action (`return go("thanks")`), that action is performed too.
     /// - Returns: nil on success, else the error with the prototype file and line.
-    func call(_ ref: ScriptFunctionRef, app: any AppActions) -> Diagnostic? {
+    func call(_ ref: ScriptFunctionRef, app: any AppActions, argument: Double? = nil) -> Diagnostic? {
         let main = state.main
         let base = main.top
         defer { main.setTop(base) }
@@ -86,8 +115,10 @@ final class AppModule {
             return Diagnostic(file: source.file, message: "no Lua function with reference \(ref.id)")
         }
         main.pushRef(appRef)
+        if let argument { main.pushNumber(argument) }
         let instructions = state.limits.stepInstructions
-        if case .failure(let failure) = state.call(args: 1, results: 1, instructions: instructions) {
+        let args: Int32 = argument == nil ? 1 : 2
+        if case .failure(let failure) = state.call(args: args, results: 1, instructions: instructions) {
             return source.diagnostic(failure, limits: state.limits, instructions: instructions)
         }
         guard case .table(let table) = state.snapshotTop(), table.isAction else { return nil }

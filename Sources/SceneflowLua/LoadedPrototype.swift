@@ -10,12 +10,17 @@ public final class LoadedPrototype {
     private let state: LuaState
     private let app: AppModule
 
-    init(state: LuaState, file: String, prototype: Prototype, warnings: [Diagnostic]) {
+    init(state: LuaState, file: String, prototype: Prototype, warnings: [Diagnostic], initialStateRef: Int32?) {
         self.state = state
         self.prototype = prototype
         self.warnings = warnings
-        self.app = AppModule(state: state, source: LuaSource(file: file), prototype: prototype)
+        self.app = AppModule(
+            state: state, source: LuaSource(file: file), prototype: prototype, initialStateRef: initialStateRef)
     }
+
+    /// Replaces `app.state` with a fresh deep copy of the `state` table `prototype.lua`
+    /// returned (an empty table when it returned none). Call it when the prototype restarts.
+    public func resetState() { app.resetState() }
 
     /// Calls a Lua-function action with an `app` object forwarding `app:go(...)`,
     /// `app:back()`, `app:present(...)`, `app:dismiss()` and `app:scene()` to `app`.
@@ -28,6 +33,6 @@ public final class LoadedPrototype {
 
     /// Calls the function of a `ScriptCall` taken from `session.takeScriptCalls()`.
     public func call(_ call: ScriptCall, session: Session) -> Diagnostic? {
-        app.call(call.ref, app: session)
+        app.call(call.ref, app: session, argument: call.argument)
     }
 }

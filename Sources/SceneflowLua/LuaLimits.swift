@@ -13,12 +13,17 @@ public struct LuaLimits: Sendable, Equatable {
     public var settleTimeout: Double
     /// How long one test may run, in clock seconds (default 120).
     public var testTimeout: Double
+    /// The wall-clock watchdog: how long one test's Lua code may run in all, in real seconds
+    /// (default 30). Checked by the instruction-count hook, so an endless loop is stopped.
+    public var testWallSeconds: Double
 
     /// Creates limits; every parameter has the default documented on its property.
     public init(
         memoryBytes: Int = 256 << 20, loadInstructions: Int = 50_000_000,
-        stepInstructions: Int = 10_000_000, settleTimeout: Double = 5, testTimeout: Double = 120
+        stepInstructions: Int = 10_000_000, settleTimeout: Double = 5, testTimeout: Double = 120,
+        testWallSeconds: Double = 30
     ) {
+        self.testWallSeconds = testWallSeconds
         self.memoryBytes = memoryBytes
         self.loadInstructions = loadInstructions
         self.stepInstructions = stepInstructions

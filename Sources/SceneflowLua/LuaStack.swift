@@ -56,6 +56,8 @@ struct LuaStack {
     // MARK: limits
 
     func resetLimits(instructions: Int) { sf_reset_limits(L, Int64(instructions)) }
+    /// Replaces the 10 s wall-clock deadline of `resetLimits` with `seconds` from now.
+    func setDeadline(seconds: Double) { sf_set_deadline(L, seconds) }
     var memoryExceeded: Bool { sf_memory_exceeded(L) != 0 }
     var budgetExhausted: Bool { sf_budget_exhausted(L) != 0 }
     func stopCollector() { sf_gc_stop(L) }
@@ -96,6 +98,15 @@ struct LuaStack {
         }
     }
     func push(_ value: Double) { lua_pushnumber(L, value) }
+    /// Pushes `value` as a Lua integer when it is whole (so `tostring` gives "4", not
+    /// "4.0"), else as a float.
+    func pushNumber(_ value: Double) {
+        if value == value.rounded(), abs(value) < 1e15 {
+            lua_pushinteger(L, lua_Integer(value))
+        } else {
+            lua_pushnumber(L, value)
+        }
+    }
     func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
     func pushNil() { lua_pushnil(L) }
     func pushCopy(_ index: Int32) { lua_pushvalue(L, index) }
@@ -113,6 +124,9 @@ struct LuaStack {
         sf_insert(L, -2)
         lua_rawset(L, table)
     }
+
+    /// `t[i] = value` with raw access; pops the value. `table` is an absolute index.
+    func rawSet(at i: Int, table: Int32) { lua_rawseti(L, table, lua_Integer(i)) }
 
     /// Pushes `t[name]` with raw access. `table` is an absolute index.
     func rawGet(_ name: String, table: Int32) {

@@ -33,8 +33,10 @@ public struct PrototypeLoader {
         guard let state = LuaState(limits: limits) else {
             throw DiagnosticList([Diagnostic(file: file, message: "could not start Lua (out of memory?)")])
         }
-        let (prototype, warnings) = try load(directory: directory, into: state)
-        return LoadedPrototype(state: state, file: file, prototype: prototype, warnings: warnings)
+        let loaded = try load(directory: directory, into: state)
+        return LoadedPrototype(
+            state: state, file: file, prototype: loaded.prototype, warnings: loaded.warnings,
+            initialStateRef: loaded.initialStateRef)
     }
 
     /// `<directory>/prototype.lua` without a doubled slash.
@@ -42,10 +44,16 @@ public struct PrototypeLoader {
         directory.hasSuffix("/") ? directory + "prototype.lua" : directory + "/prototype.lua"
     }
 
+    /// What `load(directory:into:)` gives: the prototype, its warnings and a registry
+    /// reference to the `state` table it returned (nil when it has none).
+    struct LoadResult {
+        let prototype: Prototype
+        let warnings: [Diagnostic]
+        let initialStateRef: Int32?
+    }
+
     /// Runs `prototype.lua` in its own sandbox environment of `state` and validates the result.
-    static func load(
-        directory: String, into state: LuaState
-    ) throws(DiagnosticList) -> (Prototype, [Diagnostic]) {
+    static func load(directory: String, into state: LuaState) throws(DiagnosticList) -> LoadResult {
         let file = prototypeFile(in: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -75,6 +83,11 @@ public struct PrototypeLoader {
             ])
         }
         let root = state.snapshotTop()
+        var initialStateRef: Int32?
+        if state.main.isTable(-1) {
+            state.main.rawGet("state", table: state.main.top)
+            if state.main.isTable(-1) { initialStateRef = state.main.ref() } else { state.main.pop() }
+        }
         state.main.pop()
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
         var validator = PrototypeValidator(file: file, directory: absolute)
@@ -84,6 +97,6 @@ public struct PrototypeLoader {
             let warnings = validator.diagnostics.filter { $0.severity == .warning }
             throw DiagnosticList(errors + warnings)
         }
-        return (prototype, validator.diagnostics)
+        return LoadResult(prototype: prototype, warnings: validator.diagnostics, initialStateRef: initialStateRef)
     }
 }

@@ -13,11 +13,16 @@ struct PrototypeValidator {
     var diagnostics: [Diagnostic] = []
     /// The declared scene names, known before any action is checked.
     var sceneNames: [String] = []
+    /// The device's pixels per point, once `device` validated (star images' size in points).
+    var deviceScale: Double?
 
-    static let rootKeys = ["name", "device", "screen", "start", "scenes"]
+    static let rootKeys = ["name", "device", "screen", "start", "scenes", "state"]
     static let deviceKeys = ["width", "height", "scale"]
     static let sceneKeys = ["image", "screen", "elements", "on_swipe"]
-    static let elementKeys = ["label", "frame", "on_tap", "on_swipe", "kind"]
+    static let elementKeys = [
+        "label", "frame", "on_tap", "on_swipe", "kind", "on_double_tap", "on_long_press", "value", "enabled",
+        "control",
+    ]
 
     init(file: String, directory: String) {
         self.file = file
@@ -62,7 +67,13 @@ struct PrototypeValidator {
         case .string(let s) where !s.isEmpty: name = s
         case let other: error("name", "expected a non-empty string, got \(describe(other))")
         }
+        switch table["state"] {
+        case .none, .table: break
+        case let other:
+            error("state", "expected a table of the prototype's starting state { key = value, ... }, got \(describe(other))")
+        }
         let device = validateDevice(table["device"])
+        deviceScale = device?.scale
         let screen = validateScreen(table["screen"], path: "screen") ?? .wholeImage
         let scenesTable = table["scenes"].table
         if scenesTable == nil {
@@ -143,7 +154,7 @@ struct PrototypeValidator {
             error(path, "expected an element table { label = \"...\", frame = {x, y, w, h} }, got \(describe(value))")
             return nil
         }
-        checkKeys(table, known: Self.elementKeys, path: path)
+        checkKeys(table, known: Self.elementKeys(for: table), path: path)
         var label: String?
         switch table["label"] {
         case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: label = s
@@ -159,8 +170,30 @@ struct PrototypeValidator {
         }
         let onTap = table["on_tap"].isNone ? nil : validateAction(table["on_tap"], path: path + ".on_tap")
         let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
+        let onDoubleTap =
+            table["on_double_tap"].isNone ? nil : validateAction(table["on_double_tap"], path: path + ".on_double_tap")
+        let onLongPress =
+            table["on_long_press"].isNone ? nil : validateAction(table["on_long_press"], path: path + ".on_long_press")
+        var value: String?
+        switch table["value"] {
+        case .none: break
+        case _ where !table["control"].isNone: break  // a control's value is its own (validateControl)
+        case .string(let s): value = s
+        case .number(let n) where n.isFinite: value = formatNumber(n, decimals: 6)
+        case let other: error(path + ".value", "expected a string or a finite number, got \(describe(other))")
+        }
+        var enabled = true
+        switch table["enabled"] {
+        case .none: break
+        case .boolean(let b): enabled = b
+        case let other: error(path + ".enabled", "expected true or false, got \(describe(other))")
+        }
+        let control = validateControl(table, path: path)
+        if control != nil, table["kind"].isNone { kind = "star_rating" }
         guard let label, let frame else { return nil }
-        return Element(label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path)
+        return Element(
+            label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path,
+            onDoubleTap: onDoubleTap, onLongPress: onLongPress, value: value, enabled: enabled, control: control)
     }
 
     mutating func validateSwipes(_ value: LuaValue, path: String) -> [SwipeDirection: Action] {

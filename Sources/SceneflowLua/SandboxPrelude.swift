@@ -7,6 +7,8 @@
 ///   `loadfile`, `require`; `load` accepts text chunks only and defaults to the sandbox),
 ///   copies of `string` (without `dump`), `table`, `math` and `utf8`. No `io`, `os`,
 ///   `package`, `debug` or `coroutine`.
+/// - `H.copy_state(t)` → a deep copy of table `t` (or an empty table for nil): each test and
+///   each play starts from a fresh copy of the prototype's `state`.
 /// - `H.prototype_env()` → a sandbox plus `go(scene [, transition [, duration [, curve]]])`,
 ///   `present(scene [, transition [, duration [, curve]]])`, `back()` and `dismiss()`. Each
 ///   returns a table tagged with the metatable `H.action_mt` holding `op`, the arguments as
@@ -17,7 +19,7 @@ enum SandboxPrelude {
 
     static let source = #"""
         local G = _G
-        local setmetatable, getinfo, select, pairs, ipairs, load = setmetatable, debug.getinfo, select, pairs, ipairs, load
+        local type, setmetatable, getinfo, select, pairs, ipairs, load = type, setmetatable, debug.getinfo, select, pairs, ipairs, load
         local BASE = { "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal",
           "rawget", "rawlen", "rawset", "select", "setmetatable", "getmetatable", "tonumber",
           "tostring", "type", "xpcall", "collectgarbage", "warn" }
@@ -64,6 +66,20 @@ enum SandboxPrelude {
           return function(...)
             return setmetatable({ op = op, nargs = select("#", ...), line = caller_line() }, ACTION)
           end
+        end
+
+        -- A deep copy of a prototype's state table (tables copied, cycles kept, metatables dropped).
+        function H.copy_state(t)
+          local seen = {}
+          local function walk(v)
+            if type(v) ~= "table" then return v end
+            if seen[v] then return seen[v] end
+            local c = {}
+            seen[v] = c
+            for k, x in pairs(v) do c[walk(k)] = walk(x) end
+            return c
+          end
+          return walk(t or {})
         end
 
         function H.prototype_env()

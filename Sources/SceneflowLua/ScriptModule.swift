@@ -1,104 +1,218 @@
+import Foundation
 import SceneflowCore
 
-/// The native table under the script API (`sf` in `ScriptPrelude`): small, non-yielding
-/// reads and writes of the bound `Session`. Positions and times are points and clock seconds.
+/// The native table under the script API (`sf` in `ScriptPrelude` and the sections): small,
+/// non-yielding reads and writes of the bound `Session`. Positions are points, times clock
+/// seconds. The public, documented functions are the Lua ones built on these.
 ///
-/// Registration table:
+/// Registration table (`natives`, one entry per function):
 /// - `now()` → clock seconds; `settled()` → boolean; `scene()` → current scene name
-/// - `find(label)` → x, y of the centre of the first element with exactly that label in the
-///   current scene, or nil and a message with a did-you-mean and the labels on screen
-/// - `screen_center()` → x, y of the device screen's centre
-/// - `input(phase, x, y, time)` → schedules `InputEvent` (`"down"`, `"move"`, `"up"`)
+/// - `scene_exists(name)` → boolean; `scene_names()` → list of scene names
+/// - `elements()` → list of `{label, kind, frame = {x, y, w, h}, value, enabled, visible}` of
+///   the current scene, in declaration order (`visible`: the frame overlaps the screen)
+/// - `screen_center()` → x, y; `device()` → width, height in points
+/// - `input(phase, x, y, time)` → schedules an `InputEvent` (`"down"`, `"move"`, `"up"`)
 /// - `back()` → performs `.back`; returns a message instead when there is nothing to go back to
-/// - `check_scene(name)` → nil when `name` is the current scene, else the mismatch message
+/// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
+/// - `log(level, text, line)`; `step_begin(call, line)`; `step_end()`: recorded for the report
+/// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
+///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
+///   and every element's spoken value as `accessibility_value`
 final class ScriptModule {
     /// The session the script drives; set by `ScriptRuntime.bind(_:)`.
     var session: Session?
+    /// The prototype's `app` object, whose `state` table `state()` returns.
+    var app: AppModule?
+    /// The script's folder: `require` loads modules from here only.
+    var scriptFolder = ""
+    /// Registry reference to the shared `api` table of the preludes.
+    var apiRef: Int32 = -2
+    /// Renders and compares frames for `expect.screenshot`, `capture` and `expect.tree`;
+    /// set by the runner.
+    weak var visualChecks: (any VisualChecks)?
+    /// Log entries of the running test.
+    var log: [TestLogEntry] = []
+    /// Steps of the running test; `openSteps` indexes the ones not yet returned.
+    var steps: [TestStepRecord] = []
+    private var openSteps: [(index: Int, wallStart: Double)] = []
+
+    typealias Native = (name: String, body: (ScriptModule, Session, LuaStack) -> LuaCallbackResult)
+
+    /// Clock time the running test started at; log and step times are relative to it.
+    var testStart = 0.0
+
+    /// Forgets the log and steps (a new test starts at clock time `start`).
+    func resetRecords(start: Double) {
+        testStart = start
+        log.removeAll()
+        steps.removeAll()
+        openSteps.removeAll()
+    }
 
     /// Pushes the table onto `state`'s main stack.
     func push(into state: LuaState) {
-        state.pushModule([
-            (
-                "now",
-                { [weak self] s in
-                    ScriptModule.with(self, s) {
-                        s.push($0.now)
-                        return .values(1)
+        state.pushModule(
+            (Self.natives + Self.visualNatives + Self.controlNatives).map { native in
+                (
+                    native.name,
+                    { [weak self] stack in
+                        guard let self, let session = self.session else {
+                            return .error("the script is not bound to a running prototype")
+                        }
+                        return native.body(self, session, stack)
                     }
-                }
-            ),
-            (
-                "settled",
-                { [weak self] s in
-                    ScriptModule.with(self, s) {
-                        s.push($0.isSettled)
-                        return .values(1)
-                    }
-                }
-            ),
-            (
-                "scene",
-                { [weak self] s in
-                    ScriptModule.with(self, s) {
-                        s.push($0.currentScene)
-                        return .values(1)
-                    }
-                }
-            ),
-            ("find", { [weak self] s in ScriptModule.with(self, s) { Self.find($0, s) } }),
-            (
-                "screen_center",
-                { [weak self] s in
-                    ScriptModule.with(self, s) {
-                        let center = $0.prototype.device.bounds.center
-                        s.push(center.x)
-                        s.push(center.y)
-                        return .values(2)
-                    }
-                }
-            ),
-            ("input", { [weak self] s in ScriptModule.with(self, s) { Self.input($0, s) } }),
-            ("back", { [weak self] s in ScriptModule.with(self, s) { Self.back($0, s) } }),
-            ("check_scene", { [weak self] s in ScriptModule.with(self, s) { Self.checkScene($0, s) } }),
-            (
-                "hint",
-                { s in
-                    let name = s.string(1) ?? ""
-                    let candidates = s.top < 2 ? [] : (2...s.top).compactMap { s.string($0) }
-                    s.push(NearestName.hint(for: name, among: candidates))
-                    return .values(1)
-                }
-            ),
-        ])
+                )
+            } + [("hint", Self.hint), ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) })])
     }
 
-    private static func with(
-        _ module: ScriptModule?, _ stack: LuaStack, _ body: (Session) -> LuaCallbackResult
-    ) -> LuaCallbackResult {
-        guard let session = module?.session else { return .error("the script is not bound to a running prototype") }
-        return body(session)
-    }
-
-    private static func find(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
-        let label = stack.string(1) ?? ""
-        let sceneName = session.currentScene
-        let elements = session.scene(sceneName)?.elements ?? []
-        if let element = elements.first(where: { $0.label == label }) {
-            stack.push(element.frame.center.x)
-            stack.push(element.frame.center.y)
+    /// `read_module(name)` → the text of `<script folder>/<name with dots as slashes>.lua` and
+    /// its path, or nil and why not. Only files inside the script's folder (after resolving
+    /// symbolic links) can be read.
+    private func readModule(_ stack: LuaStack) -> LuaCallbackResult {
+        let name = stack.string(1) ?? ""
+        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+        guard valid, !name.hasPrefix("."), !name.contains("..") else {
+            stack.pushNil()
+            stack.push("module names are letters, digits, _ and dots (a dot is a folder separator), got \"\(name)\"")
             return .values(2)
         }
-        let labels = elements.map(\.label)
-        var message = "no element labelled \"\(label)\" in scene \"\(sceneName)\""
-        message += NearestName.hint(for: label, among: labels)
-        message +=
-            labels.isEmpty
-            ? " (the scene has no elements)"
-            : " (labels on screen: " + labels.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
-        stack.pushNil()
-        stack.push(message)
+        let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+        let folder = scriptFolder.isEmpty ? "." : scriptFolder
+        let path = (folder as NSString).appendingPathComponent(relative)
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        guard resolved.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: resolved) else {
+            stack.pushNil()
+            stack.push(
+                FileManager.default.fileExists(atPath: path)
+                    ? "\(path) leads outside the script's folder; require loads only modules beside the script"
+                    : "no module \"\(name)\": \(path) does not exist (require loads only modules beside the script)")
+            return .values(2)
+        }
+        stack.push(String(decoding: data, as: UTF8.self))
+        stack.push(relative)
         return .values(2)
+    }
+
+    private static func hint(_ stack: LuaStack) -> LuaCallbackResult {
+        let name = stack.string(1) ?? ""
+        let candidates = stack.top < 2 ? [] : (2...stack.top).compactMap { stack.string($0) }
+        stack.push(NearestName.hint(for: name, among: candidates))
+        return .values(1)
+    }
+
+    nonisolated(unsafe) static let natives: [Native] = [
+        ("now", { _, session, s in s.push(session.now); return .values(1) }),
+        ("settled", { _, session, s in s.push(session.isSettled); return .values(1) }),
+        ("scene", { _, session, s in s.push(session.currentScene); return .values(1) }),
+        (
+            "scene_exists",
+            { _, session, s in s.push(session.scene(s.string(1) ?? "") != nil); return .values(1) }
+        ),
+        ("scene_names", { _, session, s in pushList(session.prototype.sceneOrder, s); return .values(1) }),
+        ("history", { _, session, s in pushList(session.history, s); return .values(1) }),
+        ("elements", { _, session, s in pushElements(session, s); return .values(1) }),
+        (
+            "screen_center",
+            { _, session, s in
+                let center = session.prototype.device.bounds.center
+                s.push(center.x)
+                s.push(center.y)
+                return .values(2)
+            }
+        ),
+        (
+            "device",
+            { _, session, s in
+                s.push(session.prototype.device.width)
+                s.push(session.prototype.device.height)
+                return .values(2)
+            }
+        ),
+        ("input", { _, session, s in input(session, s) }),
+        ("back", { _, session, s in back(session, s) }),
+        (
+            "state",
+            { module, _, s in
+                guard let app = module.app else { s.pushNil(); return .values(1) }
+                app.pushState(onto: s)
+                return .values(1)
+            }
+        ),
+        (
+            "log",
+            { module, session, s in
+                let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
+                let line = s.number(3).map { Int($0) }
+                module.log.append(
+                    TestLogEntry(level: level, clockTime: session.now - module.testStart, line: line, message: s.string(2) ?? ""))
+                return .values(0)
+            }
+        ),
+        (
+            "step_begin",
+            { module, session, s in
+                module.openSteps.append((module.steps.count, ProcessInfo.processInfo.systemUptime))
+                module.steps.append(
+                    TestStepRecord(
+                        call: s.string(1) ?? "?", line: s.number(2).map { Int($0) }, clockStart: session.now - module.testStart))
+                return .values(0)
+            }
+        ),
+        (
+            "step_end",
+            { module, session, _ in
+                guard let open = module.openSteps.popLast() else { return .values(0) }
+                module.steps[open.index].clockEnd = session.now - module.testStart
+                module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
+                module.steps[open.index].passed = true
+                return .values(0)
+            }
+        ),
+    ]
+
+    private static func pushList(_ names: [String], _ stack: LuaStack) {
+        stack.newTable()
+        let table = stack.top
+        for (offset, name) in names.enumerated() {
+            stack.push(name)
+            stack.rawSet(at: offset + 1, table: table)
+        }
+    }
+
+    private static func pushElements(_ session: Session, _ stack: LuaStack) {
+        let elements = session.scene(session.currentScene)?.elements ?? []
+        let screen = session.prototype.device.bounds
+        stack.newTable()
+        let list = stack.top
+        for (offset, element) in elements.enumerated() {
+            stack.newTable()
+            let item = stack.top
+            stack.push(element.label)
+            stack.rawSet("label", table: item)
+            stack.push(element.kind)
+            stack.rawSet("kind", table: item)
+            stack.newTable()
+            let frame = stack.top
+            for (key, value) in [
+                ("x", element.frame.x), ("y", element.frame.y), ("w", element.frame.width), ("h", element.frame.height),
+            ] {
+                stack.push(value)
+                stack.rawSet(key, table: frame)
+            }
+            stack.rawSet("frame", table: item)
+            if let value = session.value(of: element) {
+                stack.push(value)
+                stack.rawSet("value", table: item)
+            }
+            ControlScriptFunctions.addFields(of: element, session: session, stack: stack, table: item)
+            stack.push(element.enabled)
+            stack.rawSet("enabled", table: item)
+            stack.push(element.frame.intersects(screen))
+            stack.rawSet("visible", table: item)
+            stack.rawSet(at: offset + 1, table: list)
+        }
     }
 
     private static func input(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
@@ -116,19 +230,5 @@ final class ScriptModule {
         }
         session.perform(.back, source: "script back()")
         return .values(0)
-    }
-
-    private static func checkScene(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
-        let name = stack.string(1) ?? ""
-        let current = session.currentScene
-        if name == current { return .values(0) }
-        var message = "expected scene \"\(name)\" but the current scene is \"\(current)\""
-        if session.prototype.scenes[name] == nil {
-            message +=
-                "; there is no scene \"\(name)\""
-                + NearestName.hint(for: name, among: session.prototype.sceneOrder)
-        }
-        stack.push(message)
-        return .values(1)
     }
 }

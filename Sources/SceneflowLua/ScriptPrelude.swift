@@ -1,181 +1,212 @@
-/// The script API, written in Lua over the native table of `ScriptModule` (called `sf` here),
-/// because waiting must yield the test's coroutine and a C function cannot.
+/// The base of the script API, written in Lua over the native table of `ScriptModule` (called
+/// `sf` here), because waiting must yield the test's coroutine and a C function cannot.
 ///
 /// The chunk is called with `(sandbox, sf, source, settle_timeout)` and returns the script's
-/// environment and a declarations table `{ prototype = path?, tests = { {name, fn, line}... } }`.
+/// environment, its declarations table and the shared `api` table that every section of
+/// `ScriptAPISections` receives. The sections register the public functions with
+/// `api.define{...}`, which stores the function in the environment *and* its reference entry
+/// in `api.docs`; `sceneflow help api` prints those entries, so the reference cannot drift
+/// from the code.
 ///
-/// Globals offered to a script (besides the sandbox):
-/// - `prototype(path)`: the prototype folder, relative to the script file (at most once).
-/// - `test(name, fn)`: declares a test; `fn` runs as a coroutine resumed once per frame.
-/// - `tap(label)`: waits until settled (at most `settle_timeout` clock seconds), finds the
-///   element by exact accessibility label in the current scene, presses at its centre now and
-///   releases 0.05 s later, then waits until the input is delivered and the prototype settled.
-/// - `swipe(direction [, {on = label}])`: the same, pressing at the element's centre (or the
-///   screen's) and moving 120 points in the finger's direction over 0.2 s in 12 move events.
-/// - `back()`: waits until settled, performs Core's back action, waits until settled.
-/// - `expect.scene(name)`: waits until settled, then compares the current scene.
-/// - `wait(seconds)`: lets clock time pass.
-/// Failures raise errors positioned at the innermost line of the script file on the stack
-/// (what `error(msg, 2)` gives when the script calls the API directly).
+/// Shared helpers (used by the sections, not visible to scripts):
+/// - `api.fail(message)`: raises `file:line: message` at the innermost line of the script.
+/// - `api.quote(v)`, `api.show(v)`: values as they appear in messages.
+/// - `api.inside_test(what)`: fails unless called from the running test's own coroutine.
+/// - `api.timeout(opts)`: the per-call `timeout`, else the `with_timeout` block's, else the
+///   default (5 s of clock time).
+/// - `api.wait_settled(what, timeout)`, `api.wait_until(what, t, timeout)`: yield frame by
+///   frame until the prototype is settled (and the clock has reached `t`).
+/// - `api.poll(what, timeout, check)`: yields until `check()` returns true (checked on
+///   settled frames only); on timeout fails with the message `check` returned last.
 enum ScriptPrelude {
     static let chunkName = "=[sceneflow script api]"
-    /// Names a script can use, for did-you-mean on a misspelt global.
-    static let globals = [
-        "prototype", "test", "tap", "swipe", "back", "expect", "wait", "assert", "error", "ipairs",
-        "pairs", "pcall", "print", "select", "tonumber", "tostring", "type", "string", "table", "math",
-    ]
 
     static let source = #"""
         local sandbox, sf, SOURCE, SETTLE = ...
-        local yield, isyieldable = coroutine.yield, coroutine.isyieldable
+        local yield, isyieldable, running = coroutine.yield, coroutine.isyieldable, coroutine.running
         local getinfo = debug.getinfo
-        local type, tostring, error, setmetatable, format = type, tostring, error, setmetatable, string.format
-        local TAP, SWIPE_TIME, SWIPE_DISTANCE, SWIPE_STEPS = 0.05, 0.2, 120, 12
-        local env = sandbox()
-        local decl = { tests = {} }
+        local type, tostring, error, setmetatable, format, pairs, ipairs, concat, sort =
+          type, tostring, error, setmetatable, string.format, pairs, ipairs, table.concat, table.sort
 
-        local function fail(message)
+        local env = sandbox()
+        -- Scripts also get coroutine and a read-only slice of os (DESIGN.md §8).
+        env.coroutine = { create = coroutine.create, resume = coroutine.resume, status = coroutine.status,
+          wrap = coroutine.wrap, yield = coroutine.yield, isyieldable = coroutine.isyieldable,
+          running = coroutine.running, close = coroutine.close }
+        env.os = setmetatable({ clock = os.clock, time = os.time, date = os.date }, { __index = function(_, k)
+          error("os." .. tostring(k) .. " is not available in scripts: only os.clock, os.time and os.date"
+            .. " (Sceneflow runs scripts in a sandbox without file or process access)", 2)
+        end })
+        -- require: modules beside the script only, loaded as text into the script's environment.
+        local loaded = {}
+        env.require = function(name)
+          if type(name) ~= "string" then error("require: expected a module name (a string)", 2) end
+          if loaded[name] ~= nil then return loaded[name] end
+          local text, where = sf.read_module(name)
+          if not text then error("require(" .. string.format("%q", name) .. "): " .. where, 2) end
+          local chunk, problem = load(text, "@" .. where, "t", env)
+          if not chunk then error("require(" .. string.format("%q", name) .. "): " .. problem, 2) end
+          local result = chunk(name)
+          if result == nil then result = true end
+          loaded[name] = result
+          return result
+        end
+        local decl = { tests = {}, before_each = {}, after_each = {} }
+        local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE }
+
+        function api.line()
           local level = 2
           while true do
             local info = getinfo(level, "Sl")
-            if not info then error(message, 0) end
-            if info.source == SOURCE and info.currentline > 0 then
-              error(info.short_src .. ":" .. info.currentline .. ": " .. message, 0)
-            end
+            if not info then return nil end
+            if info.source == SOURCE and info.currentline > 0 then return info.currentline, info.short_src end
             level = level + 1
           end
         end
 
-        local function quote(v)
+        function api.fail(message)
+          local line, src = api.line()
+          if line then error(src .. ":" .. line .. ": " .. message, 0) end
+          error(message, 0)
+        end
+        local fail = api.fail
+
+        function api.quote(v)
           if type(v) == "string" then return '"' .. v .. '"' end
           return tostring(v)
         end
 
-        local function inside_test(what)
-          if not isyieldable() then
-            fail(what .. ": gestures and expectations run inside test(\"name\", function() ... end)")
+        -- A value as a person would write it in Lua: tables shallowly, keys sorted.
+        function api.show(v, depth)
+          if type(v) == "string" then return (format("%q", v):gsub("\\\n", "\\n")) end
+          if type(v) ~= "table" then return tostring(v) end
+          depth = depth or 0
+          if depth > 2 then return "{...}" end
+          local parts, n = {}, #v
+          for i = 1, n do parts[#parts + 1] = api.show(v[i], depth + 1) end
+          local keys = {}
+          for k in pairs(v) do
+            if not (type(k) == "number" and k >= 1 and k <= n and k % 1 == 0) then keys[#keys + 1] = k end
+          end
+          sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+          for _, k in ipairs(keys) do
+            local key = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. api.show(k) .. "]")
+            parts[#parts + 1] = key .. " = " .. api.show(v[k], depth + 1)
+          end
+          return "{" .. concat(parts, ", ") .. "}"
+        end
+
+        function api.inside_test(what)
+          if not isyieldable() or running() ~= api.thread then
+            fail(what .. ": gestures, waits and expectations run inside test(\"name\", function() ... end)"
+              .. " (not in a coroutine of the script's own)")
           end
         end
 
-        local function wait_settled(what)
-          inside_test(what)
+        function api.timeout(opts, what)
+          local t = type(opts) == "table" and opts.timeout or nil
+          if t ~= nil and (type(t) ~= "number" or t ~= t or t < 0) then
+            fail(what .. ": timeout must be a number of seconds >= 0, got " .. api.show(t))
+          end
+          return t or api.block_timeout or api.default_timeout
+        end
+
+        function api.wait_settled(what, timeout)
+          api.inside_test(what)
           if sf.settled() then return end
-          local deadline = sf.now() + SETTLE
+          local deadline = sf.now() + timeout
           repeat
             if sf.now() >= deadline then
               fail(format("%s: the prototype did not settle within %g s of clock time (scene %s)",
-                what, SETTLE, quote(sf.scene())))
+                what, timeout, api.quote(sf.scene())))
             end
             yield()
           until sf.settled()
         end
 
-        local function wait_until(what, t)
-          local deadline = t + SETTLE
+        function api.wait_until(what, t, timeout)
+          local deadline = t + timeout
           while sf.now() < t or not sf.settled() do
             if sf.now() >= deadline then
               fail(format("%s: the prototype did not settle within %g s of clock time after the input (scene %s)",
-                what, SETTLE, quote(sf.scene())))
+                what, timeout, api.quote(sf.scene())))
             end
             yield()
           end
         end
 
-        local function locate(what, label)
-          if type(label) ~= "string" then
-            fail(what .. ": expected an accessibility label (a string), got " .. type(label))
+        function api.poll(what, timeout, check)
+          api.inside_test(what)
+          local deadline = sf.now() + timeout
+          local message
+          while true do
+            if sf.settled() then
+              local ok, result = check()
+              if ok then return result end
+              message = result
+            end
+            if sf.now() >= deadline then
+              if message == nil then
+                message = format("the prototype did not settle within %g s of clock time", timeout)
+              elseif timeout > 0 then
+                message = message .. format(" (waited %g s)", timeout)
+              end
+              fail(what .. ": " .. message)
+            end
+            yield()
           end
-          local x, y = sf.find(label)
-          if type(x) ~= "number" then fail(what .. ": " .. y) end
-          return x, y
         end
 
-        function env.tap(label)
-          local what = "tap(" .. quote(label) .. ")"
-          wait_settled(what)
-          local x, y = locate(what, label)
-          local t = sf.now()
-          sf.input("down", x, y, t)
-          sf.input("up", x, y, t + TAP)
-          wait_until(what, t + TAP)
+        -- Registers a public function: stores it under `name` ("tap", "expect.scene") in the
+        -- script's environment and its reference entry in api.docs. With `step = true` each
+        -- call is recorded as a step of the running test (the JSON report lists them).
+        local GROUPS = { "Structure", "Gestures", "Waiting", "Locators", "Reading state", "Expectations",
+          "Logging", "Controls", "Timing" }
+        local known_groups = {}
+        for i, g in ipairs(GROUPS) do known_groups[g] = i end
+        api.groups = GROUPS
+
+        function api.define(d)
+          assert(type(d.name) == "string" and type(d.fn) == "function", "define: name and fn")
+          assert(known_groups[d.group], "define: unknown group for " .. d.name)
+          assert(d.signature and d.summary and d.example, "define: signature, summary, example for " .. d.name)
+          local fn = d.fn
+          if d.step then
+            local inner, label = fn, d.name
+            fn = function(...)
+              local n, args = select("#", ...), { ... }
+              local shown = {}
+              for i = 1, n do shown[i] = api.show(args[i]) end
+              local call = label .. "(" .. concat(shown, ", ") .. ")"
+              api.inside_test(call)
+              sf.step_begin(call, (api.line()))
+              local results = table.pack(inner(...))
+              sf.step_end()
+              return table.unpack(results, 1, results.n)
+            end
+          end
+          local holder, key = env, d.name
+          local dot = d.name:find(".", 1, true)
+          if dot then
+            local head = d.name:sub(1, dot - 1)
+            holder, key = env[head], d.name:sub(dot + 1)
+            assert(type(holder) == "table", "define: no table " .. head)
+          end
+          rawset(holder, key, fn)
+          api.docs[#api.docs + 1] = { name = d.name, group = d.group, signature = d.signature,
+            summary = d.summary, args = d.args or {}, returns = d.returns, waits = d.waits,
+            errors = d.errors, example = d.example }
+          return fn
         end
 
-        local DIRECTIONS = { left = { -1, 0 }, right = { 1, 0 }, up = { 0, -1 }, down = { 0, 1 } }
-
-        function env.swipe(direction, options)
-          local what = "swipe(" .. quote(direction) .. ")"
-          local d = DIRECTIONS[direction]
-          if not d then
-            fail(what .. ': the direction is the finger\'s: "left", "right", "up" or "down"'
-              .. sf.hint(tostring(direction), "left", "right", "up", "down"))
-          end
-          local label = options
-          if type(options) == "table" then label = options.on end
-          if label ~= nil then what = format("swipe(%s, {on = %s})", quote(direction), quote(label)) end
-          wait_settled(what)
-          local x, y
-          if label ~= nil then x, y = locate(what, label) else x, y = sf.screen_center() end
-          local t = sf.now()
-          sf.input("down", x, y, t)
-          for i = 1, SWIPE_STEPS do
-            local f = i / SWIPE_STEPS
-            sf.input("move", x + d[1] * SWIPE_DISTANCE * f, y + d[2] * SWIPE_DISTANCE * f, t + SWIPE_TIME * f)
-          end
-          sf.input("up", x + d[1] * SWIPE_DISTANCE, y + d[2] * SWIPE_DISTANCE, t + SWIPE_TIME)
-          wait_until(what, t + SWIPE_TIME)
+        -- Registers a documented value that is not a function (such as `state`).
+        function api.define_value(d, value)
+          env[d.name] = value
+          api.docs[#api.docs + 1] = { name = d.name, group = d.group, signature = d.signature,
+            summary = d.summary, args = d.args or {}, returns = d.returns, waits = d.waits,
+            errors = d.errors, example = d.example }
         end
 
-        function env.back()
-          wait_settled("back()")
-          local problem = sf.back()
-          if problem then fail("back(): " .. problem) end
-          wait_until("back()", sf.now())
-        end
-
-        function env.wait(seconds)
-          inside_test("wait")
-          if type(seconds) ~= "number" or seconds < 0 then
-            fail("wait: expected a number of seconds >= 0, got " .. quote(seconds))
-          end
-          local t = sf.now() + seconds
-          while sf.now() < t do yield() end
-        end
-
-        local expect = {}
-        function expect.scene(name)
-          wait_settled("expect.scene")
-          if type(name) ~= "string" then fail("expect.scene: expected a scene name (a string), got " .. type(name)) end
-          local problem = sf.check_scene(name)
-          if problem then fail("expect.scene: " .. problem) end
-        end
-        env.expect = setmetatable(expect, { __index = function(_, key)
-          fail("expect." .. tostring(key) .. " is not available" .. sf.hint(tostring(key), "scene"))
-        end })
-
-        function env.prototype(path)
-          if type(path) ~= "string" or path == "" then
-            error("prototype: expected the path of a prototype folder (a string), got " .. quote(path), 2)
-          end
-          if decl.prototype then error("prototype: already given as " .. quote(decl.prototype), 2) end
-          decl.prototype = path
-        end
-
-        local lines = {}
-        function env.test(name, fn)
-          if type(name) ~= "string" or name == "" then
-            error("test: expected a name (a non-empty string) first, got " .. quote(name), 2)
-          end
-          if type(fn) ~= "function" then
-            error("test(" .. quote(name) .. "): expected a function second, got " .. type(fn), 2)
-          end
-          if lines[name] then
-            error("test: a test named " .. quote(name) .. " is already declared at line " .. lines[name], 2)
-          end
-          local line = getinfo(2, "l").currentline
-          lines[name] = line
-          decl.tests[#decl.tests + 1] = { name = name, fn = fn, line = line }
-        end
-
-        return env, decl
+        return env, decl, api
         """#
 }

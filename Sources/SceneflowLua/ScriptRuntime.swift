@@ -25,7 +25,9 @@ public final class ScriptRuntime {
     let module = ScriptModule()
     var app: AppModule?
     var session: Session?
-    var testRefs: [ScriptFunctionRef] = []
+    var declarationsRef: Int32 = -2
+    /// The names a script can use, for a did-you-mean on a misspelt global.
+    var globalNames: [String] = []
     var running: RunningTest?
 
     /// A test being run: its coroutine and when it started.
@@ -34,6 +36,10 @@ public final class ScriptRuntime {
         let thread: LuaStack
         let threadRef: Int32
         let startTime: Double
+        /// `ProcessInfo.systemUptime` after which the watchdog stops the test's Lua code.
+        let wallDeadline: Double
+        /// False until the first resume, which passes the test's index to `decl.run`.
+        var started = false
     }
 
     /// Reads and runs the script's top level, collecting `prototype(path)` and the tests.
@@ -53,21 +59,17 @@ public final class ScriptRuntime {
         }
         self.state = state
         let main = state.main
-        guard main.load(ScriptPrelude.source, chunkName: ScriptPrelude.chunkName) else {
-            let message = main.errorText()
-            throw DiagnosticList([Diagnostic(file: scriptPath, message: "could not load the script API: \(message)")])
-        }
-        state.pushHelper("sandbox")
-        module.push(into: state)
-        main.push(source.chunkName)
-        main.push(limits.settleTimeout)
-        if case .failure(let failure) = state.call(args: 4, results: 2, instructions: limits.loadInstructions) {
+        module.scriptFolder = (scriptPath as NSString).deletingLastPathComponent
+        let environmentRef: Int32
+        do {
+            (environmentRef, declarationsRef) = try Self.startAPI(
+                state: state, module: module, chunkName: source.chunkName, settleTimeout: limits.settleTimeout)
+        } catch {
             throw DiagnosticList([
-                Diagnostic(file: scriptPath, message: "could not start the script API: \(failure.message)")
+                Diagnostic(file: scriptPath, message: "could not start the script API: \(error.message)")
             ])
         }
-        let declarationsRef = main.ref()
-        let environmentRef = main.ref()
+        globalNames = Self.globalNames(state: state, environment: environmentRef)
         let text = String(decoding: data, as: UTF8.self)
         let result = state.run(text, chunkName: source.chunkName) {
             main.pushRef(environmentRef)
@@ -76,7 +78,7 @@ public final class ScriptRuntime {
         if case .failure(let failure) = result {
             throw DiagnosticList([
                 source.diagnostic(
-                    failure, limits: limits, instructions: limits.loadInstructions, names: ScriptPrelude.globals)
+                    failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
             ])
         }
         main.pop()
@@ -85,11 +87,17 @@ public final class ScriptRuntime {
         main.pop()
         var tests: [ScriptTest] = []
         for item in declarations?["tests"].table?.sequence ?? [] {
-            guard let test = item.table, let name = test["name"].string,
-                case .function(let ref) = test["fn"], let line = test["line"].number
+            guard let test = item.table, let name = test["name"].string, let line = test["line"].number
             else { continue }
-            tests.append(ScriptTest(name: name, line: Int(line)))
-            testRefs.append(ref)
+            var declared = ScriptTest(name: name, line: Int(line))
+            declared.skipReason = test["skip"].string
+            if case .boolean(true) = test["only"] { declared.only = true }
+            tests.append(declared)
+        }
+        if tests.contains(where: \.only) {
+            for index in tests.indices where !tests[index].only && tests[index].skipReason == nil {
+                tests[index].skipReason = "not selected: only() marks other tests of this file"
+            }
         }
         guard !tests.isEmpty else {
             throw DiagnosticList([
@@ -110,12 +118,21 @@ public final class ScriptRuntime {
     /// - Throws: `DiagnosticList` as `PrototypeLoader.load(directory:)`.
     @discardableResult
     public func loadPrototype(directory: String) throws(DiagnosticList) -> Prototype {
-        let (prototype, warnings) = try PrototypeLoader.load(directory: directory, into: state)
+        let loaded = try PrototypeLoader.load(directory: directory, into: state)
+        let prototype = loaded.prototype
         self.prototype = prototype
-        prototypeWarnings = warnings
+        prototypeWarnings = loaded.warnings
         let file = PrototypeLoader.prototypeFile(in: directory)
-        app = AppModule(state: state, source: LuaSource(file: file), prototype: prototype)
+        app = AppModule(
+            state: state, source: LuaSource(file: file), prototype: prototype, initialStateRef: loaded.initialStateRef)
+        module.app = app
         return prototype
+    }
+
+    /// What renders and compares frames for the visual checks (held weakly; the runner owns it).
+    public var visualChecks: (any VisualChecks)? {
+        get { module.visualChecks }
+        set { module.visualChecks = newValue }
     }
 
     /// Makes the script drive `session` (its gestures, waits and expectations).
@@ -131,6 +148,57 @@ public final class ScriptRuntime {
         guard let app else {
             return Diagnostic(file: scriptPath, message: "no prototype loaded to call a Lua function of")
         }
-        return app.call(call.ref, app: session)
+        return app.call(call.ref, app: session, argument: call.argument)
+    }
+}
+
+extension ScriptRuntime {
+    /// Runs `ScriptPrelude` and every section of `ScriptAPISections` in `state`, leaving
+    /// nothing on the stack. Returns registry references to the script environment and the
+    /// declarations table.
+    static func startAPI(
+        state: LuaState, module: ScriptModule, chunkName: String, settleTimeout: Double
+    ) throws(LuaFailure) -> (environment: Int32, declarations: Int32) {
+        let main = state.main
+        guard main.load(ScriptPrelude.source, chunkName: ScriptPrelude.chunkName) else {
+            throw state.takeFailure(from: main)
+        }
+        state.pushHelper("sandbox")
+        module.push(into: state)
+        main.push(chunkName)
+        main.push(settleTimeout)
+        if case .failure(let failure) = state.call(args: 4, results: 3, instructions: state.limits.loadInstructions) {
+            throw failure
+        }
+        let apiRef = main.ref()
+        let declarations = main.ref()
+        let environment = main.ref()
+        for section in ScriptAPISections.all {
+            guard main.load(section.source, chunkName: "=[sceneflow \(section.name)]") else {
+                throw state.takeFailure(from: main)
+            }
+            main.pushRef(apiRef)
+            if case .failure(let failure) = state.call(
+                args: 1, results: 0, instructions: state.limits.loadInstructions)
+            {
+                throw failure
+            }
+        }
+        module.apiRef = apiRef
+        return (environment, declarations)
+    }
+
+    /// The keys of the script environment, sorted.
+    static func globalNames(state: LuaState, environment: Int32) -> [String] {
+        let main = state.main
+        let base = main.top
+        defer { main.setTop(base) }
+        let lister = "local env = ...; local t = {}; for k in pairs(env) do t[#t + 1] = k end; return t"
+        guard main.load(lister, chunkName: "=[sceneflow globals]") else { return [] }
+        main.pushRef(environment)
+        guard case .success = state.call(args: 1, results: 1, instructions: state.limits.loadInstructions) else {
+            return []
+        }
+        return (state.snapshotTop().table?.sequence ?? []).compactMap(\.string).sorted()
     }
 }

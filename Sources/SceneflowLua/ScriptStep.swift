@@ -6,10 +6,16 @@ public struct ScriptTest: Equatable, Sendable {
     public let name: String
     /// The 1-based line of the `test(...)` call in the script file.
     public let line: Int
+    /// Why the test is not run (`skip(name, fn, reason)`, or another test's `only`); nil
+    /// when it runs.
+    public var skipReason: String?
+    /// Declared with `only(name, fn)`.
+    public var only = false
     /// Creates a test description.
-    public init(name: String, line: Int) {
+    public init(name: String, line: Int, skipReason: String? = nil) {
         self.name = name
         self.line = line
+        self.skipReason = skipReason
     }
 }
 

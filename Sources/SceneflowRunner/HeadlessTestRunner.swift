@@ -5,7 +5,8 @@ import SceneflowLua
 /// `sceneflow test`: runs Lua scripts headless on the virtual clock. Each test runs as a
 /// coroutine resumed once per frame: resume the script, advance the clock one frame (1/60 s),
 /// deliver due input, present the (virtual) frame, call triggered Lua actions, repeat.
-/// Frames are rasterised only when `framesDirectory` asks for them.
+/// Frames are rasterised only when `framesDirectory` asks for them, or once when a test fails
+/// and `reportDirectory` is set.
 public final class HeadlessTestRunner {
     /// Options for a run.
     public struct Options: Sendable {
@@ -14,14 +15,43 @@ public final class HeadlessTestRunner {
         /// When set, the frames each script passes through are written here as PNG files,
         /// one sub-folder per script, with a `summary.txt`.
         public var framesDirectory: String?
+        /// When set, a failing test leaves its frame (PNG), element tree and last 50 timeline
+        /// events here (see `FailureArtifacts`).
+        public var reportDirectory: String?
+        /// Only tests whose name (or `file: name`) contains this text, or matches it as a
+        /// shell glob when it has `*`, `?` or `[`, run; the others are skipped.
+        public var filter: String?
+        /// Lua limits; `testWallSeconds` is the per-test watchdog (`--timeout`).
+        public var limits: LuaLimits
+        /// When screenshot and tree baselines are written.
+        public var baselineMode: BaselineMode
+        /// When true, each `ScriptFileResult` carries its script's timeline (for
+        /// `--timeline`/`--csv` through `TimelineExport`).
+        public var recordsTimeline = false
+        /// Where screenshot failures and captures go: `reportDirectory`, else
+        /// `sceneflow-report` in the working directory.
+        public var visualDirectory: String { reportDirectory ?? "sceneflow-report" }
         /// Creates options.
-        public init(prototype: String? = nil, framesDirectory: String? = nil) {
+        public init(
+            prototype: String? = nil, framesDirectory: String? = nil, reportDirectory: String? = nil,
+            filter: String? = nil, limits: LuaLimits = .standard,
+            baselineMode: BaselineMode = .fromEnvironment()
+        ) {
+            self.baselineMode = baselineMode
             self.prototype = prototype
             self.framesDirectory = framesDirectory
+            self.reportDirectory = reportDirectory
+            self.filter = filter
+            self.limits = limits
         }
     }
 
     private let options: Options
+    /// Called when a test is about to start, so a signal handler can name it.
+    public var onTestStart: (String, String) -> Void = { _, _ in }
+    /// Checked between frames; when it returns true the running test ends as interrupted and
+    /// the remaining tests are not run.
+    public var shouldStop: () -> Bool = { false }
 
     /// Creates a runner.
     public init(options: Options = Options()) { self.options = options }
@@ -29,43 +59,18 @@ public final class HeadlessTestRunner {
     /// Runs every test of one script file; `onOutcome` is called as each test ends, so the
     /// console shows progress and nothing is lost if a later test hangs.
     public func run(script file: String, onOutcome: (TestOutcome) -> Void = { _ in }) -> ScriptFileResult {
-        var result = ScriptFileResult(file: file, outcomes: [], loadProblems: [])
-        let runtime: ScriptRuntime
-        do {
-            runtime = try ScriptRuntime(scriptPath: file)
-        } catch {
-            result.loadProblems = error.diagnostics
-            return result
-        }
-        guard let directory = prototypeDirectory(for: runtime, script: file) else {
-            result.loadProblems = [
-                Diagnostic(
-                    file: file,
-                    message:
-                        "the script names no prototype: add `prototype \"path/to/Prototype\"` at the top (relative to the script) or pass --prototype DIR"
-                )
-            ]
-            return result
-        }
-        let prototype: Prototype
-        do {
-            prototype = try runtime.loadPrototype(directory: directory)
-        } catch {
-            result.loadProblems = error.diagnostics
-            return result
-        }
-        let imageProblems = PrototypeOpener.imageProblems(
-            prototype, file: prototypeFilePath(in: directory), check: .header)
-        if !imageProblems.isEmpty {
-            result.loadProblems = imageProblems
-            return result
-        }
+        let fileStart = ProcessInfo.processInfo.systemUptime
+        var result = runFile(file, onOutcome: onOutcome)
+        result.wallSeconds = ProcessInfo.processInfo.systemUptime - fileStart
+        return result
+    }
+
+    private func runFile(_ file: String, onOutcome: (TestOutcome) -> Void) -> ScriptFileResult {
+        var result = ScriptFileResult(file: file)
+        guard let (runtime, prototype) = load(file, into: &result) else { return result }
         var recorder: FrameRecorder?
         if let framesDirectory = options.framesDirectory {
-            let parent = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
-            let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-            let name = parent.isEmpty || parent == "." ? base : "\(parent)-\(base)"
-            let folder = (framesDirectory as NSString).appendingPathComponent(name)
+            let folder = (framesDirectory as NSString).appendingPathComponent(Self.scriptID(file))
             do {
                 recorder = try FrameRecorder(directory: folder, prototype: prototype)
             } catch {
@@ -73,41 +78,126 @@ public final class HeadlessTestRunner {
                 return result
             }
         }
+        let artifacts = options.reportDirectory.map { FailureArtifacts(reportDirectory: $0, prototype: prototype) }
         let session = Session(prototype: prototype)
         let clock = VirtualClock()
         runtime.bind(session)
+        let checker = ScreenshotChecker(
+            prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode)
+        runtime.visualChecks = checker
         for (index, test) in runtime.tests.enumerated() {
-            let outcome = runTest(
-                index, test.name, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
+            var outcome: TestOutcome
+            if let reason = test.skipReason ?? filterReason(test.name, file: file) {
+                outcome = TestOutcome(
+                    name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: reason)
+            } else if shouldStop() {
+                outcome = TestOutcome(
+                    name: test.name, file: file, line: test.line, verdict: .skipped,
+                    skipReason: "the run was interrupted")
+            } else {
+                onTestStart(file, test.name)
+                checker.begin(test: test.name)
+                outcome = runTest(index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
+                outcome.visuals = checker.records
+                if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
+                    outcome.verdict = .recorded
+                }
+                if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
+                    outcome.artifacts = artifacts.write(for: outcome, session: session)
+                }
+            }
             result.outcomes.append(outcome)
             onOutcome(outcome)
         }
-        result.timeline = TimelineExport.run(name: file, session: session, clock: .virtual)
+        if options.recordsTimeline {
+            result.timeline = TimelineExport.run(name: file, session: session, clock: .virtual)
+        }
         if let recorder { writeSummary(recorder, result: result, prototype: prototype) }
         return result
     }
 
+    /// A short, stable folder name for a script: `<parent folder>-<file name>`.
+    public static func scriptID(_ file: String) -> String {
+        let parent = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        return parent.isEmpty || parent == "." ? base : "\(parent)-\(base)"
+    }
+
+    private func load(_ file: String, into result: inout ScriptFileResult) -> (ScriptRuntime, Prototype)? {
+        let runtime: ScriptRuntime
+        do {
+            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits)
+        } catch {
+            result.loadProblems = error.diagnostics
+            return nil
+        }
+        guard let directory = runtime.prototypePath.map({ ($0 as NSString).standardizingPath }) ?? options.prototype
+        else {
+            result.loadProblems = [
+                Diagnostic(
+                    file: file,
+                    message:
+                        "the script names no prototype: add `prototype \"path/to/Prototype\"` at the top (relative to the script) or pass --prototype DIR"
+                )
+            ]
+            return nil
+        }
+        let prototype: Prototype
+        do {
+            prototype = try runtime.loadPrototype(directory: directory)
+        } catch {
+            result.loadProblems = error.diagnostics
+            return nil
+        }
+        let imageProblems = PrototypeOpener.imageProblems(
+            prototype, file: prototypeFilePath(in: directory), check: .header)
+        if !imageProblems.isEmpty {
+            result.loadProblems = imageProblems
+            return nil
+        }
+        return (runtime, prototype)
+    }
+
+    private func filterReason(_ name: String, file: String) -> String? {
+        guard let filter = options.filter, !filter.isEmpty else { return nil }
+        let qualified = "\(file): \(name)"
+        if filter.contains(where: { "*?[".contains($0) }) {
+            if fnmatch(filter, name, 0) == 0 || fnmatch(filter, qualified, 0) == 0 { return nil }
+        } else if name.contains(filter) || qualified.contains(filter) {
+            return nil
+        }
+        return "not selected by --filter \(filter)"
+    }
+
     private func runTest(
-        _ index: Int, _ name: String, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
+        _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
         recorder: FrameRecorder?
     ) -> TestOutcome {
-        session.reset()
-        recorder?.beginTest(name)
+        let wallStart = ProcessInfo.processInfo.systemUptime
+        recorder?.beginTest(test.name)
         let started = clock.now
         var frames = 0
         runtime.start(test: index)
-        var outcome = TestOutcome(name: name, file: file, status: .passed, clockSeconds: 0, frames: 0)
+        var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         loop: while true {
             if let recorder {
                 do { try recorder.observe(session) } catch {
-                    outcome.status = .failed(Diagnostic(file: file, message: "could not write a frame: \(error)"))
+                    outcome.verdict = .failed
+                    outcome.failure = Diagnostic(file: file, message: "could not write a frame: \(error)")
                     break loop
                 }
+            }
+            if shouldStop() {
+                outcome.verdict = .interrupted
+                outcome.failure = Diagnostic(
+                    file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                break loop
             }
             switch runtime.resume() {
             case .passed: break loop
             case .failed(let diagnostic):
-                outcome.status = .failed(diagnostic)
+                outcome.verdict = .failed
+                outcome.failure = diagnostic
                 break loop
             case .waiting:
                 clock.advanceFrame()
@@ -116,20 +206,21 @@ public final class HeadlessTestRunner {
                 session.framePresented()
                 for call in session.takeScriptCalls() {
                     if let problem = runtime.call(call, session: session) {
-                        outcome.status = .failed(problem)
+                        outcome.verdict = .failed
+                        outcome.failure = problem
                         break loop
                     }
                 }
             }
         }
+        let records = runtime.testRecords
+        outcome.log = records.log
+        outcome.steps = records.steps
+        if outcome.verdict == .passed, !outcome.warnings.isEmpty { outcome.verdict = .warned }
         outcome.clockSeconds = clock.now - started
         outcome.frames = frames
+        outcome.wallSeconds = ProcessInfo.processInfo.systemUptime - wallStart
         return outcome
-    }
-
-    private func prototypeDirectory(for runtime: ScriptRuntime, script: String) -> String? {
-        if let named = runtime.prototypePath { return (named as NSString).standardizingPath }
-        return options.prototype
     }
 
     private func writeSummary(_ recorder: FrameRecorder, result: ScriptFileResult, prototype: Prototype) {
@@ -137,11 +228,12 @@ public final class HeadlessTestRunner {
         text +=
             "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
         for outcome in result.outcomes {
-            switch outcome.status {
-            case .passed:
+            switch outcome.verdict {
+            case .passed, .warned, .recorded:
                 text +=
                     "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(outcome.frames) frames)\n"
-            case .failed(let d): text += "FAIL  \(outcome.name)\n      \(d)\n"
+            case .skipped: text += "SKIP  \(outcome.name)  (\(outcome.skipReason ?? ""))\n"
+            case .failed, .interrupted: text += "FAIL  \(outcome.name)\n      \(outcome.failure.map(String.init(describing:)) ?? "")\n"
             }
         }
         text += "\nframes written:\n"

@@ -25,15 +25,18 @@ public enum StillRenderer {
         }
     }
 
-    /// The frame description for `request` (the timing curve applied to `at / duration`).
+    /// The frame description for `request` (the timing curve applied to `at / duration`),
+    /// with star ratings at their initial values.
     public static func frame(_ prototype: Prototype, _ request: Request) -> FrameDescription {
         guard let to = request.to else {
             return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, request.scene)])
+                .withInitialControls(of: prototype)
         }
         let d = request.transition.duration
         let t = d > 0 ? min(max(request.at / d, 0), 1) : 1
         return FrameComposer.frame(
-            prototype: prototype, from: request.scene, to: to, transition: request.transition, linearProgress: t)
+            prototype: prototype, from: request.scene, to: to, transition: request.transition, linearProgress: t
+        ).withInitialControls(of: prototype)
     }
 
     /// Draws `request` and returns the pixels (device.pixelWidth x pixelHeight RGBA).

@@ -1,38 +1,151 @@
 import SceneflowCore
 
-/// The result of one `test(name, fn)` in a script.
-public struct TestOutcome: Sendable {
-    /// Passed, or failed with the diagnostic naming the script file and line.
-    public enum Status: Sendable {
-        /// The test function returned.
+/// The result of one `test(name, fn)` in a script, as every report (console, JUnit, TAP,
+/// JSON, HTML) shows it. Codable: `--jobs` workers hand it to the parent process as JSON.
+public struct TestOutcome: Codable, Sendable {
+    /// The verdict.
+    public enum Verdict: String, Codable, Sendable {
+        /// The test function returned and logged no warning.
         case passed
-        /// An expectation failed or the test raised an error.
-        case failed(Diagnostic)
+        /// The test function returned but logged a warning with `log.warn`.
+        case warned = "passed with warnings"
+        /// An expectation failed, a gesture found no element, Lua raised an error or a limit
+        /// was hit.
+        case failed
+        /// Not run: `skip(...)`, another test's `only(...)`, or `--filter`.
+        case skipped
+        /// Stopped by SIGINT or SIGTERM before it ended.
+        case interrupted
+        /// Passed, and wrote at least one missing baseline (record mode): a person should look
+        /// at the new baseline before trusting it.
+        case recorded
     }
     /// The test's name as the script gives it.
     public var name: String
     /// The script file.
     public var file: String
-    /// Passed or failed.
-    public var status: Status
+    /// The line of the `test(...)` call.
+    public var line: Int
+    /// The verdict.
+    public var verdict: Verdict
+    /// Why the test failed (file and line of the failing call).
+    public var failure: Diagnostic?
+    /// Why the test was skipped.
+    public var skipReason: String?
+    /// Real time the test took, in seconds; nil when unknown (never a made-up 0).
+    public var wallSeconds: Double?
     /// Virtual clock time the test took, in seconds.
     public var clockSeconds: Double
     /// Frames stepped during the test.
     public var frames: Int
+    /// `log.*` and `print` entries.
+    public var log: [TestLogEntry]
+    /// Every gesture, wait and expectation call, in order.
+    public var steps: [TestStepRecord]
+    /// Files written for this test (failure frame, element tree, timeline), relative to the
+    /// report folder.
+    public var artifacts: [String]
+    /// Screenshot, tree and capture checks, in order.
+    public var visuals: [VisualRecord] = []
 
-    /// True when the test passed.
-    public var passed: Bool { if case .passed = status { true } else { false } }
+    /// Creates an outcome.
+    public init(
+        name: String, file: String, line: Int, verdict: Verdict, failure: Diagnostic? = nil,
+        skipReason: String? = nil, wallSeconds: Double? = nil, clockSeconds: Double = 0, frames: Int = 0,
+        log: [TestLogEntry] = [], steps: [TestStepRecord] = [], artifacts: [String] = []
+    ) {
+        self.name = name
+        self.file = file
+        self.line = line
+        self.verdict = verdict
+        self.failure = failure
+        self.skipReason = skipReason
+        self.wallSeconds = wallSeconds
+        self.clockSeconds = clockSeconds
+        self.frames = frames
+        self.log = log
+        self.steps = steps
+        self.artifacts = artifacts
+    }
+
+    /// True when the test passed, with or without warnings, or recorded baselines.
+    public var passed: Bool { verdict == .passed || verdict == .warned || verdict == .recorded }
+    /// The `log.warn` entries.
+    public var warnings: [TestLogEntry] { log.filter { $0.level == .warning } }
 }
 
 /// The results of one script file: its tests, or the problems that stopped it from loading.
-public struct ScriptFileResult: Sendable {
+public struct ScriptFileResult: Codable, Sendable {
     /// The script file.
     public var file: String
-    /// One outcome per test that ran.
+    /// One outcome per declared test (skipped ones included).
     public var outcomes: [TestOutcome]
     /// Problems loading the script or its prototype (bad input, exit code 65).
     public var loadProblems: [Diagnostic]
-    /// The script's timeline (every test, on the virtual clock), when its tests ran; for
-    /// `TimelineExport`.
+    /// Real time for the whole file, loading included, in seconds; nil when unknown.
+    public var wallSeconds: Double?
+    /// The script's timeline (every test, on the virtual clock) when the runner's
+    /// `recordsTimeline` option asked for it; for `TimelineExport`. Nil otherwise, which
+    /// keeps JSON reports small.
     public var timeline: TimelineRun? = nil
+
+    /// Creates a result.
+    public init(file: String, outcomes: [TestOutcome] = [], loadProblems: [Diagnostic] = [], wallSeconds: Double? = nil)
+    {
+        self.file = file
+        self.outcomes = outcomes
+        self.loadProblems = loadProblems
+        self.wallSeconds = wallSeconds
+    }
+}
+
+/// Counts over a whole run, for the closing line `N passed, N failed[, N skipped]`.
+public struct RunSummary: Codable, Sendable, Equatable {
+    /// Tests that passed (with or without warnings).
+    public var passed = 0
+    /// Of those, the ones that passed with warnings.
+    public var warned = 0
+    /// Tests that failed, plus one per script file that could not load.
+    public var failed = 0
+    /// Tests not run.
+    public var skipped = 0
+    /// Tests stopped by a signal.
+    public var interrupted = 0
+    /// Script files that could not load (exit code 65).
+    public var loadFailures = 0
+    /// Tests that recorded a baseline (counted apart from `passed`).
+    public var recorded = 0
+
+    /// Sums `results`.
+    public init(_ results: [ScriptFileResult]) {
+        for result in results {
+            if !result.loadProblems.isEmpty {
+                loadFailures += 1
+                failed += 1
+            }
+            for outcome in result.outcomes {
+                switch outcome.verdict {
+                case .passed: passed += 1
+                case .warned:
+                    passed += 1
+                    warned += 1
+                case .failed: failed += 1
+                case .skipped: skipped += 1
+                case .interrupted: interrupted += 1
+                case .recorded: recorded += 1
+                }
+            }
+        }
+    }
+
+    /// `3 passed, 1 failed` with `, 2 skipped`, `, 1 interrupted`, `, 1 recorded` and
+    /// `(1 passed with warnings)` when there are any.
+    public var line: String {
+        var text = "\(passed) passed, \(failed) failed"
+        if skipped > 0 { text += ", \(skipped) skipped" }
+        if interrupted > 0 { text += ", \(interrupted) interrupted" }
+        if recorded > 0 { text += ", \(recorded) recorded" }
+        if warned > 0 { text += " (\(warned) passed with warnings)" }
+        return text
+    }
 }

@@ -4,14 +4,15 @@ import SceneflowLua
 import SceneflowSDL
 
 /// `sceneflow play`: the prototype in a window on the wall clock. A click is a tap, a drag a
-/// swipe (through Core's gesture recognizer), Escape or Backspace goes back, closing the
-/// window or pressing Q quits. `T` toggles the heads-up display (the last transition's
-/// measured duration, frames and hitches), `S` toggles slow animations (×10; the timeline
-/// keeps true times and marks those transitions). The title shows the prototype and the
-/// current scene.
+/// swipe (through Core's gesture recognizer; a press on a star rating is captured by it),
+/// Escape or Backspace goes back, closing the window or pressing Q quits. Tab focuses the
+/// next star rating; arrows step it, Home/End give its minimum/maximum, Return or Space
+/// commits (`on_change`). `T` toggles the heads-up display (the last transition's measured
+/// duration, frames and hitches), `S` toggles slow animations (×10; the timeline keeps true
+/// times and marks those transitions). The title shows the prototype and the current scene.
 ///
 /// Each frame's wall time is measured right after `present()` and recorded on the timeline.
-/// Without vertical sync (the software renderer, Xvfb) frames are paced at 60 Hz on a fixed
+/// Without vertical sync (the software renderer) frames are paced at 60 Hz on a fixed
 /// cadence while something moves, so frame intervals mean what they would on a display.
 public final class WindowPlayer {
     private let loaded: LoadedPrototype
@@ -84,7 +85,8 @@ public final class WindowPlayer {
                 case .key("S"):
                     session.slowMotion = session.slowMotion == 1 ? WindowPlayer.slowFactor : 1
                     log("slow animations \(session.slowMotion == 1 ? "off" : "on (×\(formatNumber(session.slowMotion)))")")
-                case .key, .exposed: break
+                case .key(let name): if let key = Self.controlKeys[name] { session.handleKey(key) }
+                case .exposed: break
                 }
             }
             if preloadedFor != session.currentScene && session.isSettled {
@@ -150,6 +152,12 @@ public final class WindowPlayer {
         try window.fill([layout.background], color: (0, 0, 0, 185))
         try window.fill(layout.text, color: (255, 255, 255, 255))
     }
+
+    /// Keys that move keyboard focus between controls and step the focused star rating.
+    static let controlKeys: [String: ControlKey] = [
+        "Tab": .focusNext, "Right": .increment, "Up": .increment, "Left": .decrement, "Down": .decrement,
+        "Home": .minimum, "End": .maximum, "Return": .commit, "Space": .commit, "Keypad Enter": .commit,
+    ]
 
     private func title() -> String {
         "\(loaded.prototype.name) — \(session.currentScene) — Sceneflow"

@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 
 /// The largest image Sceneflow will decode, checked from the file header *before* decoding,
 /// so a 30000 x 30000 px screenshot is rejected without allocating 3.6 GB.

@@ -6,7 +6,7 @@ import SceneflowCore
 /// software, onto the window). It keeps its target alive (`target`), and every texture keeps
 /// it alive, so C objects are always destroyed children first.
 final class RendererHandle {
-    private let renderer: OpaquePointer
+    let renderer: OpaquePointer
     /// The surface or window drawn on; held only to outlive the renderer.
     private let target: AnyObject
     /// The device whose pixel size every frame fills.
@@ -91,7 +91,8 @@ final class RendererHandle {
         return texture
     }
 
-    /// Clears to opaque black, then draws `frame.layers` back to front. Each layer's texture
+    /// Clears to opaque black, then draws `frame.layers` back to front, each followed by its
+    /// control overlays (RendererHandle+Controls.swift). Each layer's texture
     /// fills the device pixel size, moved by `layer.offset` (points) × scale rounded to whole
     /// pixels; alpha < 1 blends with alpha modulation, alpha 1 on an opaque texture copies.
     /// Throws `SDLError` or the cache's `ImageLoadError`.
@@ -110,6 +111,7 @@ final class RendererHandle {
             try texture.setAlpha(alpha)
             var destination = SDL_Rect(x: x, y: y, w: width, h: height)
             try SDLError.check(SDL_RenderCopy(renderer, texture.pointer, nil, &destination), "SDL_RenderCopy")
+            try drawOverlays(of: layer, alpha: alpha, images: images)
         }
     }
 
@@ -129,7 +131,7 @@ final class RendererHandle {
 
     /// Sole owner of one `SDL_Texture`, created by `makeTexture`. Keeps its renderer alive.
     final class Texture {
-        fileprivate let pointer: OpaquePointer
+        let pointer: OpaquePointer
         private let owner: RendererHandle
         /// True when every pixel is opaque (the texture has no alpha channel).
         let isOpaque: Bool
@@ -146,7 +148,7 @@ final class RendererHandle {
 
         /// Sets the blend mode and alpha modulation for `alpha` (0…1), skipping C calls when
         /// nothing changes. Opaque textures at alpha 1 are copied (`SDL_BLENDMODE_NONE`).
-        fileprivate func setAlpha(_ alpha: Double) throws {
+        func setAlpha(_ alpha: Double) throws {
             let blend = !(isOpaque && alpha >= 1)
             if blend != blending {
                 let mode = blend ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE

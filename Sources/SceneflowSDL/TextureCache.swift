@@ -41,6 +41,9 @@ public final class TextureCache {
     public let loader: PictureLoader
     private var textures: [Key: RendererHandle.Texture] = [:]
     private var failures: [Key: any Error] = [:]
+    /// Star-rating glyph textures by `RendererHandle+Controls` key (image path or built-in
+    /// look and pixel size).
+    var glyphTextures: [String: (texture: RendererHandle.Texture, width: Int, height: Int)] = [:]
     private let store = DecodeStore<Key>()
     private let queue = DispatchQueue(label: "sceneflow.texture-preload", qos: .userInitiated)
 
@@ -81,6 +84,7 @@ public final class TextureCache {
     public func removeAll() {
         textures.removeAll()
         failures.removeAll()
+        glyphTextures.removeAll()
         store.removeFinished()
     }
 

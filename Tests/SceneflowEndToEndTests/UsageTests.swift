@@ -19,7 +19,7 @@ import Testing
         for arguments in [["test", "--help"], ["help", "test"]] {
             let r = try Sceneflow.run(arguments)
             #expect(r.status == 0, "\(r)")
-            #expect(r.stdout.contains("USAGE: sceneflow test [--prototype DIR] [--frames DIR] <script> ..."), "\(r)")
+            #expect(r.stdout.contains("USAGE: sceneflow test [--prototype DIR] [--junit FILE] [--tap] [--json FILE] [--report DIR]"), "\(r)")
             #expect(r.stdout.contains("--frames <dir>"), "\(r)")
         }
     }

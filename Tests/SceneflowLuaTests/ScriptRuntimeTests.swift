@@ -131,10 +131,10 @@ import Testing
         let results = try Self.run(path)
         #expect(
             Self.failure(results["wrong scene"])
-                == "walk.lua:4: expect.scene: expected scene \"settings\" but the current scene is \"note\"")
+                == "walk.lua:4: expect.scene(\"settings\"): expected scene \"settings\" but the current scene is \"note\" (waited 5 s)")
         #expect(
             Self.failure(results["misspelt scene"])
-                == "walk.lua:7: expect.scene: expected scene \"hoem\" but the current scene is \"home\"; there is no scene \"hoem\"; did you mean \"home\"?"
+                == "walk.lua:7: expect.scene(\"hoem\"): there is no scene \"hoem\"; did you mean \"home\"? (the current scene is \"home\")"
         )
     }
 
@@ -150,7 +150,7 @@ import Testing
         let results = try Self.run(path)
         #expect(
             Self.failure(results["typo"])
-                == "walk.lua:4: tap(\"More optoins\"): no element labelled \"More optoins\" in scene \"note\"; did you mean \"More options\"? (labels on screen: \"Back\", \"More options\", \"Rate\")"
+                == "walk.lua:4: tap(\"More optoins\"): no element labelled \"More optoins\" in scene \"note\"; did you mean \"More options\"? (labels on screen: \"Back\", \"More options\", \"Rate\") (waited 5 s)"
         )
     }
 
@@ -184,10 +184,10 @@ import Testing
               while true do wait(1) end
             end)
             """)
-        let results = try Self.run(path, limits: LuaLimits(stepInstructions: 1_000_000, testTimeout: 10))
+        let results = try Self.run(path, limits: LuaLimits(testTimeout: 10, testWallSeconds: 0.5))
         #expect(
             Self.failure(results["busy loop"])
-                == "walk.lua:3: test \"busy loop\" ran more than 1000000 instructions or 10 s without waiting for the prototype (an endless loop?)"
+                == "walk.lua:2: test \"busy loop\" ran its Lua code for more than 0.5 s of real time (the watchdog; an endless loop? change the limit with --timeout)"
         )
         #expect(
             Self.failure(results["waits forever"])
@@ -220,7 +220,7 @@ import Testing
             #expect(error.diagnostics.first?.line == 2)
             #expect(
                 error.diagnostics.first?.message
-                    == "tap(\"Open note\"): gestures and expectations run inside test(\"name\", function() ... end)")
+                    == "tap(\"Open note\"): gestures, waits and expectations run inside test(\"name\", function() ... end) (not in a coroutine of the script's own)")
         }
     }
 }

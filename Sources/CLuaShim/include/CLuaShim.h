@@ -32,6 +32,8 @@ int sf_budget_exhausted(lua_State *L);
 /* Sets the instruction budget for the next calls on thread L (and threads it creates) and
    clears the exceeded/exhausted flags. */
 void sf_reset_limits(lua_State *L, long long instructions);
+/* Replaces the wall-clock deadline sf_reset_limits set (10 s) with `seconds` from now. */
+void sf_set_deadline(lua_State *L, double seconds);
 
 /* Opens base, string, table, math, utf8, coroutine and debug in protected mode; the
    sandbox environments built by the preludes expose only a subset. Returns a status. */

@@ -1,8 +1,11 @@
+import Foundation
+
 /// The size an image file declares in its header, read from raw bytes without decoding.
 ///
-/// Pure parsing: no SDL, no file access. Knows PNG (IHDR), JPEG (first SOFn marker), GIF
+/// Pure parsing: no SDL. Lives in Core so that the loader can check star images and the SDL
+/// layer can check screenshots before decoding. Knows PNG (IHDR), JPEG (first SOFn marker), GIF
 /// (logical screen) and BMP (info header); everything else is `.unknown` and left to SDL_image.
-enum ImageHeader: Equatable {
+public enum ImageHeader: Equatable, Sendable {
     /// The format was recognised and declares `width` x `height` pixels.
     case size(format: String, width: Int, height: Int)
     /// The magic bytes match `format` but the header is cut short or malformed.
@@ -12,10 +15,19 @@ enum ImageHeader: Equatable {
 
     /// How many leading bytes of a file `parse` wants. JPEG's size can sit behind large
     /// EXIF/ICC segments, so this is generous; a JPEG whose SOF lies beyond it is `.unknown`.
-    static let prefixLength = 256 * 1024
+    public static let prefixLength = 256 * 1024
+
+    /// Reads the first `prefixLength` bytes of the file at `path` and parses them; nil when
+    /// the file cannot be read (missing, a folder, no permission).
+    public static func read(path: String) -> ImageHeader? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: prefixLength) else { return nil }
+        return parse([UInt8](data))
+    }
 
     /// Parses the first bytes of a file.
-    static func parse(_ b: [UInt8]) -> ImageHeader {
+    public static func parse(_ b: [UInt8]) -> ImageHeader {
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(b) }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return jpeg(b) }
         if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) {

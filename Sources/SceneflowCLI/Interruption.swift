@@ -1,0 +1,32 @@
+import Foundation
+
+/// The signal that asked the run to stop (0 while none has); written only by the handler.
+nonisolated(unsafe) private var receivedSignal: Int32 = 0
+
+/// SIGINT / SIGTERM handling for `sceneflow test`: the first signal asks the runner to end the
+/// running test as *interrupted*, skip the rest and write the partial reports; the process
+/// then exits 130 (SIGINT) or 143 (SIGTERM). A second signal kills the process at once.
+final class Interruption {
+    /// The signal received, if any.
+    var signal: Int32? { receivedSignal == 0 ? nil : receivedSignal }
+
+    /// Installs the handlers.
+    static func install() -> Interruption {
+        // A parent may start us with these signals blocked (the mask is inherited): unblock.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        for sig in [SIGINT, SIGTERM] {
+            _ = Foundation.signal(sig) { number in
+                if receivedSignal != 0 {
+                    Foundation.signal(number, SIG_DFL)
+                    raise(number)
+                }
+                receivedSignal = number
+            }
+        }
+        return Interruption()
+    }
+}

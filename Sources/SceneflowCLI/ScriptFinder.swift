@@ -1,0 +1,36 @@
+import Foundation
+
+/// Expands script arguments: files as given, folders searched recursively for `*.lua`,
+/// skipping `prototype.lua` files (prototypes kept beside the scripts), folders whose names
+/// start with `_` or `.` (such as `__screenshots__`) and folders named `lib` (modules for
+/// `require`, such as `lib/forms.lua`).
+enum ScriptFinder {
+    static func scripts(in inputs: [String]) -> [String] {
+        var result: [String] = []
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue {
+                result.append(input)
+                continue
+            }
+            let found = (FileManager.default.enumerator(atPath: input)?.allObjects as? [String] ?? [])
+                .filter {
+                    $0.hasSuffix(".lua")
+                        && !$0.split(separator: "/").dropLast().contains { $0.hasPrefix("_") || $0.hasPrefix(".") || $0 == "lib" }
+                }
+                .filter { ($0 as NSString).lastPathComponent != "prototype.lua" }  // a prototype, not a script
+                .filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }
+                .sorted()
+            result += found.map { (input as NSString).appendingPathComponent($0) }
+        }
+        return result
+    }
+
+    /// Shard `index` (1-based) of `count`: the files at positions index-1, index-1+count, …
+    /// of the list sorted by path, so every file lands in exactly one shard and the split does
+    /// not depend on the order of the arguments.
+    static func shard(_ scripts: [String], index: Int, of count: Int) -> [String] {
+        scripts.sorted().enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// Writes the report files of a `sceneflow test` run, each atomically (a temporary file
+/// renamed into place), so an interrupted run never leaves half a report.
+enum TestReports {
+    /// Writes `--junit`, `--json` and the `--report` folder's `results.json`, `junit.xml` and
+    /// `index.html`.
+    /// Returns the paths written; problems are printed to standard error.
+    static func write(_ results: [ScriptFileResult], settings: TestSettings, started: Date) -> [String] {
+        var written: [String] = []
+        func save(_ path: String, _ make: () throws -> String) {
+            do {
+                try AtomicFile.write(try make(), to: path)
+                written.append(path)
+            } catch {
+                printError("sceneflow test: could not write \(path): \(error)")
+            }
+        }
+        let json = { () throws -> String in
+            String(decoding: try JSONReport(results, startedAt: started).data(), as: UTF8.self) + "\n"
+        }
+        let junit = { JUnitReport.xml(results, timestamp: started) }
+        if let path = settings.junit { save(path, junit) }
+        if let path = settings.json { save(path, json) }
+        if let folder = settings.report {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                save((folder as NSString).appendingPathComponent("results.json"), json)
+                save((folder as NSString).appendingPathComponent("junit.xml"), junit)
+                save((folder as NSString).appendingPathComponent("index.html")) {
+                    HTMLReport.html(results, reportFolder: folder, startedAt: started)
+                }
+            } catch {
+                printError("sceneflow test: could not create the report folder \(folder): \(error)")
+            }
+        }
+        return written
+    }
+}

@@ -1,0 +1,104 @@
+import SceneflowCore
+
+/// The native star-rating functions under the script API (issue 4): small, non-yielding reads
+/// and writes of the bound `Session`'s controls in the current scene. Values are in stars,
+/// positions in points. A function that cannot find the control returns nil and the message
+/// (with a did-you-mean and the controls on screen) for the Lua side to raise at the script's
+/// line.
+///
+/// Registration table (merged into the native table `sf`):
+/// - `control(label)` → value, min, max, step, read_only, accessibility value
+/// - `control_point(label, value)` → x, y of the point a press or drag uses to give `value`
+/// - `set_value(label, value)` → the stored value (snapped, clamped; fires nothing)
+/// - `adjust(label, steps)` → the stored value after an accessibility increment (1) or
+///   decrement (-1) (fires nothing; read-only controls ignore it)
+extension ScriptModule {
+    /// The star-rating natives, registered with `natives` by `push(into:)`.
+    nonisolated(unsafe) static let controlNatives: [Native] = [
+        ("control", { _, session, s in ControlScriptFunctions.control(session, s) }),
+        ("control_point", { _, session, s in ControlScriptFunctions.controlPoint(session, s) }),
+        ("set_value", { _, session, s in ControlScriptFunctions.setValue(session, s) }),
+        ("adjust", { _, session, s in ControlScriptFunctions.adjust(session, s) }),
+    ]
+}
+
+/// The bodies of `ScriptModule.controlNatives`, and the star-rating fields of `elements()`.
+enum ControlScriptFunctions {
+    /// Adds `accessibility_value` (the string read out) to an element table of `elements()`
+    /// at `table`, and for a star rating replaces `value` with its number of stars and adds
+    /// `min`, `max`, `step` and `read_only`.
+    static func addFields(of element: Element, session: Session, stack: LuaStack, table: Int32) {
+        if let spoken = session.value(of: element) {
+            stack.push(spoken)
+            stack.rawSet("accessibility_value", table: table)
+        }
+        guard let tracker = session.starRating(of: element) else { return }
+        stack.pushNumber(tracker.value)
+        stack.rawSet("value", table: table)
+        stack.pushNumber(tracker.control.minimum)
+        stack.rawSet("min", table: table)
+        stack.pushNumber(tracker.control.maximum)
+        stack.rawSet("max", table: table)
+        stack.push(tracker.control.step)
+        stack.rawSet("step", table: table)
+        stack.push(tracker.control.readOnly)
+        stack.rawSet("read_only", table: table)
+    }
+
+    private static func failure(_ stack: LuaStack, _ message: String) -> LuaCallbackResult {
+        stack.pushNil()
+        stack.push(message)
+        return .values(2)
+    }
+
+    static func control(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let label = stack.string(1) ?? ""
+        do {
+            let tracker = try session.starRating(label)
+            stack.pushNumber(tracker.value)
+            stack.pushNumber(tracker.control.minimum)
+            stack.pushNumber(tracker.control.maximum)
+            stack.push(tracker.control.step)
+            stack.push(tracker.control.readOnly)
+            stack.push(tracker.accessibilityValue)
+            return .values(6)
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+
+    static func controlPoint(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let label = stack.string(1) ?? ""
+        guard let value = stack.number(2) else { return .error("control_point: expected (label, value)") }
+        do {
+            let point = try session.controlPoint(label, value: value)
+            stack.push(point.x)
+            stack.push(point.y)
+            return .values(2)
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+
+    static func setValue(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let label = stack.string(1) ?? ""
+        guard let value = stack.number(2) else { return .error("set_value: expected (label, value)") }
+        do {
+            stack.pushNumber(try session.setControlValue(label, value))
+            return .values(1)
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+
+    static func adjust(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let label = stack.string(1) ?? ""
+        guard let steps = stack.number(2) else { return .error("adjust: expected (label, steps)") }
+        do {
+            stack.pushNumber(try session.adjustControl(label, by: steps < 0 ? -1 : 1))
+            return .values(1)
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+}

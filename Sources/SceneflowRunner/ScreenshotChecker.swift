@@ -1,0 +1,243 @@
+import Foundation
+import SceneflowCore
+import SceneflowSDL
+
+/// When baselines are written (issue 5's record modes).
+public enum BaselineMode: String, Sendable {
+    /// Write baselines that do not exist yet; those tests are reported as *recorded*. The
+    /// default on a developer machine.
+    case missing
+    /// Rewrite every baseline a test reaches (`sceneflow test --update-baselines`).
+    case all
+    /// Never write; a missing baseline fails. The default when the environment variable `CI`
+    /// is set.
+    case never
+
+    /// `never` when `CI` is set (to anything but an empty string or "false"), else `missing`.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> BaselineMode {
+        let ci = environment["CI"] ?? ""
+        return ci.isEmpty || ci.lowercased() == "false" || ci == "0" ? .missing : .never
+    }
+}
+
+/// The runner's side of `expect.screenshot`, `capture` and `expect.tree`: renders frames
+/// offscreen with SDL's software renderer at the device's pixel size, compares them with
+/// baselines in `<script folder>/__screenshots__/<script name>/` (see `ImageComparison`) and
+/// writes what a person needs to judge a failure into the report folder.
+final class ScreenshotChecker: VisualChecks {
+    private let prototype: Prototype
+    private let baselineFolder: String
+    private let reportFolder: String
+    private let scriptID: String
+    private let mode: BaselineMode
+    private var renderer: OffscreenRenderer?
+    private var images: TextureCache?
+    private var testSlug = "test"
+    /// The checks of the running test, in order.
+    private(set) var records: [VisualRecord] = []
+
+    init(prototype: Prototype, script: String, reportFolder: String, mode: BaselineMode) {
+        self.prototype = prototype
+        let folder = (script as NSString).deletingLastPathComponent
+        let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
+        baselineFolder = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("__screenshots__/\(name)")
+        self.reportFolder = reportFolder
+        scriptID = HeadlessTestRunner.scriptID(script)
+        self.mode = mode
+    }
+
+    /// Starts a new test: its records and file names.
+    func begin(test name: String) {
+        testSlug = FailureArtifacts.slug(name)
+        records.removeAll()
+    }
+
+    // MARK: VisualChecks
+
+    func screenshot(_ request: ScreenshotRequest, session: Session) -> VisualCheckResult {
+        let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
+        let actual: RGBAImage
+        do {
+            actual = try render(session, at: request.at)
+        } catch {
+            return note("screenshot", request.name, .failed(message: "the frame could not be rendered: \(error)"), baseline)
+        }
+        let exists = FileManager.default.fileExists(atPath: baseline)
+        if mode == .all || (!exists && mode == .missing) {
+            do {
+                try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
+                try OffscreenRenderer.savePNG(actual, to: baseline)
+            } catch {
+                return note("screenshot", request.name, .failed(message: "could not write the baseline \(baseline): \(error)"), baseline)
+            }
+            return note("screenshot", request.name, .recorded(path: baseline), baseline)
+        }
+        guard exists else {
+            let why = mode == .never && BaselineMode.fromEnvironment() == .never
+                ? "CI is set, so missing baselines are not recorded" : "baselines are not being recorded"
+            return note(
+                "screenshot", request.name,
+                .failed(message: "no baseline at \(baseline) (\(why)); record it on a developer machine or with --update-baselines"),
+                baseline)
+        }
+        let expected: RGBAImage
+        do {
+            expected = try PictureLoader().load(path: baseline).rgbaImage()
+        } catch {
+            return note("screenshot", request.name, .failed(message: "the baseline \(baseline) cannot be read: \(error)"), baseline)
+        }
+        let options = compareOptions(request)
+        let difference: ImageDifference
+        do {
+            difference = try ImageComparison.compare(expected: expected, actual: actual, options: options)
+        } catch {
+            let files = writeFailure(request.name, expected: expected, actual: actual, options: nil)
+            return note(
+                "screenshot", request.name,
+                .failed(
+                    message:
+                        "size mismatch: the baseline is \(error.expected.width)x\(error.expected.height) px, the frame is \(error.actual.width)x\(error.actual.height) px (nothing was compared; update the baseline if the device changed)"
+                        + files.message),
+                baseline, files: files.files)
+        }
+        if let failure = ScreenshotPolicy.failure(difference, request) {
+            let files = writeFailure(request.name, expected: expected, actual: actual, options: options)
+            return note("screenshot", request.name, .failed(message: failure + files.message), baseline, files: files.files)
+        }
+        let how = difference.differentPixels == 0
+            ? (options.isExact ? "exact match" : "no pixel over the threshold")
+            : "\(difference.differentPixels) pixels differ, within the limits"
+        return note("screenshot", request.name, .passed(note: how), baseline)
+    }
+
+    func capture(_ name: String, session: Session) -> VisualCheckResult {
+        let relative = "captures/\(scriptID)/\(testSlug)/\(name).png"
+        do {
+            let image = try render(session, at: nil)
+            let path = (reportFolder as NSString).appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try OffscreenRenderer.savePNG(image, to: path)
+        } catch {
+            return note("capture", name, .failed(message: "could not capture the frame: \(error)"), nil)
+        }
+        return note("capture", name, .passed(note: "captured"), nil, files: ["image": relative])
+    }
+
+    func tree(name: String?, expected: String?, session: Session) -> VisualCheckResult {
+        let actual = ElementTree.outline(session)
+        var baseline: String?
+        var wanted = expected
+        if let name {
+            let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
+            baseline = path
+            let exists = FileManager.default.fileExists(atPath: path)
+            if mode == .all || (!exists && mode == .missing) {
+                do {
+                    try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
+                    try AtomicFile.write(actual, to: path)
+                } catch {
+                    return note("tree", name, .failed(message: "could not write the baseline \(path): \(error)"), path)
+                }
+                return note("tree", name, .recorded(path: path), path)
+            }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                return note("tree", name, .failed(message: "no text baseline at \(path); record it with --update-baselines"), path)
+            }
+            wanted = text
+        }
+        let expectedLines = Self.lines(wanted ?? "")
+        let actualLines = Self.lines(actual)
+        if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
+        let index = Array(zip(expectedLines, actualLines)).firstIndex { $0.0 != $0.1 } ?? min(expectedLines.count, actualLines.count)
+        let e = index < expectedLines.count ? "\"\(expectedLines[index])\"" : "(no line)"
+        let a = index < actualLines.count ? "\"\(actualLines[index])\"" : "(no line)"
+        return note(
+            "tree", name ?? "inline",
+            .failed(message: "line \(index + 1) differs: expected \(e), got \(a); the tree is:\n\(actual)"), baseline)
+    }
+
+    // MARK: helpers
+
+    /// Lines without trailing spaces, and without leading/trailing empty lines; indentation
+    /// is kept but a common indent of the expected text is removed.
+    static func lines(_ text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return lines.map { String($0.dropFirst(min(indent, $0.count))) }
+    }
+
+    private func compareOptions(_ request: ScreenshotRequest) -> ImageCompareOptions {
+        ImageCompareOptions(
+            threshold: request.threshold, ignoreAntialiasing: request.ignoreAntialiasing,
+            masks: request.masks.map(pixels), region: request.region.map(pixels))
+    }
+
+    /// A rectangle in points as the pixels it touches.
+    private func pixels(_ rect: Rect) -> PixelRect {
+        let s = prototype.device.scale
+        let x0 = Int((rect.x * s).rounded(.down)), y0 = Int((rect.y * s).rounded(.down))
+        let x1 = Int((rect.maxX * s).rounded(.up)), y1 = Int((rect.maxY * s).rounded(.up))
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private func render(_ session: Session, at progress: Double?) throws -> RGBAImage {
+        if renderer == nil {
+            let made = try OffscreenRenderer(device: prototype.device)
+            renderer = made
+            images = made.makeTextureCache(directory: prototype.directory)
+        }
+        var frame = session.frame()
+        if let progress {
+            guard let record = session.runningTransition ?? session.timeline.transitions.last else {
+                throw BenchmarkFailure(message: "`at` needs a transition, and none has run yet")
+            }
+            frame = FrameComposer.frame(
+                prototype: prototype, from: record.from, to: record.to, transition: record.transition,
+                linearProgress: progress)
+        }
+        try renderer!.draw(frame, images: images!)
+        return try renderer!.capture()
+    }
+
+    private func writeFailure(
+        _ name: String, expected: RGBAImage, actual: RGBAImage, options: ImageCompareOptions?
+    ) -> (files: [String: String], message: String) {
+        let relative = "screenshots/\(scriptID)/\(testSlug)/\(name)"
+        let folder = (reportFolder as NSString).appendingPathComponent(relative)
+        var files: [String: String] = [:]
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try OffscreenRenderer.savePNG(expected, to: folder + "/expected.png")
+            files["expected"] = relative + "/expected.png"
+            try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
+            files["actual"] = relative + "/actual.png"
+            if let options {
+                let diff = ImageComparison.diffImage(expected: expected, actual: actual, options: options)
+                try OffscreenRenderer.savePNG(diff, to: folder + "/diff.png")
+                files["diff"] = relative + "/diff.png"
+            }
+        } catch {
+            return (files, "; could not write the failure images: \(error)")
+        }
+        return (files, "; see \(folder)/")
+    }
+
+    private func note(
+        _ kind: String, _ name: String, _ result: VisualCheckResult, _ baseline: String?, files: [String: String] = [:]
+    ) -> VisualCheckResult {
+        let (status, message): (String, String)
+        switch result {
+        case .passed(let how): (status, message) = ("passed", how)
+        case .recorded(let path): (status, message) = ("recorded", "baseline written to \(path)")
+        case .failed(let why): (status, message) = ("failed", why)
+        }
+        records.append(
+            VisualRecord(kind: kind, name: name, status: status, message: message, baseline: baseline, files: files))
+        return result
+    }
+}

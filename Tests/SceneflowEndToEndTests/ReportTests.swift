@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+
+/// `sceneflow test` reports through the binary: console verdicts and times, JUnit valid
+/// against the common schema, TAP 13, JSON with every step, failure artifacts, --jobs,
+/// --shard, --filter and interruption.
+@Suite struct ReportTests {
+    /// A suite of three files beside a two-scene prototype: passing and warning tests, a
+    /// failing and a skipped one, and a file with a syntax error.
+    static func suite() throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "suite/a_pass.lua",
+            """
+            prototype "../Proto"
+            test("opens the detail", function()
+              tap "Open"
+              expect.scene "detail"
+            end)
+            test("warns about a slow path", function()
+              tap "Open"
+              log.warn("took the long way")
+              back()
+            end)
+
+            """)
+        try tmp.write(
+            "suite/b_fail.lua",
+            """
+            prototype "../Proto"
+            test("taps a typo", function()
+              tap "Open"
+              back()
+              tap("Opne", {timeout = 0.5})
+            end)
+            skip("not ready", function() end, "waiting for screenshots")
+
+            """)
+        try tmp.write("suite/c_broken.lua", "prototype \"../Proto\"\ntest(\"x\", function()\n")
+        return tmp
+    }
+
+    @Test func consoleShowsVerdictsTimesAndTheClosingLine() throws {
+        let tmp = try Self.suite()
+        let r = try Sceneflow.run(["test", tmp.file("suite")])
+        #expect(r.status == 65, "a script that cannot load gives 65: \(r)")
+        #expect(r.stdout.contains("  PASS  opens the detail  ("), "\(r)")
+        #expect(r.stdout.contains("  WARN  warns about a slow path  (passed with warnings; "), "\(r)")
+        #expect(r.stdout.contains("        warning at line 8: took the long way"), "\(r)")
+        #expect(r.stdout.contains("  FAIL  taps a typo  ("), "\(r)")
+        #expect(
+            r.stdout.contains(
+                "\(tmp.file("suite/b_fail.lua")):5: tap(\"Opne\"): no element labelled \"Opne\" in scene \"home\"; did you mean \"Open\"?"),
+            "\(r)")
+        #expect(r.stdout.contains("  SKIP  not ready  (waiting for screenshots)"), "\(r)")
+        #expect(r.stdout.contains("  ERROR \(tmp.file("suite/c_broken.lua")):"), "\(r)")
+        #expect(r.outputLines.last == "2 passed, 2 failed, 1 skipped (1 passed with warnings)", "\(r)")
+    }
+
+    @Test func junitIsSchemaValidWithRealDurations() throws {
+        let tmp = try Self.suite()
+        let junit = tmp.file("out/junit.xml")
+        try FileManager.default.createDirectory(atPath: tmp.file("out"), withIntermediateDirectories: true)
+        let r = try Sceneflow.run(["test", tmp.file("suite"), "--junit", junit])
+        #expect(r.status == 65, "\(r)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"\(tmp.file("suite/a_pass.lua"))\" tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"0\""))
+        #expect(xml.contains("<property name=\"warning: warns about a slow path\" value=\"took the long way\"/>"))
+        #expect(xml.contains("PASSED WITH WARNINGS&#10;WARNING "))
+        #expect(xml.contains("<failure message=\"\(tmp.file("suite/b_fail.lua")):5: tap(&quot;Opne&quot;)"))
+        #expect(xml.contains("<skipped message=\"waiting for screenshots\"/>"))
+        // Case 6: the load failure has no duration: no time attribute rather than a made-up 0.
+        #expect(xml.contains("<testcase name=\"(load)\" classname=\"suite-c_broken\">"))
+        let times = xml.components(separatedBy: "<testcase ").dropFirst().filter { !$0.hasPrefix("name=\"(load)\"") && !$0.contains("<skipped") }
+        #expect(times.count == 3 && times.allSatisfy { $0.contains(" time=\"") })
+        try Self.validate(junit)
+    }
+
+    /// Validates `file` against Tests/Fixtures/junit.xsd with xmllint (Debian libxml2-utils).
+    static func validate(_ file: String) throws {
+        let xmllint = ["/usr/bin/xmllint", "/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let xmllint else {
+            print("SKIPPED schema check: xmllint is not installed (apt-get install libxml2-utils)")
+            return
+        }
+        let schema = Sceneflow.packageRoot.appendingPathComponent("Tests/Fixtures/junit.xsd").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xmllint)
+        process.arguments = ["--noout", "--schema", schema, file]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "JUnit XML does not validate: \(message)")
+    }
+
+    @Test func tapVersion13() throws {
+        let tmp = try Self.suite()
+        let r = try Sceneflow.run(["test", tmp.file("suite"), "--tap"])
+        #expect(r.status == 65, "\(r)")
+        let lines = r.outputLines
+        #expect(lines.first == "TAP version 13")
+        #expect(lines.dropFirst().first == "1..5")
+        #expect(lines.contains("ok 1 - \(tmp.file("suite/a_pass.lua")): opens the detail"))
+        #expect(lines.contains("ok 2 - \(tmp.file("suite/a_pass.lua")): warns about a slow path"))
+        #expect(lines.contains("  warnings:"))
+        #expect(lines.contains("    - \"took the long way\""))
+        #expect(lines.contains("not ok 3 - \(tmp.file("suite/b_fail.lua")): taps a typo"))
+        #expect(lines.contains("ok 4 - \(tmp.file("suite/b_fail.lua")): not ready # SKIP waiting for screenshots"))
+        #expect(lines.contains("not ok 5 - \(tmp.file("suite/c_broken.lua")): could not load"))
+        #expect(lines.contains("    line: 5"))
+        #expect(lines.last == "# 2 passed, 2 failed, 1 skipped (1 passed with warnings)")
+    }
+
+    @Test func jsonHasEveryStepAndTheReportFolderTheFailureArtifacts() throws {
+        let tmp = try Self.suite()
+        let report = tmp.file("report")
+        let r = try Sceneflow.run(["test", tmp.file("suite"), "--report", report])
+        #expect(r.status == 65, "\(r)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: report + "/results.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(json["schema"] as? String == "sceneflow-test-results/1")
+        #expect(json["line"] as? String == "2 passed, 2 failed, 1 skipped (1 passed with warnings)")
+        let files = try #require(json["files"] as? [[String: Any]])
+        #expect(files.count == 3)
+        let first = try #require(files[0]["outcomes"] as? [[String: Any]])
+        let steps = try #require(first[0]["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["call"] as? String } == ["tap(\"Open\")", "expect.scene(\"detail\")"])
+        #expect(first[1]["verdict"] as? String == "passed with warnings")
+        let failed = try #require((files[1]["outcomes"] as? [[String: Any]])?.first)
+        let artifacts = try #require(failed["artifacts"] as? [String])
+        #expect(artifacts == [
+            "artifacts/suite-b_fail/taps_a_typo/frame.png", "artifacts/suite-b_fail/taps_a_typo/elements.txt",
+            "artifacts/suite-b_fail/taps_a_typo/timeline.txt",
+        ])
+        let png = try Data(contentsOf: URL(fileURLWithPath: report + "/" + artifacts[0]))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let tree = try String(contentsOfFile: report + "/" + artifacts[1], encoding: .utf8)
+        #expect(tree == "scene \"home\" (stack: home)\n  hotspot \"Open\" {2, 10, 30, 20} on_tap: go(\"detail\", push_left 0.3s ease_in_out)\n", "\(tree)")
+        let timeline = try String(contentsOfFile: report + "/" + artifacts[2], encoding: .utf8)
+        let lines = timeline.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.count <= 50)
+        try Self.validate(report + "/junit.xml")
+    }
+
+    /// The JSON results with the wall-clock fields removed, for comparing runs.
+    static func stable(_ path: String) throws -> String {
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        for key in ["wallSeconds", "startedAt"] {
+            text = text.replacingOccurrences(of: "\"\(key)\" : [^,\\n]+", with: "\"\(key)\" : _", options: .regularExpression)
+        }
+        return text
+    }
+
+    @Test func jobsGiveTheSameResultsAsASerialRun() throws {
+        let tmp = try Self.suite()
+        let serial = try Sceneflow.run(["test", tmp.file("suite"), "--json", tmp.file("serial.json")])
+        let parallel = try Sceneflow.run(["test", tmp.file("suite"), "--json", tmp.file("jobs.json"), "--jobs", "3"])
+        #expect(serial.status == parallel.status)
+        #expect(try Self.stable(tmp.file("serial.json")) == Self.stable(tmp.file("jobs.json")))
+        let strip = { (r: RunResult) in
+            r.outputLines.filter { !$0.hasPrefix("wrote ") }.map {
+                $0.replacingOccurrences(of: "[0-9.]+ (ms|s), ", with: "", options: .regularExpression)
+            }
+        }
+        #expect(strip(serial) == strip(parallel), "console output must read as a serial run")
+    }
+
+    @Test func shardsSplitTheFilesStably() throws {
+        let tmp = try Self.suite()
+        let one = try Sceneflow.run(["test", tmp.file("suite"), "--shard", "1/2"])
+        let two = try Sceneflow.run(["test", tmp.file("suite"), "--shard", "2/2"])
+        let files = { (r: RunResult) in r.outputLines.filter { $0.hasSuffix(".lua") } }
+        #expect(files(one) == [tmp.file("suite/a_pass.lua"), tmp.file("suite/c_broken.lua")])
+        #expect(files(two) == [tmp.file("suite/b_fail.lua")])
+        let bad = try Sceneflow.run(["test", tmp.file("suite"), "--shard", "3/2"])
+        #expect(bad.status == 64 && bad.stderr.contains("--shard expects I/N with 1 <= I <= N"), "\(bad)")
+    }
+
+    @Test func filterRunsOnlyMatchingTests() throws {
+        let tmp = try Self.suite()
+        let r = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--filter", "opens"])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("  SKIP  warns about a slow path  (not selected by --filter opens)"))
+        #expect(r.outputLines.last == "1 passed, 0 failed, 1 skipped")
+        let glob = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--filter", "warns*"])
+        #expect(glob.outputLines.last == "1 passed, 0 failed, 1 skipped (1 passed with warnings)", "\(glob)")
+    }
+
+    @Test func sigintEndsTheTestAsInterruptedAndWritesPartialReports() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s.lua",
+            """
+            prototype "Proto"
+            test("busy then waits", function()
+              local t = os.clock()
+              while os.clock() - t < 2 do end
+              wait(1)
+            end)
+            test("never starts", function() end)
+
+            """)
+        let json = tmp.file("r.json")
+        let binary = try #require(Sceneflow.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["test", tmp.file("s.lua"), "--json", json]
+        process.standardOutput = FileHandle.nullDevice
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        process.environment = env
+        try process.run()
+        usleep(700_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let data = try Data(contentsOf: URL(fileURLWithPath: json))
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("\"verdict\" : \"interrupted\""), "\(text)")
+        #expect(text.contains("\"skipReason\" : \"the run was interrupted\""), "\(text)")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@testable import SceneflowLua
+
+/// `sceneflow help api` is generated from the registration tables: every public name a
+/// script gets is documented, and `.luacheckrc` declares exactly those names.
+@Suite struct ScriptAPIReferenceTests {
+    /// Names every sandbox has that are not part of the Sceneflow API.
+    static let sandboxNames: Set<String> = [
+        "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal", "rawget", "rawlen", "rawset",
+        "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type", "xpcall", "collectgarbage",
+        "warn", "string", "table", "math", "utf8", "_VERSION", "_G", "load", "coroutine", "os", "require",
+    ]
+
+    @Test func everyEntryIsComplete() throws {
+        let (entries, groups) = try ScriptAPIReference.entries()
+        #expect(entries.count > 30)
+        for entry in entries {
+            #expect(!entry.signature.isEmpty && !entry.summary.isEmpty && !entry.example.isEmpty, "\(entry.name)")
+            #expect(groups.contains(entry.group), "\(entry.name) is in an unknown group \(entry.group)")
+        }
+        #expect(Set(entries.map(\.name)).count == entries.count, "names are unique")
+    }
+
+    @Test func everyScriptGlobalIsDocumented() throws {
+        let path = ScriptAPIHarness.write("test(\"t\", function() end)\n")
+        let runtime = try ScriptRuntime(scriptPath: path)
+        let documented = Set(try ScriptAPIReference.entries().entries.map { topLevel($0.name) })
+        let globals = Set(runtime.globalNames).subtracting(Self.sandboxNames)
+        #expect(globals == documented, "undocumented: \(globals.subtracting(documented)); stale: \(documented.subtracting(globals))")
+    }
+
+    @Test func luacheckrcDeclaresExactlyTheAPI() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent(".luacheckrc"), encoding: .utf8)
+        let start = try #require(text.range(of: "-- sceneflow script api begin"))
+        let end = try #require(text.range(of: "-- sceneflow script api end"))
+        let block = text[start.upperBound..<end.lowerBound]
+        let declared = Set(block.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        let documented = Set(try ScriptAPIReference.entries().entries.map { topLevel($0.name) })
+        #expect(declared == documented, "missing in .luacheckrc: \(documented.subtracting(declared)); extra: \(declared.subtracting(documented))")
+    }
+
+    @Test func referenceTextListsSignaturesAndExamples() throws {
+        let text = try ScriptAPIReference.text()
+        #expect(text.contains("\nGESTURES\n"))
+        #expect(text.contains("  tap(locator [, {timeout = seconds}])\n"))
+        #expect(text.contains("      waits: until settled and the element is present;"))
+        #expect(text.contains("  expect(x).to_be(y)\n"))
+    }
+
+    private func topLevel(_ name: String) -> String {
+        String(name.prefix { $0 != "." && $0 != "(" })
+    }
+}
