@@ -19,6 +19,7 @@ import SceneflowCore
 /// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
 ///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
 ///   and every element's spoken value as `accessibility_value`
+/// - transition timing: `last_transition` (`timingNatives`, in ScriptModule+Timing.swift)
 final class ScriptModule {
     /// The session the script drives; set by `ScriptRuntime.bind(_:)`.
     var session: Session?
@@ -53,7 +54,7 @@ final class ScriptModule {
     /// Pushes the table onto `state`'s main stack.
     func push(into state: LuaState) {
         state.pushModule(
-            (Self.natives + Self.visualNatives + Self.controlNatives).map { native in
+            (Self.natives + Self.visualNatives + Self.controlNatives + Self.timingNatives).map { native in
                 (
                     native.name,
                     { [weak self] stack in
