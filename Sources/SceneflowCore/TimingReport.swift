@@ -21,7 +21,15 @@ public enum TimingReport {
         record.transition.kind.rawValue + (record.isSlowMotion ? " ×\(formatNumber(record.slowMotion))" : "")
     }
 
-    /// `on time`, `LATE`/`EARLY`-style verdict on the completion rule, or `running`.
+    /// The largest wall-clock cost of the transition's rendered frames in ms and how many were
+    /// rendered, e.g. `4.9 (1)`; `–` when none was.
+    public static func renderCost(_ record: TransitionRecord) -> String {
+        let costs = record.frames.compactMap(\.cost)
+        guard let worst = costs.max() else { return "–" }
+        return "\(ms(worst, decimals: 1)) (\(costs.count))"
+    }
+
+    /// `on time` or `off rule` (the completion rule), or `running`.
     public static func completionLabel(_ record: TransitionRecord) -> String {
         guard record.completion != nil else { return "running" }
         return record.stats.completionOnTime ? "on time" : "off rule"
@@ -37,13 +45,14 @@ public enum TimingReport {
         ]
         guard !transitions.isEmpty else { return out + ["no transitions recorded"] }
         let multipleRuns = document.runs.count > 1
+        let costs = transitions.contains { $0.record.frames.contains { $0.cost != nil } }
         var table = TextTable(
             header: (multipleRuns ? ["run"] : []) + [
                 "#", "from -> to", "kind", "curve", "requested", "measured", "late", "frames",
                 "interval min/med/p95/max ms", "hitches", "ms/s", "completion",
-            ],
+            ] + (costs ? ["render ms (frames)"] : []),
             alignments: (multipleRuns ? [.left] : []) + [
-                .right, .left, .left, .left, .right, .right, .right, .right, .right, .right, .right, .left,
+                .right, .left, .left, .left, .right, .right, .right, .right, .right, .right, .right, .left, .right,
             ])
         for (index, entry) in transitions.enumerated() {
             let r = entry.record
@@ -57,7 +66,7 @@ public enum TimingReport {
                     ms(r.animatedDuration, unit: true), ms(r.measuredDuration, unit: true), signedMs(late, unit: true),
                     "\(r.frameCount)", intervals, "\(s.hitches)", String(format: "%.1f", s.hitchRatio),
                     completionLabel(r),
-                ])
+                ] + (costs ? [renderCost(r)] : []))
         }
         out += table.lines
         out.append(

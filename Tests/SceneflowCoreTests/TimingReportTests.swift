@@ -26,6 +26,8 @@ import Testing
         #expect(rows[0].contains("350 ms") && rows[0].contains("on time"))
         #expect(rows[1].contains("running"))
         #expect(rows[2].contains("cover_up ×10") && rows[2].contains("1000 ms"))
+        #expect(lines[1].hasSuffix("render ms (frames)"))  // the sample has a rendered frame
+        #expect(rows[0].hasSuffix("4.9 (1)") && rows[2].hasSuffix("–"))
     }
 
     @Test func comparisonMatchesInOrderByFromAndTo() {
