@@ -11,7 +11,8 @@ struct PlayCommand: Subcommand {
         ignored input are logged to standard output. T toggles a heads-up display with the
         last transition's measured duration, frames and hitches; S toggles slow animations
         (×10; the timeline keeps true times and marks those transitions). --timeline and
-        --csv are written atomically when the window closes (read them with `sceneflow timing`).
+        --csv are written atomically when the window closes (Q, closing it, --quit-after, or
+        SIGINT/SIGTERM, which exit 130/143); read them with `sceneflow timing`.
         """
     static let arguments = [
         ArgumentSpec(
@@ -77,6 +78,9 @@ struct PlayCommand: Subcommand {
                 flushOutput()
             })
         player.quitAfter = quitAfter
+        // SIGINT / SIGTERM close the window like Q, so the timeline is still written.
+        let interruption = Interruption.install()
+        player.onFrame = { [weak player] _ in if interruption.signal != nil { player?.stop() } }
         print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
         flushOutput()
         var status = ExitCode.success
@@ -94,6 +98,9 @@ struct PlayCommand: Subcommand {
                 printError("sceneflow play: \(error)")
                 if status == .success { status = .software }
             }
+        }
+        if let signal = interruption.signal, status == .success {
+            status = signal == SIGTERM ? .terminated : .interrupted
         }
         return status
     }

@@ -149,7 +149,7 @@ public final class WindowPlayer {
         let lines = HeadsUpDisplay.lines(
             last: session.lastCompletedTransition, running: session.runningTransition, slowMotion: session.slowMotion)
         let layout = HeadsUpDisplay.layout(lines, screen: Size(width: device.width, height: device.height))
-        try window.fill([layout.background], color: (0, 0, 0, 185))
+        try window.fill([layout.background], color: (0, 0, 0, 225))
         try window.fill(layout.text, color: (255, 255, 255, 255))
     }
 
