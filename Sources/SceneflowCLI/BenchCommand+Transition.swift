@@ -14,7 +14,9 @@ extension BenchCommand {
             let device = loaded.prototype.device
             if device.pixelWidth == 1080 && device.pixelHeight == 2400 { break }
         }
-        let (folder, loaded) = opened.first { $0.1.prototype.device.pixelWidth == 1080 && $0.1.prototype.device.pixelHeight == 2400 } ?? opened[0]
+        let (folder, loaded) =
+            opened.first { $0.1.prototype.device.pixelWidth == 1080 && $0.1.prototype.device.pixelHeight == 2400 }
+            ?? opened[0]
         let requested = 0.35
         let result: Benchmark.WindowTransitionResult
         do {
@@ -30,13 +32,16 @@ extension BenchCommand {
         )
         let frame = FrameTiming.nominalFrameTime
         let measured = Benchmark.Stats(records.compactMap(\.measuredDuration).map { $0 * 1000 })
-        let withinFrame = records.filter { r in r.measuredDuration.map { abs($0 - requested) <= frame + 1e-9 } ?? false }
+        let withinFrame = records.filter { r in r.measuredDuration.map { abs($0 - requested) <= frame + 1e-9 } ?? false
+        }
         let intervals = Benchmark.Stats(records.flatMap(\.stats.intervals).map { $0 * 1000 })
         let hitchTime = records.reduce(0) { $0 + $1.stats.hitchTime }
         let duration = records.reduce(0) { $0 + ($1.measuredDuration ?? 0) }
         let ratio = duration > 0 ? hitchTime * 1000 / duration : 0
         let onTime = records.filter(\.stats.completionOnTime).count
-        print("  measured duration:       \(measured)   goal \(formatNumber(requested * 1000)) ms ± 1 frame: \(withinFrame.count)/\(records.count) within")
+        print(
+            "  measured duration:       \(measured)   goal \(formatNumber(requested * 1000)) ms ± 1 frame: \(withinFrame.count)/\(records.count) within"
+        )
         print("  frame interval:          \(intervals)   goal p95 ≤ 18.7 ms")
         print(
             "  hitch ratio:             \(String(format: "%.2f", ratio)) ms/s (\(records.reduce(0) { $0 + $1.stats.hitches }) hitches)   goal ≤ 5 ms/s"

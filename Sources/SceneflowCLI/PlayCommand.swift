@@ -53,7 +53,8 @@ struct PlayCommand: Subcommand {
             guard let file else { continue }
             let folder = (file as NSString).deletingLastPathComponent
             var isDirectory: ObjCBool = false
-            if !folder.isEmpty && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
+            if !folder.isEmpty && !(exists && isDirectory.boolValue) {
                 throw UsageError(message: "\(option) \(file): no folder \(folder) to write it in")
             }
         }

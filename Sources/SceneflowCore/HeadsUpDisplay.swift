@@ -19,7 +19,8 @@ public enum HeadsUpDisplay {
             lines.append("LAST \(r.from) -> \(r.to)")
             lines.append("\(r.transition.kind.rawValue) \(TimingReport.ms(r.animatedDuration)) -> \(measured) MS")
             lines.append("\(r.frameCount) FRAMES  P95 \(TimingReport.ms(s.p95Interval, decimals: 1)) MS")
-            lines.append("\(s.hitches) HITCH\(s.hitches == 1 ? "" : "ES")  \(String(format: "%.1f", s.hitchRatio)) MS/S")
+            lines.append(
+                "\(s.hitches) HITCH\(s.hitches == 1 ? "" : "ES")  \(String(format: "%.1f", s.hitchRatio)) MS/S")
             if r.isSlowMotion { lines.append("(SLOW X\(formatNumber(r.slowMotion)))") }
         } else {
             lines.append("NO TRANSITION YET")

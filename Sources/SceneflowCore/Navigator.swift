@@ -141,7 +141,8 @@ public struct Navigator: Sendable {
         if animated {
             timeline.record(.transitionStarted(from: from, to: to, transition), at: time)
             running = Running(
-                record: TransitionRecord(from: from, to: to, transition: transition, start: time, slowMotion: slowMotion))
+                record: TransitionRecord(
+                    from: from, to: to, transition: transition, start: time, slowMotion: slowMotion))
         } else {
             timeline.record(.lifecycle(.init(.didDisappear, from, animated: false)), at: time)
             timeline.record(.lifecycle(.init(.didAppear, to, animated: false)), at: time)

@@ -23,7 +23,8 @@ public enum TimelineChart {
         let runs = document.runs.filter { !$0.transitions.isEmpty }
         var width = 760.0
         for run in runs {
-            let (panel, panelWidth, height) = runPanel(run, document: document, top: y, showName: document.runs.count > 1)
+            let (panel, panelWidth, height) = runPanel(
+                run, document: document, top: y, showName: document.runs.count > 1)
             body += panel
             y += height + 24
             width = max(width, panelWidth)
@@ -77,13 +78,16 @@ public enum TimelineChart {
         for r in records {
             for name in [r.from, r.to] where !scenes.contains(name) { scenes.append(name) }
         }
-        let spans = records.map { r in (r.start, max(r.completion ?? r.lastFrame ?? r.start, r.start + r.animatedDuration)) }
+        let spans = records.map { r in
+            (r.start, max(r.completion ?? r.lastFrame ?? r.start, r.start + r.animatedDuration))
+        }
         let axis = TimelineAxis(spans: spans, origin: left)
         let width = left + axis.width + right
         var s = ""
         var y = top
         if showName {
-            s += text(20, y + 14, "\(run.name) (\(run.prototype), \(run.clock.rawValue) clock)", size: 13, weight: "bold")
+            s += text(
+                20, y + 14, "\(run.name) (\(run.prototype), \(run.clock.rawValue) clock)", size: 13, weight: "bold")
             y += 24
         }
         let lanesTop = y
@@ -99,9 +103,12 @@ public enum TimelineChart {
         // Cuts in the axis.
         for (a, b) in zip(axis.segments, axis.segments.dropFirst()) {
             let cx = a.x + (a.end - a.start) * axis.pixelsPerSecond + axis.breakWidth / 2
-            s += rect(cx - axis.breakWidth / 2 + 4, lanesTop, axis.breakWidth - 8, lanesBottom - lanesTop, fill: "#ffffff")
+            s += rect(
+                cx - axis.breakWidth / 2 + 4, lanesTop, axis.breakWidth - 8, lanesBottom - lanesTop, fill: "#ffffff")
             s += text(cx, lanesBottom + 18, "≈", size: 14, fill: "#888", anchor: "middle")
-            s += text(cx, lanesTop - 4, "+\(formatNumber(b.start - a.end, decimals: 1)) s", size: 10, fill: "#888", anchor: "middle")
+            s += text(
+                cx, lanesTop - 4, "+\(formatNumber(b.start - a.end, decimals: 1)) s", size: 10, fill: "#888",
+                anchor: "middle")
         }
         // Scene on screen, inferred from the transitions.
         var cursor = axis.segments.first?.start ?? 0
@@ -118,9 +125,14 @@ public enum TimelineChart {
             let x = axis.x(t)
             s += line(x, lanesTop, x, lanesBottom, stroke: "#dde1e6", width: 1)
             s += line(x, lanesBottom, x, lanesBottom + 5, stroke: "#444", width: 1)
-            s += text(x, lanesBottom + 18, formatNumber(t, decimals: 3) + " s", size: 11, fill: "#333", anchor: "middle")
+            s += text(
+                x, lanesBottom + 18, formatNumber(t, decimals: 3) + " s", size: 11, fill: "#333", anchor: "middle")
         }
-        for r in records { s += transitionBars(r, axis: axis, fromMid: laneMid(r.from), toMid: laneMid(r.to), nominal: document.nominalFrameTime, factor: document.hitchFactor) }
+        for r in records {
+            s += transitionBars(
+                r, axis: axis, fromMid: laneMid(r.from), toMid: laneMid(r.to), nominal: document.nominalFrameTime,
+                factor: document.hitchFactor)
+        }
         return (s, width, lanesBottom + 28 - top)
     }
 
@@ -155,7 +167,9 @@ public enum TimelineChart {
         let measured = r.measuredDuration.map { TimingReport.ms($0) + " ms measured" } ?? "still running"
         let label = "\(TimingReport.kindLabel(r)): \(TimingReport.ms(r.animatedDuration)) ms requested, \(measured)"
         s += text(x0, toMid - 18, label, size: 12, weight: "bold")
-        let detail = "\(r.frameCount) frames" + (stats.hitches > 0 ? ", \(stats.hitches) hitch\(stats.hitches == 1 ? "" : "es")" : "")
+        let detail =
+            "\(r.frameCount) frames"
+            + (stats.hitches > 0 ? ", \(stats.hitches) hitch\(stats.hitches == 1 ? "" : "es")" : "")
         s += text(x0, toMid + 27, detail, size: 10, fill: stats.hitches > 0 ? hitchColor : "#555")
         let threshold = nominal * factor
         var previous: Double?
@@ -167,7 +181,9 @@ public enum TimelineChart {
                 let px = axis.x(p)
                 s += rect(px, toMid - 9, x - px, 18, fill: hitchColor, extra: "fill-opacity=\"0.8\" class=\"hitch\"")
             }
-            s += line(x, toMid + 9, x, toMid + (hitch ? 20 : 16), stroke: hitch ? hitchColor : "#222", width: hitch ? 2.5 : 1.2)
+            s += line(
+                x, toMid + 9, x, toMid + (hitch ? 20 : 16), stroke: hitch ? hitchColor : "#222",
+                width: hitch ? 2.5 : 1.2)
             previous = t
         }
         return s + "</g>\n"

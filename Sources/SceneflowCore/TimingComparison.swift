@@ -33,7 +33,10 @@ public enum TimingComparison {
         -> [String]
     {
         let pairs = match(a.allTransitions.map(\.record), b.allTransitions.map(\.record))
-        var out = ["A = \(fileA) (\(a.allTransitions.count) transitions)", "B = \(fileB) (\(b.allTransitions.count) transitions)"]
+        var out = [
+            "A = \(fileA) (\(a.allTransitions.count) transitions)",
+            "B = \(fileB) (\(b.allTransitions.count) transitions)",
+        ]
         guard !pairs.isEmpty else { return out + ["no transitions recorded in either run"] }
         var table = TextTable(
             header: [

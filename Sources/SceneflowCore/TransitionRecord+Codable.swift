@@ -75,12 +75,14 @@ extension TransitionRecord: Codable {
             let names = TimingCurve.allCases.map(\.rawValue)
             throw DecodingError.dataCorruptedError(
                 forKey: .curve, in: c,
-                debugDescription: "unknown timing curve \"\(curveName)\"\(NearestName.hint(for: curveName, among: names))")
+                debugDescription:
+                    "unknown timing curve \"\(curveName)\"\(NearestName.hint(for: curveName, among: names))")
         }
         let duration = try c.decode(Double.self, forKey: .requestedDuration)
         guard duration >= 0, duration.isFinite else {
             throw DecodingError.dataCorruptedError(
-                forKey: .requestedDuration, in: c, debugDescription: "a duration must be 0 or more seconds, not \(duration)")
+                forKey: .requestedDuration, in: c,
+                debugDescription: "a duration must be 0 or more seconds, not \(duration)")
         }
         let slow = try c.decodeIfPresent(Double.self, forKey: .slowMotion) ?? 1
         guard slow > 0, slow.isFinite else {

@@ -84,7 +84,8 @@ public final class WindowPlayer {
                 case .key("T"): showsHeadsUpDisplay.toggle()
                 case .key("S"):
                     session.slowMotion = session.slowMotion == 1 ? WindowPlayer.slowFactor : 1
-                    log("slow animations \(session.slowMotion == 1 ? "off" : "on (×\(formatNumber(session.slowMotion)))")")
+                    let factor = formatNumber(session.slowMotion)
+                    log("slow animations \(session.slowMotion == 1 ? "off" : "on (×\(factor))")")
                 case .key(let name): if let key = Self.controlKeys[name] { session.handleKey(key) }
                 case .exposed: break
                 }
@@ -140,7 +141,8 @@ public final class WindowPlayer {
         let wait = deadline - clock.now
         if wait > 0.0002 { Thread.sleep(forTimeInterval: wait) }
         let now = clock.now
-        return now - deadline > WindowPlayer.frameTime ? now + WindowPlayer.frameTime : deadline + WindowPlayer.frameTime
+        let frame = WindowPlayer.frameTime
+        return now - deadline > frame ? now + frame : deadline + frame
     }
 
     /// Draws the heads-up display over the frame: a translucent dark box with white text.

@@ -95,7 +95,8 @@ import Testing
         }
         #expect(
             problem(kind)?.description
-                == "bad.json: runs[1].transitions[0].kind: unknown transition kind \"cover_upp\"; did you mean \"cover_up\"?")
+                == "bad.json: runs[1].transitions[0].kind: unknown transition kind \"cover_upp\"; did you mean \"cover_up\"?"
+        )
         let missing = try sampleWith { json in
             var runs = json["runs"] as! [[String: Any]]
             var transitions = runs[0]["transitions"] as! [[String: Any]]
@@ -103,7 +104,8 @@ import Testing
             runs[0]["transitions"] = transitions
             json["runs"] = runs
         }
-        #expect(problem(missing)?.description == "bad.json: runs[0].transitions[1].start: missing (required in a timeline)")
+        #expect(
+            problem(missing)?.description == "bad.json: runs[0].transitions[1].start: missing (required in a timeline)")
         let wrongType = try sampleWith { json in
             var runs = json["runs"] as! [[String: Any]]
             var transitions = runs[0]["transitions"] as! [[String: Any]]
@@ -113,7 +115,8 @@ import Testing
             runs[0]["transitions"] = transitions
             json["runs"] = runs
         }
-        #expect(problem(wrongType)?.description == "bad.json: runs[0].transitions[0].frames[3].clock: expected a number")
+        #expect(
+            problem(wrongType)?.description == "bad.json: runs[0].transitions[0].frames[3].clock: expected a number")
         let newer = try sampleWith { $0["schema_version"] = 2 }
         #expect(problem(newer)?.path == "schema_version")
         #expect(problem(newer)?.message.contains("version 2 is not supported") == true)

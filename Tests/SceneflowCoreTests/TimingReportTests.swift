@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import Testing
 
 @testable import SceneflowCore
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The `sceneflow timing` table, the comparison of two runs and the SVG chart.
 @Suite struct TimingReportTests {
@@ -39,8 +40,12 @@ import Testing
         #expect(pairs[1].a == nil && pairs[1].b?.to == "x")
         #expect(pairs[2].a?.to == "c" && pairs[2].b?.to == "c")
         #expect(pairs[3].a?.to == "a" && pairs[3].b == nil)
-        let one = TimelineDocument(runs: [TimelineRun(name: "play", prototype: "P", clock: .wall, transitions: a, events: [])])
-        let two = TimelineDocument(runs: [TimelineRun(name: "play", prototype: "P", clock: .wall, transitions: b, events: [])])
+        let one = TimelineDocument(runs: [
+            TimelineRun(name: "play", prototype: "P", clock: .wall, transitions: a, events: [])
+        ])
+        let two = TimelineDocument(runs: [
+            TimelineRun(name: "play", prototype: "P", clock: .wall, transitions: b, events: [])
+        ])
         let lines = TimingComparison.lines(one, file: "a.json", two, file: "b.json")
         let first = lines.first { $0.contains("a -> b") } ?? ""
         #expect(first.contains("250 | 350 ms") && first.contains("+100 ms"))
@@ -67,7 +72,9 @@ import Testing
         // Well-formed XML, by Foundation's parser and by xmllint when installed.
         let parser = XMLParser(data: Data(svg.utf8))
         #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let xmllint else {
             print("skipping the xmllint check: xmllint is not installed (apt install libxml2-utils)")
             return

@@ -69,7 +69,8 @@ import Testing
 
     @Test func badTimelinesExit65NamingFileAndPath() throws {
         let tmp = try TempFolder()
-        let bad = try tmp.write("bad.json", #"{"schema": "sceneflow.timeline", "schema_version": 1, "runs": [{"name": 3}]}"#)
+        let bad = try tmp.write(
+            "bad.json", #"{"schema": "sceneflow.timeline", "schema_version": 1, "runs": [{"name": 3}]}"#)
         let r = try Sceneflow.run(["timing", bad])
         #expect(r.status == 65, "\(r)")
         #expect(r.stderr.contains("\(bad): runs[0].name: expected a string"), "\(r)")

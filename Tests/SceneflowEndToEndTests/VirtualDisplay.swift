@@ -34,7 +34,8 @@ final class VirtualDisplay {
             return nil
         }
         let fm = FileManager.default
-        for n in 140..<200 where !fm.fileExists(atPath: "/tmp/.X\(n)-lock") && !fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
+        for n in 140..<200
+        where !fm.fileExists(atPath: "/tmp/.X\(n)-lock") && !fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: xvfb)
             process.arguments = [":\(n)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]

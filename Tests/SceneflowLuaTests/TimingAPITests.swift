@@ -63,12 +63,18 @@ import Testing
         let none = try H.one("expect.transition{to = \"home\", timeout = 0}")
         #expect(none.failure?.hasSuffix(": no transition has completed in this test") == true, "\(none.failure ?? "")")
         let typo = try H.one("expect.transition{durtion = 0.35}")
-        #expect(typo.failure?.contains("unknown field \"durtion\"; did you mean \"duration\"?") == true, "\(typo.failure ?? "")")
+        #expect(
+            typo.failure?.contains("unknown field \"durtion\"; did you mean \"duration\"?") == true,
+            "\(typo.failure ?? "")")
         let scene = try H.one("expect.transition{to = \"hom\"}")
-        #expect(scene.failure?.contains("there is no scene \"hom\"; did you mean \"home\"?") == true, "\(scene.failure ?? "")")
+        #expect(
+            scene.failure?.contains("there is no scene \"hom\"; did you mean \"home\"?") == true,
+            "\(scene.failure ?? "")")
         let notTable = try H.one("expect.transition(\"home\")")
         #expect(notTable.failure?.hasPrefix("expect.transition: expected a table") == true, "\(notTable.failure ?? "")")
         let wrongType = try H.one("expect.transition{duration = \"fast\"}")
-        #expect(wrongType.failure?.contains("duration must be a number, got \"fast\"") == true, "\(wrongType.failure ?? "")")
+        #expect(
+            wrongType.failure?.contains("duration must be a number, got \"fast\"") == true, "\(wrongType.failure ?? "")"
+        )
     }
 }
