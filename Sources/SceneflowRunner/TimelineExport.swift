@@ -45,6 +45,12 @@ public enum TimelineExport {
         TimelineDocument(runs: [run(name: name, session: session, clock: clock)])
     }
 
+    /// The document for a headless test run: one run per script file whose result carries a
+    /// timeline (the runner's `recordsTimeline` option), in the order given.
+    public static func document(results: [ScriptFileResult]) -> TimelineDocument {
+        TimelineDocument(runs: results.compactMap(\.timeline))
+    }
+
     /// One run for `session`.
     public static func run(name: String, session: Session, clock: TimelineRun.ClockKind) -> TimelineRun {
         TimelineRun(
