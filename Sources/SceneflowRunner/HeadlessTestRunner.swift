@@ -96,14 +96,14 @@ public final class HeadlessTestRunner {
                     skipReason: "the run was interrupted")
             } else {
                 onTestStart(file, test.name)
-                checker.begin(test: test.name)
+                checker.begin(test: test.name, index: index)
                 outcome = runTest(index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
                 }
                 if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
-                    outcome.artifacts = artifacts.write(for: outcome, session: session)
+                    outcome.artifacts = artifacts.write(for: outcome, index: index, session: session)
                 }
             }
             result.outcomes.append(outcome)
@@ -205,7 +205,12 @@ public final class HeadlessTestRunner {
                 session.step(to: clock.now)
                 session.framePresented()
                 for call in session.takeScriptCalls() {
-                    if let problem = runtime.call(call, session: session) {
+                    if var problem = runtime.call(call, session: session) {
+                        problem.message += " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
+                        if let step = runtime.testRecords.steps.last {
+                            problem.message += ", triggered by \(step.call)" + (step.line.map { " at \(file):\($0)" } ?? "")
+                        }
+                        problem.message += ")"
                         outcome.verdict = .failed
                         outcome.failure = problem
                         break loop
