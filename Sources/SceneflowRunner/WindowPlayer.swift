@@ -114,6 +114,7 @@ public final class WindowPlayer {
             }
             if let quitAfter, clock.now >= quitAfter { return }
             if session.isSettled && events.isEmpty && requests.isEmpty && !stopRequested {
+                images.uploadPreloaded()  // the next transition's first frame then draws without an upload
                 window.waitEvents(timeout: 0.05)
                 nextFrame = clock.now + WindowPlayer.frameTime
             }
