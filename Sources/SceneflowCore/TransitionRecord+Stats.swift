@@ -32,8 +32,9 @@ public struct TransitionStats: Equatable, Sendable {
     public var hitches: Int
     /// Sum over hitches of (interval − nominal frame time), seconds.
     public var hitchTime: Double
-    /// Hitch time per second of the transition's measured duration, in ms/s (Apple's
-    /// hitch ratio: ≤ 5 is good, > 10 noticeable). 0 when the duration is 0 or unknown.
+    /// Hitch time per second of the transition's measured duration (up to the last frame
+    /// while still running), in ms/s (Apple's hitch ratio: ≤ 5 is good, > 10 noticeable). 0
+    /// when that duration is 0.
     public var hitchRatio: Double
     /// True when the completion fired on the first frame at or after start + duration
     /// (× slow motion), and after that frame was presented.
@@ -52,8 +53,9 @@ public struct TransitionStats: Equatable, Sendable {
         let late = intervals.filter { $0 > threshold }
         hitches = late.count
         hitchTime = late.reduce(0) { $0 + ($1 - nominal) }
-        if let measured = record.measuredDuration, measured > 0 {
-            hitchRatio = hitchTime * 1000 / measured
+        let span = record.measuredDuration ?? record.lastFrame.map { $0 - record.start }
+        if let span, span > 0 {
+            hitchRatio = hitchTime * 1000 / span
         } else {
             hitchRatio = 0
         }

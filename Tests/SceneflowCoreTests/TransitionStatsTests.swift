@@ -162,6 +162,15 @@ struct TransitionStatsTests {
         #expect(fromEvent == r)
     }
 
+    @Test func aRunningTransitionsHitchRatioUsesTheTimeUpToItsLastFrame() {
+        var running = TransitionRecord(
+            from: "A", to: "B", transition: Transition(kind: .crossfade, duration: 1), start: 0)
+        running.frames = [0, 0.05, 0.1].map { FrameSample(clock: $0) }  // two 50 ms intervals
+        let s = running.stats
+        #expect(s.hitches == 2 && !s.completionOnTime)
+        #expect(abs(s.hitchRatio - 2 * (0.05 - 1.0 / 60) * 1000 / 0.1) < 1e-9)
+    }
+
     @Test func quantilesUseNearestRank() {
         let values = (1...20).map(Double.init)
         #expect(FrameTiming.quantile(values, 0.5) == 10)
