@@ -82,7 +82,9 @@ struct PlayCommand: Subcommand {
         // SIGINT / SIGTERM close the window like Q, so the timeline is still written.
         let interruption = Interruption.install()
         player.onFrame = { [weak player] _ in if interruption.signal != nil { player?.stop() } }
-        print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
+        print(
+            "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, "
+                + "T = timing display, S = slow animations")
         flushOutput()
         var status = ExitCode.success
         do {
