@@ -38,6 +38,10 @@ struct TestCommand: Subcommand {
             name: "--frames", valueName: "DIR",
             help: "Write the frames each script passes through (PNG) and a summary.txt here."),
         OptionSpec(
+            name: "--timeline", valueName: "FILE",
+            help: "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing')."),
+        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition."),
+        OptionSpec(
             name: "--update-baselines", valueName: nil,
             help: "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."),
         OptionSpec(name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
@@ -59,6 +63,8 @@ struct TestCommand: Subcommand {
         settings.frames = parsed.value("--frames")
         settings.workerJSON = parsed.value("--worker-json")
         settings.updateBaselines = parsed.flag("--update-baselines")
+        settings.timeline = parsed.value("--timeline")
+        settings.csv = parsed.value("--csv")
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
@@ -90,7 +96,10 @@ struct TestCommand: Subcommand {
             throw UsageError(message: "--prototype: no prototype folder at \(prototype)")
         }
         // Check every output before running, so a long run never ends without its report.
-        for (option, path) in [("--junit", settings.junit), ("--json", settings.json), ("--worker-json", settings.workerJSON)] {
+        for (option, path) in [
+            ("--junit", settings.junit), ("--json", settings.json), ("--worker-json", settings.workerJSON),
+            ("--timeline", settings.workerJSON == nil ? settings.timeline : nil), ("--csv", settings.workerJSON == nil ? settings.csv : nil),
+        ] {
             guard let path else { continue }
             try Self.checkWritableFile(option, path)
         }
@@ -189,13 +198,17 @@ struct TestSettings {
     var jobs = 1
     var shard: (Int, Int)?
     var updateBaselines = false
+    var timeline: String?
+    var csv: String?
 
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
         if let timeout { limits.testWallSeconds = timeout }
-        return HeadlessTestRunner.Options(
+        var options = HeadlessTestRunner.Options(
             prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
             baselineMode: updateBaselines ? .all : .fromEnvironment())
+        options.recordsTimeline = timeline != nil || csv != nil
+        return options
     }
 
     /// The options a worker gets to run one file as this run would.
@@ -207,6 +220,7 @@ struct TestSettings {
         if let frames { args += ["--frames", frames] }
         if let timeout { args += ["--timeout", String(timeout)] }
         if updateBaselines { args.append("--update-baselines") }
+        if let timeline { args += ["--timeline", timeline] }
         return args
     }
 }

@@ -26,6 +26,15 @@ enum TestReports {
         }
         let junit = { JUnitReport.xml(results, timestamp: started) }
         if let path = settings.junit { save(path, junit) }
+        if settings.timeline != nil || settings.csv != nil {
+            do {
+                try TimelineExport.write(TimelineExport.document(results: results), json: settings.timeline, csv: settings.csv)
+                written += [settings.timeline, settings.csv].compactMap { $0 }
+            } catch {
+                failed = true
+                printError("sceneflow test: \(error)")
+            }
+        }
         if let path = settings.json { save(path, json) }
         if let folder = settings.report {
             do {

@@ -319,3 +319,21 @@ import Testing
         #expect(r.stdout.contains("detail.png"), "\(r)")
     }
 }
+
+/// `sceneflow test --timeline/--csv`, the same timeline `play --timeline` writes.
+@Suite struct TestTimelineTests {
+    @Test func testWritesTheTimelineOfEveryScript() throws {
+        let tmp = try ReportTests.suite()
+        let json = tmp.file("t.json"), csv = tmp.file("t.csv")
+        let r = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--timeline", json, "--csv", csv])
+        #expect(r.status == 0, "\(r)")
+        let timing = try Sceneflow.run(["timing", json])
+        #expect(timing.status == 0, "\(timing)")
+        #expect(timing.stdout.contains("home -> detail"), "\(timing)")
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(rows.count == 4, "a header and the three transitions (open, open, back): \(rows)")
+        let parallel = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), tmp.file("suite/b_fail.lua"), "--jobs", "2", "--timeline", tmp.file("j.json")])
+        #expect(parallel.status == 1, "\(parallel)")
+        #expect(try Sceneflow.run(["timing", tmp.file("j.json")]).stdout.contains("home -> detail"))
+    }
+}
