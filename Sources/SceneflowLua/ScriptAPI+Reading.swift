@@ -44,7 +44,10 @@ extension ScriptAPISections {
             local index = type(loc) == "table" and loc.index or nil
             if index then return found[index] end
             if #found > 1 then
-              fail(what .. ": " .. #found .. " elements match; make the locator exact or add index = n")
+              local labels = {}
+              for i, e in ipairs(found) do labels[i] = string.format("%s at {%g, %g}", api.quote(e.label), e.frame.x, e.frame.y) end
+              fail(what .. ": " .. #found .. " elements match (" .. table.concat(labels, ", ")
+                .. "); make the locator exact or add index = n")
             end
             return found[1]
           end }

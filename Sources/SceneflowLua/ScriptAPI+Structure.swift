@@ -58,7 +58,10 @@ extension ScriptAPISections {
           errors = "as test()",
           example = 'skip("dark mode", function() end, "no dark screenshots yet")',
           fn = function(name, fn, reason)
-            declare("skip", name, fn, { skip = type(reason) == "string" and reason or "skipped with skip()" })
+            if reason ~= nil and type(reason) ~= "string" then
+              error("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason), 2)
+            end
+            declare("skip", name, fn, { skip = reason or "skipped with skip()" })
           end }
 
         api.define{ name = "only", group = "Structure",

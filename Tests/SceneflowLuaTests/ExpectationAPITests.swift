@@ -59,7 +59,7 @@ import Testing
             """)
         #expect(r.failure == nil, "\(r.failure ?? "")")
         #expect(try H.one("state.signins = 3").failure?.contains("the prototype's state is read-only in scripts") == true)
-        #expect(try H.one("element(\"Like\")").failure == "element(\"Like\"): 2 elements match; make the locator exact or add index = n")
+        #expect(try H.one("element(\"Like\")").failure == "element(\"Like\"): 2 elements match (\"Like\" at {20, 20}, \"Like\" at {20, 300}); make the locator exact or add index = n")
     }
 
     @Test func everyTestStartsFresh() throws {
