@@ -20,12 +20,20 @@ struct BenchCommand: Subcommand {
     static let options = [
         OptionSpec(name: "--frames", valueName: "N", help: "Crossfade frames to time (default 120)."),
         OptionSpec(name: "--runs", valueName: "N", help: "Windows to open for time to first frame (default 5)."),
+        OptionSpec(
+            name: "--crossfades", valueName: "N",
+            help: "Window crossfades to time for transition fidelity (default 10; 0 skips them)."),
+        OptionSpec(name: "--timeline", valueName: "FILE", help: "Write the window crossfades' timeline as JSON."),
+        OptionSpec(name: "--transition-only", valueName: nil, help: "Only time the window crossfades."),
         helpOption,
     ]
 
     let folders: [String]
     let frames: Int
     let runs: Int
+    let crossfades: Int
+    let timeline: String?
+    let transitionOnly: Bool
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folders = parsed.positionals
@@ -38,6 +46,16 @@ struct BenchCommand: Subcommand {
         }
         frames = try count("--frames", 120)
         runs = try count("--runs", 5)
+        if let text = parsed.value("--crossfades") {
+            guard let n = Int(text), n >= 0, n <= 1000 else {
+                throw UsageError(message: "--crossfades needs a whole number from 0 to 1000, not \"\(text)\"")
+            }
+            crossfades = n
+        } else {
+            crossfades = 10
+        }
+        timeline = parsed.value("--timeline")
+        transitionOnly = parsed.flag("--transition-only")
     }
 
     func run() -> ExitCode {
@@ -53,9 +71,14 @@ struct BenchCommand: Subcommand {
             return .usage
         }
         let env = ProcessInfo.processInfo.environment
-        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil && env["SDL_VIDEODRIVER"] == nil {
+        let noDisplay = (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty
+        if noDisplay && env["SDL_VIDEODRIVER"] == nil {
             setenv("SDL_VIDEODRIVER", "dummy", 1)
             print("no display: windows use SDL's dummy video driver (software renderer)")
+        }
+        if crossfades > 0 {
+            let status = benchWindowCrossfades(targets, noDisplay: noDisplay)
+            if status != .success || transitionOnly { return status }
         }
         for folder in targets {
             do {

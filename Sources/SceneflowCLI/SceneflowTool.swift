@@ -5,8 +5,8 @@ import SceneflowLua
 enum SceneflowTool {
     static var subcommands: [any Subcommand.Type] {
         [
-            PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, BenchCommand.self,
-            NewCommand.self, InspectCommand.self, GraphCommand.self, RecordCommand.self,
+            PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, TimingCommand.self,
+            BenchCommand.self, NewCommand.self, InspectCommand.self, GraphCommand.self, RecordCommand.self,
         ]
     }
 

@@ -11,7 +11,7 @@ struct TestCommand: Subcommand {
     static let abstract = "Run Lua regression scripts headless; ends with 'N passed, N failed'."
     static let discussion = """
         Each directory is searched recursively for *.lua scripts (in name order; prototype.lua
-        files and folders starting with "__" or "." are skipped). A script names its prototype
+        files, folders starting with "_" or "." and folders named "lib" are skipped). A script names its prototype
         with `prototype "path"` (relative to the script) or gets it from --prototype.
         Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
         65 when a script or its prototype cannot be loaded, 130/143 when interrupted by
@@ -38,6 +38,10 @@ struct TestCommand: Subcommand {
             name: "--frames", valueName: "DIR",
             help: "Write the frames each script passes through (PNG) and a summary.txt here."),
         OptionSpec(
+            name: "--timeline", valueName: "FILE",
+            help: "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing')."),
+        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition."),
+        OptionSpec(
             name: "--update-baselines", valueName: nil,
             help: "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."),
         OptionSpec(name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
@@ -59,6 +63,8 @@ struct TestCommand: Subcommand {
         settings.frames = parsed.value("--frames")
         settings.workerJSON = parsed.value("--worker-json")
         settings.updateBaselines = parsed.flag("--update-baselines")
+        settings.timeline = parsed.value("--timeline")
+        settings.csv = parsed.value("--csv")
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
@@ -86,6 +92,54 @@ struct TestCommand: Subcommand {
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
             throw UsageError(message: "no script or folder at \(input)")
         }
+        if let prototype = settings.prototype, !FileManager.default.fileExists(atPath: prototype) {
+            throw UsageError(message: "--prototype: no prototype folder at \(prototype)")
+        }
+        // Check every output before running, so a long run never ends without its report.
+        for (option, path) in [
+            ("--junit", settings.junit), ("--json", settings.json), ("--worker-json", settings.workerJSON),
+            ("--timeline", settings.workerJSON == nil ? settings.timeline : nil), ("--csv", settings.workerJSON == nil ? settings.csv : nil),
+        ] {
+            guard let path else { continue }
+            try Self.checkWritableFile(option, path)
+        }
+        for (option, path) in [("--report", settings.report), ("--frames", settings.frames)] {
+            guard let path else { continue }
+            try Self.checkWritableFolder(option, path)
+        }
+    }
+
+    /// `path` can be created or replaced: its folder exists and is writable, and it is not a folder.
+    static func checkWritableFile(_ option: String, _ path: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError(message: "\(option) \(path) is a folder; give a file name")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let parent = folder.isEmpty ? "." : folder
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError(message: "\(option) \(path): the folder \(parent) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: parent) else {
+            throw UsageError(message: "\(option) \(path): the folder \(parent) is not writable")
+        }
+    }
+
+    /// `path` is a writable folder or can be created as one.
+    static func checkWritableFolder(_ option: String, _ path: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw UsageError(message: "\(option) \(path) is a file, not a folder") }
+            guard FileManager.default.isWritableFile(atPath: path) else {
+                throw UsageError(message: "\(option) \(path) is not writable")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError(message: "\(option) \(path) cannot be created: \(error.localizedDescription)")
+        }
     }
 
     func run() -> ExitCode {
@@ -111,13 +165,20 @@ struct TestCommand: Subcommand {
                 results.append(result)
             }
         }
-        let written = TestReports.write(results, settings: settings, started: started)
+        let (written, writeFailed) = TestReports.write(results, settings: settings, started: started)
         if let frames = settings.frames, !settings.tap {
             print("frames and summary.txt written to \((frames as NSString).standardizingPath)/<script name>/")
         }
         console.close(results, written: written)
         if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
+        if writeFailed { return .software }
         let summary = RunSummary(results)
+        if let filter = settings.filter, summary.loadFailures == 0,
+            results.allSatisfy({ $0.outcomes.allSatisfy { $0.skipReason?.hasPrefix("not selected by --filter") ?? false } })
+        {
+            printError("sceneflow test: no test matches --filter \(filter): nothing was checked")
+            return .failure
+        }
         if summary.loadFailures > 0 { return .badInput }
         return summary.failed > 0 || summary.interrupted > 0 ? .failure : .success
     }
@@ -137,13 +198,17 @@ struct TestSettings {
     var jobs = 1
     var shard: (Int, Int)?
     var updateBaselines = false
+    var timeline: String?
+    var csv: String?
 
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
         if let timeout { limits.testWallSeconds = timeout }
-        return HeadlessTestRunner.Options(
+        var options = HeadlessTestRunner.Options(
             prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
             baselineMode: updateBaselines ? .all : .fromEnvironment())
+        options.recordsTimeline = timeline != nil || csv != nil
+        return options
     }
 
     /// The options a worker gets to run one file as this run would.
@@ -155,6 +220,7 @@ struct TestSettings {
         if let frames { args += ["--frames", frames] }
         if let timeout { args += ["--timeout", String(timeout)] }
         if updateBaselines { args.append("--update-baselines") }
+        if let timeline { args += ["--timeline", timeline] }
         return args
     }
 }

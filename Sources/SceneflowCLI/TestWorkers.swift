@@ -7,7 +7,7 @@ import SceneflowRunner
 enum TestWorker {
     static func run(_ scripts: [String], settings: TestSettings, output: String) -> ExitCode {
         let started = Date()
-        let interruption = Interruption.install()
+        let interruption = Interruption.install(worker: true)
         let runner = HeadlessTestRunner(options: settings.runnerOptions)
         runner.shouldStop = { interruption.signal != nil }
         let results = scripts.map { runner.run(script: $0) }
@@ -43,6 +43,7 @@ final class TestWorkerPool {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var results: [ScriptFileResult?] = Array(repeating: nil, count: scripts.count)
         var running: [(index: Int, process: Process, output: String, errors: String)] = []
+        var forwarded: Set<Int32> = []
         var next = 0
         var shown = 0
         let interruption = Interruption.install()
@@ -66,8 +67,12 @@ final class TestWorkerPool {
                 }
                 next += 1
             }
-            if interruption.signal != nil {
-                for job in running where job.process.isRunning { kill(job.process.processIdentifier, SIGINT) }
+            if let signal = interruption.signal {
+                // Forward the signal once to each worker; it ends its test as interrupted.
+                for job in running where job.process.isRunning && !forwarded.contains(job.process.processIdentifier) {
+                    forwarded.insert(job.process.processIdentifier)
+                    kill(job.process.processIdentifier, signal)
+                }
             }
             for job in running where !job.process.isRunning {
                 results[job.index] = collect(job.index, scripts[job.index], job.process, job.output, job.errors)

@@ -33,6 +33,10 @@ enum SandboxPrelude {
 
         local H = {}
 
+        -- Scripts and prototypes must not reach the one string library every state shares
+        -- through getmetatable(""): hide the string metatable.
+        getmetatable("").__metatable = "string"
+
         function H.sandbox()
           local env = {}
           for _, name in ipairs(BASE) do env[name] = G[name] end

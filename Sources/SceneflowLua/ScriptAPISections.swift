@@ -13,6 +13,7 @@ enum ScriptAPISections {
         ("expectations", expectations),
         ("visual", visual),
         ("controls", controls),
+        ("timing", timing),
         ("designer", designer),
     ]
 }

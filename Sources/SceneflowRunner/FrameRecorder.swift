@@ -4,7 +4,8 @@ import SceneflowSDL
 
 /// Writes the frames a headless run passes through as PNG files: each scene once it has
 /// settled, and the middle frame of each transition. Rendering happens only here, so a run
-/// without `--frames` never rasterises (DESIGN.md §7).
+/// without `--frames` never rasterises (DESIGN.md §7). The wall-clock cost of each rendered
+/// frame (draw + readback) goes into the session's timeline.
 final class FrameRecorder {
     let directory: String
     private let renderer: OffscreenRenderer
@@ -33,7 +34,7 @@ final class FrameRecorder {
     /// Looks at the session after a step and captures a frame if it is one worth keeping.
     func observe(_ session: Session) throws {
         if let running = session.runningTransition {
-            let d = running.transition.duration
+            let d = running.animatedDuration
             let progress = d > 0 ? (session.now - running.start) / d : 1
             if progress < 0.5 { capturedMidpoint = false }
             if progress >= 0.5 && !capturedMidpoint {
@@ -55,8 +56,10 @@ final class FrameRecorder {
     private func capture(_ session: Session, name: String, what: String) throws {
         counter += 1
         let file = String(format: "%03d-%@.png", counter, slug(name))
+        let begin = DispatchTime.now().uptimeNanoseconds
         try renderer.draw(session.frame(), images: images)
         let image = try renderer.capture()
+        session.recordFrameCost(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
         try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
         written.append((file, "\(formatNumber(session.now, decimals: 3))s  [\(prefix)]  \(what)"))
     }

@@ -7,25 +7,27 @@ import SceneflowSDL
 /// swipe (through Core's gesture recognizer; a press on a star rating is captured by it),
 /// Escape or Backspace goes back, closing the window or pressing Q quits. Tab focuses the
 /// next star rating; arrows step it, Home/End give its minimum/maximum, Return or Space
-/// commits (`on_change`). The title shows the prototype and the current scene.
+/// commits (`on_change`). `T` toggles the heads-up display (the last transition's measured
+/// duration, frames and hitches), `S` toggles slow animations (×10; the timeline keeps true
+/// times and marks those transitions). The title shows the prototype and the current scene.
 ///
 /// Designer keys (`DesignerState.keyHelp`): `H` shows every element with its label, `1`/`2`/`0`
-/// zoom to 1:1 pixels, 50 % and fit, `O` turns the device (`Session.rotate`), `?` lists the keys. A click that hits no element flashes
-/// every element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
+/// zoom to 1:1 pixels, 50 % and fit, `O` turns the device (`Session.rotate`), `?` lists the
+/// keys; the mouse wheel scrolls a scroll region. A click that hits no element flashes every
+/// element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
 /// `prototype.lua` or an image reload the prototype within a second (`FileWatcher` polls every
 /// `reloadPollInterval`), keeping the current scene and history; a broken edit is shown in
 /// the window and the last good prototype stays.
+///
+/// Each frame's wall time is measured right after `present()` and recorded on the timeline.
+/// Without vertical sync (the software renderer) frames are paced at 60 Hz on a fixed
+/// cadence while something moves, so frame intervals mean what they would on a display.
 public final class WindowPlayer {
     private var loaded: LoadedPrototype
     private var session: Session
     private let clock = WallClock()
     private let log: (String) -> Void
     private var designer = DesignerState()
-    /// Stop after this many seconds of wall time (nil: run until the window closes); used
-    /// by benchmarks and smoke tests.
-    public var quitAfter: Double?
-    /// Called once with the seconds from start to the first presented frame.
-    public var onFirstFrame: ((Double) -> Void)?
     /// False turns hotspot hints off (`--no-hints`, for usability tests).
     public var hints: Bool {
         get { designer.hintsEnabled }
@@ -40,8 +42,26 @@ public final class WindowPlayer {
     public var watchFolder: String?
     /// Seconds between checks for changed files.
     public static let reloadPollInterval = 0.25
-    /// Called after each frame is presented with the session (for recording).
+    /// Stop after this many seconds of wall time (nil: run until the window closes); used
+    /// by benchmarks and smoke tests.
+    public var quitAfter: Double?
+    /// Called once with the seconds from start to the first presented frame.
+    public var onFirstFrame: ((Double) -> Void)?
+    /// The window size in screen coordinates (nil: fitted to the display).
+    public var windowSize: (width: Int, height: Int)?
+    /// Whether the heads-up display is shown (toggled with `T`).
+    public var showsHeadsUpDisplay = false
+    /// Called after each presented frame with the session; benchmarks and tests queue
+    /// actions here with `request(_:source:)` or stop the player with `stop()`.
     public var onFrame: ((Session) -> Void)?
+    private var requests: [(action: Action, source: String)] = []
+    private var stopRequested = false
+    /// The renderer the window used (`opengl`, `software`), once `run()` opened it.
+    public private(set) var rendererName = ""
+    /// The nominal frame time the player paces to without vertical sync, seconds.
+    public static let frameTime = 1.0 / 60.0
+    /// How many times slower the `S` key makes animations.
+    public static let slowFactor = 10.0
 
     /// Creates a player for an opened prototype; `log` receives one line per notable event
     /// (navigation, ignored input, Lua action errors, reloads).
@@ -56,26 +76,40 @@ public final class WindowPlayer {
     /// - Throws: `SDLError` when the window or renderer cannot be created (no display).
     ///   A screenshot that cannot be decoded is shown as an error in the window instead.
     public func run() throws {
-        var window = try Window(title: title(), device: loaded.prototype.device)
+        var window = try Window(title: title(), device: loaded.prototype.device, size: windowSize)
+        rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
+        let paced = !window.hasVSync
+        var nextFrame = clock.now
         var images = window.makeTextureCache(directory: loaded.prototype.directory)
         var watcher = watchFolder.map { FileWatcher(folder: $0, extra: imagePaths()) }
+        var lastPoll = 0.0
         var events: [WindowEvent] = []
         var lastTitle = ""
         var loggedEvents = 0
         var firstFrame = true
         var preloadedFor = ""
-        var lastPoll = 0.0
         while true {
+            if paced && !session.isSettled { nextFrame = waitForFrame(after: nextFrame) }
             events.removeAll(keepingCapacity: true)
             window.pollEvents(into: &events)
             let now = clock.now
+            session.step(to: now)  // first, so input and the actions it triggers happen at `now`
+            if stopRequested { return }
+            for request in requests { session.perform(request.action, source: request.source) }
+            requests.removeAll()
             for event in events {
                 switch event {
-                case .quit, .key("Q"): return
+                case .quit: return
+                case .key("Q"): return
                 case .back: session.perform(.back, source: "key Escape")
                 case .pointerDown(let p): session.handle(InputEvent(.down, p, at: now))
                 case .pointerMoved(let p): session.handle(InputEvent(.move, p, at: now))
                 case .pointerUp(let p): session.handle(InputEvent(.up, p, at: now))
+                case .key("T"): showsHeadsUpDisplay.toggle()
+                case .key("S"):
+                    session.slowMotion = session.slowMotion == 1 ? WindowPlayer.slowFactor : 1
+                    let factor = formatNumber(session.slowMotion)
+                    log("slow animations \(session.slowMotion == 1 ? "off" : "on (×\(factor))")")
                 case .key(let name):
                     if let key = Self.controlKeys[name] {
                         session.handleKey(key)
@@ -93,7 +127,7 @@ public final class WindowPlayer {
                 if watcher!.changed() {
                     if let fresh = reload(folder) {
                         if fresh.prototype.device != loaded.prototype.device {
-                            window = try Window(title: title(), device: fresh.prototype.device)
+                            window = try Window(title: title(), device: fresh.prototype.device, size: windowSize)
                             window.setZoom(designer.zoom)
                         }
                         adopt(fresh)
@@ -104,7 +138,6 @@ public final class WindowPlayer {
                     watcher!.reset(extra: imagePaths())
                 }
             }
-            session.step(to: now)
             if preloadedFor != session.currentScene && session.isSettled {
                 preloadedFor = session.currentScene
                 images.preload(reachableImages(from: preloadedFor))
@@ -120,9 +153,10 @@ public final class WindowPlayer {
                 let lines = designer.wrap("\(error)", width: 48)
                 overlay.panels.append(OverlayPanel(lines: lines, placement: .center, background: .error))
             }
+            if showsHeadsUpDisplay { try drawHeadsUpDisplay(on: window) }
             try window.draw(overlay)
             window.present()
-            session.framePresented()
+            session.framePresented(wallTime: clock.now)
             onFrame?(session)
             if firstFrame {
                 firstFrame = false
@@ -138,10 +172,47 @@ public final class WindowPlayer {
                 lastTitle = newTitle
             }
             if let quitAfter, clock.now >= quitAfter { return }
-            if session.isSettled && events.isEmpty {
+            if session.isSettled && events.isEmpty && requests.isEmpty && !stopRequested {
+                images.uploadPreloaded()  // the next transition's first frame then draws without an upload
                 window.waitEvents(timeout: 0.05)
+                nextFrame = clock.now + WindowPlayer.frameTime
             }
         }
+    }
+
+    /// Queues `action` to run at the start of the next frame, as input would (at that
+    /// frame's clock time, before it is drawn). Call from `onFrame`.
+    public func request(_ action: Action, source: String) {
+        requests.append((action, source))
+    }
+
+    /// Makes `run()` return at the start of the next frame. Call from `onFrame`.
+    public func stop() { stopRequested = true }
+
+    /// The timeline so far (completed transitions, then the running one) as a document for
+    /// `TimelineExport`; `play` writes it when the window closes.
+    public func timelineDocument() -> TimelineDocument {
+        TimelineExport.document(name: "play", session: session, clock: .wall)
+    }
+
+    /// Sleeps until `deadline` (wall-clock seconds) and returns the next deadline one frame
+    /// later; a late frame restarts the cadence from now instead of rushing to catch up.
+    private func waitForFrame(after deadline: Double) -> Double {
+        let wait = deadline - clock.now
+        if wait > 0.0002 { Thread.sleep(forTimeInterval: wait) }
+        let now = clock.now
+        let frame = WindowPlayer.frameTime
+        return now - deadline > frame ? now + frame : deadline + frame
+    }
+
+    /// Draws the heads-up display over the frame: a translucent dark box with white text.
+    private func drawHeadsUpDisplay(on window: Window) throws {
+        let device = loaded.prototype.device
+        let lines = HeadsUpDisplay.lines(
+            last: session.lastCompletedTransition, running: session.runningTransition, slowMotion: session.slowMotion)
+        let layout = HeadsUpDisplay.layout(lines, screen: Size(width: device.width, height: device.height))
+        try window.fill([layout.background], color: (0, 0, 0, 225))
+        try window.fill(layout.text, color: (255, 255, 255, 255))
     }
 
     /// Loads the prototype again; nil (with the error shown in the window) when it is broken.
@@ -169,6 +240,12 @@ public final class WindowPlayer {
         log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
     }
 
+    /// The absolute paths of every scene image (for the file watcher).
+    private func imagePaths() -> [String] {
+        let p = loaded.prototype
+        return p.orderedScenes.map { (p.directory as NSString).appendingPathComponent($0.image) }
+    }
+
     /// Keys that move keyboard focus between controls and step the focused star rating.
     static let controlKeys: [String: ControlKey] = [
         "Tab": .focusNext, "Right": .increment, "Up": .increment, "Left": .decrement, "Down": .decrement,
@@ -177,12 +254,6 @@ public final class WindowPlayer {
 
     private func title() -> String {
         "\(loaded.prototype.name) — \(session.currentScene) — Sceneflow"
-    }
-
-    /// The absolute paths of every scene image (for the file watcher).
-    private func imagePaths() -> [String] {
-        let p = loaded.prototype
-        return p.orderedScenes.map { (p.directory as NSString).appendingPathComponent($0.image) }
     }
 
     /// Images of the scenes one action away from `scene`, for background decoding.

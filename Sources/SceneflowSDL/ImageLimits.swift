@@ -37,7 +37,8 @@ public struct ImageLimits: Equatable, Sendable {
     /// - Returns: what the header says (`.unknown` for formats the header parser does not
     ///   know; the loader then checks the decoded size instead).
     /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened,
-    ///   `.corrupt` for a recognised but malformed or zero-sized header, `.tooLarge`.
+    ///   `.corrupt` for a recognised but malformed or zero-sized header or a PNG/JPEG whose
+    ///   structure is incomplete or damaged (see `ImageStructure`), `.tooLarge`.
     func checkHeader(path: String) throws(ImageLoadError) -> ImageHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .fileNotFound(path: path) }
         defer { try? handle.close() }
@@ -54,6 +55,11 @@ public struct ImageLimits: Equatable, Sendable {
                 throw .corrupt(path: path, reason: "\(format) header declares \(w)x\(h) px")
             }
             try check(width: w, height: h, path: path)
+            if let data = FileManager.default.contents(atPath: path),
+                let problem = ImageStructure.problem([UInt8](data), format: format)
+            {
+                throw .corrupt(path: path, reason: problem)
+            }
         case .malformed(let format):
             throw .corrupt(path: path, reason: "\(format) header is truncated or malformed")
         case .unknown:

@@ -38,8 +38,9 @@ public struct PictureLoader: Sendable {
 
 extension PictureLoader {
     /// Checks the file at `path` without decoding it: it exists, its header is a known image
-    /// format (or one left to SDL_image), and its declared size is within `limits`. Cheap
-    /// (reads at most 256 KiB), so every scene's image can be checked when a prototype opens.
+    /// format (or one left to SDL_image), its declared size is within `limits`, and a PNG or
+    /// JPEG is complete (chunk CRCs, end markers). Cheap (no pixels are decoded), so every
+    /// scene's image can be checked when a prototype opens.
     ///
     /// - Throws: `ImageLoadError.fileNotFound`, `.tooLarge` or `.corrupt` (a cut-short header).
     public func checkHeader(path: String) throws {

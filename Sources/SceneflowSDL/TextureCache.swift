@@ -84,6 +84,19 @@ public final class TextureCache {
         }
     }
 
+    /// Creates the textures of background decodes that have finished, on this (the
+    /// renderer's) thread, so that the first frame drawing them does not pay for the upload
+    /// (~10 ms for a 1080x2400 screenshot): call while idle. Returns how many were created;
+    /// failures are remembered and thrown when the image is drawn.
+    @discardableResult
+    public func uploadPreloaded() -> Int {
+        var created = 0
+        for k in store.finishedKeys() where textures[k] == nil && failures[k] == nil {
+            if (try? texture(k)) != nil { created += 1 }
+        }
+        return created
+    }
+
     /// Drops every texture and remembered failure (e.g. after the prototype's files changed).
     public func removeAll() {
         textures.removeAll()

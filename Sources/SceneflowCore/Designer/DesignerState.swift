@@ -37,6 +37,7 @@ public struct DesignerState: Sendable {
         "1 / 2 / 0 = zoom 1:1 pixels / 50 % / fit",
         "O = turn the device portrait / landscape",
         "Tab, arrows, Home/End, Return = star ratings",
+        "T = transition timing    S = slow animations",
         "? = this list (any key closes it)",
     ]
 

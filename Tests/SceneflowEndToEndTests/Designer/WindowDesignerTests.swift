@@ -71,8 +71,8 @@ import Testing
         var panel = (r: 255, g: 255, b: 255)
         poll(timeout: 5) {
             w.capture(tmp.file("help.png"))
-            // 7 lines of 18 px + 2 x 10 px padding = 146 window px, centred: y - 70 is in the top padding.
-            panel = PlayingWindow.pixel(tmp.file("help.png"), center.0, center.1 - 70)
+            // 9 lines of 18 px + 2 x 10 px padding = 182 window px, centred: y - 88 is in the top padding.
+            panel = PlayingWindow.pixel(tmp.file("help.png"), center.0, center.1 - 88)
             return panel.r < 40
         }
         #expect(panel.r < 40 && panel.b < 60, "the key list panel darkens the middle: \(panel)")
