@@ -140,3 +140,9 @@ extension Session {
         return FrameDescription(device: to, layers: layers)
     }
 }
+
+extension Session {
+    /// The screen in points as the current scene is shown: the device turned for a scene
+    /// shown in landscape.
+    public var screenBounds: Rect { shownDevice(currentScene).bounds }
+}
