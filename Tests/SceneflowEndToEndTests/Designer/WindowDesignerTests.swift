@@ -257,4 +257,50 @@ import Testing
         w.quit()
         #expect(w.status == 0, "\(w.log)")
     }
+
+    @Test func wheelAndDragScrollTheScrollRegion() throws {
+        guard let display = XvfbDisplay.start(), let convert = DesignerCommandTests.which("convert") else { return }
+        let tmp = try TempFolder()
+        try FileManager.default.createDirectory(atPath: tmp.file("P"), withIntermediateDirectories: true)
+        // 150x300 pt at scale 2; the image is 600 pt tall: header 0-20 navy, a red band at 400-440, footer 580-600 green.
+        let made = try DesignerCommandTests.runTool(
+            convert,
+            [
+                "-size", "300x1200", "xc:#f0f0f0", "-fill", "#202060", "-draw", "rectangle 0,0 299,39",
+                "-fill", "#c02020", "-draw", "rectangle 0,800 299,879", "-fill", "#20a020", "-draw",
+                "rectangle 0,1160 299,1199",
+                tmp.file("P/list.png"),
+            ])
+        #expect(made.status == 0, "\(made.output)")
+        try tmp.write(
+            "P/prototype.lua",
+            """
+            return { name = "Wheel", device = { width = 150, height = 300, scale = 2 }, start = "list",
+              scenes = { list = { image = "list.png", scroll = { header = 20, footer = 20 } } } }
+            """)
+        let w = try PlayingWindow(display, ["play", tmp.file("P")], title: "Wheel")
+        let size = w.geometry
+        #expect(size == (300, 600), "\(size)")
+        let probe = (150, 430)  // 215 pt: the red band after scrolling 200 pt
+        w.capture(tmp.file("top.png"))
+        #expect(PlayingWindow.pixel(tmp.file("top.png"), probe.0, probe.1) == (240, 240, 240))
+        for _ in 0..<5 { w.display.run("xdotool", ["mousemove", "--window", w.id, "150", "300", "click", "5"]) }  // 5 notches = 200 pt
+        var seen = (r: 0, g: 0, b: 0)
+        #expect(
+            poll(timeout: 5) {
+                w.capture(tmp.file("wheel.png"))
+                seen = PlayingWindow.pixel(tmp.file("wheel.png"), probe.0, probe.1)
+                return seen == (192, 32, 32)
+            }, "the red band scrolled up to 215 pt: \(seen)")
+        #expect(PlayingWindow.pixel(tmp.file("wheel.png"), 150, 10) == (32, 32, 96), "the header stays")
+        #expect(PlayingWindow.pixel(tmp.file("wheel.png"), 150, 590) == (32, 160, 32), "the footer stays")
+        w.drag(from: (150, 300), to: (150, 400), steps: 10)  // drag down 50 pt: offset 150, the band at 250 pt
+        #expect(
+            poll(timeout: 5) {
+                w.capture(tmp.file("drag.png"))
+                return PlayingWindow.pixel(tmp.file("drag.png"), probe.0, 520) == (192, 32, 32)
+            }, "the content followed the finger down by 50 pt")
+        #expect(w.title.contains("list"))
+        w.quit()
+    }
 }
