@@ -128,10 +128,13 @@ public enum TimelineChart {
             s += text(
                 x, lanesBottom + 18, formatNumber(t, decimals: 3) + " s", size: 11, fill: "#333", anchor: "middle")
         }
-        for r in records {
+        for (i, r) in records.enumerated() {
+            // Room for the label: up to the next transition drawn in the same lane.
+            let next = records[(i + 1)...].first { $0.to == r.to }.map { axis.x($0.start) }
+            let room = (next ?? left + axis.width + right) - axis.x(r.start) - 10
             s += transitionBars(
                 r, axis: axis, fromMid: laneMid(r.from), toMid: laneMid(r.to), nominal: document.nominalFrameTime,
-                factor: document.hitchFactor)
+                factor: document.hitchFactor, labelRoom: room)
         }
         return (s, width, lanesBottom + 28 - top)
     }
@@ -143,9 +146,25 @@ public enum TimelineChart {
         return x1 - x0 < 0.5 ? "" : rect(x0, mid - 4, x1 - x0, 8, fill: "#e4e4e4", extra: "rx=\"3\"")
     }
 
-    /// The bars, outline, label and frame ticks of one transition.
+    /// The label of a transition that fits in `room` pixels (12 px bold text, about 7.6 px
+    /// per character): `push_left: 350 ms requested, 361 ms measured`, else `push_left 350 →
+    /// 361 ms`, else `350 → 361 ms`.
+    static func label(_ r: TransitionRecord, room: Double) -> String {
+        let requested = TimingReport.ms(r.animatedDuration)
+        let measured = r.measuredDuration.map { TimingReport.ms($0) }
+        let kind = TimingReport.kindLabel(r)
+        let candidates = [
+            "\(kind): \(requested) ms requested, " + (measured.map { "\($0) ms measured" } ?? "still running"),
+            "\(kind) \(requested) → " + (measured.map { "\($0) ms" } ?? "running"),
+            "\(requested) → " + (measured.map { "\($0) ms" } ?? "…"),
+        ]
+        return candidates.first { Double($0.count) * 7.6 <= room } ?? candidates[candidates.count - 1]
+    }
+
+    /// The bars, outline, label (fitted to `labelRoom` pixels) and frame ticks of one transition.
     static func transitionBars(
-        _ r: TransitionRecord, axis: TimelineAxis, fromMid: Double, toMid: Double, nominal: Double, factor: Double
+        _ r: TransitionRecord, axis: TimelineAxis, fromMid: Double, toMid: Double, nominal: Double, factor: Double,
+        labelRoom: Double = .infinity
     ) -> String {
         var s = "<g class=\"transition\" data-from=\"\(escape(r.from))\" data-to=\"\(escape(r.to))\">\n"
         let x0 = axis.x(r.start)
@@ -164,9 +183,7 @@ public enum TimelineChart {
                 extra: "fill-opacity=\"0.9\" class=\"late\"")
         }
         let stats = r.stats
-        let measured = r.measuredDuration.map { TimingReport.ms($0) + " ms measured" } ?? "still running"
-        let label = "\(TimingReport.kindLabel(r)): \(TimingReport.ms(r.animatedDuration)) ms requested, \(measured)"
-        s += text(x0, toMid - 18, label, size: 12, weight: "bold")
+        s += text(x0, toMid - 18, label(r, room: labelRoom), size: 12, weight: "bold")
         let detail =
             "\(r.frameCount) frames"
             + (stats.hitches > 0 ? ", \(stats.hitches) hitch\(stats.hitches == 1 ? "" : "es")" : "")

@@ -90,6 +90,13 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    @Test func labelsShortenToFitBeforeTheNextTransitionInTheLane() {
+        let r = record("a", "b", measured: 0.361)
+        #expect(TimelineChart.label(r, room: 1000) == "push_left: 350 ms requested, 361 ms measured")
+        #expect(TimelineChart.label(r, room: 200) == "push_left 350 → 361 ms")
+        #expect(TimelineChart.label(r, room: 20) == "350 → 361 ms")
+    }
+
     @Test func axisCutsIdleTimeAndMapsTimesInOrder() {
         let axis = TimelineAxis(spans: [(1, 1.35), (10, 10.35)], origin: 100)
         #expect(axis.segments.count == 2)
