@@ -157,7 +157,12 @@ struct PrototypeValidator {
         checkKeys(table, known: Self.elementKeys(for: table), path: path)
         var label: String?
         switch table["label"] {
-        case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: label = s
+        case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty:
+            if let problem = LabelText.problem(s) {
+                error(path + ".label", problem)
+            } else {
+                label = s
+            }
         case .none: error(path + ".label", "missing; every element needs an accessibility label")
         case let other: error(path + ".label", "expected a non-empty string, got \(describe(other))")
         }
@@ -233,6 +238,10 @@ struct PrototypeValidator {
         let full = (directory as NSString).appendingPathComponent(image)
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
             error(path, "file \"\(image)\" not found in the prototype folder")
+            return nil
+        }
+        if let outside = FolderContainment.escape(of: full, from: directory) {
+            error(path, "\"\(image)\" leads outside the prototype folder through a symbolic link (to \"\(outside)\")")
             return nil
         }
         return image

@@ -6,7 +6,7 @@ extension ScriptAPISections {
     static let gestures = #"""
         local api = ...
         local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
-        local type, format = type, string.format
+        local type, format, huge = type, string.format, math.huge
         local FRAME = 1 / 60
         local TAP, DOUBLE_GAP, LONG_PRESS = 0.05, 0.1, 0.8
         local SWIPE_TIME, SWIPE_DISTANCE = 0.2, 120
@@ -17,7 +17,7 @@ extension ScriptAPISections {
         local function number_arg(what, name, v, default, min)
           if v == nil then return default end
           if type(v) ~= "number" or v ~= v or v < (min or 0) or v == math.huge then
-            fail(format("%s: %s must be a number >= %g, got %s", what, name, min or 0, show(v)))
+            fail(format("%s: %s must be a finite number >= %g, got %s", what, name, min or 0, show(v)))
           end
           return v
         end
@@ -145,7 +145,12 @@ extension ScriptAPISections {
         local function place(what, name, v, timeout)
           if type(v) == "table" then
             local x, y = v.x or v[1], v.y or v[2]
-            if type(x) == "number" and type(y) == "number" then return x, y end
+            if type(x) == "number" and type(y) == "number" then
+              if x ~= x or y ~= y or x == huge or x == -huge or y == huge or y == -huge then
+                fail(format("%s: the %s point must be finite numbers in points, got %s", what, name, show(v)))
+              end
+              return x, y
+            end
           end
           return centre(api.resolve(what .. " " .. name, v, timeout))
         end
@@ -184,7 +189,7 @@ extension ScriptAPISections {
             local what = "tap_at(" .. show(x) .. ", " .. show(y) .. ")"
             opts = opts_of(what, opts)
             local w, h = sf.device()
-            if type(x) ~= "number" or type(y) ~= "number" or x < 0 or y < 0 or x >= w or y >= h then
+            if type(x) ~= "number" or type(y) ~= "number" or not (x >= 0 and y >= 0 and x < w and y < h) then
               fail(format("%s: expected a point on the %gx%g pt screen", what, w, h))
             end
             local timeout = api.timeout(opts, what)

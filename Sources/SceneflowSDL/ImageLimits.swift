@@ -37,7 +37,8 @@ public struct ImageLimits: Equatable, Sendable {
     /// - Returns: what the header says (`.unknown` for formats the header parser does not
     ///   know; the loader then checks the decoded size instead).
     /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened,
-    ///   `.corrupt` for a recognised but malformed or zero-sized header, `.tooLarge`.
+    ///   `.empty` for a 0-byte file, `.corrupt` for a recognised but malformed or zero-sized
+    ///   header, `.tooLarge`.
     func checkHeader(path: String) throws(ImageLoadError) -> ImageHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .fileNotFound(path: path) }
         defer { try? handle.close() }
@@ -47,7 +48,15 @@ public struct ImageLimits: Equatable, Sendable {
         } catch {
             throw .fileNotFound(path: path)  // a directory or unreadable file
         }
+        if bytes.isEmpty { throw .empty(path: path) }
         let header = ImageHeader.parse(bytes)
+        try check(header, path: path)
+        return header
+    }
+
+    /// Checks what a header declares: throws `.corrupt` for a malformed or zero-sized header,
+    /// `.tooLarge` over the limits; `.unknown` passes (checked after decoding).
+    func check(_ header: ImageHeader, path: String) throws(ImageLoadError) {
         switch header {
         case .size(let format, let w, let h):
             if w <= 0 || h <= 0 {
@@ -59,6 +68,5 @@ public struct ImageLimits: Equatable, Sendable {
         case .unknown:
             break
         }
-        return header
     }
 }

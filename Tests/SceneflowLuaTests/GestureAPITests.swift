@@ -65,7 +65,7 @@ import Testing
         let short = try H.one("long_press(\"Message\", 0.2)\nexpect.scene \"login\"")
         #expect(short.failure == nil, "0.2 s is a tap, not a long press: \(short.failure ?? "")")
         let bad = try H.one("long_press(\"Message\", -1)")
-        #expect(bad.failure == "long_press(\"Message\"): seconds must be a number >= 0, got -1")
+        #expect(bad.failure == "long_press(\"Message\"): seconds must be a finite number >= 0, got -1")
     }
 
     @Test func tenSwipesMoveTenPages() throws {
