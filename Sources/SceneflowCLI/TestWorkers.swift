@@ -10,6 +10,13 @@ enum TestWorker {
         let interruption = Interruption.install()
         let runner = HeadlessTestRunner(options: settings.runnerOptions)
         runner.shouldStop = { interruption.signal != nil }
+        // A parent killed with SIGKILL cannot forward the stop: a watcher notices the orphaning
+        // (the parent id changes) and stops this worker as a SIGTERM would, busy Lua included.
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { usleep(100_000) }
+            kill(getpid(), SIGTERM)
+        }
         let results = scripts.map { runner.run(script: $0) }
         do {
             let data = try JSONReport(results, startedAt: started).data()
@@ -45,6 +52,7 @@ final class TestWorkerPool {
         var running: [(index: Int, process: Process, output: String, errors: String)] = []
         var next = 0
         var shown = 0
+        var signalled: Set<Int> = []
         let interruption = Interruption.install()
         while shown < scripts.count {
             while running.count < jobs && next < scripts.count && interruption.signal == nil {
@@ -67,7 +75,11 @@ final class TestWorkerPool {
                 next += 1
             }
             if interruption.signal != nil {
-                for job in running where job.process.isRunning { kill(job.process.processIdentifier, SIGINT) }
+                // Once per worker: a second signal would kill it before it writes its results.
+                for job in running where job.process.isRunning && !signalled.contains(job.index) {
+                    kill(job.process.processIdentifier, SIGINT)
+                    signalled.insert(job.index)
+                }
             }
             for job in running where !job.process.isRunning {
                 results[job.index] = collect(job.index, scripts[job.index], job.process, job.output, job.errors)

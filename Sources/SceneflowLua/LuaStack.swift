@@ -257,3 +257,11 @@ struct LuaStack {
         return .table(LuaTable(entries: entries, isAction: isAction))
     }
 }
+
+/// Process-wide stop of running Lua code, for signal handlers.
+public enum LuaStop {
+    /// Makes every running and later Lua call fail at its next instruction-count hook (within
+    /// 1000 VM instructions), as an exhausted budget does, so a busy test loop ends as soon as
+    /// SIGINT or SIGTERM arrives. Async-signal-safe: it only sets a flag, never reset.
+    public static func requestFromSignalHandler() { sf_request_stop() }
+}

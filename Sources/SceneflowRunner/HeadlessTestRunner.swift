@@ -185,8 +185,15 @@ public final class HeadlessTestRunner {
             switch runtime.resume() {
             case .passed: break loop
             case .failed(let diagnostic):
-                outcome.verdict = .failed
-                outcome.failure = diagnostic
+                if shouldStop() {
+                    // A signal stopped the Lua code itself (see stopLuaFromSignalHandler).
+                    outcome.verdict = .interrupted
+                    outcome.failure = Diagnostic(
+                        file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                } else {
+                    outcome.verdict = .failed
+                    outcome.failure = diagnostic
+                }
                 break loop
             case .waiting:
                 clock.advanceFrame()

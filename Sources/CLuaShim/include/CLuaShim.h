@@ -84,4 +84,9 @@ int sf_noref(void);
 void sf_gc_stop(lua_State *L);
 void sf_gc_restart(lua_State *L);
 
+/* Asks every running Lua call in the process to stop at its next instruction-count hook, as
+   an exhausted budget does. Async-signal-safe (sets a sig_atomic_t): called from SIGINT and
+   SIGTERM handlers so that a busy test loop ends at once. Never reset. */
+void sf_request_stop(void);
+
 #endif
