@@ -18,3 +18,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 command -v swift >/dev/null || { echo "setup: the Swift 6 toolchain is not on PATH" >&2; exit 70; }
+# The reference pixelmatch (PyPI) for the tolerant-comparison agreement test.
+if command -v python3 >/dev/null && ! python3 -c "import pixelmatch" 2>/dev/null; then
+  echo "setup: installing pixelmatch from PyPI (reference for the screenshot comparison test)"
+  python3 -m pip install --quiet --disable-pip-version-check pixelmatch >/dev/null 2>&1 \
+    || echo "setup: could not install pixelmatch; the agreement test will be skipped" >&2
+fi

@@ -102,7 +102,39 @@ struct BenchCommand: Subcommand {
             print(
                 "  Lua API call overhead: scene() median \(String(format: "%.2f", calls.scene.median)) µs, element(label) median \(String(format: "%.2f", calls.element.median)) µs   goal ≤ 5 µs"
             )
+            return runVisualBenchmarks()
+        } catch {
+            printError("sceneflow bench: \(error)")
+            return .software
+        }
+    }
+
+    /// Screenshot-assertion figures (issue 5 goals: exact ≤ 3 ms, tolerant ≤ 15 ms, render +
+    /// capture ≤ 15 ms on 1080x2400; from files ≥ 20x faster than ImageMagick's compare).
+    private func runVisualBenchmarks() -> ExitCode {
+        let folder = folders.first ?? "Prototypes/Notes"
+        do {
+            let prototype = try PrototypeOpener.open(folder, images: .header).prototype
+            let r = try VisualBenchmark.run(prototype, runs: max(runs, 5))
+            print("screenshot assertions, \(folder) start scene, \(r.width)x\(r.height) px (a 60x60 px block changed):")
+            print("  exact compare:                  \(r.exact)   goal ≤ 3 ms")
+            print("  tolerant compare (pixelmatch):  \(r.tolerant)   goal ≤ 15 ms")
+            print("  render + capture settled frame: \(r.renderAndCapture)   goal ≤ 15 ms")
+            print("  check from PNG files, changed pair (decode both + compare): \(r.fromFiles)")
+            print("  check from PNG files, identical pair (bytes equal):      \(r.identicalFiles)")
+            if let magick = r.imageMagick, let same = r.imageMagickIdentical {
+                print("  ImageMagick compare -metric AE, changed pair:           \(magick)")
+                print("  ImageMagick compare -metric AE, identical pair:         \(same)")
+                print(
+                    "  ratio of medians: Sceneflow is \(String(format: "%.1f", magick.median / r.fromFiles.median))x faster on the changed pair, \(String(format: "%.0f", same.median / r.identicalFiles.median))x on the identical pair   goal ≥ 20x"
+                )
+            } else {
+                print("  ImageMagick's compare is not installed: no ratio (apt-get install imagemagick)")
+            }
             return .success
+        } catch let error as DiagnosticList {
+            for d in error.diagnostics { printError("\(d)") }
+            return .badInput
         } catch {
             printError("sceneflow bench: \(error)")
             return .software

@@ -5,7 +5,8 @@ import SceneflowRunner
 /// Writes the report files of a `sceneflow test` run, each atomically (a temporary file
 /// renamed into place), so an interrupted run never leaves half a report.
 enum TestReports {
-    /// Writes `--junit`, `--json` and the `--report` folder's `results.json` and `junit.xml`.
+    /// Writes `--junit`, `--json` and the `--report` folder's `results.json`, `junit.xml` and
+    /// `index.html`.
     /// Returns the paths written; problems are printed to standard error.
     static func write(_ results: [ScriptFileResult], settings: TestSettings, started: Date) -> [String] {
         var written: [String] = []
@@ -28,6 +29,9 @@ enum TestReports {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 save((folder as NSString).appendingPathComponent("results.json"), json)
                 save((folder as NSString).appendingPathComponent("junit.xml"), junit)
+                save((folder as NSString).appendingPathComponent("index.html")) {
+                    HTMLReport.html(results, reportFolder: folder, startedAt: started)
+                }
             } catch {
                 printError("sceneflow test: could not create the report folder \(folder): \(error)")
             }

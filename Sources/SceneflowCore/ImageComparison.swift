@@ -35,6 +35,15 @@ public struct ImageDifference: Sendable, Equatable {
     public var antialiasedPixels: Int
     /// The smallest rectangle holding every differing pixel; nil when none differ.
     public var bounds: PixelRect?
+    /// Creates a result.
+    public init(width: Int, height: Int, differentPixels: Int, antialiasedPixels: Int, bounds: PixelRect?) {
+        self.width = width
+        self.height = height
+        self.differentPixels = differentPixels
+        self.antialiasedPixels = antialiasedPixels
+        self.bounds = bounds
+    }
+
     /// `differentPixels / (width * height)`.
     public var ratio: Double { width * height == 0 ? 0 : Double(differentPixels) / Double(width * height) }
 }
@@ -156,7 +165,8 @@ public enum ImageComparison {
         return out
     }
 
-    static func fill(_ image: inout RGBAImage, _ rect: PixelRect, _ color: (UInt8, UInt8, UInt8, UInt8)) {
+    /// Paints `rect` (clipped to the image) with one colour.
+    public static func fill(_ image: inout RGBAImage, _ rect: PixelRect, _ color: (UInt8, UInt8, UInt8, UInt8)) {
         let x0 = max(0, rect.x), y0 = max(0, rect.y)
         let x1 = min(image.width, rect.x + rect.width), y1 = min(image.height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }

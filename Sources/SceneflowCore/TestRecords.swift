@@ -11,7 +11,7 @@ public struct TestLogEntry: Codable, Equatable, Sendable {
     }
     /// The level.
     public var level: Level
-    /// Clock time of the call, in seconds since the run started.
+    /// Clock time of the call, in seconds since the test started.
     public var clockTime: Double
     /// The script line of the call, when known.
     public var line: Int?
@@ -33,7 +33,7 @@ public struct TestStepRecord: Codable, Equatable, Sendable {
     public var call: String
     /// The script line of the call, when known.
     public var line: Int?
-    /// Clock time when the call started, in seconds.
+    /// Clock time when the call started, in seconds since the test started.
     public var clockStart: Double
     /// Clock time when it returned; nil when it did not (the step failed or the test stopped).
     public var clockEnd: Double?

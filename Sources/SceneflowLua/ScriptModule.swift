@@ -39,8 +39,12 @@ final class ScriptModule {
 
     typealias Native = (name: String, body: (ScriptModule, Session, LuaStack) -> LuaCallbackResult)
 
-    /// Forgets the log and steps (a new test starts).
-    func resetRecords() {
+    /// Clock time the running test started at; log and step times are relative to it.
+    var testStart = 0.0
+
+    /// Forgets the log and steps (a new test starts at clock time `start`).
+    func resetRecords(start: Double) {
+        testStart = start
         log.removeAll()
         steps.removeAll()
         openSteps.removeAll()
@@ -142,7 +146,7 @@ final class ScriptModule {
                 let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
                 let line = s.number(3).map { Int($0) }
                 module.log.append(
-                    TestLogEntry(level: level, clockTime: session.now, line: line, message: s.string(2) ?? ""))
+                    TestLogEntry(level: level, clockTime: session.now - module.testStart, line: line, message: s.string(2) ?? ""))
                 return .values(0)
             }
         ),
@@ -152,7 +156,7 @@ final class ScriptModule {
                 module.openSteps.append((module.steps.count, ProcessInfo.processInfo.systemUptime))
                 module.steps.append(
                     TestStepRecord(
-                        call: s.string(1) ?? "?", line: s.number(2).map { Int($0) }, clockStart: session.now))
+                        call: s.string(1) ?? "?", line: s.number(2).map { Int($0) }, clockStart: session.now - module.testStart))
                 return .values(0)
             }
         ),
@@ -160,7 +164,7 @@ final class ScriptModule {
             "step_end",
             { module, session, _ in
                 guard let open = module.openSteps.popLast() else { return .values(0) }
-                module.steps[open.index].clockEnd = session.now
+                module.steps[open.index].clockEnd = session.now - module.testStart
                 module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
                 module.steps[open.index].passed = true
                 return .values(0)

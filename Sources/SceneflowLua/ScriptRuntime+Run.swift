@@ -7,8 +7,8 @@ extension ScriptRuntime {
     /// and the prototype's state to a fresh copy. Any test still running is abandoned.
     public func start(test index: Int) {
         stopRunning()
-        module.resetRecords()
         guard tests.indices.contains(index), let session else { return }
+        module.resetRecords(start: session.now)
         session.reset()
         app?.resetState()
         let main = state.main

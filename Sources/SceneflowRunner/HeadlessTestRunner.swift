@@ -57,8 +57,13 @@ public final class HeadlessTestRunner {
     /// console shows progress and nothing is lost if a later test hangs.
     public func run(script file: String, onOutcome: (TestOutcome) -> Void = { _ in }) -> ScriptFileResult {
         let fileStart = ProcessInfo.processInfo.systemUptime
+        var result = runFile(file, onOutcome: onOutcome)
+        result.wallSeconds = ProcessInfo.processInfo.systemUptime - fileStart
+        return result
+    }
+
+    private func runFile(_ file: String, onOutcome: (TestOutcome) -> Void) -> ScriptFileResult {
         var result = ScriptFileResult(file: file)
-        defer { result.wallSeconds = ProcessInfo.processInfo.systemUptime - fileStart }
         guard let (runtime, prototype) = load(file, into: &result) else { return result }
         var recorder: FrameRecorder?
         if let framesDirectory = options.framesDirectory {

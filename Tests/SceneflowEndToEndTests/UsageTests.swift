@@ -106,3 +106,20 @@ import Testing
         #expect(bench.stderr.contains("--frames needs a whole number"), "\(bench)")
     }
 }
+
+/// `sceneflow help api` and unknown help topics.
+@Suite struct HelpAPITests {
+    @Test func helpAPIPrintsTheScriptReference() throws {
+        let r = try Sceneflow.run(["help", "api"])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("\nGESTURES\n"), "\(r)")
+        #expect(r.stdout.contains("  expect.screenshot(name [, {threshold =,"), "\(r)")
+        #expect(r.stdout.contains("  rate("), "the star-rating functions are listed too")
+    }
+
+    @Test func unknownHelpTopicIsBadUsage() throws {
+        let r = try Sceneflow.run(["help", "apii"])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("sceneflow help: no help on \"apii\"; did you mean api?"), "\(r)")
+    }
+}
