@@ -38,6 +38,9 @@ struct TestCommand: Subcommand {
             name: "--frames", valueName: "DIR",
             help: "Write the frames each script passes through (PNG) and a summary.txt here."),
         OptionSpec(
+            name: "--frames-hash-only", valueName: nil,
+            help: "With --frames: write only hashes.txt (a hash per frame), no PNG files (for Scripts/soak.sh)."),
+        OptionSpec(
             name: "--update-baselines", valueName: nil,
             help: "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."),
         OptionSpec(name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
@@ -57,6 +60,7 @@ struct TestCommand: Subcommand {
         settings.report = parsed.value("--report")
         settings.filter = parsed.value("--filter")
         settings.frames = parsed.value("--frames")
+        settings.framesHashOnly = parsed.flag("--frames-hash-only")
         settings.workerJSON = parsed.value("--worker-json")
         settings.updateBaselines = parsed.flag("--update-baselines")
         if let text = parsed.value("--timeout") {
@@ -132,6 +136,7 @@ struct TestSettings {
     var report: String?
     var filter: String?
     var frames: String?
+    var framesHashOnly = false
     var workerJSON: String?
     var timeout: Double?
     var jobs = 1
@@ -141,9 +146,11 @@ struct TestSettings {
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
         if let timeout { limits.testWallSeconds = timeout }
-        return HeadlessTestRunner.Options(
+        var options = HeadlessTestRunner.Options(
             prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
             baselineMode: updateBaselines ? .all : .fromEnvironment())
+        options.framesHashOnly = framesHashOnly
+        return options
     }
 
     /// The options a worker gets to run one file as this run would.
@@ -153,6 +160,7 @@ struct TestSettings {
         if let report { args += ["--report", report] }
         if let filter { args += ["--filter", filter] }
         if let frames { args += ["--frames", frames] }
+        if framesHashOnly { args.append("--frames-hash-only") }
         if let timeout { args += ["--timeout", String(timeout)] }
         if updateBaselines { args.append("--update-baselines") }
         return args
