@@ -20,12 +20,22 @@ struct BenchCommand: Subcommand {
     static let options = [
         OptionSpec(name: "--frames", valueName: "N", help: "Crossfade frames to time (default 120)."),
         OptionSpec(name: "--runs", valueName: "N", help: "Windows to open for time to first frame (default 5)."),
+        OptionSpec(
+            name: "--memory", valueName: nil,
+            help: "Instead: play a generated prototype of --scenes 1080x2400 screenshots through and report memory."),
+        OptionSpec(name: "--scenes", valueName: "N", help: "Scenes of the --memory prototype (default 100)."),
+        OptionSpec(name: "--window", valueName: nil, help: "With --memory: draw in a window (needs a display), not offscreen."),
+        OptionSpec(name: "--texture-budget", valueName: "MB", help: "With --memory: the texture cache budget (default 256)."),
         helpOption,
     ]
 
     let folders: [String]
     let frames: Int
     let runs: Int
+    let memory: Bool
+    let scenes: Int
+    let window: Bool
+    let textureBudget: Int
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folders = parsed.positionals
@@ -38,9 +48,14 @@ struct BenchCommand: Subcommand {
         }
         frames = try count("--frames", 120)
         runs = try count("--runs", 5)
+        memory = parsed.flag("--memory")
+        scenes = try count("--scenes", 100)
+        window = parsed.flag("--window")
+        textureBudget = try textureBudgetBytes(parsed)
     }
 
     func run() -> ExitCode {
+        if memory { return runMemoryBenchmark() }
         var targets = folders
         if targets.isEmpty {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "Prototypes")) ?? []

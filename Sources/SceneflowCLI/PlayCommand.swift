@@ -18,14 +18,19 @@ struct PlayCommand: Subcommand {
         OptionSpec(
             name: "--quit-after", valueName: "SECONDS",
             help: "Close the window after this many seconds (for demos and smoke tests)."),
+        OptionSpec(
+            name: "--texture-budget", valueName: "MB",
+            help: "Memory for decoded scenes (default 256); least recently shown scenes are dropped first."),
         helpOption,
     ]
 
     let folder: String
     let quitAfter: Double?
+    let textureBudget: Int
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folder = parsed.positionals[0]
+        textureBudget = try textureBudgetBytes(parsed)
         if let text = parsed.value("--quit-after") {
             guard let seconds = Double(text), seconds > 0 else {
                 throw UsageError(message: "--quit-after needs a positive number of seconds, not \"\(text)\"")
@@ -55,6 +60,7 @@ struct PlayCommand: Subcommand {
                 flushOutput()
             })
         player.quitAfter = quitAfter
+        player.textureBudget = textureBudget
         print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
         flushOutput()
         do {

@@ -18,6 +18,8 @@ public final class WindowPlayer {
     public var quitAfter: Double?
     /// Called once with the seconds from start to the first presented frame.
     public var onFirstFrame: ((Double) -> Void)?
+    /// The texture cache's byte budget (default `TextureCache.defaultByteBudget`, 256 MiB).
+    public var textureBudget = TextureCache.defaultByteBudget
 
     /// Creates a player for an opened prototype; `log` receives one line per notable event
     /// (navigation, ignored input, Lua action errors).
@@ -35,6 +37,7 @@ public final class WindowPlayer {
         let prototype = loaded.prototype
         let window = try Window(title: title(), device: prototype.device)
         let images = window.makeTextureCache(directory: prototype.directory)
+        images.byteBudget = textureBudget
         var events: [WindowEvent] = []
         var lastTitle = ""
         var loggedEvents = 0

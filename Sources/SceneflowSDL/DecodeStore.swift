@@ -45,6 +45,13 @@ final class DecodeStore<Key: Hashable & Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Keys pending or finished and not yet taken.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return entries.count
+    }
+
     /// Forgets finished results (pending decodes still finish and are kept).
     func removeFinished() {
         condition.lock()
