@@ -29,15 +29,32 @@ struct PrototypeValidator {
         self.directory = directory
     }
 
+    /// The most errors kept; later ones are only counted (`errorCount`), so a loop that makes
+    /// 10 000 bad elements gives 100 lines and a count, not 10 000 lines.
+    static let maxErrorsKept = 100
+    /// Errors found, kept or not.
+    private(set) var errorCount = 0
+
     mutating func error(_ path: String?, _ message: String, line: Int? = nil) {
-        diagnostics.append(Diagnostic(file: file, line: line, path: path, message: message))
+        errorCount += 1
+        if errorCount <= Self.maxErrorsKept {
+            diagnostics.append(Diagnostic(file: file, line: line, path: path, message: message))
+        }
+    }
+
+    /// A last diagnostic for the errors not kept, if any.
+    var omittedErrors: Diagnostic? {
+        let omitted = errorCount - Self.maxErrorsKept
+        guard omitted > 0 else { return nil }
+        return Diagnostic(
+            file: file, message: "\(omitted) more error\(omitted == 1 ? "" : "s") not shown (fix the first ones and check again)")
     }
 
     mutating func warning(_ path: String?, _ message: String) {
         diagnostics.append(Diagnostic(.warning, file: file, path: path, message: message))
     }
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { errorCount > 0 }
 
     /// Reports keys of `table` that are not in `known`, with a did-you-mean.
     mutating func checkKeys(_ table: LuaTable, known: [String], path: String?) {
