@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Installs what Sceneflow needs on Debian 12 when it is missing: SDL2, SDL2_image and Lua 5.4
-# development packages and pkg-config, plus the tools the tests use (xmllint, luacheck). Needs root (or sudo). Safe to run again: installs nothing
-# when everything is there.
+# development packages and pkg-config, plus the tools the tests use (xmllint, luacheck, Xvfb).
+# Needs root (or sudo). Safe to run again: installs nothing when everything is there.
 set -euo pipefail
-# libxml2-utils: xmllint validates JUnit reports in tests; lua-check: luacheck lints Scripts/.
-packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev libxml2-utils lua-check)
+# libxml2-utils: xmllint validates JUnit reports and timeline SVG charts in tests; lua-check:
+# luacheck lints Scripts/; xvfb: the window timeline test (skips without it).
+packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev libxml2-utils lua-check xvfb)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

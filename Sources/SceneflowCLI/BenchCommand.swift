@@ -26,6 +26,11 @@ struct BenchCommand: Subcommand {
         OptionSpec(name: "--scenes", valueName: "N", help: "Scenes of the --memory prototype (default 100)."),
         OptionSpec(name: "--window", valueName: nil, help: "With --memory: draw in a window (needs a display), not offscreen."),
         OptionSpec(name: "--texture-budget", valueName: "MB", help: "With --memory: the texture cache budget (default 256)."),
+        OptionSpec(
+            name: "--crossfades", valueName: "N",
+            help: "Window crossfades to time for transition fidelity (default 10; 0 skips them)."),
+        OptionSpec(name: "--timeline", valueName: "FILE", help: "Write the window crossfades' timeline as JSON."),
+        OptionSpec(name: "--transition-only", valueName: nil, help: "Only time the window crossfades."),
         helpOption,
     ]
 
@@ -36,6 +41,9 @@ struct BenchCommand: Subcommand {
     let scenes: Int
     let window: Bool
     let textureBudget: Int
+    let crossfades: Int
+    let timeline: String?
+    let transitionOnly: Bool
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folders = parsed.positionals
@@ -52,6 +60,16 @@ struct BenchCommand: Subcommand {
         scenes = try count("--scenes", 100)
         window = parsed.flag("--window")
         textureBudget = try textureBudgetBytes(parsed)
+        if let text = parsed.value("--crossfades") {
+            guard let n = Int(text), n >= 0, n <= 1000 else {
+                throw UsageError(message: "--crossfades needs a whole number from 0 to 1000, not \"\(text)\"")
+            }
+            crossfades = n
+        } else {
+            crossfades = 10
+        }
+        timeline = parsed.value("--timeline")
+        transitionOnly = parsed.flag("--transition-only")
     }
 
     func run() -> ExitCode {
@@ -68,9 +86,14 @@ struct BenchCommand: Subcommand {
             return .usage
         }
         let env = ProcessInfo.processInfo.environment
-        if env["DISPLAY"] == nil && env["WAYLAND_DISPLAY"] == nil && env["SDL_VIDEODRIVER"] == nil {
+        let noDisplay = (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty
+        if noDisplay && env["SDL_VIDEODRIVER"] == nil {
             setenv("SDL_VIDEODRIVER", "dummy", 1)
             print("no display: windows use SDL's dummy video driver (software renderer)")
+        }
+        if crossfades > 0 {
+            let status = benchWindowCrossfades(targets, noDisplay: noDisplay)
+            if status != .success || transitionOnly { return status }
         }
         for folder in targets {
             do {

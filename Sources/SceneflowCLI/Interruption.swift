@@ -3,16 +3,21 @@ import SceneflowRunner
 
 /// The signal that asked the run to stop (0 while none has); written only by the handler.
 nonisolated(unsafe) private var receivedSignal: Int32 = 0
+/// Whether a second signal kills the process at once (not in `--jobs` workers, which may get
+/// the terminal's Ctrl-C and the parent's forwarded signal and must still write their results).
+nonisolated(unsafe) private var secondSignalKills = true
 
 /// SIGINT / SIGTERM handling for `sceneflow test`: the first signal asks the runner to end the
 /// running test as *interrupted*, skip the rest and write the partial reports; the process
-/// then exits 130 (SIGINT) or 143 (SIGTERM). A second signal kills the process at once.
+/// then exits 130 (SIGINT) or 143 (SIGTERM). A second signal kills the process at once, except
+/// in a `--jobs` worker.
 final class Interruption {
     /// The signal received, if any.
     var signal: Int32? { receivedSignal == 0 ? nil : receivedSignal }
 
-    /// Installs the handlers.
-    static func install() -> Interruption {
+    /// Installs the handlers; `worker` keeps a second signal from killing the process.
+    static func install(worker: Bool = false) -> Interruption {
+        if worker { secondSignalKills = false }
         // A parent may start us with these signals blocked (the mask is inherited): unblock.
         var set = sigset_t()
         sigemptyset(&set)
@@ -21,7 +26,7 @@ final class Interruption {
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         for sig in [SIGINT, SIGTERM] {
             _ = Foundation.signal(sig) { number in
-                if receivedSignal != 0 {
+                if receivedSignal != 0 && secondSignalKills {
                     Foundation.signal(number, SIG_DFL)
                     raise(number)
                 }

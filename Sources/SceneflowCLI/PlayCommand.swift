@@ -8,7 +8,11 @@ struct PlayCommand: Subcommand {
     static let abstract = "Open the prototype in a window: click = tap, drag = swipe, Escape/Backspace = back."
     static let discussion = """
         Needs a display (X11 or Wayland). Q or closing the window quits. Navigation and
-        ignored input are logged to standard output.
+        ignored input are logged to standard output. T toggles a heads-up display with the
+        last transition's measured duration, frames and hitches; S toggles slow animations
+        (×10; the timeline keeps true times and marks those transitions). --timeline and
+        --csv are written atomically when the window closes (Q, closing it, --quit-after, or
+        SIGINT/SIGTERM, which exit 130/143); read them with `sceneflow timing`.
         """
     static let arguments = [
         ArgumentSpec(
@@ -21,16 +25,24 @@ struct PlayCommand: Subcommand {
         OptionSpec(
             name: "--texture-budget", valueName: "MB",
             help: "Memory for decoded scenes (default 256); least recently shown scenes are dropped first."),
+        OptionSpec(
+            name: "--timeline", valueName: "FILE",
+            help: "Write the timeline (every transition's timing, every event) as JSON when the window closes."),
+        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes."),
         helpOption,
     ]
 
     let folder: String
     let quitAfter: Double?
     let textureBudget: Int
+    let timeline: String?
+    let csv: String?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folder = parsed.positionals[0]
         textureBudget = try textureBudgetBytes(parsed)
+        timeline = parsed.value("--timeline")
+        csv = parsed.value("--csv")
         if let text = parsed.value("--quit-after") {
             guard let seconds = Double(text), seconds > 0 else {
                 throw UsageError(message: "--quit-after needs a positive number of seconds, not \"\(text)\"")
@@ -38,6 +50,18 @@ struct PlayCommand: Subcommand {
             quitAfter = seconds
         } else {
             quitAfter = nil
+        }
+    }
+
+    func validate() throws(UsageError) {
+        for (option, file) in [("--timeline", timeline), ("--csv", csv)] {
+            guard let file else { continue }
+            let folder = (file as NSString).deletingLastPathComponent
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
+            if !folder.isEmpty && !(exists && isDirectory.boolValue) {
+                throw UsageError(message: "\(option) \(file): no folder \(folder) to write it in")
+            }
         }
     }
 
@@ -62,13 +86,32 @@ struct PlayCommand: Subcommand {
         player.quitAfter = quitAfter
         player.textureBudget = textureBudget
         print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
+        // SIGINT / SIGTERM close the window like Q, so the timeline is still written.
+        let interruption = Interruption.install()
+        player.onFrame = { [weak player] _ in if interruption.signal != nil { player?.stop() } }
+        print(
+            "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, "
+                + "T = timing display, S = slow animations")
         flushOutput()
+        var status = ExitCode.success
         do {
             try player.run()
         } catch {
             printError("sceneflow play: \(error)")
-            return error is DiagnosticList ? .badInput : .software
+            status = error is DiagnosticList ? .badInput : .software
         }
-        return .success
+        if timeline != nil || csv != nil {
+            do {
+                try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
+                for file in [timeline, csv].compactMap({ $0 }) { print("timeline written to \(file)") }
+            } catch {
+                printError("sceneflow play: \(error)")
+                if status == .success { status = .software }
+            }
+        }
+        if let signal = interruption.signal, status == .success {
+            status = signal == SIGTERM ? .terminated : .interrupted
+        }
+        return status
     }
 }

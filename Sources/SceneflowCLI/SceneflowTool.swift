@@ -4,7 +4,10 @@ import SceneflowLua
 /// The subcommands and the top-level dispatch of `sceneflow`.
 enum SceneflowTool {
     static var subcommands: [any Subcommand.Type] {
-        [PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, BenchCommand.self]
+        [
+            PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, TimingCommand.self,
+            BenchCommand.self,
+        ]
     }
 
     static func mainHelp() -> String {

@@ -11,7 +11,7 @@ struct TestCommand: Subcommand {
     static let abstract = "Run Lua regression scripts headless; ends with 'N passed, N failed'."
     static let discussion = """
         Each directory is searched recursively for *.lua scripts (in name order; prototype.lua
-        files and folders starting with "__" or "." are skipped). A script names its prototype
+        files, folders starting with "_" or "." and folders named "lib" are skipped). A script names its prototype
         with `prototype "path"` (relative to the script) or gets it from --prototype.
         Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
         65 when a script or its prototype cannot be loaded, 130/143 when interrupted by
@@ -41,6 +41,10 @@ struct TestCommand: Subcommand {
             name: "--frames-hash-only", valueName: nil,
             help: "With --frames: write only hashes.txt (a hash per frame), no PNG files (for Scripts/soak.sh)."),
         OptionSpec(
+            name: "--timeline", valueName: "FILE",
+            help: "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing')."),
+        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition."),
+        OptionSpec(
             name: "--update-baselines", valueName: nil,
             help: "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."),
         OptionSpec(name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
@@ -63,6 +67,8 @@ struct TestCommand: Subcommand {
         settings.framesHashOnly = parsed.flag("--frames-hash-only")
         settings.workerJSON = parsed.value("--worker-json")
         settings.updateBaselines = parsed.flag("--update-baselines")
+        settings.timeline = parsed.value("--timeline")
+        settings.csv = parsed.value("--csv")
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
@@ -90,6 +96,54 @@ struct TestCommand: Subcommand {
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
             throw UsageError(message: "no script or folder at \(input)")
         }
+        if let prototype = settings.prototype, !FileManager.default.fileExists(atPath: prototype) {
+            throw UsageError(message: "--prototype: no prototype folder at \(prototype)")
+        }
+        // Check every output before running, so a long run never ends without its report.
+        for (option, path) in [
+            ("--junit", settings.junit), ("--json", settings.json), ("--worker-json", settings.workerJSON),
+            ("--timeline", settings.workerJSON == nil ? settings.timeline : nil), ("--csv", settings.workerJSON == nil ? settings.csv : nil),
+        ] {
+            guard let path else { continue }
+            try Self.checkWritableFile(option, path)
+        }
+        for (option, path) in [("--report", settings.report), ("--frames", settings.frames)] {
+            guard let path else { continue }
+            try Self.checkWritableFolder(option, path)
+        }
+    }
+
+    /// `path` can be created or replaced: its folder exists and is writable, and it is not a folder.
+    static func checkWritableFile(_ option: String, _ path: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError(message: "\(option) \(path) is a folder; give a file name")
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let parent = folder.isEmpty ? "." : folder
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw UsageError(message: "\(option) \(path): the folder \(parent) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: parent) else {
+            throw UsageError(message: "\(option) \(path): the folder \(parent) is not writable")
+        }
+    }
+
+    /// `path` is a writable folder or can be created as one.
+    static func checkWritableFolder(_ option: String, _ path: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw UsageError(message: "\(option) \(path) is a file, not a folder") }
+            guard FileManager.default.isWritableFile(atPath: path) else {
+                throw UsageError(message: "\(option) \(path) is not writable")
+            }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw UsageError(message: "\(option) \(path) cannot be created: \(error.localizedDescription)")
+        }
     }
 
     func run() -> ExitCode {
@@ -115,13 +169,20 @@ struct TestCommand: Subcommand {
                 results.append(result)
             }
         }
-        let written = TestReports.write(results, settings: settings, started: started)
+        let (written, writeFailed) = TestReports.write(results, settings: settings, started: started)
         if let frames = settings.frames, !settings.tap {
             print("frames and summary.txt written to \((frames as NSString).standardizingPath)/<script name>/")
         }
         console.close(results, written: written)
         if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
+        if writeFailed { return .software }
         let summary = RunSummary(results)
+        if let filter = settings.filter, summary.loadFailures == 0,
+            results.allSatisfy({ $0.outcomes.allSatisfy { $0.skipReason?.hasPrefix("not selected by --filter") ?? false } })
+        {
+            printError("sceneflow test: no test matches --filter \(filter): nothing was checked")
+            return .failure
+        }
         if summary.loadFailures > 0 { return .badInput }
         return summary.failed > 0 || summary.interrupted > 0 ? .failure : .success
     }
@@ -142,6 +203,8 @@ struct TestSettings {
     var jobs = 1
     var shard: (Int, Int)?
     var updateBaselines = false
+    var timeline: String?
+    var csv: String?
 
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
@@ -150,6 +213,7 @@ struct TestSettings {
             prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
             baselineMode: updateBaselines ? .all : .fromEnvironment())
         options.framesHashOnly = framesHashOnly
+        options.recordsTimeline = timeline != nil || csv != nil
         return options
     }
 
@@ -163,6 +227,7 @@ struct TestSettings {
         if framesHashOnly { args.append("--frames-hash-only") }
         if let timeout { args += ["--timeout", String(timeout)] }
         if updateBaselines { args.append("--update-baselines") }
+        if let timeline { args += ["--timeline", timeline] }
         return args
     }
 }

@@ -70,6 +70,9 @@ final class TestConsole {
         case .failed, .interrupted:
             var text = "  \(outcome.verdict == .failed ? "FAIL" : "INT ")  \(outcome.name)  (\(time), \(clock))"
             if let failure = outcome.failure { text += "\n        \(failure)" }
+            for entry in outcome.log.suffix(10) where entry.level == .message {
+                text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
+            }
             for artifact in outcome.artifacts { text += "\n        saved \(artifact)" }
             return text
         }

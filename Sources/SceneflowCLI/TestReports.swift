@@ -7,15 +7,18 @@ import SceneflowRunner
 enum TestReports {
     /// Writes `--junit`, `--json` and the `--report` folder's `results.json`, `junit.xml` and
     /// `index.html`.
-    /// Returns the paths written; problems are printed to standard error.
-    static func write(_ results: [ScriptFileResult], settings: TestSettings, started: Date) -> [String] {
+    /// Returns the paths written and whether one could not be written (printed to standard
+    /// error; the run then exits 70).
+    static func write(_ results: [ScriptFileResult], settings: TestSettings, started: Date) -> ([String], Bool) {
         var written: [String] = []
+        var failed = false
         func save(_ path: String, _ make: () throws -> String) {
             do {
                 try AtomicFile.write(try make(), to: path)
                 written.append(path)
             } catch {
-                printError("sceneflow test: could not write \(path): \(error)")
+                failed = true
+                printError("sceneflow test: could not write \(path): \(error.localizedDescription)")
             }
         }
         let json = { () throws -> String in
@@ -23,6 +26,15 @@ enum TestReports {
         }
         let junit = { JUnitReport.xml(results, timestamp: started) }
         if let path = settings.junit { save(path, junit) }
+        if settings.timeline != nil || settings.csv != nil {
+            do {
+                try TimelineExport.write(TimelineExport.document(results: results), json: settings.timeline, csv: settings.csv)
+                written += [settings.timeline, settings.csv].compactMap { $0 }
+            } catch {
+                failed = true
+                printError("sceneflow test: \(error)")
+            }
+        }
         if let path = settings.json { save(path, json) }
         if let folder = settings.report {
             do {
@@ -33,9 +45,10 @@ enum TestReports {
                     HTMLReport.html(results, reportFolder: folder, startedAt: started)
                 }
             } catch {
-                printError("sceneflow test: could not create the report folder \(folder): \(error)")
+                failed = true
+                printError("sceneflow test: could not create the report folder \(folder): \(error.localizedDescription)")
             }
         }
-        return written
+        return (written, failed)
     }
 }

@@ -7,7 +7,7 @@ import SceneflowRunner
 enum TestWorker {
     static func run(_ scripts: [String], settings: TestSettings, output: String) -> ExitCode {
         let started = Date()
-        let interruption = Interruption.install()
+        let interruption = Interruption.install(worker: true)
         let runner = HeadlessTestRunner(options: settings.runnerOptions)
         runner.shouldStop = { interruption.signal != nil }
         // A parent killed with SIGKILL cannot forward the stop: a watcher notices the orphaning
@@ -50,9 +50,9 @@ final class TestWorkerPool {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         var results: [ScriptFileResult?] = Array(repeating: nil, count: scripts.count)
         var running: [(index: Int, process: Process, output: String, errors: String)] = []
+        var forwarded: Set<Int32> = []
         var next = 0
         var shown = 0
-        var signalled: Set<Int> = []
         let interruption = Interruption.install()
         while shown < scripts.count {
             while running.count < jobs && next < scripts.count && interruption.signal == nil {
@@ -74,11 +74,11 @@ final class TestWorkerPool {
                 }
                 next += 1
             }
-            if interruption.signal != nil {
-                // Once per worker: a second signal would kill it before it writes its results.
-                for job in running where job.process.isRunning && !signalled.contains(job.index) {
-                    kill(job.process.processIdentifier, SIGINT)
-                    signalled.insert(job.index)
+            if let signal = interruption.signal {
+                // Forward the signal once to each worker; it ends its test as interrupted.
+                for job in running where job.process.isRunning && !forwarded.contains(job.process.processIdentifier) {
+                    forwarded.insert(job.process.processIdentifier)
+                    kill(job.process.processIdentifier, signal)
                 }
             }
             for job in running where !job.process.isRunning {

@@ -20,15 +20,16 @@ public struct Navigator: Sendable {
     public struct Running: Equatable, Sendable {
         /// The record being filled in.
         public var record: TransitionRecord
-        /// Linear progress 0…1 at clock time `time`.
+        /// Linear progress 0…1 at clock time `time`, over the animated duration (requested ×
+        /// slow motion).
         public func linearProgress(at time: Double) -> Double {
-            let d = record.transition.duration
+            let d = record.animatedDuration
             return d <= 0 ? 1 : min(max((time - record.start) / d, 0), 1)
         }
-        /// True once `time` has reached start + duration (with a nanosecond of slack for
-        /// rounding in frame times).
+        /// True once `time` has reached start + duration × slow motion (with a nanosecond of
+        /// slack for rounding in frame times).
         public func isDue(at time: Double) -> Bool {
-            time + 1e-9 >= record.start + record.transition.duration
+            time + 1e-9 >= record.start + record.animatedDuration
         }
     }
 
@@ -38,6 +39,9 @@ public struct Navigator: Sendable {
     public private(set) var running: Running?
     /// Actions asked for during the running transition, oldest first.
     public private(set) var queue: [(action: Action, source: String)] = []
+    /// How many times slower transitions that start from now on are animated (1 normally,
+    /// 10 for the window's slow animations). Recorded on each transition.
+    public var slowMotion: Double = 1
 
     /// Creates a navigator showing `start`.
     public init(start: String) {
@@ -67,24 +71,34 @@ public struct Navigator: Sendable {
         start(action, source: source, at: time, timeline: &timeline)
     }
 
-    /// Records a presented frame at `time`; completes the running transition when it is due
-    /// and then starts the next queued navigation.
-    public mutating func framePresented(at time: Double, timeline: inout Timeline) {
+    /// Records a frame for clock time `time` that has been presented (`wall`: the wall-clock
+    /// time measured after present, window only); completes the running transition when it
+    /// is due and then starts the next queued navigation.
+    public mutating func framePresented(at time: Double, wall: Double? = nil, timeline: inout Timeline) {
         guard var current = running else { return }
-        if current.record.firstFrame == nil { current.record.firstFrame = time }
-        current.record.lastFrame = time
-        current.record.frameCount += 1
+        current.record.frames.append(FrameSample(clock: time, wall: wall))
         running = current
         guard current.isDue(at: time) else { return }
         current.record.completion = time
+        current.record.completionWall = wall
         running = nil
-        timeline.record(.lifecycle(.init(.didDisappear, current.record.from, animated: true)), at: time)
-        timeline.record(.lifecycle(.init(.didAppear, current.record.to, animated: true)), at: time)
-        timeline.record(.transitionCompleted(current.record), at: time)
+        timeline.record(.lifecycle(.init(.didDisappear, current.record.from, animated: true)), at: time, wall: wall)
+        timeline.record(.lifecycle(.init(.didAppear, current.record.to, animated: true)), at: time, wall: wall)
+        timeline.record(.transitionCompleted(current.record), at: time, wall: wall)
         while running == nil, !queue.isEmpty {
             let next = queue.removeFirst()
             start(next.action, source: next.source, at: time, timeline: &timeline)
         }
+    }
+
+    /// Attaches `seconds` of rasterising cost to the running transition's frame presented at
+    /// clock time `clock`, if it is the latest one. Returns true when it matched.
+    @discardableResult
+    public mutating func attachFrameCost(_ seconds: Double, clock: Double) -> Bool {
+        guard var current = running, let last = current.record.frames.last, last.clock == clock else { return false }
+        current.record.frames[current.record.frames.count - 1].cost = seconds
+        running = current
+        return true
     }
 
     /// Drops every entry above the start scene and any running or queued transition.
@@ -128,7 +142,7 @@ public struct Navigator: Sendable {
             timeline.record(.transitionStarted(from: from, to: to, transition), at: time)
             running = Running(
                 record: TransitionRecord(
-                    from: from, to: to, transition: transition, start: time, frameCount: 0))
+                    from: from, to: to, transition: transition, start: time, slowMotion: slowMotion))
         } else {
             timeline.record(.lifecycle(.init(.didDisappear, from, animated: false)), at: time)
             timeline.record(.lifecycle(.init(.didAppear, to, animated: false)), at: time)

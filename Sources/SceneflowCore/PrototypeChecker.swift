@@ -43,7 +43,13 @@ public enum PrototypeChecker {
                 }
             }
         }
-        let used = Set(prototype.scenes.values.map { normalise($0.image) })
+        var used = Set(prototype.scenes.values.map { normalise($0.image) })
+        for scene in prototype.scenes.values {
+            for element in scene.elements {
+                guard let rating = element.control?.starRating else { continue }
+                for image in [rating.starImage, rating.highlightedImage].compactMap({ $0 }) { used.insert(normalise(image)) }
+            }
+        }
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {
             result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))
         }

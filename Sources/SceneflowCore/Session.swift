@@ -54,6 +54,15 @@ public final class Session {
     public var mountedScenes: [String] { navigator.mounted }
     /// The running transition, if any.
     public var runningTransition: TransitionRecord? { navigator.running?.record }
+    /// The most recently completed transition, if any: what `last_transition()` and
+    /// `expect.transition{…}` look at.
+    public var lastCompletedTransition: TransitionRecord? { timeline.transitions.last }
+    /// How many times slower transitions that start from now on are animated (1 normally;
+    /// the window's `S` key sets 10). Records keep true times and carry the factor.
+    public var slowMotion: Double {
+        get { navigator.slowMotion }
+        set { navigator.slowMotion = max(newValue, 0.001) }
+    }
     /// True when no transition is running or queued, no gesture is in flight, no scheduled
     /// input waits and no Lua action waits to be called: scripted actions wait for this.
     public var isSettled: Bool {
@@ -117,10 +126,18 @@ public final class Session {
     }
 
     /// Tells the session the frame for `now` has been presented (or, headless, would have
-    /// been): a due transition completes here, after its last frame.
-    public func framePresented() {
-        navigator.framePresented(at: now, timeline: &timeline)
+    /// been): a due transition completes here, after its last frame. `wallTime` is the
+    /// wall-clock time in seconds measured after present (window only).
+    public func framePresented(wallTime: Double? = nil) {
+        navigator.framePresented(at: now, wall: wallTime, timeline: &timeline)
         noteHistory()
+    }
+
+    /// Records that rasterising the frame for `now` took `seconds` of wall-clock time
+    /// (headless runs that render frames); kept on the transition frame it belongs to, if any.
+    public func recordFrameCost(_ seconds: Double) {
+        if navigator.attachFrameCost(seconds, clock: now) { return }
+        timeline.attachFrameCost(seconds, clock: now)
     }
 
     /// Lua-function actions triggered since the last call, oldest first.

@@ -1,29 +1,3 @@
-/// What happened to one transition, in clock seconds.
-///
-/// The completion fires on the first frame at or after `start + requestedDuration`, after that
-/// frame is presented (DESIGN.md §6), so `completion - start - requestedDuration` shows how
-/// late it was.
-public struct TransitionRecord: Equatable, Sendable {
-    /// The outgoing scene.
-    public var from: String
-    /// The incoming scene.
-    public var to: String
-    /// The transition as requested.
-    public var transition: Transition
-    /// Clock time when the transition started.
-    public var start: Double
-    /// Clock time of the first frame presented during the transition.
-    public var firstFrame: Double?
-    /// Clock time of the last frame presented during the transition.
-    public var lastFrame: Double?
-    /// Clock time when the completion fired.
-    public var completion: Double?
-    /// Frames presented during the transition, including the completing one.
-    public var frameCount: Int
-    /// Measured duration: completion − start, once completed.
-    public var measuredDuration: Double? { completion.map { $0 - start } }
-}
-
 /// One recorded event of a run, with its clock time in seconds.
 public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
     /// What happened.
@@ -54,25 +28,55 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
     public var time: Double
     /// What happened.
     public var kind: Kind
+    /// Wall-clock seconds measured after the frame was presented, for events a presented
+    /// frame triggers in the window (completions and their lifecycle calls); nil otherwise.
+    public var wallTime: Double?
+
+    /// Creates an event.
+    public init(time: Double, kind: Kind, wallTime: Double? = nil) {
+        self.time = time
+        self.kind = kind
+        self.wallTime = wallTime
+    }
 
     /// `0.350s  details.did_appear(animated)`-style line.
-    public var description: String {
-        let t = String(formatNumber(time, decimals: 3)) + "s"
+    public var description: String { formatNumber(time, decimals: 3) + "s " + summary }
+
+    /// What happened, without the time: `details.did_appear(animated)`.
+    public var summary: String {
         switch kind {
-        case .input(let e): return "\(t) input \(e.phase.rawValue) at \(e.point)"
+        case .input(let e): return "input \(e.phase.rawValue) at \(e.point)"
         case .gesture(let g, let scene, let element):
-            return "\(t) \(g) in \(scene)" + (element.map { " on \"\($0)\"" } ?? "")
-        case .inputIgnored(let e, let reason): return "\(t) input \(e.phase.rawValue) ignored: \(reason)"
-        case .action(let a, let source): return "\(t) \(a) from \(source)"
-        case .navigationQueued(let a, let source): return "\(t) queued \(a) from \(source)"
-        case .actionSkipped(let a, let reason): return "\(t) skipped \(a): \(reason)"
-        case .lifecycle(let e): return "\(t) \(e)"
-        case .transitionStarted(let from, let to, let tr): return "\(t) transition \(from) -> \(to) \(tr)"
+            return "\(g) in \(scene)" + (element.map { " on \"\($0)\"" } ?? "")
+        case .inputIgnored(let e, let reason): return "input \(e.phase.rawValue) ignored: \(reason)"
+        case .action(let a, let source): return "\(a) from \(source)"
+        case .navigationQueued(let a, let source): return "queued \(a) from \(source)"
+        case .actionSkipped(let a, let reason): return "skipped \(a): \(reason)"
+        case .lifecycle(let e): return "\(e)"
+        case .transitionStarted(let from, let to, let tr): return "transition \(from) -> \(to) \(tr)"
         case .controlValue(let element, let scene, let value, let what):
-            return "\(t) \"\(element)\" in \(scene) \(what) \(formatNumber(value, decimals: 1))"
+            return "\"\(element)\" in \(scene) \(what) \(formatNumber(value, decimals: 1))"
         case .transitionCompleted(let r):
-            return "\(t) transition \(r.from) -> \(r.to) completed after "
+            return "transition \(r.from) -> \(r.to) completed after "
                 + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(r.frameCount) frames"
+        }
+    }
+
+    /// A short snake_case name for the kind of event: `input`, `gesture`, `input_ignored`,
+    /// `action`, `navigation_queued`, `action_skipped`, `lifecycle`, `transition_started`, `control_value`,
+    /// `transition_completed` (the `type` field of the JSON timeline).
+    public var typeName: String {
+        switch kind {
+        case .input: "input"
+        case .gesture: "gesture"
+        case .inputIgnored: "input_ignored"
+        case .action: "action"
+        case .navigationQueued: "navigation_queued"
+        case .actionSkipped: "action_skipped"
+        case .lifecycle: "lifecycle"
+        case .transitionStarted: "transition_started"
+        case .controlValue: "control_value"
+        case .transitionCompleted: "transition_completed"
         }
     }
 }
@@ -87,10 +91,25 @@ public struct Timeline: Equatable, Sendable {
     /// Creates an empty timeline.
     public init() {}
 
-    /// Appends an event.
-    public mutating func record(_ kind: TimelineEvent.Kind, at time: Double) {
-        events.append(TimelineEvent(time: time, kind: kind))
+    /// Appends an event at clock time `time` (seconds); `wall` is the wall-clock time after
+    /// present for events a presented frame triggers in the window.
+    public mutating func record(_ kind: TimelineEvent.Kind, at time: Double, wall: Double? = nil) {
+        events.append(TimelineEvent(time: time, kind: kind, wallTime: wall))
         if case .transitionCompleted(let record) = kind { transitions.append(record) }
+    }
+
+    /// Attaches `seconds` of rasterising cost to the last frame of the last completed
+    /// transition when that frame was presented at clock time `clock` (headless rendering
+    /// happens after the frame's completion was recorded). Returns true when it matched.
+    @discardableResult
+    public mutating func attachFrameCost(_ seconds: Double, clock: Double) -> Bool {
+        guard var last = transitions.last, let frame = last.frames.last, frame.clock == clock else { return false }
+        last.frames[last.frames.count - 1].cost = seconds
+        transitions[transitions.count - 1] = last
+        if let index = events.lastIndex(where: { if case .transitionCompleted = $0.kind { true } else { false } }) {
+            events[index].kind = .transitionCompleted(last)
+        }
+        return true
     }
 
     /// The lifecycle calls in order.

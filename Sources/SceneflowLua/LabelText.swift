@@ -1,18 +1,13 @@
-/// The rules for accessibility label text: one line of valid UTF-8, so that a label can be
-/// typed in a script, printed on one console line and written into JUnit XML.
+/// The rules for accessibility label text: one line, so that a label can be typed in a script,
+/// printed on one console line and written into JUnit XML. (Invalid UTF-8 is refused earlier,
+/// by the loader, for every string.)
 enum LabelText {
     /// Why `label` cannot be an accessibility label, or nil when it can.
     ///
-    /// - Invalid UTF-8 arrives from the Lua layer as U+FFFD replacement characters
-    ///   (`LuaStack.string` decodes leniently), so a U+FFFD means the file held bytes that are
-    ///   not UTF-8.
     /// - Line breaks, tabs and other control characters (U+0000–U+001F, U+007F) are refused.
     static func problem(_ label: String) -> String? {
         for (offset, scalar) in label.unicodeScalars.enumerated() {
             let position = "at character \(offset + 1)"
-            if scalar == "\u{FFFD}" {
-                return "is not valid UTF-8 text (a byte that is not UTF-8 \(position)); save the file as UTF-8"
-            }
             if scalar.value < 0x20 || scalar.value == 0x7F {
                 let name: String =
                     switch scalar {

@@ -84,6 +84,14 @@ struct LuaStack {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// True when the string at `index` is valid UTF-8 (the prototype's names and labels must be).
+    func isValidUTF8(_ index: Int32) -> Bool {
+        var length = 0
+        guard let bytes = sf_tostring(L, index, &length) else { return false }
+        let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
+        return String(validating: buffer, as: UTF8.self) != nil
+    }
+
     /// The number at `index`, only when it is a number.
     func number(_ index: Int32) -> Double? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
@@ -218,7 +226,10 @@ struct LuaStack {
         case LUA_TNIL, LUA_TNONE: return .none
         case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
         case LUA_TNUMBER: return .number(number(index) ?? 0)
-        case LUA_TSTRING: return .string(string(index) ?? "")
+        case LUA_TSTRING:
+            // Replacing bad bytes would make a label no script can match: refuse it instead.
+            guard isValidUTF8(index) else { return .other("string that is not valid UTF-8") }
+            return .string(string(index) ?? "")
         case LUA_TFUNCTION:
             lua_pushvalue(L, index)
             return .function(ScriptFunctionRef(id: ref()))

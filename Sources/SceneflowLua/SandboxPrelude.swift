@@ -6,7 +6,7 @@
 /// - `H.sandbox()` → a fresh environment with only the safe parts of base (no `dofile`,
 ///   `loadfile`, `require`; `load` accepts text chunks only and defaults to the sandbox),
 ///   copies of `string` (`dump` raises an error), `table`, `math` and `utf8`. The shared
-///   string metatable is hidden (`getmetatable("")` is false) and indexes a copy of `string`
+///   string metatable is hidden (`getmetatable("")` is `"string"`) and indexes a copy of `string`
 ///   without `dump`. No `io`, `os`,
 ///   `package`, `debug` or `coroutine`.
 /// - `H.copy_state(t)` → a deep copy of table `t` (or an empty table for nil): each test and
@@ -41,7 +41,7 @@ enum SandboxPrelude {
         SAFE_STRING.dump = nil
         local string_mt = G.getmetatable("")
         string_mt.__index = SAFE_STRING
-        string_mt.__metatable = false
+        string_mt.__metatable = "string"
 
         local function no_dump()
           G.error("string.dump is not available: Sceneflow loads Lua source text only, never binary chunks", 2)

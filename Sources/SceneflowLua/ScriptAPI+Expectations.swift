@@ -12,10 +12,7 @@ extension ScriptAPISections {
         env.expect = expect
 
         local function opts_timeout(what, opts)
-          if opts ~= nil and type(opts) ~= "table" then
-            fail(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
-          end
-          return api.timeout(opts, what)
+          return api.timeout(api.check_options(what, opts, { "timeout" }), what)
         end
 
         api.define{ name = "expect.scene", group = "Expectations", step = true,
@@ -74,13 +71,16 @@ extension ScriptAPISections {
 
         api.define{ name = "expect.value", group = "Expectations", step = true,
           signature = "expect.value(locator, value [, {timeout = seconds}])",
-          summary = "Expects the element's accessibility value to equal `value` (numbers compare as numbers).",
+          summary = "Expects the element's value to equal `value`: its value (numbers compare as numbers, within 1e-9) or its spoken accessibility value (\"4 of 5 stars\").",
           args = { { "locator", "as tap" }, { "value", "string or number" }, { "timeout", "as expect.scene" } },
           waits = "until settled, the element is present and the value matches, up to the timeout",
           errors = "no such element; another value (both printed)",
           example = 'expect.value("Quantity", 2)',
           fn = function(loc, value, opts)
             local what = "expect.value(" .. show(loc) .. ", " .. show(value) .. ")"
+            if type(value) ~= "string" and type(value) ~= "number" then
+              fail(what .. ": expected a string or a number to compare with, got " .. type(value))
+            end
             local timeout = opts_timeout(what, opts)
             api.matcher(what, loc)
             api.poll(what, timeout, function()
@@ -94,6 +94,7 @@ extension ScriptAPISections {
               local same = actual == value
                 or (type(value) == "number" and tonumber(actual) and math.abs(tonumber(actual) - value) <= 1e-9)
                 or (type(value) == "string" and tostring(actual) == value)
+                or (found[1].accessibility_value ~= nil and found[1].accessibility_value == value)
               if same then return true end
               return false, format("expected value %s but %s has %s", show(value), quote(found[1].label),
                 actual == nil and "no value" or show(actual))
@@ -169,8 +170,8 @@ extension ScriptAPISections {
             signature = "expect(x)." .. signature, summary = summary, args = {},
             errors = "the check fails: both values are printed", example = example }
         end
-        matcher("to_be", "to_be(y)", "x == y (raw equality; use to_equal for tables).", "expect(scene()).to_be(\"home\")",
-          function(x, y) return x == y, format("expected %s to be %s", show(x), show(y)) end)
+        matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal for tables).", "expect(scene()).to_be(\"home\")",
+          function(x, y) return rawequal(x, y), format("expected %s to be %s", show(x), show(y)) end)
         matcher("not_to_be", "not_to_be(y)", "x ~= y.", "expect(scene()).not_to_be(\"error\")",
           function(x, y) return x ~= y, format("expected %s not to be %s", show(x), show(y)) end)
         matcher("to_equal", "to_equal(y)", "x and y are equal, tables compared deeply.", 'expect(history()).to_equal({"home", "cart"})',
@@ -192,7 +193,7 @@ extension ScriptAPISections {
           end)
         matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern.", 'expect(element("Total").value).to_match("^%d+ items$")',
           function(x, p) return type(x) == "string" and find(x, p) ~= nil, format("expected %s to match the pattern %s", show(x), show(p)) end)
-        matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9).", "expect(last_transition().duration).to_be_close_to(0.35, 1/60)",
+        matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9).", "expect(now()).to_be_close_to(0.35, 1/60)",
           function(x, y, tol)
             tol = tol or 1e-9
             return type(x) == "number" and math.abs(x - y) <= tol, format("expected %s to be within %s of %s", show(x), show(tol), show(y))

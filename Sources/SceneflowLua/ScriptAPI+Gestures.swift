@@ -12,12 +12,29 @@ extension ScriptAPISections {
         local SWIPE_TIME, SWIPE_DISTANCE = 0.2, 120
         local DRAG_TIME = 0.5
 
-        local function centre(e) return e.frame.x + e.frame.w / 2, e.frame.y + e.frame.h / 2 end
+        -- Where to press on element `e`: its centre, or the uncovered on-screen point nearest to
+        -- it; fails when the element is off screen or entirely covered by later elements.
+        local function hit_point(what, e)
+          local x, y = sf.hit_point(e.index)
+          if not x then fail(what .. ": " .. y) end
+          return x, y
+        end
+        local DOUBLE_TAP = sf.double_tap_interval()
 
-        local function number_arg(what, name, v, default, min)
+        -- A tap right after another tap would make a double tap: wait the double-tap window out
+        -- so that two tap() calls are two taps.
+        local function after_last_tap()
+          local t = (api.last_tap or -1) + DOUBLE_TAP + FRAME
+          while sf.now() < t do coroutine.yield() end
+        end
+
+        local function number_arg(what, name, v, default, min, max)
           if v == nil then return default end
-          if type(v) ~= "number" or v ~= v or v < (min or 0) or v == math.huge then
-            fail(format("%s: %s must be a finite number >= %g, got %s", what, name, min or 0, show(v)))
+          if type(v) ~= "number" or v ~= v or v < (min or 0) or v >= (max or math.huge) + 1e-9 and v ~= max then
+            if max then
+              fail(format("%s: %s must be a number from %g to %g, got %s", what, name, min or 0, max, show(v)))
+            end
+            fail(format("%s: %s must be a number >= %g, got %s", what, name, min or 0, show(v)))
           end
           return v
         end
@@ -34,6 +51,7 @@ extension ScriptAPISections {
         local function tap_at(x, y, t)
           sf.input("down", x, y, t)
           sf.input("up", x, y, t + TAP)
+          api.last_tap = t + TAP
           return t + TAP
         end
 
@@ -43,11 +61,8 @@ extension ScriptAPISections {
           return e, timeout
         end
 
-        local function opts_of(what, opts)
-          if opts ~= nil and type(opts) ~= "table" then
-            fail(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
-          end
-          return opts or {}
+        local function opts_of(what, opts, allowed)
+          return api.check_options(what, opts, allowed or { "timeout" })
         end
 
         api.define{ name = "tap", group = "Gestures", step = true,
@@ -62,7 +77,8 @@ extension ScriptAPISections {
             local what = "tap(" .. show(loc) .. ")"
             opts = opts_of(what, opts)
             local e, timeout = target(what, loc, opts)
-            local x, y = centre(e)
+            local x, y = hit_point(what, e)
+            after_last_tap()
             api.wait_until(what, tap_at(x, y, sf.now()), timeout)
           end }
 
@@ -77,9 +93,11 @@ extension ScriptAPISections {
             local what = "double_tap(" .. show(loc) .. ")"
             opts = opts_of(what, opts)
             local e, timeout = target(what, loc, opts)
-            local x, y = centre(e)
+            local x, y = hit_point(what, e)
+            after_last_tap()
             local t = tap_at(x, y, sf.now())
             api.wait_until(what, tap_at(x, y, t + DOUBLE_GAP), timeout)
+            api.last_tap = sf.now()
           end }
 
         api.define{ name = "long_press", group = "Gestures", step = true,
@@ -94,7 +112,7 @@ extension ScriptAPISections {
             opts = opts_of(what, opts)
             seconds = number_arg(what, "seconds", seconds, LONG_PRESS)
             local e, timeout = target(what, loc, opts)
-            local x, y = centre(e)
+            local x, y = hit_point(what, e)
             local t = sf.now()
             sf.input("down", x, y, t)
             sf.input("up", x, y, t + seconds)
@@ -122,13 +140,14 @@ extension ScriptAPISections {
                 .. sf.hint(tostring(direction), "left", "right", "up", "down"))
             end
             if type(opts) == "string" then opts = { on = opts } end
-            opts = opts_of(what, opts)
-            local distance = number_arg(what, "distance", opts.distance, SWIPE_DISTANCE)
-            local duration = number_arg(what, "duration", opts.duration, SWIPE_TIME, FRAME)
+            opts = opts_of(what, opts, { "on", "distance", "duration", "timeout" })
+            -- Limits of the gesture recogniser: shorter or slower movements are not swipes.
+            local distance = number_arg(what, "distance", opts.distance, SWIPE_DISTANCE, sf.swipe_min_distance(), 10000)
+            local duration = number_arg(what, "duration", opts.duration, SWIPE_TIME, FRAME, sf.swipe_max_duration())
             local timeout = api.timeout(opts, what)
             local x, y
             if opts.on ~= nil then
-              x, y = centre(api.resolve(what, opts.on, timeout))
+              x, y = hit_point(what, api.resolve(what, opts.on, timeout))
             else
               api.wait_settled(what, timeout)
               x, y = sf.screen_center()
@@ -143,16 +162,15 @@ extension ScriptAPISections {
 
         -- A label/locator or a point {x, y} / {x = , y = } in points.
         local function place(what, name, v, timeout)
-          if type(v) == "table" then
+          if type(v) == "table" and (v.x ~= nil or type(v[1]) == "number") then
             local x, y = v.x or v[1], v.y or v[2]
-            if type(x) == "number" and type(y) == "number" then
-              if x ~= x or y ~= y or x == huge or x == -huge or y == huge or y == -huge then
-                fail(format("%s: the %s point must be finite numbers in points, got %s", what, name, show(v)))
-              end
-              return x, y
+            local w, h = sf.device()
+            if type(x) ~= "number" or type(y) ~= "number" or x ~= x or y ~= y or x < 0 or y < 0 or x >= w or y >= h then
+              fail(format("%s: %s must be a point {x, y} on the %gx%g pt screen, got %s", what, name, w, h, show(v)))
             end
+            return x, y
           end
-          return centre(api.resolve(what .. " " .. name, v, timeout))
+          return hit_point(what .. " " .. name, api.resolve(what .. " " .. name, v, timeout))
         end
 
         api.define{ name = "drag", group = "Gestures", step = true,
@@ -189,11 +207,15 @@ extension ScriptAPISections {
             local what = "tap_at(" .. show(x) .. ", " .. show(y) .. ")"
             opts = opts_of(what, opts)
             local w, h = sf.device()
-            if type(x) ~= "number" or type(y) ~= "number" or not (x >= 0 and y >= 0 and x < w and y < h) then
+            if type(x) ~= "number" or type(y) ~= "number" or x ~= x or y ~= y then
+              fail(what .. ": x and y must be numbers (points)")
+            end
+            if x < 0 or y < 0 or x >= w or y >= h then
               fail(format("%s: expected a point on the %gx%g pt screen", what, w, h))
             end
             local timeout = api.timeout(opts, what)
             api.wait_settled(what, timeout)
+            after_last_tap()
             api.wait_until(what, tap_at(x, y, sf.now()), timeout)
           end }
 

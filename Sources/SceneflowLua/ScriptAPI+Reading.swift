@@ -22,7 +22,7 @@ extension ScriptAPISections {
         api.define{ name = "elements", group = "Reading state",
           signature = "elements()",
           summary = "The elements of the current scene (inside the within() scope), in declaration order.",
-          returns = "a list of {label, kind, frame = {x, y, w, h} in points, value, enabled, visible}",
+          returns = "a list of {label, kind, frame = {x =, y =, w =, h =} in points, value, enabled, visible, index}",
           example = 'for _, e in ipairs(elements()) do log.debug(e.label) end',
           fn = function()
             local list, problem = api.scoped_elements()
@@ -34,7 +34,7 @@ extension ScriptAPISections {
           signature = "element(locator)",
           summary = "The one element the locator matches in the current scene now, or nil when none does. Does not wait.",
           args = { { "locator", "as tap" } },
-          returns = "{label, kind, frame, value, enabled, visible} or nil",
+          returns = "{label, kind, frame = {x =, y =, w =, h =}, value, enabled, visible, index} or nil",
           errors = "several matches",
           example = 'expect(element("Save").enabled).to_be(false)',
           fn = function(loc)
@@ -44,7 +44,10 @@ extension ScriptAPISections {
             local index = type(loc) == "table" and loc.index or nil
             if index then return found[index] end
             if #found > 1 then
-              fail(what .. ": " .. #found .. " elements match; make the locator exact or add index = n")
+              local labels = {}
+              for i, e in ipairs(found) do labels[i] = string.format("%s at {%g, %g}", api.quote(e.label), e.frame.x, e.frame.y) end
+              fail(what .. ": " .. #found .. " elements match (" .. table.concat(labels, ", ")
+                .. "); make the locator exact or add index = n")
             end
             return found[1]
           end }

@@ -23,6 +23,9 @@ extension ScriptAPISections {
 
         local lines = {}
         local function declare(what, name, fn, extra)
+          if api.thread and coroutine.running() == api.thread then
+            error(what .. ": tests are declared at the top level of the script, not inside another test", 3)
+          end
           if type(name) ~= "string" or name == "" then
             error(what .. ": expected a name (a non-empty string) first, got " .. quote(name), 3)
           end
@@ -55,7 +58,10 @@ extension ScriptAPISections {
           errors = "as test()",
           example = 'skip("dark mode", function() end, "no dark screenshots yet")',
           fn = function(name, fn, reason)
-            declare("skip", name, fn, { skip = type(reason) == "string" and reason or "skipped with skip()" })
+            if reason ~= nil and type(reason) ~= "string" then
+              error("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason), 2)
+            end
+            declare("skip", name, fn, { skip = reason or "skipped with skip()" })
           end }
 
         api.define{ name = "only", group = "Structure",
@@ -91,16 +97,54 @@ extension ScriptAPISections {
         local function hooks(list, label, ok, err)
           for _, hook in ipairs(list) do
             local hook_ok, hook_err = pcall(hook)
-            if ok and not hook_ok then ok, err = false, label .. ": " .. tostring(hook_err) end
+            if not hook_ok then
+              if ok then
+                ok, err = false, label .. ": " .. tostring(hook_err)
+              else
+                err = tostring(err) .. "; then, " .. label .. ": " .. tostring(hook_err)
+              end
+            end
           end
           return ok, err
         end
 
+        -- The script's globals after its top level ran, and the contents of the tables among
+        -- them (libraries, expect, log), so each test starts from them again: a test that
+        -- replaces `tap` or changes `string.upper` does not break the next one.
+        function decl.freeze()
+          local saved = {}
+          for k, v in next, env do
+            local contents
+            if type(v) == "table" then
+              contents = {}
+              for kk, vv in next, v do contents[kk] = vv end  -- raw: no __pairs (state's proxy)
+            end
+            saved[k] = { value = v, contents = contents }
+          end
+          decl.frozen = saved
+        end
+
+        local function restore()
+          local saved = decl.frozen
+          if not saved then return end
+          for k in next, env do if saved[k] == nil then rawset(env, k, nil) end end
+          for k, entry in pairs(saved) do
+            rawset(env, k, entry.value)
+            if entry.contents then
+              local t = entry.value
+              for kk in next, t do if entry.contents[kk] == nil then rawset(t, kk, nil) end end
+              for kk, vv in pairs(entry.contents) do rawset(t, kk, vv) end
+            end
+          end
+        end
+
         function decl.run(index)
+          restore()
           local t = decl.tests[index]
           api.thread = coroutine.running()
           api.scope = nil
           api.block_timeout = nil
+          api.last_tap = nil
           local ok, err = hooks(decl.before_each, "in before_each", true, nil)
           if ok then ok, err = pcall(t.fn) end
           ok, err = hooks(decl.after_each, "in after_each", ok, err)

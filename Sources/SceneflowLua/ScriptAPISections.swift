@@ -13,5 +13,6 @@ enum ScriptAPISections {
         ("expectations", expectations),
         ("visual", visual),
         ("controls", controls),
+        ("timing", timing),
     ]
 }

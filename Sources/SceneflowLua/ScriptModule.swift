@@ -19,6 +19,7 @@ import SceneflowCore
 /// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
 ///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
 ///   and every element's spoken value as `accessibility_value`
+/// - transition timing: `last_transition` (`timingNatives`, in ScriptModule+Timing.swift)
 final class ScriptModule {
     /// The session the script drives; set by `ScriptRuntime.bind(_:)`.
     var session: Session?
@@ -53,7 +54,7 @@ final class ScriptModule {
     /// Pushes the table onto `state`'s main stack.
     func push(into state: LuaState) {
         state.pushModule(
-            (Self.natives + Self.visualNatives + Self.controlNatives).map { native in
+            (Self.natives + Self.visualNatives + Self.controlNatives + Self.timingNatives).map { native in
                 (
                     native.name,
                     { [weak self] stack in
@@ -63,7 +64,12 @@ final class ScriptModule {
                         return native.body(self, session, stack)
                     }
                 )
-            } + [("hint", Self.hint), ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) })])
+            } + [
+                ("hint", Self.hint), ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
+                ("double_tap_interval", { $0.push(GestureRecognizer.doubleTapInterval); return .values(1) }),
+                ("swipe_min_distance", { $0.push(GestureRecognizer.swipeMinDistance); return .values(1) }),
+                ("swipe_max_duration", { $0.push(GestureRecognizer.swipeMaxDuration); return .values(1) }),
+            ])
     }
 
     /// `read_module(name)` → the text of `<script folder>/<name with dots as slashes>.lua` and
@@ -131,6 +137,7 @@ final class ScriptModule {
             }
         ),
         ("input", { _, session, s in input(session, s) }),
+        ("hit_point", { _, session, s in hitPoint(session, s) }),
         ("back", { _, session, s in back(session, s) }),
         (
             "state",
@@ -209,10 +216,53 @@ final class ScriptModule {
             ControlScriptFunctions.addFields(of: element, session: session, stack: stack, table: item)
             stack.push(element.enabled)
             stack.rawSet("enabled", table: item)
+            stack.push(Double(offset + 1))
+            stack.rawSet("index", table: item)
             stack.push(element.frame.intersects(screen))
             stack.rawSet("visible", table: item)
             stack.rawSet(at: offset + 1, table: list)
         }
+    }
+
+    /// `hit_point(index)` → x, y of a point of element `index` (1-based, declaration order) of
+    /// the current scene that a press would hit: its centre when that is on screen and not
+    /// covered by a later element, else the nearest such point on a 9x9 grid over the element;
+    /// or nil and why there is none.
+    private static func hitPoint(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let elements = session.scene(session.currentScene)?.elements ?? []
+        let index = Int(stack.number(1) ?? 0) - 1
+        guard elements.indices.contains(index) else {
+            stack.pushNil()
+            stack.push("the element is no longer in scene \"\(session.currentScene)\"")
+            return .values(2)
+        }
+        let frame = elements[index].frame
+        let screen = session.prototype.device.bounds
+        var candidates = [frame.center]
+        for i in 0...8 {
+            for j in 0...8 {
+                candidates.append(
+                    Point(x: frame.x + frame.width * (Double(i) + 0.5) / 9, y: frame.y + frame.height * (Double(j) + 0.5) / 9))
+            }
+        }
+        candidates.sort { $0.distance(to: frame.center) < $1.distance(to: frame.center) }
+        var coveredBy: String?
+        for p in candidates where screen.contains(p) {
+            let top = elements.lastIndex { $0.frame.contains(p) }
+            if top == index {
+                stack.push(p.x)
+                stack.push(p.y)
+                return .values(2)
+            }
+            if let top, coveredBy == nil { coveredBy = elements[top].label }
+        }
+        stack.pushNil()
+        if let coveredBy {
+            stack.push("the element is covered by \"\(coveredBy)\" (declared later in the scene, so it lies on top); no point of it can be tapped")
+        } else {
+            stack.push("the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame))")
+        }
+        return .values(2)
     }
 
     private static func input(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {

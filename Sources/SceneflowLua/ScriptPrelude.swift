@@ -76,13 +76,15 @@ enum ScriptPrelude {
           return tostring(v)
         end
 
-        -- A value as a person would write it in Lua: tables shallowly, keys sorted.
+        -- A value as a person would write it in Lua: tables shallowly, keys sorted; functions
+        -- and other values by type only (no addresses, so messages are the same on every run).
         function api.show(v, depth)
           if type(v) == "string" then return (format("%q", v):gsub("\\\n", "\\n")) end
           if v ~= v then return "NaN" end
           if v == huge then return "infinity" end
           if v == -huge then return "-infinity" end
-          if type(v) ~= "table" then return tostring(v) end
+          if type(v) == "number" or type(v) == "boolean" or v == nil then return tostring(v) end
+          if type(v) ~= "table" then return "<" .. type(v) .. ">" end
           depth = depth or 0
           if depth > 2 then return "{...}" end
           local parts, n = {}, #v
@@ -104,6 +106,24 @@ enum ScriptPrelude {
             fail(what .. ": gestures, waits and expectations run inside test(\"name\", function() ... end)"
               .. " (not in a coroutine of the script's own)")
           end
+        end
+
+        -- Fails on option keys not in `allowed` (with a did-you-mean), and on options that are
+        -- not a table.
+        function api.check_options(what, opts, allowed)
+          if opts == nil then return {} end
+          if type(opts) ~= "table" then
+            fail(what .. ": options must be a table such as {timeout = 2}, got " .. api.show(opts))
+          end
+          local known = {}
+          for _, k in ipairs(allowed) do known[k] = true end
+          for k in pairs(opts) do
+            if not known[k] then
+              fail(what .. ": unknown option " .. api.quote(tostring(k)) .. sf.hint(tostring(k), table.unpack(allowed))
+                .. " (options: " .. concat(allowed, ", ") .. ")")
+            end
+          end
+          return opts
         end
 
         function api.timeout(opts, what)

@@ -84,6 +84,12 @@ public final class ScriptRuntime {
         main.pop()
         main.pushRef(declarationsRef)
         let declarations = state.snapshotTop().table
+        main.rawGet("freeze", table: main.top)
+        if case .failure(let failure) = state.call(args: 0, results: 0, instructions: limits.loadInstructions) {
+            throw DiagnosticList([
+                source.diagnostic(failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
+            ])
+        }
         main.pop()
         var tests: [ScriptTest] = []
         for item in declarations?["tests"].table?.sequence ?? [] {

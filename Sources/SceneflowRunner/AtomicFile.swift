@@ -7,6 +7,13 @@ public enum AtomicFile {
     ///
     /// - Throws: the file system's error when the folder is missing or not writable.
     public static func write(_ text: String, to path: String) throws {
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// Writes `data` to `path` atomically.
+    ///
+    /// - Throws: the file system's error when the folder is missing or not writable.
+    public static func write(_ data: Data, to path: String) throws {
+        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

@@ -17,10 +17,11 @@ final class FailureArtifacts {
         self.prototype = prototype
     }
 
-    /// Writes the files for `outcome`; returns their paths relative to the report folder.
-    /// A file that cannot be written is replaced by a note in `problems.txt`; nothing throws.
-    func write(for outcome: TestOutcome, session: Session) -> [String] {
-        let relative = "artifacts/\(HeadlessTestRunner.scriptID(outcome.file))/\(Self.slug(outcome.name))"
+    /// Writes the files for `outcome`, test number `index` (0-based) of its file; returns their
+    /// paths relative to the report folder. A file that cannot be written is replaced by a note
+    /// in `problems.txt`; nothing throws.
+    func write(for outcome: TestOutcome, index: Int, session: Session) -> [String] {
+        let relative = "artifacts/\(HeadlessTestRunner.scriptID(outcome.file))/\(Self.folder(index, outcome.name))"
         let folder = (reportDirectory as NSString).appendingPathComponent(relative)
         var written: [String] = []
         var problems: [String] = []
@@ -56,6 +57,12 @@ final class FailureArtifacts {
             save("problems.txt") { try AtomicFile.write(problems.joined(separator: "\n") + "\n", to: $0) }
         }
         return written
+    }
+
+    /// `02-opens_settings` for test 1 (0-based) named `Opens settings!`: the number keeps two
+    /// tests whose names differ only in punctuation apart.
+    static func folder(_ index: Int, _ name: String) -> String {
+        String(format: "%02d-", index + 1) + slug(name)
     }
 
     /// `Opens settings!` → `opens_settings`; at most 60 characters.

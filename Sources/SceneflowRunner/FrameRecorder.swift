@@ -38,7 +38,7 @@ final class FrameRecorder {
     /// Looks at the session after a step and captures a frame if it is one worth keeping.
     func observe(_ session: Session) throws {
         if let running = session.runningTransition {
-            let d = running.transition.duration
+            let d = running.animatedDuration
             let progress = d > 0 ? (session.now - running.start) / d : 1
             if progress < 0.5 { capturedMidpoint = false }
             if progress >= 0.5 && !capturedMidpoint {
@@ -60,12 +60,15 @@ final class FrameRecorder {
     private func capture(_ session: Session, name: String, what: String) throws {
         counter += 1
         let file = String(format: "%03d-%@.png", counter, slug(name))
+        let begin = DispatchTime.now().uptimeNanoseconds
         try renderer.draw(session.frame(), images: images)
         let image = try renderer.capture()
         hashes.append((file, FrameHash.of(image)))
         if writesPNGs {
             try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
         }
+        session.recordFrameCost(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
+        try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
         written.append((file, "\(formatNumber(session.now, decimals: 3))s  [\(prefix)]  \(what)"))
     }
 

@@ -25,6 +25,9 @@ public final class HeadlessTestRunner {
         public var limits: LuaLimits
         /// When screenshot and tree baselines are written.
         public var baselineMode: BaselineMode
+        /// When true, each `ScriptFileResult` carries its script's timeline (for
+        /// `--timeline`/`--csv` through `TimelineExport`).
+        public var recordsTimeline = false
         /// Where screenshot failures and captures go: `reportDirectory`, else
         /// `sceneflow-report` in the working directory.
         public var visualDirectory: String { reportDirectory ?? "sceneflow-report" }
@@ -97,18 +100,21 @@ public final class HeadlessTestRunner {
                     skipReason: "the run was interrupted")
             } else {
                 onTestStart(file, test.name)
-                checker.begin(test: test.name)
+                checker.begin(test: test.name, index: index)
                 outcome = runTest(index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
                 }
                 if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
-                    outcome.artifacts = artifacts.write(for: outcome, session: session)
+                    outcome.artifacts = artifacts.write(for: outcome, index: index, session: session)
                 }
             }
             result.outcomes.append(outcome)
             onOutcome(outcome)
+        }
+        if options.recordsTimeline {
+            result.timeline = TimelineExport.run(name: file, session: session, clock: .virtual)
         }
         if let recorder { writeSummary(recorder, result: result, prototype: prototype) }
         return result
@@ -210,7 +216,12 @@ public final class HeadlessTestRunner {
                 session.step(to: clock.now)
                 session.framePresented()
                 for call in session.takeScriptCalls() {
-                    if let problem = runtime.call(call, session: session) {
+                    if var problem = runtime.call(call, session: session) {
+                        problem.message += " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
+                        if let step = runtime.testRecords.steps.last {
+                            problem.message += ", triggered by \(step.call)" + (step.line.map { " at \(file):\($0)" } ?? "")
+                        }
+                        problem.message += ")"
                         outcome.verdict = .failed
                         outcome.failure = problem
                         break loop

@@ -46,9 +46,9 @@ final class ScreenshotChecker: VisualChecks {
         self.mode = mode
     }
 
-    /// Starts a new test: its records and file names.
-    func begin(test name: String) {
-        testSlug = FailureArtifacts.slug(name)
+    /// Starts test `index` (0-based) of the file: its records and file names.
+    func begin(test name: String, index: Int) {
+        testSlug = FailureArtifacts.folder(index, name)
         records.removeAll()
     }
 

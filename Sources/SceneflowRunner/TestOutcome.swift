@@ -84,6 +84,10 @@ public struct ScriptFileResult: Codable, Sendable {
     public var loadProblems: [Diagnostic]
     /// Real time for the whole file, loading included, in seconds; nil when unknown.
     public var wallSeconds: Double?
+    /// The script's timeline (every test, on the virtual clock) when the runner's
+    /// `recordsTimeline` option asked for it; for `TimelineExport`. Nil otherwise, which
+    /// keeps JSON reports small.
+    public var timeline: TimelineRun? = nil
 
     /// Creates a result.
     public init(file: String, outcomes: [TestOutcome] = [], loadProblems: [Diagnostic] = [], wallSeconds: Double? = nil)

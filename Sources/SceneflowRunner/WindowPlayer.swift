@@ -7,7 +7,13 @@ import SceneflowSDL
 /// swipe (through Core's gesture recognizer; a press on a star rating is captured by it),
 /// Escape or Backspace goes back, closing the window or pressing Q quits. Tab focuses the
 /// next star rating; arrows step it, Home/End give its minimum/maximum, Return or Space
-/// commits (`on_change`). The title shows the prototype and the current scene.
+/// commits (`on_change`). `T` toggles the heads-up display (the last transition's measured
+/// duration, frames and hitches), `S` toggles slow animations (×10; the timeline keeps true
+/// times and marks those transitions). The title shows the prototype and the current scene.
+///
+/// Each frame's wall time is measured right after `present()` and recorded on the timeline.
+/// Without vertical sync (the software renderer) frames are paced at 60 Hz on a fixed
+/// cadence while something moves, so frame intervals mean what they would on a display.
 public final class WindowPlayer {
     private let loaded: LoadedPrototype
     private let session: Session
@@ -20,6 +26,21 @@ public final class WindowPlayer {
     public var onFirstFrame: ((Double) -> Void)?
     /// The texture cache's byte budget (default `TextureCache.defaultByteBudget`, 256 MiB).
     public var textureBudget = TextureCache.defaultByteBudget
+    /// The window size in screen coordinates (nil: fitted to the display).
+    public var windowSize: (width: Int, height: Int)?
+    /// Whether the heads-up display is shown (toggled with `T`).
+    public var showsHeadsUpDisplay = false
+    /// Called after each presented frame with the session; benchmarks and tests queue
+    /// actions here with `request(_:source:)` or stop the player with `stop()`.
+    public var onFrame: ((Session) -> Void)?
+    private var requests: [(action: Action, source: String)] = []
+    private var stopRequested = false
+    /// The renderer the window used (`opengl`, `software`), once `run()` opened it.
+    public private(set) var rendererName = ""
+    /// The nominal frame time the player paces to without vertical sync, seconds.
+    public static let frameTime = 1.0 / 60.0
+    /// How many times slower the `S` key makes animations.
+    public static let slowFactor = 10.0
 
     /// Creates a player for an opened prototype; `log` receives one line per notable event
     /// (navigation, ignored input, Lua action errors).
@@ -35,7 +56,10 @@ public final class WindowPlayer {
     ///   `ImageLoadError` when a scene's image cannot be decoded when it is first shown.
     public func run() throws {
         let prototype = loaded.prototype
-        let window = try Window(title: title(), device: prototype.device)
+        let window = try Window(title: title(), device: prototype.device, size: windowSize)
+        rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
+        let paced = !window.hasVSync
+        var nextFrame = clock.now
         let images = window.makeTextureCache(directory: prototype.directory)
         images.byteBudget = textureBudget
         var events: [WindowEvent] = []
@@ -44,9 +68,14 @@ public final class WindowPlayer {
         var firstFrame = true
         var preloadedFor = ""
         while true {
+            if paced && !session.isSettled { nextFrame = waitForFrame(after: nextFrame) }
             events.removeAll(keepingCapacity: true)
             window.pollEvents(into: &events)
             let now = clock.now
+            session.step(to: now)  // first, so input and the actions it triggers happen at `now`
+            if stopRequested { return }
+            for request in requests { session.perform(request.action, source: request.source) }
+            requests.removeAll()
             for event in events {
                 switch event {
                 case .quit: return
@@ -55,18 +84,24 @@ public final class WindowPlayer {
                 case .pointerDown(let p): session.handle(InputEvent(.down, p, at: now))
                 case .pointerMoved(let p): session.handle(InputEvent(.move, p, at: now))
                 case .pointerUp(let p): session.handle(InputEvent(.up, p, at: now))
+                case .key("T"): showsHeadsUpDisplay.toggle()
+                case .key("S"):
+                    session.slowMotion = session.slowMotion == 1 ? WindowPlayer.slowFactor : 1
+                    let factor = formatNumber(session.slowMotion)
+                    log("slow animations \(session.slowMotion == 1 ? "off" : "on (×\(factor))")")
                 case .key(let name): if let key = Self.controlKeys[name] { session.handleKey(key) }
                 case .exposed: break
                 }
             }
-            session.step(to: now)
             if preloadedFor != session.currentScene && session.isSettled {
                 preloadedFor = session.currentScene
                 images.preload(reachableImages(from: preloadedFor))
             }
             try window.draw(session.frame(), images: images)
+            if showsHeadsUpDisplay { try drawHeadsUpDisplay(on: window) }
             window.present()
-            session.framePresented()
+            session.framePresented(wallTime: clock.now)
+            onFrame?(session)
             if firstFrame {
                 firstFrame = false
                 onFirstFrame?(clock.now)
@@ -81,10 +116,47 @@ public final class WindowPlayer {
                 lastTitle = newTitle
             }
             if let quitAfter, clock.now >= quitAfter { return }
-            if session.isSettled && events.isEmpty {
+            if session.isSettled && events.isEmpty && requests.isEmpty && !stopRequested {
+                images.uploadPreloaded()  // the next transition's first frame then draws without an upload
                 window.waitEvents(timeout: 0.05)
+                nextFrame = clock.now + WindowPlayer.frameTime
             }
         }
+    }
+
+    /// Queues `action` to run at the start of the next frame, as input would (at that
+    /// frame's clock time, before it is drawn). Call from `onFrame`.
+    public func request(_ action: Action, source: String) {
+        requests.append((action, source))
+    }
+
+    /// Makes `run()` return at the start of the next frame. Call from `onFrame`.
+    public func stop() { stopRequested = true }
+
+    /// The timeline so far (completed transitions, then the running one) as a document for
+    /// `TimelineExport`; `play` writes it when the window closes.
+    public func timelineDocument() -> TimelineDocument {
+        TimelineExport.document(name: "play", session: session, clock: .wall)
+    }
+
+    /// Sleeps until `deadline` (wall-clock seconds) and returns the next deadline one frame
+    /// later; a late frame restarts the cadence from now instead of rushing to catch up.
+    private func waitForFrame(after deadline: Double) -> Double {
+        let wait = deadline - clock.now
+        if wait > 0.0002 { Thread.sleep(forTimeInterval: wait) }
+        let now = clock.now
+        let frame = WindowPlayer.frameTime
+        return now - deadline > frame ? now + frame : deadline + frame
+    }
+
+    /// Draws the heads-up display over the frame: a translucent dark box with white text.
+    private func drawHeadsUpDisplay(on window: Window) throws {
+        let device = loaded.prototype.device
+        let lines = HeadsUpDisplay.lines(
+            last: session.lastCompletedTransition, running: session.runningTransition, slowMotion: session.slowMotion)
+        let layout = HeadsUpDisplay.layout(lines, screen: Size(width: device.width, height: device.height))
+        try window.fill([layout.background], color: (0, 0, 0, 225))
+        try window.fill(layout.text, color: (255, 255, 255, 255))
     }
 
     /// Keys that move keyboard focus between controls and step the focused star rating.

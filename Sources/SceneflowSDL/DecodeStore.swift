@@ -52,6 +52,13 @@ final class DecodeStore<Key: Hashable & Sendable>: @unchecked Sendable {
         return entries.count
     }
 
+    /// The keys whose decode has finished (successfully or not) and not been taken yet.
+    func finishedKeys() -> [Key] {
+        condition.lock()
+        defer { condition.unlock() }
+        return entries.compactMap { if case .done = $0.value { $0.key } else { nil } }
+    }
+
     /// Forgets finished results (pending decodes still finish and are kept).
     func removeFinished() {
         condition.lock()

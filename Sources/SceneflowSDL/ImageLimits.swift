@@ -36,9 +36,9 @@ public struct ImageLimits: Equatable, Sendable {
     ///
     /// - Returns: what the header says (`.unknown` for formats the header parser does not
     ///   know; the loader then checks the decoded size instead).
-    /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened,
-    ///   `.empty` for a 0-byte file, `.corrupt` for a recognised but malformed or zero-sized
-    ///   header, `.tooLarge`.
+    /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened, `.empty` for a
+    ///   0-byte file, `.corrupt` for a recognised but malformed or zero-sized header or a PNG/JPEG whose
+    ///   structure is incomplete or damaged (see `ImageStructure`), `.tooLarge`.
     func checkHeader(path: String) throws(ImageLoadError) -> ImageHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .fileNotFound(path: path) }
         defer { try? handle.close() }
@@ -51,6 +51,11 @@ public struct ImageLimits: Equatable, Sendable {
         if bytes.isEmpty { throw .empty(path: path) }
         let header = ImageHeader.parse(bytes)
         try check(header, path: path)
+        if case .size(let format, _, _) = header, let data = FileManager.default.contents(atPath: path),
+            let problem = ImageStructure.problem([UInt8](data), format: format)
+        {
+            throw .corrupt(path: path, reason: problem)
+        }
         return header
     }
 

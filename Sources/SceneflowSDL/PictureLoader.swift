@@ -22,15 +22,14 @@ public struct PictureLoader: Sendable {
     ///   fails to decode, e.g. a truncated PNG), `.notAnImage` (SDL_image does not know the
     ///   format); `SDLError` when SDL cannot allocate or convert the surface.
     public func load(path: String) throws -> DecodedPicture {
-        _ = try limits.checkHeader(path: path)  // size limits before reading the whole file
         guard let data = FileManager.default.contents(atPath: path) else { throw ImageLoadError.fileNotFound(path: path) }
         return try load(data: data, path: path)
     }
 
     /// Decodes a whole image file held in memory; `path` names it in errors. The same checks
-    /// as `load(path:)`, in order: empty, header size limits, PNG chunk layout
-    /// (`PNGStructure`, which keeps truncated PNGs away from a libpng read loop), decode,
-    /// decoded size limits. Used by `load(path:)` and by the image fuzz target.
+    /// as `load(path:)`, in order: empty, header size limits, PNG/JPEG structure
+    /// (`ImageStructure`: chunks, CRCs, end markers; it keeps truncated PNGs away from a libpng
+    /// read loop), decode, decoded size limits. Used by `load(path:)` and the image fuzz target.
     /// - Throws: like `load(path:)`.
     public func load(data: Data, path: String) throws -> DecodedPicture {
         if data.isEmpty { throw ImageLoadError.empty(path: path) }
@@ -38,12 +37,10 @@ public struct PictureLoader: Sendable {
         try limits.check(header, path: path)
         let surface: SDLSurface
         do {
-            surface = try data.withUnsafeBytes { raw in
-                if case .size("PNG", _, _) = header, let problem = PNGStructure.problem(raw.bindMemory(to: UInt8.self)) {
-                    throw ImageLoadError.corrupt(path: path, reason: "PNG: \(problem)")
-                }
-                return try SDLSurface(decoding: raw, path: path)
+            if case .size(let format, _, _) = header, let problem = ImageStructure.problem([UInt8](data), format: format) {
+                throw ImageLoadError.corrupt(path: path, reason: problem)
             }
+            surface = try data.withUnsafeBytes { raw in try SDLSurface(decoding: raw, path: path) }
         } catch let error as SDLError where error.function == "IMG_Load" {
             if case .size(let format, _, _) = header {
                 throw ImageLoadError.corrupt(path: path, reason: "\(format): \(error.message)")
@@ -57,8 +54,9 @@ public struct PictureLoader: Sendable {
 
 extension PictureLoader {
     /// Checks the file at `path` without decoding it: it exists, its header is a known image
-    /// format (or one left to SDL_image), and its declared size is within `limits`. Cheap
-    /// (reads at most 256 KiB), so every scene's image can be checked when a prototype opens.
+    /// format (or one left to SDL_image), its declared size is within `limits`, and a PNG or
+    /// JPEG is complete (chunk CRCs, end markers). Cheap (no pixels are decoded), so every
+    /// scene's image can be checked when a prototype opens.
     ///
     /// - Throws: `ImageLoadError.fileNotFound`, `.tooLarge` or `.corrupt` (a cut-short header).
     public func checkHeader(path: String) throws {

@@ -53,7 +53,32 @@ final class RendererHandle {
         return String(cString: n)
     }
 
+    /// True when presenting waits for the display's vertical sync.
+    var hasVSync: Bool {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0 else { return false }
+        return info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+    }
+
     deinit { SDL_DestroyRenderer(renderer) }
+
+    /// Fills `rects` (points, scaled by the device scale to device pixels, rounded outwards)
+    /// with `color` (R, G, B, A bytes), blending by alpha. Throws `SDLError`.
+    func fill(_ rects: [Rect], color: (UInt8, UInt8, UInt8, UInt8)) throws {
+        guard !rects.isEmpty else { return }
+        let scale = device.scale
+        var pixels = rects.map { r -> SDL_Rect in
+            let x0 = (r.x * scale).rounded(.down)
+            let y0 = (r.y * scale).rounded(.down)
+            let x1 = (r.maxX * scale).rounded(.up)
+            let y1 = (r.maxY * scale).rounded(.up)
+            return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        }
+        try SDLError.check(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+        try SDLError.check(
+            SDL_SetRenderDrawColor(renderer, color.0, color.1, color.2, color.3), "SDL_SetRenderDrawColor")
+        try SDLError.check(SDL_RenderFillRects(renderer, &pixels, Int32(pixels.count)), "SDL_RenderFillRects")
+    }
 
     /// A texture on this renderer holding the pixels of `surface`. Call on the renderer's
     /// thread. Throws `SDLError`.

@@ -14,9 +14,11 @@ public final class Window {
     /// display at the device's aspect ratio, never larger than `device.pixelWidth` x
     /// `pixelHeight`. Throws `SDLError` (`SDL_InitSubSystem`, `SDL_CreateWindow`,
     /// `SDL_CreateRenderer`, `SDL_RenderSetLogicalSize`), e.g. when there is no display.
-    public init(title: String, device: Device) throws {
+    /// `size` (screen coordinates, e.g. 390 x 844) replaces the fitted size when given.
+    public init(title: String, device: Device, size: (width: Int, height: Int)? = nil) throws {
         self.device = device
-        handle = try WindowHandle(title: title, pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight)
+        handle = try WindowHandle(
+            title: title, pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight, size: size)
         renderer = try RendererHandle(window: handle, device: device)
     }
 
@@ -28,6 +30,16 @@ public final class Window {
 
     /// The SDL renderer in use, e.g. `"opengl"` or `"software"`.
     public var rendererName: String { renderer.name }
+
+    /// True when `present()` waits for the display's vertical sync (the player then needs no
+    /// frame pacing of its own).
+    public var hasVSync: Bool { renderer.hasVSync }
+
+    /// Fills `rects` (points) with `color` (R, G, B, A bytes, blended by alpha) over what was
+    /// drawn, e.g. the heads-up display; call between `draw` and `present`. Throws `SDLError`.
+    public func fill(_ rects: [Rect], color: (UInt8, UInt8, UInt8, UInt8)) throws {
+        try renderer.fill(rects, color: color)
+    }
 
     /// A texture cache for this window. `directory` is the prototype folder that layer image
     /// paths are relative to.

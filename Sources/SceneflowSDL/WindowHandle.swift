@@ -6,8 +6,9 @@ final class WindowHandle {
     private let window: OpaquePointer
 
     /// Starts video and opens a window for a `pixelWidth` x `pixelHeight` px device screen,
-    /// sized by `fittedSize` to the usable bounds of display 0. Throws `SDLError`.
-    init(title: String, pixelWidth: Int, pixelHeight: Int) throws {
+    /// sized by `fittedSize` to the usable bounds of display 0, or `size` (screen
+    /// coordinates) when given. Throws `SDLError`.
+    init(title: String, pixelWidth: Int, pixelHeight: Int, size requested: (width: Int, height: Int)? = nil) throws {
         try SDLContext.initVideo()
         var usable = SDL_Rect()
         if SDL_GetDisplayUsableBounds(0, &usable) != 0 {
@@ -17,9 +18,11 @@ final class WindowHandle {
                 throw error
             }
         }
-        let size = WindowHandle.fittedSize(
-            pixelWidth: pixelWidth, pixelHeight: pixelHeight,
-            usableWidth: Int(usable.w), usableHeight: Int(usable.h))
+        let size =
+            requested
+            ?? WindowHandle.fittedSize(
+                pixelWidth: pixelWidth, pixelHeight: pixelHeight,
+                usableWidth: Int(usable.w), usableHeight: Int(usable.h))
         let centered: Int32 = 0x2FFF_0000  // SDL_WINDOWPOS_CENTERED (a macro Swift cannot import)
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         guard let w = SDL_CreateWindow(title, centered, centered, Int32(size.width), Int32(size.height), flags)

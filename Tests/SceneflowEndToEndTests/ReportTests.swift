@@ -132,8 +132,8 @@ import Testing
         let failed = try #require((files[1]["outcomes"] as? [[String: Any]])?.first)
         let artifacts = try #require(failed["artifacts"] as? [String])
         #expect(artifacts == [
-            "artifacts/suite-b_fail/taps_a_typo/frame.png", "artifacts/suite-b_fail/taps_a_typo/elements.txt",
-            "artifacts/suite-b_fail/taps_a_typo/timeline.txt",
+            "artifacts/suite-b_fail/01-taps_a_typo/frame.png", "artifacts/suite-b_fail/01-taps_a_typo/elements.txt",
+            "artifacts/suite-b_fail/01-taps_a_typo/timeline.txt",
         ])
         let png = try Data(contentsOf: URL(fileURLWithPath: report + "/" + artifacts[0]))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
@@ -222,5 +222,118 @@ import Testing
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"verdict\" : \"interrupted\""), "\(text)")
         #expect(text.contains("\"skipReason\" : \"the run was interrupted\""), "\(text)")
+    }
+}
+
+/// Runner problems the first new-user test found.
+@Suite struct RunnerRobustnessTests {
+    @Test func unwritableReportsAreBadUsageBeforeAnyTestRuns() throws {
+        let tmp = try ReportTests.suite()
+        let junit = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--junit", "/nonexistent/dir/j.xml"])
+        #expect(junit.status == 64, "\(junit)")
+        #expect(junit.stderr.contains("--junit /nonexistent/dir/j.xml: the folder /nonexistent/dir does not exist"), "\(junit)")
+        #expect(!junit.stdout.contains("PASS"), "nothing ran")
+        let file = try tmp.write("afile", "x")
+        let report = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--report", file])
+        #expect(report.status == 64 && report.stderr.contains("--report \(file) is a file, not a folder"), "\(report)")
+    }
+
+    @Test func aFilterThatMatchesNothingFails() throws {
+        let tmp = try ReportTests.suite()
+        let r = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--filter", "no such test"])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr.contains("no test matches --filter no such test"), "\(r)")
+    }
+
+    @Test func interruptingJobsKeepsFinishedResults() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        for name in ["a", "b"] {
+            try tmp.write(
+                "\(name).lua",
+                """
+                prototype "Proto"
+                test("fast", function() expect.scene "home" end)
+                test("slow", function()
+                  local t = os.clock()
+                  while os.clock() - t < 4 do end
+                  wait(1)
+                end)
+                test("never", function() end)
+
+                """)
+        }
+        let binary = try #require(Sceneflow.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["test", tmp.file("a.lua"), tmp.file("b.lua"), "--jobs", "2", "--json", tmp.file("r.json")]
+        let out = Pipe()
+        process.standardOutput = out
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        process.environment = env
+        try process.run()
+        usleep(1_500_000)
+        kill(process.processIdentifier, SIGINT)
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130, "\(text)")
+        #expect(text.components(separatedBy: "  PASS  fast").count == 3, "both finished tests are kept: \(text)")
+        #expect(text.contains("  INT   slow"), "\(text)")
+        #expect(!text.contains("without results"), "\(text)")
+    }
+
+    @Test func testsInOneFileDoNotLeakGlobalsOrLibraryChanges() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s.lua",
+            """
+            prototype "Proto"
+            test("vandal", function()
+              tap = nil
+              string.upper = function() return "HACK" end
+              expect(getmetatable("")).to_be("string")
+              helper_global = 1
+            end)
+            test("still works", function()
+              tap "Open"
+              expect(("a"):upper()).to_be("A")
+              expect(string.upper("b")).to_be("B")
+              expect(helper_global).to_be_nil()
+            end)
+
+            """)
+        let r = try Sceneflow.run(["test", tmp.file("s.lua")])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.outputLines.last == "2 passed, 0 failed", "\(r)")
+    }
+
+    @Test func truncatedImagesAreRefusedByTestAsByCheck() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("Proto/detail.png", PNGWriter.truncated(width: 36, height: 80))
+        try tmp.write("s.lua", "prototype \"Proto\"\ntest(\"t\", function() end)\n")
+        let r = try Sceneflow.run(["test", tmp.file("s.lua")])
+        #expect(r.status == 65, "\(r)")
+        #expect(r.stdout.contains("detail.png"), "\(r)")
+    }
+}
+
+/// `sceneflow test --timeline/--csv`, the same timeline `play --timeline` writes.
+@Suite struct TestTimelineTests {
+    @Test func testWritesTheTimelineOfEveryScript() throws {
+        let tmp = try ReportTests.suite()
+        let json = tmp.file("t.json"), csv = tmp.file("t.csv")
+        let r = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--timeline", json, "--csv", csv])
+        #expect(r.status == 0, "\(r)")
+        let timing = try Sceneflow.run(["timing", json])
+        #expect(timing.status == 0, "\(timing)")
+        #expect(timing.stdout.contains("home -> detail"), "\(timing)")
+        let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
+        #expect(rows.count == 4, "a header and the three transitions (open, open, back): \(rows)")
+        let parallel = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), tmp.file("suite/b_fail.lua"), "--jobs", "2", "--timeline", tmp.file("j.json")])
+        #expect(parallel.status == 1, "\(parallel)")
+        #expect(try Sceneflow.run(["timing", tmp.file("j.json")]).stdout.contains("home -> detail"))
     }
 }

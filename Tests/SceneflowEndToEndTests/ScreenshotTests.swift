@@ -63,10 +63,10 @@ import Testing
         #expect(r.stdout.contains("2880 of 2880 pixels differ (exact comparison) in the box {0, 0, 36, 80} px"), "\(r)")
         let id = URL(fileURLWithPath: tmp.file("s.lua")).deletingLastPathComponent().lastPathComponent + "-s"
         for name in ["expected.png", "actual.png", "diff.png"] {
-            #expect(FileManager.default.fileExists(atPath: "\(report)/screenshots/\(id)/home/home/\(name)"), "\(name)")
+            #expect(FileManager.default.fileExists(atPath: "\(report)/screenshots/\(id)/01-home/home/\(name)"), "\(name)")
         }
         let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
-        #expect(html.contains("<img src=\"screenshots/\(id)/home/home/diff.png\" alt=\"diff\">"))
+        #expect(html.contains("<img src=\"screenshots/\(id)/01-home/home/diff.png\" alt=\"diff\">"))
         #expect(html.contains("<figcaption>detail</figcaption>"), "the capture's thumbnail")
         let update = try Sceneflow.run(["test", tmp.file("s.lua"), "--update-baselines"], environment: ["CI": "1"])
         #expect(update.status == 0, "\(update)")

@@ -65,7 +65,7 @@ import Testing
         let short = try H.one("long_press(\"Message\", 0.2)\nexpect.scene \"login\"")
         #expect(short.failure == nil, "0.2 s is a tap, not a long press: \(short.failure ?? "")")
         let bad = try H.one("long_press(\"Message\", -1)")
-        #expect(bad.failure == "long_press(\"Message\"): seconds must be a finite number >= 0, got -1")
+        #expect(bad.failure == "long_press(\"Message\"): seconds must be a number >= 0, got -1")
     }
 
     @Test func tenSwipesMoveTenPages() throws {
@@ -73,8 +73,16 @@ import Testing
         let r = try H.one(
             "swipe \"left\"\nexpect.scene \"page1\"\nfor i = 1, 10 do swipe \"left\"; expect.scene(\"page\" .. (i + 1)) end")
         #expect(r.failure == nil, "\(r.failure ?? "")")
-        let distance = try H.one("swipe(\"left\", {distance = 20})\nexpect.scene \"login\"")
-        #expect(distance.failure == nil, "20 points is too short for a swipe: \(distance.failure ?? "")")
+        // Movements the recogniser would not take for a swipe are refused, not silently sent.
+        #expect(
+            try H.one("swipe(\"left\", {distance = 20})").failure
+                == "swipe(\"left\", {distance = 20}): distance must be a number from 40 to 10000, got 20")
+        #expect(
+            try H.one("swipe(\"left\", {duration = 5})").failure
+                == "swipe(\"left\", {duration = 5}): duration must be a number from 0.0166667 to 1, got 5")
+        #expect(
+            try H.one("swipe(\"left\", {dist = 300})").failure
+                == "swipe(\"left\", {dist = 300}): unknown option \"dist\" (options: on, distance, duration, timeout)")
         let bad = try H.one("swipe \"lfet\"")
         #expect(bad.failure == "swipe(\"lfet\"): the direction is the finger's: \"left\", \"right\", \"up\" or \"down\"; did you mean \"left\"?")
     }
@@ -116,6 +124,32 @@ import Testing
         let r = try H.one("tap \"Continue\"\ntap \"Back\"\nexpect.scene \"login\"")
         #expect(r.failure == nil, "\(r.failure ?? "")")
         #expect(!r.timeline.contains { if case .inputIgnored = $0.kind { true } else { false } })
+    }
+
+    @Test func unknownOptionsAndNaNPointsAreRefused() throws {
+        #expect(
+            try H.one("tap(\"Continue\", {timout = 1})").failure
+                == "tap(\"Continue\"): unknown option \"timout\"; did you mean \"timeout\"? (options: timeout)")
+        #expect(try H.one("tap_at(0/0, 5)").failure == "tap_at(NaN, 5): x and y must be numbers (points)"
+            || H.one("tap_at(0/0, 5)").failure == "tap_at(nan, 5): x and y must be numbers (points)")
+        #expect(try H.one("drag({0/0, 5}, {100, 100})").failure?.contains("from must be a point {x, y} on the 360x800 pt screen") == true)
+    }
+
+    @Test func twoTapsStayTwoTaps() throws {
+        // A double-tap action on the element must not swallow the second of two tap() calls.
+        let r = try H.one("tap \"Photo\"\ntap \"Photo\"\nexpect.scene \"login\"")
+        #expect(r.failure == nil, "\(r.failure ?? "")")
+        #expect(!r.timeline.contains { if case .gesture(.doubleTap, _, _) = $0.kind { true } else { false } })
+    }
+
+    @Test func coveredAndOffscreenElementsAreNotTappedBlindly() throws {
+        // "Card" is covered at its centre by nothing, but its top-left corner holds "Like":
+        // the tap goes to an uncovered point of the card.
+        let card = try H.one("tap \"Card\"\nexpect.scene \"login\"")
+        #expect(card.failure == nil, "\(card.failure ?? "")")
+        #expect(
+            try H.one("tap \"Offscreen\"").failure
+                == "tap(\"Offscreen\"): the element lies outside the 360x800 pt screen (frame {0, 900, 100, 40})")
     }
 
     @Test func gesturesRecordSteps() throws {

@@ -24,6 +24,16 @@ public enum HTMLReport {
             <p class="meta">Started \(e(ISO8601DateFormatter().string(from: startedAt))) · \(results.count) script file\(results.count == 1 ? "" : "s") · \(String(format: "%.2f", wall)) s of real time</p>
             </header><main>
             """
+        let failing = results.flatMap(\.outcomes).filter { $0.verdict == .failed || $0.verdict == .interrupted }
+        let broken = results.filter { !$0.loadProblems.isEmpty }
+        if !failing.isEmpty || !broken.isEmpty {
+            h += "<nav class=\"failures\"><h2>Failures first</h2><ul>"
+            for result in broken { h += "<li><a href=\"#\(e(anchor(result.file)))\">\(e(result.file))</a>: could not load</li>" }
+            for outcome in failing {
+                h += "<li><a href=\"#\(e(anchor(outcome)))\">\(e(outcome.name))</a> <span class=\"where\">\(e(outcome.file))</span></li>"
+            }
+            h += "</ul></nav>"
+        }
         for result in results { h += file(result, reportFolder: reportFolder) }
         h += "</main><footer>Written by sceneflow test --report. Times: real (wall-clock) and clock (the virtual 60 Hz clock the tests run on).</footer></body></html>\n"
         return h
@@ -35,7 +45,7 @@ public enum HTMLReport {
     }
 
     private static func file(_ result: ScriptFileResult, reportFolder: String) -> String {
-        var h = "<section class=\"file\"><h2>\(e(result.file))</h2>"
+        var h = "<section class=\"file\" id=\"\(e(anchor(result.file)))\"><h2>\(e(result.file))</h2>"
         for problem in result.loadProblems {
             h += "<div class=\"test failed\"><div class=\"head\"><span class=\"verdict failed\">could not load</span></div>"
             h += "<pre class=\"failure\">\(e(problem.description))</pre></div>"
@@ -48,7 +58,7 @@ public enum HTMLReport {
         let kind = cssClass(outcome.verdict)
         var h = "<article class=\"test \(kind)\" id=\"\(e(anchor(outcome)))\"><div class=\"head\">"
         h += "<span class=\"verdict \(kind)\">\(e(outcome.verdict.rawValue))</span> <h3>\(e(outcome.name))</h3>"
-        let real = outcome.wallSeconds.map { String(format: "%.1f ms", $0 * 1000) } ?? "time unknown"
+        let real = outcome.wallSeconds.map(duration) ?? "time unknown"
         if outcome.verdict == .skipped {
             h += "<span class=\"time\">not run · line \(outcome.line)</span></div>"
         } else {
@@ -135,6 +145,13 @@ public enum HTMLReport {
         }
     }
 
+    /// `12.3 ms`, `2.33 s`: as the console writes durations.
+    private static func duration(_ seconds: Double) -> String {
+        seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    }
+
+    private static func anchor(_ file: String) -> String { "file-" + HeadlessTestRunner.scriptID(file) }
+
     private static func anchor(_ outcome: TestOutcome) -> String {
         HeadlessTestRunner.scriptID(outcome.file) + "-" + FailureArtifacts.slug(outcome.name)
     }
@@ -177,5 +194,8 @@ public enum HTMLReport {
         .steps tr.bad td{color:#b3261e;font-weight:600}code{font:12px "DejaVu Sans Mono",monospace}
         summary{cursor:pointer;color:#445;font-size:13px;margin-top:4px}
         footer{color:#889;font-size:12px;padding:10px 28px 30px}
+        nav.failures{background:#fff3f2;border:1px solid #f1c4c0;border-radius:8px;padding:8px 16px;margin-bottom:18px}
+        nav.failures h2{color:#7a1712;font-family:inherit;margin:4px 0}nav.failures ul{margin:4px 0;padding-left:18px}
+        nav.failures a{color:#b3261e;font-weight:600}
         """
 }

@@ -1,0 +1,79 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow timing FILE.json [B.json] [--svg chart.svg]`: transition timing tables,
+/// comparisons and charts from timelines written with `--timeline`.
+struct TimingCommand: Subcommand {
+    static let name = "timing"
+    static let abstract = "Print the transition timing of a --timeline file, compare two, or chart them (--svg)."
+    static let discussion = """
+        One file: a table with a row per transition (requested vs measured duration, frames,
+        frame intervals, hitches, hitch ratio in ms/s, the completion rule). Two files: the
+        runs side by side, transitions matched in order by from -> to, with B − A. --svg
+        draws a chart (one lane per scene, bars for transitions, ticks for frames, hitches in
+        red); with two files both runs are drawn, labelled A and B. A file that is not a
+        Sceneflow timeline exits 65 naming the file and the JSON path.
+        """
+    static let arguments = [
+        ArgumentSpec(
+            name: "TIMELINE", help: "A timeline JSON file (one, or two to compare).", repeating: true, optional: false)
+    ]
+    static let options = [
+        OptionSpec(name: "--svg", valueName: "FILE", help: "Also write a timeline chart as SVG here."),
+        helpOption,
+    ]
+
+    let files: [String]
+    let svg: String?
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        files = parsed.positionals
+        svg = parsed.value("--svg")
+    }
+
+    func validate() throws(UsageError) {
+        guard files.count <= 2 else {
+            throw UsageError(message: "give one timeline, or two to compare (got \(files.count))")
+        }
+    }
+
+    func run() -> ExitCode {
+        var documents: [TimelineDocument] = []
+        for file in files {
+            do {
+                documents.append(try TimelineDocument.read(file))
+            } catch {
+                printError("\(error)")
+                return .badInput
+            }
+        }
+        let lines =
+            documents.count == 1
+            ? TimingReport.lines(documents[0], file: files[0])
+            : TimingComparison.lines(documents[0], file: files[0], documents[1], file: files[1])
+        print(lines.joined(separator: "\n"))
+        guard let svg else { return .success }
+        var chart = documents[0]
+        var title = (files[0] as NSString).lastPathComponent
+        if documents.count == 2 {
+            chart.runs =
+                documents[0].runs.map { labelled($0, "A") } + documents[1].runs.map { labelled($0, "B") }
+            title = "A = \(title), B = \((files[1] as NSString).lastPathComponent)"
+        }
+        do {
+            try AtomicFile.write(TimelineChart.svg(chart, title: title), to: svg)
+        } catch {
+            printError("sceneflow timing: cannot write \(svg): \(error.localizedDescription)")
+            return .software
+        }
+        print("chart written to \(svg)")
+        return .success
+    }
+
+    private func labelled(_ run: TimelineRun, _ letter: String) -> TimelineRun {
+        var copy = run
+        copy.name = "\(letter): \(run.name)"
+        return copy
+    }
+}

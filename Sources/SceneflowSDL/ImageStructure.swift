@@ -1,0 +1,56 @@
+import Foundation
+
+/// A cheap whole-file check that a PNG or JPEG is complete, without decoding pixels: every PNG
+/// chunk fits in the file, has a correct CRC and the file ends with `IEND`; a JPEG ends with
+/// its end-of-image marker. This lets `sceneflow test` and `play` (which only read headers when
+/// a prototype opens) reject truncated or damaged screenshots as `check` does.
+enum ImageStructure {
+    /// Why the file is incomplete or damaged, or nil when its structure is sound (or the format
+    /// is not one this check knows).
+    static func problem(_ bytes: [UInt8], format: String) -> String? {
+        switch format {
+        case "PNG": return pngProblem(bytes)
+        case "JPEG":
+            let end = bytes.lastIndex { $0 != 0 } ?? 0
+            return end >= 1 && bytes[end - 1] == 0xFF && bytes[end] == 0xD9
+                ? nil : "the JPEG data is cut short (no end-of-image marker)"
+        default: return nil
+        }
+    }
+
+    private static func pngProblem(_ b: [UInt8]) -> String? {
+        var offset = 8
+        var sawData = false
+        while offset + 12 <= b.count {
+            let length = Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
+            let type = String(decoding: b[offset + 4..<offset + 8], as: UTF8.self)
+            let end = offset + 8 + length
+            guard length >= 0, end + 4 <= b.count else {
+                return "the PNG is cut short: chunk \(type) needs \(length) bytes past byte \(offset + 8), the file has \(b.count)"
+            }
+            let stored = UInt32(b[end]) << 24 | UInt32(b[end + 1]) << 16 | UInt32(b[end + 2]) << 8 | UInt32(b[end + 3])
+            if crc(b, from: offset + 4, to: end) != stored { return "the PNG is damaged: chunk \(type) has a wrong CRC" }
+            if type == "IDAT" { sawData = true }
+            if type == "IEND" { return sawData ? nil : "the PNG has no image data (no IDAT chunk)" }
+            offset = end + 4
+        }
+        return "the PNG is cut short: it ends without its IEND chunk"
+    }
+
+    private static let table: [UInt32] = (0..<256).map { n in
+        var c = UInt32(n)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    /// The PNG CRC-32 of `bytes[from..<to]`.
+    private static func crc(_ bytes: [UInt8], from: Int, to: Int) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        bytes.withUnsafeBufferPointer { p in
+            table.withUnsafeBufferPointer { t in
+                for i in from..<to { c = t[Int((c ^ UInt32(p[i])) & 0xFF)] ^ (c >> 8) }
+            }
+        }
+        return c ^ 0xFFFF_FFFF
+    }
+}
