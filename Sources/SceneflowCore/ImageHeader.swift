@@ -38,32 +38,44 @@ public enum ImageHeader: Equatable, Sendable {
         return .unknown
     }
 
-    /// GIF: the logical screen size, grown to cover the first image descriptor's frame (left +
-    /// width, top + height): SDL_image allocates the frame's size, so a 8 x 6 px GIF whose
-    /// frame claims 65530 x 65529 px must be refused before decoding (found by fuzzing).
-    /// Walks the global colour table and extension blocks to the first `0x2C` descriptor.
+    /// GIF: the logical screen size, grown to cover every image descriptor's frame (left +
+    /// width, top + height) in the bytes given: SDL_image allocates a frame's size and moves on
+    /// to later frames when one is empty, so an 8 x 6 px GIF whose frame claims 65530 x 65529
+    /// px must be refused before decoding (found by fuzzing). Walks the colour tables,
+    /// extension blocks and image data sub-blocks; pass the whole file to see every frame.
     private static func gif(_ b: [UInt8]) -> ImageHeader {
         guard b.count >= 13 else { return .malformed(format: "GIF") }
         var width = le16(b, 6)
         var height = le16(b, 8)
+        var frames = 0
         var i = 13
         if b[10] & 0x80 != 0 { i += 3 << (Int(b[10] & 0x07) + 1) }
+        func skipSubBlocks() {
+            while i < b.count && b[i] != 0 { i += Int(b[i]) + 1 }
+            i += 1
+        }
         while i < b.count {
             switch b[i] {
             case 0x2C:
-                guard i + 9 <= b.count else { return .malformed(format: "GIF") }
+                guard i + 10 <= b.count else { return .malformed(format: "GIF") }
                 width = max(width, le16(b, i + 1) + le16(b, i + 5))
                 height = max(height, le16(b, i + 3) + le16(b, i + 7))
-                return .size(format: "GIF", width: width, height: height)
+                frames += 1
+                let flags = b[i + 9]
+                i += 10
+                if flags & 0x80 != 0 { i += 3 << (Int(flags & 0x07) + 1) }
+                i += 1  // LZW minimum code size
+                skipSubBlocks()
             case 0x21:
-                i += 2  // introducer and label, then sub-blocks until a 0 length
-                while i < b.count && b[i] != 0 { i += Int(b[i]) + 1 }
-                i += 1
+                i += 2  // introducer and label
+                skipSubBlocks()
+            case 0x3B:
+                i = b.count  // trailer
             default:
-                return .malformed(format: "GIF")  // a trailer or garbage before any image
+                i = b.count  // garbage: SDL_image stops here too
             }
         }
-        return .malformed(format: "GIF")
+        return frames > 0 ? .size(format: "GIF", width: width, height: height) : .malformed(format: "GIF")
     }
 
     /// PNG: signature, then the IHDR chunk (length 13) holding big-endian width and height.
