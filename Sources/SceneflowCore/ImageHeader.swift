@@ -42,7 +42,8 @@ public enum ImageHeader: Equatable, Sendable {
     /// width, top + height) in the bytes given: SDL_image allocates a frame's size and moves on
     /// to later frames when one is empty, so an 8 x 6 px GIF whose frame claims 65530 x 65529
     /// px must be refused before decoding (found by fuzzing). Walks the colour tables,
-    /// extension blocks and image data sub-blocks; pass the whole file to see every frame.
+    /// extension blocks and image data sub-blocks, skipping other bytes as SDL_image does;
+    /// pass the whole file to see every frame.
     private static func gif(_ b: [UInt8]) -> ImageHeader {
         guard b.count >= 13 else { return .malformed(format: "GIF") }
         var width = le16(b, 6)
@@ -72,7 +73,7 @@ public enum ImageHeader: Equatable, Sendable {
             case 0x3B:
                 i = b.count  // trailer
             default:
-                i = b.count  // garbage: SDL_image stops here too
+                i += 1  // SDL_image skips any other byte while looking for the next block
             }
         }
         return frames > 0 ? .size(format: "GIF", width: width, height: height) : .malformed(format: "GIF")
