@@ -7,7 +7,10 @@ import PackageDescription
 let package = Package(
     name: "Sceneflow",
     products: [
-        .executable(name: "sceneflow", targets: ["SceneflowCLI"])
+        .executable(name: "sceneflow", targets: ["SceneflowCLI"]),
+        // Fuzz targets (issue 8): replays inputs when built normally; Scripts/fuzz.sh builds
+        // it with libFuzzer and AddressSanitizer.
+        .executable(name: "sceneflow-fuzz", targets: ["SceneflowFuzz"]),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +34,7 @@ let package = Package(
         .executableTarget(
             name: "SceneflowCLI",
             dependencies: ["SceneflowRunner", "SceneflowCore"]),
+        .executableTarget(name: "SceneflowFuzz", dependencies: ["SceneflowRunner"]),
         .testTarget(name: "SceneflowCoreTests", dependencies: ["SceneflowCore"]),
         .testTarget(name: "SceneflowSDLTests", dependencies: ["SceneflowSDL", "SceneflowCore"]),
         .testTarget(name: "SceneflowLuaTests", dependencies: ["SceneflowLua", "SceneflowCore"]),

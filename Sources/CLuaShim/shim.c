@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <signal.h>
 
 /* Wall-clock limit per load or resume, in seconds: catches loops of expensive C calls
    (string.rep of megabytes) that use few VM instructions. */
@@ -49,11 +50,15 @@ static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return p;
 }
 
+static volatile sig_atomic_t sf_stop_requested = 0;
+
+void sf_request_stop(void) { sf_stop_requested = 1; }
+
 static void sf_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     SfLimits *lim = sf_limits(L);
     lim->budget -= SF_HOOK_STEP;
-    if (lim->budget > 0 && !lim->exhausted && (lim->deadline == 0 || sf_now() < lim->deadline)) return;
+    if (!sf_stop_requested && lim->budget > 0 && !lim->exhausted && (lim->deadline == 0 || sf_now() < lim->deadline)) return;
     lim->exhausted = 1;
     /* From now on fire on every instruction, so a pcall in a loop cannot swallow it. */
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, 1);
@@ -204,3 +209,4 @@ int sf_rawgetref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDE
 int sf_noref(void) { return LUA_NOREF; }
 void sf_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
 void sf_gc_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
+void sf_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }

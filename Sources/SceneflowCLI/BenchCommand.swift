@@ -21,6 +21,12 @@ struct BenchCommand: Subcommand {
         OptionSpec(name: "--frames", valueName: "N", help: "Crossfade frames to time (default 120)."),
         OptionSpec(name: "--runs", valueName: "N", help: "Windows to open for time to first frame (default 5)."),
         OptionSpec(
+            name: "--memory", valueName: nil,
+            help: "Instead: play a generated prototype of --scenes 1080x2400 screenshots through and report memory."),
+        OptionSpec(name: "--scenes", valueName: "N", help: "Scenes of the --memory prototype (default 100)."),
+        OptionSpec(name: "--window", valueName: nil, help: "With --memory: draw in a window (needs a display), not offscreen."),
+        OptionSpec(name: "--texture-budget", valueName: "MB", help: "With --memory: the texture cache budget (default 256)."),
+        OptionSpec(
             name: "--crossfades", valueName: "N",
             help: "Window crossfades to time for transition fidelity (default 10; 0 skips them)."),
         OptionSpec(name: "--timeline", valueName: "FILE", help: "Write the window crossfades' timeline as JSON."),
@@ -31,6 +37,10 @@ struct BenchCommand: Subcommand {
     let folders: [String]
     let frames: Int
     let runs: Int
+    let memory: Bool
+    let scenes: Int
+    let window: Bool
+    let textureBudget: Int
     let crossfades: Int
     let timeline: String?
     let transitionOnly: Bool
@@ -46,6 +56,10 @@ struct BenchCommand: Subcommand {
         }
         frames = try count("--frames", 120)
         runs = try count("--runs", 5)
+        memory = parsed.flag("--memory")
+        scenes = try count("--scenes", 100)
+        window = parsed.flag("--window")
+        textureBudget = try textureBudgetBytes(parsed)
         if let text = parsed.value("--crossfades") {
             guard let n = Int(text), n >= 0, n <= 1000 else {
                 throw UsageError(message: "--crossfades needs a whole number from 0 to 1000, not \"\(text)\"")
@@ -59,6 +73,7 @@ struct BenchCommand: Subcommand {
     }
 
     func run() -> ExitCode {
+        if memory { return runMemoryBenchmark() }
         var targets = folders
         if targets.isEmpty {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "Prototypes")) ?? []

@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowRunner
 
 /// The signal that asked the run to stop (0 while none has); written only by the handler.
 nonisolated(unsafe) private var receivedSignal: Int32 = 0
@@ -30,6 +31,7 @@ final class Interruption {
                     raise(number)
                 }
                 receivedSignal = number
+                HeadlessTestRunner.stopLuaFromSignalHandler()
             }
         }
         return Interruption()

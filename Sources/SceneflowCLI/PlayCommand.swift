@@ -31,6 +31,9 @@ struct PlayCommand: Subcommand {
             name: "--quit-after", valueName: "SECONDS",
             help: "Close the window after this many seconds (for demos and smoke tests)."),
         OptionSpec(
+            name: "--texture-budget", valueName: "MB",
+            help: "Memory for decoded scenes (default 256); least recently shown scenes are dropped first."),
+        OptionSpec(
             name: "--timeline", valueName: "FILE",
             help: "Write the timeline (every transition's timing, every event) as JSON when the window closes."),
         OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes."),
@@ -42,6 +45,7 @@ struct PlayCommand: Subcommand {
     let hints: Bool
     let reload: Bool
     let hintSeconds: Double
+    let textureBudget: Int
     let timeline: String?
     let csv: String?
 
@@ -50,6 +54,7 @@ struct PlayCommand: Subcommand {
         hints = !parsed.flag("--no-hints")
         reload = !parsed.flag("--no-reload")
         hintSeconds = try PlayCommand.seconds(parsed, "--hint-seconds") ?? DesignerState.hintDuration
+        textureBudget = try textureBudgetBytes(parsed)
         timeline = parsed.value("--timeline")
         csv = parsed.value("--csv")
         if let text = parsed.value("--quit-after") {
@@ -96,15 +101,13 @@ struct PlayCommand: Subcommand {
         player.hints = hints
         player.hintSeconds = hintSeconds
         player.watchFolder = reload ? folder : nil
-        print(
-            "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, ? = keys"
-        )
+        player.textureBudget = textureBudget
         // SIGINT / SIGTERM close the window like Q, so the timeline is still written.
         let interruption = Interruption.install()
         player.onFrame = { [weak player] _ in if interruption.signal != nil { player?.stop() } }
         print(
             "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, "
-                + "T = timing display, S = slow animations")
+                + "? = keys, T = timing display, S = slow animations")
         flushOutput()
         var status = ExitCode.success
         do {

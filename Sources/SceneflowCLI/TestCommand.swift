@@ -38,6 +38,9 @@ struct TestCommand: Subcommand {
             name: "--frames", valueName: "DIR",
             help: "Write the frames each script passes through (PNG) and a summary.txt here."),
         OptionSpec(
+            name: "--frames-hash-only", valueName: nil,
+            help: "With --frames: write only hashes.txt (a hash per frame), no PNG files (for Scripts/soak.sh)."),
+        OptionSpec(
             name: "--timeline", valueName: "FILE",
             help: "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing')."),
         OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition."),
@@ -61,6 +64,7 @@ struct TestCommand: Subcommand {
         settings.report = parsed.value("--report")
         settings.filter = parsed.value("--filter")
         settings.frames = parsed.value("--frames")
+        settings.framesHashOnly = parsed.flag("--frames-hash-only")
         settings.workerJSON = parsed.value("--worker-json")
         settings.updateBaselines = parsed.flag("--update-baselines")
         settings.timeline = parsed.value("--timeline")
@@ -193,6 +197,7 @@ struct TestSettings {
     var report: String?
     var filter: String?
     var frames: String?
+    var framesHashOnly = false
     var workerJSON: String?
     var timeout: Double?
     var jobs = 1
@@ -207,6 +212,7 @@ struct TestSettings {
         var options = HeadlessTestRunner.Options(
             prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
             baselineMode: updateBaselines ? .all : .fromEnvironment())
+        options.framesHashOnly = framesHashOnly
         options.recordsTimeline = timeline != nil || csv != nil
         return options
     }
@@ -218,6 +224,7 @@ struct TestSettings {
         if let report { args += ["--report", report] }
         if let filter { args += ["--filter", filter] }
         if let frames { args += ["--frames", frames] }
+        if framesHashOnly { args.append("--frames-hash-only") }
         if let timeout { args += ["--timeout", String(timeout)] }
         if updateBaselines { args.append("--update-baselines") }
         if let timeline { args += ["--timeline", timeline] }

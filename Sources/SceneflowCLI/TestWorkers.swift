@@ -10,6 +10,13 @@ enum TestWorker {
         let interruption = Interruption.install(worker: true)
         let runner = HeadlessTestRunner(options: settings.runnerOptions)
         runner.shouldStop = { interruption.signal != nil }
+        // A parent killed with SIGKILL cannot forward the stop: a watcher notices the orphaning
+        // (the parent id changes) and stops this worker as a SIGTERM would, busy Lua included.
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { usleep(100_000) }
+            kill(getpid(), SIGTERM)
+        }
         let results = scripts.map { runner.run(script: $0) }
         do {
             let data = try JSONReport(results, startedAt: started).data()

@@ -96,8 +96,11 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "{\(x), \(y), \(width), \(height)}" }
 }
 
-/// Formats a number without a trailing `.0` and with at most `decimals` decimals.
+/// Formats a number without a trailing `.0` and with at most `decimals` decimals; NaN and the
+/// infinities read `NaN`, `infinity` and `-infinity` (never C's `-nan`).
 public func formatNumber(_ value: Double, decimals: Int = 2) -> String {
+    if value.isNaN { return "NaN" }
+    if value.isInfinite { return value > 0 ? "infinity" : "-infinity" }
     if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
     var text = String(format: "%.\(decimals)f", value)
     guard text.contains(".") else { return text }  // "50" from 50.0001 at 0 decimals: keep the zero

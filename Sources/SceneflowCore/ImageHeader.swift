@@ -30,15 +30,53 @@ public enum ImageHeader: Equatable, Sendable {
     public static func parse(_ b: [UInt8]) -> ImageHeader {
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(b) }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return jpeg(b) }
-        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) {
-            guard b.count >= 10 else { return .malformed(format: "GIF") }
-            return .size(format: "GIF", width: le16(b, 6), height: le16(b, 8))
-        }
+        if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return gif(b) }
         if b.starts(with: Array("BM".utf8)) && b.count >= 26 && le32(b, 14) >= 40 {
             let height = Int(Int32(bitPattern: UInt32(le32(b, 22))))
             return .size(format: "BMP", width: le32(b, 18), height: abs(height))
         }
         return .unknown
+    }
+
+    /// GIF: the logical screen size, grown to cover every image descriptor's frame (left +
+    /// width, top + height) in the bytes given: SDL_image allocates a frame's size and moves on
+    /// to later frames when one is empty, so an 8 x 6 px GIF whose frame claims 65530 x 65529
+    /// px must be refused before decoding (found by fuzzing). Walks the colour tables,
+    /// extension blocks and image data sub-blocks, skipping other bytes as SDL_image does;
+    /// pass the whole file to see every frame.
+    private static func gif(_ b: [UInt8]) -> ImageHeader {
+        guard b.count >= 13 else { return .malformed(format: "GIF") }
+        var width = le16(b, 6)
+        var height = le16(b, 8)
+        var frames = 0
+        var i = 13
+        if b[10] & 0x80 != 0 { i += 3 << (Int(b[10] & 0x07) + 1) }
+        func skipSubBlocks() {
+            while i < b.count && b[i] != 0 { i += Int(b[i]) + 1 }
+            i += 1
+        }
+        while i < b.count {
+            switch b[i] {
+            case 0x2C:
+                guard i + 10 <= b.count else { return .malformed(format: "GIF") }
+                width = max(width, le16(b, i + 1) + le16(b, i + 5))
+                height = max(height, le16(b, i + 3) + le16(b, i + 7))
+                frames += 1
+                let flags = b[i + 9]
+                i += 10
+                if flags & 0x80 != 0 { i += 3 << (Int(flags & 0x07) + 1) }
+                i += 1  // LZW minimum code size
+                skipSubBlocks()
+            case 0x21:
+                i += 2  // introducer and label
+                skipSubBlocks()
+            case 0x3B:
+                i = b.count  // trailer
+            default:
+                i += 1  // SDL_image skips any other byte while looking for the next block
+            }
+        }
+        return frames > 0 ? .size(format: "GIF", width: width, height: height) : .malformed(format: "GIF")
     }
 
     /// PNG: signature, then the IHDR chunk (length 13) holding big-endian width and height.

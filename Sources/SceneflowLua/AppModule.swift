@@ -21,6 +21,8 @@ final class AppModule {
     private let prototype: Prototype
     private var target: (any AppActions)?
     private var appRef: Int32 = -2
+    /// Actions asked for by the running call (see `LuaLimits.actionsPerCall`).
+    private var performed = 0
     private let initialStateRef: Int32?
 
     init(state: LuaState, source: LuaSource, prototype: Prototype, initialStateRef: Int32?) {
@@ -70,14 +72,25 @@ final class AppModule {
 
     private static let gone = LuaCallbackResult.error("app: the prototype is no longer loaded")
 
+    /// An error when the running call already asked for `LuaLimits.actionsPerCall` actions.
+    private func overLimit(_ name: String) -> LuaCallbackResult? {
+        performed += 1
+        let limit = state.limits.actionsPerCall
+        guard performed > limit else { return nil }
+        return .error(
+            "app:\(name): more than \(limit) navigation actions in one call (a present/dismiss or go/back cycle?)")
+    }
+
     private func plain(_ action: Action, _ name: String, _ stack: LuaStack) -> LuaCallbackResult {
         guard let target else { return .error("app:\(name): the prototype is not running") }
+        if let refused = overLimit(name) { return refused }
         target.perform(action, source: "app:\(name)()")
         return .values(0)
     }
 
     private func navigate(_ op: String, _ stack: LuaStack) -> LuaCallbackResult {
         guard let target else { return .error("app:\(op): the prototype is not running") }
+        if let refused = overLimit(op) { return refused }
         var entries: [(key: LuaKey, value: LuaValue)] = [
             (.name("op"), .string(op)), (.name("nargs"), .number(Double(max(0, stack.top - 1)))),
         ]
@@ -109,6 +122,7 @@ final class AppModule {
         let base = main.top
         defer { main.setTop(base) }
         target = app
+        performed = 0
         defer { target = nil }
         main.pushRef(ref.id)
         guard main.isFunction(-1) else {

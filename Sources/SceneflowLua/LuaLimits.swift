@@ -16,13 +16,18 @@ public struct LuaLimits: Sendable, Equatable {
     /// The wall-clock watchdog: how long one test's Lua code may run in all, in real seconds
     /// (default 30). Checked by the instruction-count hook, so an endless loop is stopped.
     public var testWallSeconds: Double
+    /// The most navigation actions (`app:go`, `app:present`, `app:back`, `app:dismiss`) one
+    /// call of a Lua-function action may ask for (default 100), so a `present`/`dismiss` loop
+    /// fails at once instead of queueing millions of transitions.
+    public var actionsPerCall: Int
 
     /// Creates limits; every parameter has the default documented on its property.
     public init(
         memoryBytes: Int = 256 << 20, loadInstructions: Int = 50_000_000,
         stepInstructions: Int = 10_000_000, settleTimeout: Double = 5, testTimeout: Double = 120,
-        testWallSeconds: Double = 30
+        testWallSeconds: Double = 30, actionsPerCall: Int = 100
     ) {
+        self.actionsPerCall = actionsPerCall
         self.testWallSeconds = testWallSeconds
         self.memoryBytes = memoryBytes
         self.loadInstructions = loadInstructions

@@ -43,6 +43,8 @@ struct LuaSource {
         } else if failure.memoryExceeded {
             message =
                 "\(label) used more than \(limits.memoryText) of memory (a table or string that grows without end?)"
+        } else if message.hasSuffix("stack overflow") {
+            message += " (a function that calls itself without end?)"
         } else if let global = Self.missingGlobal(in: message) {
             if Self.removed.contains(global) {
                 message +=
@@ -51,7 +53,7 @@ struct LuaSource {
                 message += NearestName.hint(for: global, among: names)
             }
         }
-        return Diagnostic(file: file, line: line, message: message)
+        return Diagnostic(file: file, line: line, message: MessageClip.clip(message))
     }
 
     /// Standard globals the sandboxes leave out on purpose.

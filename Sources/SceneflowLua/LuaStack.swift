@@ -62,6 +62,8 @@ struct LuaStack {
     var budgetExhausted: Bool { sf_budget_exhausted(L) != 0 }
     func stopCollector() { sf_gc_stop(L) }
     func restartCollector() { sf_gc_restart(L) }
+    /// Runs a full garbage collection.
+    func collectGarbage() { sf_gc_collect(L) }
 
     // MARK: stack
 
@@ -267,4 +269,12 @@ struct LuaStack {
             + named.sorted { $0.0 < $1.0 }.map { (key: LuaKey.name($0.0), value: $0.1) } + others
         return .table(LuaTable(entries: entries, isAction: isAction))
     }
+}
+
+/// Process-wide stop of running Lua code, for signal handlers.
+public enum LuaStop {
+    /// Makes every running and later Lua call fail at its next instruction-count hook (within
+    /// 1000 VM instructions), as an exhausted budget does, so a busy test loop ends as soon as
+    /// SIGINT or SIGTERM arrives. Async-signal-safe: it only sets a flag, never reset.
+    public static func requestFromSignalHandler() { sf_request_stop() }
 }

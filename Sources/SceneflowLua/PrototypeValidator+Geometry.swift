@@ -45,7 +45,7 @@ extension PrototypeValidator {
         for (offset, item) in items.enumerated() {
             guard let n = item.number, n.isFinite else {
                 let name = ["x", "y", "w", "h"][offset]
-                error(path, "\(name) (item \(offset + 1)) must be a number, got \(describe(item))")
+                error(path, "\(name) (item \(offset + 1)) must be a finite number, got \(describe(item))")
                 return nil
             }
             numbers.append(n)

@@ -31,15 +31,32 @@ struct PrototypeValidator {
         self.directory = directory
     }
 
+    /// The most errors kept; later ones are only counted (`errorCount`), so a loop that makes
+    /// 10 000 bad elements gives 100 lines and a count, not 10 000 lines.
+    static let maxErrorsKept = 100
+    /// Errors found, kept or not.
+    private(set) var errorCount = 0
+
     mutating func error(_ path: String?, _ message: String, line: Int? = nil) {
-        diagnostics.append(Diagnostic(file: file, line: line, path: path, message: message))
+        errorCount += 1
+        if errorCount <= Self.maxErrorsKept {
+            diagnostics.append(Diagnostic(file: file, line: line, path: path, message: message))
+        }
+    }
+
+    /// A last diagnostic for the errors not kept, if any.
+    var omittedErrors: Diagnostic? {
+        let omitted = errorCount - Self.maxErrorsKept
+        guard omitted > 0 else { return nil }
+        return Diagnostic(
+            file: file, message: "\(omitted) more error\(omitted == 1 ? "" : "s") not shown (fix the first ones and check again)")
     }
 
     mutating func warning(_ path: String?, _ message: String) {
         diagnostics.append(Diagnostic(.warning, file: file, path: path, message: message))
     }
 
-    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    var hasErrors: Bool { errorCount > 0 }
 
     /// Reports keys of `table` that are not in `known`, with a did-you-mean.
     mutating func checkKeys(_ table: LuaTable, known: [String], path: String?) {
@@ -162,7 +179,12 @@ struct PrototypeValidator {
         checkKeys(table, known: Self.elementKeys(for: table), path: path)
         var label: String?
         switch table["label"] {
-        case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty: label = s
+        case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty:
+            if let problem = LabelText.problem(s) {
+                error(path + ".label", problem)
+            } else {
+                label = s
+            }
         case .none: error(path + ".label", "missing; every element needs an accessibility label")
         case let other: error(path + ".label", "expected a non-empty string, got \(describe(other))")
         }
@@ -240,6 +262,10 @@ struct PrototypeValidator {
         let full = (directory as NSString).appendingPathComponent(image)
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
             error(path, "file \"\(image)\" not found in the prototype folder")
+            return nil
+        }
+        if let outside = FolderContainment.escape(of: full, from: directory) {
+            error(path, "\"\(image)\" leads outside the prototype folder through a symbolic link (to \"\(outside)\")")
             return nil
         }
         return image

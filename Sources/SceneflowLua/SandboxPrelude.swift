@@ -5,7 +5,9 @@
 /// libraries and returns a helper table `H` kept in the registry:
 /// - `H.sandbox()` → a fresh environment with only the safe parts of base (no `dofile`,
 ///   `loadfile`, `require`; `load` accepts text chunks only and defaults to the sandbox),
-///   copies of `string` (without `dump`), `table`, `math` and `utf8`. No `io`, `os`,
+///   copies of `string` (`dump` raises an error), `table`, `math` and `utf8`. The shared
+///   string metatable is hidden (`getmetatable("")` is `"string"`) and indexes a copy of `string`
+///   without `dump`. No `io`, `os`,
 ///   `package`, `debug` or `coroutine`.
 /// - `H.copy_state(t)` → a deep copy of table `t` (or an empty table for nil): each test and
 ///   each play starts from a fresh copy of the prototype's `state`.
@@ -33,18 +35,29 @@ enum SandboxPrelude {
 
         local H = {}
 
-        -- Scripts and prototypes must not reach the one string library every state shares
-        -- through getmetatable(""): hide the string metatable.
-        getmetatable("").__metatable = "string"
+        -- Strings share one metatable whose __index is the real string library (with dump):
+        -- point it at a copy without dump and hide it, so no sandbox can reach or change it.
+        local SAFE_STRING = copy(G.string)
+        SAFE_STRING.dump = nil
+        local string_mt = G.getmetatable("")
+        string_mt.__index = SAFE_STRING
+        string_mt.__metatable = "string"
+
+        local function no_dump()
+          G.error("string.dump is not available: Sceneflow loads Lua source text only, never binary chunks", 2)
+        end
 
         function H.sandbox()
           local env = {}
           for _, name in ipairs(BASE) do env[name] = G[name] end
           for _, name in ipairs(LIBS) do env[name] = copy(G[name]) end
-          env.string.dump = nil
+          env.string.dump = no_dump
           env._VERSION = G._VERSION
           env._G = env
           env.load = function(chunk, name, mode, e)
+            if type(chunk) == "string" and chunk:byte(1) == 27 then
+              return nil, "load: binary chunks are refused (Sceneflow loads Lua source text only)"
+            end
             return load(chunk, name, "t", e or env)
           end
           return env

@@ -8,7 +8,7 @@ extension ScriptAPISections {
 
         local function seconds_arg(what, v)
           if type(v) ~= "number" or v ~= v or v < 0 or v == math.huge then
-            fail(what .. ": expected a number of seconds >= 0, got " .. show(v))
+            fail(what .. ": expected a finite number of seconds >= 0, got " .. show(v))
           end
           return v
         end

@@ -24,7 +24,7 @@ enum ScriptPrelude {
     static let source = #"""
         local sandbox, sf, SOURCE, SETTLE = ...
         local yield, isyieldable, running = coroutine.yield, coroutine.isyieldable, coroutine.running
-        local getinfo = debug.getinfo
+        local getinfo, huge = debug.getinfo, math.huge
         local type, tostring, error, setmetatable, format, pairs, ipairs, concat, sort =
           type, tostring, error, setmetatable, string.format, pairs, ipairs, table.concat, table.sort
 
@@ -80,6 +80,9 @@ enum ScriptPrelude {
         -- and other values by type only (no addresses, so messages are the same on every run).
         function api.show(v, depth)
           if type(v) == "string" then return (format("%q", v):gsub("\\\n", "\\n")) end
+          if v ~= v then return "NaN" end
+          if v == huge then return "infinity" end
+          if v == -huge then return "-infinity" end
           if type(v) == "number" or type(v) == "boolean" or v == nil then return tostring(v) end
           if type(v) ~= "table" then return "<" .. type(v) .. ">" end
           depth = depth or 0
@@ -126,7 +129,7 @@ enum ScriptPrelude {
         function api.timeout(opts, what)
           local t = type(opts) == "table" and opts.timeout or nil
           if t ~= nil and (type(t) ~= "number" or t ~= t or t < 0) then
-            fail(what .. ": timeout must be a number of seconds >= 0, got " .. api.show(t))
+            fail(what .. ": timeout must be a finite number of seconds >= 0, got " .. api.show(t))
           end
           return t or api.block_timeout or api.default_timeout
         end

@@ -3,9 +3,9 @@ import SceneflowCore
 import SceneflowSDL
 
 /// Writes the frames a headless run passes through as PNG files: each scene once it has
-/// settled, and the middle frame of each transition. Rendering happens only here, so a run
-/// without `--frames` never rasterises (DESIGN.md §7). The wall-clock cost of each rendered
-/// frame (draw + readback) goes into the session's timeline.
+/// settled, and the middle frame of each transition, plus `hashes.txt` with a hash of each
+/// frame's pixels (compared by the determinism soak). Rendering happens only here, so a run
+/// without `--frames` never rasterises (DESIGN.md §7).
 final class FrameRecorder {
     let directory: String
     private let renderer: OffscreenRenderer
@@ -14,6 +14,10 @@ final class FrameRecorder {
     private var lastScene: String?
     private var capturedMidpoint = false
     private(set) var written: [(file: String, what: String)] = []
+    /// `FrameHash` of each captured frame's RGBA pixels, in capture order, by file name.
+    private(set) var hashes: [(file: String, hash: UInt64)] = []
+    /// False: capture and hash the frames but encode no PNG (`--frames-hash-only`).
+    var writesPNGs = true
     var prefix = ""
 
     /// - Throws: `SDLError` when the offscreen renderer cannot be made, or an error creating
@@ -59,9 +63,19 @@ final class FrameRecorder {
         let begin = DispatchTime.now().uptimeNanoseconds
         try renderer.draw(session.frame(), images: images)
         let image = try renderer.capture()
+        hashes.append((file, FrameHash.of(image)))
+        if writesPNGs {
+            try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
+        }
         session.recordFrameCost(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
         try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
         written.append((file, "\(formatNumber(session.now, decimals: 3))s  [\(prefix)]  \(what)"))
+    }
+
+    /// Writes `hashes.txt`: one `FILE  HASH` line per captured frame (hash in hexadecimal).
+    func writeHashes() {
+        let text = hashes.map { "\($0.file)  \(String($0.hash, radix: 16))\n" }.joined()
+        try? AtomicFile.write(text, to: (directory as NSString).appendingPathComponent("hashes.txt"))
     }
 
     private func slug(_ text: String) -> String {

@@ -31,6 +31,9 @@ public final class HeadlessTestRunner {
         /// Where screenshot failures and captures go: `reportDirectory`, else
         /// `sceneflow-report` in the working directory.
         public var visualDirectory: String { reportDirectory ?? "sceneflow-report" }
+        /// With `framesDirectory`: render and hash the frames (`hashes.txt`) but write no PNG
+        /// files, for the determinism soak (`Scripts/soak.sh`), ~10x faster than PNG encoding.
+        public var framesHashOnly = false
         /// Creates options.
         public init(
             prototype: String? = nil, framesDirectory: String? = nil, reportDirectory: String? = nil,
@@ -73,6 +76,7 @@ public final class HeadlessTestRunner {
             let folder = (framesDirectory as NSString).appendingPathComponent(Self.scriptID(file))
             do {
                 recorder = try FrameRecorder(directory: folder, prototype: prototype)
+                recorder?.writesPNGs = !options.framesHashOnly
             } catch {
                 result.loadProblems = [Diagnostic(file: folder, message: "cannot write frames: \(error)")]
                 return result
@@ -196,8 +200,15 @@ public final class HeadlessTestRunner {
             switch runtime.resume() {
             case .passed: break loop
             case .failed(let diagnostic):
-                outcome.verdict = .failed
-                outcome.failure = diagnostic
+                if shouldStop() {
+                    // A signal stopped the Lua code itself (see stopLuaFromSignalHandler).
+                    outcome.verdict = .interrupted
+                    outcome.failure = Diagnostic(
+                        file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                } else {
+                    outcome.verdict = .failed
+                    outcome.failure = diagnostic
+                }
                 break loop
             case .waiting:
                 clock.advanceFrame()
@@ -245,5 +256,6 @@ public final class HeadlessTestRunner {
         for (file, what) in recorder.written { text += "  \(file)  \(what)\n" }
         let path = (recorder.directory as NSString).appendingPathComponent("summary.txt")
         try? AtomicFile.write(text, to: path)
+        recorder.writeHashes()
     }
 }

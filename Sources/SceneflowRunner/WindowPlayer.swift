@@ -47,6 +47,8 @@ public final class WindowPlayer {
     public var quitAfter: Double?
     /// Called once with the seconds from start to the first presented frame.
     public var onFirstFrame: ((Double) -> Void)?
+    /// The texture cache's byte budget (default `TextureCache.defaultByteBudget`, 256 MiB).
+    public var textureBudget = TextureCache.defaultByteBudget
     /// The window size in screen coordinates (nil: fitted to the display).
     public var windowSize: (width: Int, height: Int)?
     /// Whether the heads-up display is shown (toggled with `T`).
@@ -83,6 +85,7 @@ public final class WindowPlayer {
         var images = window.makeTextureCache(directory: loaded.prototype.directory)
         var watcher = watchFolder.map { FileWatcher(folder: $0, extra: imagePaths()) }
         var lastPoll = 0.0
+        images.byteBudget = textureBudget
         var events: [WindowEvent] = []
         var lastTitle = ""
         var loggedEvents = 0
@@ -132,6 +135,7 @@ public final class WindowPlayer {
                         }
                         adopt(fresh)
                         images = window.makeTextureCache(directory: loaded.prototype.directory)
+                        images.byteBudget = textureBudget
                         loggedEvents = 0
                         preloadedFor = ""
                     }

@@ -45,6 +45,13 @@ final class DecodeStore<Key: Hashable & Sendable>: @unchecked Sendable {
         }
     }
 
+    /// Keys pending or finished and not yet taken.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return entries.count
+    }
+
     /// The keys whose decode has finished (successfully or not) and not been taken yet.
     func finishedKeys() -> [Key] {
         condition.lock()

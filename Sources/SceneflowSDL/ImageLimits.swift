@@ -36,8 +36,8 @@ public struct ImageLimits: Equatable, Sendable {
     ///
     /// - Returns: what the header says (`.unknown` for formats the header parser does not
     ///   know; the loader then checks the decoded size instead).
-    /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened,
-    ///   `.corrupt` for a recognised but malformed or zero-sized header or a PNG/JPEG whose
+    /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened, `.empty` for a
+    ///   0-byte file, `.corrupt` for a recognised but malformed or zero-sized header or a PNG/JPEG whose
     ///   structure is incomplete or damaged (see `ImageStructure`), `.tooLarge`.
     func checkHeader(path: String) throws(ImageLoadError) -> ImageHeader {
         guard let handle = FileHandle(forReadingAtPath: path) else { throw .fileNotFound(path: path) }
@@ -48,23 +48,30 @@ public struct ImageLimits: Equatable, Sendable {
         } catch {
             throw .fileNotFound(path: path)  // a directory or unreadable file
         }
+        if bytes.isEmpty { throw .empty(path: path) }
         let header = ImageHeader.parse(bytes)
+        try check(header, path: path)
+        if case .size(let format, _, _) = header, let data = FileManager.default.contents(atPath: path),
+            let problem = ImageStructure.problem([UInt8](data), format: format)
+        {
+            throw .corrupt(path: path, reason: problem)
+        }
+        return header
+    }
+
+    /// Checks what a header declares: throws `.corrupt` for a malformed or zero-sized header,
+    /// `.tooLarge` over the limits; `.unknown` passes (checked after decoding).
+    func check(_ header: ImageHeader, path: String) throws(ImageLoadError) {
         switch header {
         case .size(let format, let w, let h):
             if w <= 0 || h <= 0 {
                 throw .corrupt(path: path, reason: "\(format) header declares \(w)x\(h) px")
             }
             try check(width: w, height: h, path: path)
-            if let data = FileManager.default.contents(atPath: path),
-                let problem = ImageStructure.problem([UInt8](data), format: format)
-            {
-                throw .corrupt(path: path, reason: problem)
-            }
         case .malformed(let format):
             throw .corrupt(path: path, reason: "\(format) header is truncated or malformed")
         case .unknown:
             break
         }
-        return header
     }
 }

@@ -5,6 +5,8 @@ import SceneflowCore
 public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable {
     /// No file (or no readable file) at `path`.
     case fileNotFound(path: String)
+    /// The file is empty (0 bytes).
+    case empty(path: String)
     /// The file is not an image SDL_image can decode (unknown format, e.g. a text file).
     case notAnImage(path: String, reason: String)
     /// The file starts like an image but decoding failed part way (e.g. a truncated PNG).
@@ -20,7 +22,7 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
     /// The file the error concerns.
     public var path: String {
         switch self {
-        case .fileNotFound(let p), .notAnImage(let p, _), .corrupt(let p, _),
+        case .fileNotFound(let p), .empty(let p), .notAnImage(let p, _), .corrupt(let p, _),
             .tooLarge(let p, _, _, _), .screenOutsideImage(let p, _, _, _), .screenNotFound(let p):
             return p
         }
@@ -32,6 +34,8 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
         switch self {
         case .fileNotFound(let p):
             return "image \"\(p)\" not found"
+        case .empty(let p):
+            return "image \"\(p)\" is an empty file (0 bytes)"
         case .notAnImage(let p, let reason):
             return "file \"\(p)\" is not an image SDL_image can read (\(reason))"
         case .corrupt(let p, let reason):

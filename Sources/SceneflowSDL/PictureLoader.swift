@@ -14,17 +14,33 @@ public struct PictureLoader: Sendable {
     public init(limits: ImageLimits = .standard) { self.limits = limits }
 
     /// Decodes the image file at `path` (absolute, or relative to the working directory)
-    /// with SDL_image. Takes ~50 ms for a 1170 x 2532 px PNG.
+    /// with SDL_image, by content: a JPEG named `.png` loads as the JPEG it is. Takes ~50 ms
+    /// for a 1170 x 2532 px PNG.
     ///
-    /// - Throws: `ImageLoadError.fileNotFound` (missing or unreadable), `.tooLarge` (from the
-    ///   header, before decoding), `.corrupt` (a recognised format that fails to decode, e.g.
-    ///   a truncated PNG), `.notAnImage` (SDL_image does not know the format);
-    ///   `SDLError` when SDL cannot allocate or convert the surface.
+    /// - Throws: `ImageLoadError.fileNotFound` (missing or unreadable), `.empty` (0 bytes),
+    ///   `.tooLarge` (from the header, before decoding), `.corrupt` (a recognised format that
+    ///   fails to decode, e.g. a truncated PNG), `.notAnImage` (SDL_image does not know the
+    ///   format); `SDLError` when SDL cannot allocate or convert the surface.
     public func load(path: String) throws -> DecodedPicture {
-        let header = try limits.checkHeader(path: path)
+        guard let data = FileManager.default.contents(atPath: path) else { throw ImageLoadError.fileNotFound(path: path) }
+        return try load(data: data, path: path)
+    }
+
+    /// Decodes a whole image file held in memory; `path` names it in errors. The same checks
+    /// as `load(path:)`, in order: empty, header size limits, PNG/JPEG structure
+    /// (`ImageStructure`: chunks, CRCs, end markers; it keeps truncated PNGs away from a libpng
+    /// read loop), decode, decoded size limits. Used by `load(path:)` and the image fuzz target.
+    /// - Throws: like `load(path:)`.
+    public func load(data: Data, path: String) throws -> DecodedPicture {
+        if data.isEmpty { throw ImageLoadError.empty(path: path) }
+        let header = ImageHeader.parse([UInt8](data))  // the whole file: every GIF frame counts
+        try limits.check(header, path: path)
         let surface: SDLSurface
         do {
-            surface = try SDLSurface(decoding: path)
+            if case .size(let format, _, _) = header, let problem = ImageStructure.problem([UInt8](data), format: format) {
+                throw ImageLoadError.corrupt(path: path, reason: problem)
+            }
+            surface = try data.withUnsafeBytes { raw in try SDLSurface(decoding: raw, path: path) }
         } catch let error as SDLError where error.function == "IMG_Load" {
             if case .size(let format, _, _) = header {
                 throw ImageLoadError.corrupt(path: path, reason: "\(format): \(error.message)")

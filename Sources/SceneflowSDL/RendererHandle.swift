@@ -97,6 +97,7 @@ final class RendererHandle {
     /// pixels; alpha < 1 blends with alpha modulation, alpha 1 on an opaque texture copies.
     /// Throws `SDLError` or the cache's `ImageLoadError`.
     func draw(_ frame: FrameDescription, images: TextureCache) throws {
+        images.beginFrame()
         try SDLError.check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
         try SDLError.check(SDL_RenderClear(renderer), "SDL_RenderClear")
         let width = Int32(frame.device.pixelWidth)  // the frame's device: turned in landscape

@@ -47,6 +47,21 @@ final class SDLSurface: @unchecked Sendable {
     /// Throws `SDLError` naming `IMG_Load` or `SDL_ConvertSurfaceFormat` with the path.
     convenience init(decoding path: String) throws {
         guard let loaded = IMG_Load(path) else { throw SDLError.last("IMG_Load", path: path) }
+        try self.init(normalising: loaded, path: path)
+    }
+
+    /// Decodes an image held in memory (`bytes`, a whole file) with `IMG_Load_RW`, which picks
+    /// the format from the content, never from a file name; `path` only names it in errors.
+    /// Throws `SDLError` naming `IMG_Load` or `SDL_ConvertSurfaceFormat` with the path.
+    convenience init(decoding bytes: UnsafeRawBufferPointer, path: String) throws {
+        guard let base = bytes.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(clamping: bytes.count))
+        else { throw SDLError.last("IMG_Load", path: path) }
+        guard let loaded = IMG_Load_RW(stream, 1) else { throw SDLError.last("IMG_Load", path: path) }
+        try self.init(normalising: loaded, path: path)
+    }
+
+    /// Takes ownership of a freshly decoded surface, converted to `ABGR8888` when needed.
+    private convenience init(normalising loaded: UnsafeMutablePointer<SDL_Surface>, path: String) throws {
         if loaded.pointee.format.pointee.format == SDLSurface.rgbaFormat {
             self.init(owning: loaded)
             return

@@ -6,9 +6,19 @@ import SceneflowCore
 /// use (or ahead of time by `preload`), cut to its screen area, scaled to the device's pixel
 /// size and kept as an opaque texture where the screen is opaque (DESIGN.md §7).
 ///
+/// Memory: textures live within `byteBudget` (default 256 MiB, about 25 screens of
+/// 1080 x 2400 px at 4 bytes per pixel). When a new texture would go over it, the least
+/// recently drawn textures are dropped first (and decoded again if drawn later). Textures
+/// drawn in the current frame are pinned, so the current scene and, during a transition, the
+/// next one are never evicted; if the pinned ones alone exceed the budget, the cache holds
+/// them anyway. Background preloads are skipped while textures plus pending preloads would
+/// exceed the budget.
+///
 /// Use it on the renderer's thread only; `preload` decodes on a background queue and hands
 /// surfaces over, and textures are created on the renderer's thread when first drawn.
 public final class TextureCache {
+    /// The default `byteBudget`: 256 MiB.
+    public static let defaultByteBudget = 256 << 20
     /// Folder, image path as written and screen area: building one per layer per frame
     /// only copies string references (no path joining, no allocation).
     struct Key: Hashable, Sendable {
@@ -44,6 +54,18 @@ public final class TextureCache {
     /// Decodes files and checks their size limits.
     public let loader: PictureLoader
     private var textures: [Key: RendererHandle.Texture] = [:]
+    /// The frame in which each texture was last drawn (`frameCounter` values).
+    private var lastUse: [Key: UInt64] = [:]
+    /// Advanced by `beginFrame()`; textures used at the current value are pinned.
+    private var frameCounter: UInt64 = 0
+    /// The most bytes the cached screen textures may hold (see the type's notes).
+    public var byteBudget = TextureCache.defaultByteBudget
+    /// Bytes held by screen textures now (each is the device's pixel size × 4 bytes).
+    public private(set) var bytesInUse = 0
+    /// The largest `bytesInUse` seen.
+    public private(set) var peakBytes = 0
+    /// Textures dropped to stay within `byteBudget`.
+    public private(set) var evictions = 0
     private var failures: [Key: any Error] = [:]
     /// Star-rating glyph textures by `RendererHandle+Controls` key (image path or built-in
     /// look and pixel size).
@@ -59,6 +81,32 @@ public final class TextureCache {
 
     /// Number of textures currently held.
     public var count: Int { textures.count }
+
+    /// Bytes of one screen texture: the device's pixel size × 4.
+    var bytesPerTexture: Int { renderer.device.pixelWidth * renderer.device.pixelHeight * 4 }
+
+    /// Bytes of the texture for `key`: its own size when it has one (scroll regions, landscape
+    /// variants), else the device's pixel size.
+    private func bytes(of key: Key) -> Int {
+        (key.width > 0 ? key.width : renderer.device.pixelWidth) * (key.height > 0 ? key.height : renderer.device.pixelHeight) * 4
+    }
+
+    /// Starts a frame: textures drawn from now on are pinned until the next call. Called by
+    /// the renderer at the start of every `draw`.
+    func beginFrame() { frameCounter &+= 1 }
+
+    /// Drops least recently drawn textures not drawn in this frame until `incoming` more
+    /// bytes fit in `byteBudget`, or nothing more can go.
+    private func makeRoom(for incoming: Int) {
+        guard bytesInUse + incoming > byteBudget else { return }
+        let candidates = lastUse.filter { $0.value != frameCounter }.sorted { $0.value < $1.value }
+        for (key, _) in candidates where bytesInUse + incoming > byteBudget {
+            textures[key] = nil
+            lastUse[key] = nil
+            bytesInUse -= bytes(of: key)
+            evictions += 1
+        }
+    }
 
     /// Decodes `image` (relative to `directory`, or absolute) now, on this thread, and creates
     /// its texture, so that a bad image is reported before anything is drawn.
@@ -76,6 +124,8 @@ public final class TextureCache {
         let (width, height) = (renderer.device.pixelWidth, renderer.device.pixelHeight)
         for (image, screen) in images {
             let k = key(image, screen, folder)
+            let pending = store.count * bytesPerTexture
+            if bytesInUse + pending + bytesPerTexture > byteBudget { break }  // no room: decode when drawn
             guard textures[k] == nil, failures[k] == nil, store.begin(k) else { continue }
             let (loader, store) = (self.loader, self.store)
             queue.async {
@@ -100,6 +150,8 @@ public final class TextureCache {
     /// Drops every texture and remembered failure (e.g. after the prototype's files changed).
     public func removeAll() {
         textures.removeAll()
+        lastUse.removeAll()
+        bytesInUse = 0
         failures.removeAll()
         glyphTextures.removeAll()
         store.removeFinished()
@@ -115,7 +167,10 @@ public final class TextureCache {
     }
 
     private func texture(_ k: Key) throws -> RendererHandle.Texture {
-        if let t = textures[k] { return t }
+        if let t = textures[k] {
+            lastUse[k] = frameCounter
+            return t
+        }
         if let error = failures[k] { throw error }
         do {
             let screen: ScreenArea =
@@ -129,8 +184,13 @@ public final class TextureCache {
                 ?? TextureCache.decode(
                     k, screen, loader, k.width > 0 ? k.width : renderer.device.pixelWidth,
                     k.height > 0 ? k.height : renderer.device.pixelHeight)
+            let bytes = bytes(of: k)
+            makeRoom(for: bytes)
             let t = try renderer.makeTexture(from: decoded.0, opaque: decoded.opaque)
             textures[k] = t
+            lastUse[k] = frameCounter
+            bytesInUse += bytes
+            peakBytes = max(peakBytes, bytesInUse)
             return t
         } catch {
             failures[k] = error

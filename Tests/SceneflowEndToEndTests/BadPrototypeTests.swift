@@ -120,7 +120,7 @@ import Testing
                 } },
                 detail = { image = "detail.png" },
             """)
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua: ", ["scenes.home.elements[1].frame: ", "y (item 2) must be a number", "\"ten\""])
+        try expectOneError(folder, prefix: "\(folder)/prototype.lua: ", ["scenes.home.elements[1].frame: ", "y (item 2) must be a finite number", "\"ten\""])
     }
 
     @Test func startNamingNoSceneSuggestsTheNearest() throws {

@@ -77,13 +77,14 @@ enum Sceneflow {
 
     /// Runs `sceneflow arguments…` in `directory` (default: the package root) with
     /// `SDL_VIDEODRIVER=dummy` unless `environment` says otherwise; kills it after `timeout`.
+    /// `executable` runs another built binary instead (e.g. `sceneflow-fuzz`).
     ///
     /// - Parameter environment: variables to set (a nil value removes the variable).
     static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:],
-        timeout: Double = 60, sourceLocation: SourceLocation = #_sourceLocation
+        timeout: Double = 60, executable: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> RunResult {
-        let binary = try #require(binary, "the sceneflow binary was not found next to the test bundle; run `swift build` first or set SCENEFLOW_BIN", sourceLocation: sourceLocation)
+        let binary = try #require(executable ?? binary, "the sceneflow binary was not found next to the test bundle; run `swift build` first or set SCENEFLOW_BIN", sourceLocation: sourceLocation)
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "dummy"
         env["SDL_AUDIODRIVER"] = "dummy"

@@ -11,7 +11,7 @@ import Testing
     @Test func waitAdvancesTheVirtualClock() throws {
         let r = try H.one("local t = now()\nwait(0.5)\nexpect(now() - t).to_be_close_to(0.5, 1/60)")
         #expect(r.failure == nil, "\(r.failure ?? "")")
-        #expect(try H.one("wait(-1)").failure == "wait: expected a number of seconds >= 0, got -1")
+        #expect(try H.one("wait(-1)").failure == "wait: expected a finite number of seconds >= 0, got -1")
     }
 
     @Test func waitForReturnsTheElementOrTheCondition() throws {
@@ -30,7 +30,7 @@ import Testing
     @Test func withTimeoutChangesTheDefaultForABlock() throws {
         let r = try H.one("with_timeout(0.2, function() tap \"Nope\" end)")
         #expect(r.failure?.hasSuffix("(waited 0.2 s)") == true, "\(r.failure ?? "")")
-        #expect(try H.one("with_timeout(\"x\", print)").failure == "with_timeout: expected a number of seconds >= 0, got \"x\"")
+        #expect(try H.one("with_timeout(\"x\", print)").failure == "with_timeout: expected a finite number of seconds >= 0, got \"x\"")
     }
 
     @Test func withinNarrowsToASceneOrAContainer() throws {
@@ -178,7 +178,7 @@ import Testing
         #expect(try H.one("require \"nothere\"").failure?.contains("no module \"nothere\"") == true)
         #expect(try H.one("os.execute(\"true\")").failure?.contains("os.execute is not available in scripts") == true)
         #expect(try H.one("io.open(\"/etc/passwd\")").failure?.contains("io is not available here") == true)
-        #expect(try H.one("assert(load(string.dump(print)))").failure?.contains("attempt to call a nil value") == true)
+        #expect(try H.one("assert(load(string.dump(print)))").failure?.contains("string.dump is not available") == true)
         #expect(try H.one("expect(os.time()).to_be_greater_than(0)\nexpect(type(os.clock())).to_be(\"number\")").failure == nil)
         let own = try H.one("local co = coroutine.wrap(function() tap \"Continue\" end)\nco()")
         #expect(own.failure?.contains("run inside test(\"name\", function() ... end) (not in a coroutine of the script's own)") == true)

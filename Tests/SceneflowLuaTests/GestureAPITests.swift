@@ -130,7 +130,7 @@ import Testing
         #expect(
             try H.one("tap(\"Continue\", {timout = 1})").failure
                 == "tap(\"Continue\"): unknown option \"timout\"; did you mean \"timeout\"? (options: timeout)")
-        #expect(try H.one("tap_at(0/0, 5)").failure == "tap_at(-nan, 5): x and y must be numbers (points)"
+        #expect(try H.one("tap_at(0/0, 5)").failure == "tap_at(NaN, 5): x and y must be numbers (points)"
             || H.one("tap_at(0/0, 5)").failure == "tap_at(nan, 5): x and y must be numbers (points)")
         #expect(try H.one("drag({0/0, 5}, {100, 100})").failure?.contains("from must be a point {x, y} on the 360x800 pt screen") == true)
     }

@@ -143,7 +143,7 @@ import Testing
         #expect(
             TestFolders.lines(lua) == [
                 "prototype.lua: scenes.detail.elements[1].frame: expected 4 numbers {x, y, w, h} in points, got 3 values",
-                "prototype.lua: scenes.home.elements[1].frame: y (item 2) must be a number, got the string \"100\"",
+                "prototype.lua: scenes.home.elements[1].frame: y (item 2) must be a finite number, got the string \"100\"",
             ])
     }
 

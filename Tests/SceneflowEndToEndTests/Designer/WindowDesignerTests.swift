@@ -45,7 +45,7 @@ import Testing
         let miss = Self.at(75, 50, fit)
         w.click(miss.0, miss.1)
         var flashed = (r: 0, g: 0, b: 0)
-        poll(timeout: 5) {
+        poll(timeout: 20) {
             w.capture(tmp.file("hint.png"))
             flashed = PlayingWindow.pixel(tmp.file("hint.png"), open.0, open.1)
             return flashed.b > 210
@@ -55,21 +55,21 @@ import Testing
         #expect(w.title.contains("home"))
 
         w.key("2")
-        #expect(poll(timeout: 5) { w.geometry == (300, 600) }, "50 %: \(w.geometry)")
+        #expect(poll(timeout: 20) { w.geometry == (300, 600) }, "50 %: \(w.geometry)")
         let half = Self.at(75, 250, (300, 600))
         w.click(half.0, half.1)
-        #expect(poll(timeout: 5) { w.title.contains("detail") }, "tap at 50 % opens detail: \(w.title)\n\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("detail") }, "tap at 50 % opens detail: \(w.title)\n\(w.log)")
         w.key("1")
-        #expect(poll(timeout: 5) { w.geometry == (600, 1200) }, "1:1: \(w.geometry)")
+        #expect(poll(timeout: 20) { w.geometry == (600, 1200) }, "1:1: \(w.geometry)")
         w.click(300, 100)  // "Back" at (75, 25) pt = (300, 100) px at 1:1
-        #expect(poll(timeout: 5) { w.title.contains("home") }, "tap at 1:1 goes back: \(w.title)\n\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("home") }, "tap at 1:1 goes back: \(w.title)\n\(w.log)")
         w.key("0")
-        #expect(poll(timeout: 5) { w.geometry == fit }, "fit again: \(w.geometry)")
+        #expect(poll(timeout: 20) { w.geometry == fit }, "fit again: \(w.geometry)")
 
         w.key("question")
         let center = (fit.width / 2, fit.height / 2)
         var panel = (r: 255, g: 255, b: 255)
-        poll(timeout: 5) {
+        poll(timeout: 20) {
             w.capture(tmp.file("help.png"))
             // 9 lines of 18 px + 2 x 10 px padding = 182 window px, centred: y - 88 is in the top padding.
             panel = PlayingWindow.pixel(tmp.file("help.png"), center.0, center.1 - 88)
@@ -94,7 +94,7 @@ import Testing
         #expect(PlayingWindow.pixel(tmp.file("nohint.png"), open.0, open.1) == (40, 120, 200), "no flash")
         w.key("h")
         var tinted = (r: 0, g: 0, b: 0)
-        poll(timeout: 5) {
+        poll(timeout: 20) {
             w.capture(tmp.file("elements.png"))
             tinted = PlayingWindow.pixel(tmp.file("elements.png"), open.0, open.1)
             return tinted.b > 210
@@ -114,12 +114,12 @@ import Testing
         let size = w.geometry
         let open = Self.at(75, 250, size)
         w.click(open.0, open.1)
-        #expect(poll(timeout: 5) { w.title.contains("detail") }, "\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("detail") }, "\(w.log)")
         try tmp.write("P/detail.png", PNGWriter.solid(width: 600, height: 1200, rgb: (30, 160, 60)))
         let middle = Self.at(75, 150, size)
         var seen = (r: 0, g: 0, b: 0)
         #expect(
-            poll(timeout: 5) {
+            poll(timeout: 20) {
                 w.capture(tmp.file("green.png"))
                 seen = PlayingWindow.pixel(tmp.file("green.png"), middle.0, middle.1)
                 return seen == (30, 160, 60)
@@ -130,7 +130,7 @@ import Testing
             "P/prototype.lua", good.replacingOccurrences(of: "start = \"home\",", with: "start = \"home\" oops"))
         var top = (r: 0, g: 0, b: 0)
         #expect(
-            poll(timeout: 5) {
+            poll(timeout: 20) {
                 w.capture(tmp.file("broken.png"))
                 top = PlayingWindow.pixel(tmp.file("broken.png"), 3, 20)
                 return top.r > 120 && top.g < 60
@@ -140,12 +140,12 @@ import Testing
         #expect(PlayingWindow.pixel(tmp.file("broken.png"), middle.0, middle.1) == (30, 160, 60), "last good kept")
         try tmp.write("P/prototype.lua", good.replacingOccurrences(of: "\"Back\"", with: "\"Close\""))
         #expect(
-            poll(timeout: 5) {
+            poll(timeout: 20) {
                 w.capture(tmp.file("fixed.png"))
                 return PlayingWindow.pixel(tmp.file("fixed.png"), 3, 20) == (30, 160, 60)
             }, "the panel goes once the edit is fixed\n\(w.log)")
         w.key("Escape")
-        #expect(poll(timeout: 5) { w.title.contains("home") }, "history kept: back returns home\n\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("home") }, "history kept: back returns home\n\(w.log)")
         w.quit()
     }
 
@@ -168,7 +168,7 @@ import Testing
                 return light("s1.png")
             }, "the light app list shows")
         w.click(size.width / 2, size.height * 95 / 100)
-        #expect(poll(timeout: 5) { w.title.contains("s2_dark_theme") }, "\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("s2_dark_theme") }, "\(w.log)")
         var b = (r: 255, g: 255, b: 255)
         poll(timeout: 10) {
             w.capture(tmp.file("s2.png"))
@@ -194,17 +194,17 @@ import Testing
         let size = w.geometry
         let open = Self.at(75, 250, size)
         w.click(open.0, open.1)
-        #expect(poll(timeout: 5) { w.title.contains("detail") }, "\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("detail") }, "\(w.log)")
         usleep(300_000)
         let back = Self.at(75, 30, size)
         w.click(back.0, back.1)
-        #expect(poll(timeout: 5) { w.title.contains("home") }, "\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("home") }, "\(w.log)")
         usleep(300_000)
         w.click(open.0, open.1)
-        #expect(poll(timeout: 5) { w.title.contains("detail") }, "\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("detail") }, "\(w.log)")
         usleep(300_000)
         w.key("Escape")
-        #expect(poll(timeout: 5) { w.title.contains("home") }, "\(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("home") }, "\(w.log)")
         usleep(300_000)
         let output = w.quit()
         #expect(w.status == 0, "\(output)")
@@ -240,17 +240,17 @@ import Testing
         let w = try PlayingWindow(display, ["play", dir], title: "Turner")
         #expect(w.geometry == (461, 922))
         w.key("o")
-        #expect(poll(timeout: 5) { w.geometry == (1152, 576) }, "landscape fit: \(w.geometry)")
+        #expect(poll(timeout: 20) { w.geometry == (1152, 576) }, "landscape fit: \(w.geometry)")
         var seen = (r: 0, g: 0, b: 0)
         #expect(
-            poll(timeout: 5) {
+            poll(timeout: 20) {
                 w.capture(tmp.file("land.png"))
                 seen = PlayingWindow.pixel(tmp.file("land.png"), 576, 288)
                 return seen == (30, 160, 60)
             }, "the landscape screenshot: \(seen)")
         w.click(960, 288)  // landscape "Open" at (250, 75) pt x 4 px/pt x 0.96
-        #expect(poll(timeout: 5) { w.title.contains("detail") }, "\(w.log)")
-        #expect(poll(timeout: 5) { w.geometry == (461, 922) }, "detail is portrait-only: \(w.geometry)")
+        #expect(poll(timeout: 20) { w.title.contains("detail") }, "\(w.log)")
+        #expect(poll(timeout: 20) { w.geometry == (461, 922) }, "detail is portrait-only: \(w.geometry)")
         if let keep = ProcessInfo.processInfo.environment["SCENEFLOW_KEEP_SHOTS"] {
             try? FileManager.default.copyItem(atPath: tmp.file("land.png"), toPath: "\(keep)/land.png")
         }
@@ -287,7 +287,7 @@ import Testing
         for _ in 0..<5 { w.display.run("xdotool", ["mousemove", "--window", w.id, "150", "300", "click", "5"]) }  // 5 notches = 200 pt
         var seen = (r: 0, g: 0, b: 0)
         #expect(
-            poll(timeout: 5) {
+            poll(timeout: 20) {
                 w.capture(tmp.file("wheel.png"))
                 seen = PlayingWindow.pixel(tmp.file("wheel.png"), probe.0, probe.1)
                 return seen == (192, 32, 32)
@@ -296,7 +296,7 @@ import Testing
         #expect(PlayingWindow.pixel(tmp.file("wheel.png"), 150, 590) == (32, 160, 32), "the footer stays")
         w.drag(from: (150, 300), to: (150, 400), steps: 10)  // drag down 50 pt: offset 150, the band at 250 pt
         #expect(
-            poll(timeout: 5) {
+            poll(timeout: 20) {
                 w.capture(tmp.file("drag.png"))
                 return PlayingWindow.pixel(tmp.file("drag.png"), probe.0, 520) == (192, 32, 32)
             }, "the content followed the finger down by 50 pt")

@@ -59,7 +59,7 @@ final class XvfbDisplay {
     /// that has not finished after `timeout` seconds is killed (ImageMagick's `import` can
     /// hang on a window that is being resized) and gives "".
     @discardableResult
-    func run(_ tool: String, _ arguments: [String], timeout: Double = 10) -> String {
+    func run(_ tool: String, _ arguments: [String], timeout: Double = 30) -> String {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: DesignerCommandTests.which(tool) ?? "/usr/bin/\(tool)")
         p.arguments = arguments
@@ -136,7 +136,7 @@ final class PlayingWindow {
             !id.isEmpty,
             "no window titled \(title) appeared: \(String(describing: try? String(contentsOf: output, encoding: .utf8)))"
         )
-        poll(timeout: 5) { self.geometry.width > 1 }
+        poll(timeout: 20) { self.geometry.width > 1 }
         // Wait for the first frame: the window is black until the start scene is drawn.
         let probe = output.deletingPathExtension().appendingPathExtension("png").path
         poll(timeout: 15) {

@@ -1,0 +1,12 @@
+prototype "proto"
+test("wait NaN", function() wait(0 / 0) end)
+test("wait infinity", function() wait(1 / 0) end)
+test("long_press infinity", function() long_press("Open", 1 / 0) end)
+test("swipe duration NaN", function() swipe("left", { duration = 0 / 0 }) end)
+test("swipe distance infinity", function() swipe("left", { distance = 1 / 0 }) end)
+test("tap_at NaN", function() tap_at(0 / 0, 5) end)
+test("drag from a NaN point", function() drag({ 0 / 0, 1 }, { 1, 2 }) end)
+test("drag to an infinite point", function() drag("Open", { 1, 1 / 0 }) end)
+test("with_timeout infinity", function() with_timeout(1 / 0, function() wait_for("Nope") end) end)
+test("wait_for NaN timeout", function() wait_for("Nope", 0 / 0) end)
+test("still runs", function() tap "Open"; expect.scene "detail" end)

@@ -1,0 +1,90 @@
+import Foundation
+
+/// One case of the bad-input corpus: a folder under `Tests/BadInput/` holding broken
+/// prototypes, images or scripts and a manifest `case.txt`:
+///
+/// ```
+/// # what is wrong (comment lines start with #)
+/// command: check proto          (arguments of `sceneflow`, split on spaces; run in the case folder)
+/// exit: 65
+/// --- stdout                    (optional: the exact standard output, after normalising)
+/// ...
+/// --- stderr                    (optional: the exact standard error, after normalising)
+/// ...
+/// ```
+///
+/// Normalising replaces the case folder's absolute path with `$CASE` and real test times
+/// (`(12.3 ms, ` / `(2 s, `) with `(TIME, `, so messages compare exactly everywhere.
+struct BadInputCase: CustomStringConvertible, Sendable {
+    let name: String
+    let folder: URL
+    let arguments: [String]
+    let exitCode: Int32
+    let stdout: String?
+    let stderr: String?
+
+    var description: String { name }
+
+    /// The corpus folder.
+    static let root = Sceneflow.packageRoot.appendingPathComponent("Tests/BadInput")
+
+    /// Every case folder, in name order.
+    static var all: [BadInputCase] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return names.sorted().compactMap { name in
+            let folder = root.appendingPathComponent(name)
+            guard let text = try? String(contentsOf: folder.appendingPathComponent("case.txt"), encoding: .utf8)
+            else { return nil }
+            return BadInputCase(name: name, folder: folder, manifest: text)
+        }
+    }
+
+    init(name: String, folder: URL, manifest: String) {
+        self.name = name
+        self.folder = folder
+        var arguments: [String] = []
+        var exitCode: Int32 = -1
+        var sections: [String: [String]] = [:]
+        var current: String?
+        for line in manifest.components(separatedBy: "\n") {
+            if line.hasPrefix("--- ") {
+                current = String(line.dropFirst(4))
+                sections[current!] = []
+            } else if let current {
+                sections[current]!.append(line)
+            } else if line.hasPrefix("command: ") {
+                arguments = line.dropFirst(9).split(separator: " ").map(String.init)
+            } else if line.hasPrefix("exit: ") {
+                exitCode = Int32(line.dropFirst(6)) ?? -1
+            }
+        }
+        func text(_ key: String) -> String? {
+            guard var lines = sections[key] else { return nil }
+            while lines.last == "" { lines.removeLast() }
+            return lines.map { $0 + "\n" }.joined()
+        }
+        self.arguments = arguments
+        self.exitCode = exitCode
+        self.stdout = text("stdout")
+        self.stderr = text("stderr")
+    }
+
+    /// `output` with this case's folder written `$CASE` and real times written `TIME`.
+    func normalise(_ output: String) -> String {
+        var text = output
+        let real = folder.resolvingSymlinksInPath().path
+        for path in Set([real, folder.path]).sorted(by: { $0.count > $1.count }) {
+            text = text.replacingOccurrences(of: path, with: "$CASE")
+        }
+        return text.replacingOccurrences(
+            of: #"\([0-9]+(\.[0-9]+)? (ms|s|µs), "#, with: "(TIME, ", options: .regularExpression)
+    }
+
+    /// The manifest text for an observed run (used by `Scripts/record-bad-input.sh`).
+    func manifest(comment: String, stdout: String, stderr: String, status: Int32) -> String {
+        var text = comment + "command: \(arguments.joined(separator: " "))\nexit: \(status)\n"
+        if !stdout.isEmpty { text += "--- stdout\n" + normalise(stdout) }
+        text += "--- stderr\n" + normalise(stderr)
+        return text
+    }
+}

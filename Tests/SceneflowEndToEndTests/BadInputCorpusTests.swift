@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// Runs `sceneflow` on every case of the bad-input corpus (`Tests/BadInput/*/case.txt`) and
+/// checks the exact exit code, standard output and standard error, and that nothing crashed.
+/// `SCENEFLOW_RECORD_BAD_INPUT=1` rewrites each manifest from the observed run instead (review
+/// the diff before committing it).
+@Suite struct BadInputCorpusTests {
+    @Test func theCorpusCoversTheIssueList() {
+        let names = Set(BadInputCase.all.map(\.name))
+        for needed in [
+            "lua-syntax-error", "wrong-types", "present-dismiss-cycle", "png-empty", "png-truncated-in-chunk",
+            "png-huge-header", "jpeg-named-png", "image-path-parent", "image-path-absolute",
+            "image-symlink-absolute", "image-symlink-relative", "label-newline-and-invalid-utf8",
+            "nan-inf-frames-and-durations", "ten-thousand-elements", "before-each-error", "script-never-returns",
+            "sandbox-script", "sandbox-action",
+        ] {
+            #expect(names.contains(needed), "missing corpus case \(needed)")
+        }
+    }
+
+    @Test(arguments: BadInputCase.all)
+    func caseGivesItsExactMessageAndExitCode(_ c: BadInputCase) throws {
+        let r = try Sceneflow.run(c.arguments, in: c.folder, timeout: 120)
+        #expect(r.didNotCrash, "\(c.name): \(r)")
+        if ProcessInfo.processInfo.environment["SCENEFLOW_RECORD_BAD_INPUT"] == "1" {
+            let path = c.folder.appendingPathComponent("case.txt")
+            let old = try String(contentsOf: path, encoding: .utf8)
+            let comment = old.components(separatedBy: "\n").filter { $0.hasPrefix("#") }.map { $0 + "\n" }.joined()
+            try c.manifest(comment: comment, stdout: r.stdout, stderr: r.stderr, status: r.status)
+                .write(to: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(r.status == c.exitCode, "\(c.name): \(r)")
+        if let expected = c.stdout { #expect(c.normalise(r.stdout) == expected, "\(c.name) stdout") }
+        if let expected = c.stderr { #expect(c.normalise(r.stderr) == expected, "\(c.name) stderr") }
+        #expect(c.stdout != nil || c.stderr != nil, "\(c.name): the manifest gives no expected output")
+    }
+}

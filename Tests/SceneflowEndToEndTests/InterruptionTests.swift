@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// Nothing is lost when a run is stopped: SIGTERM ends the running test as interrupted (a
+/// busy Lua loop included), writes the partial reports and exits 143, for a serial run and for
+/// `--jobs` workers; `kill -9` leaves the reports of the previous run intact, because reports
+/// are written to a temporary file and renamed into place; orphaned workers stop by themselves.
+@Suite struct InterruptionTests {
+    /// Starts `sceneflow arguments…` in `folder` without waiting; standard output goes to
+    /// `folder/stdout.txt`.
+    func start(_ arguments: [String], in folder: TempFolder) throws -> Process {
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        process.environment = env
+        FileManager.default.createFile(atPath: folder.file("stdout.txt"), contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: folder.file("stdout.txt"))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// Waits until `process` ends, up to `seconds`; false when it is still running.
+    func waitForExit(_ process: Process, seconds: Double = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        return !process.isRunning
+    }
+
+    /// Process ids whose command line mentions `text` (read from /proc).
+    func processes(mentioning text: String) -> [Int32] {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return ids.compactMap { id -> Int32? in
+            guard let pid = Int32(id), let data = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else {
+                return nil
+            }
+            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
+            return line.contains(text) && line.contains("--worker-json") ? pid : nil
+        }
+    }
+
+    /// A prototype and `busy.lua`: a test that loops in Lua for ever, then one never reached.
+    func busySuite(files: [String] = ["busy.lua"]) throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        for name in files {
+            try tmp.write(
+                "suite/\(name)",
+                """
+                prototype "../Proto"
+                test("spins in Lua", function() while true do end end)
+                test("never starts", function() end)
+
+                """)
+        }
+        return tmp
+    }
+
+    @Test func sigtermStopsABusyTestWritesPartialReportsAndExits143() throws {
+        let tmp = try busySuite()
+        let process = try start(
+            ["test", "suite", "--junit", "j.xml", "--json", "r.json", "--report", "rep", "--timeout", "60"], in: tmp)
+        usleep(800_000)
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitForExit(process), "a SIGTERM must end a busy Lua loop within seconds, not after the 60 s watchdog")
+        #expect(process.terminationStatus == 143)
+        let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
+        #expect(json.contains("\"verdict\" : \"interrupted\""), "\(json)")
+        #expect(json.contains("\"skipReason\" : \"the run was interrupted\""), "\(json)")
+        let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
+        #expect(junit.hasPrefix("<?xml") && junit.contains("</testsuites>"), "\(junit)")
+        #expect(junit.contains("interrupted by a signal while the test ran"), "\(junit)")
+        #expect(FileManager.default.fileExists(atPath: tmp.file("rep/results.json")))
+        let stdout = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
+        #expect(stdout.contains("  INT   spins in Lua"), "\(stdout)")
+        #expect(stdout.hasSuffix("0 passed, 0 failed, 1 skipped, 1 interrupted\n"), "\(stdout)")
+    }
+
+    @Test func kill9LeavesThePreviousReportsIntact() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("suite/flow.lua", "prototype \"../Proto\"\ntest(\"opens\", function() tap \"Open\" end)\n")
+        let arguments = ["test", "suite", "--junit", "j.xml", "--json", "r.json", "--report", "rep"]
+        let first = try Sceneflow.run(arguments, in: tmp.url)
+        #expect(first.status == 0, "\(first)")
+        let names = ["j.xml", "r.json", "rep/results.json", "rep/junit.xml"]
+        let before = try names.map { try Data(contentsOf: tmp.url.appendingPathComponent($0)) }
+        // The second run loops for ever and is killed without a chance to clean up.
+        try tmp.write("suite/flow.lua", "prototype \"../Proto\"\ntest(\"spins\", function() while true do end end)\n")
+        let process = try start(arguments + ["--timeout", "60"], in: tmp)
+        usleep(800_000)
+        kill(process.processIdentifier, SIGKILL)
+        #expect(waitForExit(process))
+        #expect(process.terminationReason == .uncaughtSignal)
+        let after = try names.map { try Data(contentsOf: tmp.url.appendingPathComponent($0)) }
+        #expect(after == before, "kill -9 must leave the previous reports byte for byte")
+        let entries = Set(try FileManager.default.contentsOfDirectory(atPath: tmp.path))
+        #expect(entries == ["Proto", "suite", "j.xml", "r.json", "rep", "stdout.txt"], "no half-written files: \(entries)")
+    }
+
+    @Test func sigtermReachesJobsWorkersAndEveryFileIsReported() throws {
+        let tmp = try busySuite(files: ["a.lua", "b.lua", "c.lua"])
+        let process = try start(["test", tmp.file("suite"), "--jobs", "2", "--json", "r.json", "--timeout", "60"], in: tmp)
+        usleep(1_500_000)
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 143)
+        let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
+        for file in ["a.lua", "b.lua", "c.lua"] { #expect(json.contains("suite/\(file)"), "\(file) missing: \(json)") }
+        #expect(json.contains("\"verdict\" : \"interrupted\""), "\(json)")
+        #expect(!json.contains("without results"), "a worker died instead of reporting: \(json)")
+        #expect(processes(mentioning: tmp.path).isEmpty, "workers left running")
+    }
+
+    @Test func workersOfAKilledRunStopByThemselves() throws {
+        let tmp = try busySuite(files: ["a.lua", "b.lua"])
+        let process = try start(["test", tmp.file("suite"), "--jobs", "2", "--timeout", "60"], in: tmp)
+        usleep(1_500_000)
+        let workers = processes(mentioning: tmp.path)
+        #expect(!workers.isEmpty, "expected workers to be running")
+        kill(process.processIdentifier, SIGKILL)
+        #expect(waitForExit(process))
+        let deadline = Date().addingTimeInterval(20)
+        while !processes(mentioning: tmp.path).isEmpty && Date() < deadline { usleep(50_000) }
+        let left = processes(mentioning: tmp.path)
+        #expect(left.isEmpty, "orphaned workers still running: \(left)")
+        for pid in left { kill(pid, SIGKILL) }
+    }
+}
