@@ -19,14 +19,17 @@ struct RecordCommand: Subcommand {
     static let options = [
         OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write (required)."),
         OptionSpec(name: "--no-hints", valueName: nil, help: "No hotspot hints when a click hits no element."),
+        OptionSpec(name: "--force", valueName: nil, help: "Replace an existing script (never a prototype.lua)."),
         helpOption,
     ]
 
     let folder: String
     let out: String
     let hints: Bool
+    let force: Bool
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
+        force = parsed.flag("--force")
         folder = parsed.positionals[0]
         guard let out = parsed.value("--out") else { throw UsageError(message: "missing --out SCRIPT.lua") }
         self.out = out
@@ -40,6 +43,15 @@ struct RecordCommand: Subcommand {
             !(FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) && isDirectory.boolValue)
         {
             throw UsageError(message: "--out: no folder \(parent) to write the script into")
+        }
+        if (out as NSString).lastPathComponent == "prototype.lua" {
+            throw UsageError(message: "--out \(out): a recording is a test script; it never replaces a prototype.lua")
+        }
+        if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { throw UsageError(message: "--out \(out) is a folder; give a .lua file name") }
+            if !force {
+                throw UsageError(message: "--out \(out) already exists; choose another name or pass --force to replace it")
+            }
         }
     }
 

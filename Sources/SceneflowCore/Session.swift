@@ -69,11 +69,21 @@ public final class Session {
     /// input waits and no Lua action waits to be called: scripted actions wait for this.
     public var isSettled: Bool {
         navigator.isIdle && !recognizer.isTracking && scheduled.isEmpty && scriptCalls.isEmpty
-            && controls.captured == nil && design.rotation == nil
+            && controls.captured == nil && design.rotation == nil && pendingTap == nil
     }
+
+    /// A single tap's action held for the double-tap window (the element also has
+    /// `on_double_tap`).
+    struct PendingTap {
+        let action: Action
+        let source: String
+        let deadline: Double
+    }
+    var pendingTap: PendingTap?
 
     /// Goes back to the start scene with empty stacks; time and the timeline continue.
     public func reset() {
+        pendingTap = nil
         navigator.reset(to: prototype.start)
         history = [prototype.start]
         design = SessionDesignState()
@@ -128,6 +138,10 @@ public final class Session {
             handle(first)
         }
         fireTimedActions()
+        if let pending = pendingTap, now >= pending.deadline - 1e-9, !recognizer.isTracking {
+            pendingTap = nil
+            perform(pending.action, source: pending.source)
+        }
     }
 
     /// Tells the session the frame for `now` has been presented (or, headless, would have
@@ -182,10 +196,23 @@ public final class Session {
         timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
         switch gesture {
         case .tap:
-            if let element, element.enabled, let action = element.onTap {
+            if let earlier = pendingTap {  // a tap after the window closed: the earlier one first
+                pendingTap = nil
+                perform(earlier.action, source: earlier.source)
+            }
+            guard let element, element.enabled, let action = element.onTap else { break }
+            if element.onDoubleTap != nil {
+                // As UIKit's single-tap recogniser that requires the double tap to fail: the
+                // tap's action waits out the double-tap window, so a second tap can still
+                // become a double tap instead of landing in a transition.
+                pendingTap = PendingTap(
+                    action: action, source: "tap on \"\(element.label)\"",
+                    deadline: time + GestureRecognizer.doubleTapInterval)
+            } else {
                 perform(action, source: "tap on \"\(element.label)\"")
             }
         case .doubleTap:
+            pendingTap = nil
             if let element, element.enabled, let action = element.onDoubleTap ?? element.onTap {
                 perform(action, source: "double tap on \"\(element.label)\"")
             }

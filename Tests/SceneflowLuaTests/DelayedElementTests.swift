@@ -39,3 +39,31 @@ import Testing
         #expect(tap.count == 1 && (tap.first?.y ?? 0) >= 300, "pressed at the new place: \(tap)")
     }
 }
+
+/// An element with both `on_tap` (a transition) and `on_double_tap`: the single tap waits out
+/// the double-tap window, so a double tap is never cut short by the tap's transition.
+@Suite struct TapAndDoubleTapTests {
+    static let prototype = """
+        return {
+          device = { width = 360, height = 800, scale = 1 },
+          start = "a",
+          scenes = {
+            a = { image = "a.png", elements = {
+              { label = "X", frame = { 20, 100, 320, 48 }, on_tap = go("b"), on_double_tap = go("c", "crossfade") } } },
+            b = { image = "a.png" }, c = { image = "a.png" },
+          },
+        }
+        """
+
+    @Test func doubleTapWinsAndASingleTapStillNavigates() throws {
+        let results = try ScriptAPIHarness.run(
+            """
+            test("double", function() double_tap "X"; expect.scene "c"; expect(history()).to_equal({"a", "c"}) end)
+            test("single", function() tap "X"; expect.scene "b" end)
+            """, prototype: Self.prototype, images: ["a"])
+        #expect(results["double"]?.failure == nil, "\(results["double"]?.failure ?? "")")
+        #expect(results["single"]?.failure == nil, "\(results["single"]?.failure ?? "")")
+        let ignored = results["double"]?.timeline.contains { if case .inputIgnored = $0.kind { true } else { false } }
+        #expect(ignored == false)
+    }
+}
