@@ -65,6 +65,15 @@ public struct TimelineDocument: Equatable, Sendable, Codable {
         }
         nominalFrameTime = try c.decodeIfPresent(Double.self, forKey: .nominalFrameTime) ?? FrameTiming.nominalFrameTime
         hitchFactor = try c.decodeIfPresent(Double.self, forKey: .hitchFactor) ?? FrameTiming.hitchFactor
+        guard nominalFrameTime > 0, nominalFrameTime < 10, nominalFrameTime.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .nominalFrameTime, in: c,
+                debugDescription: "the nominal frame time must be more than 0 and under 10 seconds, not \(nominalFrameTime)")
+        }
+        guard hitchFactor >= 1, hitchFactor.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .hitchFactor, in: c, debugDescription: "the hitch factor must be 1 or more, not \(hitchFactor)")
+        }
         runs = try c.decode([TimelineRun].self, forKey: .runs)
     }
 }

@@ -96,10 +96,25 @@ extension TransitionRecord: Codable {
         }
         var transition = Transition(kind: kind, duration: duration, curve: curve)
         transition.duration = duration
+        let start = try c.decode(Double.self, forKey: .start)
+        guard start.isFinite, start >= 0, start < 1e9 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .start, in: c, debugDescription: "a start time must be 0 to 1e9 seconds, not \(start)")
+        }
+        let completion = try c.decodeIfPresent(Double.self, forKey: .completion)
+        if let completion, !(completion.isFinite && completion >= start) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .completion, in: c,
+                debugDescription: "the completion (\(completion) s) must come at or after the start (\(start) s)")
+        }
+        if let first = frames.first, !(first.clock.isFinite && first.clock >= start - 1e-9) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .frames, in: c, debugDescription: "the first frame (\(first.clock) s) comes before the start (\(start) s)")
+        }
         self.init(
             from: try c.decode(String.self, forKey: .from), to: try c.decode(String.self, forKey: .to),
-            transition: transition, start: try c.decode(Double.self, forKey: .start), slowMotion: slow,
-            frames: frames, completion: try c.decodeIfPresent(Double.self, forKey: .completion),
+            transition: transition, start: start, slowMotion: slow,
+            frames: frames, completion: completion,
             completionWall: try c.decodeIfPresent(Double.self, forKey: .completionWall))
     }
 }
