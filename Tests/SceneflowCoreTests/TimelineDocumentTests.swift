@@ -134,6 +134,28 @@ import Testing
         #expect(problem(negative)?.path == "runs[0].transitions[0].requested_duration")
     }
 
+    @Test func impossibleTimesAndSettingsAreRefused() throws {
+        let early = try sampleWith { json in
+            var runs = json["runs"] as! [[String: Any]]
+            var transitions = runs[0]["transitions"] as! [[String: Any]]
+            transitions[0]["completion"] = -5.0
+            runs[0]["transitions"] = transitions
+            json["runs"] = runs
+        }
+        #expect(problem(early)?.path == "runs[0].transitions[0].completion")
+        #expect(problem(early)?.message.contains("must come at or after the start") == true)
+        let huge = try sampleWith { json in
+            var runs = json["runs"] as! [[String: Any]]
+            var transitions = runs[0]["transitions"] as! [[String: Any]]
+            transitions[0]["start"] = 1e308
+            runs[0]["transitions"] = transitions
+            json["runs"] = runs
+        }
+        #expect(problem(huge)?.path == "runs[0].transitions[0].start")
+        #expect(problem(try sampleWith { $0["nominal_frame_time"] = 0 })?.path == "nominal_frame_time")
+        #expect(problem(try sampleWith { $0["hitch_factor"] = -1 })?.path == "hitch_factor")
+    }
+
     @Test func readingAMissingFileNamesIt() {
         #expect(throws: Diagnostic.self) { try TimelineDocument.read("/nonexistent/t.json") }
         do {
