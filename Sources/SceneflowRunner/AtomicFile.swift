@@ -17,3 +17,28 @@ public enum AtomicFile {
         try data.write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }
+
+/// A file-system error in plain words: the operating system's reason ("No such file or
+/// directory", "Not a directory") rather than Foundation's "The operation could not be
+/// completed. (NSCocoaErrorDomain error 512.)".
+public func plainReason(_ error: any Error) -> String {
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
+        if underlying.domain == NSPOSIXErrorDomain, let text = strerror(Int32(underlying.code)) {
+            return String(cString: text)
+        }
+        return underlying.localizedDescription
+    }
+    if ns.domain == NSPOSIXErrorDomain, let text = strerror(Int32(ns.code)) { return String(cString: text) }
+    if ns.domain == NSCocoaErrorDomain {
+        switch ns.code {
+        case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "No such file or directory"
+        case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "Permission denied"
+        case NSFileWriteOutOfSpaceError: return "No space left on device"
+        case NSFileWriteFileExistsError, NSFileWriteUnknownError:
+            return "it cannot be created (is a part of the path an existing file, or the folder read-only?)"
+        default: break
+        }
+    }
+    return ns.localizedDescription
+}
