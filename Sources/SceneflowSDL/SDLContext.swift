@@ -22,7 +22,6 @@ public enum SDLContext {
     /// Starts (or adds a reference to) the video subsystem and sets the scale hint.
     /// Throws `SDLError` (`SDL_InitSubSystem`). Balance with `quitVideo()`.
     static func initVideo() throws {
-        _ = SDLAllocationLimit.installed
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, windowScaleQuality)
         try SDLError.check(SDL_InitSubSystem(SDL_INIT_VIDEO), "SDL_InitSubSystem(SDL_INIT_VIDEO)")
     }

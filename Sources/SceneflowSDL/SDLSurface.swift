@@ -46,7 +46,6 @@ final class SDLSurface: @unchecked Sendable {
     /// Decodes the file with `IMG_Load` and normalises it to `ABGR8888` (R,G,B,A bytes).
     /// Throws `SDLError` naming `IMG_Load` or `SDL_ConvertSurfaceFormat` with the path.
     convenience init(decoding path: String) throws {
-        _ = SDLAllocationLimit.installed
         guard let loaded = IMG_Load(path) else { throw SDLError.last("IMG_Load", path: path) }
         try self.init(normalising: loaded, path: path)
     }
@@ -55,7 +54,6 @@ final class SDLSurface: @unchecked Sendable {
     /// the format from the content, never from a file name; `path` only names it in errors.
     /// Throws `SDLError` naming `IMG_Load` or `SDL_ConvertSurfaceFormat` with the path.
     convenience init(decoding bytes: UnsafeRawBufferPointer, path: String) throws {
-        _ = SDLAllocationLimit.installed
         guard let base = bytes.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(clamping: bytes.count))
         else { throw SDLError.last("IMG_Load", path: path) }
         guard let loaded = IMG_Load_RW(stream, 1) else { throw SDLError.last("IMG_Load", path: path) }
