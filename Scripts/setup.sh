@@ -4,8 +4,10 @@
 # Needs root (or sudo). Safe to run again: installs nothing when everything is there.
 set -euo pipefail
 # libxml2-utils: xmllint validates JUnit reports and timeline SVG charts in tests; lua-check:
-# luacheck lints Scripts/; xvfb: the window timeline test (skips without it).
-packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev libxml2-utils lua-check xvfb)
+# luacheck lints Scripts/; xvfb: the window timeline test (skips without it); xdotool and imagemagick:
+# the designer window tests click and capture under Xvfb; graphviz: `sceneflow graph` SVG/PNG and the
+# DOT check (each skips with a printed reason without its tool).
+packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -209,3 +209,4 @@ int sf_rawgetref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDE
 int sf_noref(void) { return LUA_NOREF; }
 void sf_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }
 void sf_gc_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART); }
+void sf_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT); }

@@ -12,13 +12,21 @@ struct PlayCommand: Subcommand {
         last transition's measured duration, frames and hitches; S toggles slow animations
         (×10; the timeline keeps true times and marks those transitions). --timeline and
         --csv are written atomically when the window closes (Q, closing it, --quit-after, or
-        SIGINT/SIGTERM, which exit 130/143); read them with `sceneflow timing`.
+        SIGINT/SIGTERM, which exit 130/143); read them with `sceneflow timing`. Designer keys:
+        H shows every element with its label, 1 / 2 / 0 zoom to 1:1 pixels / 50 % / fit, O
+        turns the device, ? lists the keys. A click that hits nothing flashes every element
+        (hotspot hints). prototype.lua and the images are watched: a change reloads within a
+        second, keeping the scene and history; a broken edit is shown in the window and the
+        last good prototype stays.
         """
     static let arguments = [
         ArgumentSpec(
             name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
+        OptionSpec(name: "--no-hints", valueName: nil, help: "No hotspot hints when a click hits no element."),
+        OptionSpec(name: "--hint-seconds", valueName: "SECONDS", help: "How long hotspot hints flash (default 0.6)."),
+        OptionSpec(name: "--no-reload", valueName: nil, help: "Do not reload when prototype.lua or an image changes."),
         OptionSpec(
             name: "--quit-after", valueName: "SECONDS",
             help: "Close the window after this many seconds (for demos and smoke tests)."),
@@ -34,12 +42,18 @@ struct PlayCommand: Subcommand {
 
     let folder: String
     let quitAfter: Double?
+    let hints: Bool
+    let reload: Bool
+    let hintSeconds: Double
     let textureBudget: Int
     let timeline: String?
     let csv: String?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folder = parsed.positionals[0]
+        hints = !parsed.flag("--no-hints")
+        reload = !parsed.flag("--no-reload")
+        hintSeconds = try PlayCommand.seconds(parsed, "--hint-seconds") ?? DesignerState.hintDuration
         textureBudget = try textureBudgetBytes(parsed)
         timeline = parsed.value("--timeline")
         csv = parsed.value("--csv")
@@ -84,14 +98,16 @@ struct PlayCommand: Subcommand {
                 flushOutput()
             })
         player.quitAfter = quitAfter
+        player.hints = hints
+        player.hintSeconds = hintSeconds
+        player.watchFolder = reload ? folder : nil
         player.textureBudget = textureBudget
-        print("playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit")
         // SIGINT / SIGTERM close the window like Q, so the timeline is still written.
         let interruption = Interruption.install()
         player.onFrame = { [weak player] _ in if interruption.signal != nil { player?.stop() } }
         print(
             "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, "
-                + "T = timing display, S = slow animations")
+                + "? = keys, T = timing display, S = slow animations")
         flushOutput()
         var status = ExitCode.success
         do {
@@ -113,5 +129,14 @@ struct PlayCommand: Subcommand {
             status = signal == SIGTERM ? .terminated : .interrupted
         }
         return status
+    }
+
+    /// A positive number of seconds from `option`, or nil when it is not given.
+    static func seconds(_ parsed: ParsedArguments, _ option: String) throws(UsageError) -> Double? {
+        guard let text = parsed.value(option) else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError(message: "\(option) needs a positive number of seconds, not \"\(text)\"")
+        }
+        return seconds
     }
 }

@@ -6,7 +6,7 @@ enum SceneflowTool {
     static var subcommands: [any Subcommand.Type] {
         [
             PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, TimingCommand.self,
-            BenchCommand.self,
+            BenchCommand.self, NewCommand.self, InspectCommand.self, GraphCommand.self, RecordCommand.self,
         ]
     }
 

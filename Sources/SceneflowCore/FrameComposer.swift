@@ -53,8 +53,14 @@ public enum FrameComposer {
     /// A still layer for `scene` at the origin, fully opaque.
     public static func layer(_ prototype: Prototype, _ scene: String) -> SceneLayer {
         let s = prototype.scenes[scene]
-        return SceneLayer(
+        var layer = SceneLayer(
             scene: scene, image: s?.image ?? "", screen: s?.screen ?? .wholeImage,
             offset: Point(x: 0, y: 0), alpha: 1)
+        if let region = s?.design.scroll {  // a scroll scene at its top (sessions move it)
+            let g = ScrollGeometry(screenWidth: prototype.device.width, screenHeight: prototype.device.height, region: region)
+            layer.contentHeight = g.contentHeight
+            layer.slices = g.slices(offset: 0)
+        }
+        return layer
     }
 }

@@ -8,8 +8,18 @@ public struct SceneLayer: Equatable, Sendable {
     public var screen: ScreenArea
     /// Offset of the scene's top-left corner from the screen's, in points (a push moves it).
     public var offset: Point
-    /// Opacity 0…1 (a crossfade animates it).
+    /// Opacity 0…1 (a crossfade animates it). For a veil (empty `image`), the black's opacity.
     public var alpha: Double
+    /// The drawn size in points; nil fills the device screen. Overlays and pressed images
+    /// are smaller than the screen.
+    public var size: Size? = nil
+    /// For a scroll scene: the image's height in points (the texture is made that tall) and the
+    /// pieces drawn (header, scrolled middle, footer). Empty `slices`: the whole image.
+    public var contentHeight: Double? = nil
+    /// See `contentHeight`.
+    public var slices: [LayerSlice] = []
+    /// True for a landscape screenshot: decoded at the device's pixel size turned a quarter.
+    public var rotated = false
     /// Live controls drawn over this scene's screenshot, in scene points (the layer's offset
     /// and alpha apply to them too).
     public var overlays: [StarRatingOverlay] = []

@@ -34,7 +34,7 @@ public struct Navigator: Sendable {
     }
 
     /// The stack, bottom to top; never empty.
-    public private(set) var entries: [Entry]
+    public internal(set) var entries: [Entry]
     /// The running transition, if any.
     public private(set) var running: Running?
     /// Actions asked for during the running transition, oldest first.

@@ -56,6 +56,8 @@ public struct Element: Equatable, Sendable {
     public var enabled: Bool
     /// Where the element was declared, e.g. `scenes.home.elements[2]`, for messages.
     public var path: String
+    /// Designer features: the pressed image (see `ElementDesign`).
+    public var design = ElementDesign()
     /// A live control drawn over the screenshot (a star rating), or nil for a hotspot.
     public var control: ElementControl?
 
@@ -91,6 +93,8 @@ public struct Scene: Equatable, Sendable {
     public var elements: [Element]
     /// Scene-wide swipes, per finger direction, used when no element handles the swipe.
     public var onSwipe: [SwipeDirection: Action]
+    /// Designer features: timed action, overlay style (see `SceneDesign`).
+    public var design = SceneDesign()
 
     /// Creates a scene.
     public init(
@@ -127,6 +131,10 @@ public struct Scene: Equatable, Sendable {
             if let action = onSwipe[direction] {
                 result.append(("scenes.\(name).on_swipe.\(direction.rawValue)", action))
             }
+        }
+        if let after = design.after { result.append(("scenes.\(name).on_after", after.action)) }
+        for element in design.landscape?.elements ?? [] {
+            if let tap = element.onTap { result.append(("\(element.path).on_tap", tap)) }
         }
         return result
     }

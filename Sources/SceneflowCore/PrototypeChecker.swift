@@ -22,8 +22,11 @@ public enum PrototypeChecker {
         let screen = prototype.device.bounds
         for scene in prototype.orderedScenes {
             var seen: [String: String] = [:]
+            let content = scene.design.scroll?.contentHeight.map {
+                Rect(x: 0, y: 0, width: screen.width, height: max($0, screen.height))
+            }  // a scroll scene's elements lie anywhere on its tall image
             for element in scene.elements {
-                if !element.frame.isInside(screen) {
+                if !element.frame.isInside(content ?? screen) {
                     result.append(
                         Diagnostic(
                             .warning, file: file, path: "\(element.path).frame",
@@ -44,6 +47,11 @@ public enum PrototypeChecker {
             }
         }
         var used = Set(prototype.scenes.values.map { normalise($0.image) })
+        for scene in prototype.scenes.values {  // designer images: pressed looks, landscape screenshots
+            for image in scene.elements.compactMap(\.design.pressed) + [scene.design.landscape?.image].compactMap({ $0 }) {
+                used.insert(normalise(image))
+            }
+        }
         for scene in prototype.scenes.values {
             for element in scene.elements {
                 guard let rating = element.control?.starRating else { continue }

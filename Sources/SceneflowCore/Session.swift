@@ -29,12 +29,14 @@ public final class Session {
     public private(set) var now: Double = 0
     /// Everything recorded so far.
     public internal(set) var timeline = Timeline()
-    private var navigator: Navigator
+    var navigator: Navigator
     private var recognizer = GestureRecognizer()
     private var scheduled: [InputEvent] = []
     var scriptCalls: [ScriptCall] = []
     /// Star-rating values, the captured control and keyboard focus (Session+Controls.swift).
     var controls = SessionControls()
+    /// Designer state: timers, the pressed element, scroll offsets (see `Session+Design.swift`).
+    var design = SessionDesignState()
     /// Scenes shown since the last reset, in order (the start scene first); a scene appears
     /// again each time it is navigated to.
     public private(set) var history: [String]
@@ -67,13 +69,14 @@ public final class Session {
     /// input waits and no Lua action waits to be called: scripted actions wait for this.
     public var isSettled: Bool {
         navigator.isIdle && !recognizer.isTracking && scheduled.isEmpty && scriptCalls.isEmpty
-            && controls.captured == nil
+            && controls.captured == nil && design.rotation == nil
     }
 
     /// Goes back to the start scene with empty stacks; time and the timeline continue.
     public func reset() {
         navigator.reset(to: prototype.start)
         history = [prototype.start]
+        design = SessionDesignState()
         recognizer.cancel()
         scheduled.removeAll()
         scriptCalls.removeAll()
@@ -96,6 +99,7 @@ public final class Session {
             return
         }
         timeline.record(.input(event), at: event.time)
+        notePress(event)
         if routeToControl(event) { return }
         guard let gesture = recognizer.handle(event) else { return }
         dispatch(gesture, at: event.time)
@@ -123,6 +127,7 @@ public final class Session {
             scheduled.removeFirst()
             handle(first)
         }
+        fireTimedActions()
     }
 
     /// Tells the session the frame for `now` has been presented (or, headless, would have
@@ -148,10 +153,11 @@ public final class Session {
 
     /// What to draw for clock time `now`.
     public func frame() -> FrameDescription {
-        withControlOverlays(sceneFrame())
+        withControlOverlays(designFrame() ?? sceneFrame())
     }
 
-    private func sceneFrame() -> FrameDescription {
+    /// The frame without designer features or controls.
+    func sceneFrame() -> FrameDescription {
         guard let running = navigator.running?.record else {
             return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, currentScene)])
         }
@@ -170,8 +176,9 @@ public final class Session {
 
     private func dispatch(_ gesture: Gesture, at time: Double) {
         let sceneName = currentScene
-        guard let scene = prototype.scenes[sceneName] else { return }
-        let element = scene.element(at: gesture.start)
+        guard let scene = prototype.scenes[sceneName].map(activeScene) else { return }
+        if dismissesOverlay(gesture, scene: scene) { return }
+        let element = scene.element(at: localPoint(gesture.start, in: scene))
         timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
         switch gesture {
         case .tap:

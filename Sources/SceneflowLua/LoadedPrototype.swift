@@ -3,8 +3,9 @@ import SceneflowCore
 /// A loaded, validated prototype together with the Lua state that holds its Lua-function
 /// actions (`Action.script`). Keep it alive as long as the prototype runs.
 public final class LoadedPrototype {
-    /// The validated prototype.
-    public let prototype: Prototype
+    /// The validated prototype (the opener completes facts only images tell, such as a
+    /// scroll scene's content height).
+    public var prototype: Prototype
     /// Problems that do not stop the prototype (for example two elements with one label).
     public let warnings: [Diagnostic]
     private let state: LuaState

@@ -62,6 +62,8 @@ struct LuaStack {
     var budgetExhausted: Bool { sf_budget_exhausted(L) != 0 }
     func stopCollector() { sf_gc_stop(L) }
     func restartCollector() { sf_gc_restart(L) }
+    /// Runs a full garbage collection.
+    func collectGarbage() { sf_gc_collect(L) }
 
     // MARK: stack
 

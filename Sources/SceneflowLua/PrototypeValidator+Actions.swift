@@ -47,6 +47,9 @@ extension PrototypeValidator {
             error(path, "\(op)() needs a scene name (a string) first, got \(describe(other))", line: line)
             ok = false
         }
+        if !isGo, case .table(let options) = table["kind"], !options.isAction {
+            return validateOverlayPresent(options, scene: ok ? scene : nil, path: path, line: line)
+        }
         let transition = validateTransition(
             table, defaultKind: isGo ? .pushLeft : .coverUp, what: op, path: path, line: line)
         guard ok, let transition else { return nil }

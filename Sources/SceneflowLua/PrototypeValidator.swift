@@ -13,16 +13,18 @@ struct PrototypeValidator {
     var diagnostics: [Diagnostic] = []
     /// The declared scene names, known before any action is checked.
     var sceneNames: [String] = []
+    /// Overlay styles given by `present(scene, {overlay = true, ...})`, by scene name.
+    var overlayStyles: [String: OverlayStyle] = [:]
     /// The device's pixels per point, once `device` validated (star images' size in points).
     var deviceScale: Double?
 
     static let rootKeys = ["name", "device", "screen", "start", "scenes", "state"]
     static let deviceKeys = ["width", "height", "scale"]
-    static let sceneKeys = ["image", "screen", "elements", "on_swipe"]
+    static let sceneKeys = ["image", "screen", "elements", "on_swipe"] + designSceneKeys
     static let elementKeys = [
         "label", "frame", "on_tap", "on_swipe", "kind", "on_double_tap", "on_long_press", "value", "enabled",
         "control",
-    ]
+    ] + designElementKeys
 
     init(file: String, directory: String) {
         self.file = file
@@ -116,6 +118,7 @@ struct PrototypeValidator {
             }
         }
         guard !hasErrors, let device, let start else { return nil }
+        applyOverlayStyles(&scenes)
         // Lua tables keep no order: the start scene first, then the others by name.
         let ordered = scenes.filter { $0.name == start } + scenes.filter { $0.name != start }
         return Prototype(name: name, device: device, start: start, scenes: ordered, directory: directory)
@@ -163,7 +166,9 @@ struct PrototypeValidator {
         // Duplicate labels are reported once, by Core's PrototypeChecker (sceneflow check).
         let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
         guard let image, let sceneScreen else { return nil }
-        return Scene(name: name, image: image, screen: sceneScreen, elements: elements, onSwipe: onSwipe)
+        var scene = Scene(name: name, image: image, screen: sceneScreen, elements: elements, onSwipe: onSwipe)
+        scene.design = validateSceneDesign(table, path: path)
+        return scene
     }
 
     mutating func validateElement(_ value: LuaValue, path: String) -> Element? {
@@ -213,9 +218,11 @@ struct PrototypeValidator {
         let control = validateControl(table, path: path)
         if control != nil, table["kind"].isNone { kind = "star_rating" }
         guard let label, let frame else { return nil }
-        return Element(
+        var element = Element(
             label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path,
             onDoubleTap: onDoubleTap, onLongPress: onLongPress, value: value, enabled: enabled, control: control)
+        element.design = validateElementDesign(table, path: path)
+        return element
     }
 
     mutating func validateSwipes(_ value: LuaValue, path: String) -> [SwipeDirection: Action] {

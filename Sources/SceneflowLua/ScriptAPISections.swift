@@ -14,5 +14,6 @@ enum ScriptAPISections {
         ("visual", visual),
         ("controls", controls),
         ("timing", timing),
+        ("designer", designer),
     ]
 }

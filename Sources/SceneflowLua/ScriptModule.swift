@@ -108,7 +108,7 @@ final class ScriptModule {
         return .values(1)
     }
 
-    nonisolated(unsafe) static let natives: [Native] = [
+    nonisolated(unsafe) static let natives: [Native] = designerNatives + [
         ("now", { _, session, s in s.push(session.now); return .values(1) }),
         ("settled", { _, session, s in s.push(session.isSettled); return .values(1) }),
         ("scene", { _, session, s in s.push(session.currentScene); return .values(1) }),
@@ -189,8 +189,8 @@ final class ScriptModule {
     }
 
     private static func pushElements(_ session: Session, _ stack: LuaStack) {
-        let elements = session.scene(session.currentScene)?.elements ?? []
-        let screen = session.prototype.device.bounds
+        let elements = session.screenElements  // frames on screen (an overlay's moved to where it sits)
+        let screen = session.screenBounds
         stack.newTable()
         let list = stack.top
         for (offset, element) in elements.enumerated() {
@@ -229,7 +229,7 @@ final class ScriptModule {
     /// covered by a later element, else the nearest such point on a 9x9 grid over the element;
     /// or nil and why there is none.
     private static func hitPoint(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
-        let elements = session.scene(session.currentScene)?.elements ?? []
+        let elements = session.screenElements  // where they are shown: scrolled, in an overlay, in landscape
         let index = Int(stack.number(1) ?? 0) - 1
         guard elements.indices.contains(index) else {
             stack.pushNil()
@@ -237,7 +237,7 @@ final class ScriptModule {
             return .values(2)
         }
         let frame = elements[index].frame
-        let screen = session.prototype.device.bounds
+        let screen = session.screenBounds
         var candidates = [frame.center]
         for i in 0...8 {
             for j in 0...8 {

@@ -12,6 +12,8 @@ extension ScriptRuntime {
         session.reset()
         app?.resetState()
         let main = state.main
+        // The previous test's garbage must not count against this test's memory limit.
+        main.collectGarbage()
         guard let (thread, ref) = main.newThread() else { return }
         thread.pushRef(declarationsRef)
         thread.rawGet("run", table: thread.top)

@@ -159,7 +159,7 @@ public final class HeadlessTestRunner {
             result.loadProblems = imageProblems
             return nil
         }
-        return (runtime, prototype)
+        return (runtime, PrototypeOpener.measureScrollScenes(prototype))
     }
 
     private func filterReason(_ name: String, file: String) -> String? {

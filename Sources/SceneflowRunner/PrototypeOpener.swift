@@ -34,6 +34,7 @@ public enum PrototypeOpener {
         }
         let problems = imageProblems(loaded.prototype, file: prototypeFilePath(in: directory), check: images)
         if !problems.isEmpty { throw DiagnosticList(problems) }
+        loaded.prototype = measureScrollScenes(loaded.prototype)
         return loaded
     }
 

@@ -11,14 +11,37 @@ import SceneflowSDL
 /// duration, frames and hitches), `S` toggles slow animations (×10; the timeline keeps true
 /// times and marks those transitions). The title shows the prototype and the current scene.
 ///
+/// Designer keys (`DesignerState.keyHelp`): `H` shows every element with its label, `1`/`2`/`0`
+/// zoom to 1:1 pixels, 50 % and fit, `O` turns the device (`Session.rotate`), `?` lists the
+/// keys; the mouse wheel scrolls a scroll region. A click that hits no element flashes every
+/// element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
+/// `prototype.lua` or an image reload the prototype within a second (`FileWatcher` polls every
+/// `reloadPollInterval`), keeping the current scene and history; a broken edit is shown in
+/// the window and the last good prototype stays.
+///
 /// Each frame's wall time is measured right after `present()` and recorded on the timeline.
 /// Without vertical sync (the software renderer) frames are paced at 60 Hz on a fixed
 /// cadence while something moves, so frame intervals mean what they would on a display.
 public final class WindowPlayer {
-    private let loaded: LoadedPrototype
-    private let session: Session
+    private var loaded: LoadedPrototype
+    private var session: Session
     private let clock = WallClock()
     private let log: (String) -> Void
+    private var designer = DesignerState()
+    /// False turns hotspot hints off (`--no-hints`, for usability tests).
+    public var hints: Bool {
+        get { designer.hintsEnabled }
+        set { designer.hintsEnabled = newValue }
+    }
+    /// How long a hotspot hint flash lasts, in seconds.
+    public var hintSeconds: Double {
+        get { designer.hintSeconds }
+        set { designer.hintSeconds = newValue }
+    }
+    /// The prototype folder to watch for hot reload (nil: no reload).
+    public var watchFolder: String?
+    /// Seconds between checks for changed files.
+    public static let reloadPollInterval = 0.25
     /// Stop after this many seconds of wall time (nil: run until the window closes); used
     /// by benchmarks and smoke tests.
     public var quitAfter: Double?
@@ -43,7 +66,7 @@ public final class WindowPlayer {
     public static let slowFactor = 10.0
 
     /// Creates a player for an opened prototype; `log` receives one line per notable event
-    /// (navigation, ignored input, Lua action errors).
+    /// (navigation, ignored input, Lua action errors, reloads).
     public init(_ loaded: LoadedPrototype, log: @escaping (String) -> Void = { print($0) }) {
         self.loaded = loaded
         self.session = Session(prototype: loaded.prototype)
@@ -52,15 +75,16 @@ public final class WindowPlayer {
 
     /// Opens the window and runs until it is closed.
     ///
-    /// - Throws: `SDLError` when the window or renderer cannot be created (no display), and
-    ///   `ImageLoadError` when a scene's image cannot be decoded when it is first shown.
+    /// - Throws: `SDLError` when the window or renderer cannot be created (no display).
+    ///   A screenshot that cannot be decoded is shown as an error in the window instead.
     public func run() throws {
-        let prototype = loaded.prototype
-        let window = try Window(title: title(), device: prototype.device, size: windowSize)
+        var window = try Window(title: title(), device: loaded.prototype.device, size: windowSize)
         rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
         let paced = !window.hasVSync
         var nextFrame = clock.now
-        let images = window.makeTextureCache(directory: prototype.directory)
+        var images = window.makeTextureCache(directory: loaded.prototype.directory)
+        var watcher = watchFolder.map { FileWatcher(folder: $0, extra: imagePaths()) }
+        var lastPoll = 0.0
         images.byteBudget = textureBudget
         var events: [WindowEvent] = []
         var lastTitle = ""
@@ -89,16 +113,52 @@ public final class WindowPlayer {
                     session.slowMotion = session.slowMotion == 1 ? WindowPlayer.slowFactor : 1
                     let factor = formatNumber(session.slowMotion)
                     log("slow animations \(session.slowMotion == 1 ? "off" : "on (×\(factor))")")
-                case .key(let name): if let key = Self.controlKeys[name] { session.handleKey(key) }
+                case .key(let name):
+                    if let key = Self.controlKeys[name] {
+                        session.handleKey(key)
+                    } else if name == "O" && !designer.showsHelp {
+                        session.rotate(to: session.orientation.toggled)
+                    } else if case .zoom(let zoom) = designer.key(name) {
+                        window.setZoom(zoom)
+                    }
+                case .wheel(let points): session.scroll(by: points)
                 case .exposed: break
+                }
+            }
+            if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval, watcher != nil {
+                lastPoll = now
+                if watcher!.changed() {
+                    if let fresh = reload(folder) {
+                        if fresh.prototype.device != loaded.prototype.device {
+                            window = try Window(title: title(), device: fresh.prototype.device, size: windowSize)
+                            window.setZoom(designer.zoom)
+                        }
+                        adopt(fresh)
+                        images = window.makeTextureCache(directory: loaded.prototype.directory)
+                        images.byteBudget = textureBudget
+                        loggedEvents = 0
+                        preloadedFor = ""
+                    }
+                    watcher!.reset(extra: imagePaths())
                 }
             }
             if preloadedFor != session.currentScene && session.isSettled {
                 preloadedFor = session.currentScene
                 images.preload(reachableImages(from: preloadedFor))
             }
-            try window.draw(session.frame(), images: images)
+            var shown = session.scene(session.currentScene)
+            shown?.elements = session.screenElements  // where they are: scrolled, in an overlay, in landscape
+            var overlay = designer.overlay(for: shown, at: now)
+            do {
+                let frame = session.frame()
+                try window.follow(frame, zoom: designer.zoom)
+                try window.draw(frame, images: images)
+            } catch {
+                let lines = designer.wrap("\(error)", width: 48)
+                overlay.panels.append(OverlayPanel(lines: lines, placement: .center, background: .error))
+            }
             if showsHeadsUpDisplay { try drawHeadsUpDisplay(on: window) }
+            try window.draw(overlay)
             window.present()
             session.framePresented(wallTime: clock.now)
             onFrame?(session)
@@ -159,6 +219,37 @@ public final class WindowPlayer {
         try window.fill(layout.text, color: (255, 255, 255, 255))
     }
 
+    /// Loads the prototype again; nil (with the error shown in the window) when it is broken.
+    private func reload(_ folder: String) -> LoadedPrototype? {
+        let started = clock.now
+        do {
+            let fresh = try PrototypeOpener.open(folder, images: .decode)
+            designer.reloadError = nil
+            log("reload: \(folder) loaded and its images decoded in \(Int(((clock.now - started) * 1000).rounded())) ms")
+            return fresh
+        } catch {
+            designer.reloadError = error.description
+            log("reload failed, keeping the last good prototype:\n\(error)")
+            return nil
+        }
+    }
+
+    /// Switches to `fresh`, keeping the current scene and history where they still exist.
+    private func adopt(_ fresh: LoadedPrototype) {
+        let entries = session.navigationEntries
+        loaded = fresh
+        session = Session(prototype: fresh.prototype)
+        let dropped = session.restore(entries)
+        let note = dropped.isEmpty ? "" : " (scenes gone: \(dropped.joined(separator: ", ")))"
+        log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
+    }
+
+    /// The absolute paths of every scene image (for the file watcher).
+    private func imagePaths() -> [String] {
+        let p = loaded.prototype
+        return p.orderedScenes.map { (p.directory as NSString).appendingPathComponent($0.image) }
+    }
+
     /// Keys that move keyboard focus between controls and step the focused star rating.
     static let controlKeys: [String: ControlKey] = [
         "Tab": .focusNext, "Right": .increment, "Up": .increment, "Left": .decrement, "Down": .decrement,
@@ -177,13 +268,16 @@ public final class WindowPlayer {
             .map { (path: $0.image, screen: $0.screen) }
     }
 
-    /// Prints navigation and ignored input since event `index`; returns the new index.
+    /// Prints navigation and ignored input since event `index`, and starts the hotspot hint
+    /// flash for a tap that hit no element; returns the new index.
     private func report(from index: Int) -> Int {
         let events = session.timeline.events
-        for event in events[index...] {
+        for event in events[min(index, events.count)...] {
             switch event.kind {
             case .action, .inputIgnored, .actionSkipped, .navigationQueued, .transitionCompleted:
                 log(event.description)
+            case .gesture(.tap, _, nil):
+                designer.tapMissed(at: event.time)
             default: break
             }
         }

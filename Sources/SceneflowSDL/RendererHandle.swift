@@ -100,17 +100,27 @@ final class RendererHandle {
         images.beginFrame()
         try SDLError.check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
         try SDLError.check(SDL_RenderClear(renderer), "SDL_RenderClear")
-        let width = Int32(device.pixelWidth)
-        let height = Int32(device.pixelHeight)
+        let width = Int32(frame.device.pixelWidth)  // the frame's device: turned in landscape
+        let height = Int32(frame.device.pixelHeight)
         for layer in frame.layers {
             let alpha = min(max(layer.alpha, 0), 1)
             if alpha == 0 { continue }
             let x = Int32((layer.offset.x * device.scale).rounded())
             let y = Int32((layer.offset.y * device.scale).rounded())
-            if x >= width || y >= height || x <= -width || y <= -height { continue }
+            let w = layer.size.map { Int32(($0.width * device.scale).rounded()) } ?? width
+            let h = layer.size.map { Int32(($0.height * device.scale).rounded()) } ?? height
+            if x >= width || y >= height || x <= -w || y <= -h { continue }
+            if layer.image.isEmpty {  // a veil: black at `alpha` over the whole screen
+                try drawVeil(alpha: alpha, width: width, height: height)
+                continue
+            }
             let texture = try images.texture(for: layer, directory: images.directory)
             try texture.setAlpha(alpha)
-            var destination = SDL_Rect(x: x, y: y, w: width, h: height)
+            if !layer.slices.isEmpty {
+                try drawSlices(layer, texture.pointer)
+                continue
+            }
+            var destination = SDL_Rect(x: x, y: y, w: w, h: h)
             try SDLError.check(SDL_RenderCopy(renderer, texture.pointer, nil, &destination), "SDL_RenderCopy")
             try drawOverlays(of: layer, alpha: alpha, images: images)
         }
@@ -126,6 +136,10 @@ final class RendererHandle {
         }
         try SDLError.check(status, "SDL_RenderReadPixels")
     }
+
+    /// Lends the raw renderer to another file of this module (overlay drawing) for the
+    /// duration of `body`; `body` must not keep it.
+    func withUnsafeRenderer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(renderer) }
 
     /// Shows what was drawn (window renderers); a no-op for surfaces.
     func present() { SDL_RenderPresent(renderer) }

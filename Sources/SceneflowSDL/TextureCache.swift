@@ -25,6 +25,10 @@ public final class TextureCache {
         var directory: String
         var image: String
         var screen: ScreenKey
+        /// The texture height in pixels; 0 for the device's (a scroll scene's image is taller).
+        var height = 0
+        /// The texture width in pixels; 0 for the device's (a landscape screenshot is wider).
+        var width = 0
         /// The file to decode: `image` when absolute, else `image` inside `directory`.
         var path: String {
             image.hasPrefix("/") || directory.isEmpty
@@ -81,6 +85,12 @@ public final class TextureCache {
     /// Bytes of one screen texture: the device's pixel size × 4.
     var bytesPerTexture: Int { renderer.device.pixelWidth * renderer.device.pixelHeight * 4 }
 
+    /// Bytes of the texture for `key`: its own size when it has one (scroll regions, landscape
+    /// variants), else the device's pixel size.
+    private func bytes(of key: Key) -> Int {
+        (key.width > 0 ? key.width : renderer.device.pixelWidth) * (key.height > 0 ? key.height : renderer.device.pixelHeight) * 4
+    }
+
     /// Starts a frame: textures drawn from now on are pinned until the next call. Called by
     /// the renderer at the start of every `draw`.
     func beginFrame() { frameCounter &+= 1 }
@@ -93,7 +103,7 @@ public final class TextureCache {
         for (key, _) in candidates where bytesInUse + incoming > byteBudget {
             textures[key] = nil
             lastUse[key] = nil
-            bytesInUse -= bytesPerTexture
+            bytesInUse -= bytes(of: key)
             evictions += 1
         }
     }
@@ -150,7 +160,10 @@ public final class TextureCache {
     /// The texture for `layer`'s image and screen area, decoding it now unless a preload has
     /// it (waiting for a preload still running). Throws like `prepare`.
     func texture(for layer: SceneLayer, directory: String) throws -> RendererHandle.Texture {
-        try texture(key(layer.image, layer.screen, directory))
+        var k = key(layer.image, layer.screen, directory)
+        if let content = layer.contentHeight { k.height = Int((content * renderer.device.scale).rounded()) }
+        if layer.rotated { (k.width, k.height) = (renderer.device.pixelHeight, renderer.device.pixelWidth) }
+        return try texture(k)
     }
 
     private func texture(_ k: Key) throws -> RendererHandle.Texture {
@@ -168,12 +181,15 @@ public final class TextureCache {
                 }
             let decoded =
                 try store.take(k)?.get()
-                ?? TextureCache.decode(k, screen, loader, renderer.device.pixelWidth, renderer.device.pixelHeight)
-            makeRoom(for: bytesPerTexture)
+                ?? TextureCache.decode(
+                    k, screen, loader, k.width > 0 ? k.width : renderer.device.pixelWidth,
+                    k.height > 0 ? k.height : renderer.device.pixelHeight)
+            let bytes = bytes(of: k)
+            makeRoom(for: bytes)
             let t = try renderer.makeTexture(from: decoded.0, opaque: decoded.opaque)
             textures[k] = t
             lastUse[k] = frameCounter
-            bytesInUse += bytesPerTexture
+            bytesInUse += bytes
             peakBytes = max(peakBytes, bytesInUse)
             return t
         } catch {

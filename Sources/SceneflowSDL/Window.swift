@@ -5,8 +5,9 @@ import SceneflowCore
 /// to the window with bilinear filtering (see `SDLContext`), so the window can be smaller
 /// than the device. Use it from the main thread only.
 public final class Window {
-    private let handle: WindowHandle
-    private let renderer: RendererHandle
+    let handle: WindowHandle
+    let renderer: RendererHandle
+    private var painter: OverlayPainter?
     /// The device whose screen the window shows.
     public let device: Device
 
@@ -20,6 +21,14 @@ public final class Window {
         handle = try WindowHandle(
             title: title, pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight, size: size)
         renderer = try RendererHandle(window: handle, device: device)
+    }
+
+    /// The overlay painter, made on first use (it holds the HUD font texture).
+    func overlayPainter() throws -> OverlayPainter {
+        if let painter { return painter }
+        let made = try OverlayPainter(renderer: renderer)
+        painter = made
+        return made
     }
 
     /// SDL's id for the window (events carry it); internal, for tests.

@@ -18,6 +18,9 @@ public enum WindowEvent: Equatable, Sendable {
     case quit
     /// The window needs redrawing (exposed, resized or restored).
     case exposed
+    /// The mouse wheel turned: `points` of content to scroll (positive shows more below;
+    /// one wheel notch is 40 points).
+    case wheel(Double)
 }
 
 /// Drains SDL's event queue into `WindowEvent`s. Mouse coordinates arrive already mapped to
@@ -48,6 +51,9 @@ enum EventPump {
             return .pointerUp(point(event.button.x, event.button.y))
         case SDL_MOUSEMOTION.rawValue:
             return .pointerMoved(point(event.motion.x, event.motion.y))
+        case SDL_MOUSEWHEEL.rawValue:
+            let notches = Double(event.wheel.y) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
+            return .wheel(-notches * 40)
         case SDL_KEYDOWN.rawValue where event.key.repeat == 0:
             let sym = event.key.keysym.sym
             if [SDLK_ESCAPE, SDLK_BACKSPACE, SDLK_AC_BACK].contains(where: { Int32($0.rawValue) == sym }) {

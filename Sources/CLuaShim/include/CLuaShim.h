@@ -83,6 +83,8 @@ int sf_noref(void);
 /* lua_gc is variadic: stop (0) or restart (1) the collector. */
 void sf_gc_stop(lua_State *L);
 void sf_gc_restart(lua_State *L);
+/* A full garbage collection (each test starts without the previous one's garbage). */
+void sf_gc_collect(lua_State *L);
 
 /* Asks every running Lua call in the process to stop at its next instruction-count hook, as
    an exhausted budget does. Async-signal-safe (sets a sig_atomic_t): called from SIGINT and

@@ -1,0 +1,66 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow graph PROTOTYPE [--format dot|svg|png] [--out FILE]`: the flow map.
+struct GraphCommand: Subcommand {
+    static let name = "graph"
+    static let abstract = "Draw the flow map: scenes with thumbnails, edges labelled with element and transition."
+    static let discussion = """
+        DOT is always available; SVG and PNG need Graphviz (`dot`, Debian package graphviz).
+        Without Graphviz, --format svg|png writes the .dot file beside FILE, says so and exits 70.
+        The format defaults to FILE's extension, else dot. Without --out, DOT goes to standard
+        output. Thumbnails are written to <FILE without extension>-thumbs/. Unreachable scenes
+        are dashed red; modal presentations are dashed edges.
+        """
+    static let arguments = [
+        ArgumentSpec(
+            name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
+    ]
+    static let options = [
+        OptionSpec(name: "--format", valueName: "FORMAT", help: "dot, svg or png."),
+        OptionSpec(
+            name: "--out", valueName: "FILE", help: "Write here instead of standard output (needed for svg/png)."),
+        helpOption,
+    ]
+
+    let folder: String
+    let format: FlowGraphRenderer.Format
+    let out: String?
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        folder = parsed.positionals[0]
+        out = parsed.value("--out")
+        let names = FlowGraphRenderer.Format.allCases.map(\.rawValue)
+        if let text = parsed.value("--format") {
+            guard let f = FlowGraphRenderer.Format(rawValue: text) else {
+                throw UsageError(
+                    message: "--format must be dot, svg or png, not \"\(text)\""
+                        + NearestName.hint(for: text, among: names))
+            }
+            format = f
+        } else {
+            format =
+                out.flatMap { FlowGraphRenderer.Format(rawValue: ($0 as NSString).pathExtension.lowercased()) } ?? .dot
+        }
+    }
+
+    func validate() throws(UsageError) {
+        if format != .dot && out == nil {
+            throw UsageError(message: "--format \(format.rawValue) needs --out FILE")
+        }
+    }
+
+    func run() -> ExitCode {
+        guard let loaded = openOrReport(folder) else { return .badInput }
+        do {
+            let text = try FlowGraphRenderer.write(loaded.prototype, format: format, to: out)
+            if let out { print("wrote \(out)") } else { print(text, terminator: "") }
+            return .success
+        } catch {
+            printError("sceneflow graph: \(error)")
+            if case .graphvizMissing = error { return .software }
+            return .software
+        }
+    }
+}

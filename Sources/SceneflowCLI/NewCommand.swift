@@ -1,0 +1,53 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow new DIR [IMAGE…]`: scaffold a prototype from screenshots.
+struct NewCommand: Subcommand {
+    static let name = "new"
+    static let abstract = "Scaffold a prototype from screenshots: one scene per image, chained by \"Next\"."
+    static let discussion = """
+        Images are copied into DIR (or, with none given, DIR's own images are used), one
+        scene per image in file name order. The device size and scale are guessed from the
+        first image (a table of common iPhone, iPad and Android sizes; else the whole scale
+        that gives about 360 pt across). Phone-framed screenshots get screen = "auto".
+        Writes DIR/prototype.lua (commented) and DIR/Scripts/walk_through.lua, which runs
+        green with `sceneflow test DIR/Scripts`. Never overwrites a prototype.lua (exit 64).
+        """
+    static let arguments = [
+        ArgumentSpec(name: "DIR", help: "The prototype folder to create (or fill).", repeating: false, optional: false),
+        ArgumentSpec(
+            name: "IMAGE", help: "Screenshots to copy in (PNG, JPEG, GIF, BMP).", repeating: true, optional: true),
+    ]
+    static let options = [helpOption]
+
+    let folder: String
+    let images: [String]
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        folder = parsed.positionals[0]
+        images = Array(parsed.positionals.dropFirst())
+    }
+
+    func validate() throws(UsageError) {
+        for image in images where !FileManager.default.fileExists(atPath: image) {
+            throw UsageError(message: "no image at \(image)")
+        }
+    }
+
+    func run() -> ExitCode {
+        do {
+            let result = try Scaffolder.scaffold(directory: folder, images: images)
+            let d = result.device
+            print(
+                "wrote \(result.prototypeFile): \(result.shots.count) scenes, \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(result.deviceSource))"
+            )
+            print("wrote \(result.scriptFile)")
+            print("next: sceneflow play \(folder)   |   sceneflow test \(folder)/Scripts")
+            return .success
+        } catch {
+            printError("sceneflow new: \(error)")
+            return error.isUsage ? .usage : .badInput
+        }
+    }
+}

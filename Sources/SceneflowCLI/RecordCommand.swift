@@ -1,0 +1,71 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow record PROTOTYPE --out SCRIPT.lua`: click through in the window; get a script.
+struct RecordCommand: Subcommand {
+    static let name = "record"
+    static let abstract = "Open the window and write what you do as a Lua test script (by label)."
+    static let discussion = """
+        Taps, double taps, long presses, swipes, Escape (back), scrolling and taps outside an
+        overlay are written by accessibility label, with expect.scene after each navigation;
+        the script runs green with `sceneflow test SCRIPT`. The file is rewritten after each
+        step, so closing the window (or Q) leaves the finished script. Needs a display (exit 70).
+        """
+    static let arguments = [
+        ArgumentSpec(
+            name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
+    ]
+    static let options = [
+        OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write (required)."),
+        OptionSpec(name: "--no-hints", valueName: nil, help: "No hotspot hints when a click hits no element."),
+        helpOption,
+    ]
+
+    let folder: String
+    let out: String
+    let hints: Bool
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        folder = parsed.positionals[0]
+        guard let out = parsed.value("--out") else { throw UsageError(message: "missing --out SCRIPT.lua") }
+        self.out = out
+        hints = !parsed.flag("--no-hints")
+    }
+
+    func validate() throws(UsageError) {
+        let parent = (out as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !parent.isEmpty,
+            !(FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
+            throw UsageError(message: "--out: no folder \(parent) to write the script into")
+        }
+    }
+
+    func run() -> ExitCode {
+        guard let loaded = openOrReport(folder) else { return .badInput }
+        let env = ProcessInfo.processInfo.environment
+        if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && env["SDL_VIDEODRIVER"] == nil {
+            printError("sceneflow record: no display (DISPLAY is not set); recording needs the window")
+            return .software
+        }
+        let player = WindowPlayer(
+            loaded,
+            log: {
+                print($0)
+                flushOutput()
+            })
+        player.hints = hints
+        print("recording \(loaded.prototype.name) into \(out): click through, then close the window or press Q")
+        flushOutput()
+        do {
+            try SessionRecording.record(player, prototype: loaded.prototype, output: out)
+        } catch {
+            printError("sceneflow record: \(error)")
+            return .software
+        }
+        print("wrote \(out); run it with: sceneflow test \(out)")
+        return .success
+    }
+}

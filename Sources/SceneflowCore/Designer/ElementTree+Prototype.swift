@@ -1,0 +1,35 @@
+extension ElementTree {
+    /// Every scene of `prototype` in declaration order (or only `only`) after a one-line
+    /// summary, for `sceneflow inspect`: each scene line names its image and is marked
+    /// `(start)` or `(unreachable)`; element lines are `line(_:value:)` plus the designer
+    /// features (`SceneExtras`); scene-wide swipes follow the elements.
+    ///
+    /// ```
+    /// prototype "Notes"  device 360x800 pt at scale 3 (1080x2400 px)  start "note"  5 scenes
+    /// scene "settings"  image 4_en-US.png
+    ///   hotspot "Back" {2, 40, 48, 48} on_tap: back()
+    ///   swipe up: go("settings_more", push_up 0.3s ease_out)
+    /// ```
+    public static func text(_ prototype: Prototype, only: String? = nil) -> String {
+        let d = prototype.device
+        var lines = [
+            "prototype \"\(prototype.name)\"  device \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(d.pixelWidth)x\(d.pixelHeight) px)  start \"\(prototype.start)\"  \(prototype.scenes.count) scenes"
+        ]
+        let reachable = PrototypeChecker.reachableScenes(prototype)
+        for scene in prototype.orderedScenes where only == nil || scene.name == only {
+            var header = "scene \"\(scene.name)\"  image \(scene.image)"
+            if scene.name == prototype.start { header += "  (start)" }
+            if !reachable.contains(scene.name) { header += "  (unreachable)" }
+            lines.append(header)
+            lines += SceneExtras.describe(scene)
+            if scene.elements.isEmpty && scene.onSwipe.isEmpty { lines.append("  (no elements)") }
+            for element in scene.elements {
+                lines.append("  " + line(element, value: element.value) + SceneExtras.describe(element))
+            }
+            for direction in SwipeDirection.allCases {
+                if let action = scene.onSwipe[direction] { lines.append("  swipe \(direction.rawValue): \(action)") }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,142 @@
+/// The flow map of a prototype as Graphviz DOT: scenes as nodes with a thumbnail of their
+/// screenshot and their name, edges for every `go` and `present` labelled with the element's
+/// accessibility label (or the swipe) and the transition. The start scene has a double
+/// border; scenes no element reaches from it are drawn dashed red and marked
+/// "unreachable". `back()`, `dismiss()` and Lua-function actions lead to no fixed scene and
+/// draw no edge.
+public enum FlowGraph {
+    /// One edge of the flow map.
+    public struct Edge: Equatable, Sendable {
+        /// The scene the action is in.
+        public var from: String
+        /// The scene it leads to.
+        public var to: String
+        /// The element's label, or `swipe up` for a scene-wide swipe; with `(swipe left)` for
+        /// an element swipe.
+        public var trigger: String
+        /// The action (`go` or `present`) with its transition.
+        public var action: Action
+    }
+
+    /// Every navigation edge, scenes in declaration order, elements in order.
+    public static func edges(_ prototype: Prototype) -> [Edge] {
+        var result: [Edge] = []
+        for scene in prototype.orderedScenes {
+            for element in scene.elements {
+                if let tap = element.onTap, let to = tap.targetScene {
+                    result.append(Edge(from: scene.name, to: to, trigger: element.label, action: tap))
+                }
+                for direction in SwipeDirection.allCases {
+                    if let action = element.onSwipe[direction], let to = action.targetScene {
+                        result.append(
+                            Edge(
+                                from: scene.name, to: to, trigger: "\(element.label) (swipe \(direction.rawValue))",
+                                action: action))
+                    }
+                }
+            }
+            for direction in SwipeDirection.allCases {
+                if let action = scene.onSwipe[direction], let to = action.targetScene {
+                    result.append(
+                        Edge(from: scene.name, to: to, trigger: "swipe \(direction.rawValue)", action: action))
+                }
+            }
+            result += extraEdges(scene)
+        }
+        return result
+    }
+
+    /// Edges from designer features outside the element list (timed actions).
+    static func extraEdges(_ scene: Scene) -> [Edge] {
+        guard let after = scene.design.after, let to = after.action.targetScene else { return [] }
+        return [
+            Edge(
+                from: scene.name, to: to, trigger: "after \(formatNumber(after.seconds, decimals: 3))s",
+                action: after.action)
+        ]
+    }
+
+    /// The DOT text. `thumbnail` gives the image file to show for a scene (an absolute path,
+    /// or nil for a text-only node); thumbnails are drawn 90 points wide.
+    public static func dot(_ prototype: Prototype, thumbnail: (Scene) -> String? = { _ in nil }) -> String {
+        let reachable = PrototypeChecker.reachableScenes(prototype)
+        let d = prototype.device
+        let thumbWidth = 90.0
+        let thumbHeight = (thumbWidth * d.height / max(d.width, 1)).rounded()
+        var text = "digraph \(quoted(prototype.name)) {\n"
+        text +=
+            "  graph [rankdir=LR, fontname=\"DejaVu Sans\", label=\(quoted("\(prototype.name): flow map")), labelloc=t];\n"
+        text += "  node [shape=box, style=rounded, fontname=\"DejaVu Sans\", fontsize=11, margin=0.05];\n"
+        text += "  edge [fontname=\"DejaVu Sans\", fontsize=9];\n"
+        for scene in prototype.orderedScenes {
+            let isReachable = reachable.contains(scene.name)
+            var caption = escapeHTML(scene.name)
+            if scene.name == prototype.start { caption += " <I>(start)</I>" }
+            if !isReachable { caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>" }
+            var label = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\">"
+            if let image = thumbnail(scene) {
+                label +=
+                    "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"\(formatNumber(thumbWidth))\" HEIGHT=\"\(formatNumber(thumbHeight))\">"
+                label += "<IMG SRC=\"\(escapeHTML(image))\" SCALE=\"TRUE\"/></TD></TR>"
+            }
+            label += "<TR><TD>\(caption)</TD></TR></TABLE>"
+            var attributes = "label=<\(label)>"
+            if scene.name == prototype.start { attributes += ", peripheries=2" }
+            if !isReachable { attributes += ", style=\"rounded,dashed\", color=red" }
+            text += "  \(quoted(scene.name)) [\(attributes)];\n"
+        }
+        for edge in edges(prototype) {
+            let style = edge.action.isPresent ? ", style=dashed" : ""
+            text += "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge)))\(style)];\n"
+        }
+        text += "}\n"
+        return text
+    }
+
+    /// `Settings\npush_left 0.35s` (modals: `present cover_up 0.35s`).
+    public static func edgeLabel(_ edge: Edge) -> String {
+        switch edge.action {
+        case .go(_, let t): return "\(edge.trigger)\n\(transitionText(t))"
+        case .present(_, let t): return "\(edge.trigger)\npresent \(transitionText(t))"
+        default: return edge.trigger
+        }
+    }
+
+    private static func transitionText(_ t: Transition) -> String {
+        t.isAnimated ? "\(t.kind.rawValue) \(formatNumber(t.duration, decimals: 3))s" : "none"
+    }
+
+    /// A DOT double-quoted string (backslashes and quotes escaped, newlines as `\n`).
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    /// Text safe inside a DOT HTML-like label.
+    public static func escapeHTML(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+}
+
+extension Action {
+    /// True for `present`.
+    var isPresent: Bool { if case .present = self { true } else { false } }
+}

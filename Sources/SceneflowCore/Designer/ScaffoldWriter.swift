@@ -1,0 +1,138 @@
+/// Writes the text of a scaffolded prototype: a commented `prototype.lua` that chains the
+/// scenes with a "Next" hotspot, and a starter script that walks the chain. Pure text; the
+/// runner's `Scaffolder` reads the images and writes the files.
+public enum ScaffoldWriter {
+    /// One screenshot that becomes a scene.
+    public struct Shot: Equatable, Sendable {
+        /// The scene name (see `SceneNamer`).
+        public var scene: String
+        /// The image path relative to the prototype folder.
+        public var image: String
+        /// The image size in pixels.
+        public var pixelWidth: Int
+        /// The image height in pixels.
+        public var pixelHeight: Int
+        /// `.auto` for a device-framed screenshot (transparent corners), else `.wholeImage`.
+        public var screen: ScreenArea
+        /// Creates a shot.
+        public init(scene: String, image: String, pixelWidth: Int, pixelHeight: Int, screen: ScreenArea = .wholeImage) {
+            self.scene = scene
+            self.image = image
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.screen = screen
+        }
+    }
+
+    /// The share of the screen height the "Next" hotspot covers, at the bottom (0.15 = 15 %).
+    public static let nextBand = 0.15
+
+    /// The "Next" hotspot's frame in points: the full width of the bottom `nextBand` of the screen.
+    public static func nextFrame(_ device: Device) -> Rect {
+        let height = (device.height * nextBand).rounded()
+        return Rect(x: 0, y: device.height - height, width: device.width, height: height)
+    }
+
+    /// `"text"` as a Lua string literal (backslashes, quotes and control characters escaped).
+    public static func luaString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20: out += "\\\(scalar.value)"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The `prototype.lua` text. `deviceSource` names the table entry the device came from
+    /// (see `DeviceGuess`); `name` is the prototype's display name.
+    public static func prototypeFile(name: String, device: Device, deviceSource: String, shots: [Shot]) -> String {
+        let first = shots.first?.scene ?? "home"
+        let pixels = "\(device.pixelWidth)x\(device.pixelHeight) px"
+        let points = "\(formatNumber(device.width))x\(formatNumber(device.height)) pt"
+        let source =
+            deviceSource == "fallback" ? "no common size matched: scale chosen to give ~360 pt across" : deviceSource
+        let next = nextFrame(device)
+        var text = """
+            -- \(name): scaffolded by `sceneflow new` from \(shots.count) screenshot\(shots.count == 1 ? "" : "s") (in file name order).
+            -- Device: \(pixels) = \(points) at scale \(formatNumber(device.scale)) (\(source)).
+            -- Frames are in points: { x, y, width, height } from the top-left; pixels = points x scale.
+            --
+            -- Every scene but the last has a "Next" hotspot over the bottom \(Int(nextBand * 100)) % of the screen that
+            -- pushes the next scene, so the prototype plays at once:  sceneflow play <this folder>
+            -- In the window: click = tap, drag = swipe, Escape = back, H = show every element, ? = keys.
+            --
+            -- Make it real: replace each "Next" with hotspots a person would tap. An element needs an
+            -- accessibility label (the text a person reads: "Settings", "Back"), a frame in points and an
+            -- action: go("scene" [, "push_left" [, 0.35 [, "ease_in_out"]]]), back(), present("scene"),
+            -- dismiss(), or function(app) app:go("scene") end. Validate with:  sceneflow check <this folder>
+
+            """
+        text += "return {\n"
+        text += "  name = \(luaString(name)),\n"
+        text +=
+            "  device = { width = \(formatNumber(device.width)), height = \(formatNumber(device.height)), scale = \(formatNumber(device.scale)) },\n"
+        text += "  start = \(luaString(first)),\n"
+        text += "  scenes = {\n"
+        for (index, shot) in shots.enumerated() {
+            let framed = shot.screen == .auto ? "; phone frame: the screen inside is found with screen = \"auto\"" : ""
+            text += "    -- \(index + 1). \(shot.image): \(shot.pixelWidth)x\(shot.pixelHeight) px\(framed)\n"
+            text += "    \(shot.scene) = {\n"
+            text += "      image = \(luaString(shot.image)),\n"
+            if shot.screen == .auto { text += "      screen = \"auto\",\n" }
+            if index + 1 < shots.count {
+                let target = shots[index + 1].scene
+                text += "      elements = {\n"
+                text +=
+                    "        { label = \"Next\", frame = \(next), on_tap = go(\(luaString(target)), \"push_left\", 0.35) },\n"
+                text += "      },\n"
+            } else {
+                text +=
+                    "      -- The last scene: Escape goes back. Add elements = { { label = ..., frame = ..., on_tap = ... } }.\n"
+                text += "      elements = {},\n"
+            }
+            text += "    },\n"
+        }
+        text += "  },\n}\n"
+        return text
+    }
+
+    /// The starter script: walks the "Next" chain to the last scene with `expect.scene` after
+    /// each tap, then goes back once. `prototypePath` is the prototype folder relative to the
+    /// script (`".."` for `DIR/Scripts/`).
+    public static func starterScript(name: String, prototypePath: String, shots: [Shot]) -> String {
+        var text = """
+            -- Starter regression script for \(name), scaffolded by `sceneflow new`.
+            -- Run it headless (no window, virtual clock):  sceneflow test <prototype folder>/Scripts
+            -- Gestures wait for the prototype to settle; labels are the elements' accessibility labels.
+            prototype \(luaString(prototypePath))
+
+            test("Next walks through every scene", function()
+
+            """
+        let scenes = shots.map(\.scene)
+        text += "  expect.scene \(luaString(scenes.first ?? "home"))\n"
+        for scene in scenes.dropFirst() {
+            text += "  tap \"Next\"\n"
+            text += "  expect.scene \(luaString(scene))\n"
+        }
+        text += "end)\n"
+        if scenes.count >= 2 {
+            text += """
+
+                test("back returns to the start scene", function()
+                  tap "Next"
+                  expect.scene \(luaString(scenes[1]))
+                  back()
+                  expect.scene \(luaString(scenes[0]))
+                end)
+
+                """
+        }
+        return text
+    }
+}

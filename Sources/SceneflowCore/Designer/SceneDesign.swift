@@ -1,0 +1,114 @@
+/// An action a scene runs by itself after it has been shown for a while (a splash screen
+/// that advances itself): `after = 2, on_after = go("home", "crossfade")`.
+public struct TimedAction: Equatable, Sendable {
+    /// Seconds after the scene appeared (its transition completed) and stayed on top.
+    public var seconds: Double
+    /// What to do then.
+    public var action: Action
+    /// Creates a timed action.
+    public init(seconds: Double, action: Action) {
+        self.seconds = seconds
+        self.action = action
+    }
+}
+
+/// How a scene presented as an overlay sits over the scene below it:
+/// `present("sheet", {overlay = true, position = "bottom", dim = 0.4, dismiss_on_outside = true})`.
+public struct OverlayStyle: Equatable, Sendable {
+    /// Where the overlay sits on the screen.
+    public enum Position: String, Sendable, CaseIterable {
+        /// Along the bottom edge, full width by default (a bottom sheet); slides up.
+        case bottom
+        /// In the middle (a dialog); fades in.
+        case center
+    }
+    /// Where the overlay sits.
+    public var position: Position
+    /// Opacity 0…1 of the black veil over the scene below.
+    public var dim: Double
+    /// True when a tap outside the overlay dismisses it; otherwise such a tap does nothing.
+    public var dismissOnOutside: Bool
+    /// The overlay's size in points (nil: full width and half the height for `bottom`,
+    /// 80 % of the width and half the height for `center`).
+    public var size: Size?
+    /// Creates a style.
+    public init(position: Position = .bottom, dim: Double = 0.4, dismissOnOutside: Bool = false, size: Size? = nil) {
+        self.position = position
+        self.dim = dim
+        self.dismissOnOutside = dismissOnOutside
+        self.size = size
+    }
+
+    /// The overlay's rectangle on a `device` screen, in points.
+    public func frame(on device: Device) -> Rect {
+        switch position {
+        case .bottom:
+            let s = size ?? Size(width: device.width, height: device.height / 2)
+            return Rect(x: (device.width - s.width) / 2, y: device.height - s.height, width: s.width, height: s.height)
+        case .center:
+            let s = size ?? Size(width: device.width * 0.8, height: device.height / 2)
+            return Rect(
+                x: (device.width - s.width) / 2, y: (device.height - s.height) / 2, width: s.width, height: s.height)
+        }
+    }
+}
+
+/// Designer features of a scene kept apart from `Scene`'s core fields.
+public struct SceneDesign: Equatable, Sendable {
+    /// The timed action (`after` / `on_after`), if any.
+    public var after: TimedAction?
+    /// Set when some `present` shows this scene as an overlay; its elements' frames are then
+    /// relative to the overlay's top-left corner.
+    public var overlay: OverlayStyle?
+    /// The scroll region, when the scene's image is taller than the screen.
+    public var scroll: ScrollRegion?
+    /// How the scene looks in landscape; nil for a portrait-only scene.
+    public var landscape: LandscapeVariant?
+    /// Creates an empty design.
+    public init(after: TimedAction? = nil, overlay: OverlayStyle? = nil, scroll: ScrollRegion? = nil) {
+        self.after = after
+        self.overlay = overlay
+        self.scroll = scroll
+    }
+}
+
+/// Designer features of an element kept apart from `Element`'s core fields.
+public struct ElementDesign: Equatable, Sendable {
+    /// An image (path relative to the prototype folder) drawn over the element's frame while
+    /// the finger is down on it.
+    public var pressed: String?
+    /// Creates an empty design.
+    public init(pressed: String? = nil) { self.pressed = pressed }
+}
+
+/// Descriptions of the designer features for `sceneflow inspect`.
+enum SceneExtras {
+    /// Extra lines for a scene, indented two spaces.
+    static func describe(_ scene: Scene) -> [String] {
+        var lines: [String] = []
+        if let after = scene.design.after {
+            lines.append("  after \(formatNumber(after.seconds, decimals: 3))s: \(after.action)")
+        }
+        if let scroll = scene.design.scroll {
+            let height = scroll.contentHeight.map { " height \(formatNumber($0))" } ?? ""
+            lines.append(
+                "  scroll header \(formatNumber(scroll.header)) footer \(formatNumber(scroll.footer))\(height)")
+        }
+        if let landscape = scene.design.landscape {
+            lines.append("  landscape image \(landscape.image)")
+            for element in landscape.elements {
+                lines.append("    " + ElementTree.line(element, value: element.value) + describe(element))
+            }
+        }
+        if let overlay = scene.design.overlay {
+            lines.append(
+                "  overlay \(overlay.position.rawValue) dim \(formatNumber(overlay.dim))\(overlay.dismissOnOutside ? " dismiss_on_outside" : "")"
+                    + (overlay.size.map { " size \(formatNumber($0.width))x\(formatNumber($0.height))" } ?? ""))
+        }
+        return lines
+    }
+    /// Extra text for an element line, starting with a space, or "".
+    static func describe(_ element: Element) -> String {
+        element.design.pressed.map { " pressed \($0)" } ?? ""
+    }
+}

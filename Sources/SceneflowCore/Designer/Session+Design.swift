@@ -1,0 +1,172 @@
+/// The designer features' part of a session's state: the timed-action timer and the element
+/// under the finger.
+struct SessionDesignState: Sendable {
+    /// Which appearance of which scene the timer belongs to (stack depth, history length, scene).
+    var timerKey = ""
+    /// Clock time when the current scene's timed action fires, if armed.
+    var timerDue: Double?
+    /// The pressed image to draw and where (screen points) while the finger is down.
+    var pressed: (image: String, frame: Rect)?
+    /// Scroll offsets by scene, points.
+    var scrollOffsets: [String: Double] = [:]
+    /// A drag in a scroll band: where it started (screen y, points) and the offset then.
+    var scrollDrag: (y: Double, offset: Double)?
+    /// The orientation the device is held in.
+    var orientation = Orientation.portrait
+    /// A turn of the device in progress: the orientation before and when it started.
+    var rotation: (from: Orientation, start: Double)?
+}
+
+extension Session {
+    /// The overlay style of `scene` when it is shown as an overlay over another scene, else nil.
+    func overlayStyle(_ scene: String) -> OverlayStyle? {
+        prototype.scenes[scene]?.design.overlay
+    }
+
+    /// The screen rectangle (points) of the current scene when it is an overlay above another
+    /// scene, else nil.
+    public var currentOverlayFrame: Rect? {
+        guard navigator.entries.count >= 2, let style = overlayStyle(currentScene) else { return nil }
+        return style.frame(on: prototype.device)
+    }
+
+    /// `point` (screen points) in the coordinates of `scene`'s elements: moved by the overlay's
+    /// origin when `scene` is the current overlay.
+    func localPoint(_ point: Point, in scene: Scene) -> Point {
+        guard scene.name == currentScene else { return point }
+        if let frame = currentOverlayFrame { return Point(x: point.x - frame.x, y: point.y - frame.y) }
+        if let g = scrollGeometry(scene.name) { return g.contentPoint(point, offset: scrollOffset(scene.name)) }
+        return point
+    }
+
+    /// The current scene's elements with frames in screen points (an overlay's elements moved
+    /// to where the overlay sits). Scripts locate elements with these.
+    public var screenElements: [Element] {
+        let elements = scene(currentScene).map(activeScene)?.elements ?? []
+        if let g = scrollGeometry(currentScene), currentOverlayFrame == nil {
+            let offset = scrollOffset(currentScene)
+            return elements.map { element in
+                var moved = element
+                moved.frame = g.screenFrame(element.frame, offset: offset)
+                return moved
+            }
+        }
+        guard let frame = currentOverlayFrame else { return elements }
+        return elements.map { element in
+            var moved = element
+            moved.frame.x += frame.x
+            moved.frame.y += frame.y
+            return moved
+        }
+    }
+
+    /// Handles a gesture outside the current overlay: true when it was outside (it never
+    /// reaches the scene below); a tap there dismisses the overlay with `dismiss_on_outside`.
+    func dismissesOverlay(_ gesture: Gesture, scene: Scene) -> Bool {
+        if scrolled(gesture) { return true }
+        guard let frame = currentOverlayFrame, !frame.contains(gesture.start) else { return false }
+        if case .tap = gesture, scene.design.overlay?.dismissOnOutside == true {
+            perform(.dismiss, source: "tap outside overlay \"\(scene.name)\"")
+        }
+        return true
+    }
+
+    /// Starts the pressed look of the element under a press, ends it on release.
+    func notePress(_ event: InputEvent) {
+        noteScrollInput(event)
+        switch event.phase {
+        case .down:
+            design.pressed = nil
+            let element = screenElements.last { $0.frame.contains(event.point) }
+            if let element, let image = element.design.pressed { design.pressed = (image, element.frame) }
+        case .up:
+            design.pressed = nil
+        case .move:
+            break
+        }
+    }
+
+    /// Arms the current scene's timed action when it has appeared, and runs it when due.
+    func fireTimedActions() {
+        finishRotation()
+        guard navigator.isIdle else { return }
+        let key = "\(navigator.entries.count)/\(history.count)/\(currentScene)"
+        if design.timerKey != key {
+            design.timerKey = key
+            design.timerDue = scene(currentScene)?.design.after.map { now + $0.seconds }
+        }
+        guard let due = design.timerDue, now + 1e-9 >= due, let after = scene(currentScene)?.design.after else {
+            return
+        }
+        design.timerDue = nil
+        perform(after.action, source: "after \(formatNumber(after.seconds, decimals: 3))s in \(currentScene)")
+    }
+
+    /// The frame when a designer feature changes it (an overlay shown or moving, a pressed
+    /// image), else nil for the standard composition.
+    func designFrame() -> FrameDescription? {
+        if let turning = rotationFrame() { return turning }
+        if navigator.mounted.contains(where: showsLandscape) { return landscapeFrame() }
+        let mounted = navigator.mounted
+        guard mounted.contains(where: { scrollGeometry($0) != nil }) else { return composedFrame() }
+        var frame = composedFrame() ?? sceneFrame()
+        frame.layers = frame.layers.map(scrolledLayer)
+        return frame
+    }
+
+    /// The frame with overlays and the pressed image, or nil when neither is showing.
+    func composedFrame() -> FrameDescription? {
+        let device = prototype.device
+        if let running = navigator.running {
+            let record = running.record
+            let p = record.transition.curve.value(at: running.linearProgress(at: now))
+            if let style = overlayStyle(record.to), navigator.entries.last?.isModal == true {
+                return FrameDescription(device: device, layers: overlayLayers(record.from, record.to, style, p))
+            }
+            if let style = overlayStyle(record.from), record.to == navigator.top {
+                return FrameDescription(device: device, layers: overlayLayers(record.to, record.from, style, 1 - p))
+            }
+            return nil
+        }
+        var layers: [SceneLayer]
+        if currentOverlayFrame != nil, let style = overlayStyle(currentScene) {
+            let below = navigator.entries[navigator.entries.count - 2].scene
+            layers = overlayLayers(below, currentScene, style, 1)
+        } else if design.pressed != nil {
+            layers = [FrameComposer.layer(prototype, currentScene)]
+        } else {
+            return nil
+        }
+        layers += pressedLayers()
+        return FrameDescription(device: device, layers: layers)
+    }
+
+    /// The pressed image over its element while the finger is down (none otherwise).
+    func pressedLayers() -> [SceneLayer] {
+        guard let pressed = design.pressed else { return [] }
+        var layer = SceneLayer(
+            scene: currentScene, image: pressed.image, screen: .wholeImage,
+            offset: Point(x: pressed.frame.x, y: pressed.frame.y), alpha: 1)
+        layer.size = Size(width: pressed.frame.width, height: pressed.frame.height)
+        return [layer]
+    }
+
+    /// `below` at rest, a black veil at `dim × p`, and the overlay at progress `p` (0…1): a
+    /// bottom overlay slides up from the bottom edge, a centred one fades in.
+    func overlayLayers(_ below: String, _ overlay: String, _ style: OverlayStyle, _ p: Double) -> [SceneLayer] {
+        let device = prototype.device
+        let frame = style.frame(on: device)
+        let veil = SceneLayer(
+            scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: style.dim * p)
+        var top = FrameComposer.layer(prototype, overlay)
+        top.size = Size(width: frame.width, height: frame.height)
+        switch style.position {
+        case .bottom:
+            top.offset = Point(x: frame.x, y: frame.y + (device.height - frame.y) * (1 - p))
+        case .center:
+            top.offset = Point(x: frame.x, y: frame.y)
+            top.alpha = p
+        }
+        return [FrameComposer.layer(prototype, below), veil, top]
+    }
+}

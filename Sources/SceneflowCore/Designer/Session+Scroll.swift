@@ -1,0 +1,76 @@
+/// Scroll regions in a session: offsets per scene (points, 0 = top), drags in the scrolling
+/// band move the content with the finger, the mouse wheel and scripts scroll by points.
+extension Session {
+    /// The scroll geometry of `scene`, when it has a scroll region.
+    public func scrollGeometry(_ scene: String) -> ScrollGeometry? {
+        guard let region = prototype.scenes[scene]?.design.scroll, !showsLandscape(scene) else { return nil }
+        return ScrollGeometry(
+            screenWidth: prototype.device.width, screenHeight: prototype.device.height, region: region)
+    }
+
+    /// The scroll offset of `scene` in points (0 at the top).
+    public func scrollOffset(_ scene: String) -> Double { design.scrollOffsets[scene] ?? 0 }
+
+    /// Scrolls the current scene by `points` (positive: the content moves up, showing more
+    /// below), clamped to its range. Returns the points actually scrolled (0 when the scene
+    /// has no scroll region or is at its end).
+    @discardableResult
+    public func scroll(by points: Double) -> Double {
+        let scene = currentScene
+        guard navigator.running == nil, let g = scrollGeometry(scene) else { return 0 }
+        let before = scrollOffset(scene)
+        let after = g.clamp(before + points)
+        design.scrollOffsets[scene] = after
+        return after - before
+    }
+
+    /// The points to scroll the current scene by so the element labelled `label` lies fully in
+    /// the scrolling band (0 when it already does or is in a fixed band); nil when no element
+    /// has that label or the scene does not scroll.
+    public func scrollDelta(revealing label: String) -> Double? {
+        let scene = currentScene
+        guard let g = scrollGeometry(scene),
+            let element = prototype.scenes[scene]?.elements.first(where: { $0.label == label })
+        else { return nil }
+        let from = scrollOffset(scene)
+        return g.offset(revealing: element.frame, from: from) - from
+    }
+
+    /// Scroll handling of raw input: a press in the scrolling band starts a drag that moves
+    /// the content with the finger until the release.
+    func noteScrollInput(_ event: InputEvent) {
+        switch event.phase {
+        case .down:
+            design.scrollDrag = nil
+            if currentOverlayFrame == nil, let g = scrollGeometry(currentScene), g.band.contains(event.point) {
+                design.scrollDrag = (event.point.y, scrollOffset(currentScene))
+            }
+        case .move, .up:
+            guard let drag = design.scrollDrag, let g = scrollGeometry(currentScene) else { return }
+            design.scrollOffsets[currentScene] = g.clamp(drag.offset - (event.point.y - drag.y))
+            if event.phase == .up { design.scrollDrag = nil }
+        }
+    }
+
+    /// True for a vertical swipe or drag that started in a scroll band: it scrolled, so it
+    /// triggers no swipe action.
+    func scrolled(_ gesture: Gesture) -> Bool {
+        guard currentOverlayFrame == nil, let g = scrollGeometry(currentScene), g.band.contains(gesture.start) else {
+            return false
+        }
+        switch gesture {
+        case .swipe(let direction, _, _, _): return direction == .up || direction == .down
+        case .drag: return true
+        default: return false
+        }
+    }
+
+    /// `layer` with the slices of its scene's scroll region at the scene's offset.
+    func scrolledLayer(_ layer: SceneLayer) -> SceneLayer {
+        guard !layer.rotated, let g = scrollGeometry(layer.scene) else { return layer }
+        var result = layer
+        result.contentHeight = g.contentHeight
+        result.slices = g.slices(offset: scrollOffset(layer.scene))
+        return result
+    }
+}

@@ -1,0 +1,178 @@
+import SceneflowCore
+
+/// The designer features of `prototype.lua`: timed actions (`after = seconds`,
+/// `on_after = action` on a scene), pressed images (`pressed = "file.png"` on an element) and
+/// overlays (`present(scene, {overlay = true, position = "bottom" | "center", dim = 0.4,
+/// dismiss_on_outside = true, size = {w, h}, duration = 0.3})`).
+extension PrototypeValidator {
+    /// Scene keys of the designer features.
+    static let designSceneKeys = ["after", "on_after", "scroll", "landscape"]
+    /// Element keys of the designer features.
+    static let designElementKeys = ["pressed"]
+    /// Keys of an overlay's options table.
+    static let overlayKeys = ["overlay", "position", "dim", "dismiss_on_outside", "size", "duration", "curve"]
+
+    /// `after` (seconds > 0) and `on_after` (an action), both or neither.
+    mutating func validateSceneDesign(_ table: LuaTable, path: String) -> SceneDesign {
+        var design = SceneDesign()
+        design.scroll = validateScroll(table["scroll"], path: path + ".scroll")
+        design.landscape = validateLandscape(table["landscape"], path: path + ".landscape")
+        switch (table["after"], table["on_after"]) {
+        case (.none, .none):
+            break
+        case (.number(let seconds), let action) where seconds > 0 && seconds.isFinite:
+            if action.isNone {
+                error(
+                    path + ".on_after",
+                    "missing; after = \(formatNumber(seconds)) needs on_after = go(\"scene\") (what to do then)")
+            } else if let action = validateAction(action, path: path + ".on_after") {
+                design.after = TimedAction(seconds: seconds, action: action)
+            }
+        case (.none, _):
+            error(path + ".after", "missing; on_after needs after = seconds (how long the scene shows first)")
+        case (let other, _):
+            error(path + ".after", "expected a number of seconds > 0, got \(describe(other))")
+        }
+        return design
+    }
+
+    /// `pressed`: an image file inside the prototype folder.
+    mutating func validateElementDesign(_ table: LuaTable, path: String) -> ElementDesign {
+        if table["pressed"].isNone { return ElementDesign() }
+        return ElementDesign(pressed: validateImage(table["pressed"], path: path + ".pressed"))
+    }
+
+    /// `present(scene, {overlay = true, ...})`: records the scene's overlay style and returns
+    /// the presentation (slide up for `bottom`, fade for `center`; 0.3 s `ease_out` unless
+    /// `duration`/`curve` say otherwise). `scene` is nil when the name was already reported bad.
+    mutating func validateOverlayPresent(_ options: LuaTable, scene: String?, path: String, line: Int?) -> Action? {
+        checkKeys(options, known: Self.overlayKeys, path: path)
+        var ok = true
+        func fail(_ message: String) {
+            error(path, "present(scene, {...}): " + message, line: line)
+            ok = false
+        }
+        if case .boolean(true) = options["overlay"] {
+        } else {
+            fail("the options table presents an overlay and needs overlay = true")
+        }
+        var style = OverlayStyle()
+        switch options["position"] {
+        case .none: break
+        case .string(let s) where OverlayStyle.Position(rawValue: s) != nil:
+            style.position = OverlayStyle.Position(rawValue: s)!
+        case let other:
+            fail("position must be \"bottom\" or \"center\", got \(describe(other))")
+        }
+        switch options["dim"] {
+        case .none: break
+        case .number(let d) where d >= 0 && d <= 1: style.dim = d
+        case let other: fail("dim must be a number from 0 to 1 (the veil's opacity), got \(describe(other))")
+        }
+        switch options["dismiss_on_outside"] {
+        case .none: break
+        case .boolean(let b): style.dismissOnOutside = b
+        case let other: fail("dismiss_on_outside must be true or false, got \(describe(other))")
+        }
+        if !options["size"].isNone {
+            let numbers = options["size"].table?.sequence?.compactMap(\.number) ?? []
+            if numbers.count == 2, numbers.allSatisfy({ $0 > 0 && $0.isFinite }) {
+                style.size = Size(width: numbers[0], height: numbers[1])
+            } else {
+                fail("size must be {width, height} in points, both > 0, got \(describe(options["size"]))")
+            }
+        }
+        var duration = 0.3
+        switch options["duration"] {
+        case .none: break
+        case .number(let d) where d >= 0 && d.isFinite: duration = d
+        case let other: fail("duration must be a number of seconds >= 0, got \(describe(other))")
+        }
+        var curve = TimingCurve.easeOut
+        switch options["curve"] {
+        case .none: break
+        case .string(let s) where TimingCurve(rawValue: s) != nil: curve = TimingCurve(rawValue: s)!
+        case let other:
+            fail("curve must be a timing curve name such as \"ease_out\", got \(describe(other))")
+        }
+        guard ok, let scene else { return nil }
+        if let earlier = overlayStyles[scene], earlier != style {
+            error(
+                path,
+                "scene \"\(scene)\" is presented as an overlay elsewhere with other options; give every present of it the same options",
+                line: line)
+            return nil
+        }
+        overlayStyles[scene] = style
+        let kind: TransitionKind = style.position == .bottom ? .coverUp : .crossfade
+        return .present(scene: scene, transition: Transition(kind: kind, duration: duration, curve: curve))
+    }
+
+    /// Marks the scenes shown as overlays with their style.
+    func applyOverlayStyles(_ scenes: inout [Scene]) {
+        for index in scenes.indices {
+            if let style = overlayStyles[scenes[index].name] { scenes[index].design.overlay = style }
+        }
+    }
+}
+
+extension PrototypeValidator {
+    /// `scroll = { header = points, footer = points, height = points }` (all optional; the
+    /// content height defaults to the image's height scaled to the device width).
+    mutating func validateScroll(_ value: LuaValue, path: String) -> ScrollRegion? {
+        if value.isNone { return nil }
+        guard let table = value.table, !table.isAction else {
+            error(path, "expected { header = points, footer = points } (both optional), got \(describe(value))")
+            return nil
+        }
+        checkKeys(table, known: ["header", "footer", "height"], path: path)
+        var region = ScrollRegion()
+        for key in ["header", "footer", "height"] {
+            switch table[key] {
+            case .none: continue
+            case .number(let n) where n >= 0 && n.isFinite:
+                if key == "header" {
+                    region.header = n
+                } else if key == "footer" {
+                    region.footer = n
+                } else {
+                    region.contentHeight = n
+                }
+            case let other: error("\(path).\(key)", "expected a number of points >= 0, got \(describe(other))")
+            }
+        }
+        return region
+    }
+}
+
+extension PrototypeValidator {
+    /// `landscape = { image = "file.png", screen = ..., elements = { ... } }`: the scene in
+    /// landscape, elements in landscape points.
+    mutating func validateLandscape(_ value: LuaValue, path: String) -> LandscapeVariant? {
+        if value.isNone { return nil }
+        guard let table = value.table, !table.isAction else {
+            error(path, "expected { image = \"landscape.png\", elements = { ... } }, got \(describe(value))")
+            return nil
+        }
+        checkKeys(table, known: ["image", "screen", "elements"], path: path)
+        let image = validateImage(table["image"], path: path + ".image")
+        let screen =
+            table["screen"].isNone ? ScreenArea.wholeImage : validateScreen(table["screen"], path: path + ".screen")
+        var elements: [Element] = []
+        switch table["elements"] {
+        case .none: break
+        case .table(let list) where !list.isAction && list.sequence != nil:
+            for (offset, item) in list.sequence!.enumerated() {
+                if let element = validateElement(item, path: "\(path).elements[\(offset + 1)]") {
+                    elements.append(element)
+                }
+            }
+        case let other:
+            error(
+                path + ".elements",
+                "expected a list { {label = ..., frame = {x, y, w, h}}, ... }, got \(describe(other, list: true))")
+        }
+        guard let image, let screen else { return nil }
+        return LandscapeVariant(image: image, screen: screen, elements: elements)
+    }
+}

@@ -1,0 +1,55 @@
+import SceneflowCore
+
+extension ScriptModule {
+    /// Natives for `ScriptAPI+Designer`:
+    /// - `scroll_band()` → x (centre), top y, height of the current scene's scrolling band in
+    ///   points, or nil and a message when the scene has no scroll region
+    /// - `scroll_delta(label)` → points to scroll so the element is wholly in the band, or nil
+    ///   and a message (no such label with did-you-mean, or no scroll region)
+    /// - `rotate(orientation)` → turns the device (`Session.rotate(to:)`)
+    nonisolated(unsafe) static let designerNatives: [Native] = [
+        ("scroll_band", { _, session, s in scrollBand(session, s) }),
+        ("scroll_delta", { _, session, s in scrollDelta(session, s) }),
+        (
+            "rotate",
+            { _, session, s in
+                session.rotate(to: Orientation(rawValue: s.string(1) ?? "") ?? session.orientation)
+                return .values(0)
+            }
+        ),
+    ]
+
+    private static func noScroll(_ session: Session) -> String {
+        "scene \"\(session.currentScene)\" has no scroll region (give it scroll = { header = points, footer = points } and an image taller than the screen)"
+    }
+
+    private static func scrollBand(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        guard session.currentOverlayFrame == nil, let g = session.scrollGeometry(session.currentScene) else {
+            stack.pushNil()
+            stack.push(noScroll(session))
+            return .values(2)
+        }
+        stack.push(g.band.center.x)
+        stack.push(g.band.y)
+        stack.push(g.band.height)
+        return .values(3)
+    }
+
+    private static func scrollDelta(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let label = stack.string(1) ?? ""
+        if let delta = session.scrollDelta(revealing: label) {
+            stack.push(delta)
+            return .values(1)
+        }
+        stack.pushNil()
+        if session.scrollGeometry(session.currentScene) == nil {
+            stack.push(noScroll(session))
+        } else {
+            let labels = session.scene(session.currentScene)?.elements.map(\.label) ?? []
+            stack.push(
+                "no element labelled \"\(label)\" in scene \"\(session.currentScene)\""
+                    + NearestName.hint(for: label, among: labels))
+        }
+        return .values(2)
+    }
+}

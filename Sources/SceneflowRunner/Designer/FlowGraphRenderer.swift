@@ -1,0 +1,118 @@
+import Foundation
+import SceneflowCore
+
+/// Writes the flow map (`FlowGraph`) as DOT, SVG or PNG. Thumbnails are the scenes' screens
+/// rendered offscreen 180 px wide (so framed screenshots show only their screen) into a
+/// folder beside the output; SVG and PNG come from Graphviz's `dot`, found on `PATH`.
+public enum FlowGraphRenderer {
+    /// Output formats.
+    public enum Format: String, CaseIterable, Sendable {
+        /// Graphviz source text.
+        case dot
+        /// Scalable vector graphics, through `dot -Tsvg` (thumbnails are linked by path).
+        case svg
+        /// A bitmap, through `dot -Tpng` (thumbnails embedded).
+        case png
+    }
+
+    /// Why rendering failed.
+    public enum Failure: Error, CustomStringConvertible {
+        /// `dot` is not on PATH; the DOT text was written to `dotFile` instead.
+        case graphvizMissing(dotFile: String)
+        /// `dot` ran and failed (exit status and its standard error).
+        case graphvizFailed(status: Int32, message: String)
+        /// A file could not be written, or a thumbnail not rendered.
+        case io(String)
+
+        /// One line for the user.
+        public var description: String {
+            switch self {
+            case .graphvizMissing(let file):
+                return
+                    "Graphviz is not installed (no `dot` on PATH; on Debian: apt-get install graphviz), so no SVG/PNG was made; the DOT text is in \(file) — render it with `dot -Tsvg \(file)` where Graphviz is available"
+            case .graphvizFailed(let status, let message):
+                return "dot failed (exit \(status)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+            case .io(let message):
+                return message
+            }
+        }
+    }
+
+    /// The `dot` executable on PATH, if any.
+    public static func graphvizPath() -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/dot"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Renders each scene's screen at rest as a PNG `width` px wide into `folder`; returns
+    /// absolute paths by scene name. Scenes whose image fails are left out.
+    public static func thumbnails(_ prototype: Prototype, into folder: String, width: Double = 180) throws(Failure)
+        -> [String: String]
+    {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create \(folder): \(error.localizedDescription)")
+        }
+        var small = prototype
+        small.device.scale = width / max(prototype.device.width, 1)
+        var result: [String: String] = [:]
+        let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        for scene in prototype.orderedScenes {
+            let file = (absolute as NSString).appendingPathComponent("\(scene.name).png")
+            if let image = try? StillRenderer.render(small, .init(scene: scene.name)),
+                (try? StillRenderer.save(image, to: file)) != nil
+            {
+                result[scene.name] = file
+            }
+        }
+        return result
+    }
+
+    /// Writes the flow map of `prototype` to `output` in `format`, or returns the DOT text
+    /// when `output` is nil (format `.dot` only; thumbnails then point at the original
+    /// screenshots). For a file, thumbnails go to `<output without extension>-thumbs/`.
+    ///
+    /// - Throws: `Failure` (Graphviz missing for SVG/PNG, `dot` failing, unwritable files).
+    @discardableResult
+    public static func write(_ prototype: Prototype, format: Format, to output: String?) throws(Failure) -> String {
+        guard let output else {
+            return FlowGraph.dot(prototype) { scene in
+                scene.screen == .wholeImage
+                    ? (prototype.directory as NSString).appendingPathComponent(scene.image) : nil
+            }
+        }
+        let stem = (output as NSString).deletingPathExtension
+        let thumbs = try thumbnails(prototype, into: stem + "-thumbs")
+        let text = FlowGraph.dot(prototype) { thumbs[$0.name] }
+        let dotFile = format == .dot ? output : stem + ".dot"
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: dotFile), options: .atomic)
+        } catch {
+            throw .io("cannot write \(dotFile): \(error.localizedDescription)")
+        }
+        if format == .dot { return text }
+        guard let dot = graphvizPath() else { throw .graphvizMissing(dotFile: dotFile) }
+        try run(dot, ["-T\(format.rawValue)", "-o", output, dotFile])
+        return text
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) throws(Failure) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { throw .io("cannot run \(executable): \(error.localizedDescription)") }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus != 0 {
+            throw .graphvizFailed(status: process.terminationStatus, message: message)
+        }
+    }
+}

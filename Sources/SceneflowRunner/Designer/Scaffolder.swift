@@ -1,0 +1,132 @@
+import Foundation
+import SceneflowCore
+import SceneflowSDL
+
+/// `sceneflow new`: makes a prototype folder from screenshots. One scene per image in file
+/// name order (numbers compared as numbers, so `2.png` comes before `10.png`); the device is
+/// guessed from the first image's screen size with `DeviceGuess`; device-framed screenshots
+/// (transparent corners) get `screen = "auto"` and are measured inside the frame.
+public enum Scaffolder {
+    /// What went wrong; `isUsage` tells bad command-line use (exit 64) from unusable input
+    /// files (exit 65).
+    public struct Failure: Error, CustomStringConvertible {
+        /// One line naming the file or folder.
+        public let description: String
+        /// True for bad usage (the folder already holds a prototype, no images given).
+        public let isUsage: Bool
+    }
+
+    /// What was written.
+    public struct Result: Sendable {
+        /// `DIR/prototype.lua`.
+        public let prototypeFile: String
+        /// `DIR/Scripts/walk_through.lua`.
+        public let scriptFile: String
+        /// The scenes, in order.
+        public let shots: [ScaffoldWriter.Shot]
+        /// The guessed device.
+        public let device: Device
+        /// Which table entry the device came from, or `"fallback"`.
+        public let deviceSource: String
+    }
+
+    /// Image file extensions picked up from a folder.
+    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp"]
+
+    /// Scaffolds `directory` from `images` (copied into it), or from the images already in it
+    /// when `images` is empty.
+    ///
+    /// - Throws: `Failure`: the folder already holds a `prototype.lua`; no images; two images
+    ///   with one file name; an image that cannot be decoded (named); a file that cannot be
+    ///   written.
+    public static func scaffold(directory: String, images: [String]) throws(Failure) -> Result {
+        let fm = FileManager.default
+        let prototypeFile = (directory as NSString).appendingPathComponent("prototype.lua")
+        if fm.fileExists(atPath: prototypeFile) {
+            throw Failure(
+                description: "\(prototypeFile) already exists; choose a new folder (sceneflow new never overwrites)",
+                isUsage: true)
+        }
+        var sources = images
+        if sources.isEmpty {
+            let names = (try? fm.contentsOfDirectory(atPath: directory)) ?? []
+            sources = names.filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .map { (directory as NSString).appendingPathComponent($0) }
+        }
+        guard !sources.isEmpty else {
+            throw Failure(
+                description:
+                    "no images: give screenshots after the folder (sceneflow new DIR a.png b.png) or put PNG/JPEG files in \(directory)",
+                isUsage: true)
+        }
+        sources.sort { fileOrder($0, $1) }
+        let fileNames = sources.map { ($0 as NSString).lastPathComponent }
+        if let repeated = fileNames.first(where: { name in fileNames.filter { $0 == name }.count > 1 }) {
+            throw Failure(
+                description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
+        }
+        let names = SceneNamer.names(for: fileNames)
+        var shots: [ScaffoldWriter.Shot] = []
+        var firstScreen = (width: 1, height: 1)
+        for (index, source) in sources.enumerated() {
+            let (size, screen, inner) = try measure(source)
+            if index == 0 { firstScreen = inner }
+            shots.append(
+                ScaffoldWriter.Shot(
+                    scene: names[index], image: fileNames[index], pixelWidth: size.width, pixelHeight: size.height,
+                    screen: screen))
+        }
+        let (device, deviceSource) = DeviceGuess.device(pixelWidth: firstScreen.width, pixelHeight: firstScreen.height)
+        let name = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
+        let scriptFile = ((directory as NSString).appendingPathComponent("Scripts") as NSString)
+            .appendingPathComponent("walk_through.lua")
+        do {
+            try fm.createDirectory(atPath: directory + "/Scripts", withIntermediateDirectories: true)
+            for (index, source) in sources.enumerated() {
+                let target = (directory as NSString).appendingPathComponent(fileNames[index])
+                if URL(fileURLWithPath: source).standardizedFileURL != URL(fileURLWithPath: target).standardizedFileURL
+                {
+                    if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }
+                    try fm.copyItem(atPath: source, toPath: target)
+                }
+            }
+            let text = ScaffoldWriter.prototypeFile(
+                name: name, device: device, deviceSource: deviceSource, shots: shots)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: prototypeFile), options: .atomic)
+            let script = ScaffoldWriter.starterScript(name: name, prototypePath: "..", shots: shots)
+            try Data(script.utf8).write(to: URL(fileURLWithPath: scriptFile), options: .atomic)
+        } catch {
+            throw Failure(
+                description: "\(directory): cannot write the prototype: \(error.localizedDescription)", isUsage: false)
+        }
+        return Result(
+            prototypeFile: prototypeFile, scriptFile: scriptFile, shots: shots, device: device,
+            deviceSource: deviceSource)
+    }
+
+    /// File name order with numbers compared by value (`2.png` < `10.png`).
+    static func fileOrder(_ a: String, _ b: String) -> Bool {
+        let x = (a as NSString).lastPathComponent
+        let y = (b as NSString).lastPathComponent
+        return x.compare(y, options: [.numeric, .caseInsensitive]) == .orderedAscending
+    }
+
+    /// The image size in pixels, whether it is device-framed, and the screen size inside it.
+    private static func measure(_ path: String) throws(Failure) -> (
+        size: (width: Int, height: Int), screen: ScreenArea, screenSize: (width: Int, height: Int)
+    ) {
+        do {
+            let picture = try PictureLoader().load(path: path)
+            let whole = PixelRect(x: 0, y: 0, width: picture.width, height: picture.height)
+            var screen = ScreenArea.wholeImage
+            var inner = (picture.width, picture.height)
+            if try !picture.isOpaque(in: whole), let rect = try? picture.screenRect(for: .auto) {
+                screen = .auto
+                inner = (rect.width, rect.height)
+            }
+            return ((picture.width, picture.height), screen, inner)
+        } catch {
+            throw Failure(description: "\(error)", isUsage: false)
+        }
+    }
+}

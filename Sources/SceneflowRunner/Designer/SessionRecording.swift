@@ -1,0 +1,46 @@
+import Foundation
+import SceneflowCore
+
+/// `sceneflow record`: plays the prototype in the window and writes what the designer did as
+/// a Lua script (`ScriptRecorder`) when the window closes. The script names its prototype
+/// relative to its own folder, so it runs with `sceneflow test SCRIPT` unchanged.
+public enum SessionRecording {
+    /// Runs `player` until its window closes, recording into a script written to `output`
+    /// (atomically; also after each new line, so an interrupted session leaves a script).
+    ///
+    /// - Throws: the player's errors (no display), or the file system's when `output` cannot
+    ///   be written.
+    public static func record(_ player: WindowPlayer, prototype: Prototype, output: String) throws {
+        let recorder = ScriptRecorder(start: prototype.start)
+        let path = relativePath(from: (absolute(output) as NSString).deletingLastPathComponent, to: prototype.directory)
+        var written = 0
+        var failure: (any Error)?
+        player.onFrame = { session in
+            recorder.observe(session)
+            if recorder.lines.count != written {
+                written = recorder.lines.count
+                do { try AtomicFile.write(recorder.script(prototypePath: path), to: output) } catch { failure = error }
+            }
+        }
+        try AtomicFile.write(recorder.script(prototypePath: path), to: output)
+        try player.run()
+        if let failure { throw failure }
+        try AtomicFile.write(recorder.script(prototypePath: path), to: output)
+    }
+
+    /// `path` made absolute against the working directory and standardized.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// The path of folder `to` relative to folder `from` (both absolute): `../Prototypes/X`.
+    public static func relativePath(from: String, to: String) -> String {
+        let a = absolute(from).split(separator: "/")
+        let b = absolute(to).split(separator: "/")
+        var common = 0
+        while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
+        let ups = Array(repeating: "..", count: a.count - common)
+        let parts = ups + b[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}

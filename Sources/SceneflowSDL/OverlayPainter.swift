@@ -1,0 +1,109 @@
+internal import CSDL2
+import SceneflowCore
+
+/// Draws an `Overlay` (element boxes, labels, text panels) over a frame already drawn by a
+/// `RendererHandle`. Sole owner of the HUD font texture (`HUDFont.atlas()`), destroyed in
+/// `deinit`; keeps the renderer alive.
+///
+/// Sizes: boxes are in points (× the device scale = logical pixels); text is drawn so that
+/// one font pixel covers one window pixel at any zoom (the renderer's scale is undone), so
+/// labels stay readable when the window is smaller than the device.
+final class OverlayPainter {
+    private let owner: RendererHandle
+    private let font: OpaquePointer
+
+    /// Creates the font texture on `renderer`. Throws `SDLError`.
+    init(renderer: RendererHandle) throws {
+        owner = renderer
+        let surface = try SDLSurface(HUDFont.atlas())
+        guard
+            let t = renderer.withUnsafeRenderer({ r in surface.withUnsafeSurface { SDL_CreateTextureFromSurface(r, $0) }
+            })
+        else { throw SDLError.last("SDL_CreateTextureFromSurface") }
+        font = t
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+    }
+
+    deinit { SDL_DestroyTexture(font) }
+
+    /// Draws `overlay` for a device of `scale` pixels per point. Throws `SDLError`.
+    func draw(_ overlay: Overlay, scale: Double) throws {
+        try owner.withUnsafeRenderer { r in
+            try SDLError.check(SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
+            var sx: Float = 1
+            var sy: Float = 1
+            SDL_RenderGetScale(r, &sx, &sy)
+            let text = Double(1 / max(sx, 0.01))  // logical pixels per window pixel
+            var lw: Int32 = 0
+            var lh: Int32 = 0
+            SDL_RenderGetLogicalSize(r, &lw, &lh)
+            if lw == 0 || lh == 0 { SDL_GetRendererOutputSize(r, &lw, &lh) }
+            for box in overlay.boxes {
+                let rect = SDL_FRect(
+                    x: Float(box.frame.x * scale), y: Float(box.frame.y * scale), w: Float(box.frame.width * scale),
+                    h: Float(box.frame.height * scale))
+                try fill(r, rect, box.fill)
+                let t = Float(max(1, text * 2))
+                try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: rect.w, h: t), box.border)
+                try fill(r, SDL_FRect(x: rect.x, y: rect.y + rect.h - t, w: rect.w, h: t), box.border)
+                try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: t, h: rect.h), box.border)
+                try fill(r, SDL_FRect(x: rect.x + rect.w - t, y: rect.y, w: t, h: rect.h), box.border)
+                if let label = box.label {
+                    let pad = 3 * text
+                    let w = Double(HUDFont.width(of: label)) * text + 2 * pad
+                    let h = Double(HUDFont.cellHeight) * text + 2 * pad
+                    try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: Float(w), h: Float(h)), box.border)
+                    try write(r, label, x: Double(rect.x) + pad, y: Double(rect.y) + pad, size: text, color: .text)
+                }
+            }
+            for panel in overlay.panels {
+                let pad = 10 * text
+                let lineHeight = Double(HUDFont.cellHeight + 2) * text
+                let widest = Double(panel.lines.map { HUDFont.width(of: $0) }.max() ?? 0) * text
+                let w = min(widest + 2 * pad, Double(lw))
+                let h = Double(panel.lines.count) * lineHeight + 2 * pad
+                let x = (Double(lw) - w) / 2
+                let y: Double =
+                    switch panel.placement {
+                    case .top: 12 * text
+                    case .center: (Double(lh) - h) / 2
+                    case .bottom: Double(lh) - h - 12 * text
+                    }
+                try fill(r, SDL_FRect(x: Float(x), y: Float(y), w: Float(w), h: Float(h)), panel.background)
+                for (i, line) in panel.lines.enumerated() {
+                    try write(r, line, x: x + pad, y: y + pad + Double(i) * lineHeight, size: text, color: .text)
+                }
+            }
+        }
+    }
+
+    private func fill(_ r: OpaquePointer, _ rect: SDL_FRect, _ color: OverlayColor) throws {
+        guard color.a > 0 else { return }
+        var rect = rect
+        try SDLError.check(SDL_SetRenderDrawColor(r, color.r, color.g, color.b, color.a), "SDL_SetRenderDrawColor")
+        try SDLError.check(SDL_RenderFillRectF(r, &rect), "SDL_RenderFillRectF")
+    }
+
+    /// Draws `text` with its top-left at (`x`, `y`) logical pixels, `size` logical pixels per
+    /// font pixel.
+    private func write(_ r: OpaquePointer, _ text: String, x: Double, y: Double, size: Double, color: OverlayColor)
+        throws
+    {
+        SDL_SetTextureColorMod(font, color.r, color.g, color.b)
+        SDL_SetTextureAlphaMod(font, color.a)
+        var cx = x
+        for scalar in text.unicodeScalars {
+            let index = HUDFont.glyphIndex(scalar)
+            var source = SDL_Rect(
+                x: Int32(index * HUDFont.cellWidth), y: 0, w: Int32(HUDFont.cellWidth), h: Int32(HUDFont.cellHeight))
+            var target = SDL_FRect(
+                x: Float(cx), y: Float(y), w: Float(Double(HUDFont.cellWidth) * size),
+                h: Float(Double(HUDFont.cellHeight) * size))
+            if scalar != " " {
+                try SDLError.check(SDL_RenderCopyF(r, font, &source, &target), "SDL_RenderCopyF")
+            }
+            cx += Double(HUDFont.cellWidth) * size
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import SceneflowCore
+import Testing
+
+@testable import SceneflowLua
+
+@Suite struct DesignLoaderTests {
+    static func lua(_ home: String, _ extra: String = "") -> String {
+        """
+        return {
+          device = { width = 360, height = 800, scale = 1 },
+          start = "home",
+          scenes = {
+            home = { image = "home.png", \(home) },
+            detail = { image = "detail.png", elements = { { label = "Done", frame = { 0, 0, 50, 50 }, on_tap = dismiss() } } },
+            \(extra)
+          },
+        }
+        """
+    }
+
+    @Test func timedActionOverlayAndPressedImageLoad() throws {
+        let folder = TestFolders.prototype(
+            Self.lua(
+                """
+                after = 2, on_after = go("detail", "crossfade", 0.3),
+                elements = { { label = "Share", frame = { 0, 700, 360, 100 }, pressed = "settings.png",
+                  on_tap = present("detail", { overlay = true, position = "center", dim = 0.5, dismiss_on_outside = true, size = { 300, 200 } }) } },
+                """))
+        let p = try PrototypeLoader.load(directory: folder).prototype
+        let home = try #require(p.scenes["home"])
+        #expect(
+            home.design.after
+                == TimedAction(
+                    seconds: 2, action: .go(scene: "detail", transition: Transition(kind: .crossfade, duration: 0.3))))
+        #expect(home.elements[0].design.pressed == "settings.png")
+        #expect(
+            home.elements[0].onTap
+                == .present(scene: "detail", transition: Transition(kind: .crossfade, duration: 0.3, curve: .easeOut)))
+        let style = try #require(p.scenes["detail"]?.design.overlay)
+        #expect(
+            style
+                == OverlayStyle(
+                    position: .center, dim: 0.5, dismissOnOutside: true, size: Size(width: 300, height: 200)))
+    }
+
+    @Test func badDesignValuesAreReportedWithTheirPaths() {
+        let lines = TestFolders.lines(
+            Self.lua(
+                """
+                after = -1, on_after = go("detail"),
+                elements = { { label = "A", frame = { 0, 0, 9, 9 }, pressed = "nope.png",
+                  on_tap = present("detail", { overlay = true, position = "side", dim = 2 }) },
+                  { label = "B", frame = { 0, 9, 9, 9 }, on_tap = present("detail", { position = "bottom" }) } },
+                """, "settings = { image = \"settings.png\", on_after = back() },"))
+        let text = lines.joined(separator: "\n")
+        #expect(text.contains("scenes.home.after: expected a number of seconds > 0, got the number -1"), "\(text)")
+        #expect(text.contains("scenes.home.elements[1].pressed: file \"nope.png\" not found"), "\(text)")
+        #expect(text.contains("position must be \"bottom\" or \"center\", got the string \"side\""), "\(text)")
+        #expect(text.contains("dim must be a number from 0 to 1"), "\(text)")
+        #expect(
+            text.contains(
+                "scenes.home.elements[2].on_tap: present(scene, {...}): the options table presents an overlay and needs overlay = true"
+            ), "\(text)")
+        #expect(text.contains("scenes.settings.after: missing; on_after needs after = seconds"), "\(text)")
+    }
+
+    @Test func conflictingOverlayOptionsAreAnError() {
+        let lines = TestFolders.lines(
+            Self.lua(
+                """
+                elements = { { label = "A", frame = { 0, 0, 9, 9 }, on_tap = present("detail", { overlay = true, dim = 0.2 }) },
+                  { label = "B", frame = { 0, 9, 9, 9 }, on_tap = present("detail", { overlay = true, dim = 0.6 }) } },
+                """))
+        #expect(lines.contains { $0.contains("is presented as an overlay elsewhere with other options") }, "\(lines)")
+    }
+}
