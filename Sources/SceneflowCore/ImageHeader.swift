@@ -38,43 +38,27 @@ public enum ImageHeader: Equatable, Sendable {
         return .unknown
     }
 
-    /// GIF: the logical screen size, grown to cover every image descriptor's frame (left +
-    /// width, top + height) in the bytes given: SDL_image allocates a frame's size and moves on
-    /// to later frames when one is empty, so an 8 x 6 px GIF whose frame claims 65530 x 65529
-    /// px must be refused before decoding (found by fuzzing). Walks the colour tables,
-    /// extension blocks and image data sub-blocks, skipping other bytes as SDL_image does;
-    /// pass the whole file to see every frame.
+    /// GIF: the logical screen size, grown to cover every frame-descriptor-like record in the
+    /// bytes given: each `0x2C` byte followed by 9 more is read as a descriptor (left, top,
+    /// width, height), and left + width, top + height count. SDL_image allocates a frame's
+    /// size and scans past bytes it does not understand to the next `0x2C`, so fuzzing found
+    /// 8 x 6 px GIFs whose hidden frames claim 65535 x 65535 px (4 GB); a structural walk
+    /// misses them, this conservative scan does not. The price: a GIF whose compressed data
+    /// happens to hold such bytes may be refused as too large (convert it to PNG). Pass the
+    /// whole file to see every frame.
     private static func gif(_ b: [UInt8]) -> ImageHeader {
         guard b.count >= 13 else { return .malformed(format: "GIF") }
         var width = le16(b, 6)
         var height = le16(b, 8)
         var frames = 0
         var i = 13
-        if b[10] & 0x80 != 0 { i += 3 << (Int(b[10] & 0x07) + 1) }
-        func skipSubBlocks() {
-            while i < b.count && b[i] != 0 { i += Int(b[i]) + 1 }
-            i += 1
-        }
-        while i < b.count {
-            switch b[i] {
-            case 0x2C:
-                guard i + 10 <= b.count else { return .malformed(format: "GIF") }
+        while i + 10 <= b.count {
+            if b[i] == 0x2C {
                 width = max(width, le16(b, i + 1) + le16(b, i + 5))
                 height = max(height, le16(b, i + 3) + le16(b, i + 7))
                 frames += 1
-                let flags = b[i + 9]
-                i += 10
-                if flags & 0x80 != 0 { i += 3 << (Int(flags & 0x07) + 1) }
-                i += 1  // LZW minimum code size
-                skipSubBlocks()
-            case 0x21:
-                i += 2  // introducer and label
-                skipSubBlocks()
-            case 0x3B:
-                i = b.count  // trailer
-            default:
-                i += 1  // SDL_image skips any other byte while looking for the next block
             }
+            i += 1
         }
         return frames > 0 ? .size(format: "GIF", width: width, height: height) : .malformed(format: "GIF")
     }

@@ -63,12 +63,11 @@ final class FrameRecorder {
         let begin = DispatchTime.now().uptimeNanoseconds
         try renderer.draw(session.frame(), images: images)
         let image = try renderer.capture()
+        session.recordFrameCost(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
         hashes.append((file, FrameHash.of(image)))
         if writesPNGs {
             try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
         }
-        session.recordFrameCost(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
-        try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
         written.append((file, "\(formatNumber(session.now, decimals: 3))s  [\(prefix)]  \(what)"))
     }
 

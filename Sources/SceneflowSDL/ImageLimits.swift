@@ -34,8 +34,7 @@ public struct ImageLimits: Equatable, Sendable {
 
     /// Reads only the header of the file at `path` and checks the declared size.
     ///
-    /// - Returns: what the header says (`.unknown` for formats the header parser does not
-    ///   know; the loader then checks the decoded size instead).
+    /// - Returns: what the header says (never `.unknown`: other formats are refused).
     /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened, `.empty` for a
     ///   0-byte file, `.corrupt` for a recognised but malformed or zero-sized header or a PNG/JPEG whose
     ///   structure is incomplete or damaged (see `ImageStructure`), `.tooLarge`.
@@ -49,7 +48,10 @@ public struct ImageLimits: Equatable, Sendable {
             throw .fileNotFound(path: path)  // a directory or unreadable file
         }
         if bytes.isEmpty { throw .empty(path: path) }
-        let header = ImageHeader.parse(bytes)
+        var header = ImageHeader.parse(bytes)
+        if header == .unknown, bytes.count == ImageHeader.prefixLength, let whole = FileManager.default.contents(atPath: path) {
+            header = ImageHeader.parse([UInt8](whole))  // e.g. a JPEG whose size lies behind large metadata
+        }
         try check(header, path: path)
         if case .size(let format, _, _) = header, let data = FileManager.default.contents(atPath: path),
             let problem = ImageStructure.problem([UInt8](data), format: format)
@@ -60,7 +62,7 @@ public struct ImageLimits: Equatable, Sendable {
     }
 
     /// Checks what a header declares: throws `.corrupt` for a malformed or zero-sized header,
-    /// `.tooLarge` over the limits; `.unknown` passes (checked after decoding).
+    /// `.tooLarge` over the limits, `.notAnImage` for a format other than PNG, JPEG, GIF or BMP.
     func check(_ header: ImageHeader, path: String) throws(ImageLoadError) {
         switch header {
         case .size(let format, let w, let h):
@@ -71,7 +73,9 @@ public struct ImageLimits: Equatable, Sendable {
         case .malformed(let format):
             throw .corrupt(path: path, reason: "\(format) header is truncated or malformed")
         case .unknown:
-            break
+            // Only the formats screenshots come in reach SDL_image: its other decoders (XCF,
+            // TGA, PCX, …) are attack surface, and fuzzing made the XCF one ask for 45 TB.
+            throw .notAnImage(path: path, reason: "not a PNG, JPEG, GIF or BMP file")
         }
     }
 }

@@ -1,5 +1,0 @@
-return {
-  name = "Tiny",
-  device = { width = 36 height = 80, scale = 1 },
-  start = "home",
-}
