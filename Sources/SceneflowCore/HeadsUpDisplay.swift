@@ -31,13 +31,21 @@ public enum HeadsUpDisplay {
     }
 
     /// Lays out `lines` at the top left of a `screen`-sized area: `pixel` points per font
-    /// pixel, a margin of one character, lines cut to fit the width.
-    public static func layout(_ lines: [String], screen: Size, pixel: Double = 2) -> Layout {
+    /// pixel (smaller, down to 1, when a line of figures would not fit), a margin of one
+    /// character. The figures are never cut: only the scene names of the first line are
+    /// shortened (ending in `~`) to fit the width.
+    public static func layout(_ lines: [String], screen: Size, pixel preferred: Double = 2) -> Layout {
         let margin = 8.0
+        func capacity(_ pixel: Double) -> Int {
+            max(1, Int((screen.width - 2 * margin - 6 * pixel) / (Double(BitmapFont.advance) * pixel)))
+        }
+        let figures = lines.filter { !$0.hasPrefix("LAST ") }.map(\.count).max() ?? 0
+        var pixel = preferred
+        while pixel > 1 && capacity(pixel) < figures { pixel -= 0.5 }
         let padding = pixel * 3
         let lineHeight = Double(BitmapFont.height + 4) * pixel
-        let maxChars = max(1, Int((screen.width - 2 * margin - 2 * padding) / (Double(BitmapFont.advance) * pixel)))
-        let shown = lines.map { String($0.prefix(maxChars)) }
+        let maxChars = capacity(pixel)
+        let shown = lines.map { fit($0, maxChars) }
         let longest = shown.map(\.count).max() ?? 0
         let width = Double(longest * BitmapFont.advance - 1) * pixel + 2 * padding
         let height = Double(shown.count) * lineHeight - 4 * pixel + 2 * padding
@@ -53,5 +61,16 @@ public enum HeadsUpDisplay {
             }
         }
         return Layout(background: Rect(x: margin, y: margin + 20, width: width, height: height), text: rects)
+    }
+
+    /// `line` in at most `width` characters: "LAST from -> to" shortens both scene names
+    /// evenly; other lines are cut only when even the smallest font cannot hold them.
+    static func fit(_ line: String, _ width: Int) -> String {
+        guard line.count > width else { return line }
+        let parts = line.dropFirst(5).components(separatedBy: " -> ")
+        guard line.hasPrefix("LAST "), parts.count == 2 else { return String(line.prefix(width)) }
+        let room = max(2, (width - 5 - 4) / 2)
+        func short(_ name: String) -> String { name.count <= room ? name : String(name.prefix(room - 1)) + "~" }
+        return String("LAST \(short(parts[0])) -> \(short(parts[1]))".prefix(width))
     }
 }

@@ -44,3 +44,19 @@ import Testing
         #expect(layout.text.allSatisfy { $0.x >= layout.background.x && $0.maxX <= layout.background.maxX })
     }
 }
+
+/// Long scene names never push the figures out of the heads-up display.
+@Suite struct HeadsUpDisplayFitTests {
+    @Test func longSceneNamesAreShortenedNotTheFigures() {
+        let lines = [
+            "LAST S1_EN_US_PHONE_PORTRAIT_LIGHT_LIST -> S2_EN_US_PHONE_PORTRAIT_LIGHT_DETAIL",
+            "PUSH_LEFT 350 -> 360 MS", "24 FRAMES  P95 16.6 MS", "0 HITCHES  0.0 MS/S", "T: HUD  S: SLOW X10",
+        ]
+        let fitted = HeadsUpDisplay.fit(lines[0], 30)
+        #expect(fitted.count <= 30 && fitted.hasPrefix("LAST S1_EN_") && fitted.contains("~ -> S2_EN_"))
+        #expect(HeadsUpDisplay.fit(lines[1], 30) == lines[1])
+        // A narrow window (263 pt, ShoppingList at zoom 2) still shows every figure.
+        let layout = HeadsUpDisplay.layout(lines, screen: Size(width: 180, height: 400))
+        #expect(layout.background.maxX <= 180 - 8 + 0.001, "\(layout.background)")
+    }
+}
