@@ -158,20 +158,7 @@ extension PrototypeValidator {
         let image = validateImage(table["image"], path: path + ".image")
         let screen =
             table["screen"].isNone ? ScreenArea.wholeImage : validateScreen(table["screen"], path: path + ".screen")
-        var elements: [Element] = []
-        switch table["elements"] {
-        case .none: break
-        case .table(let list) where !list.isAction && list.sequence != nil:
-            for (offset, item) in list.sequence!.enumerated() {
-                if let element = validateElement(item, path: "\(path).elements[\(offset + 1)]") {
-                    elements.append(element)
-                }
-            }
-        case let other:
-            error(
-                path + ".elements",
-                "expected a list { {label = ..., frame = {x, y, w, h}}, ... }, got \(describe(other, list: true))")
-        }
+        let elements = validateElements(table["elements"], path: path)
         guard let image, let screen else { return nil }
         return LandscapeVariant(image: image, screen: screen, elements: elements)
     }

@@ -149,8 +149,19 @@ struct PrototypeValidator {
         checkKeys(table, known: Self.sceneKeys, path: path)
         let image = validateImage(table["image"], path: path + ".image")
         let sceneScreen = table["screen"].isNone ? screen : validateScreen(table["screen"], path: path + ".screen")
+        let elements = validateElements(table["elements"], path: path)
+        // Duplicate labels are reported once, by Core's PrototypeChecker (sceneflow check).
+        let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
+        guard let image, let sceneScreen else { return nil }
+        var scene = Scene(name: name, image: image, screen: sceneScreen, elements: elements, onSwipe: onSwipe)
+        scene.design = validateSceneDesign(table, path: path)
+        return scene
+    }
+
+    /// The `elements` list of the scene (or landscape variant) at `path`; none when absent.
+    mutating func validateElements(_ value: LuaValue, path: String) -> [Element] {
         var elements: [Element] = []
-        switch table["elements"] {
+        switch value {
         case .none: break
         case .table(let list) where !list.isAction && list.sequence != nil:
             for (offset, item) in list.sequence!.enumerated() {
@@ -163,12 +174,7 @@ struct PrototypeValidator {
                 path + ".elements",
                 "expected a list { {label = ..., frame = {x, y, w, h}}, ... }, got \(describe(other, list: true))")
         }
-        // Duplicate labels are reported once, by Core's PrototypeChecker (sceneflow check).
-        let onSwipe = validateSwipes(table["on_swipe"], path: path + ".on_swipe")
-        guard let image, let sceneScreen else { return nil }
-        var scene = Scene(name: name, image: image, screen: sceneScreen, elements: elements, onSwipe: onSwipe)
-        scene.design = validateSceneDesign(table, path: path)
-        return scene
+        return elements
     }
 
     mutating func validateElement(_ value: LuaValue, path: String) -> Element? {

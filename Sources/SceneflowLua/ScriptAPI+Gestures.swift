@@ -48,6 +48,16 @@ extension ScriptAPISections {
           end
         end
 
+        -- Presses at (x1, y1) now, moves to (x2, y2) over `duration` seconds, releases there,
+        -- and waits until the input is delivered and the prototype settled (swipe, drag).
+        local function press_move_release(what, x1, y1, x2, y2, duration, timeout)
+          local t = sf.now()
+          sf.input("down", x1, y1, t)
+          path(t, x1, y1, x2, y2, duration)
+          sf.input("up", x2, y2, t + duration)
+          api.wait_until(what, t + duration, timeout)
+        end
+
         local function tap_at(x, y, t)
           sf.input("down", x, y, t)
           sf.input("up", x, y, t + TAP)
@@ -152,12 +162,7 @@ extension ScriptAPISections {
               api.wait_settled(what, timeout)
               x, y = sf.screen_center()
             end
-            local t = sf.now()
-            sf.input("down", x, y, t)
-            local x2, y2 = x + d[1] * distance, y + d[2] * distance
-            path(t, x, y, x2, y2, duration)
-            sf.input("up", x2, y2, t + duration)
-            api.wait_until(what, t + duration, timeout)
+            press_move_release(what, x, y, x + d[1] * distance, y + d[2] * distance, duration, timeout)
           end }
 
         -- A label/locator or a point {x, y} / {x = , y = } in points.
@@ -189,11 +194,7 @@ extension ScriptAPISections {
             local x1, y1 = place(what, "from", from, timeout)
             local x2, y2 = place(what, "to", to, timeout)
             api.wait_settled(what, timeout)
-            local t = sf.now()
-            sf.input("down", x1, y1, t)
-            path(t, x1, y1, x2, y2, seconds)
-            sf.input("up", x2, y2, t + seconds)
-            api.wait_until(what, t + seconds, timeout)
+            press_move_release(what, x1, y1, x2, y2, seconds, timeout)
           end }
 
         api.define{ name = "tap_at", group = "Gestures", step = true,
