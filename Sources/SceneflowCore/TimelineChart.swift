@@ -223,19 +223,6 @@ public enum TimelineChart {
         "<text x=\"\(f(x))\" y=\"\(f(y))\" font-size=\"\(f(size))\" fill=\"\(fill)\" font-weight=\"\(weight)\" text-anchor=\"\(anchor)\">\(escape(content))</text>\n"
     }
 
-    /// Escapes `&`, `<`, `>`, `"` and `'` for XML text and attributes.
-    public static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    /// Escapes `&`, `<`, `>`, `"` and `'` for XML text and attributes (see `XMLText`).
+    public static func escape(_ text: String) -> String { XMLText.escape(text) }
 }

@@ -157,10 +157,7 @@ public enum HTMLReport {
     }
 
     /// HTML escaping for text and attribute values.
-    static func e(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func e(_ text: String) -> String { XMLText.escape(text) }
 
     private static let css = """
         body{font:14px/1.45 system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
