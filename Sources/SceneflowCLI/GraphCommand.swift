@@ -11,7 +11,8 @@ struct GraphCommand: Subcommand {
         Without Graphviz, --format svg|png writes the .dot file beside FILE, says so and exits 70.
         The format defaults to FILE's extension, else dot. Without --out, DOT goes to standard
         output. Thumbnails are written to <FILE without extension>-thumbs/. Unreachable scenes
-        are dashed red; modal presentations are dashed edges.
+        are dashed red; modal presentations are dashed edges. FILE's folder must exist (else exit 64,
+        as for every other command's output files).
         """
     static let arguments = [
         ArgumentSpec(
@@ -49,6 +50,8 @@ struct GraphCommand: Subcommand {
         if format != .dot && out == nil {
             throw UsageError(message: "--format \(format.rawValue) needs --out FILE")
         }
+        // Like every other command: the output's folder must exist (no folders are made).
+        if let out { try TestCommand.checkWritableFile("--out", out) }
     }
 
     func run() -> ExitCode {
