@@ -29,7 +29,7 @@ extension BenchCommand {
                 setenv("SDL_VIDEODRIVER", "dummy", 1)
             }
             let report = try MemoryBenchmark.playThrough(folder, window: window, budget: textureBudget)
-            print("memory, \(scenes) scenes of 1080x2400 px (\(folder)), \(window ? "window" : "headless, offscreen"):")
+            print("memory, \(counted(scenes, "scene")) of 1080x2400 px (\(folder)), \(window ? "window" : "headless, offscreen"):")
             print("  \(report)   goal: peak resident ≤ 512 MB")
             return .success
         } catch let error as DiagnosticList {

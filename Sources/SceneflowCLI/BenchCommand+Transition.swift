@@ -44,7 +44,7 @@ extension BenchCommand {
         )
         print("  frame interval:          \(intervals)   goal p95 ≤ 18.7 ms")
         print(
-            "  hitch ratio:             \(String(format: "%.2f", ratio)) ms/s (\(records.reduce(0) { $0 + $1.stats.hitches }) hitches)   goal ≤ 5 ms/s"
+            "  hitch ratio:             \(String(format: "%.2f", ratio)) ms/s (\(counted(records.reduce(0) { $0 + $1.stats.hitches }, "hitch", "hitches")))   goal ≤ 5 ms/s"
         )
         print("  completion rule:         \(onTime)/\(records.count) on the first frame at or after start + duration")
         if let timeline {

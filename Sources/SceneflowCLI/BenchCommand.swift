@@ -99,7 +99,7 @@ struct BenchCommand: Subcommand {
             do {
                 let loaded = try PrototypeOpener.open(folder, images: .header)
                 let p = loaded.prototype
-                print("\(folder): \(p.scenes.count) scenes, \(p.device.pixelWidth)x\(p.device.pixelHeight) px")
+                print("\(folder): \(counted(p.scenes.count, "scene")), \(p.device.pixelWidth)x\(p.device.pixelHeight) px")
                 let first = try Benchmark.timeToFirstFrame(folder, runs: runs)
                 print("  time to first frame (window):     \(first)   goal ≤ 300 ms")
                 let (draw, both) = try Benchmark.crossfadeFrames(p, frames: frames)

@@ -36,11 +36,11 @@ struct CheckCommand: Subcommand {
                 for warning in warnings { print(warning) }
                 let elements = prototype.orderedScenes.reduce(0) { $0 + $1.elements.count }
                 print(
-                    "\(folder): \(prototype.scenes.count) scenes, \(elements) elements, \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"
+                    "\(folder): \(counted(prototype.scenes.count, "scene")), \(counted(elements, "element")), \(counted(warnings.count, "warning"))"
                 )
             } catch {
                 for diagnostic in error.diagnostics { printError("\(diagnostic)") }
-                printError("\(folder): \(error.diagnostics.count) error\(error.diagnostics.count == 1 ? "" : "s")")
+                printError("\(folder): \(counted(error.diagnostics.count, "error"))")
                 code = .badInput
             }
         }

@@ -40,10 +40,11 @@ struct NewCommand: Subcommand {
             let result = try Scaffolder.scaffold(directory: folder, images: images)
             let d = result.device
             print(
-                "wrote \(result.prototypeFile): \(result.shots.count) scenes, \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(result.deviceSource))"
+                "wrote \(result.prototypeFile): \(counted(result.shots.count, "scene")), \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(result.deviceSource))"
             )
             print("wrote \(result.scriptFile)")
-            print("next: sceneflow play \(folder)   |   sceneflow test \(folder)/Scripts")
+            print(
+                "next: sceneflow play \(shellQuoted(folder))   |   sceneflow test \(shellQuoted(folder + "/Scripts"))")
             return .success
         } catch {
             printError("sceneflow new: \(error)")

@@ -77,7 +77,7 @@ struct RecordCommand: Subcommand {
             printError("sceneflow record: \(error)")
             return .software
         }
-        print("wrote \(out); run it with: sceneflow test \(out)")
+        print("wrote \(out); run it with: sceneflow test \(shellQuoted(out))")
         return .success
     }
 }

@@ -58,7 +58,7 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
             return "\"\(element)\" in \(scene) \(what) \(formatNumber(value, decimals: 1))"
         case .transitionCompleted(let r):
             return "transition \(r.from) -> \(r.to) completed after "
-                + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(r.frameCount) frames"
+                + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(counted(r.frameCount, "frame"))"
         }
     }
 

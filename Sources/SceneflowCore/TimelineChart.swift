@@ -34,7 +34,7 @@ public enum TimelineChart {
             y += 48
         }
         let count = document.allTransitions.count
-        var head = text(20, 30, "\(title) — \(count) transition\(count == 1 ? "" : "s")", size: 18, weight: "bold")
+        var head = text(20, 30, "\(title) — \(counted(count, "transition"))", size: 18, weight: "bold")
         head += legend(x: 20, y: 56)
         return """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -185,8 +185,8 @@ public enum TimelineChart {
         let stats = r.stats
         s += text(x0, toMid - 18, label(r, room: labelRoom), size: 12, weight: "bold")
         let detail =
-            "\(r.frameCount) frames"
-            + (stats.hitches > 0 ? ", \(stats.hitches) hitch\(stats.hitches == 1 ? "" : "es")" : "")
+            counted(r.frameCount, "frame")
+            + (stats.hitches > 0 ? ", \(counted(stats.hitches, "hitch", "hitches"))" : "")
         s += text(x0, toMid + 27, detail, size: 10, fill: stats.hitches > 0 ? hitchColor : "#555")
         let threshold = nominal * factor
         var previous: Double?

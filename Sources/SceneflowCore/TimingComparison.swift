@@ -34,8 +34,8 @@ public enum TimingComparison {
     {
         let pairs = match(a.allTransitions.map(\.record), b.allTransitions.map(\.record))
         var out = [
-            "A = \(fileA) (\(a.allTransitions.count) transitions)",
-            "B = \(fileB) (\(b.allTransitions.count) transitions)",
+            "A = \(fileA) (\(counted(a.allTransitions.count, "transition")))",
+            "B = \(fileB) (\(counted(b.allTransitions.count, "transition")))",
         ]
         guard !pairs.isEmpty else { return out + ["no transitions recorded in either run"] }
         var table = TextTable(

@@ -41,7 +41,7 @@ public enum TimingReport {
         let transitions = document.allTransitions
         let clocks = Set(document.runs.map(\.clock.rawValue)).sorted().joined(separator: ", ")
         var out = [
-            "\(file): \(transitions.count) transition\(transitions.count == 1 ? "" : "s") in \(document.runs.count) run\(document.runs.count == 1 ? "" : "s") (\(clocks.isEmpty ? "no" : clocks) clock)"
+            "\(file): \(counted(transitions.count, "transition")) in \(counted(document.runs.count, "run")) (\(clocks.isEmpty ? "no" : clocks) clock)"
         ]
         guard !transitions.isEmpty else { return out + ["no transitions recorded"] }
         let multipleRuns = document.runs.count > 1

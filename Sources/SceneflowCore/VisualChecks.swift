@@ -86,13 +86,13 @@ public enum ScreenshotPolicy {
         let box = difference.bounds.map { " in the box \($0) px" } ?? ""
         if let limit = request.maxDiffRatio, ratio > limit {
             let (value, bound) = distinct(ratio * 100, limit * 100)
-            return "\(count) of \(total) pixels differ (\(metric))\(box): the ratio \(value) % is over the limit max_diff_ratio = \(bound) %"
+            return "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box): the ratio \(value) % is over the limit max_diff_ratio = \(bound) %"
         }
         if let limit = request.maxDiffPixels, count > limit {
-            return "\(count) of \(total) pixels differ (\(metric))\(box): over the limit max_diff_pixels = \(limit)"
+            return "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box): over the limit max_diff_pixels = \(limit)"
         }
         if request.maxDiffPixels == nil && request.maxDiffRatio == nil && count > 0 {
-            return "\(count) of \(total) pixels differ (\(metric))\(box); no difference is allowed (set max_diff_pixels or max_diff_ratio to allow some)"
+            return "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box); no difference is allowed (set max_diff_pixels or max_diff_ratio to allow some)"
         }
         return nil
     }

@@ -37,7 +37,7 @@ extension PrototypeValidator {
             return nil
         }
         guard let items = table.sequence, items.count == 4 else {
-            let count = table.sequence.map { "\($0.count) values" } ?? "a table that is not a list"
+            let count = table.sequence.map { counted($0.count, "value") } ?? "a table that is not a list"
             error(path, "expected 4 numbers \(shape), got \(count)")
             return nil
         }

@@ -49,7 +49,7 @@ struct PrototypeValidator {
         let omitted = errorCount - Self.maxErrorsKept
         guard omitted > 0 else { return nil }
         return Diagnostic(
-            file: file, message: "\(omitted) more error\(omitted == 1 ? "" : "s") not shown (fix the first ones and check again)")
+            file: file, message: "\(counted(omitted, "more error", "more errors")) not shown (fix the first ones and check again)")
     }
 
     mutating func warning(_ path: String?, _ message: String) {

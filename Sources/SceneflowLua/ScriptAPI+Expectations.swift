@@ -121,8 +121,8 @@ extension ScriptAPISections {
               if #found == n then return true end
               local labels = {}
               for i, e in ipairs(found) do labels[i] = quote(e.label) end
-              return false, format("expected %d matching elements in scene %s, found %d%s", n, quote(sf.scene()),
-                #found, #found > 0 and (": " .. table.concat(labels, ", ")) or "")
+              return false, format("expected %d matching element%s in scene %s, found %d%s", n, n == 1 and "" or "s",
+                quote(sf.scene()), #found, #found > 0 and (": " .. table.concat(labels, ", ")) or "")
             end)
           end }
 

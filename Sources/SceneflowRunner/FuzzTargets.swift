@@ -56,9 +56,9 @@ public final class FuzzTargets {
         FileManager.default.createFile(atPath: dir + "/prototype.lua", contents: bytes)
         do {
             let loaded = try PrototypeLoader.load(directory: dir, limits: limits)
-            return "loaded \(loaded.prototype.scenes.count) scenes"
+            return "loaded \(counted(loaded.prototype.scenes.count, "scene"))"
         } catch {
-            return "\(error.diagnostics.count) diagnostics"
+            return counted(error.diagnostics.count, "diagnostic")
         }
     }
 
@@ -77,7 +77,7 @@ public final class FuzzTargets {
         let path = folder + "/fixed/input.lua"
         FileManager.default.createFile(atPath: path, contents: bytes)
         let result = runner.run(script: path)
-        return "\(result.outcomes.count) tests, \(result.loadProblems.count) load problems"
+        return "\(counted(result.outcomes.count, "test")), \(counted(result.loadProblems.count, "load problem"))"
     }
 
     private static let fixedPrototype = """

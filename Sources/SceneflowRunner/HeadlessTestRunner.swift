@@ -247,7 +247,7 @@ public final class HeadlessTestRunner {
             switch outcome.verdict {
             case .passed, .warned, .recorded:
                 text +=
-                    "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(outcome.frames) frames)\n"
+                    "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(counted(outcome.frames, "frame")))\n"
             case .skipped: text += "SKIP  \(outcome.name)  (\(outcome.skipReason ?? ""))\n"
             case .failed, .interrupted: text += "FAIL  \(outcome.name)\n      \(outcome.failure.map(String.init(describing:)) ?? "")\n"
             }

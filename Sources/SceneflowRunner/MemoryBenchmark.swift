@@ -25,8 +25,8 @@ public enum MemoryBenchmark {
 
         public var description: String {
             let mb = { (bytes: Int) in String(format: "%.0f MB", Double(bytes) / 1_048_576) }
-            return "\(scenesShown) scenes shown, \(frames) frames in \(String(format: "%.1f", seconds)) s; "
-                + "textures peak \(mb(peakTextureBytes)) of a \(mb(budgetBytes)) budget, \(evictions) evictions; "
+            return "\(counted(scenesShown, "scene")) shown, \(counted(frames, "frame")) in \(String(format: "%.1f", seconds)) s; "
+                + "textures peak \(mb(peakTextureBytes)) of a \(mb(budgetBytes)) budget, \(counted(evictions, "eviction")); "
                 + "peak resident \(peakResidentBytes.map(mb) ?? "unknown")"
         }
     }

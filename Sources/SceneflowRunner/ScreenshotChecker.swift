@@ -106,7 +106,7 @@ final class ScreenshotChecker: VisualChecks {
         }
         let how = difference.differentPixels == 0
             ? (options.isExact ? "exact match" : "no pixel over the threshold")
-            : "\(difference.differentPixels) pixels differ, within the limits"
+            : "\(counted(difference.differentPixels, "pixel")) differ\(difference.differentPixels == 1 ? "s" : ""), within the limits"
         return note("screenshot", request.name, .passed(note: how), baseline)
     }
 

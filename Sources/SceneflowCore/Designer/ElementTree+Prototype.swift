@@ -13,7 +13,7 @@ extension ElementTree {
     public static func text(_ prototype: Prototype, only: String? = nil) -> String {
         let d = prototype.device
         var lines = [
-            "prototype \"\(prototype.name)\"  device \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(d.pixelWidth)x\(d.pixelHeight) px)  start \"\(prototype.start)\"  \(prototype.scenes.count) scenes"
+            "prototype \"\(prototype.name)\"  device \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(d.pixelWidth)x\(d.pixelHeight) px)  start \"\(prototype.start)\"  \(counted(prototype.scenes.count, "scene"))"
         ]
         let reachable = PrototypeChecker.reachableScenes(prototype)
         for scene in prototype.orderedScenes where only == nil || scene.name == only {

@@ -58,7 +58,7 @@ public enum ScaffoldWriter {
             deviceSource == "fallback" ? "no common size matched: scale chosen to give ~360 pt across" : deviceSource
         let next = nextFrame(device)
         var text = """
-            -- \(name): scaffolded by `sceneflow new` from \(shots.count) screenshot\(shots.count == 1 ? "" : "s") (in file name order).
+            -- \(name): scaffolded by `sceneflow new` from \(counted(shots.count, "screenshot")) (in file name order).
             -- Device: \(pixels) = \(points) at scale \(formatNumber(device.scale)) (\(source)).
             -- Frames are in points: { x, y, width, height } from the top-left; pixels = points x scale.
             --

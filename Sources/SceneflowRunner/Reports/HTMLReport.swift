@@ -21,7 +21,7 @@ public enum HTMLReport {
             <ul class="counts">
             \(badge("passed", summary.passed - summary.warned))\(badge("warned", summary.warned, "passed with warnings"))\(badge("failed", summary.failed))\(badge("recorded", summary.recorded))\(badge("skipped", summary.skipped))\(badge("interrupted", summary.interrupted))
             </ul>
-            <p class="meta">Started \(e(ISO8601DateFormatter().string(from: startedAt))) · \(results.count) script file\(results.count == 1 ? "" : "s") · \(String(format: "%.2f", wall)) s of real time</p>
+            <p class="meta">Started \(e(ISO8601DateFormatter().string(from: startedAt))) · \(counted(results.count, "script file")) · \(String(format: "%.2f", wall)) s of real time</p>
             </header><main>
             """
         let failing = results.flatMap(\.outcomes).filter { $0.verdict == .failed || $0.verdict == .interrupted }
@@ -62,7 +62,7 @@ public enum HTMLReport {
         if outcome.verdict == .skipped {
             h += "<span class=\"time\">not run · line \(outcome.line)</span></div>"
         } else {
-            h += "<span class=\"time\">\(real) · \(formatNumber(outcome.clockSeconds, decimals: 2)) s clock · \(outcome.frames) frames · line \(outcome.line)</span></div>"
+            h += "<span class=\"time\">\(real) · \(formatNumber(outcome.clockSeconds, decimals: 2)) s clock · \(counted(outcome.frames, "frame")) · line \(outcome.line)</span></div>"
         }
         if let reason = outcome.skipReason { h += "<p class=\"skip\">\(e(reason))</p>" }
         if let failure = outcome.failure { h += "<pre class=\"failure\">\(e(failure.description))</pre>" }
@@ -89,7 +89,7 @@ public enum HTMLReport {
             h += "</div>"
         }
         if !outcome.steps.isEmpty {
-            h += "<details\(outcome.verdict == .failed ? " open" : "")><summary>\(outcome.steps.count) steps</summary><table class=\"steps\"><tr><th>clock</th><th>call</th><th>line</th><th>real</th><th></th></tr>"
+            h += "<details\(outcome.verdict == .failed ? " open" : "")><summary>\(counted(outcome.steps.count, "step"))</summary><table class=\"steps\"><tr><th>clock</th><th>call</th><th>line</th><th>real</th><th></th></tr>"
             for step in outcome.steps {
                 h += "<tr class=\"\(step.passed ? "ok" : "bad")\"><td>\(formatNumber(step.clockStart, decimals: 3)) s</td><td><code>\(e(step.call))</code></td>"
                 h += "<td>\(step.line.map(String.init) ?? "")</td><td>\(step.wallSeconds.map { String(format: "%.2f ms", $0 * 1000) } ?? "—")</td><td>\(step.passed ? "✓" : "✗")</td></tr>"
