@@ -61,18 +61,12 @@ struct RenderCommand: Subcommand {
     private func transition() throws(UsageError) -> Transition {
         let kindName = parsed.value("--transition") ?? "crossfade"
         guard let kind = TransitionKind(rawValue: kindName) else {
-            throw UsageError(
-                message:
-                    "unknown transition \"\(kindName)\"\(NearestName.hint(for: kindName, among: TransitionKind.names)); one of \(TransitionKind.names.joined(separator: ", "))"
-            )
+            throw UsageError(message: "--transition: " + TransitionKind.unknownNameMessage(kindName))
         }
         var curve: TimingCurve?
         if let name = parsed.value("--curve") {
             guard let c = TimingCurve(rawValue: name) else {
-                throw UsageError(
-                    message:
-                        "unknown curve \"\(name)\"\(NearestName.hint(for: name, among: TimingCurve.allCases.map(\.rawValue)))"
-                )
+                throw UsageError(message: "--curve: " + TimingCurve.unknownNameMessage(name))
             }
             curve = c
         }

@@ -69,9 +69,7 @@ extension PrototypeValidator {
             if let k = TransitionKind(rawValue: s) {
                 kind = k
             } else {
-                error(
-                    path, "unknown transition \"\(s)\"" + NearestName.hint(for: s, among: TransitionKind.names),
-                    line: line)
+                error(path, TransitionKind.unknownNameMessage(s), line: line)
                 ok = false
             }
         case let other:
@@ -95,10 +93,7 @@ extension PrototypeValidator {
             if let c = TimingCurve(rawValue: s) {
                 curve = c
             } else {
-                error(
-                    path,
-                    "unknown curve \"\(s)\"" + NearestName.hint(for: s, among: TimingCurve.allCases.map(\.rawValue)),
-                    line: line)
+                error(path, TimingCurve.unknownNameMessage(s), line: line)
                 ok = false
             }
         case let other:

@@ -92,6 +92,7 @@ extension PrototypeValidator {
         switch options["curve"] {
         case .none: break
         case .string(let s) where TimingCurve(rawValue: s) != nil: curve = TimingCurve(rawValue: s)!
+        case .string(let s): fail(TimingCurve.unknownNameMessage(s))
         case let other:
             fail("curve must be a timing curve name such as \"ease_out\", got \(describe(other))")
         }

@@ -33,7 +33,7 @@ extension ScriptAPISections {
             { "within", "tolerance in seconds (default 1/60)" },
             { "timeout", "clock seconds to wait for a matching transition (default 5)" } },
           waits = "until settled and the last transition matches, up to the timeout",
-          errors = "no transition yet; another transition (both described); an unknown field (with did-you-mean)",
+          errors = "no transition yet; another transition (both described); an unknown field or transition kind (with did-you-mean; kinds listed)",
           example = 'tap "Rate"\nexpect.transition{to = "thanks", kind = "crossfade", duration = 0.3}',
           fn = function(want)
             if type(want) ~= "table" then
@@ -48,6 +48,8 @@ extension ScriptAPISections {
               if type(v) ~= kind then fail(what .. ": " .. k .. " must be a " .. kind .. ", got " .. show(v)) end
             end
             if want.within and want.within < 0 then fail(what .. ": within must be >= 0 seconds") end
+            local problem = want.kind and sf.transition_problem(want.kind)
+            if problem then fail(what .. ": kind: " .. problem) end
             if want.from and not sf.scene_exists(want.from) then
               fail(what .. ": there is no scene " .. quote(want.from) .. sf.hint(want.from, table.unpack(sf.scene_names())))
             end

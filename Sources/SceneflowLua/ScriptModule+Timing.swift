@@ -3,6 +3,8 @@ import SceneflowCore
 /// The native transition-timing function under the script API (issue 6).
 ///
 /// Registration table (merged into the native table `sf`):
+/// - `transition_problem(name)` → nil for a valid transition kind, else why not (with a
+///   did-you-mean and the list of kinds), for `expect.transition{kind = …}`.
 /// - `last_transition()` → the running test's most recently completed transition as a table,
 ///   or nil when none completed since the test started. Fields (seconds unless noted):
 ///   `from`, `to`, `kind`, `curve`, `requested` (requested duration), `duration` (measured:
@@ -13,12 +15,21 @@ import SceneflowCore
 extension ScriptModule {
     /// The timing natives, registered with `natives` by `push(into:)`.
     nonisolated(unsafe) static let timingNatives: [Native] = [
-        ("last_transition", { module, session, s in TimingScriptFunctions.lastTransition(module, session, s) })
+        ("last_transition", { module, session, s in TimingScriptFunctions.lastTransition(module, session, s) }),
+        ("transition_problem", { _, _, s in TimingScriptFunctions.transitionProblem(s) }),
     ]
 }
 
 /// The bodies of `ScriptModule.timingNatives`.
 enum TimingScriptFunctions {
+    /// `transition_problem(name)` → nil when `name` is a transition kind, else the message
+    /// naming it with a did-you-mean and the valid kinds (`TransitionKind.unknownNameMessage`).
+    static func transitionProblem(_ stack: LuaStack) -> LuaCallbackResult {
+        let name = stack.string(1) ?? ""
+        if TransitionKind(rawValue: name) != nil { stack.pushNil() } else { stack.push(TransitionKind.unknownNameMessage(name)) }
+        return .values(1)
+    }
+
     /// Pushes the record table (or nil); see `ScriptModule.timingNatives`.
     static func lastTransition(_ module: ScriptModule, _ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
         guard let record = session.lastCompletedTransition, record.start >= module.testStart - 1e-9 else {

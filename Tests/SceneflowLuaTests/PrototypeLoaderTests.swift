@@ -177,8 +177,14 @@ import Testing
             .replacingOccurrences(of: "\"crossfade\", 0.25, \"linear\"", with: "\"crossfdae\", 0.25, \"lineer\"")
         #expect(
             TestFolders.lines(lua) == [
-                "prototype.lua:12: scenes.home.on_swipe.left: unknown transition \"crossfdae\"; did you mean \"crossfade\"?",
-                "prototype.lua:12: scenes.home.on_swipe.left: unknown curve \"lineer\"; did you mean \"linear\"?",
+                "prototype.lua:12: scenes.home.on_swipe.left: unknown transition \"crossfdae\"; did you mean \"crossfade\"? (transitions: \(TransitionKind.nameList))",
+                "prototype.lua:12: scenes.home.on_swipe.left: unknown curve \"lineer\"; did you mean \"linear\"? (curves: linear, ease_in, ease_out, ease_in_out)",
+            ])
+        // A name from another tool, far from every kind by spelling, still gets a suggestion.
+        let foreign = TestFolders.good.replacingOccurrences(of: "\"crossfade\", 0.25", with: "\"slide_lft\", 0.25")
+        #expect(
+            TestFolders.lines(foreign) == [
+                "prototype.lua:12: scenes.home.on_swipe.left: unknown transition \"slide_lft\"; did you mean \"push_left\"? (transitions: none, crossfade, push_left, push_right, push_up, push_down, cover_left, cover_right, cover_up, cover_down, reveal_left, reveal_right, reveal_up, reveal_down)"
             ])
     }
 

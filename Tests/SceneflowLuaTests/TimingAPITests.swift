@@ -70,6 +70,11 @@ import Testing
         #expect(
             scene.failure?.contains("there is no scene \"hom\"; did you mean \"home\"?") == true,
             "\(scene.failure ?? "")")
+        let badKind = try H.one("tap \"Continue\"\nexpect.transition{kind = \"slide-lft\"}")
+        #expect(
+            badKind.failure?.contains(
+                ": kind: unknown transition \"slide-lft\"; did you mean \"push_left\"? (transitions: none, crossfade, push_left,")
+                == true, "\(badKind.failure ?? "passed")")
         let notTable = try H.one("expect.transition(\"home\")")
         #expect(notTable.failure?.hasPrefix("expect.transition: expected a table") == true, "\(notTable.failure ?? "")")
         let wrongType = try H.one("expect.transition{duration = \"fast\"}")
