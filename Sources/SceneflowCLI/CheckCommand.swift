@@ -10,7 +10,9 @@ struct CheckCommand: Subcommand {
     static let discussion = """
         Errors: Lua syntax or runtime errors, bad keys or values, missing scenes, missing,
         corrupt or oversized images. Warnings: scenes no element reaches, elements outside
-        the screen, duplicate labels within a scene, images no scene uses.
+        the screen, duplicate labels within a scene, images no scene uses, screenshots stretched
+        into the device (screen area aspect more than 3 % off; landscape variants against the
+        turned device).
         """
     static let arguments = [
         ArgumentSpec(
@@ -33,6 +35,7 @@ struct CheckCommand: Subcommand {
                     loaded.warnings
                     + PrototypeChecker.warnings(
                         for: prototype, file: file, imageFiles: imageFiles(in: prototype.directory))
+                    + PrototypeOpener.aspectWarnings(prototype, file: file)
                 for warning in warnings { print(warning) }
                 let elements = prototype.orderedScenes.reduce(0) { $0 + $1.elements.count }
                 print(

@@ -9,8 +9,11 @@ struct NewCommand: Subcommand {
     static let discussion = """
         Images are copied into DIR (or, with none given, DIR's own images are used), one
         scene per image in file name order. The device size and scale are guessed from the
-        first image (a table of common iPhone, iPad and Android sizes; else the whole scale
-        that gives about 360 pt across). Phone-framed screenshots get screen = "auto".
+        first portrait image (a table of common iPhone, iPad and Android sizes; else the whole
+        scale that gives about 360 pt across). Phone-framed screenshots get screen = "auto".
+        A landscape image named after a portrait one (home.png + home_land.png or
+        home-landscape.png) becomes that scene's landscape variant; images that would be drawn
+        stretched (aspect more than 3 % off the device's) are named in warnings.
         Writes DIR/prototype.lua (commented) and DIR/Scripts/walk_through.lua, which runs
         green with `sceneflow test DIR/Scripts`. Never overwrites a prototype.lua (exit 64).
         """
@@ -43,6 +46,9 @@ struct NewCommand: Subcommand {
                 "wrote \(result.prototypeFile): \(counted(result.shots.count, "scene")), \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(result.deviceSource))"
             )
             print("wrote \(result.scriptFile)")
+            for warning in result.warnings { print(warning) }
+            let variants = result.shots.compactMap { shot in shot.landscape.map { "\(shot.scene) (\($0.image))" } }
+            if !variants.isEmpty { print("landscape variants: \(variants.joined(separator: ", "))") }
             print(
                 "next: sceneflow play \(shellQuoted(folder))   |   sceneflow test \(shellQuoted(folder + "/Scripts"))")
             return .success

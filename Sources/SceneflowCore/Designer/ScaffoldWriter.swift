@@ -14,6 +14,28 @@ public enum ScaffoldWriter {
         public var pixelHeight: Int
         /// `.auto` for a device-framed screenshot (transparent corners), else `.wholeImage`.
         public var screen: ScreenArea
+        /// The scene's landscape screenshot (its `landscape = { image = … }` variant), if any.
+        public var landscape: Landscape?
+
+        /// A landscape screenshot attached to a scene.
+        public struct Landscape: Equatable, Sendable {
+            /// The image path relative to the prototype folder.
+            public var image: String
+            /// The image width in pixels.
+            public var pixelWidth: Int
+            /// The image height in pixels.
+            public var pixelHeight: Int
+            /// `.auto` for a device-framed screenshot, else `.wholeImage`.
+            public var screen: ScreenArea
+            /// Creates a landscape screenshot.
+            public init(image: String, pixelWidth: Int, pixelHeight: Int, screen: ScreenArea = .wholeImage) {
+                self.image = image
+                self.pixelWidth = pixelWidth
+                self.pixelHeight = pixelHeight
+                self.screen = screen
+            }
+        }
+
         /// Creates a shot.
         public init(scene: String, image: String, pixelWidth: Int, pixelHeight: Int, screen: ScreenArea = .wholeImage) {
             self.scene = scene
@@ -84,6 +106,9 @@ public enum ScaffoldWriter {
             text += "    \(shot.scene) = {\n"
             text += "      image = \(luaString(shot.image)),\n"
             if shot.screen == .auto { text += "      screen = \"auto\",\n" }
+            if let landscape = shot.landscape {
+                text += landscapeBlock(landscape, device: device, next: index + 1 < shots.count ? shots[index + 1].scene : nil)
+            }
             if index + 1 < shots.count {
                 let target = shots[index + 1].scene
                 text += "      elements = {\n"
@@ -99,6 +124,28 @@ public enum ScaffoldWriter {
         }
         text += "  },\n}\n"
         return text
+    }
+
+    /// A scene's `landscape = { … }` table: the image, `screen = "auto"` when framed, and a
+    /// "Next" hotspot over the bottom band of the turned screen when there is a `next` scene.
+    static func landscapeBlock(_ landscape: Shot.Landscape, device: Device, next: String?) -> String {
+        let turned = device.rotated
+        let framed = landscape.screen == .auto ? ", phone frame" : ""
+        var text = "      -- Turned to landscape (O in the window, rotate \"landscape\" in scripts): \(landscape.image), "
+        text += "\(landscape.pixelWidth)x\(landscape.pixelHeight) px\(framed);\n"
+        text += "      -- its frames are in landscape points (\(formatNumber(turned.width))x\(formatNumber(turned.height))).\n"
+        text += "      landscape = {\n"
+        text += "        image = \(luaString(landscape.image)),\n"
+        if landscape.screen == .auto { text += "        screen = \"auto\",\n" }
+        if let next {
+            text += "        elements = {\n"
+            text +=
+                "          { label = \"Next\", frame = \(nextFrame(turned)), on_tap = go(\(luaString(next)), \"push_left\", 0.35) },\n"
+            text += "        },\n"
+        } else {
+            text += "        elements = {},\n"
+        }
+        return text + "      },\n"
     }
 
     /// The starter script: walks the "Next" chain to the last scene with `expect.scene` after
@@ -121,6 +168,7 @@ public enum ScaffoldWriter {
             text += "  expect.scene \(luaString(scene))\n"
         }
         text += "end)\n"
+        text += landscapeTest(shots)
         if scenes.count >= 2 {
             text += """
 
@@ -134,5 +182,25 @@ public enum ScaffoldWriter {
                 """
         }
         return text
+    }
+
+    /// A test that turns the device on the first scene with a landscape variant (reached through
+    /// the "Next" chain) and, when there is a next scene, taps the landscape "Next"; empty
+    /// when no scene has a landscape variant.
+    static func landscapeTest(_ shots: [Shot]) -> String {
+        guard let index = shots.firstIndex(where: { $0.landscape != nil }) else { return "" }
+        var text = "\ntest(\"turning the device shows the landscape screenshot\", function()\n"
+        for shot in shots.prefix(index + 1).dropFirst() {
+            text += "  tap \"Next\"\n"
+            text += "  expect.scene \(luaString(shot.scene))\n"
+        }
+        text += "  rotate \"landscape\"\n"
+        text += "  expect.scene \(luaString(shots[index].scene))\n"
+        if index + 1 < shots.count {
+            text += "  tap \"Next\"                 -- the landscape variant's hotspot\n"
+            text += "  expect.scene \(luaString(shots[index + 1].scene))\n"
+        }
+        text += "  rotate \"portrait\"\n"
+        return text + "end)\n"
     }
 }

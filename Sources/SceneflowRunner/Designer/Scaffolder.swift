@@ -4,8 +4,10 @@ import SceneflowSDL
 
 /// `sceneflow new`: makes a prototype folder from screenshots. One scene per image in file
 /// name order (numbers compared as numbers, so `2.png` comes before `10.png`); the device is
-/// guessed from the first image's screen size with `DeviceGuess`; device-framed screenshots
-/// (transparent corners) get `screen = "auto"` and are measured inside the frame.
+/// guessed from the first portrait image's screen size with `DeviceGuess`; device-framed
+/// screenshots (transparent corners) get `screen = "auto"` and are measured inside the frame;
+/// landscape screenshots named after a portrait one become its landscape variant, and
+/// stretched ones are warned about (`ScaffoldPlan`).
 public enum Scaffolder {
     /// What went wrong; `isUsage` tells bad command-line use (exit 64) from unusable input
     /// files (exit 65).
@@ -28,6 +30,8 @@ public enum Scaffolder {
         public let device: Device
         /// Which table entry the device came from, or `"fallback"`.
         public let deviceSource: String
+        /// Screenshots that will be drawn stretched (named by file; see `ScaffoldPlan`).
+        public let warnings: [Diagnostic]
     }
 
     /// Image file extensions picked up from a folder.
@@ -65,18 +69,16 @@ public enum Scaffolder {
             throw Failure(
                 description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
         }
-        let names = SceneNamer.names(for: fileNames)
-        var shots: [ScaffoldWriter.Shot] = []
-        var firstScreen = (width: 1, height: 1)
+        var measured: [ScaffoldPlan.Measured] = []
         for (index, source) in sources.enumerated() {
             let (size, screen, inner) = try measure(source)
-            if index == 0 { firstScreen = inner }
-            shots.append(
-                ScaffoldWriter.Shot(
-                    scene: names[index], image: fileNames[index], pixelWidth: size.width, pixelHeight: size.height,
-                    screen: screen))
+            measured.append(
+                ScaffoldPlan.Measured(
+                    file: fileNames[index], pixelWidth: size.width, pixelHeight: size.height, screen: screen,
+                    screenWidth: inner.width, screenHeight: inner.height))
         }
-        let (device, deviceSource) = DeviceGuess.device(pixelWidth: firstScreen.width, pixelHeight: firstScreen.height)
+        let plan = ScaffoldPlan.plan(measured)
+        let (shots, device, deviceSource) = (plan.shots, plan.device, plan.deviceSource)
         let name = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
         let scriptFile = ((directory as NSString).appendingPathComponent("Scripts") as NSString)
             .appendingPathComponent("walk_through.lua")
@@ -101,7 +103,12 @@ public enum Scaffolder {
         }
         return Result(
             prototypeFile: prototypeFile, scriptFile: scriptFile, shots: shots, device: device,
-            deviceSource: deviceSource)
+            deviceSource: deviceSource,
+            warnings: plan.warnings.map { warning in
+                var named = warning  // the copy in the prototype folder
+                named.file = (directory as NSString).appendingPathComponent(warning.file)
+                return named
+            })
     }
 
     /// File name order with numbers compared by value (`2.png` < `10.png`).

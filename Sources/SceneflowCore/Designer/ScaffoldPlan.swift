@@ -1,0 +1,142 @@
+/// What `sceneflow new` makes of a set of measured screenshots: the device, the scenes in
+/// order, which landscape screenshots become a scene's `landscape` variant, and warnings
+/// about screenshots that will be drawn stretched. Pure: the runner's `Scaffolder` measures
+/// the images and writes the files.
+///
+/// - The device comes from the first portrait-shaped screen (taller than wide), so a
+///   landscape shot listed first does not turn the whole prototype; with no portrait shot at
+///   all, from the first one (a landscape device).
+/// - On a portrait device, a landscape-shaped shot named after a portrait shot plus a
+///   landscape word (`home.png` + `home_land.png`, `home-landscape.png`, `home landscape.png`,
+///   `landscape_home.png`) becomes that scene's landscape variant. Any other landscape shot
+///   stays a scene of its own, with a warning naming the file (it is drawn stretched).
+/// - Every shot whose screen area's aspect ratio differs from the device's (the turned
+///   device's, for a variant) by more than `AspectCheck.tolerance` gets a warning.
+public enum ScaffoldPlan {
+    /// One measured screenshot.
+    public struct Measured: Equatable, Sendable {
+        /// The file name (no folder), as it will be written in `prototype.lua`.
+        public var file: String
+        /// The image size in pixels.
+        public var pixelWidth: Int
+        /// The image height in pixels.
+        public var pixelHeight: Int
+        /// `.auto` for a device-framed shot, else `.wholeImage`.
+        public var screen: ScreenArea
+        /// The screen area's width in pixels (the whole image unless framed).
+        public var screenWidth: Int
+        /// The screen area's height in pixels.
+        public var screenHeight: Int
+        /// Creates a measurement.
+        public init(
+            file: String, pixelWidth: Int, pixelHeight: Int, screen: ScreenArea = .wholeImage,
+            screenWidth: Int? = nil, screenHeight: Int? = nil
+        ) {
+            self.file = file
+            self.pixelWidth = pixelWidth
+            self.pixelHeight = pixelHeight
+            self.screen = screen
+            self.screenWidth = screenWidth ?? pixelWidth
+            self.screenHeight = screenHeight ?? pixelHeight
+        }
+        var isLandscape: Bool { screenWidth > screenHeight }
+        var stem: String {
+            guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+            return String(file[..<dot])
+        }
+    }
+
+    /// The outcome.
+    public struct Result: Sendable {
+        /// The scenes in order, landscape variants attached.
+        public var shots: [ScaffoldWriter.Shot]
+        /// The guessed device (portrait unless every shot is landscape).
+        public var device: Device
+        /// Which `DeviceGuess` entry the device came from, or `"fallback"`.
+        public var deviceSource: String
+        /// Warnings naming the image files (`Diagnostic.file` is the file name).
+        public var warnings: [Diagnostic]
+    }
+
+    /// Words that mark a landscape screenshot's name, before or after the portrait name.
+    public static let landscapeWords: Set<String> = ["land", "landscape", "ls", "horizontal", "wide"]
+
+    /// The plan for `images`, already in file name order.
+    public static func plan(_ images: [Measured]) -> Result {
+        let deviceShot = images.first { !$0.isLandscape } ?? images.first
+        let (device, source) = DeviceGuess.device(
+            pixelWidth: deviceShot?.screenWidth ?? 1, pixelHeight: deviceShot?.screenHeight ?? 1)
+        var variants: [Int: Int] = [:]  // portrait index -> landscape index
+        var warnings: [Diagnostic] = []
+        let portraitDevice = device.width < device.height
+        if portraitDevice {
+            for (index, image) in images.enumerated() where image.isLandscape {
+                if let partner = partner(of: image, in: images), variants[partner] == nil {
+                    variants[partner] = index
+                }
+            }
+        }
+        let variantIndices = Set(variants.values)
+        let sceneIndices = images.indices.filter { !variantIndices.contains($0) }
+        let names = SceneNamer.names(for: sceneIndices.map { images[$0].file })
+        var shots: [ScaffoldWriter.Shot] = []
+        for (position, index) in sceneIndices.enumerated() {
+            let image = images[index]
+            var shot = ScaffoldWriter.Shot(
+                scene: names[position], image: image.file, pixelWidth: image.pixelWidth,
+                pixelHeight: image.pixelHeight, screen: image.screen)
+            if AspectCheck.isStretched(width: image.screenWidth, height: image.screenHeight, into: device) {
+                warnings.append(stretchWarning(image, scene: shot.scene, device: device, images: images))
+            }
+            if let variantIndex = variants[index] {
+                let variant = images[variantIndex]
+                shot.landscape = ScaffoldWriter.Shot.Landscape(
+                    image: variant.file, pixelWidth: variant.pixelWidth, pixelHeight: variant.pixelHeight,
+                    screen: variant.screen)
+                if AspectCheck.isStretched(width: variant.screenWidth, height: variant.screenHeight, into: device.rotated) {
+                    warnings.append(
+                        Diagnostic(
+                            .warning, file: variant.file,
+                            message: "the landscape variant of scene \"\(shot.scene)\" draws it "
+                                + stretchText(variant, into: device.rotated)))
+                }
+            }
+            shots.append(shot)
+        }
+        return Result(shots: shots, device: device, deviceSource: source, warnings: warnings)
+    }
+
+    /// The index of the portrait shot `landscape` is named after, if any.
+    static func partner(of landscape: Measured, in images: [Measured]) -> Int? {
+        let words = SceneNamer.name(for: landscape.file).split(separator: "_").map(String.init)
+        guard words.count >= 2 else { return nil }
+        var stems: [String] = []
+        if let last = words.last, landscapeWords.contains(last) { stems.append(words.dropLast().joined(separator: "_")) }
+        if let first = words.first, landscapeWords.contains(first) {
+            stems.append(words.dropFirst().joined(separator: "_"))
+        }
+        guard !stems.isEmpty else { return nil }
+        return images.firstIndex { image in
+            !image.isLandscape && stems.contains(SceneNamer.name(for: image.file))
+        }
+    }
+
+    /// The warning for a scene's shot that does not fit the device's shape.
+    static func stretchWarning(_ image: Measured, scene: String, device: Device, images: [Measured]) -> Diagnostic {
+        var message = "scene \"\(scene)\" draws it " + stretchText(image, into: device)
+        if image.isLandscape && device.width < device.height {
+            let example = images.first { !$0.isLandscape } ?? Measured(file: "home.png", pixelWidth: 1, pixelHeight: 2)
+            let ext = image.file.contains(".") ? "." + (image.file.split(separator: ".").last ?? "png") : ""
+            message +=
+                "; no portrait screenshot is named like it: to make it a scene's landscape variant, name it after "
+                + "that scene's image with _land or -landscape (e.g. \(example.stem)_land\(ext) for \(example.file))"
+        }
+        return Diagnostic(.warning, file: image.file, message: message)
+    }
+
+    /// `(2400x1080 px, landscape, aspect 2.222) stretched into the portrait 360x800 pt device (…)`.
+    static func stretchText(_ image: Measured, into device: Device) -> String {
+        AspectCheck.stretchText(
+            width: image.screenWidth, height: image.screenHeight, framed: image.screen != .wholeImage, device: device)
+    }
+}

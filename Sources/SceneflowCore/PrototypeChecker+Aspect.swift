@@ -1,0 +1,60 @@
+extension PrototypeChecker {
+    /// The pixel size of an image's screen area (`screen` inside the image at the path relative
+    /// to the prototype folder), or nil when it cannot be measured. Supplied by the caller, who
+    /// can read images (Core reads none).
+    public typealias ScreenMeasure = (_ image: String, _ screen: ScreenArea) -> (width: Int, height: Int)?
+
+    /// Warnings for screenshots drawn stretched: a scene whose image's screen area (the whole
+    /// image, or the `screen` rectangle / the screen `"auto"` finds in a framed shot) differs
+    /// from the device's aspect ratio by more than `AspectCheck.tolerance`, and a landscape
+    /// variant whose screen area differs from the turned device's (in particular a
+    /// portrait-shaped one). Each names the scene, the file and both aspects (width ÷ height).
+    /// Overlay scenes (drawn at their own size) and scroll scenes (taller than the screen on
+    /// purpose) are not compared in portrait.
+    public static func aspectWarnings(for prototype: Prototype, file: String, measure: ScreenMeasure) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        let device = prototype.device
+        for scene in prototype.orderedScenes {
+            if scene.design.overlay == nil, scene.design.scroll == nil,
+                let size = measure(scene.image, scene.screen),
+                AspectCheck.isStretched(width: size.width, height: size.height, into: device)
+            {
+                let landscapeHint =
+                    size.width > size.height && device.width < device.height
+                    ? "; a landscape screenshot belongs in a portrait scene's landscape = { image = \"\(scene.image)\" }"
+                    : ""
+                result.append(
+                    Diagnostic(
+                        .warning, file: file, path: "scenes.\(scene.name).image",
+                        message: stretchMessage(
+                            scene: "scene \"\(scene.name)\"", image: scene.image, screen: scene.screen, size: size,
+                            device: device) + landscapeHint))
+            }
+            guard let variant = scene.design.landscape, let size = measure(variant.image, variant.screen) else {
+                continue
+            }
+            let turned = device.rotated
+            guard AspectCheck.isStretched(width: size.width, height: size.height, into: turned) else { continue }
+            let portraitNote =
+                size.width < size.height && turned.width > turned.height
+                ? "; it is portrait-shaped: is it the portrait screenshot?" : ""
+            result.append(
+                Diagnostic(
+                    .warning, file: file, path: "scenes.\(scene.name).landscape.image",
+                    message: stretchMessage(
+                        scene: "the landscape variant of scene \"\(scene.name)\"", image: variant.image,
+                        screen: variant.screen, size: size, device: turned) + portraitNote))
+        }
+        return result
+    }
+
+    /// `scene "home" draws "wide.png" (2400x1080 px, landscape, aspect 2.222) stretched into the
+    /// portrait 360x800 pt device (aspect 0.450, 394 % apart)`.
+    static func stretchMessage(
+        scene: String, image: String, screen: ScreenArea, size: (width: Int, height: Int), device: Device
+    ) -> String {
+        "\(scene) draws \"\(image)\" "
+            + AspectCheck.stretchText(
+                width: size.width, height: size.height, framed: screen != .wholeImage, device: device)
+    }
+}
