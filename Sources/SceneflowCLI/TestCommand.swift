@@ -164,7 +164,10 @@ struct TestCommand: Subcommand {
             let runner = HeadlessTestRunner(options: settings.runnerOptions)
             runner.shouldStop = { interruption.signal != nil }
             for script in scripts {
-                let result = runner.run(script: script) { console.showProgress($0) }
+                // After a signal, the files whose turn has not come are not run (or loaded) at all.
+                let result =
+                    interruption.signal != nil
+                    ? ScriptFileResult.notRun(script) : runner.run(script: script) { console.showProgress($0) }
                 console.finish(result)
                 results.append(result)
             }

@@ -22,9 +22,16 @@ final class TestConsole {
         flushOutput()
     }
 
-    /// Shows what is left of a file once it ended: its header if no test ran, load problems.
+    /// Shows what is left of a file once it ended: its header if no test ran, load problems;
+    /// a file that never ran is one line, `FILE  not run (interrupted)`.
     func finish(_ result: ScriptFileResult) {
         guard !tap else { return }
+        if let notRun = result.notRunText {
+            print("\(result.file)  \(notRun)")
+            shownHeader = result.file
+            flushOutput()
+            return
+        }
         if shownHeader != result.file {
             print(result.file)
             shownHeader = result.file

@@ -90,9 +90,9 @@ final class TestWorkerPool {
                 shown += 1
             }
             if interruption.signal != nil && running.isEmpty {
-                // Files never started are reported as skipped by the interruption.
+                // Files never started are reported once as not run (interrupted).
                 for index in shown..<scripts.count where results[index] == nil {
-                    results[index] = ScriptFileResult(file: scripts[index])
+                    results[index] = ScriptFileResult.notRun(scripts[index])
                 }
                 while shown < scripts.count, let result = results[shown] {
                     onResult(result)

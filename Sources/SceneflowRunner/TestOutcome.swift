@@ -88,6 +88,11 @@ public struct ScriptFileResult: Codable, Sendable {
     /// `recordsTimeline` option asked for it; for `TimelineExport`. Nil otherwise, which
     /// keeps JSON reports small.
     public var timeline: TimelineRun? = nil
+    /// Why the file did not run at all, or nil when it ran (or failed to load): `"interrupted"`
+    /// for a file whose turn had not come when SIGINT or SIGTERM stopped the run. Such a file
+    /// has no outcomes (its tests were never read); reports list it once as
+    /// `not run (interrupted)` and the summary counts it in `notRun`.
+    public var notRun: String? = nil
 
     /// Creates a result.
     public init(file: String, outcomes: [TestOutcome] = [], loadProblems: [Diagnostic] = [], wallSeconds: Double? = nil)
@@ -97,6 +102,16 @@ public struct ScriptFileResult: Codable, Sendable {
         self.loadProblems = loadProblems
         self.wallSeconds = wallSeconds
     }
+
+    /// A file that never ran because the run was interrupted before its turn.
+    public static func notRun(_ file: String, reason: String = "interrupted") -> ScriptFileResult {
+        var result = ScriptFileResult(file: file)
+        result.notRun = reason
+        return result
+    }
+
+    /// `not run (interrupted)`, or nil for a file that ran.
+    public var notRunText: String? { notRun.map { "not run (\($0))" } }
 }
 
 /// Counts over a whole run, for the closing line `N passed, N failed[, N skipped]`.
@@ -115,10 +130,31 @@ public struct RunSummary: Codable, Sendable, Equatable {
     public var loadFailures = 0
     /// Tests that recorded a baseline (counted apart from `passed`).
     public var recorded = 0
+    /// Script files that never ran (the run was interrupted before their turn); their tests
+    /// are unknown, so they are counted as files, apart from the tests.
+    public var notRun = 0
+
+    private enum CodingKeys: String, CodingKey {
+        case passed, warned, failed, skipped, interrupted, loadFailures, recorded, notRun
+    }
+
+    /// Reads a summary; `notRun` may be missing (reports written before it existed).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        passed = try c.decode(Int.self, forKey: .passed)
+        warned = try c.decode(Int.self, forKey: .warned)
+        failed = try c.decode(Int.self, forKey: .failed)
+        skipped = try c.decode(Int.self, forKey: .skipped)
+        interrupted = try c.decode(Int.self, forKey: .interrupted)
+        loadFailures = try c.decode(Int.self, forKey: .loadFailures)
+        recorded = try c.decode(Int.self, forKey: .recorded)
+        notRun = try c.decodeIfPresent(Int.self, forKey: .notRun) ?? 0
+    }
 
     /// Sums `results`.
     public init(_ results: [ScriptFileResult]) {
         for result in results {
+            if result.notRun != nil { notRun += 1 }
             if !result.loadProblems.isEmpty {
                 loadFailures += 1
                 failed += 1
@@ -138,13 +174,14 @@ public struct RunSummary: Codable, Sendable, Equatable {
         }
     }
 
-    /// `3 passed, 1 failed` with `, 2 skipped`, `, 1 interrupted`, `, 1 recorded` and
-    /// `(1 passed with warnings)` when there are any.
+    /// `3 passed, 1 failed` with `, 2 skipped`, `, 1 interrupted`, `, 1 recorded`,
+    /// `, 2 files not run` and `(1 passed with warnings)` when there are any.
     public var line: String {
         var text = "\(passed) passed, \(failed) failed"
         if skipped > 0 { text += ", \(skipped) skipped" }
         if interrupted > 0 { text += ", \(interrupted) interrupted" }
         if recorded > 0 { text += ", \(recorded) recorded" }
+        if notRun > 0 { text += ", \(counted(notRun, "file")) not run" }
         if warned > 0 { text += " (\(warned) passed with warnings)" }
         return text
     }

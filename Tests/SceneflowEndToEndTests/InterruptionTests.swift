@@ -115,6 +115,44 @@ import Testing
         #expect(processes(mentioning: tmp.path).isEmpty, "workers left running")
     }
 
+    @Test func filesThatNeverRanAreListedOnceAsNotRunAndCountedAlike() throws {
+        let tmp = try busySuite(files: ["a.lua", "b.lua", "c.lua", "d.lua"])
+        let process = try start(
+            ["test", "suite", "--jobs", "2", "--json", "r.json", "--junit", "j.xml", "--timeout", "60"], in: tmp)
+        usleep(1_500_000)
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 143)
+        let stdout = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
+        let lines = stdout.split(separator: "\n").map(String.init)
+        for file in ["suite/c.lua", "suite/d.lua"] {
+            #expect(lines.filter { $0.hasPrefix(file) } == ["\(file)  not run (interrupted)"], "\(stdout)")
+        }
+        #expect(lines.filter { $0 == "suite/a.lua" || $0 == "suite/b.lua" }.count == 2, "\(stdout)")
+        #expect(stdout.hasSuffix("0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run\n"), "\(stdout)")
+        // The reports count the same: JSON's summary and line, JUnit's skipped (2 tests + 2 files).
+        let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
+        #expect(json.contains("\"line\" : \"0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run\""), "\(json)")
+        #expect(json.contains("\"notRun\" : 2"), "\(json)")
+        #expect(json.components(separatedBy: "\"notRun\" : \"interrupted\"").count == 3, "\(json)")
+        let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
+        #expect(junit.contains("tests=\"6\" failures=\"2\" errors=\"0\" skipped=\"4\""), "\(junit)")
+        #expect(junit.components(separatedBy: "<skipped message=\"not run (interrupted)\"/>").count == 3, "\(junit)")
+    }
+
+    @Test func aSerialRunDoesNotLoadTheFilesAfterTheSignal() throws {
+        let tmp = try busySuite(files: ["a.lua", "b.lua", "c.lua"])
+        let process = try start(["test", "suite", "--timeout", "60"], in: tmp)
+        usleep(1_000_000)
+        kill(process.processIdentifier, SIGTERM)
+        #expect(waitForExit(process))
+        #expect(process.terminationStatus == 143)
+        let stdout = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
+        #expect(!stdout.contains("ERROR"), "later files must not be loaded (and fail) after the signal: \(stdout)")
+        #expect(stdout.contains("suite/b.lua  not run (interrupted)\nsuite/c.lua  not run (interrupted)\n"), "\(stdout)")
+        #expect(stdout.hasSuffix("0 passed, 0 failed, 1 skipped, 1 interrupted, 2 files not run\n"), "\(stdout)")
+    }
+
     @Test func workersOfAKilledRunStopByThemselves() throws {
         let tmp = try busySuite(files: ["a.lua", "b.lua"])
         let process = try start(["test", tmp.file("suite"), "--jobs", "2", "--timeout", "60"], in: tmp)

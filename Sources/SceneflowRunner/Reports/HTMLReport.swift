@@ -19,7 +19,7 @@ public enum HTMLReport {
             <header><h1>Sceneflow test report</h1>
             <p class="line">\(e(summary.line))</p>
             <ul class="counts">
-            \(badge("passed", summary.passed - summary.warned))\(badge("warned", summary.warned, "passed with warnings"))\(badge("failed", summary.failed))\(badge("recorded", summary.recorded))\(badge("skipped", summary.skipped))\(badge("interrupted", summary.interrupted))
+            \(badge("passed", summary.passed - summary.warned))\(badge("warned", summary.warned, "passed with warnings"))\(badge("failed", summary.failed))\(badge("recorded", summary.recorded))\(badge("skipped", summary.skipped))\(badge("interrupted", summary.interrupted))\(badge("skipped", summary.notRun, summary.notRun == 1 ? "file not run" : "files not run"))
             </ul>
             <p class="meta">Started \(e(ISO8601DateFormatter().string(from: startedAt))) · \(counted(results.count, "script file")) · \(String(format: "%.2f", wall)) s of real time</p>
             </header><main>
@@ -46,6 +46,9 @@ public enum HTMLReport {
 
     private static func file(_ result: ScriptFileResult, reportFolder: String) -> String {
         var h = "<section class=\"file\" id=\"\(e(anchor(result.file)))\"><h2>\(e(result.file))</h2>"
+        if let notRun = result.notRunText {
+            h += "<div class=\"test skipped\"><div class=\"head\"><span class=\"verdict skipped\">\(e(notRun))</span></div></div>"
+        }
         for problem in result.loadProblems {
             h += "<div class=\"test failed\"><div class=\"head\"><span class=\"verdict failed\">could not load</span></div>"
             h += "<pre class=\"failure\">\(e(problem.description))</pre></div>"

@@ -6,7 +6,8 @@ import SceneflowCore
 /// is `Tests/Fixtures/junit.xsd`): real durations in seconds, and none at all when unknown
 /// (never a made-up 0); failures carry the message and `file:line`; a test that passed with
 /// warnings is a passing testcase whose warnings are in its `<system-out>` and in a
-/// `warning: <test name>` property of its suite (the schema has no per-testcase properties).
+/// `warning: <test name>` property of its suite (the schema has no per-testcase properties);
+/// a file that never ran (interrupted run) is one skipped `(not run)` testcase.
 public enum JUnitReport {
     /// The XML document for `results`.
     public static func xml(_ results: [ScriptFileResult], timestamp: Date = Date()) -> String {
@@ -16,8 +17,9 @@ public enum JUnitReport {
                 .withColonSeparatorInTime, .withDashSeparatorInDate])
         let total = results.compactMap(\.wallSeconds).reduce(0, +)
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"sceneflow\" tests=\"\(results.reduce(0) { $0 + max($1.outcomes.count, $1.loadProblems.isEmpty ? 0 : 1) })\""
-        x += " failures=\"\(summary.failed - summary.loadFailures + summary.interrupted)\" errors=\"\(summary.loadFailures)\" skipped=\"\(summary.skipped)\""
+        x += "<testsuites name=\"sceneflow\" tests=\"\(results.reduce(0) { $0 + testCount($1) })\""
+        x += " failures=\"\(summary.failed - summary.loadFailures + summary.interrupted)\" errors=\"\(summary.loadFailures)\""
+        x += " skipped=\"\(summary.skipped + summary.notRun)\""
         x += " time=\"\(seconds(total))\">\n"
         for (index, result) in results.enumerated() {
             x += suite(result, id: index, timestamp: stamp)
@@ -26,11 +28,18 @@ public enum JUnitReport {
         return x
     }
 
+    /// The testcases of a file's suite: its tests, plus one `(load)` case for load problems
+    /// and one `(not run)` case for a file that never ran.
+    private static func testCount(_ result: ScriptFileResult) -> Int {
+        result.outcomes.count + (result.loadProblems.isEmpty ? 0 : 1) + (result.notRun == nil ? 0 : 1)
+    }
+
     private static func suite(_ result: ScriptFileResult, id: Int, timestamp: String) -> String {
         let failures = result.outcomes.filter { $0.verdict == .failed || $0.verdict == .interrupted }.count
-        let skipped = result.outcomes.filter { $0.verdict == .skipped }.count
+        let notRun = result.notRun == nil ? 0 : 1
+        let skipped = result.outcomes.filter { $0.verdict == .skipped }.count + notRun
         let errors = result.loadProblems.isEmpty ? 0 : 1
-        let tests = result.outcomes.count + errors
+        let tests = testCount(result)
         var x = "  <testsuite name=\"\(escape(result.file))\" tests=\"\(tests)\" failures=\"\(failures)\""
         x += " errors=\"\(errors)\" skipped=\"\(skipped)\" id=\"\(id)\" timestamp=\"\(timestamp)\""
         if let wall = result.wallSeconds { x += " time=\"\(seconds(wall))\"" }
@@ -49,6 +58,11 @@ public enum JUnitReport {
             let message = result.loadProblems.map(\.description).joined(separator: "\n")
             x += "    <testcase name=\"(load)\" classname=\"\(classname)\">\n"
             x += "      <error message=\"\(escape(result.loadProblems[0].description))\" type=\"load\">\(escape(message))</error>\n"
+            x += "    </testcase>\n"
+        }
+        if let notRunText = result.notRunText {
+            x += "    <testcase name=\"(not run)\" classname=\"\(classname)\">\n"
+            x += "      <skipped message=\"\(escape(notRunText))\"/>\n"
             x += "    </testcase>\n"
         }
         for outcome in result.outcomes {

@@ -1,12 +1,16 @@
 import SceneflowCore
 
-/// TAP version 13 (testanything.org): one test point per test, `# SKIP` for skipped tests,
+/// TAP version 13 (testanything.org): one test point per test, `# SKIP` for skipped tests and
+/// for each file that never ran (`# SKIP not run (interrupted)`),
 /// and a YAML block with the failure (message, file, line), warnings and duration.
 public enum TAPReport {
     /// The TAP stream for `results`.
     public static func text(_ results: [ScriptFileResult]) -> String {
         var points: [String] = []
         for result in results {
+            if let notRun = result.notRunText {
+                points.append("ok \(points.count + 1) - \(clean(result.file)) # SKIP \(notRun)")
+            }
             if !result.loadProblems.isEmpty {
                 var block = ["not ok \(points.count + 1) - \(clean(result.file)): could not load"]
                 block.append("  ---")
