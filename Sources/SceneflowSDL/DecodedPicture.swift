@@ -50,9 +50,21 @@ public final class DecodedPicture: @unchecked Sendable {
 
     /// The screen area cut out and scaled to `width` x `height` px: an opaque 32-bit surface
     /// (no alpha channel, the software renderer's fast path) when the area is fully opaque,
-    /// else a 32-bit surface with per-pixel alpha. Throws like `screenRect(for:)`.
+    /// else a 32-bit surface with per-pixel alpha. In a framed mock-up (a screen area smaller
+    /// than a picture with transparency) the rounded corners' bezel pixels are first replaced
+    /// with screen pixels (`ScreenCorners.screenImage`). Throws like `screenRect(for:)`.
     func screenSurface(for area: ScreenArea, width: Int, height: Int) throws -> (SDLSurface, opaque: Bool) {
         let rect = try screenRect(for: area)
+        let whole = PixelRect(x: 0, y: 0, width: self.width, height: self.height)
+        if rect != whole, try !isOpaque(in: whole) {
+            // A framed mock-up: the bezel in the screen's rounded corners is replaced by screen
+            // pixels (`ScreenCorners`), so no black wedges are drawn (and the area is usually opaque).
+            let screen = try SDLSurface(ScreenCorners.screenImage(try rgbaImage(), screen: rect))
+            let all = PixelRect(x: 0, y: 0, width: rect.width, height: rect.height)
+            let opaque = try screen.isOpaque(in: all)
+            let format = opaque ? SDLSurface.opaqueFormat : SDLSurface.alphaFormat
+            return (try screen.cropped(to: all, format: format, size: (width, height)), opaque)
+        }
         let opaque = try isOpaque(in: rect)
         let format = opaque ? SDLSurface.opaqueFormat : SDLSurface.alphaFormat
         return (try surface.cropped(to: rect, format: format, size: (width, height)), opaque)

@@ -26,6 +26,7 @@ import Testing
         #expect(!message.contains("did you mean"))
         #expect(
             TimingCurve.unknownNameMessage("eas_out")
-                == "unknown curve \"eas_out\"; did you mean \"ease_out\"? (curves: linear, ease_in, ease_out, ease_in_out)")
+                == "unknown curve \"eas_out\"; did you mean \"ease_out\"? (curves: linear, ease_in, ease_out, ease_in_out)"
+        )
     }
 }

@@ -93,7 +93,9 @@ public enum ScaffoldPlan {
                 shot.landscape = ScaffoldWriter.Shot.Landscape(
                     image: variant.file, pixelWidth: variant.pixelWidth, pixelHeight: variant.pixelHeight,
                     screen: variant.screen)
-                if AspectCheck.isStretched(width: variant.screenWidth, height: variant.screenHeight, into: device.rotated) {
+                if AspectCheck.isStretched(
+                    width: variant.screenWidth, height: variant.screenHeight, into: device.rotated)
+                {
                     warnings.append(
                         Diagnostic(
                             .warning, file: variant.file,
@@ -111,7 +113,9 @@ public enum ScaffoldPlan {
         let words = SceneNamer.name(for: landscape.file).split(separator: "_").map(String.init)
         guard words.count >= 2 else { return nil }
         var stems: [String] = []
-        if let last = words.last, landscapeWords.contains(last) { stems.append(words.dropLast().joined(separator: "_")) }
+        if let last = words.last, landscapeWords.contains(last) {
+            stems.append(words.dropLast().joined(separator: "_"))
+        }
         if let first = words.first, landscapeWords.contains(first) {
             stems.append(words.dropFirst().joined(separator: "_"))
         }

@@ -100,7 +100,8 @@ import Testing
         #expect(landscape.shots.count == 2 && landscape.warnings.isEmpty, "no pairing on a landscape device")
         let framed = ScaffoldPlan.plan([
             ScaffoldPlan.Measured(
-                file: "f.png", pixelWidth: 1211, pixelHeight: 2474, screen: .auto, screenWidth: 1080, screenHeight: 2340)
+                file: "f.png", pixelWidth: 1211, pixelHeight: 2474, screen: .auto, screenWidth: 1080, screenHeight: 2340
+            )
         ])
         #expect(framed.warnings.isEmpty, "a framed shot is measured inside the frame")
     }
