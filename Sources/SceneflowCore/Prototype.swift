@@ -116,7 +116,7 @@ public struct Scene: Equatable, Sendable {
     /// Every action in the scene with the path that declares it.
     public var actions: [(path: String, action: Action)] {
         var result: [(String, Action)] = []
-        for element in elements {
+        for element in elements + (design.landscape?.elements ?? []) {
             if let tap = element.onTap { result.append(("\(element.path).on_tap", tap)) }
             if let action = element.onDoubleTap { result.append(("\(element.path).on_double_tap", action)) }
             if let action = element.onLongPress { result.append(("\(element.path).on_long_press", action)) }
@@ -133,9 +133,6 @@ public struct Scene: Equatable, Sendable {
             }
         }
         if let after = design.after { result.append(("scenes.\(name).on_after", after.action)) }
-        for element in design.landscape?.elements ?? [] {
-            if let tap = element.onTap { result.append(("\(element.path).on_tap", tap)) }
-        }
         return result
     }
 }

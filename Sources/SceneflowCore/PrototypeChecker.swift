@@ -19,9 +19,10 @@ public enum PrototypeChecker {
                         "no element or swipe leads to scene \"\(scene.name)\" from the start scene \"\(prototype.start)\"\(note)"
                 ))
         }
-        let screen = prototype.device.bounds
         for scene in prototype.orderedScenes {
             var seen: [String: String] = [:]
+            // A landscape scene's elements are in landscape points.
+            let screen = prototype.device(showing: scene.name, held: .portrait).bounds
             let content = scene.design.scroll?.contentHeight.map {
                 Rect(x: 0, y: 0, width: screen.width, height: max($0, screen.height))
             }  // a scroll scene's elements lie anywhere on its tall image
@@ -64,15 +65,17 @@ public enum PrototypeChecker {
         return result
     }
 
-    /// Scene names reachable from the start scene through `go` and `present` actions, plus the
-    /// start scene.
+    /// Scene names reachable from the start scene through `go` and `present` actions and by
+    /// turning the device to a separate landscape scene (`landscape = "name"`), plus the start
+    /// scene.
     public static func reachableScenes(_ prototype: Prototype) -> Set<String> {
         var seen: Set<String> = [prototype.start]
         var todo = [prototype.start]
         while let name = todo.popLast() {
             guard let scene = prototype.scenes[name] else { continue }
-            for (_, action) in scene.actions {
-                if let target = action.targetScene, !seen.contains(target) {
+            let turned = scene.design.landscapeScene.map { [$0] } ?? []  // reached by turning the device
+            for target in scene.actions.compactMap(\.action.targetScene) + turned {
+                if !seen.contains(target) {
                     seen.insert(target)
                     todo.append(target)
                 }

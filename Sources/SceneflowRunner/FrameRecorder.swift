@@ -52,9 +52,11 @@ final class FrameRecorder {
             return
         }
         capturedMidpoint = false
-        guard session.isSettled, session.currentScene != lastScene else { return }
-        lastScene = session.currentScene
-        try capture(session, name: session.currentScene, what: "scene \(session.currentScene)")
+        // A turn of the device shows the scene anew (landscape screenshot, turned size).
+        let shown = session.currentScene + (session.showsLandscape(session.currentScene) ? " (landscape)" : "")
+        guard session.isSettled, shown != lastScene else { return }
+        lastScene = shown
+        try capture(session, name: shown, what: "scene \(shown)")
     }
 
     private func capture(_ session: Session, name: String, what: String) throws {

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+/// Landscape through the binary: headless frames, captures, baselines and `render --landscape`
+/// at the turned pixel size; separate landscape scenes (`landscape = "name"`).
+@Suite struct LandscapeEndToEndTests {
+    /// A 36 x 80 pt prototype at scale 1: `video` (blue) with a landscape variant (green,
+    /// 80 x 36 px) whose "Sheet" presents a bottom overlay (yellow); `gallery` (red) with the
+    /// separate landscape scene `wide` (white).
+    static func prototype(_ tmp: TempFolder, extra: String = "") throws {
+        try tmp.write("P/video.png", PNGWriter.solid(width: 36, height: 80, rgb: (0, 0, 200)))
+        try tmp.write("P/video_land.png", PNGWriter.solid(width: 80, height: 36, rgb: (0, 200, 0)))
+        try tmp.write("P/sheet.png", PNGWriter.solid(width: 36, height: 18, rgb: (250, 200, 0)))
+        try tmp.write("P/gallery.png", PNGWriter.solid(width: 36, height: 80, rgb: (200, 0, 0)))
+        try tmp.write("P/wide.png", PNGWriter.solid(width: 80, height: 36, rgb: (255, 255, 255)))
+        try tmp.write(
+            "P/prototype.lua",
+            """
+            return {
+              name = "Turn", device = { width = 36, height = 80, scale = 1 }, start = "video",
+              scenes = {
+                video = { image = "video.png",
+                  elements = { { label = "Gallery", frame = { 0, 60, 36, 20 }, on_tap = go("gallery") } },
+                  landscape = { image = "video_land.png",
+                    elements = { { label = "Sheet", frame = { 0, 0, 20, 18 },
+                      on_tap = present("sheet", { overlay = true, position = "bottom", dim = 0.5, dismiss_on_outside = true }) } } } },
+                sheet = { image = "sheet.png", elements = { { label = "Done", frame = { 0, 0, 20, 9 }, on_tap = dismiss() } } },
+                gallery = { image = "gallery.png", landscape = "wide",
+                  elements = { { label = "Back", frame = { 0, 0, 20, 20 }, on_tap = back() } } },
+                wide = { image = "wide.png",
+                  elements = { { label = "Wide back", frame = { 60, 0, 20, 20 }, on_tap = back() } } },
+                \(extra)
+              },
+            }
+            """)
+    }
+
+    @Test func framesCapturesBaselinesAndRenderUseTheTurnedPixelSize() throws {
+        let tmp = try TempFolder()
+        try Self.prototype(tmp)
+        try tmp.write(
+            "P/Scripts/turn.lua",
+            """
+            prototype ".."
+            test("landscape frames", function()
+              rotate "landscape"
+              capture "turned"
+              expect.screenshot "turned"
+              expect.scene "video"
+            end)
+            """)
+        let frames = tmp.file("frames")
+        let report = tmp.file("report")
+        let r = try Sceneflow.run(["test", tmp.file("P/Scripts"), "--frames", frames, "--report", report])
+        #expect(r.status == 0, "\(r)")
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: frames).first { !$0.hasSuffix(".txt") })
+        let names = try FileManager.default.contentsOfDirectory(atPath: "\(frames)/\(folder)").sorted()
+        let turned = try #require(names.first { $0.hasSuffix("-video_landscape.png") }, "a frame after the turn: \(names)")
+        func size(_ path: String) throws -> (width: Int, height: Int)? {
+            PNGWriter.size(of: try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        #expect(try size("\(frames)/\(folder)/\(turned)")! == (80, 36))
+        #expect(try size(tmp.file("P/Scripts/__screenshots__/turn/turned.png"))! == (80, 36), "the baseline")
+        let captures = try FileManager.default.subpathsOfDirectory(atPath: "\(report)/captures").filter {
+            $0.hasSuffix("turned.png")
+        }
+        #expect(captures.count == 1, "\(captures)")
+        if let capture = captures.first { #expect(try size("\(report)/captures/\(capture)")! == (80, 36)) }
+        let again = try Sceneflow.run(["test", tmp.file("P/Scripts")], environment: ["CI": "1"])
+        #expect(again.status == 0, "the landscape baseline matches on a second run: \(again)")
+
+        let still = tmp.file("still.png")
+        let render = try Sceneflow.run(["render", tmp.file("P"), "--landscape", "--out", still])
+        #expect(render.status == 0 && render.stdout.contains("80x36 px"), "\(render)")
+        let wide = tmp.file("wide.png")
+        let scene = try Sceneflow.run(["render", tmp.file("P"), "--landscape", "--scene", "gallery", "--out", wide])
+        #expect(scene.status == 0 && scene.stdout.contains("80x36 px"), "gallery turned shows wide: \(scene)")
+        guard DesignerCommandTests.which("convert") != nil else {
+            print("skipped the pixel half: ImageMagick's convert is not installed")
+            return
+        }
+        #expect(PlayingWindow.pixel("\(frames)/\(folder)/\(turned)", 70, 30) == (0, 200, 0), "the landscape screenshot")
+        #expect(PlayingWindow.pixel(wide, 70, 30) == (255, 255, 255), "the separate landscape scene")
+    }
+
+    @Test func aFailureInLandscapeLeavesATurnedFramePNG() throws {
+        let tmp = try TempFolder()
+        try Self.prototype(tmp)
+        try tmp.write(
+            "P/Scripts/fail.lua",
+            """
+            prototype ".."
+            test("fails turned", function()
+              rotate "landscape"
+              expect.scene "nowhere"
+            end)
+            """)
+        let report = tmp.file("report")
+        let r = try Sceneflow.run(["test", tmp.file("P/Scripts"), "--report", report])
+        #expect(r.status == 1, "\(r)")
+        let frames = try FileManager.default.subpathsOfDirectory(atPath: "\(report)/artifacts").filter {
+            $0.hasSuffix("frame.png")
+        }
+        #expect(frames.count == 1, "\(frames)")
+        if let frame = frames.first {
+            let data = try Data(contentsOf: URL(fileURLWithPath: "\(report)/artifacts/\(frame)"))
+            #expect(PNGWriter.size(of: data)! == (80, 36))
+        }
+    }
+}
