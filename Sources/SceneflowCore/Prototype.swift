@@ -154,7 +154,8 @@ public struct Prototype: Equatable, Sendable {
     /// The prototype folder (absolute path).
     public var directory: String
 
-    /// Creates a prototype.
+    /// Creates a prototype; marks each separate landscape scene with the scene it stands in
+    /// for (`SceneDesign.portraitScene`).
     public init(
         name: String, device: Device, start: String, scenes: [Scene], directory: String = "."
     ) {
@@ -164,6 +165,7 @@ public struct Prototype: Equatable, Sendable {
         self.scenes = Dictionary(scenes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         self.sceneOrder = scenes.map(\.name)
         self.directory = directory
+        linkLandscapeScenes()
     }
 
     /// The scenes in declaration order.

@@ -188,10 +188,10 @@ extension PrototypeValidator {
         return name
     }
 
-    /// Checks separate landscape scenes against each other and marks each with the scene it
-    /// stands in for (the first in `scenes` order): a landscape scene cannot itself have a
-    /// landscape variant or landscape scene (it already is the landscape look).
-    mutating func checkLandscapeScenes(_ scenes: inout [Scene]) {
+    /// Checks separate landscape scenes against each other: a landscape scene cannot itself
+    /// have a landscape variant or landscape scene (it already is the landscape look).
+    /// (`Prototype.init` marks each with the scene it stands in for.)
+    mutating func checkLandscapeScenes(_ scenes: [Scene]) {
         let byName = Dictionary(scenes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for scene in scenes {
             guard let name = scene.design.landscapeScene, let other = byName[name] else { continue }
@@ -201,10 +201,6 @@ extension PrototypeValidator {
                     "scene \"\(name)\" is the landscape scene of \"\(scene.name)\" and cannot have a landscape of its own (scenes.\(name).landscape); remove one of them"
                 )
             }
-        }
-        for index in scenes.indices {
-            let name = scenes[index].name
-            scenes[index].design.portraitScene = scenes.first { $0.design.landscapeScene == name }?.name
         }
     }
 }

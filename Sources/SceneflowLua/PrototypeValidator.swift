@@ -120,8 +120,8 @@ struct PrototypeValidator {
         guard !hasErrors, let device, let start else { return nil }
         applyOverlayStyles(&scenes)
         // Lua tables keep no order: the start scene first, then the others by name.
-        var ordered = scenes.filter { $0.name == start } + scenes.filter { $0.name != start }
-        checkLandscapeScenes(&ordered)
+        let ordered = scenes.filter { $0.name == start } + scenes.filter { $0.name != start }
+        checkLandscapeScenes(ordered)
         guard !hasErrors else { return nil }
         return Prototype(name: name, device: device, start: start, scenes: ordered, directory: directory)
     }

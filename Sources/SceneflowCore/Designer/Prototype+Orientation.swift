@@ -3,6 +3,15 @@
 /// (`landscape = "scene"`). Pure functions of the prototype, shared by sessions and
 /// `sceneflow render --landscape`.
 extension Prototype {
+    /// Sets `portraitScene` on every scene another names with `landscape = "name"` (the first
+    /// such scene in declaration order), and clears it on the others.
+    mutating func linkLandscapeScenes() {
+        let ordered = orderedScenes
+        for name in sceneOrder {
+            scenes[name]?.design.portraitScene = ordered.first { $0.design.landscapeScene == name }?.name
+        }
+    }
+
     /// True when `scene` is drawn on the turned device while the device is held in
     /// `orientation`: a landscape scene (named by another's `landscape = "name"`) always, a
     /// scene with a landscape variant in landscape, any other scene never.

@@ -107,4 +107,102 @@ import Testing
             #expect(PNGWriter.size(of: data)! == (80, 36))
         }
     }
+
+    @Test func aSeparateLandscapeSceneIsShownWhileTurnedAndKnownToCheckInspectAndGraph() throws {
+        let tmp = try TempFolder()
+        try Self.prototype(tmp)
+        try tmp.write(
+            "P/Scripts/wide.lua",
+            """
+            prototype ".."
+            test("gallery turns into wide and back", function()
+              tap "Gallery"
+              rotate "landscape"
+              expect.scene "wide"
+              capture "wide"
+              rotate "portrait"
+              expect.scene "gallery"
+              rotate "landscape"
+              tap "Wide back"
+              expect.scene "video"
+            end)
+            test("overlay on the turned screen", function()
+              rotate "landscape"
+              tap "Sheet"
+              expect.scene "sheet"
+              tap_at(40, 5)
+              expect.scene "video"
+            end)
+            """)
+        let report = tmp.file("report")
+        let r = try Sceneflow.run(["test", tmp.file("P/Scripts"), "--report", report])
+        #expect(r.status == 0 && r.outputLines.last == "2 passed, 0 failed", "\(r)")
+        let capture = try FileManager.default.subpathsOfDirectory(atPath: "\(report)/captures").first { $0.hasSuffix("wide.png") }
+        if let capture {
+            let data = try Data(contentsOf: URL(fileURLWithPath: "\(report)/captures/\(capture)"))
+            #expect(PNGWriter.size(of: data)! == (80, 36))
+        } else {
+            Issue.record("no capture of wide")
+        }
+        let check = try Sceneflow.run(["check", tmp.file("P")])
+        #expect(check.status == 0 && check.stdout.contains("0 warnings"), "wide is reached by turning gallery: \(check)")
+        let inspect = try Sceneflow.run(["inspect", tmp.file("P")])
+        #expect(inspect.stdout.contains("  landscape scene wide\n"), "\(inspect)")
+        #expect(inspect.stdout.contains("  landscape scene of gallery (shown when it is turned)\n"), "\(inspect)")
+        let graph = try Sceneflow.run(["graph", tmp.file("P")])
+        #expect(graph.stdout.contains("\"gallery\" -> \"wide\" [label=\"rotate\", style=dotted];"), "\(graph)")
+        #expect(graph.stdout.contains("\"video\" -> \"sheet\" [label=\"Sheet (landscape)\\npresent cover_up 0.3s\""), "\(graph)")
+    }
+
+    @Test func badLandscapeScenesAreReportedWithFileAndPath() throws {
+        let tmp = try TempFolder()
+        let cases: [(extra: String, gallery: String, fragments: [String])] = [
+            ("", "widr", ["scenes.gallery.landscape", "no scene \"widr\"", "did you mean \"wide\"?"]),
+            ("", "gallery", ["scenes.gallery.landscape", "cannot be its own landscape scene"]),
+            (
+                "video2 = { image = \"video.png\", landscape = { image = \"video_land.png\" } },", "video2",
+                ["scenes.gallery.landscape", "cannot have a landscape of its own", "scenes.video2.landscape"]
+            ),
+        ]
+        for (index, c) in cases.enumerated() {
+            let name = "P\(index)"
+            try Self.prototype(tmp, extra: c.extra)
+            let text = try String(contentsOfFile: tmp.file("P/prototype.lua"), encoding: .utf8)
+                .replacingOccurrences(of: "landscape = \"wide\"", with: "landscape = \"\(c.gallery)\"")
+            try FileManager.default.copyItem(atPath: tmp.file("P"), toPath: tmp.file(name))
+            try tmp.write("\(name)/prototype.lua", text)
+            try BadPrototypeTests().expectOneError(
+                tmp.file(name), prefix: tmp.file("\(name)/prototype.lua"), c.fragments)
+            try FileManager.default.removeItem(atPath: tmp.file("P"))
+        }
+    }
+
+    @Test func theGraphDrawsLandscapeEdgesTheRotationAndOverlayShapedThumbnails() throws {
+        let tmp = try TempFolder()
+        try Self.prototype(tmp)
+        let out = tmp.file("map/flow.dot")
+        let r = try Sceneflow.run(["graph", tmp.file("P"), "--out", out])
+        #expect(r.status == 0, "\(r)")
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        // The sheet is a bottom overlay: 36 x 40 pt, so its thumbnail is 90 x 100, not 90 x 200.
+        let sheet = try #require(text.split(separator: "\n").first { $0.contains("\"sheet\" [") })
+        #expect(sheet.contains("WIDTH=\"90\" HEIGHT=\"100\""), "\(sheet)")
+        let wide = try #require(text.split(separator: "\n").first { $0.contains("\"wide\" [") })
+        #expect(wide.contains("WIDTH=\"160\" HEIGHT=\"72\""), "a landscape scene at the turned aspect: \(wide)")
+        let video = try #require(text.split(separator: "\n").first { $0.contains("\"video\" [") })
+        #expect(video.contains("video-landscape.png"), "the landscape variant's thumbnail: \(video)")
+        let thumbs = tmp.file("map/flow-thumbs")
+        let sizes = try ["sheet.png", "wide.png", "video-landscape.png"].map {
+            PNGWriter.size(of: try Data(contentsOf: URL(fileURLWithPath: "\(thumbs)/\($0)")))!
+        }
+        #expect(sizes[0] == (180, 200) && sizes[1] == (400, 180) && sizes[2] == (400, 180), "\(sizes)")
+        #expect(text.contains("\"gallery\" -> \"wide\" [label=\"rotate\", style=dotted];"), "\(text)")
+        guard let dot = DesignerCommandTests.which("dot") else {
+            print("skipped the Graphviz half: `dot` is not installed")
+            return
+        }
+        let svg = try DesignerCommandTests.runTool(dot, ["-Tsvg", out])
+        #expect(svg.status == 0, "dot accepts the DOT text: \(svg.output.prefix(400))")
+        #expect(svg.output.contains(">rotate</text>") && svg.output.contains(">Sheet (landscape)</text>"))
+    }
 }
