@@ -124,4 +124,18 @@ import Testing
         let mid = s.frame()
         #expect(mid.device.width == 800 && mid.layers.map(\.image) == ["grid.png"], "a cut to the turned screen")
     }
+
+    @Test func aReloadInLandscapeStaysTurnedOnTheLandscapeScene() {
+        let old = Self.session()
+        Self.tap(old, 100, 50)
+        old.rotate(to: .landscape)
+        Self.run(old, for: 0.4)
+        let fresh = Session(prototype: old.prototype)
+        #expect(fresh.restore(old.navigationEntries, orientation: old.orientation).isEmpty)
+        #expect(fresh.orientation == .landscape && fresh.stack == ["home", "grid"])
+        #expect(fresh.frame().device.width == 800)
+        fresh.rotate(to: .portrait)
+        Self.run(fresh, for: 0.4)
+        #expect(fresh.currentScene == "list", "still knows grid stands in for list")
+    }
 }
