@@ -158,4 +158,13 @@ import Testing
         #expect(s.scroll(by: 100) == 0)
         #expect(s.frame().layers[0].slices.isEmpty)
     }
+
+    @Test func theElementTreeListsTheElementsAsShown() {
+        let s = Self.turned()
+        #expect(ElementTree.text(s).hasPrefix("scene \"video\" landscape (stack: video)\n  hotspot \"Sheet\" {0, 0, 200, 60}"))
+        #expect(ElementTree.outline(s) == "scene \"video\"\n  hotspot \"Sheet\"\n  hotspot \"Feed\"\n  hotspot \"Plain\"\n")
+        s.rotate(to: .portrait)
+        OrientationTests.run(s, for: 0.4)
+        #expect(ElementTree.outline(s) == "scene \"video\"\n")
+    }
 }
