@@ -20,31 +20,15 @@ public enum PrototypeChecker {
                 ))
         }
         for scene in prototype.orderedScenes {
-            var seen: [String: String] = [:]
             // A landscape scene's elements are in landscape points.
-            let screen = prototype.device(showing: scene.name, held: .portrait).bounds
-            let content = scene.design.scroll?.contentHeight.map {
-                Rect(x: 0, y: 0, width: screen.width, height: max($0, screen.height))
-            }  // a scroll scene's elements lie anywhere on its tall image
-            for element in scene.elements {
-                if !element.frame.isInside(content ?? screen) {
-                    result.append(
-                        Diagnostic(
-                            .warning, file: file, path: "\(element.path).frame",
-                            message:
-                                "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"
-                        ))
-                }
-                if let first = seen[element.label] {
-                    result.append(
-                        Diagnostic(
-                            .warning, file: file, path: element.path,
-                            message:
-                                "duplicate label \"\(element.label)\" in scene \"\(scene.name)\" (also at \(first)); scripts cannot tell them apart"
-                        ))
-                } else {
-                    seen[element.label] = element.path
-                }
+            let upright = prototype.showsLandscape(scene.name, held: .portrait)
+            result += elementWarnings(
+                scene.elements, scene: scene.name, screen: prototype.device(showing: scene.name, held: .portrait).bounds,
+                scroll: prototype.scrollRegion(scene.name, landscape: upright), file: file)
+            if let variant = scene.design.landscape {  // the landscape variant: landscape points
+                result += elementWarnings(
+                    variant.elements, scene: scene.name, screen: prototype.device.rotated.bounds, scroll: variant.scroll,
+                    file: file)
             }
         }
         var used = Set(prototype.scenes.values.map { normalise($0.image) })
@@ -61,6 +45,39 @@ public enum PrototypeChecker {
         }
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {
             result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))
+        }
+        return result
+    }
+
+    /// Elements outside `screen` (points; a scroll region's content height extends it) and
+    /// duplicate labels among `elements`.
+    private static func elementWarnings(
+        _ elements: [Element], scene: String, screen: Rect, scroll: ScrollRegion?, file: String
+    ) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        var seen: [String: String] = [:]
+        let content = scroll?.contentHeight.map {
+            Rect(x: 0, y: 0, width: screen.width, height: max($0, screen.height))
+        }  // a scroll scene's elements lie anywhere on its tall image
+        for element in elements {
+            if !element.frame.isInside(content ?? screen) {
+                result.append(
+                    Diagnostic(
+                        .warning, file: file, path: "\(element.path).frame",
+                        message:
+                            "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"
+                    ))
+            }
+            if let first = seen[element.label] {
+                result.append(
+                    Diagnostic(
+                        .warning, file: file, path: element.path,
+                        message:
+                            "duplicate label \"\(element.label)\" in scene \"\(scene)\" (also at \(first)); scripts cannot tell them apart"
+                    ))
+            } else {
+                seen[element.label] = element.path
+            }
         }
         return result
     }

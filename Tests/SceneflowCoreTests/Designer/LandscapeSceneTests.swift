@@ -138,4 +138,16 @@ import Testing
         Self.run(fresh, for: 0.4)
         #expect(fresh.currentScene == "list", "still knows grid stands in for list")
     }
+
+    @Test func checkMeasuresLandscapeElementsOnTheTurnedScreen() {
+        var p = Self.session().prototype
+        var far = Element(label: "Far", frame: Rect(x: 700, y: 300, width: 100, height: 100))
+        far.path = "scenes.list.landscape.elements[1]"
+        p.scenes["list"]?.design.landscape = nil
+        p.scenes["home"]?.design.landscape = LandscapeVariant(image: "home_land.png", elements: [far])
+        let warnings = PrototypeChecker.warnings(for: p, file: "p.lua", imageFiles: [])
+        let messages = warnings.map(\.message)
+        #expect(messages.contains { $0.contains("\"Far\" frame") && $0.contains("outside the 800x360 pt screen") }, "\(messages)")
+        #expect(!messages.contains { $0.contains("\"Open\"") }, "grid's elements are in landscape points: \(messages)")
+    }
 }
