@@ -86,21 +86,34 @@ extension Session {
     }
 
     /// The frame while the device turns, or nil: the old orientation (and the scene then on
-    /// top) fading to black for the first half, the new one fading in for the second.
+    /// top, with an overlay over the scene below it) fading to black for the first half, the
+    /// new one fading in for the second.
     func rotationFrame() -> FrameDescription? {
         guard let r = design.rotation else { return nil }
         let half = Self.rotationDuration / 2
         let t = now - r.start
         let firstHalf = t < half
-        let layer =
-            firstHalf
-            ? self.layer(r.scene, landscape: r.from == .landscape)
-            : self.layer(currentScene, landscape: design.orientation == .landscape)
-        let device = layer.rotated ? prototype.device.rotated : prototype.device
+        var frame: FrameDescription
+        if firstHalf {
+            let held = design.orientation
+            design.orientation = r.from  // drawn as held before the turn
+            defer { design.orientation = held }
+            frame = restingFrame(r.scene)
+        } else {
+            frame = restingFrame(currentScene)
+        }
         let dark = firstHalf ? t / half : 1 - (t - half) / half
-        let veil = SceneLayer(
-            scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: min(max(dark, 0), 1))
-        return FrameDescription(device: device, layers: [layer, veil])
+        frame.layers.append(
+            SceneLayer(
+                scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: min(max(dark, 0), 1)))
+        return frame
+    }
+
+    /// `scene` at rest as shown with the device held as now: over the scene below when it is
+    /// the overlay on top.
+    private func restingFrame(_ scene: String) -> FrameDescription {
+        if scene == currentScene, let overlay = overlayFrame() { return overlay }
+        return FrameDescription(device: shownDevice(scene), layers: [shownLayer(scene)])
     }
 
     /// The frame when a mounted scene shows in landscape: the device turned, landscape

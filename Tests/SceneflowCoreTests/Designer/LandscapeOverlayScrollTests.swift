@@ -167,4 +167,17 @@ import Testing
         OrientationTests.run(s, for: 0.4)
         #expect(ElementTree.outline(s) == "scene \"video\"\n")
     }
+
+    @Test func turningWithAnOverlayUpFadesTheOverlayOverTheSceneBelow() {
+        let s = Self.turned()
+        LandscapeSceneTests.tap(s, 100, 30)  // the sheet, on the turned screen
+        #expect(s.rotate(to: .portrait))
+        s.step(to: s.now + Session.rotationDuration * 0.25)
+        let out = s.frame()
+        #expect(out.device.width == 800 && out.layers.map(\.image) == ["video_land.png", "", "sheet.png", ""])
+        s.step(to: s.now + Session.rotationDuration * 0.5)
+        let back = s.frame()
+        #expect(back.device.width == 360 && back.layers.map(\.image) == ["video.png", "", "sheet.png", ""])
+        #expect(back.layers[2].offset == Point(x: 0, y: 400), "the sheet on the upright screen")
+    }
 }
