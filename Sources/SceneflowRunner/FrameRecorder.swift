@@ -53,7 +53,8 @@ final class FrameRecorder {
         }
         capturedMidpoint = false
         // A turn of the device shows the scene anew (landscape screenshot, turned size).
-        let shown = session.currentScene + (session.showsLandscape(session.currentScene) ? " (landscape)" : "")
+        let turned = session.screenDevice != session.prototype.device  // an overlay on a turned screen too
+        let shown = session.currentScene + (turned ? " (landscape)" : "")
         guard session.isSettled, shown != lastScene else { return }
         lastScene = shown
         try capture(session, name: shown, what: "scene \(shown)")
