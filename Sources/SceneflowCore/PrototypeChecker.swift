@@ -22,13 +22,14 @@ public enum PrototypeChecker {
         for scene in prototype.orderedScenes {
             // A landscape scene's elements are in landscape points.
             let upright = prototype.showsLandscape(scene.name, held: .portrait)
+            let screen = prototype.device(showing: scene.name, held: .portrait).bounds
             result += elementWarnings(
-                scene.elements, scene: scene.name, screen: prototype.device(showing: scene.name, held: .portrait).bounds,
+                scene.elements, scene: scene.name, screen: screen,
                 scroll: prototype.scrollRegion(scene.name, landscape: upright), file: file)
             if let variant = scene.design.landscape {  // the landscape variant: landscape points
                 result += elementWarnings(
-                    variant.elements, scene: scene.name, screen: prototype.device.rotated.bounds, scroll: variant.scroll,
-                    file: file)
+                    variant.elements, scene: scene.name, screen: prototype.device.rotated.bounds,
+                    scroll: variant.scroll, file: file)
             }
         }
         var used = Set(prototype.scenes.values.map { normalise($0.image) })

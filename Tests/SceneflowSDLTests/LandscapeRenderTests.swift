@@ -12,7 +12,8 @@ import Testing
     /// the separate landscape scene of `gallery` (yellow).
     func session(in folder: TempFolder) throws -> Session {
         try folder.png("video.png", RGBAImage(width: 60, height: 120, fill: (0, 0, 200, 255)))
-        try folder.png("land.png", makeImage(width: 120, height: 60) { x, _ in x < 60 ? (200, 0, 0, 255) : (0, 200, 0, 255) })
+        try folder.png(
+            "land.png", makeImage(width: 120, height: 60) { x, _ in x < 60 ? (200, 0, 0, 255) : (0, 200, 0, 255) })
         var video = Scene(name: "video", image: "video.png")
         video.design.landscape = LandscapeVariant(image: "land.png")
         var prototype = Prototype(name: "L", device: device, start: "video", scenes: [video])

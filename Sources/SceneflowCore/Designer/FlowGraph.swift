@@ -65,7 +65,9 @@ public enum FlowGraph {
         }
         if let other = scene.design.landscapeScene {
             result.append(
-                Edge(from: scene.name, to: other, trigger: "rotate", action: .go(scene: other, transition: .cut), rotates: true))
+                Edge(
+                    from: scene.name, to: other, trigger: "rotate", action: .go(scene: other, transition: .cut),
+                    rotates: true))
         }
         return result
     }

@@ -98,7 +98,9 @@ enum SceneExtras {
         }
         if let scroll = scene.design.scroll { lines.append(describe(scroll)) }
         if let other = scene.design.landscapeScene { lines.append("  landscape scene \(other)") }
-        if let other = scene.design.portraitScene { lines.append("  landscape scene of \(other) (shown when it is turned)") }
+        if let other = scene.design.portraitScene {
+            lines.append("  landscape scene of \(other) (shown when it is turned)")
+        }
         if let landscape = scene.design.landscape {
             lines.append("  landscape image \(landscape.image)")
             if let scroll = landscape.scroll { lines.append("  " + describe(scroll)) }

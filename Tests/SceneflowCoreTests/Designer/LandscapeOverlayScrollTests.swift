@@ -14,8 +14,12 @@ import Testing
             image: "video_land.png",
             elements: [
                 Element(label: "Sheet", frame: Rect(x: 0, y: 0, width: 200, height: 60), onTap: present),
-                Element(label: "Feed", frame: Rect(x: 600, y: 0, width: 200, height: 60), onTap: .go(scene: "feed", transition: .cut)),
-                Element(label: "Plain", frame: Rect(x: 300, y: 0, width: 200, height: 60), onTap: .go(scene: "plain", transition: .cut)),
+                Element(
+                    label: "Feed", frame: Rect(x: 600, y: 0, width: 200, height: 60),
+                    onTap: .go(scene: "feed", transition: .cut)),
+                Element(
+                    label: "Plain", frame: Rect(x: 300, y: 0, width: 200, height: 60),
+                    onTap: .go(scene: "plain", transition: .cut)),
             ])
         var sheet = Scene(
             name: "sheet", image: "sheet.png",
@@ -24,7 +28,9 @@ import Testing
         if sheetLandscape {
             sheet.design.landscape = LandscapeVariant(
                 image: "sheet_land.png",
-                elements: [Element(label: "Wide done", frame: Rect(x: 700, y: 0, width: 100, height: 40), onTap: .dismiss)])
+                elements: [
+                    Element(label: "Wide done", frame: Rect(x: 700, y: 0, width: 100, height: 40), onTap: .dismiss)
+                ])
         }
         var feed = Scene(
             name: "feed", image: "feed.png",
@@ -62,7 +68,8 @@ import Testing
         let frame = s.frame()
         #expect(frame.device == Device(width: 800, height: 360, scale: 2))
         #expect(frame.layers.map(\.image) == ["video_land.png", "", "sheet.png"])
-        #expect(frame.layers[0].rotated && !frame.layers[2].rotated, "no landscape sheet: its image scaled to the frame")
+        #expect(
+            frame.layers[0].rotated && !frame.layers[2].rotated, "no landscape sheet: its image scaled to the frame")
         #expect(frame.layers[2].offset == Point(x: 0, y: 180))
         #expect(frame.layers[2].size == Size(width: 800, height: 180))
         #expect(s.screenElements.map(\.frame) == [Rect(x: 0, y: 180, width: 100, height: 40)])
@@ -161,8 +168,11 @@ import Testing
 
     @Test func theElementTreeListsTheElementsAsShown() {
         let s = Self.turned()
-        #expect(ElementTree.text(s).hasPrefix("scene \"video\" landscape (stack: video)\n  hotspot \"Sheet\" {0, 0, 200, 60}"))
-        #expect(ElementTree.outline(s) == "scene \"video\"\n  hotspot \"Sheet\"\n  hotspot \"Feed\"\n  hotspot \"Plain\"\n")
+        #expect(
+            ElementTree.text(s).hasPrefix(
+                "scene \"video\" landscape (stack: video)\n  hotspot \"Sheet\" {0, 0, 200, 60}"))
+        #expect(
+            ElementTree.outline(s) == "scene \"video\"\n  hotspot \"Sheet\"\n  hotspot \"Feed\"\n  hotspot \"Plain\"\n")
         s.rotate(to: .portrait)
         OrientationTests.run(s, for: 0.4)
         #expect(ElementTree.outline(s) == "scene \"video\"\n")

@@ -73,10 +73,11 @@ import Testing
         let phases = s.timeline.events.compactMap { event -> String? in
             if case .lifecycle(let l) = event.kind, !l.animated { return l.description } else { return nil }
         }
-        #expect(phases.suffix(4) == [
-            "grid.will_appear(not animated)", "list.will_disappear(not animated)",
-            "list.did_disappear(not animated)", "grid.did_appear(not animated)",
-        ])
+        #expect(
+            phases.suffix(4) == [
+                "grid.will_appear(not animated)", "list.will_disappear(not animated)",
+                "list.did_disappear(not animated)", "grid.did_appear(not animated)",
+            ])
         s.rotate(to: .portrait)
         Self.run(s, for: 0.4)
         #expect(s.currentScene == "list" && s.stack == ["home", "list"])
@@ -147,7 +148,9 @@ import Testing
         p.scenes["home"]?.design.landscape = LandscapeVariant(image: "home_land.png", elements: [far])
         let warnings = PrototypeChecker.warnings(for: p, file: "p.lua", imageFiles: [])
         let messages = warnings.map(\.message)
-        #expect(messages.contains { $0.contains("\"Far\" frame") && $0.contains("outside the 800x360 pt screen") }, "\(messages)")
+        #expect(
+            messages.contains { $0.contains("\"Far\" frame") && $0.contains("outside the 800x360 pt screen") },
+            "\(messages)")
         #expect(!messages.contains { $0.contains("\"Open\"") }, "grid's elements are in landscape points: \(messages)")
     }
 }

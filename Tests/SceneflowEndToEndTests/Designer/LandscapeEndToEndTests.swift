@@ -53,9 +53,11 @@ import Testing
         let report = tmp.file("report")
         let r = try Sceneflow.run(["test", tmp.file("P/Scripts"), "--frames", frames, "--report", report])
         #expect(r.status == 0, "\(r)")
-        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: frames).first { !$0.hasSuffix(".txt") })
+        let folder = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: frames).first { !$0.hasSuffix(".txt") })
         let names = try FileManager.default.contentsOfDirectory(atPath: "\(frames)/\(folder)").sorted()
-        let turned = try #require(names.first { $0.hasSuffix("-video_landscape.png") }, "a frame after the turn: \(names)")
+        let turned = try #require(
+            names.first { $0.hasSuffix("-video_landscape.png") }, "a frame after the turn: \(names)")
         func size(_ path: String) throws -> (width: Int, height: Int)? {
             PNGWriter.size(of: try Data(contentsOf: URL(fileURLWithPath: path)))
         }
@@ -137,7 +139,9 @@ import Testing
         let report = tmp.file("report")
         let r = try Sceneflow.run(["test", tmp.file("P/Scripts"), "--report", report])
         #expect(r.status == 0 && r.outputLines.last == "2 passed, 0 failed", "\(r)")
-        let capture = try FileManager.default.subpathsOfDirectory(atPath: "\(report)/captures").first { $0.hasSuffix("wide.png") }
+        let capture = try FileManager.default.subpathsOfDirectory(atPath: "\(report)/captures").first {
+            $0.hasSuffix("wide.png")
+        }
         if let capture {
             let data = try Data(contentsOf: URL(fileURLWithPath: "\(report)/captures/\(capture)"))
             #expect(PNGWriter.size(of: data)! == (80, 36))
@@ -145,13 +149,16 @@ import Testing
             Issue.record("no capture of wide")
         }
         let check = try Sceneflow.run(["check", tmp.file("P")])
-        #expect(check.status == 0 && check.stdout.contains("0 warnings"), "wide is reached by turning gallery: \(check)")
+        #expect(
+            check.status == 0 && check.stdout.contains("0 warnings"), "wide is reached by turning gallery: \(check)")
         let inspect = try Sceneflow.run(["inspect", tmp.file("P")])
         #expect(inspect.stdout.contains("  landscape scene wide\n"), "\(inspect)")
         #expect(inspect.stdout.contains("  landscape scene of gallery (shown when it is turned)\n"), "\(inspect)")
         let graph = try Sceneflow.run(["graph", tmp.file("P")])
         #expect(graph.stdout.contains("\"gallery\" -> \"wide\" [label=\"rotate\", style=dotted];"), "\(graph)")
-        #expect(graph.stdout.contains("\"video\" -> \"sheet\" [label=\"Sheet (landscape)\\npresent cover_up 0.3s\""), "\(graph)")
+        #expect(
+            graph.stdout.contains("\"video\" -> \"sheet\" [label=\"Sheet (landscape)\\npresent cover_up 0.3s\""),
+            "\(graph)")
     }
 
     @Test func badLandscapeScenesAreReportedWithFileAndPath() throws {
