@@ -8,32 +8,40 @@ extension PrototypeChecker {
     /// image, or the `screen` rectangle / the screen `"auto"` finds in a framed shot) differs
     /// from the device's aspect ratio by more than `AspectCheck.tolerance`, and a landscape
     /// variant whose screen area differs from the turned device's (in particular a
-    /// portrait-shaped one). Each names the scene, the file and both aspects (width ÷ height).
-    /// Overlay scenes (drawn at their own size) and scroll scenes (taller than the screen on
-    /// purpose) are not compared in portrait.
+    /// portrait-shaped one); a separate landscape scene (`landscape = "name"`) is compared with
+    /// the turned device. Each names the scene, the file and both aspects (width ÷ height).
+    /// Overlay scenes (drawn at their own size) and scroll regions (taller than the screen on
+    /// purpose, in either orientation) are not compared.
     public static func aspectWarnings(for prototype: Prototype, file: String, measure: ScreenMeasure) -> [Diagnostic] {
         var result: [Diagnostic] = []
         let device = prototype.device
+        let turned = device.rotated
+        // Separate landscape scenes (`landscape = "name"`) always show on the turned device.
+        let landscapeScenes = Set(prototype.scenes.values.compactMap(\.design.landscapeScene))
         for scene in prototype.orderedScenes {
+            let shownOn = landscapeScenes.contains(scene.name) ? turned : device
             if scene.design.overlay == nil, scene.design.scroll == nil,
                 let size = measure(scene.image, scene.screen),
-                AspectCheck.isStretched(width: size.width, height: size.height, into: device)
+                AspectCheck.isStretched(width: size.width, height: size.height, into: shownOn)
             {
-                let landscapeHint =
-                    size.width > size.height && device.width < device.height
-                    ? "; a landscape screenshot belongs in a portrait scene's landscape = { image = \"\(scene.image)\" }"
-                    : ""
+                var hint = ""
+                if size.width > size.height && shownOn.width < shownOn.height {
+                    hint =
+                        "; a landscape screenshot belongs in a portrait scene's landscape = { image = \"\(scene.image)\" }"
+                } else if size.width < size.height && shownOn.width > shownOn.height {
+                    hint = "; it is a landscape scene (shown on the turned device) but portrait-shaped"
+                }
                 result.append(
                     Diagnostic(
                         .warning, file: file, path: "scenes.\(scene.name).image",
                         message: stretchMessage(
                             scene: "scene \"\(scene.name)\"", image: scene.image, screen: scene.screen, size: size,
-                            device: device) + landscapeHint))
+                            device: shownOn) + hint))
             }
-            guard let variant = scene.design.landscape, let size = measure(variant.image, variant.screen) else {
-                continue
-            }
-            let turned = device.rotated
+            // A landscape variant with its own scroll region is taller than the screen on purpose.
+            guard let variant = scene.design.landscape, variant.scroll == nil, scene.design.overlay == nil,
+                let size = measure(variant.image, variant.screen)
+            else { continue }
             guard AspectCheck.isStretched(width: size.width, height: size.height, into: turned) else { continue }
             let portraitNote =
                 size.width < size.height && turned.width > turned.height

@@ -48,6 +48,29 @@ import Testing
         #expect(warnings.last?.message.hasSuffix("it is portrait-shaped: is it the portrait screenshot?") == true)
     }
 
+    @Test func separateLandscapeScenesAreComparedWithTheTurnedDevice() {
+        var gallery = Scene(name: "gallery", image: "gallery.png")
+        gallery.design.landscapeScene = "gallery_wide"
+        var list = Scene(name: "list", image: "list.png")
+        list.design.landscapeScene = "list_wide"
+        var scrolled = Scene(name: "scrolled", image: "scrolled.png")
+        scrolled.design.landscape = LandscapeVariant(image: "long_land.png", scroll: ScrollRegion())
+        let prototype = Prototype(
+            name: "P", device: device, start: "gallery",
+            scenes: [
+                gallery, Scene(name: "gallery_wide", image: "wide.png"), list,
+                Scene(name: "list_wide", image: "tall.png"), scrolled,
+            ])
+        let sizes = [
+            "gallery.png": (1080, 2400), "wide.png": (2400, 1080), "list.png": (1080, 2400), "tall.png": (1080, 2400),
+            "scrolled.png": (1080, 2400), "long_land.png": (2400, 4000),
+        ]
+        let warnings = PrototypeChecker.aspectWarnings(for: prototype, file: "p.lua", measure: measure(sizes))
+        #expect(warnings.map(\.path) == ["scenes.list_wide.image"], "\(warnings)")
+        #expect(warnings.first?.message.contains("into the landscape 800x360 pt device") == true, "\(warnings)")
+        #expect(warnings.first?.message.hasSuffix("shown on the turned device) but portrait-shaped") == true)
+    }
+
     @Test func framedShotsCompareTheirScreenAreaNotTheWholeFile() {
         // The file (1211x2474, aspect 0.489) is 9 % off the device; its screen area is exact.
         let framed = Scene(name: "framed", image: "f.png", screen: .auto)
