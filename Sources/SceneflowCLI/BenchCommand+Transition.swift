@@ -28,7 +28,7 @@ extension BenchCommand {
         let d = loaded.prototype.device
         let records = result.transitions
         print(
-            "\(folder): \(records.count) window crossfades of \(formatNumber(requested)) s, \(result.windowSize.width)x\(result.windowSize.height) window from \(d.pixelWidth)x\(d.pixelHeight) px, renderer \(result.renderer)\(noDisplay ? " — NO DISPLAY: dummy video driver, figures are not a display's" : "")"
+            "\(folder): \(counted(records.count, "window crossfade")) of \(formatNumber(requested)) s, \(result.windowSize.width)x\(result.windowSize.height) window from \(d.pixelWidth)x\(d.pixelHeight) px, renderer \(result.renderer)\(noDisplay ? " — NO DISPLAY: dummy video driver, figures are not a display's" : "")"
         )
         let frame = FrameTiming.nominalFrameTime
         let measured = Benchmark.Stats(records.compactMap(\.measuredDuration).map { $0 * 1000 })

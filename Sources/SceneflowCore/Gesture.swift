@@ -48,7 +48,7 @@ public enum Gesture: Equatable, Sendable, CustomStringConvertible {
         case .doubleTap(let p): return "double tap at \(p)"
         case .longPress(let p, let d): return "long press at \(p) for \(formatNumber(d, decimals: 3))s"
         case .swipe(let dir, let from, let to, _): return "swipe \(dir.rawValue) from \(from) to \(to)"
-        case .drag(let path, _): return "drag over \(path.count) points"
+        case .drag(let path, _): return "drag over \(counted(path.count, "point"))"
         }
     }
 }

@@ -27,7 +27,8 @@ extension PrototypeChecker {
                 var hint = ""
                 if size.width > size.height && shownOn.width < shownOn.height {
                     hint =
-                        "; a landscape screenshot belongs in a portrait scene's landscape = { image = \"\(scene.image)\" }"
+                        "; a landscape screenshot belongs in a portrait scene's "
+                        + "landscape = { image = \"\(scene.image)\" }"
                 } else if size.width < size.height && shownOn.width > shownOn.height {
                     hint = "; it is a landscape scene (shown on the turned device) but portrait-shaped"
                 }

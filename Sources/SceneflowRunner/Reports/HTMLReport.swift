@@ -101,7 +101,7 @@ public enum HTMLReport {
         }
         let messages = outcome.log.filter { $0.level != .warning }
         if !messages.isEmpty {
-            h += "<details><summary>\(messages.count) log entries</summary><pre class=\"log\">"
+            h += "<details><summary>\(counted(messages.count, "log entry", "log entries"))</summary><pre class=\"log\">"
             for m in messages { h += e("\(formatNumber(m.clockTime, decimals: 3)) s [\(m.level.rawValue)] \(m.message)") + "\n" }
             h += "</pre></details>"
         }

@@ -188,6 +188,8 @@ import Testing
         let tmp = try TempFolder()
         try Self.prototype(tmp)
         let out = tmp.file("map/flow.dot")
+        // `graph` makes no folders (exit 64 for a missing one, like every command).
+        try FileManager.default.createDirectory(atPath: tmp.file("map"), withIntermediateDirectories: true)
         let r = try Sceneflow.run(["graph", tmp.file("P"), "--out", out])
         #expect(r.status == 0, "\(r)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
