@@ -171,6 +171,21 @@ final class PlayingWindow {
         return (w, h)
     }
 
+    /// The window's position and size on the screen, pixels.
+    var frameOnScreen: (x: Int, y: Int, width: Int, height: Int, maxX: Int, maxY: Int) {
+        let text = display.run("xdotool", ["getwindowgeometry", "--shell", id])
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        let x = values["X"] ?? -1
+        let y = values["Y"] ?? -1
+        let w = values["WIDTH"] ?? 0
+        let h = values["HEIGHT"] ?? 0
+        return (x, y, w, h, x + w, y + h)
+    }
+
     /// Clicks at (`x`, `y`) window pixels.
     func click(_ x: Int, _ y: Int) {
         display.run("xdotool", ["mousemove", "--window", id, "\(x)", "\(y)", "click", "1"])
