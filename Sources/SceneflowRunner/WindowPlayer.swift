@@ -222,9 +222,15 @@ public final class WindowPlayer {
         let device = loaded.prototype.device
         let lines = HeadsUpDisplay.lines(
             last: session.lastCompletedTransition, running: session.runningTransition, slowMotion: session.slowMotion)
-        let layout = HeadsUpDisplay.layout(lines, screen: Size(width: device.width, height: device.height))
-        try window.fill([layout.background], color: (0, 0, 0, 225))
-        try window.fill(layout.text, color: (255, 255, 255, 255))
+        // Laid out in the part of the screen that shows (all of it unless a zoom crops it).
+        let v = window.view.visible
+        let layout = HeadsUpDisplay.layout(
+            lines, screen: Size(width: v.width / device.scale, height: v.height / device.scale))
+        func shown(_ r: Rect) -> Rect {
+            Rect(x: r.x + v.x / device.scale, y: r.y + v.y / device.scale, width: r.width, height: r.height)
+        }
+        try window.fill([shown(layout.background)], color: (0, 0, 0, 225))
+        try window.fill(layout.text.map(shown), color: (255, 255, 255, 255))
     }
 
     /// Loads the prototype again; nil (with the error shown in the window) when it is broken.
