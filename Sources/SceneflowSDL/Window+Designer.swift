@@ -18,7 +18,9 @@ extension Window {
         let content = view.content
         let pw = Int(content.width)
         let ph = Int(content.height)
-        let wanted = zoom.windowSize(pixelWidth: pw, pixelHeight: ph) ?? handle.fittedSizeOnDisplay(pixelWidth: pw, pixelHeight: ph)
+        let wanted =
+            zoom.windowSize(pixelWidth: pw, pixelHeight: ph)
+            ?? handle.fittedSizeOnDisplay(pixelWidth: pw, pixelHeight: ph)
         handle.place(Size(width: Double(wanted.width), height: Double(wanted.height)))
         view.set(zoom: zoom)
         refreshView()

@@ -52,9 +52,8 @@ enum EventPump {
     ) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            if event.type == SDL_WINDOWEVENT.rawValue && UInt32(event.window.event) == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue {
-                resized()
-            }
+            let window = event.type == SDL_WINDOWEVENT.rawValue
+            if window && UInt32(event.window.event) == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue { resized() }
             if let translated = translate(event, map: map) { events.append(translated) }
         }
     }

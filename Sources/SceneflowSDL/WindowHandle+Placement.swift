@@ -14,7 +14,9 @@ extension WindowHandle {
             var left: Int32 = 0
             var bottom: Int32 = 0
             var right: Int32 = 0
-            if SDL_GetWindowBordersSize(w, &top, &left, &bottom, &right) != 0 { (top, left, bottom, right) = (0, 0, 0, 0) }
+            if SDL_GetWindowBordersSize(w, &top, &left, &bottom, &right) != 0 {
+                (top, left, bottom, right) = (0, 0, 0, 0)
+            }
             let frame = WindowPlacement.frame(
                 size: size, position: Point(x: Double(x), y: Double(y)), usable: usableBounds,
                 borders: .init(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right)))

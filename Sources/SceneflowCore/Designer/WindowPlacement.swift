@@ -27,9 +27,11 @@ public enum WindowPlacement {
         let roomHeight = usable.height - borders.top - borders.bottom
         let w = max(1, min(size.width, roomWidth).rounded(.down))
         let h = max(1, min(size.height, roomHeight).rounded(.down))
-        let outer = Rect(x: position.x - borders.left, y: position.y - borders.top,
+        let outer = Rect(
+            x: position.x - borders.left, y: position.y - borders.top,
             width: w + borders.left + borders.right, height: h + borders.top + borders.bottom)
-        let inside = outer.x >= usable.x && outer.y >= usable.y && outer.maxX <= usable.maxX
+        let inside =
+            outer.x >= usable.x && outer.y >= usable.y && outer.maxX <= usable.maxX
             && outer.maxY <= usable.maxY
         if inside { return Rect(x: position.x, y: position.y, width: w, height: h) }
         let x = usable.x + ((usable.width - outer.width) / 2).rounded(.down) + borders.left

@@ -42,7 +42,8 @@ public struct WindowView: Equatable, Sendable {
 
     /// How much of the screen does not fit the window, device pixels (0 where it fits).
     var hidden: Size {
-        Size(width: max(0, content.width - window.width / scale), height: max(0, content.height - window.height / scale))
+        Size(
+            width: max(0, content.width - window.width / scale), height: max(0, content.height - window.height / scale))
     }
 
     /// Where the screen's top-left lies, in device pixels from the window's top-left (whole

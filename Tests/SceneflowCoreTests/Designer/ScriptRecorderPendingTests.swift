@@ -37,7 +37,9 @@ import Testing
         R.play(s, r, [(.down, 100, 320), (.up, 100, 320)])
         R.frames(s, r, 0.2)
         #expect(
-            r.lines == ["expect.scene \"list\"", "scroll(\"down\", 1200)", "tap \"Far row\"", "expect.scene \"detail\""],
+            r.lines == [
+                "expect.scene \"list\"", "scroll(\"down\", 1200)", "tap \"Far row\"", "expect.scene \"detail\"",
+            ],
             "\(r.lines)")
     }
 
@@ -73,7 +75,8 @@ import Testing
         let r = ScriptRecorder(start: "rate")
         R.play(s, r, [(.down, 60, 360), (.move, 120, 360), (.move, 180, 500), (.up, 230, 500)])  // 4 stars
         R.frames(s, r, 0.1)
-        #expect(r.lines == ["expect.scene \"rate\"", "rate(\"Your rating\", 4)", "expect.scene \"thanks\""], "\(r.lines)")
+        #expect(
+            r.lines == ["expect.scene \"rate\"", "rate(\"Your rating\", 4)", "expect.scene \"thanks\""], "\(r.lines)")
     }
 
     @Test func keyboardCommitsBecomeRateAndUncommittedStepsSetValue() {
@@ -101,7 +104,8 @@ import Testing
         R.frames(s, r, 0.05)
         // A drag from 5 down to 2: the press writes set_value 5 first, then rate 2.
         R.play(s, r, [(.down, 300, 360), (.move, 200, 360), (.up, 140, 360)])
-        #expect(Array(r.lines.suffix(2)) == ["set_value(\"Your rating\", 5)", "rate(\"Your rating\", 2)"], "\(r.lines)")
+        #expect(
+            Array(r.lines.suffix(2)) == ["set_value(\"Your rating\", 5)", "rate(\"Your rating\", 2)"], "\(r.lines)")
         s.handleKey(.focusNext)  // focus leaves (no commit: 2 is the last commit)
         s.handleKey(.focusNext)
         s.handleKey(.increment)
