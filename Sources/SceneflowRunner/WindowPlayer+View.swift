@@ -53,12 +53,14 @@ extension WindowPlayer {
         return " — \(view.zoom == .half ? "50 %" : "1:1") cropped (wheel, arrows pan)"
     }
 
-    /// A panel at the bottom of what shows, after a zoom key leaves the screen cropped.
+    /// A panel at the bottom of what shows, after a zoom key leaves the screen cropped; its
+    /// lines are wrapped to the window's width (8 window pixels per character).
     static func cropHint(_ window: Window) -> OverlayPanel {
-        OverlayPanel(
-            lines: [
-                "\(window.view.zoom == .half ? "50 %" : "1:1") is larger than the display: the view is cropped.",
-                "Wheel (outside a scroll region), Shift+wheel, arrows, PgUp/PgDn pan; 0 fits.",
-            ], placement: .bottom)
+        let zoom = window.view.zoom == .half ? "50 %" : "1:1"
+        let text =
+            "\(zoom) is larger than the display: the view is cropped. Wheel (outside a scroll region), "
+            + "Shift+wheel, arrows, PgUp/PgDn pan; 0 fits."
+        let columns = max(20, Int((window.view.window.width - 24) / Double(HUDFont.cellWidth)))
+        return OverlayPanel(lines: DesignerState().wrap(text, width: columns), placement: .bottom)
     }
 }
