@@ -139,6 +139,7 @@ public final class WindowPlayer {
                         if fresh.prototype.device != loaded.prototype.device {
                             window = try Window(title: title(), device: fresh.prototype.device, size: windowSize)
                             window.setZoom(designer.zoom)  // clamped to the display like any resize
+                            lastTitle = ""  // the new window's title lacks the zoom note
                         }
                         adopt(fresh)
                         images = window.makeTextureCache(directory: loaded.prototype.directory)
