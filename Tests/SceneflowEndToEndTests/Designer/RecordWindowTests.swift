@@ -2,18 +2,21 @@ import Foundation
 import Testing
 
 /// `sceneflow record` under Xvfb with real X input (xdotool): wheel scrolling, a star-rating
-/// drag and a tap at the cropped 1:1 zoom are written as `scroll`, `rate` and `tap` by label,
+/// drag, a tap at the cropped 1:1 zoom and a rating by keys are written as `scroll`, `rate` and
+/// `tap` by label,
 /// and the recorded script replays green with `sceneflow test`. Skips (printing why) when
 /// Xvfb, xdotool or ImageMagick is missing.
 @Suite(.serialized) struct RecordWindowTests {
     /// 150x300 pt at scale 4 (600x1200 px: 1:1 does not fit the 1280x1024 screen). "list"
     /// scrolls 1000 pt of content between 20 pt bands; "Deep row" lies at 700 pt. "detail" has a
     /// five-star rating (star i spans x 10 + 26i … 36 + 26i, y 100 … 126) whose change to 3
-    /// goes to "three", so the replay's `expect.scene "three"` proves the same value was rated.
+    /// goes to "three" and to 2 to "two", so the replay's `expect.scene` proves the same value
+    /// was rated.
     static func prototype(_ tmp: TempFolder) throws -> String {
         try tmp.write("P/list.png", PNGWriter.solid(width: 600, height: 4000, rgb: (230, 230, 230)))
         try tmp.write("P/detail.png", PNGWriter.solid(width: 600, height: 1200, rgb: (200, 200, 250)))
         try tmp.write("P/three.png", PNGWriter.solid(width: 600, height: 1200, rgb: (250, 220, 120)))
+        try tmp.write("P/two.png", PNGWriter.solid(width: 600, height: 1200, rgb: (120, 220, 120)))
         try tmp.write(
             "P/prototype.lua",
             """
@@ -27,16 +30,18 @@ import Testing
                                  star_size = { 26, 26 }, touch_band = 0,
                                  on_change = function(app, value)
                                    if value == 3 then app:go("three", "crossfade", 0.1) end
+                                   if value == 2 then app:go("two", "crossfade", 0.1) end
                                  end } } },
                 three = { image = "three.png",
                   elements = { { label = "Back", frame = { 0, 0, 150, 60 }, on_tap = back() } } },
+                two = { image = "two.png" },
               },
             }
             """)
         return tmp.file("P")
     }
 
-    @Test func wheelRatingAndACroppedTapAreRecordedByLabelAndReplayGreen() throws {
+    @Test func wheelRatingsAndACroppedTapAreRecordedByLabelAndReplayGreen() throws {
         guard let display = XvfbDisplay.start() else { return }
         let tmp = try TempFolder()
         let dir = try Self.prototype(tmp)
@@ -65,6 +70,9 @@ import Testing
         w.click(300, 100)  // the middle shows (pan 88 px): device pixel (300, 188) = "Back" at (75, 47) pt
         #expect(poll(timeout: 20) { w.title.contains("detail") }, "tap at 1:1 went back: \(w.title)\n\(w.log)")
         usleep(300_000)
+        for key in ["Tab", "Left", "Return"] { w.key(key) }  // the rating has focus: Left steps it (no pan)
+        #expect(poll(timeout: 20) { w.title.contains("two") }, "rated 2 by keys: \(w.title)\n\(w.log)")
+        usleep(300_000)
         let output = w.quit()
         #expect(w.status == 0, "\(output)")
         let text = try String(contentsOfFile: script, encoding: .utf8)
@@ -75,6 +83,7 @@ import Testing
             body == [
                 "expect.scene \"list\"", "scroll(\"down\", 520)", "tap \"Deep row\"", "expect.scene \"detail\"",
                 "rate(\"Stars\", 3)", "expect.scene \"three\"", "tap \"Back\"", "expect.scene \"detail\"",
+                "rate(\"Stars\", 2)", "expect.scene \"two\"",
             ], "\(text)")
         let r = try Sceneflow.run(["test", script])
         #expect(r.status == 0 && r.outputLines.last == "1 passed, 0 failed", "\(r)")
