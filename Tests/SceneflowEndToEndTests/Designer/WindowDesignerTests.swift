@@ -244,6 +244,8 @@ import Testing
         #expect(w.geometry == (461, 922))
         w.key("o")
         #expect(poll(timeout: 20) { w.geometry == (1152, 576) }, "landscape fit: \(w.geometry)")
+        let turned = w.frameOnScreen  // it started at x 409: 409 + 1152 would run off the 1280 px screen
+        #expect(turned.x >= 0 && turned.maxX <= 1280 && turned.y >= 0 && turned.maxY <= 1024, "re-centred: \(turned)")
         var seen = (r: 0, g: 0, b: 0)
         #expect(
             poll(timeout: 20) {
