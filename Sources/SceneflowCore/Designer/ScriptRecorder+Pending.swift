@@ -22,8 +22,9 @@ extension ScriptRecorder {
     func noteScrollBurst(_ session: Session) {
         for name in scrollScenes(session) {
             let offset = session.scrollOffset(name)
-            if seenOffsets[name] != offset {
-                seenOffsets[name] = offset
+            let key = scrollKey(name, session)
+            if seenOffsets[key] != offset {
+                seenOffsets[key] = offset
                 lastScrollChange = session.now
             }
         }
@@ -35,13 +36,19 @@ extension ScriptRecorder {
     func flushScroll(_ session: Session) {
         for name in scrollScenes(session) {
             guard let g = session.scrollGeometry(name) else { continue }
-            let written = scriptOffsets[name] ?? 0
+            let key = scrollKey(name, session)
+            let written = scriptOffsets[key] ?? 0
             let delta = session.scrollOffset(name) - written
             let amount = (abs(delta) * 10).rounded() / 10
             guard abs(delta) >= 0.5 else { continue }
             lines.append("scroll(\(delta > 0 ? "\"down\"" : "\"up\""), \(formatNumber(amount, decimals: 1)))")
-            scriptOffsets[name] = g.clamp(written + (delta > 0 ? amount : -amount))
+            scriptOffsets[key] = g.clamp(written + (delta > 0 ? amount : -amount))
         }
+    }
+
+    /// The scene's name, marked when it shows its landscape variant (which scrolls on its own).
+    private func scrollKey(_ name: String, _ session: Session) -> String {
+        session.showsLandscape(name) ? name + " (landscape)" : name
     }
 
     /// Scenes that scroll now (in prototype order).
