@@ -22,8 +22,8 @@ extension Window {
             zoom.windowSize(pixelWidth: pw, pixelHeight: ph)
             ?? handle.fittedSizeOnDisplay(pixelWidth: pw, pixelHeight: ph)
         handle.place(Size(width: Double(wanted.width), height: Double(wanted.height)))
+        refreshView()  // the new size first, then the zoom: the pan keeps the centre in one step
         view.set(zoom: zoom)
-        refreshView()
     }
 
     /// Makes the window fit `frame`'s device when it turned (portrait ↔ landscape): shows the
