@@ -12,13 +12,13 @@ public final class Window {
     private var painter: OverlayPainter?
     /// The device whose screen the window shows.
     public let device: Device
-    /// The zoom, centring and pan of the screen in the window (Window+View.swift).
+    /// The zoom, centring and pan of the screen in the window (set in Window+Designer.swift).
     public internal(set) var view: WindowView
 
     /// Starts SDL video and opens a window titled `title`, sized to fit ~90% of the usable
     /// display at the device's aspect ratio, never larger than `device.pixelWidth` x
     /// `pixelHeight`. Throws `SDLError` (`SDL_InitSubSystem`, `SDL_CreateWindow`,
-    /// `SDL_CreateRenderer`, `SDL_RenderSetLogicalSize`), e.g. when there is no display.
+    /// `SDL_CreateRenderer`), e.g. when there is no display.
     /// `size` (screen coordinates, e.g. 390 x 844) replaces the fitted size when given.
     public init(title: String, device: Device, size: (width: Int, height: Int)? = nil) throws {
         self.device = device

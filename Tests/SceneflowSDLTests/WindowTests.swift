@@ -33,7 +33,7 @@ import Testing
         #expect(images.count == 1)
     }
 
-    @Test func mouseEventsArriveInPointsThroughTheLogicalSize() throws {
+    @Test func mouseEventsArriveInPointsThroughTheView() throws {
         let window = try Window(title: "Store", device: device)
         _ = window.pollEvents()
         // Window coordinates (155, 345) of a 311 x 691 window are the screen's middle:
