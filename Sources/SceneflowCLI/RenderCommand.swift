@@ -25,6 +25,9 @@ struct RenderCommand: Subcommand {
             name: "--curve", valueName: "CURVE", help: "linear, ease_in, ease_out, ease_in_out (default ease_in_out)."),
         OptionSpec(
             name: "--at", valueName: "SECONDS", help: "Time since the transition started (default: half the duration)."),
+        OptionSpec(
+            name: "--landscape", valueName: nil,
+            help: "Hold the device in landscape: landscape variants and landscape scenes, at the turned pixel size."),
         OptionSpec(name: "--out", valueName: "FILE", help: "The PNG to write (required)."),
         helpOption,
     ]
@@ -95,7 +98,8 @@ struct RenderCommand: Subcommand {
         let transition = (try? transition()) ?? .cut
         let at = (try? number("--at")) ?? nil  // validated in validate()
         let request = StillRenderer.Request(
-            scene: scene, to: parsed.value("--to"), transition: transition, at: at ?? transition.duration / 2)
+            scene: scene, to: parsed.value("--to"), transition: transition, at: at ?? transition.duration / 2,
+            orientation: parsed.flag("--landscape") ? .landscape : .portrait)
         let out = parsed.value("--out")!
         do {
             let image = try StillRenderer.render(prototype, request)

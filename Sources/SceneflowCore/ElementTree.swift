@@ -8,10 +8,14 @@
 ///   button "Save" {20, 700, 320, 48} value "3 items" disabled
 /// ```
 public enum ElementTree {
-    /// The tree of the current scene of `session` (values as the session reads them).
+    /// The tree of the current scene of `session` as shown (values as the session reads them;
+    /// in landscape its landscape elements, marked `landscape`).
     public static func text(_ session: Session) -> String {
-        guard let scene = session.scene(session.currentScene) else { return "scene \"\(session.currentScene)\"\n" }
-        var text = "scene \"\(scene.name)\" (stack: \(session.stack.joined(separator: " > ")))\n"
+        guard let scene = session.scene(session.currentScene).map(session.activeScene) else {
+            return "scene \"\(session.currentScene)\"\n"
+        }
+        let turned = session.showsLandscape(scene.name) ? " landscape" : ""
+        var text = "scene \"\(scene.name)\"\(turned) (stack: \(session.stack.joined(separator: " > ")))\n"
         for element in scene.elements {
             text += "  " + line(element, value: session.value(of: element)) + "\n"
         }
@@ -19,9 +23,12 @@ public enum ElementTree {
     }
 
     /// The outline `expect.tree` compares: the scene, then per element its kind, label,
-    /// value and disabled state (no frames or actions, so layout tweaks do not break it).
+    /// value and disabled state (no frames or actions, so layout tweaks do not break it); the
+    /// elements as shown (a landscape variant's in landscape).
     public static func outline(_ session: Session) -> String {
-        guard let scene = session.scene(session.currentScene) else { return "scene \"\(session.currentScene)\"\n" }
+        guard let scene = session.scene(session.currentScene).map(session.activeScene) else {
+            return "scene \"\(session.currentScene)\"\n"
+        }
         var text = "scene \"\(escape(scene.name))\"\n"
         for element in scene.elements {
             var line = "  \(element.kind) \"\(escape(element.label))\""

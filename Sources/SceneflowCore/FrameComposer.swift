@@ -38,29 +38,17 @@ public enum FrameComposer {
     }
 
     /// The frame for `prototype` showing `from` → `to` with `transition` at linear progress
-    /// `t` (0…1); the timing curve is applied here. Used by `sceneflow render --at`.
+    /// `t` (0…1), the device upright; the timing curve is applied here. Used by
+    /// `sceneflow render --at`.
     public static func frame(
         prototype: Prototype, from: String, to: String, transition: Transition, linearProgress t: Double
     ) -> FrameDescription {
-        let size = Size(width: prototype.device.width, height: prototype.device.height)
-        let p = transition.curve.value(at: t)
-        let layers = layers(
-            kind: transition.isAnimated ? transition.kind : .none, progress: p, size: size,
-            from: layer(prototype, from), to: layer(prototype, to))
-        return FrameDescription(device: prototype.device, layers: layers)
+        frame(prototype: prototype, from: from, to: to, transition: transition, linearProgress: t, held: .portrait)
     }
 
-    /// A still layer for `scene` at the origin, fully opaque.
+    /// A still layer for `scene` at the origin, fully opaque, the device upright (a landscape
+    /// scene shows turned anyway; see `layer(_:_:held:)`).
     public static func layer(_ prototype: Prototype, _ scene: String) -> SceneLayer {
-        let s = prototype.scenes[scene]
-        var layer = SceneLayer(
-            scene: scene, image: s?.image ?? "", screen: s?.screen ?? .wholeImage,
-            offset: Point(x: 0, y: 0), alpha: 1)
-        if let region = s?.design.scroll {  // a scroll scene at its top (sessions move it)
-            let g = ScrollGeometry(screenWidth: prototype.device.width, screenHeight: prototype.device.height, region: region)
-            layer.contentHeight = g.contentHeight
-            layer.slices = g.slices(offset: 0)
-        }
-        return layer
+        layer(prototype, scene, held: .portrait)
     }
 }

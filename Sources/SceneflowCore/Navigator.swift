@@ -14,6 +14,9 @@ public struct Navigator: Sendable {
         public var arrival: Transition
         /// True when presented modally.
         public var isModal: Bool
+        /// For a separate landscape scene shown in another's place while the device is turned
+        /// (`landscape = "name"`), the portrait scene it stands in for; else nil.
+        public var standsFor: String? = nil
     }
 
     /// A transition in progress.
@@ -42,6 +45,12 @@ public struct Navigator: Sendable {
     /// How many times slower transitions that start from now on are animated (1 normally,
     /// 10 for the window's slow animations). Recorded on each transition.
     public var slowMotion: Double = 1
+    /// Separate landscape scenes by the scene they stand in for (`landscape = "name"`); see
+    /// `showTopAsHeld()` (Navigator+Orientation.swift).
+    public var landscapeScenes: [String: String] = [:]
+    /// True while the device is held in landscape: navigation to a scene with a separate
+    /// landscape scene shows that one instead.
+    public var heldLandscape = false
 
     /// Creates a navigator showing `start`.
     public init(start: String) {
@@ -134,6 +143,7 @@ public struct Navigator: Sendable {
             return
         }
         timeline.record(.action(action, source: source), at: time)
+        showTopAsHeld()
         let to = top
         let animated = transition.isAnimated
         timeline.record(.lifecycle(.init(.willAppear, to, animated: animated)), at: time)

@@ -116,7 +116,7 @@ public struct Scene: Equatable, Sendable {
     /// Every action in the scene with the path that declares it.
     public var actions: [(path: String, action: Action)] {
         var result: [(String, Action)] = []
-        for element in elements {
+        for element in elements + (design.landscape?.elements ?? []) {
             if let tap = element.onTap { result.append(("\(element.path).on_tap", tap)) }
             if let action = element.onDoubleTap { result.append(("\(element.path).on_double_tap", action)) }
             if let action = element.onLongPress { result.append(("\(element.path).on_long_press", action)) }
@@ -133,9 +133,6 @@ public struct Scene: Equatable, Sendable {
             }
         }
         if let after = design.after { result.append(("scenes.\(name).on_after", after.action)) }
-        for element in design.landscape?.elements ?? [] {
-            if let tap = element.onTap { result.append(("\(element.path).on_tap", tap)) }
-        }
         return result
     }
 }
@@ -157,7 +154,8 @@ public struct Prototype: Equatable, Sendable {
     /// The prototype folder (absolute path).
     public var directory: String
 
-    /// Creates a prototype.
+    /// Creates a prototype; marks each separate landscape scene with the scene it stands in
+    /// for (`SceneDesign.portraitScene`).
     public init(
         name: String, device: Device, start: String, scenes: [Scene], directory: String = "."
     ) {
@@ -167,6 +165,7 @@ public struct Prototype: Equatable, Sendable {
         self.scenes = Dictionary(scenes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         self.sceneOrder = scenes.map(\.name)
         self.directory = directory
+        linkLandscapeScenes()
     }
 
     /// The scenes in declaration order.

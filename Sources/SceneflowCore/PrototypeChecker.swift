@@ -19,31 +19,17 @@ public enum PrototypeChecker {
                         "no element or swipe leads to scene \"\(scene.name)\" from the start scene \"\(prototype.start)\"\(note)"
                 ))
         }
-        let screen = prototype.device.bounds
         for scene in prototype.orderedScenes {
-            var seen: [String: String] = [:]
-            let content = scene.design.scroll?.contentHeight.map {
-                Rect(x: 0, y: 0, width: screen.width, height: max($0, screen.height))
-            }  // a scroll scene's elements lie anywhere on its tall image
-            for element in scene.elements {
-                if !element.frame.isInside(content ?? screen) {
-                    result.append(
-                        Diagnostic(
-                            .warning, file: file, path: "\(element.path).frame",
-                            message:
-                                "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"
-                        ))
-                }
-                if let first = seen[element.label] {
-                    result.append(
-                        Diagnostic(
-                            .warning, file: file, path: element.path,
-                            message:
-                                "duplicate label \"\(element.label)\" in scene \"\(scene.name)\" (also at \(first)); scripts cannot tell them apart"
-                        ))
-                } else {
-                    seen[element.label] = element.path
-                }
+            // A landscape scene's elements are in landscape points.
+            let upright = prototype.showsLandscape(scene.name, held: .portrait)
+            let screen = prototype.device(showing: scene.name, held: .portrait).bounds
+            result += elementWarnings(
+                scene.elements, scene: scene.name, screen: screen,
+                scroll: prototype.scrollRegion(scene.name, landscape: upright), file: file)
+            if let variant = scene.design.landscape {  // the landscape variant: landscape points
+                result += elementWarnings(
+                    variant.elements, scene: scene.name, screen: prototype.device.rotated.bounds,
+                    scroll: variant.scroll, file: file)
             }
         }
         var used = Set(prototype.scenes.values.map { normalise($0.image) })
@@ -64,15 +50,50 @@ public enum PrototypeChecker {
         return result
     }
 
-    /// Scene names reachable from the start scene through `go` and `present` actions, plus the
-    /// start scene.
+    /// Elements outside `screen` (points; a scroll region's content height extends it) and
+    /// duplicate labels among `elements`.
+    private static func elementWarnings(
+        _ elements: [Element], scene: String, screen: Rect, scroll: ScrollRegion?, file: String
+    ) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        var seen: [String: String] = [:]
+        let content = scroll?.contentHeight.map {
+            Rect(x: 0, y: 0, width: screen.width, height: max($0, screen.height))
+        }  // a scroll scene's elements lie anywhere on its tall image
+        for element in elements {
+            if !element.frame.isInside(content ?? screen) {
+                result.append(
+                    Diagnostic(
+                        .warning, file: file, path: "\(element.path).frame",
+                        message:
+                            "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"
+                    ))
+            }
+            if let first = seen[element.label] {
+                result.append(
+                    Diagnostic(
+                        .warning, file: file, path: element.path,
+                        message:
+                            "duplicate label \"\(element.label)\" in scene \"\(scene)\" (also at \(first)); scripts cannot tell them apart"
+                    ))
+            } else {
+                seen[element.label] = element.path
+            }
+        }
+        return result
+    }
+
+    /// Scene names reachable from the start scene through `go` and `present` actions and by
+    /// turning the device to a separate landscape scene (`landscape = "name"`), plus the start
+    /// scene.
     public static func reachableScenes(_ prototype: Prototype) -> Set<String> {
         var seen: Set<String> = [prototype.start]
         var todo = [prototype.start]
         while let name = todo.popLast() {
             guard let scene = prototype.scenes[name] else { continue }
-            for (_, action) in scene.actions {
-                if let target = action.targetScene, !seen.contains(target) {
+            let turned = scene.design.landscapeScene.map { [$0] } ?? []  // reached by turning the device
+            for target in scene.actions.compactMap(\.action.targetScene) + turned {
+                if !seen.contains(target) {
                     seen.insert(target)
                     todo.append(target)
                 }

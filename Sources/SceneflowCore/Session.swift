@@ -46,6 +46,7 @@ public final class Session {
         self.prototype = prototype
         self.navigator = Navigator(start: prototype.start)
         self.history = [prototype.start]
+        navigator.landscapeScenes = prototype.scenes.compactMapValues(\.design.landscapeScene)
     }
 
     /// The top of the navigation stack: the destination as soon as a navigation starts.
@@ -85,6 +86,7 @@ public final class Session {
     public func reset() {
         pendingTap = nil
         navigator.reset(to: prototype.start)
+        navigator.heldLandscape = false
         history = [prototype.start]
         design = SessionDesignState()
         recognizer.cancel()
@@ -126,7 +128,7 @@ public final class Session {
         noteHistory()
     }
 
-    private func noteHistory() {
+    func noteHistory() {
         if history.last != navigator.top { history.append(navigator.top) }
     }
 

@@ -16,7 +16,11 @@ extension PrototypeValidator {
     mutating func validateSceneDesign(_ table: LuaTable, path: String) -> SceneDesign {
         var design = SceneDesign()
         design.scroll = validateScroll(table["scroll"], path: path + ".scroll")
-        design.landscape = validateLandscape(table["landscape"], path: path + ".landscape")
+        if case .string(let other) = table["landscape"] {
+            design.landscapeScene = validateLandscapeScene(other, path: path + ".landscape")
+        } else {
+            design.landscape = validateLandscape(table["landscape"], path: path + ".landscape")
+        }
         switch (table["after"], table["on_after"]) {
         case (.none, .none):
             break
@@ -151,15 +155,52 @@ extension PrototypeValidator {
     mutating func validateLandscape(_ value: LuaValue, path: String) -> LandscapeVariant? {
         if value.isNone { return nil }
         guard let table = value.table, !table.isAction else {
-            error(path, "expected { image = \"landscape.png\", elements = { ... } }, got \(describe(value))")
+            error(
+                path,
+                "expected { image = \"landscape.png\", elements = { ... } } or the name of a landscape scene, got \(describe(value))"
+            )
             return nil
         }
-        checkKeys(table, known: ["image", "screen", "elements"], path: path)
+        checkKeys(table, known: ["image", "screen", "elements", "scroll"], path: path)
         let image = validateImage(table["image"], path: path + ".image")
         let screen =
             table["screen"].isNone ? ScreenArea.wholeImage : validateScreen(table["screen"], path: path + ".screen")
         let elements = validateElements(table["elements"], path: path)
+        let scroll = validateScroll(table["scroll"], path: path + ".scroll")
         guard let image, let screen else { return nil }
-        return LandscapeVariant(image: image, screen: screen, elements: elements)
+        return LandscapeVariant(image: image, screen: screen, elements: elements, scroll: scroll)
+    }
+
+    /// `landscape = "scene"` on scene `path`: another scene of the prototype (not the scene
+    /// itself); `checkLandscapeScenes` checks the rest once every scene is known.
+    mutating func validateLandscapeScene(_ name: String, path: String) -> String? {
+        guard sceneNames.contains(name) else {
+            error(path, noScene(name) + " (landscape = \"scene\" names the scene shown when the device is turned)")
+            return nil
+        }
+        guard "scenes.\(name).landscape" != path else {
+            error(
+                path,
+                "a scene cannot be its own landscape scene; give it landscape = { image = \"file.png\", elements = { ... } } or name another scene"
+            )
+            return nil
+        }
+        return name
+    }
+
+    /// Checks separate landscape scenes against each other: a landscape scene cannot itself
+    /// have a landscape variant or landscape scene (it already is the landscape look).
+    /// (`Prototype.init` marks each with the scene it stands in for.)
+    mutating func checkLandscapeScenes(_ scenes: [Scene]) {
+        let byName = Dictionary(scenes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for scene in scenes {
+            guard let name = scene.design.landscapeScene, let other = byName[name] else { continue }
+            if other.design.landscape != nil || other.design.landscapeScene != nil {
+                error(
+                    "scenes.\(scene.name).landscape",
+                    "scene \"\(name)\" is the landscape scene of \"\(scene.name)\" and cannot have a landscape of its own (scenes.\(name).landscape); remove one of them"
+                )
+            }
+        }
     }
 }

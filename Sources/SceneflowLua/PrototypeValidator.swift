@@ -121,6 +121,8 @@ struct PrototypeValidator {
         applyOverlayStyles(&scenes)
         // Lua tables keep no order: the start scene first, then the others by name.
         let ordered = scenes.filter { $0.name == start } + scenes.filter { $0.name != start }
+        checkLandscapeScenes(ordered)
+        guard !hasErrors else { return nil }
         return Prototype(name: name, device: device, start: start, scenes: ordered, directory: directory)
     }
 

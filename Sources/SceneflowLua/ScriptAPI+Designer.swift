@@ -60,7 +60,7 @@ extension ScriptAPISections {
 
         api.define{ name = "rotate", group = "Gestures", step = true,
           signature = "rotate(orientation [, {timeout = seconds}])",
-          summary = "Turns the device to \"landscape\" or \"portrait\" (the window's O key): scenes with a landscape variant show it, with its elements; portrait-only scenes stay as they are.",
+          summary = "Turns the device to \"landscape\" or \"portrait\" (the window's O key): scenes with a landscape variant show it, with its elements, a scene with a separate landscape scene (landscape = \"name\") is replaced by it (and back when turned upright); portrait-only scenes stay as they are.",
           args = { { "orientation", '"landscape" or "portrait"' }, { "timeout", "as tap" } },
           waits = "until settled; then until the turn (0.3 s) is over",
           errors = "an unknown orientation (with did-you-mean); not settled in time",

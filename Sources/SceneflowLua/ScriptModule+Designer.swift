@@ -45,7 +45,7 @@ extension ScriptModule {
         if session.scrollGeometry(session.currentScene) == nil {
             stack.push(noScroll(session))
         } else {
-            let labels = session.scene(session.currentScene)?.elements.map(\.label) ?? []
+            let labels = session.screenElements.map(\.label)  // as shown: landscape elements in landscape
             stack.push(
                 "no element labelled \"\(label)\" in scene \"\(session.currentScene)\""
                     + NearestName.hint(for: label, among: labels))

@@ -122,7 +122,7 @@ final class ScriptModule {
         (
             "screen_center",
             { _, session, s in
-                let center = session.prototype.device.bounds.center
+                let center = session.screenBounds.center  // turned while a landscape screen shows
                 s.push(center.x)
                 s.push(center.y)
                 return .values(2)
@@ -131,8 +131,8 @@ final class ScriptModule {
         (
             "device",
             { _, session, s in
-                s.push(session.prototype.device.width)
-                s.push(session.prototype.device.height)
+                s.push(session.screenDevice.width)  // as shown: turned in landscape
+                s.push(session.screenDevice.height)
                 return .values(2)
             }
         ),

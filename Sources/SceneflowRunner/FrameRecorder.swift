@@ -52,9 +52,12 @@ final class FrameRecorder {
             return
         }
         capturedMidpoint = false
-        guard session.isSettled, session.currentScene != lastScene else { return }
-        lastScene = session.currentScene
-        try capture(session, name: session.currentScene, what: "scene \(session.currentScene)")
+        // A turn of the device shows the scene anew (landscape screenshot, turned size).
+        let turned = session.screenDevice != session.prototype.device  // an overlay on a turned screen too
+        let shown = session.currentScene + (turned ? " (landscape)" : "")
+        guard session.isSettled, shown != lastScene else { return }
+        lastScene = shown
+        try capture(session, name: shown, what: "scene \(shown)")
     }
 
     private func capture(_ session: Session, name: String, what: String) throws {

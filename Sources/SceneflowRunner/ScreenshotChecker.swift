@@ -196,9 +196,7 @@ final class ScreenshotChecker: VisualChecks {
             guard let record = session.runningTransition ?? session.timeline.transitions.last else {
                 throw BenchmarkFailure(message: "`at` needs a transition, and none has run yet")
             }
-            frame = FrameComposer.frame(
-                prototype: prototype, from: record.from, to: record.to, transition: record.transition,
-                linearProgress: progress)
+            frame = session.transitionFrame(record, linearProgress: progress)
         }
         try renderer!.draw(frame, images: images!)
         return try renderer!.capture()

@@ -16,30 +16,43 @@ public enum StillRenderer {
         public var transition: Transition
         /// Seconds since the transition started (clamped to its duration).
         public var at: Double
+        /// How the device is held (`--landscape`): in landscape, scenes show their landscape
+        /// variant or separate landscape scene at the turned pixel size.
+        public var orientation: Orientation
         /// Creates a request.
-        public init(scene: String, to: String? = nil, transition: Transition = .cut, at: Double = 0) {
+        public init(
+            scene: String, to: String? = nil, transition: Transition = .cut, at: Double = 0,
+            orientation: Orientation = .portrait
+        ) {
             self.scene = scene
             self.to = to
             self.transition = transition
             self.at = at
+            self.orientation = orientation
         }
     }
 
     /// The frame description for `request` (the timing curve applied to `at / duration`),
-    /// with star ratings at their initial values.
+    /// with star ratings at their initial values. Held in landscape, a scene with a separate
+    /// landscape scene (`landscape = "name"`) shows that scene.
     public static func frame(_ prototype: Prototype, _ request: Request) -> FrameDescription {
-        guard let to = request.to else {
-            return FrameDescription(device: prototype.device, layers: [FrameComposer.layer(prototype, request.scene)])
-                .withInitialControls(of: prototype)
+        let held = request.orientation
+        let scene = prototype.scene(shownFor: request.scene, held: held)
+        guard let to = request.to.map({ prototype.scene(shownFor: $0, held: held) }) else {
+            return FrameDescription(
+                device: prototype.device(showing: scene, held: held),
+                layers: [FrameComposer.layer(prototype, scene, held: held)]
+            ).withInitialControls(of: prototype)
         }
         let d = request.transition.duration
         let t = d > 0 ? min(max(request.at / d, 0), 1) : 1
         return FrameComposer.frame(
-            prototype: prototype, from: request.scene, to: to, transition: request.transition, linearProgress: t
+            prototype: prototype, from: scene, to: to, transition: request.transition, linearProgress: t, held: held
         ).withInitialControls(of: prototype)
     }
 
-    /// Draws `request` and returns the pixels (device.pixelWidth x pixelHeight RGBA).
+    /// Draws `request` and returns the pixels (device.pixelWidth x pixelHeight RGBA, turned
+    /// when the frame shows in landscape).
     ///
     /// - Throws: `SDLError`, `ImageLoadError` (an image that cannot be decoded).
     public static func render(_ prototype: Prototype, _ request: Request) throws -> RGBAImage {

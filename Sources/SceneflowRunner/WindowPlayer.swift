@@ -251,10 +251,10 @@ public final class WindowPlayer {
 
     /// Switches to `fresh`, keeping the current scene and history where they still exist.
     private func adopt(_ fresh: LoadedPrototype) {
-        let entries = session.navigationEntries
+        let (entries, orientation) = (session.navigationEntries, session.orientation)
         loaded = fresh
         session = Session(prototype: fresh.prototype)
-        let dropped = session.restore(entries)
+        let dropped = session.restore(entries, orientation: orientation)
         let note = dropped.isEmpty ? "" : " (scenes gone: \(dropped.joined(separator: ", ")))"
         log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
     }

@@ -1,13 +1,20 @@
 import SceneflowCore
 
 /// Renders frames headless into memory with SDL's software renderer: needs no video
-/// subsystem and no display. The target is `device.pixelWidth` x `pixelHeight` px, 32-bit
-/// XRGB (opaque, the software blitter's fastest destination); `capture` returns it as R,G,B,A
-/// bytes with alpha 255. The same frame always gives the same pixels.
+/// subsystem and no display. The target is the frame's device size in pixels: the renderer's
+/// `device` (`pixelWidth` x `pixelHeight` px, 32-bit XRGB, the software blitter's fastest
+/// destination), or the device turned a quarter for a frame of a scene shown in landscape
+/// (drawn into a second target of the turned size, made on first use). `capture` returns the
+/// last frame as R,G,B,A bytes with alpha 255. The same frame always gives the same pixels.
 public final class OffscreenRenderer {
     private let renderer: RendererHandle
-    /// The device whose screen is rendered; fixes the pixel size and the points→pixels scale.
+    /// The device whose screen is rendered; fixes the portrait pixel size and the
+    /// points→pixels scale.
     public let device: Device
+    /// The target for frames whose device is turned (landscape), made when first needed.
+    private var turnedTarget: RendererHandle.Texture?
+    /// The pixel size of the target the last frame was drawn into.
+    public private(set) var targetSize: (width: Int, height: Int)
 
     /// Creates the target surface and the software renderer.
     /// Throws `SDLError` (`SDL_CreateRGBSurfaceWithFormat`, `SDL_CreateSoftwareRenderer`).
@@ -16,6 +23,7 @@ public final class OffscreenRenderer {
         let target = try SDLSurface(
             width: device.pixelWidth, height: device.pixelHeight, format: SDLSurface.opaqueFormat)
         renderer = try RendererHandle(software: target, device: device)
+        targetSize = (device.pixelWidth, device.pixelHeight)
     }
 
     /// A texture cache for this renderer. `directory` is the prototype folder that layer
@@ -25,29 +33,47 @@ public final class OffscreenRenderer {
     }
 
     /// Clears to opaque black and draws `frame.layers` back to front: each layer's screen
-    /// fills the device, moved by `layer.offset` (points × `device.scale`, rounded to whole
-    /// pixels) and blended with `layer.alpha` (alpha modulation; alpha 1 copies).
+    /// fills the frame's device, moved by `layer.offset` (points × `device.scale`, rounded to
+    /// whole pixels) and blended with `layer.alpha` (alpha modulation; alpha 1 copies). A frame
+    /// whose device is turned (`frame.device.pixelWidth` is the portrait pixel height) is drawn
+    /// at the turned pixel size, e.g. 2400 x 1080 px for a 360 x 800 pt device at scale 3.
     /// `images` must come from this renderer's `makeTextureCache`.
     /// Throws `ImageLoadError` for a bad screenshot, `SDLError` for a failed SDL call.
     public func draw(_ frame: FrameDescription, images: TextureCache) throws {
         precondition(images.renderer === renderer, "TextureCache belongs to another renderer")
+        try selectTarget(for: frame.device)
         try renderer.draw(frame, images: images)
     }
 
-    /// The pixels drawn so far, `device.pixelWidth` x `pixelHeight`, R,G,B,A (alpha 255).
-    /// Throws `SDLError` (`SDL_RenderReadPixels`).
+    /// Draws into the turned target for a turned device, else into the surface.
+    private func selectTarget(for frameDevice: Device) throws {
+        let size = (frameDevice.pixelWidth, frameDevice.pixelHeight)
+        guard size != targetSize else { return }
+        if size == (device.pixelWidth, device.pixelHeight) {
+            try renderer.setTarget(nil)
+        } else {
+            if turnedTarget == nil || size != (device.pixelHeight, device.pixelWidth) {
+                turnedTarget = try renderer.makeTargetTexture(width: size.0, height: size.1)
+            }
+            try renderer.setTarget(turnedTarget)
+        }
+        targetSize = size
+    }
+
+    /// The pixels of the last frame drawn, `targetSize` (the device's pixel size, turned after
+    /// a landscape frame), R,G,B,A (alpha 255). Throws `SDLError` (`SDL_RenderReadPixels`).
     public func capture() throws -> RGBAImage {
-        var image = RGBAImage(width: device.pixelWidth, height: device.pixelHeight, fill: (0, 0, 0, 255))
+        var image = RGBAImage(width: targetSize.width, height: targetSize.height, fill: (0, 0, 0, 255))
         try capture(into: &image)
         return image
     }
 
-    /// Like `capture()` but reuses `image`'s buffer when it already has the device's pixel
+    /// Like `capture()` but reuses `image`'s buffer when it already has the target's pixel
     /// size (no allocation per frame). Throws `SDLError`.
     public func capture(into image: inout RGBAImage) throws {
-        if image.width != device.pixelWidth || image.height != device.pixelHeight {
-            image = RGBAImage(width: device.pixelWidth, height: device.pixelHeight, fill: (0, 0, 0, 255))
+        if image.width != targetSize.width || image.height != targetSize.height {
+            image = RGBAImage(width: targetSize.width, height: targetSize.height, fill: (0, 0, 0, 255))
         }
-        try renderer.readPixels(into: &image.pixels)
+        try renderer.readPixels(into: &image.pixels, width: targetSize.width, height: targetSize.height)
     }
 }

@@ -123,11 +123,12 @@ final class RendererHandle {
         }
     }
 
-    /// Reads the target's pixels (device pixel size) as R,G,B,A bytes into `bytes`, which
-    /// must hold `pixelWidth * pixelHeight * 4` bytes. Throws `SDLError`.
-    func readPixels(into bytes: inout [UInt8]) throws {
-        let pitch = Int32(device.pixelWidth * 4)
-        precondition(bytes.count == device.pixelWidth * device.pixelHeight * 4)
+    /// Reads the current target's pixels as R,G,B,A bytes into `bytes`, which must hold
+    /// `width * height * 4` bytes (the target's pixel size: the device's, or turned for a
+    /// landscape frame). Throws `SDLError`.
+    func readPixels(into bytes: inout [UInt8], width: Int, height: Int) throws {
+        let pitch = Int32(width * 4)
+        precondition(bytes.count == width * height * 4)
         let status = bytes.withUnsafeMutableBytes {
             SDL_RenderReadPixels(renderer, nil, SDLSurface.rgbaFormat, $0.baseAddress, pitch)
         }
@@ -150,7 +151,7 @@ final class RendererHandle {
         private var currentAlpha: UInt8? = nil
         private var blending: Bool? = nil
 
-        fileprivate init(_ pointer: OpaquePointer, owner: RendererHandle, opaque: Bool) {
+        init(_ pointer: OpaquePointer, owner: RendererHandle, opaque: Bool) {
             self.pointer = pointer
             self.owner = owner
             self.isOpaque = opaque

@@ -161,8 +161,8 @@ public final class TextureCache {
     /// it (waiting for a preload still running). Throws like `prepare`.
     func texture(for layer: SceneLayer, directory: String) throws -> RendererHandle.Texture {
         var k = key(layer.image, layer.screen, directory)
-        if let content = layer.contentHeight { k.height = Int((content * renderer.device.scale).rounded()) }
         if layer.rotated { (k.width, k.height) = (renderer.device.pixelHeight, renderer.device.pixelWidth) }
+        if let content = layer.contentHeight { k.height = Int((content * renderer.device.scale).rounded()) }
         return try texture(k)
     }
 

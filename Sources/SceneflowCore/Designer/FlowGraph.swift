@@ -1,9 +1,10 @@
 /// The flow map of a prototype as Graphviz DOT: scenes as nodes with a thumbnail of their
 /// screenshot and their name, edges for every `go` and `present` labelled with the element's
-/// accessibility label (or the swipe) and the transition. The start scene has a double
-/// border; scenes no element reaches from it are drawn dashed red and marked
-/// "unreachable". `back()`, `dismiss()` and Lua-function actions lead to no fixed scene and
-/// draw no edge.
+/// accessibility label (or the swipe) and the transition; a landscape variant's elements are
+/// marked `(landscape)`, and a scene's separate landscape scene (`landscape = "name"`) is a
+/// dotted edge labelled `rotate`. The start scene has a double border; scenes no element
+/// reaches from it are drawn dashed red and marked "unreachable". `back()`, `dismiss()` and
+/// Lua-function actions lead to no fixed scene and draw no edge.
 public enum FlowGraph {
     /// One edge of the flow map.
     public struct Edge: Equatable, Sendable {
@@ -14,23 +15,29 @@ public enum FlowGraph {
         /// The element's label, or `swipe up` for a scene-wide swipe; with `(swipe left)` for
         /// an element swipe.
         public var trigger: String
-        /// The action (`go` or `present`) with its transition.
+        /// The action (`go` or `present`) with its transition; for a rotation edge, a cut to
+        /// the landscape scene.
         public var action: Action
+        /// True for the link from a scene to its separate landscape scene (turning the device).
+        public var rotates = false
     }
 
-    /// Every navigation edge, scenes in declaration order, elements in order.
+    /// Every navigation edge, scenes in declaration order, elements in order (the landscape
+    /// variant's after the portrait ones), then the rotation link.
     public static func edges(_ prototype: Prototype) -> [Edge] {
         var result: [Edge] = []
         for scene in prototype.orderedScenes {
-            for element in scene.elements {
+            let landscape = scene.design.landscape?.elements ?? []
+            for (element, suffix) in scene.elements.map({ ($0, "") }) + landscape.map({ ($0, " (landscape)") }) {
+                let label = element.label + suffix
                 if let tap = element.onTap, let to = tap.targetScene {
-                    result.append(Edge(from: scene.name, to: to, trigger: element.label, action: tap))
+                    result.append(Edge(from: scene.name, to: to, trigger: label, action: tap))
                 }
                 for direction in SwipeDirection.allCases {
                     if let action = element.onSwipe[direction], let to = action.targetScene {
                         result.append(
                             Edge(
-                                from: scene.name, to: to, trigger: "\(element.label) (swipe \(direction.rawValue))",
+                                from: scene.name, to: to, trigger: "\(label) (swipe \(direction.rawValue))",
                                 action: action))
                     }
                 }
@@ -46,23 +53,47 @@ public enum FlowGraph {
         return result
     }
 
-    /// Edges from designer features outside the element list (timed actions).
+    /// Edges from designer features outside the element list (timed actions, the separate
+    /// landscape scene).
     static func extraEdges(_ scene: Scene) -> [Edge] {
-        guard let after = scene.design.after, let to = after.action.targetScene else { return [] }
-        return [
-            Edge(
-                from: scene.name, to: to, trigger: "after \(formatNumber(after.seconds, decimals: 3))s",
-                action: after.action)
-        ]
+        var result: [Edge] = []
+        if let after = scene.design.after, let to = after.action.targetScene {
+            result.append(
+                Edge(
+                    from: scene.name, to: to, trigger: "after \(formatNumber(after.seconds, decimals: 3))s",
+                    action: after.action))
+        }
+        if let other = scene.design.landscapeScene {
+            result.append(
+                Edge(
+                    from: scene.name, to: other, trigger: "rotate", action: .go(scene: other, transition: .cut),
+                    rotates: true))
+        }
+        return result
+    }
+
+    /// A scene's thumbnail height ÷ width: an overlay's at its overlay size (on the upright
+    /// screen), a landscape scene's turned, any other the device's.
+    public static func thumbnailAspect(_ scene: Scene, _ prototype: Prototype) -> Double {
+        let d = prototype.device
+        if let style = scene.design.overlay {
+            let frame = style.frame(on: d)
+            return frame.height / max(frame.width, 1)
+        }
+        let shown = prototype.device(showing: scene.name, held: .portrait)
+        return shown.height / max(shown.width, 1)
     }
 
     /// The DOT text. `thumbnail` gives the image file to show for a scene (an absolute path,
-    /// or nil for a text-only node); thumbnails are drawn 90 points wide.
-    public static func dot(_ prototype: Prototype, thumbnail: (Scene) -> String? = { _ in nil }) -> String {
+    /// or nil for a text-only node), drawn 90 points wide at `thumbnailAspect`;
+    /// `landscapeThumbnail` the image of its landscape variant, drawn below it 160 points wide
+    /// at the turned device's aspect.
+    public static func dot(
+        _ prototype: Prototype, thumbnail: (Scene) -> String? = { _ in nil },
+        landscapeThumbnail: (Scene) -> String? = { _ in nil }
+    ) -> String {
         let reachable = PrototypeChecker.reachableScenes(prototype)
-        let d = prototype.device
-        let thumbWidth = 90.0
-        let thumbHeight = (thumbWidth * d.height / max(d.width, 1)).rounded()
+        let turned = prototype.device.rotated
         var text = "digraph \(quoted(prototype.name)) {\n"
         text +=
             "  graph [rankdir=LR, fontname=\"DejaVu Sans\", label=\(quoted("\(prototype.name): flow map")), labelloc=t];\n"
@@ -75,9 +106,11 @@ public enum FlowGraph {
             if !isReachable { caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>" }
             var label = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\">"
             if let image = thumbnail(scene) {
-                label +=
-                    "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"\(formatNumber(thumbWidth))\" HEIGHT=\"\(formatNumber(thumbHeight))\">"
-                label += "<IMG SRC=\"\(escapeHTML(image))\" SCALE=\"TRUE\"/></TD></TR>"
+                let width = scene.design.portraitScene == nil ? 90.0 : 160
+                label += imageCell(image, width: width, height: width * thumbnailAspect(scene, prototype))
+            }
+            if let image = landscapeThumbnail(scene) {
+                label += imageCell(image, width: 160, height: 160 * turned.height / max(turned.width, 1))
             }
             label += "<TR><TD>\(caption)</TD></TR></TABLE>"
             var attributes = "label=<\(label)>"
@@ -86,15 +119,22 @@ public enum FlowGraph {
             text += "  \(quoted(scene.name)) [\(attributes)];\n"
         }
         for edge in edges(prototype) {
-            let style = edge.action.isPresent ? ", style=dashed" : ""
+            let style = edge.rotates ? ", style=dotted" : edge.action.isPresent ? ", style=dashed" : ""
             text += "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge)))\(style)];\n"
         }
         text += "}\n"
         return text
     }
 
-    /// `Settings\npush_left 0.35s` (modals: `present cover_up 0.35s`).
+    /// A table row holding `image` scaled into `width` x `height` points.
+    private static func imageCell(_ image: String, width: Double, height: Double) -> String {
+        "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"\(formatNumber(width.rounded()))\" HEIGHT=\"\(formatNumber(height.rounded()))\">"
+            + "<IMG SRC=\"\(escapeHTML(image))\" SCALE=\"TRUE\"/></TD></TR>"
+    }
+
+    /// `Settings\npush_left 0.35s` (modals: `present cover_up 0.35s`; the rotation link: `rotate`).
     public static func edgeLabel(_ edge: Edge) -> String {
+        if edge.rotates { return edge.trigger }
         switch edge.action {
         case .go(_, let t): return "\(edge.trigger)\n\(transitionText(t))"
         case .present(_, let t): return "\(edge.trigger)\npresent \(transitionText(t))"

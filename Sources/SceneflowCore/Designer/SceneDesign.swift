@@ -64,6 +64,13 @@ public struct SceneDesign: Equatable, Sendable {
     public var scroll: ScrollRegion?
     /// How the scene looks in landscape; nil for a portrait-only scene.
     public var landscape: LandscapeVariant?
+    /// `landscape = "scene"`: the separate scene shown in this one's place while the device is
+    /// held in landscape (Apple's AlternateViews pattern); nil when there is none.
+    public var landscapeScene: String?
+    /// Set on a scene that another scene names with `landscape = "name"`: that scene (the first
+    /// in declaration order when several do). Such a landscape scene's image and elements are
+    /// in landscape points and it always shows on the turned device.
+    public var portraitScene: String?
     /// Creates an empty design.
     public init(after: TimedAction? = nil, overlay: OverlayStyle? = nil, scroll: ScrollRegion? = nil) {
         self.after = after
@@ -89,13 +96,14 @@ enum SceneExtras {
         if let after = scene.design.after {
             lines.append("  after \(formatNumber(after.seconds, decimals: 3))s: \(after.action)")
         }
-        if let scroll = scene.design.scroll {
-            let height = scroll.contentHeight.map { " height \(formatNumber($0))" } ?? ""
-            lines.append(
-                "  scroll header \(formatNumber(scroll.header)) footer \(formatNumber(scroll.footer))\(height)")
+        if let scroll = scene.design.scroll { lines.append(describe(scroll)) }
+        if let other = scene.design.landscapeScene { lines.append("  landscape scene \(other)") }
+        if let other = scene.design.portraitScene {
+            lines.append("  landscape scene of \(other) (shown when it is turned)")
         }
         if let landscape = scene.design.landscape {
             lines.append("  landscape image \(landscape.image)")
+            if let scroll = landscape.scroll { lines.append("  " + describe(scroll)) }
             for element in landscape.elements {
                 lines.append("    " + ElementTree.line(element, value: element.value) + describe(element))
             }
@@ -106,6 +114,11 @@ enum SceneExtras {
                     + (overlay.size.map { " size \(formatNumber($0.width))x\(formatNumber($0.height))" } ?? ""))
         }
         return lines
+    }
+    /// `  scroll header 56 footer 48 height 1600` (points).
+    static func describe(_ scroll: ScrollRegion) -> String {
+        let height = scroll.contentHeight.map { " height \(formatNumber($0))" } ?? ""
+        return "  scroll header \(formatNumber(scroll.header)) footer \(formatNumber(scroll.footer))\(height)"
     }
     /// Extra text for an element line, starting with a space, or "".
     static func describe(_ element: Element) -> String {

@@ -13,8 +13,16 @@ struct SessionDesignState: Sendable {
     var scrollDrag: (y: Double, offset: Double)?
     /// The orientation the device is held in.
     var orientation = Orientation.portrait
-    /// A turn of the device in progress: the orientation before and when it started.
-    var rotation: (from: Orientation, start: Double)?
+    /// A turn of the device in progress.
+    var rotation: Rotation?
+
+    /// A turn of the device: the orientation and the scene on top before, and when it started
+    /// (clock seconds).
+    struct Rotation {
+        var from: Orientation
+        var scene: String
+        var start: Double
+    }
 }
 
 extension Session {
@@ -26,8 +34,8 @@ extension Session {
     /// The screen rectangle (points) of the current scene when it is an overlay above another
     /// scene, else nil.
     public var currentOverlayFrame: Rect? {
-        guard navigator.entries.count >= 2, let style = overlayStyle(currentScene) else { return nil }
-        return style.frame(on: prototype.device)
+        guard let below = sceneBelowOverlay(currentScene), let style = overlayStyle(currentScene) else { return nil }
+        return style.frame(on: shownDevice(below))  // on the landscape screen when the scene below shows so
     }
 
     /// `point` (screen points) in the coordinates of `scene`'s elements: moved by the overlay's
@@ -102,43 +110,38 @@ extension Session {
         perform(after.action, source: "after \(formatNumber(after.seconds, decimals: 3))s in \(currentScene)")
     }
 
-    /// The frame when a designer feature changes it (an overlay shown or moving, a pressed
-    /// image), else nil for the standard composition.
+    /// The frame when a designer feature changes it (the device turning, an overlay shown or
+    /// moving, a landscape scene, a scroll region, a pressed image), else nil for the standard
+    /// composition.
     func designFrame() -> FrameDescription? {
         if let turning = rotationFrame() { return turning }
+        if let overlay = overlayFrame() { return overlay }
         if navigator.mounted.contains(where: showsLandscape) { return landscapeFrame() }
-        let mounted = navigator.mounted
-        guard mounted.contains(where: { scrollGeometry($0) != nil }) else { return composedFrame() }
-        var frame = composedFrame() ?? sceneFrame()
-        frame.layers = frame.layers.map(scrolledLayer)
+        let scrolls = navigator.mounted.contains { scrollGeometry($0) != nil }
+        guard scrolls || (design.pressed != nil && navigator.running == nil) else { return nil }
+        var frame = sceneFrame()
+        frame.layers = frame.layers.map(scrolledLayer) + pressedLayers()
         return frame
     }
 
-    /// The frame with overlays and the pressed image, or nil when neither is showing.
-    func composedFrame() -> FrameDescription? {
-        let device = prototype.device
+    /// The frame with an overlay (presented, shown, or dismissed) and the pressed image, or nil
+    /// when no overlay is involved.
+    func overlayFrame() -> FrameDescription? {
         if let running = navigator.running {
             let record = running.record
             let p = record.transition.curve.value(at: running.linearProgress(at: now))
             if let style = overlayStyle(record.to), navigator.entries.last?.isModal == true {
-                return FrameDescription(device: device, layers: overlayLayers(record.from, record.to, style, p))
+                return overlayFrame(record.from, record.to, style, p)
             }
             if let style = overlayStyle(record.from), record.to == navigator.top {
-                return FrameDescription(device: device, layers: overlayLayers(record.to, record.from, style, 1 - p))
+                return overlayFrame(record.to, record.from, style, 1 - p)
             }
             return nil
         }
-        var layers: [SceneLayer]
-        if currentOverlayFrame != nil, let style = overlayStyle(currentScene) {
-            let below = navigator.entries[navigator.entries.count - 2].scene
-            layers = overlayLayers(below, currentScene, style, 1)
-        } else if design.pressed != nil {
-            layers = [FrameComposer.layer(prototype, currentScene)]
-        } else {
-            return nil
-        }
-        layers += pressedLayers()
-        return FrameDescription(device: device, layers: layers)
+        guard let below = sceneBelowOverlay(currentScene), let style = overlayStyle(currentScene) else { return nil }
+        var frame = overlayFrame(below, currentScene, style, 1)
+        frame.layers += pressedLayers()
+        return frame
     }
 
     /// The pressed image over its element while the finger is down (none otherwise).
@@ -151,14 +154,17 @@ extension Session {
         return [layer]
     }
 
-    /// `below` at rest, a black veil at `dim × p`, and the overlay at progress `p` (0…1): a
-    /// bottom overlay slides up from the bottom edge, a centred one fades in.
-    func overlayLayers(_ below: String, _ overlay: String, _ style: OverlayStyle, _ p: Double) -> [SceneLayer] {
-        let device = prototype.device
+    /// `below` at rest as shown now, a black veil at `dim × p`, and the overlay at progress `p`
+    /// (0…1): a bottom overlay slides up from the bottom edge, a centred one fades in. The
+    /// overlay sits on the screen of `below`: turned when `below` shows in landscape (the
+    /// overlay then shows its own landscape variant, if it has one).
+    func overlayFrame(_ below: String, _ overlay: String, _ style: OverlayStyle, _ p: Double) -> FrameDescription {
+        let device = shownDevice(below)
+        let landscape = showsLandscape(below)
         let frame = style.frame(on: device)
         let veil = SceneLayer(
             scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: style.dim * p)
-        var top = FrameComposer.layer(prototype, overlay)
+        var top = layer(overlay, landscape: landscape)
         top.size = Size(width: frame.width, height: frame.height)
         switch style.position {
         case .bottom:
@@ -167,6 +173,6 @@ extension Session {
             top.offset = Point(x: frame.x, y: frame.y)
             top.alpha = p
         }
-        return [FrameComposer.layer(prototype, below), veil, top]
+        return FrameDescription(device: device, layers: [layer(below, landscape: landscape), veil, top])
     }
 }

@@ -7,11 +7,12 @@ extension Session {
     /// as its scenes still exist: the stack is cut at the first scene the reloaded prototype
     /// no longer has (the scenes above it were reached through it). When even the bottom
     /// scene is gone the session stays at the start scene. Nothing is animated and nothing
-    /// is recorded in the timeline.
+    /// is recorded in the timeline. The device is held in `orientation` (the earlier
+    /// session's, so a reload in landscape stays in landscape).
     ///
     /// - Returns: the scene names dropped from the top of the stack (empty when all were kept).
     @discardableResult
-    public func restore(_ entries: [Navigator.Entry]) -> [String] {
+    public func restore(_ entries: [Navigator.Entry], orientation: Orientation = .portrait) -> [String] {
         var kept: [Navigator.Entry] = []
         for entry in entries {
             guard prototype.scenes[entry.scene] != nil else { break }
@@ -19,7 +20,10 @@ extension Session {
         }
         let dropped = entries.dropFirst(kept.count).map(\.scene)
         reset()
+        design.orientation = orientation
+        navigator.heldLandscape = orientation == .landscape
         if !kept.isEmpty { navigator.entries = kept }
+        navigator.showTopAsHeld()  // the landscape scene may have changed
         return dropped
     }
 }

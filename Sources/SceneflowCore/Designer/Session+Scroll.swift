@@ -1,15 +1,29 @@
 /// Scroll regions in a session: offsets per scene (points, 0 = top), drags in the scrolling
 /// band move the content with the finger, the mouse wheel and scripts scroll by points.
 extension Session {
-    /// The scroll geometry of `scene`, when it has a scroll region.
+    /// The scroll geometry of `scene` as shown now, when that has a scroll region: in
+    /// landscape, the landscape variant's own region (landscape points), else none.
     public func scrollGeometry(_ scene: String) -> ScrollGeometry? {
-        guard let region = prototype.scenes[scene]?.design.scroll, !showsLandscape(scene) else { return nil }
-        return ScrollGeometry(
-            screenWidth: prototype.device.width, screenHeight: prototype.device.height, region: region)
+        prototype.scrollGeometry(scene, landscape: showsLandscape(scene))
     }
 
-    /// The scroll offset of `scene` in points (0 at the top).
-    public func scrollOffset(_ scene: String) -> Double { design.scrollOffsets[scene] ?? 0 }
+    /// The scroll offset of `scene` as shown now, in points (0 at the top).
+    public func scrollOffset(_ scene: String) -> Double { scrollOffset(scene, landscape: showsLandscape(scene)) }
+
+    /// The scroll offset of `scene` in portrait or in its landscape variant (each keeps its own).
+    func scrollOffset(_ scene: String, landscape: Bool) -> Double {
+        design.scrollOffsets[scrollKey(scene, landscape: landscape)] ?? 0
+    }
+
+    /// The key of a scroll offset: the scene name, with ` (landscape)` for a landscape variant.
+    func scrollKey(_ scene: String, landscape: Bool) -> String {
+        landscape && prototype.scenes[scene]?.design.portraitScene == nil ? scene + " (landscape)" : scene
+    }
+
+    /// Sets the offset of `scene` as shown now.
+    private func setScrollOffset(_ offset: Double, _ scene: String) {
+        design.scrollOffsets[scrollKey(scene, landscape: showsLandscape(scene))] = offset
+    }
 
     /// Scrolls the current scene by `points` (positive: the content moves up, showing more
     /// below), clamped to its range. Returns the points actually scrolled (0 when the scene
@@ -20,7 +34,7 @@ extension Session {
         guard navigator.running == nil, let g = scrollGeometry(scene) else { return 0 }
         let before = scrollOffset(scene)
         let after = g.clamp(before + points)
-        design.scrollOffsets[scene] = after
+        setScrollOffset(after, scene)
         return after - before
     }
 
@@ -30,7 +44,7 @@ extension Session {
     public func scrollDelta(revealing label: String) -> Double? {
         let scene = currentScene
         guard let g = scrollGeometry(scene),
-            let element = prototype.scenes[scene]?.elements.first(where: { $0.label == label })
+            let element = prototype.scenes[scene].map(activeScene)?.elements.first(where: { $0.label == label })
         else { return nil }
         let from = scrollOffset(scene)
         return g.offset(revealing: element.frame, from: from) - from
@@ -47,7 +61,7 @@ extension Session {
             }
         case .move, .up:
             guard let drag = design.scrollDrag, let g = scrollGeometry(currentScene) else { return }
-            design.scrollOffsets[currentScene] = g.clamp(drag.offset - (event.point.y - drag.y))
+            setScrollOffset(g.clamp(drag.offset - (event.point.y - drag.y)), currentScene)
             if event.phase == .up { design.scrollDrag = nil }
         }
     }
@@ -65,12 +79,13 @@ extension Session {
         }
     }
 
-    /// `layer` with the slices of its scene's scroll region at the scene's offset.
+    /// `layer` with the slices of its scene's scroll region at the scene's offset, in the
+    /// orientation the layer is drawn in (`rotated`: landscape).
     func scrolledLayer(_ layer: SceneLayer) -> SceneLayer {
-        guard !layer.rotated, let g = scrollGeometry(layer.scene) else { return layer }
+        guard let g = prototype.scrollGeometry(layer.scene, landscape: layer.rotated) else { return layer }
         var result = layer
         result.contentHeight = g.contentHeight
-        result.slices = g.slices(offset: scrollOffset(layer.scene))
+        result.slices = g.slices(offset: scrollOffset(layer.scene, landscape: layer.rotated))
         return result
     }
 }

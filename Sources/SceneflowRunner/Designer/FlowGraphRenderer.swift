@@ -48,10 +48,13 @@ public enum FlowGraphRenderer {
         return nil
     }
 
-    /// Renders each scene's screen at rest as a PNG `width` px wide into `folder`; returns
-    /// absolute paths by scene name. Scenes whose image fails are left out.
+    /// Renders each scene's screen at rest as a PNG `width` px wide (at the device's aspect;
+    /// an overlay scene at its overlay size's; a landscape scene turned) into `folder`, and the
+    /// landscape variant of each scene that has one as `<scene>-landscape.png`. Returns
+    /// absolute paths by scene name (`landscape`: of the variants). Scenes whose image fails
+    /// are left out.
     public static func thumbnails(_ prototype: Prototype, into folder: String, width: Double = 180) throws(Failure)
-        -> [String: String]
+        -> (scenes: [String: String], landscape: [String: String])
     {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -60,14 +63,24 @@ public enum FlowGraphRenderer {
         }
         var small = prototype
         small.device.scale = width / max(prototype.device.width, 1)
-        var result: [String: String] = [:]
+        var result: (scenes: [String: String], landscape: [String: String]) = ([:], [:])
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        func render(_ p: Prototype, _ request: StillRenderer.Request, _ name: String) -> String? {
+            let file = (absolute as NSString).appendingPathComponent(name)
+            guard let image = try? StillRenderer.render(p, request), (try? StillRenderer.save(image, to: file)) != nil
+            else { return nil }
+            return file
+        }
         for scene in prototype.orderedScenes {
-            let file = (absolute as NSString).appendingPathComponent("\(scene.name).png")
-            if let image = try? StillRenderer.render(small, .init(scene: scene.name)),
-                (try? StillRenderer.save(image, to: file)) != nil
-            {
-                result[scene.name] = file
+            var source = small
+            if let style = scene.design.overlay {  // the overlay's own shape, `width` px wide
+                let frame = style.frame(on: prototype.device)
+                source.device = Device(width: frame.width, height: frame.height, scale: width / max(frame.width, 1))
+            }
+            result.scenes[scene.name] = render(source, .init(scene: scene.name), "\(scene.name).png")
+            if scene.design.landscape != nil, scene.design.overlay == nil {
+                result.landscape[scene.name] = render(
+                    small, .init(scene: scene.name, orientation: .landscape), "\(scene.name)-landscape.png")
             }
         }
         return result
@@ -81,14 +94,17 @@ public enum FlowGraphRenderer {
     @discardableResult
     public static func write(_ prototype: Prototype, format: Format, to output: String?) throws(Failure) -> String {
         guard let output else {
-            return FlowGraph.dot(prototype) { scene in
-                scene.screen == .wholeImage
-                    ? (prototype.directory as NSString).appendingPathComponent(scene.image) : nil
+            func original(_ image: String, _ screen: ScreenArea) -> String? {
+                screen == .wholeImage ? (prototype.directory as NSString).appendingPathComponent(image) : nil
             }
+            return FlowGraph.dot(
+                prototype, thumbnail: { original($0.image, $0.screen) },
+                landscapeThumbnail: { scene in scene.design.landscape.flatMap { original($0.image, $0.screen) } })
         }
         let stem = (output as NSString).deletingPathExtension
         let thumbs = try thumbnails(prototype, into: stem + "-thumbs")
-        let text = FlowGraph.dot(prototype) { thumbs[$0.name] }
+        let text = FlowGraph.dot(
+            prototype, thumbnail: { thumbs.scenes[$0.name] }, landscapeThumbnail: { thumbs.landscape[$0.name] })
         let dotFile = format == .dot ? output : stem + ".dot"
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: dotFile), options: .atomic)

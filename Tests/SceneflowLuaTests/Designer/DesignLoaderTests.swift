@@ -74,4 +74,42 @@ import Testing
                 """))
         #expect(lines.contains { $0.contains("is presented as an overlay elsewhere with other options") }, "\(lines)")
     }
+
+    @Test func landscapeScenesAndLandscapeScrollRegionsLoad() throws {
+        let folder = TestFolders.prototype(
+            Self.lua(
+                """
+                landscape = "settings",
+                """,
+                """
+                settings = { image = "settings.png", scroll = { header = 10 } },
+                wide = { image = "home.png", elements = {},
+                  landscape = { image = "detail.png", scroll = { header = 40, footer = 20, height = 900 },
+                    elements = { { label = "Row", frame = { 0, 700, 800, 60 } } } } },
+                """))
+        let p = try PrototypeLoader.load(directory: folder).prototype
+        #expect(p.scenes["home"]?.design.landscapeScene == "settings")
+        #expect(p.scenes["settings"]?.design.portraitScene == "home")
+        #expect(p.scenes["wide"]?.design.landscape?.scroll == ScrollRegion(header: 40, footer: 20, contentHeight: 900))
+        #expect(p.scenes["wide"]?.design.landscape?.elements.first?.path == "scenes.wide.landscape.elements[1]")
+    }
+
+    @Test func badLandscapeValuesAreReportedWithTheirPaths() {
+        let text = TestFolders.lines(
+            Self.lua(
+                """
+                landscape = 5,
+                """,
+                """
+                settings = { image = "settings.png", landscape = "settngs" },
+                other = { image = "settings.png", landscape = { image = "detail.png", scrol = { header = 4 } } },
+                """)
+        ).joined(separator: "\n")
+        #expect(
+            text.contains(
+                "scenes.home.landscape: expected { image = \"landscape.png\", elements = { ... } } or the name of a landscape scene, got the number 5"
+            ), "\(text)")
+        #expect(text.contains("scenes.settings.landscape: no scene \"settngs\"; did you mean \"settings\"?"), "\(text)")
+        #expect(text.contains("scenes.other.landscape: unknown key \"scrol\"; did you mean \"scroll\"?"), "\(text)")
+    }
 }

@@ -1,0 +1,90 @@
+/// How scenes show when the device is held in an orientation: landscape variants
+/// (`landscape = { image = ..., elements = ... }`) and separate landscape scenes
+/// (`landscape = "scene"`). Pure functions of the prototype, shared by sessions and
+/// `sceneflow render --landscape`.
+extension Prototype {
+    /// Sets `portraitScene` on every scene another names with `landscape = "name"` (the first
+    /// such scene in declaration order), and clears it on the others.
+    mutating func linkLandscapeScenes() {
+        let ordered = orderedScenes
+        for name in sceneOrder {
+            scenes[name]?.design.portraitScene = ordered.first { $0.design.landscapeScene == name }?.name
+        }
+    }
+
+    /// True when `scene` is drawn on the turned device while the device is held in
+    /// `orientation`: a landscape scene (named by another's `landscape = "name"`) always, a
+    /// scene with a landscape variant in landscape, any other scene never.
+    public func showsLandscape(_ scene: String, held orientation: Orientation) -> Bool {
+        guard let design = scenes[scene]?.design else { return false }
+        return design.portraitScene != nil || (orientation == .landscape && design.landscape != nil)
+    }
+
+    /// The device as it shows `scene` held in `orientation`: turned (width and height in
+    /// points swapped) when the scene shows in landscape.
+    public func device(showing scene: String, held orientation: Orientation) -> Device {
+        showsLandscape(scene, held: orientation) ? device.rotated : device
+    }
+
+    /// The scene on screen for `scene` held in `orientation`: its separate landscape scene in
+    /// landscape (`landscape = "name"`), else `scene` itself.
+    public func scene(shownFor scene: String, held orientation: Orientation) -> String {
+        guard orientation == .landscape, let other = scenes[scene]?.design.landscapeScene else { return scene }
+        return other
+    }
+
+    /// The scroll region of `scene` as shown: the landscape variant's own region when
+    /// `landscape` (a landscape scene's own region, which is in landscape points); the
+    /// portrait region otherwise. Nil when that does not scroll.
+    public func scrollRegion(_ scene: String, landscape: Bool) -> ScrollRegion? {
+        guard let design = scenes[scene]?.design else { return nil }
+        if design.portraitScene != nil { return design.scroll }
+        return landscape ? design.landscape?.scroll : design.scroll
+    }
+
+    /// The scroll geometry of `scene` as shown (screen in landscape points when `landscape`).
+    public func scrollGeometry(_ scene: String, landscape: Bool) -> ScrollGeometry? {
+        guard let region = scrollRegion(scene, landscape: landscape) else { return nil }
+        let d = landscape ? device.rotated : device
+        return ScrollGeometry(screenWidth: d.width, screenHeight: d.height, region: region)
+    }
+}
+
+extension FrameComposer {
+    /// A still layer for `scene` as shown held in `orientation`, at the origin, fully opaque,
+    /// scrolled to the top: its landscape screenshot (decoded at the turned pixel size) when
+    /// it shows in landscape.
+    public static func layer(_ prototype: Prototype, _ scene: String, held orientation: Orientation) -> SceneLayer {
+        let s = prototype.scenes[scene]
+        let landscape = prototype.showsLandscape(scene, held: orientation)
+        var layer = SceneLayer(
+            scene: scene, image: s?.image ?? "", screen: s?.screen ?? .wholeImage, offset: Point(x: 0, y: 0), alpha: 1)
+        if landscape, s?.design.portraitScene == nil, let variant = s?.design.landscape {
+            layer.image = variant.image
+            layer.screen = variant.screen
+        }
+        layer.rotated = landscape
+        if let g = prototype.scrollGeometry(scene, landscape: landscape) {
+            layer.contentHeight = g.contentHeight
+            layer.slices = g.slices(offset: 0)
+        }
+        return layer
+    }
+
+    /// The frame for `prototype` showing `from` → `to` with `transition` at linear progress
+    /// `t` (0…1) with the device held in `orientation`. Both scenes on the same screen
+    /// (portrait or turned): animated as usual; one portrait and one landscape: a cut to `to`.
+    public static func frame(
+        prototype: Prototype, from: String, to: String, transition: Transition, linearProgress t: Double,
+        held orientation: Orientation
+    ) -> FrameDescription {
+        let device = prototype.device(showing: to, held: orientation)
+        let sameScreen = prototype.device(showing: from, held: orientation) == device
+        let p = transition.curve.value(at: t)
+        let layers = layers(
+            kind: transition.isAnimated && sameScreen ? transition.kind : .none, progress: p,
+            size: Size(width: device.width, height: device.height),
+            from: layer(prototype, from, held: orientation), to: layer(prototype, to, held: orientation))
+        return FrameDescription(device: device, layers: layers)
+    }
+}

@@ -1,0 +1,152 @@
+/// Turning the device in a session: landscape variants, separate landscape scenes, the turn's
+/// fade, and frames of scenes shown in landscape (see README "Orientation").
+extension Session {
+    /// How long turning the device takes: the screen fades to black in the old orientation and
+    /// back in the new one (seconds).
+    public static let rotationDuration = 0.3
+
+    /// The orientation the device is held in.
+    public var orientation: Orientation { design.orientation }
+
+    /// True when `scene` is shown in landscape now: a landscape scene (named by another's
+    /// `landscape = "name"`) always; a scene with a landscape variant while the device is in
+    /// landscape; the overlay on top when the scene below it shows in landscape and the
+    /// overlay has a landscape variant of its own.
+    public func showsLandscape(_ scene: String) -> Bool {
+        if let below = sceneBelowOverlay(scene) {
+            return showsLandscape(below) && prototype.scenes[scene]?.design.landscape != nil
+        }
+        return prototype.showsLandscape(scene, held: design.orientation)
+    }
+
+    /// The scene under `scene` when `scene` is the overlay on top of the stack, else nil.
+    func sceneBelowOverlay(_ scene: String) -> String? {
+        let entries = navigator.entries
+        guard scene == currentScene, entries.count >= 2, overlayStyle(scene) != nil else { return nil }
+        return entries[entries.count - 2].scene
+    }
+
+    /// `scene` as it is shown now: with its landscape image, elements and scroll region when
+    /// its landscape variant shows (a landscape scene is itself already).
+    func activeScene(_ scene: Scene) -> Scene {
+        guard scene.design.portraitScene == nil, let variant = scene.design.landscape, showsLandscape(scene.name) else {
+            return scene
+        }
+        var shown = scene
+        shown.image = variant.image
+        shown.screen = variant.screen
+        shown.elements = variant.elements
+        shown.design.scroll = variant.scroll
+        return shown
+    }
+
+    /// Turns the device to `orientation` (nothing when it is already held so). The screen
+    /// fades through black over `rotationDuration`; the session is not settled meanwhile. When
+    /// the scene on top has a separate landscape scene (`landscape = "name"`) that scene
+    /// replaces it on top, and turning back shows the portrait scene again (the appearance
+    /// lifecycle is recorded for both, not animated).
+    /// Returns false (and does nothing) during a navigation transition.
+    @discardableResult
+    public func rotate(to orientation: Orientation) -> Bool {
+        guard navigator.running == nil else { return false }
+        guard orientation != design.orientation else { return true }
+        design.rotation = SessionDesignState.Rotation(from: design.orientation, scene: currentScene, start: now)
+        design.orientation = orientation
+        design.pressed = nil
+        design.scrollDrag = nil
+        navigator.heldLandscape = orientation == .landscape
+        if let before = navigator.showTopAsHeld() {
+            let after = currentScene
+            let calls: [(LifecycleEvent.Phase, String)] = [
+                (.willAppear, after), (.willDisappear, before), (.didDisappear, before), (.didAppear, after),
+            ]
+            for (phase, scene) in calls { timeline.record(.lifecycle(.init(phase, scene, animated: false)), at: now) }
+            noteHistory()
+        }
+        return true
+    }
+
+    /// The device for frames of `scene`: turned when the scene shows in landscape.
+    func shownDevice(_ scene: String) -> Device {
+        showsLandscape(scene) ? prototype.device.rotated : prototype.device
+    }
+
+    /// A still layer of `scene` as shown now (its landscape image in landscape), scrolled.
+    func shownLayer(_ scene: String) -> SceneLayer { layer(scene, landscape: showsLandscape(scene)) }
+
+    /// A still layer of `scene` as shown with the device held in landscape (`landscape`) or
+    /// portrait, at its scroll offset in that orientation.
+    func layer(_ scene: String, landscape: Bool) -> SceneLayer {
+        scrolledLayer(FrameComposer.layer(prototype, scene, held: landscape ? .landscape : .portrait))
+    }
+
+    /// Ends a finished rotation.
+    func finishRotation() {
+        if let r = design.rotation, now + 1e-9 >= r.start + Self.rotationDuration { design.rotation = nil }
+    }
+
+    /// The frame while the device turns, or nil: the old orientation (and the scene then on
+    /// top, with an overlay over the scene below it) fading to black for the first half, the
+    /// new one fading in for the second.
+    func rotationFrame() -> FrameDescription? {
+        guard let r = design.rotation else { return nil }
+        let half = Self.rotationDuration / 2
+        let t = now - r.start
+        let firstHalf = t < half
+        var frame: FrameDescription
+        if firstHalf {
+            let held = design.orientation
+            design.orientation = r.from  // drawn as held before the turn
+            defer { design.orientation = held }
+            frame = restingFrame(r.scene)
+        } else {
+            frame = restingFrame(currentScene)
+        }
+        let dark = firstHalf ? t / half : 1 - (t - half) / half
+        frame.layers.append(
+            SceneLayer(
+                scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: min(max(dark, 0), 1)))
+        return frame
+    }
+
+    /// `scene` at rest as shown with the device held as now: over the scene below when it is
+    /// the overlay on top.
+    private func restingFrame(_ scene: String) -> FrameDescription {
+        if scene == currentScene, let overlay = overlayFrame() { return overlay }
+        return FrameDescription(device: shownDevice(scene), layers: [shownLayer(scene)])
+    }
+
+    /// The frame when a mounted scene shows in landscape: the device turned, landscape
+    /// screenshots; a transition between a landscape and a portrait-only scene cuts.
+    func landscapeFrame() -> FrameDescription {
+        let device = shownDevice(currentScene)
+        guard let running = navigator.running else {
+            return FrameDescription(device: device, layers: [shownLayer(currentScene)] + pressedLayers())
+        }
+        let record = running.record
+        let to = shownDevice(record.to)
+        guard shownDevice(record.from) == to, record.transition.isAnimated else {
+            return FrameDescription(device: to, layers: [shownLayer(record.to)])
+        }
+        let p = record.transition.curve.value(at: running.linearProgress(at: now))
+        let layers = FrameComposer.layers(
+            kind: record.transition.kind, progress: p, size: Size(width: to.width, height: to.height),
+            from: shownLayer(record.from), to: shownLayer(record.to))
+        return FrameDescription(device: to, layers: layers)
+    }
+
+    /// The device of the screen as shown now: the scene on top's, or for an overlay on top the
+    /// scene below it's (turned when that shows in landscape).
+    public var screenDevice: Device { shownDevice(sceneBelowOverlay(currentScene) ?? currentScene) }
+
+    /// The screen in points as shown now (see `screenDevice`).
+    public var screenBounds: Rect { screenDevice.bounds }
+
+    /// The frame of `record` at linear progress `t` (0…1) with the device held as now: what
+    /// `expect.screenshot{at = ...}` draws.
+    public func transitionFrame(_ record: TransitionRecord, linearProgress t: Double) -> FrameDescription {
+        FrameComposer.frame(
+            prototype: prototype, from: record.from, to: record.to, transition: record.transition, linearProgress: t,
+            held: design.orientation)
+    }
+}
