@@ -4,6 +4,15 @@ struct RatingKey: Hashable, Sendable {
     var label: String
 }
 
+/// A scroll region in a recording: its scene, whether it is the landscape variant's, the
+/// session's key for its offset, and its geometry.
+struct ScrollRegionRef {
+    var scene: String
+    var landscape: Bool
+    var key: String
+    var geometry: ScrollGeometry
+}
+
 /// What `ScriptRecorder` holds back until the next line: scroll bursts and star-rating values.
 ///
 /// Scroll offsets are not timeline events (the wheel calls `Session.scroll(by:)`), so the
@@ -20,40 +29,47 @@ extension ScriptRecorder {
     /// Notes whether a scroll offset changed since the last frame; once the offsets have
     /// rested `scrollBurstGap` seconds with no finger down, the burst is written.
     func noteScrollBurst(_ session: Session) {
-        for name in scrollScenes(session) {
-            let offset = session.scrollOffset(name)
-            let key = scrollKey(name, session)
-            if seenOffsets[key] != offset {
-                seenOffsets[key] = offset
+        for region in scrollRegions(session) {
+            let offset = session.scrollOffset(region.scene, landscape: region.landscape)
+            if seenOffsets[region.key] != offset {
+                seenOffsets[region.key] = offset
                 lastScrollChange = session.now
             }
         }
         if !fingerDown && session.now - lastScrollChange >= Self.scrollBurstGap - 1e-9 { flushScroll(session) }
     }
 
-    /// One `scroll("down" | "up", points)` line per scroll scene whose offset differs from the
-    /// script's by half a point or more.
+    /// One `scroll("down" | "up", points)` line per scroll region whose offset differs from the
+    /// script's by half a point or more. A scene's portrait and landscape regions keep their own
+    /// offsets, so a scroll made before turning the device is written before the `rotate`.
     func flushScroll(_ session: Session) {
-        for name in scrollScenes(session) {
-            guard let g = session.scrollGeometry(name) else { continue }
-            let key = scrollKey(name, session)
-            let written = scriptOffsets[key] ?? 0
-            let delta = session.scrollOffset(name) - written
+        for region in scrollRegions(session) {
+            let written = scriptOffsets[region.key] ?? 0
+            let delta = session.scrollOffset(region.scene, landscape: region.landscape) - written
             let amount = (abs(delta) * 10).rounded() / 10
             guard abs(delta) >= 0.5 else { continue }
             lines.append("scroll(\(delta > 0 ? "\"down\"" : "\"up\""), \(formatNumber(amount, decimals: 1)))")
-            scriptOffsets[key] = g.clamp(written + (delta > 0 ? amount : -amount))
+            scriptOffsets[region.key] = region.geometry.clamp(written + (delta > 0 ? amount : -amount))
         }
     }
 
-    /// The scene's name, marked when it shows its landscape variant (which scrolls on its own).
-    private func scrollKey(_ name: String, _ session: Session) -> String {
-        session.showsLandscape(name) ? name + " (landscape)" : name
-    }
-
-    /// Scenes that scroll now (in prototype order).
-    private func scrollScenes(_ session: Session) -> [String] {
-        session.prototype.orderedScenes.map(\.name).filter { session.scrollGeometry($0) != nil }
+    /// Every scroll region of the prototype (in scene order, portrait before landscape), with
+    /// the session's key for its offset.
+    private func scrollRegions(_ session: Session) -> [ScrollRegionRef] {
+        var regions: [ScrollRegionRef] = []
+        for scene in session.prototype.orderedScenes {
+            for landscape in [false, true] {
+                guard let g = session.prototype.scrollGeometry(scene.name, landscape: landscape),
+                    !regions.contains(where: { $0.key == session.scrollKey(scene.name, landscape: landscape) })
+                else { continue }
+                regions.append(
+                    ScrollRegionRef(
+                        scene: scene.name, landscape: landscape,
+                        key: session.scrollKey(scene.name, landscape: landscape),
+                        geometry: g))
+            }
+        }
+        return regions
     }
 
     /// A star rating's new stored value: a commit (`changed`: a release or Return) becomes

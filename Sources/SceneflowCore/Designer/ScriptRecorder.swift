@@ -23,9 +23,11 @@ public final class ScriptRecorder {
     /// True from a press to its release (pointer moves without a button change nothing).
     var fingerDown = false
     private var orientation = Orientation.portrait
-    /// Per scroll scene (a landscape variant apart): the offset (points) the script has reached.
+    /// Per scroll region (by the session's offset key: a landscape variant apart): the offset
+    /// (points) the script has reached.
     var scriptOffsets: [String: Double] = [:]
-    /// Per scroll scene (as `scriptOffsets`): the offset at the last `observe`, to tell a burst goes on.
+    /// Per scroll region (as `scriptOffsets`): the offset at the last `observe`, to tell a burst
+    /// goes on.
     var seenOffsets: [String: Double] = [:]
     /// Session clock time (seconds) when a scroll offset last changed.
     var lastScrollChange = -Double.infinity

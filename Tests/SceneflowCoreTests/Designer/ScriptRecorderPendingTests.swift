@@ -116,3 +116,31 @@ import Testing
         #expect(r.lines.last == "rate(\"Your rating\", 2)", "\(r.lines)")
     }
 }
+
+/// A scroll scene whose landscape variant scrolls on its own offset.
+@Suite struct ScriptRecorderLandscapeScrollTests {
+    @Test func turningTheDeviceWritesNoScrollOfItsOwn() {
+        var list = Scene(name: "list", image: "list.png")
+        list.design.scroll = ScrollRegion(header: 0, footer: 0, contentHeight: 2000)
+        list.design.landscape = LandscapeVariant(
+            image: "list_land.png", scroll: ScrollRegion(header: 0, footer: 0, contentHeight: 1000))
+        let s = Session(
+            prototype: Prototype(
+                name: "L", device: Device(width: 360, height: 800, scale: 1), start: "list", scenes: [list]))
+        let r = ScriptRecorder(start: "list")
+        s.scroll(by: 200)
+        ScriptRecorderTests.frames(s, r, 0.05)
+        s.rotate(to: .landscape)
+        ScriptRecorderTests.frames(s, r, 0.5)
+        s.scroll(by: 40)
+        ScriptRecorderTests.frames(s, r, 0.05)
+        s.rotate(to: .portrait)
+        ScriptRecorderTests.frames(s, r, 1)
+        r.finish(s)
+        #expect(
+            r.lines == [
+                "expect.scene \"list\"", "scroll(\"down\", 200)", "rotate \"landscape\"", "scroll(\"down\", 40)",
+                "rotate \"portrait\"",
+            ], "each orientation keeps its own offset: \(r.lines)")
+    }
+}
