@@ -10,6 +10,9 @@ extension WindowHandle {
             var x: Int32 = 0
             var y: Int32 = 0
             SDL_GetWindowPosition(w, &x, &y)
+            var width: Int32 = 0
+            var height: Int32 = 0
+            SDL_GetWindowSize(w, &width, &height)
             var top: Int32 = 0
             var left: Int32 = 0
             var bottom: Int32 = 0
@@ -18,7 +21,8 @@ extension WindowHandle {
                 (top, left, bottom, right) = (0, 0, 0, 0)
             }
             let frame = WindowPlacement.frame(
-                size: size, position: Point(x: Double(x), y: Double(y)), usable: usableBounds,
+                size: size, position: Point(x: Double(x), y: Double(y)),
+                current: Size(width: Double(width), height: Double(height)), usable: usableBounds,
                 borders: .init(top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right)))
             SDL_SetWindowSize(w, Int32(frame.width), Int32(frame.height))
             if Int32(frame.x) != x || Int32(frame.y) != y { SDL_SetWindowPosition(w, Int32(frame.x), Int32(frame.y)) }

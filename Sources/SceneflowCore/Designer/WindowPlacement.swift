@@ -18,13 +18,19 @@ public enum WindowPlacement {
     }
 
     /// The client area to give a window that wants `size` and now has its top-left at
-    /// `position`: the size clamped to what fits in `usable` with `borders`; the position kept
-    /// when the window stays inside `usable`, else the window centred on `usable`.
+    /// `position` and its client size `current`: the size clamped to what fits in `usable` with
+    /// `borders`; the position kept when the window stays inside `usable`, else the window
+    /// centred on `usable`. A window that filled the usable width or height (a cropped zoom, moved
+    /// to the display's edge) is centred again when it shrinks, so leaving `1` for `0` does not
+    /// leave a small window in the corner.
     ///
     /// - Returns: the client area's frame, whole screen coordinates; at least 1 x 1.
-    public static func frame(size: Size, position: Point, usable: Rect, borders: Borders = Borders()) -> Rect {
+    public static func frame(
+        size: Size, position: Point, current: Size? = nil, usable: Rect, borders: Borders = Borders()
+    ) -> Rect {
         let roomWidth = usable.width - borders.left - borders.right
         let roomHeight = usable.height - borders.top - borders.bottom
+        let filled = current.map { $0.width >= roomWidth.rounded(.down) || $0.height >= roomHeight.rounded(.down) }
         let w = max(1, min(size.width, roomWidth).rounded(.down))
         let h = max(1, min(size.height, roomHeight).rounded(.down))
         let outer = Rect(
@@ -33,7 +39,8 @@ public enum WindowPlacement {
         let inside =
             outer.x >= usable.x && outer.y >= usable.y && outer.maxX <= usable.maxX
             && outer.maxY <= usable.maxY
-        if inside { return Rect(x: position.x, y: position.y, width: w, height: h) }
+        let shrinks = current.map { w < $0.width || h < $0.height } ?? false
+        if inside && !(filled == true && shrinks) { return Rect(x: position.x, y: position.y, width: w, height: h) }
         let x = usable.x + ((usable.width - outer.width) / 2).rounded(.down) + borders.left
         let y = usable.y + ((usable.height - outer.height) / 2).rounded(.down) + borders.top
         return Rect(x: max(x, usable.x + borders.left), y: max(y, usable.y + borders.top), width: w, height: h)

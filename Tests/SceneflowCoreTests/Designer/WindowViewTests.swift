@@ -73,4 +73,16 @@ import Testing
             borders: .init(top: 24, left: 2, bottom: 2, right: 2))
         #expect(framed == Rect(x: 100, y: 54, width: 1080, height: 968), "client area inside with its title bar")
     }
+
+    @Test func leavingACroppedZoomCentresTheWindowAgain() {
+        let usable = Rect(x: 0, y: 0, width: 1280, height: 1024)
+        let fit = WindowPlacement.frame(
+            size: Size(width: 415, height: 922), position: Point(x: 0, y: 0),
+            current: Size(width: 1280, height: 1024), usable: usable)
+        #expect(fit == Rect(x: 432, y: 51, width: 415, height: 922), "was filling the display: centred")
+        let moved = WindowPlacement.frame(
+            size: Size(width: 415, height: 922), position: Point(x: 10, y: 20),
+            current: Size(width: 830, height: 1000), usable: usable)
+        #expect(moved == Rect(x: 10, y: 20, width: 415, height: 922), "a window that fitted stays where it was put")
+    }
 }
