@@ -7,10 +7,12 @@ struct RecordCommand: Subcommand {
     static let name = "record"
     static let abstract = "Open the window and write what you do as a Lua test script (by label)."
     static let discussion = """
-        Taps, double taps, long presses, swipes, Escape (back), scrolling and taps outside an
-        overlay are written by accessibility label, with expect.scene after each navigation;
-        the script runs green with `sceneflow test SCRIPT`. The file is rewritten after each
-        step, so closing the window (or Q) leaves the finished script. Needs a display (exit 70).
+        Taps, double taps, long presses, swipes, Escape (back) and taps outside an overlay are
+        written by accessibility label, with expect.scene after each navigation; scrolling
+        (wheel or drag) as one scroll("down", points) per burst; a star rating committed by a
+        drag, a tap or Return as rate("Label", value). The script runs green with
+        `sceneflow test SCRIPT`. The file is rewritten after each step, so closing the window
+        (or Q) leaves the finished script. Needs a display (exit 70).
         """
     static let arguments = [
         ArgumentSpec(

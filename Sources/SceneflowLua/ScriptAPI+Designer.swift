@@ -7,7 +7,7 @@ extension ScriptAPISections {
         local api = ...
         local sf, fail, show = api.sf, api.fail, api.show
         local type, format, min, abs = type, string.format, math.min, math.abs
-        local FRAME, STEP_TIME = 1 / 60, 0.4
+        local FRAME, STEP_TIME, DETOUR = 1 / 60, 0.4, 20  -- DETOUR: twice the gesture slop (10 points)
 
         -- Drags the content by `points` (positive: shows more below) in band-sized steps.
         local function scroll_by(what, points, timeout)
@@ -23,7 +23,15 @@ extension ScriptAPISections {
             local t = sf.now()
             sf.input("down", x, y1, t)
             local steps = math.max(1, math.ceil(STEP_TIME / FRAME - 1e-9))
-            for i = 1, steps do sf.input("move", x, y1 + (y2 - y1) * i / steps, t + STEP_TIME * i / steps) end
+            -- A short step would be a tap on whatever lies under the finger: the finger first goes
+            -- DETOUR points the other way (only where it ends decides the offset), so it is a drag.
+            local via = step < DETOUR and y1 + sign * -DETOUR or nil
+            for i = 1, steps do
+              local f = i / steps
+              local y = via and (f <= 0.5 and y1 + (via - y1) * 2 * f or via + (y2 - via) * (2 * f - 1))
+                or y1 + (y2 - y1) * f
+              sf.input("move", x, y, t + STEP_TIME * f)
+            end
             sf.input("up", x, y2, t + STEP_TIME)
             api.wait_until(what, t + STEP_TIME, timeout)
             remaining = remaining - step

@@ -13,7 +13,9 @@ import SceneflowSDL
 ///
 /// Designer keys (`DesignerState.keyHelp`): `H` shows every element with its label, `1`/`2`/`0`
 /// zoom to 1:1 pixels, 50 % and fit, `O` turns the device (`Session.rotate`), `?` lists the
-/// keys; the mouse wheel scrolls a scroll region. A click that hits no element flashes every
+/// keys; the mouse wheel scrolls a scroll region. When the screen is larger than the window
+/// at `1` or `2`, the window is clamped to the display and the view pans
+/// (`WindowPlayer+View.swift`). A click that hits no element flashes every
 /// element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
 /// `prototype.lua` or an image reload the prototype within a second (`FileWatcher` polls every
 /// `reloadPollInterval`), keeping the current scene and history; a broken edit is shown in
@@ -57,6 +59,8 @@ public final class WindowPlayer {
     /// actions here with `request(_:source:)` or stop the player with `stop()`.
     public var onFrame: ((Session) -> Void)?
     private var requests: [(action: Action, source: String)] = []
+    /// Clock time until which the "cropped: pan with…" hint shows (after a zoom key).
+    private var cropHintUntil = -1.0
     private var stopRequested = false
     /// The renderer the window used (`opengl`, `software`), once `run()` opened it.
     public private(set) var rendererName = ""
@@ -115,13 +119,16 @@ public final class WindowPlayer {
                     log("slow animations \(session.slowMotion == 1 ? "off" : "on (×\(factor))")")
                 case .key(let name):
                     if let key = Self.controlKeys[name] {
-                        session.handleKey(key)
+                        if session.handleKey(key) == nil { Self.panKey(name, window) }  // no star rating has focus
+                    } else if Self.panKey(name, window) {
+                        break
                     } else if name == "O" && !designer.showsHelp {
                         session.rotate(to: session.orientation.toggled)
                     } else if case .zoom(let zoom) = designer.key(name) {
                         window.setZoom(zoom)
+                        if window.view.isCropped { cropHintUntil = now + Self.cropHintSeconds }
                     }
-                case .wheel(let points): session.scroll(by: points)
+                case .wheel(let turn): Self.wheel(turn, session, window)
                 case .exposed: break
                 }
             }
@@ -131,7 +138,8 @@ public final class WindowPlayer {
                     if let fresh = reload(folder) {
                         if fresh.prototype.device != loaded.prototype.device {
                             window = try Window(title: title(), device: fresh.prototype.device, size: windowSize)
-                            window.setZoom(designer.zoom)
+                            window.setZoom(designer.zoom)  // clamped to the display like any resize
+                            lastTitle = ""  // the new window's title lacks the zoom note
                         }
                         adopt(fresh)
                         images = window.makeTextureCache(directory: loaded.prototype.directory)
@@ -149,6 +157,7 @@ public final class WindowPlayer {
             var shown = session.scene(session.currentScene)
             shown?.elements = session.screenElements  // where they are: scrolled, in an overlay, in landscape
             var overlay = designer.overlay(for: shown, at: now)
+            if now < cropHintUntil { overlay.panels.append(Self.cropHint(window)) }
             do {
                 let frame = session.frame()
                 try window.follow(frame, zoom: designer.zoom)
@@ -170,7 +179,7 @@ public final class WindowPlayer {
                 if let problem = loaded.call(call, session: session) { log("\(problem)") }
             }
             loggedEvents = report(from: loggedEvents)
-            let newTitle = title()
+            let newTitle = title(window.view)
             if newTitle != lastTitle {
                 window.setTitle(newTitle)
                 lastTitle = newTitle
@@ -214,9 +223,15 @@ public final class WindowPlayer {
         let device = loaded.prototype.device
         let lines = HeadsUpDisplay.lines(
             last: session.lastCompletedTransition, running: session.runningTransition, slowMotion: session.slowMotion)
-        let layout = HeadsUpDisplay.layout(lines, screen: Size(width: device.width, height: device.height))
-        try window.fill([layout.background], color: (0, 0, 0, 225))
-        try window.fill(layout.text, color: (255, 255, 255, 255))
+        // Laid out in the part of the screen that shows (all of it unless a zoom crops it).
+        let v = window.view.visible
+        let layout = HeadsUpDisplay.layout(
+            lines, screen: Size(width: v.width / device.scale, height: v.height / device.scale))
+        func shown(_ r: Rect) -> Rect {
+            Rect(x: r.x + v.x / device.scale, y: r.y + v.y / device.scale, width: r.width, height: r.height)
+        }
+        try window.fill([shown(layout.background)], color: (0, 0, 0, 225))
+        try window.fill(layout.text.map(shown), color: (255, 255, 255, 255))
     }
 
     /// Loads the prototype again; nil (with the error shown in the window) when it is broken.
@@ -256,8 +271,8 @@ public final class WindowPlayer {
         "Home": .minimum, "End": .maximum, "Return": .commit, "Space": .commit, "Keypad Enter": .commit,
     ]
 
-    private func title() -> String {
-        "\(loaded.prototype.name) — \(session.currentScene) — Sceneflow"
+    private func title(_ view: WindowView? = nil) -> String {
+        "\(loaded.prototype.name) — \(session.currentScene)\(view.map(Self.cropNote) ?? "") — Sceneflow"
     }
 
     /// Images of the scenes one action away from `scene`, for background decoding.

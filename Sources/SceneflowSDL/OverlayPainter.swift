@@ -27,8 +27,10 @@ final class OverlayPainter {
 
     deinit { SDL_DestroyTexture(font) }
 
-    /// Draws `overlay` for a device of `scale` pixels per point. Throws `SDLError`.
-    func draw(_ overlay: Overlay, scale: Double) throws {
+    /// Draws `overlay` for a device of `scale` pixels per point; panels are laid out in
+    /// `visible` (device pixels: the part of the screen the window shows; nil: the renderer's
+    /// logical size or output). Throws `SDLError`.
+    func draw(_ overlay: Overlay, scale: Double, visible: Rect? = nil) throws {
         try owner.withUnsafeRenderer { r in
             try SDLError.check(SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
             var sx: Float = 1
@@ -39,6 +41,7 @@ final class OverlayPainter {
             var lh: Int32 = 0
             SDL_RenderGetLogicalSize(r, &lw, &lh)
             if lw == 0 || lh == 0 { SDL_GetRendererOutputSize(r, &lw, &lh) }
+            let area = visible ?? Rect(x: 0, y: 0, width: Double(lw), height: Double(lh))
             for box in overlay.boxes {
                 let rect = SDL_FRect(
                     x: Float(box.frame.x * scale), y: Float(box.frame.y * scale), w: Float(box.frame.width * scale),
@@ -61,14 +64,14 @@ final class OverlayPainter {
                 let pad = 10 * text
                 let lineHeight = Double(HUDFont.cellHeight + 2) * text
                 let widest = Double(panel.lines.map { HUDFont.width(of: $0) }.max() ?? 0) * text
-                let w = min(widest + 2 * pad, Double(lw))
+                let w = min(widest + 2 * pad, area.width)
                 let h = Double(panel.lines.count) * lineHeight + 2 * pad
-                let x = (Double(lw) - w) / 2
+                let x = area.x + (area.width - w) / 2
                 let y: Double =
                     switch panel.placement {
-                    case .top: 12 * text
-                    case .center: (Double(lh) - h) / 2
-                    case .bottom: Double(lh) - h - 12 * text
+                    case .top: area.y + 12 * text
+                    case .center: area.y + (area.height - h) / 2
+                    case .bottom: area.maxY - h - 12 * text
                     }
                 try fill(r, SDL_FRect(x: Float(x), y: Float(y), w: Float(w), h: Float(h)), panel.background)
                 for (i, line) in panel.lines.enumerated() {

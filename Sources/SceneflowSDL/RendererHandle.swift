@@ -27,9 +27,9 @@ final class RendererHandle {
     }
 
     /// A renderer for `window` (kept alive): accelerated with vsync when available, else
-    /// software. Sets the logical size to the device's pixel size so SDL scales frames to the
-    /// window (bilinear) and maps mouse coordinates back to device pixels.
-    /// Throws `SDLError` (`SDL_CreateRenderer`, `SDL_RenderSetLogicalSize`).
+    /// software. Frames are drawn in device pixels; `Window` sets the scale and viewport of
+    /// its `WindowView` before each frame (`apply`), so SDL scales them to the window
+    /// (bilinear), and maps mouse coordinates back itself. Throws `SDLError` (`SDL_CreateRenderer`).
     init(window: WindowHandle, device: Device) throws {
         let accelerated = SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue
         let created = window.withUnsafeWindow { w in
@@ -41,9 +41,6 @@ final class RendererHandle {
         self.target = window
         self.device = device
         self.scaleMode = SDL_ScaleModeLinear
-        try SDLError.check(
-            SDL_RenderSetLogicalSize(r, Int32(device.pixelWidth), Int32(device.pixelHeight)),
-            "SDL_RenderSetLogicalSize")
     }
 
     /// The SDL renderer's name, e.g. `"software"` or `"opengl"`.

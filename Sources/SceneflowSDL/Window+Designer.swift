@@ -3,64 +3,86 @@ import SceneflowCore
 
 extension Window {
     /// Draws `overlay` over the frame drawn last (before `present()`): element boxes in
-    /// points, labels and panels in HUD text one window pixel per font pixel.
-    /// Throws `SDLError`.
+    /// points, labels and panels in HUD text one window pixel per font pixel; panels are laid
+    /// out in the part of the screen the window shows. Throws `SDLError`.
     public func draw(_ overlay: Overlay) throws {
         guard !overlay.isEmpty else { return }
-        try overlayPainter().draw(overlay, scale: device.scale)
+        try overlayPainter().draw(overlay, scale: device.scale, visible: view.visible)
     }
 
     /// Resizes the window for `zoom`: 1:1 device pixels, half, or fitted to ~90 % of the
-    /// display. SDL keeps mapping mouse positions to device pixels (the renderer's logical
-    /// size), so taps land on the same points at every zoom.
+    /// display, clamped to the display's usable area and re-centred on it when it would run
+    /// off (`WindowPlacement`). A screen larger than the window at 1:1 or 50 % is cropped and
+    /// can be panned (`pan(byWindowPixels:_:)`); the mouse maps through `view` at every zoom.
     public func setZoom(_ zoom: WindowZoom) {
-        let size =
-            zoom.windowSize(pixelWidth: logicalPixelSize.width, pixelHeight: logicalPixelSize.height)
-            ?? handle.fittedSizeOnDisplay(pixelWidth: logicalPixelSize.width, pixelHeight: logicalPixelSize.height)
-        handle.resize(width: size.width, height: size.height)
+        let content = view.content
+        let pw = Int(content.width)
+        let ph = Int(content.height)
+        let wanted =
+            zoom.windowSize(pixelWidth: pw, pixelHeight: ph)
+            ?? handle.fittedSizeOnDisplay(pixelWidth: pw, pixelHeight: ph)
+        handle.place(Size(width: Double(wanted.width), height: Double(wanted.height)))
+        refreshView()  // the new size first, then the zoom: the pan keeps the centre in one step
+        view.set(zoom: zoom)
     }
 
-    /// Makes the window fit `frame`'s device when it turned (portrait ↔ landscape): sets the
-    /// renderer's logical size to the frame's pixel size and resizes the window for `zoom`,
-    /// so mouse positions keep mapping to the points of what is shown. Returns true when it
-    /// changed. Throws `SDLError` (`SDL_RenderSetLogicalSize`).
+    /// Makes the window fit `frame`'s device when it turned (portrait ↔ landscape): shows the
+    /// frame's pixel size and resizes the window for `zoom`, so mouse positions keep mapping
+    /// to the points of what is shown. Returns true when it changed. Throws nothing today;
+    /// kept throwing for renderers that must be reconfigured.
     @discardableResult
     public func follow(_ frame: FrameDescription, zoom: WindowZoom) throws -> Bool {
-        let size = (frame.device.pixelWidth, frame.device.pixelHeight)
-        guard size != logicalPixelSize else { return false }
-        try renderer.withUnsafeRenderer { r in
-            try SDLError.check(SDL_RenderSetLogicalSize(r, Int32(size.0), Int32(size.1)), "SDL_RenderSetLogicalSize")
-        }
+        let size = Size(width: Double(frame.device.pixelWidth), height: Double(frame.device.pixelHeight))
+        guard size != view.content else { return false }
+        view.set(content: size)
         setZoom(zoom)
         return true
     }
 
-    /// The device screen in pixels as the renderer lays it out (its logical size).
-    public var logicalPixelSize: (width: Int, height: Int) { renderer.logicalSize }
-}
+    /// The device screen in pixels as the window shows it (turned in landscape).
+    public var logicalPixelSize: (width: Int, height: Int) { (Int(view.content.width), Int(view.content.height)) }
 
-extension WindowHandle {
-    /// Sets the window's size in screen coordinates.
-    func resize(width: Int, height: Int) {
-        withUnsafeWindow { SDL_SetWindowSize($0, Int32(max(1, width)), Int32(max(1, height))) }
+    /// Pans a cropped view by `dx`, `dy` window pixels (positive: show more to the right /
+    /// below), clamped to the hidden part. Returns true when the view moved.
+    @discardableResult
+    public func pan(byWindowPixels dx: Double, _ dy: Double) -> Bool {
+        refreshView()
+        return view.pan(byWindowPixels: dx, dy)
     }
 
-    /// `fittedSize` for the usable bounds of display 0 (the whole display when SDL cannot
-    /// tell the usable part).
-    func fittedSizeOnDisplay(pixelWidth: Int, pixelHeight: Int) -> (width: Int, height: Int) {
-        var usable = SDL_Rect()
-        if SDL_GetDisplayUsableBounds(0, &usable) != 0 { _ = SDL_GetDisplayBounds(0, &usable) }
-        return WindowHandle.fittedSize(
-            pixelWidth: pixelWidth, pixelHeight: pixelHeight, usableWidth: Int(usable.w), usableHeight: Int(usable.h))
+    /// Reads the renderer's output size into `view` (after a resize by SDL or the user).
+    func refreshView() {
+        let size = renderer.outputSize
+        view.resize(window: Size(width: Double(size.width), height: Double(size.height)))
+    }
+
+    /// The point under window coordinates (`x`, `y`) (as mouse events carry them).
+    func pointFromWindow(_ x: Double, _ y: Double) -> Point {
+        let window = handle.size
+        let output = view.window
+        let rx = window.width > 0 ? output.width / Double(window.width) : 1  // high-DPI: pixels per coordinate
+        let ry = window.height > 0 ? output.height / Double(window.height) : 1
+        return view.point(atWindow: Point(x: x * rx, y: y * ry), deviceScale: device.scale)
     }
 }
 
 extension RendererHandle {
-    /// The renderer's logical size in pixels (the device screen as drawn).
-    var logicalSize: (width: Int, height: Int) {
+    /// The drawable size in window pixels.
+    var outputSize: (width: Int, height: Int) {
         var w: Int32 = 0
         var h: Int32 = 0
-        withUnsafeRenderer { SDL_RenderGetLogicalSize($0, &w, &h) }
-        return w > 0 && h > 0 ? (Int(w), Int(h)) : (device.pixelWidth, device.pixelHeight)
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (Int(max(w, 1)), Int(max(h, 1)))
+    }
+
+    /// Draws from now on at `view`'s scale with the device screen's top-left at its origin
+    /// (`SDL_RenderSetScale`, then `SDL_RenderSetViewport` in scaled units), so frames keep
+    /// drawing in device pixels. Throws `SDLError`.
+    func apply(_ view: WindowView) throws {
+        let s = Float(view.scale)
+        try SDLError.check(SDL_RenderSetScale(renderer, s, s), "SDL_RenderSetScale")
+        let o = view.origin
+        var rect = SDL_Rect(x: Int32(o.x), y: Int32(o.y), w: Int32(view.content.width), h: Int32(view.content.height))
+        try SDLError.check(SDL_RenderSetViewport(renderer, &rect), "SDL_RenderSetViewport")
     }
 }

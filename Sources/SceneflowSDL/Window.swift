@@ -3,24 +3,32 @@ import SceneflowCore
 /// A desktop window showing a prototype: owns an SDL window and its renderer (accelerated,
 /// falling back to software). Frames are drawn at the device's pixel size and SDL scales them
 /// to the window with bilinear filtering (see `SDLContext`), so the window can be smaller
-/// than the device. Use it from the main thread only.
+/// than the device. How the screen sits in the window (scale, centring, the pan of a
+/// screen larger than the window) is `view`, which also maps the mouse back to points.
+/// Use it from the main thread only.
 public final class Window {
     let handle: WindowHandle
     let renderer: RendererHandle
     private var painter: OverlayPainter?
     /// The device whose screen the window shows.
     public let device: Device
+    /// The zoom, centring and pan of the screen in the window (set in Window+Designer.swift).
+    public internal(set) var view: WindowView
 
     /// Starts SDL video and opens a window titled `title`, sized to fit ~90% of the usable
     /// display at the device's aspect ratio, never larger than `device.pixelWidth` x
     /// `pixelHeight`. Throws `SDLError` (`SDL_InitSubSystem`, `SDL_CreateWindow`,
-    /// `SDL_CreateRenderer`, `SDL_RenderSetLogicalSize`), e.g. when there is no display.
+    /// `SDL_CreateRenderer`), e.g. when there is no display.
     /// `size` (screen coordinates, e.g. 390 x 844) replaces the fitted size when given.
     public init(title: String, device: Device, size: (width: Int, height: Int)? = nil) throws {
         self.device = device
         handle = try WindowHandle(
             title: title, pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight, size: size)
         renderer = try RendererHandle(window: handle, device: device)
+        view = WindowView(
+            content: Size(width: Double(device.pixelWidth), height: Double(device.pixelHeight)),
+            window: Size(width: 1, height: 1))
+        refreshView()
     }
 
     /// The overlay painter, made on first use (it holds the HUD font texture).
@@ -64,6 +72,8 @@ public final class Window {
     /// Throws `ImageLoadError` for a bad screenshot, `SDLError` for a failed SDL call.
     public func draw(_ frame: FrameDescription, images: TextureCache) throws {
         precondition(images.renderer === renderer, "TextureCache belongs to another renderer")
+        refreshView()
+        try renderer.apply(view)
         try renderer.draw(frame, images: images)
     }
 
@@ -73,13 +83,13 @@ public final class Window {
     /// The pending input and window events, oldest first, with positions in points.
     public func pollEvents() -> [WindowEvent] {
         var events: [WindowEvent] = []
-        EventPump.poll(scale: device.scale, into: &events)
+        pollEvents(into: &events)
         return events
     }
 
     /// Appends pending events to `events` (reuse one array per frame to avoid allocating).
     public func pollEvents(into events: inout [WindowEvent]) {
-        EventPump.poll(scale: device.scale, into: &events)
+        EventPump.poll(into: &events, map: pointFromWindow, resized: refreshView)
     }
 
     /// Sleeps until an event arrives or `seconds` pass (for idle waits between frames);

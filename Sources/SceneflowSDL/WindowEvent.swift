@@ -18,20 +18,43 @@ public enum WindowEvent: Equatable, Sendable {
     case quit
     /// The window needs redrawing (exposed, resized or restored).
     case exposed
-    /// The mouse wheel turned: `points` of content to scroll (positive shows more below;
-    /// one wheel notch is 40 points).
-    case wheel(Double)
+    /// The mouse wheel turned (see `WheelTurn`).
+    case wheel(WheelTurn)
 }
 
-/// Drains SDL's event queue into `WindowEvent`s. Mouse coordinates arrive already mapped to
-/// logical (device) pixels because the window renderer has a logical size (SDL's renderer
-/// event watch rescales them); dividing by the device scale gives points.
+/// A turn of the mouse wheel, in points of content: one notch is 40 points.
+public struct WheelTurn: Equatable, Sendable {
+    /// Vertical: positive shows more below (the wheel turned toward the user).
+    public var down: Double
+    /// Horizontal (a tilt wheel or touchpad): positive shows more to the right.
+    public var right: Double
+    /// Where the pointer was, in points.
+    public var at: Point
+    /// True when Shift was held (pan sideways, by convention).
+    public var shift: Bool
+    /// Creates a turn.
+    public init(down: Double, right: Double = 0, at: Point, shift: Bool = false) {
+        self.down = down
+        self.right = right
+        self.at = at
+        self.shift = shift
+    }
+}
+
+/// Drains SDL's event queue into `WindowEvent`s. Mouse coordinates arrive in window
+/// coordinates (the window renderer sets no SDL logical size); `map` turns them into points
+/// through the window's `WindowView`, so they land where they are drawn at every zoom and pan.
 enum EventPump {
     /// Appends the translated pending events to `events` (no allocation when it has room).
-    static func poll(scale: Double, into events: inout [WindowEvent]) {
+    /// `resized` runs when a size-change event is taken, before later events are mapped.
+    static func poll(
+        into events: inout [WindowEvent], map: (Double, Double) -> Point, resized: () -> Void = {}
+    ) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            if let translated = translate(event, scale: scale) { events.append(translated) }
+            let window = event.type == SDL_WINDOWEVENT.rawValue
+            if window && UInt32(event.window.event) == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue { resized() }
+            if let translated = translate(event, map: map) { events.append(translated) }
         }
     }
 
@@ -40,8 +63,8 @@ enum EventPump {
         SDL_WaitEventTimeout(nil, Int32(max(0, min(seconds, 86_400)) * 1000)) == 1
     }
 
-    static func translate(_ event: SDL_Event, scale: Double) -> WindowEvent? {
-        func point(_ x: Int32, _ y: Int32) -> Point { Point(x: Double(x) / scale, y: Double(y) / scale) }
+    static func translate(_ event: SDL_Event, map: (Double, Double) -> Point) -> WindowEvent? {
+        func point(_ x: Int32, _ y: Int32) -> Point { map(Double(x), Double(y)) }
         switch event.type {
         case SDL_QUIT.rawValue:
             return .quit
@@ -52,8 +75,15 @@ enum EventPump {
         case SDL_MOUSEMOTION.rawValue:
             return .pointerMoved(point(event.motion.x, event.motion.y))
         case SDL_MOUSEWHEEL.rawValue:
-            let notches = Double(event.wheel.y) * (event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1)
-            return .wheel(-notches * 40)
+            let flip = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1.0 : 1.0
+            var x: Int32 = 0
+            var y: Int32 = 0
+            SDL_GetMouseState(&x, &y)  // the wheel event's own mouseX/Y need SDL 2.26
+            let shift = SDL_GetModState().rawValue & KMOD_SHIFT.rawValue != 0
+            return .wheel(
+                WheelTurn(
+                    down: -Double(event.wheel.y) * flip * 40, right: Double(event.wheel.x) * flip * 40,
+                    at: point(x, y), shift: shift))
         case SDL_KEYDOWN.rawValue where event.key.repeat == 0:
             let sym = event.key.keysym.sym
             if [SDLK_ESCAPE, SDLK_BACKSPACE, SDLK_AC_BACK].contains(where: { Int32($0.rawValue) == sym }) {

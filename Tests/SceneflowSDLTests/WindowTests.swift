@@ -33,7 +33,7 @@ import Testing
         #expect(images.count == 1)
     }
 
-    @Test func mouseEventsArriveInPointsThroughTheLogicalSize() throws {
+    @Test func mouseEventsArriveInPointsThroughTheView() throws {
         let window = try Window(title: "Store", device: device)
         _ = window.pollEvents()
         // Window coordinates (155, 345) of a 311 x 691 window are the screen's middle:
@@ -51,6 +51,27 @@ import Testing
         #expect(down.count == 1 && up.count == 1)
         let expected = Point(x: 155 * 1080 / 311 / 3, y: 345 * 2400 / 691 / 3)
         #expect(down.first.map { $0.distance(to: expected) < 1.5 } == true, "got \(down), want about \(expected)")
+    }
+
+    @Test func oneToOneIsClampedToTheDisplayAndClicksFollowThePan() throws {
+        let window = try Window(title: "Store", device: device)
+        _ = window.pollEvents()
+        window.setZoom(.actual)  // 1080 x 2400 px on the dummy 1024 x 768 display
+        #expect(window.size == (1024, 768))
+        #expect(window.view.isCropped && window.view.scale == 1)
+        #expect(window.view.pan == Point(x: 28, y: 816), "the middle shows: \(window.view.pan)")
+        window.pan(byWindowPixels: 0, 5000)
+        var event = SDL_Event()
+        event.button = SDL_MouseButtonEvent(
+            type: SDL_MOUSEBUTTONDOWN.rawValue, timestamp: 0, windowID: window.id, which: 0,
+            button: UInt8(SDL_BUTTON_LEFT), state: UInt8(SDL_PRESSED), clicks: 1, padding1: 0, x: 0, y: 767)
+        #expect(SDL_PushEvent(&event) == 1)
+        let down = window.pollEvents().compactMap { if case .pointerDown(let p) = $0 { p } else { nil } }
+        // Window (0, 767) shows device pixel (28, 2399) once panned to the bottom: (9.33, 799.67) pt.
+        let expected = Point(x: 28.0 / 3, y: 2399.0 / 3)
+        #expect(down.count == 1 && down.first.map { $0.distance(to: expected) < 1e-9 } == true, "\(down)")
+        window.setZoom(.fit)
+        #expect(window.size == (311, 691) && !window.view.isCropped)
     }
 
     @Test func keysBecomeBackNamedKeysAndQuit() throws {

@@ -35,6 +35,7 @@ public struct DesignerState: Sendable {
         "Esc, Backspace = back          Q = quit",
         "H = show every element and its label",
         "1 / 2 / 0 = zoom 1:1 pixels / 50 % / fit",
+        "cropped 1:1 / 50 %: wheel, arrows, PgUp/PgDn pan",
         "O = turn the device portrait / landscape",
         "Tab, arrows, Home/End, Return = star ratings",
         "T = transition timing    S = slow animations",

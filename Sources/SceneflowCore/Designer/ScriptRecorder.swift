@@ -1,22 +1,43 @@
 /// Turns what a designer does in the window into a Lua test script (`sceneflow record`).
 ///
-/// Call `observe(_:)` after every presented frame. Gestures become `tap "Label"`,
-/// `double_tap`, `long_press`, `swipe("left", {on = "Label"})` by accessibility label
-/// (never coordinates when a labelled element was hit); Escape becomes `back()`; a tap
-/// outside an overlay that dismissed it becomes `tap_at(x, y)`; scrolling becomes
-/// `scroll("down", points)`; turning the device becomes `rotate "landscape"`; a timed action becomes `wait(seconds)`; and each time the
-/// prototype settles on a new scene an `expect.scene "name"` follows. Taps that hit no
+/// Call `observe(_:)` after every presented frame and `finish(_:)` when the window closes.
+/// Gestures become `tap "Label"`, `double_tap`, `long_press`, `swipe("left", {on = "Label"})`
+/// by accessibility label (never coordinates when a labelled element was hit); Escape becomes
+/// `back()`; a tap outside an overlay that dismissed it becomes `tap_at(x, y)`; turning the
+/// device becomes `rotate "landscape"`; a timed action becomes `wait(seconds)`; and each time
+/// the prototype settles on a new scene an `expect.scene "name"` follows. Taps that hit no
 /// element do nothing in the prototype and are left out.
+///
+/// Scrolling (wheel notches and drags in a scroll band) is written as one
+/// `scroll("down" | "up", points)` per burst (`ScriptRecorder+Pending.swift`): before the next
+/// line, or once the offset has rested for `scrollBurstGap` seconds with no finger down. A star
+/// rating committed by a drag, a tap or Return becomes `rate("Label", value)`; a value stepped
+/// with the keyboard but not committed becomes `set_value("Label", value)` before the next line.
 public final class ScriptRecorder {
     /// The script body's lines, without indentation, in order.
-    public private(set) var lines: [String]
+    public internal(set) var lines: [String]
     private var index = 0
     private var sessionID: ObjectIdentifier?
     private var expected: String
     private var lastDown: Point?
-    private var scrollMarks: [String: Double] = [:]
-    private var fingerDown = false
+    /// True from a press to its release (pointer moves without a button change nothing).
+    var fingerDown = false
     private var orientation = Orientation.portrait
+    /// Per scroll region (by the session's offset key: a landscape variant apart): the offset
+    /// (points) the script has reached.
+    var scriptOffsets: [String: Double] = [:]
+    /// Per scroll region (as `scriptOffsets`): the offset at the last `observe`, to tell a burst
+    /// goes on.
+    var seenOffsets: [String: Double] = [:]
+    /// Session clock time (seconds) when a scroll offset last changed.
+    var lastScrollChange = -Double.infinity
+    /// Per star rating (`RatingKey`): the value the script leaves it at.
+    var scriptValues: [RatingKey: Double] = [:]
+    /// Star-rating values the designer stepped to that the script has not written yet, in order.
+    var pendingValues: [(key: RatingKey, value: Double)] = []
+
+    /// Seconds a scroll offset must rest (with no finger down) before its burst is written.
+    public static let scrollBurstGap = 0.5
 
     /// Starts recording a session that shows its start scene.
     public init(start: String) {
@@ -29,20 +50,30 @@ public final class ScriptRecorder {
         let id = ObjectIdentifier(session)
         let events = session.timeline.events
         if sessionID != id {  // a new session (hot reload): continue from its current state
-            if sessionID != nil { index = events.count }
+            if sessionID != nil {
+                index = events.count
+                scriptOffsets = [:]
+                seenOffsets = [:]
+            }
             sessionID = id
         }
         if session.orientation != orientation {
             orientation = session.orientation
-            lines.append("rotate \(Self.quote(orientation.rawValue))")
+            append("rotate \(Self.quote(orientation.rawValue))", session)
         }
         for event in events[min(index, events.count)...] { handle(event, session) }
         index = events.count
-        if !fingerDown { flushScroll(session) }
+        noteScrollBurst(session)
         if session.isSettled && session.currentScene != expected {
             expected = session.currentScene
-            lines.append("expect.scene \(Self.quote(expected))")
+            append("expect.scene \(Self.quote(expected))", session)
         }
+    }
+
+    /// Writes what is still pending (a scroll burst, an uncommitted star-rating value); call
+    /// once when the window closes, with the last session observed.
+    public func finish(_ session: Session) {
+        flushPending(session)
     }
 
     /// The whole script: `prototype "path"` and one test holding the recorded lines.
@@ -55,23 +86,35 @@ public final class ScriptRecorder {
         return text + "end)\n"
     }
 
+    /// Appends `line` after writing what is pending, so a scroll or a stepped value comes
+    /// before the step that followed it.
+    func append(_ line: String, _ session: Session) {
+        flushPending(session)
+        lines.append(line)
+    }
+
     private func handle(_ event: TimelineEvent, _ session: Session) {
         switch event.kind {
         case .input(let input):
-            fingerDown = input.phase != .up
-            if input.phase == .down {
+            switch input.phase {
+            case .down:
+                fingerDown = true
                 lastDown = input.point
-                flushScroll(session)
+                flushRatings(session)  // keyboard steps come before a press that may rate
+            case .up: fingerDown = false
+            case .move: break
             }
         case .gesture(let gesture, let scene, let label):
             record(gesture, scene: scene, label: label, session)
+        case .controlValue(let label, let scene, let value, let what):
+            noteRating(RatingKey(scene: scene, label: label), value: value, committed: what == "changed", session)
         case .action(.back, let source) where source == "key Escape":
-            lines.append("back()")
+            append("back()", session)
         case .action(_, let source) where source.hasPrefix("tap outside overlay"):
-            if let p = lastDown { lines.append("tap_at(\(formatNumber(p.x)), \(formatNumber(p.y)))") }
+            if let p = lastDown { append("tap_at(\(formatNumber(p.x)), \(formatNumber(p.y)))", session) }
         case .action(_, let source) where source.hasPrefix("after "):
             let seconds = session.scene(expected)?.design.after?.seconds ?? 0
-            lines.append("wait(\(formatNumber(seconds + 0.1, decimals: 3)))")
+            append("wait(\(formatNumber(seconds + 0.1, decimals: 3)))", session)
         default:
             break
         }
@@ -86,30 +129,20 @@ public final class ScriptRecorder {
         }
         switch gesture {
         case .tap:
-            if let label { lines.append("tap \(Self.quote(label))") }
+            if let label { append("tap \(Self.quote(label))", session) }
         case .doubleTap:
             guard let label else { return }
+            flushPending(session)
             if lines.last == "tap \(Self.quote(label))" { lines.removeLast() }
             lines.append("double_tap \(Self.quote(label))")
         case .longPress(_, let duration):
-            if let label { lines.append("long_press(\(Self.quote(label)), \(formatNumber(duration, decimals: 2)))") }
+            if let label { append("long_press(\(Self.quote(label)), \(formatNumber(duration, decimals: 2)))", session) }
         case .swipe(let direction, _, _, _):
             let d = Self.quote(direction.rawValue)
-            lines.append(label.map { "swipe(\(d), {on = \(Self.quote($0))})" } ?? "swipe \(d)")
+            append(label.map { "swipe(\(d), {on = \(Self.quote($0))})" } ?? "swipe \(d)", session)
         case .drag:
             break
         }
-    }
-
-    private func flushScroll(_ session: Session) {
-        let scene = session.currentScene
-        guard session.scrollGeometry(scene) != nil else { return }
-        let offset = session.scrollOffset(scene)
-        let mark = scrollMarks[scene] ?? 0
-        scrollMarks[scene] = offset
-        let delta = offset - mark
-        guard abs(delta) >= 0.5 else { return }
-        lines.append("scroll(\(delta > 0 ? "\"down\"" : "\"up\""), \(formatNumber(abs(delta), decimals: 1)))")
     }
 
     /// A Lua string literal.

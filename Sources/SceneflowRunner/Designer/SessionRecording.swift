@@ -15,7 +15,9 @@ public enum SessionRecording {
         let path = relativePath(from: (absolute(output) as NSString).deletingLastPathComponent, to: prototype.directory)
         var written = 0
         var failure: (any Error)?
+        var last: Session?
         player.onFrame = { session in
+            last = session
             recorder.observe(session)
             if recorder.lines.count != written {
                 written = recorder.lines.count
@@ -25,6 +27,7 @@ public enum SessionRecording {
         try AtomicFile.write(recorder.script(prototypePath: path), to: output)
         try player.run()
         if let failure { throw failure }
+        if let last { recorder.finish(last) }  // a scroll burst or stepped rating not yet written
         try AtomicFile.write(recorder.script(prototypePath: path), to: output)
     }
 

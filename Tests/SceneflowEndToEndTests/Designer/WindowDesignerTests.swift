@@ -60,8 +60,11 @@ import Testing
         w.click(half.0, half.1)
         #expect(poll(timeout: 20) { w.title.contains("detail") }, "tap at 50 % opens detail: \(w.title)\n\(w.log)")
         w.key("1")
-        #expect(poll(timeout: 20) { w.geometry == (600, 1200) }, "1:1: \(w.geometry)")
-        w.click(300, 100)  // "Back" at (75, 25) pt = (300, 100) px at 1:1
+        // 1200 px do not fit the 1024 px screen: clamped, cropped, the middle shown (pan 88 px).
+        #expect(poll(timeout: 20) { w.geometry == (600, 1024) }, "1:1: \(w.geometry)")
+        #expect(w.frameOnScreen.y >= 0 && w.frameOnScreen.maxY <= 1024, "inside the screen: \(w.frameOnScreen)")
+        #expect(w.title.contains("1:1 cropped"), "\(w.title)")
+        w.click(300, 100)  // "Back" at (75, 47) pt = (300, 188) px at 1:1, shown at y 188 - 88
         #expect(poll(timeout: 20) { w.title.contains("home") }, "tap at 1:1 goes back: \(w.title)\n\(w.log)")
         w.key("0")
         #expect(poll(timeout: 20) { w.geometry == fit }, "fit again: \(w.geometry)")
@@ -71,8 +74,8 @@ import Testing
         var panel = (r: 255, g: 255, b: 255)
         poll(timeout: 20) {
             w.capture(tmp.file("help.png"))
-            // 9 lines of 18 px + 2 x 10 px padding = 182 window px, centred: y - 88 is in the top padding.
-            panel = PlayingWindow.pixel(tmp.file("help.png"), center.0, center.1 - 88)
+            // 10 lines of 18 px + 2 x 10 px padding = 200 window px, centred: y - 95 is in the top padding.
+            panel = PlayingWindow.pixel(tmp.file("help.png"), center.0, center.1 - 95)
             return panel.r < 40
         }
         #expect(panel.r < 40 && panel.b < 60, "the key list panel darkens the middle: \(panel)")
@@ -241,6 +244,8 @@ import Testing
         #expect(w.geometry == (461, 922))
         w.key("o")
         #expect(poll(timeout: 20) { w.geometry == (1152, 576) }, "landscape fit: \(w.geometry)")
+        let turned = w.frameOnScreen  // it started at x 409: 409 + 1152 would run off the 1280 px screen
+        #expect(turned.x >= 0 && turned.maxX <= 1280 && turned.y >= 0 && turned.maxY <= 1024, "re-centred: \(turned)")
         var seen = (r: 0, g: 0, b: 0)
         #expect(
             poll(timeout: 20) {

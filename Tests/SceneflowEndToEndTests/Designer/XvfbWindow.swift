@@ -36,14 +36,18 @@ final class XvfbDisplay {
         guard let tools = tools() else { return nil }
         for attempt in 0..<20 {
             let n = 300 + Int(getpid() % 200) + attempt * 7
-            if FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { continue }
+            // In use; a stale lock (its process gone) is fine: Xvfb replaces it.
+            if let owner = lockOwner(n), kill(owner, 0) == 0 || errno != ESRCH { continue }
             let p = Process()
             p.executableURL = URL(fileURLWithPath: tools["Xvfb"]!)
             p.arguments = [":\(n)", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             guard (try? p.run()) != nil else { continue }
-            if poll(timeout: 10, { FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)") || !p.isRunning }),
+            let ready = {
+                lockOwner(n) == p.processIdentifier && FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+            }
+            if poll(timeout: 10, { ready() || !p.isRunning }),
                 p.isRunning
             {
                 return XvfbDisplay(number: n, process: p)
@@ -53,6 +57,12 @@ final class XvfbDisplay {
         }
         print("skipped: Xvfb did not start")
         return nil
+    }
+
+    /// The process id written in display `n`'s lock file, if there is one.
+    static func lockOwner(_ n: Int) -> pid_t? {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(n)-lock", encoding: .utf8) else { return nil }
+        return pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Runs `tool arguments` on this display; returns its standard output (trimmed). A tool
@@ -169,6 +179,21 @@ final class PlayingWindow {
             if line.hasPrefix("HEIGHT=") { h = Int(line.dropFirst(7)) ?? 0 }
         }
         return (w, h)
+    }
+
+    /// The window's position and size on the screen, pixels.
+    var frameOnScreen: (x: Int, y: Int, width: Int, height: Int, maxX: Int, maxY: Int) {
+        let text = display.run("xdotool", ["getwindowgeometry", "--shell", id])
+        var values: [String: Int] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=")
+            if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+        }
+        let x = values["X"] ?? -1
+        let y = values["Y"] ?? -1
+        let w = values["WIDTH"] ?? 0
+        let h = values["HEIGHT"] ?? 0
+        return (x, y, w, h, x + w, y + h)
     }
 
     /// Clicks at (`x`, `y`) window pixels.

@@ -1,0 +1,66 @@
+import SceneflowCore
+import SceneflowSDL
+
+/// The wheel and the pan keys in the window (`sceneflow play` / `record`).
+///
+/// The wheel scrolls a scroll region (as a finger would; `record` writes it as `scroll`) when
+/// the pointer is over its scrolling band, or anywhere while the whole screen shows. When the
+/// screen is larger than the window (1:1 or 50 % of a tall device: the window is clamped to the
+/// display), the wheel elsewhere, or past the end of the region, pans the view instead;
+/// Shift+wheel and a sideways wheel pan sideways; the arrow keys (when no star rating has
+/// keyboard focus) pan a tenth of the window, Page Up / Page Down nine tenths. Panning only moves
+/// the view: the prototype and the recorded script do not change.
+extension WindowPlayer {
+    /// How long the "cropped" hint shows after a zoom key, seconds.
+    static let cropHintSeconds = 4.0
+
+    /// Handles one wheel turn: scroll the region or pan the view (see above).
+    static func wheel(_ turn: WheelTurn, _ session: Session, _ window: Window) {
+        let perPoint = window.view.scale * window.device.scale  // window pixels per point
+        if turn.shift || turn.right != 0 {
+            window.pan(byWindowPixels: (turn.shift ? turn.down : turn.right) * perPoint, 0)
+            return
+        }
+        let cropped = window.view.isCropped
+        let band = session.currentOverlayFrame == nil ? session.scrollGeometry(session.currentScene)?.band : nil
+        if let band, band.contains(turn.at) || !cropped {
+            if session.scroll(by: turn.down) != 0 || !cropped { return }
+        }
+        if cropped { window.pan(byWindowPixels: 0, turn.down * perPoint) }
+    }
+
+    /// Pans for an arrow or Page Up / Page Down key; returns false for other keys (and when
+    /// the whole screen shows).
+    @discardableResult
+    static func panKey(_ name: String, _ window: Window) -> Bool {
+        guard window.view.isCropped else { return false }
+        let size = window.view.window
+        switch name {
+        case "Up": window.pan(byWindowPixels: 0, -size.height / 10)
+        case "Down": window.pan(byWindowPixels: 0, size.height / 10)
+        case "Left": window.pan(byWindowPixels: -size.width / 10, 0)
+        case "Right": window.pan(byWindowPixels: size.width / 10, 0)
+        case "PageUp": window.pan(byWindowPixels: 0, -size.height * 0.9)
+        case "PageDown": window.pan(byWindowPixels: 0, size.height * 0.9)
+        default: return false
+        }
+        return true
+    }
+
+    /// The title's note while the view is cropped: " — 1:1 cropped (wheel, arrows pan)".
+    static func cropNote(_ view: WindowView) -> String {
+        guard view.isCropped else { return "" }
+        return " — \(view.zoom == .half ? "50 %" : "1:1") cropped (wheel, arrows pan)"
+    }
+
+    /// A panel at the bottom of what shows, after a zoom key leaves the screen cropped; its
+    /// lines are wrapped to the window's width (8 window pixels per character).
+    static func cropHint(_ window: Window) -> OverlayPanel {
+        let zoom = window.view.zoom == .half ? "50 %" : "1:1"
+        let text =
+            "\(zoom) is larger than the display: the view is cropped. Wheel (outside a scroll region), "
+            + "Shift+wheel, arrows, PgUp/PgDn pan; 0 fits."
+        let columns = max(20, Int((window.view.window.width - 24) / Double(HUDFont.cellWidth)))
+        return OverlayPanel(lines: DesignerState().wrap(text, width: columns), placement: .bottom)
+    }
+}
