@@ -110,19 +110,30 @@ public enum ScaffoldPlan {
 
     /// The index of the portrait shot `landscape` is named after, if any.
     static func partner(of landscape: Measured, in images: [Measured]) -> Int? {
-        let words = SceneNamer.name(for: landscape.file).split(separator: "_").map(String.init)
-        guard words.count >= 2 else { return nil }
-        var stems: [String] = []
+        // Compared as scene names (case, spaces and accents aside: `Home Screen-Land.png`
+        // pairs with `home_screen.png`) and as raw file stems (names in other scripts:
+        // `日本_land.png` pairs with `日本.png`).
+        let named = candidates(SceneNamer.name(for: landscape.file), separators: ["_"])
+        let raw = candidates(landscape.stem.lowercased(), separators: ["_", "-", " ", "."])
+        guard !named.isEmpty || !raw.isEmpty else { return nil }
+        return images.firstIndex { image in
+            !image.isLandscape
+                && (named.contains(SceneNamer.name(for: image.file)) || raw.contains(image.stem.lowercased()))
+        }
+    }
+
+    /// `stem` without a landscape word at its end or start (`home_land` → `home`), or nothing.
+    static func candidates(_ stem: String, separators: [Character]) -> [String] {
+        let words = stem.split(whereSeparator: { separators.contains($0) }).map(String.init)
+        guard words.count >= 2 else { return [] }
+        var result: [String] = []
         if let last = words.last, landscapeWords.contains(last) {
-            stems.append(words.dropLast().joined(separator: "_"))
+            result.append(String(stem.dropLast(last.count + 1)))
         }
         if let first = words.first, landscapeWords.contains(first) {
-            stems.append(words.dropFirst().joined(separator: "_"))
+            result.append(String(stem.dropFirst(first.count + 1)))
         }
-        guard !stems.isEmpty else { return nil }
-        return images.firstIndex { image in
-            !image.isLandscape && stems.contains(SceneNamer.name(for: image.file))
-        }
+        return result
     }
 
     /// The warning for a scene's shot that does not fit the device's shape.

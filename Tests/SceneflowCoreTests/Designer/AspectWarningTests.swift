@@ -115,6 +115,18 @@ import Testing
         #expect(plan.warnings[1].message.contains("(1080x1920 px, portrait, aspect 0.562)"))
     }
 
+    @Test func pairingIgnoresCaseSeparatorsAndWorksForOtherScripts() {
+        let plan = ScaffoldPlan.plan([
+            shot("Home Screen.png", 1080, 2400), shot("home_screen-Landscape.png", 2400, 1080),
+            shot("日本.png", 1080, 2400),
+            shot("日本_land.png", 2400, 1080), shot("wide_land.png", 2400, 1080),
+        ])
+        #expect(plan.shots.map(\.scene) == ["home_screen", "scene_2", "wide_land"])
+        #expect(plan.shots[0].landscape?.image == "home_screen-Landscape.png")
+        #expect(plan.shots[1].landscape?.image == "日本_land.png")
+        #expect(plan.warnings.map(\.file) == ["wide_land.png"], "no wide.png to pair with")
+    }
+
     @Test func fittingShotsGiveNoWarningsAndAllLandscapeSetsStayLandscape() {
         let portrait = ScaffoldPlan.plan([shot("1.png", 1080, 2400), shot("2.png", 1080, 2400)])
         #expect(portrait.warnings.isEmpty && portrait.shots.allSatisfy { $0.landscape == nil })
