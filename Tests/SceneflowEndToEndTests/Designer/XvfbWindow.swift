@@ -77,7 +77,7 @@ final class XvfbDisplay {
         env["DISPLAY"] = ":\(number)"
         p.environment = env
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-tool-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: out) }
         guard let handle = try? FileHandle(forWritingTo: out) else { return "" }
         p.standardOutput = handle
@@ -120,7 +120,7 @@ final class PlayingWindow {
         let binary = try #require(Sceneflow.binary, "the sceneflow binary was not built")
         output = FileManager.default.temporaryDirectory.appendingPathComponent(
             "sceneflow-window-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process = Process()
         process.executableURL = binary
