@@ -37,7 +37,9 @@ struct CheckCommand: Subcommand {
                         for: prototype, file: file, imageFiles: imageFiles(in: prototype.directory))
                     + PrototypeOpener.aspectWarnings(prototype, file: file)
                 for warning in warnings { print(warning) }
-                let elements = prototype.orderedScenes.reduce(0) { $0 + $1.elements.count }
+                let elements = prototype.orderedScenes.reduce(0) {
+                    $0 + $1.elements.count + ($1.design.landscape?.elements.count ?? 0)
+                }
                 print(
                     "\(folder): \(counted(prototype.scenes.count, "scene")), \(counted(elements, "element")), \(counted(warnings.count, "warning"))"
                 )

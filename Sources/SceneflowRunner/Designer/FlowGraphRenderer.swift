@@ -29,7 +29,7 @@ public enum FlowGraphRenderer {
             switch self {
             case .graphvizMissing(let file):
                 return
-                    "Graphviz is not installed (no `dot` on PATH; on Debian: apt-get install graphviz), so no SVG/PNG was made; the DOT text is in \(file) — render it with `dot -Tsvg \(file)` where Graphviz is available"
+                    "Graphviz is not installed (no `dot` on PATH; on Debian: apt-get install graphviz), so no SVG/PNG was made; the DOT text is in \(file) — render it with `dot -Tsvg \(shellQuoted(file))` where Graphviz is available"
             case .graphvizFailed(let status, let message):
                 return "dot failed (exit \(status)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
             case .io(let message):

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// `sceneflow graph --out` treats a missing output folder like every other command does.
+/// `sceneflow graph --out`, `render --out` and `timing --svg` treat a missing output folder like
+/// every other command does: exit 64 before any work, naming the folder.
 @Suite struct GraphOutputFolderTests {
     @Test func graphRefusesAMissingOutputFolderLikeTest() throws {
         let tmp = try TempFolder()
@@ -19,5 +20,17 @@ import Testing
         #expect(dot.status == 0, "\(dot)")
         let intoFolder = try Sceneflow.run(["graph", "Prototypes/Notes", "--out", tmp.path])
         #expect(intoFolder.status == 64 && intoFolder.stderr.contains("is a folder"), "\(intoFolder)")
+    }
+
+    @Test func renderAndTimingRefuseAMissingOutputFolderBeforeWorking() throws {
+        let tmp = try TempFolder()
+        let folder = tmp.file("nowhere")
+        let render = try Sceneflow.run(["render", "Prototypes/Notes", "--out", tmp.file("nowhere/still.png")])
+        #expect(render.status == 64, "\(render)")
+        #expect(render.stderr.contains("--out \(folder)/still.png: the folder \(folder) does not exist"), "\(render)")
+        let timing = try Sceneflow.run(["timing", tmp.file("absent.json"), "--svg", tmp.file("nowhere/c.svg")])
+        #expect(timing.status == 64, "usage is checked before the timeline is read: \(timing)")
+        #expect(timing.stderr.contains("--svg \(folder)/c.svg: the folder \(folder) does not exist"), "\(timing)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
     }
 }

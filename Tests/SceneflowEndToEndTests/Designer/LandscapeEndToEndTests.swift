@@ -151,6 +151,7 @@ import Testing
         let check = try Sceneflow.run(["check", tmp.file("P")])
         #expect(
             check.status == 0 && check.stdout.contains("0 warnings"), "wide is reached by turning gallery: \(check)")
+        #expect(check.stdout.contains("4 scenes, 5 elements"), "landscape variants' elements count: \(check)")
         let inspect = try Sceneflow.run(["inspect", tmp.file("P")])
         #expect(inspect.stdout.contains("  landscape scene wide\n"), "\(inspect)")
         #expect(inspect.stdout.contains("  landscape scene of gallery (shown when it is turned)\n"), "\(inspect)")
