@@ -173,7 +173,8 @@ struct TestCommand: Subcommand {
             }
         }
         let (written, writeFailed) = TestReports.write(results, settings: settings, started: started)
-        if let frames = settings.frames, !settings.tap {
+        // Files that failed to load (or did not run) write no frames; say so only when some ran.
+        if let frames = settings.frames, !settings.tap, results.contains(where: { !$0.outcomes.isEmpty }) {
             print("frames and summary.txt written to \((frames as NSString).standardizingPath)/<script name>/")
         }
         console.close(results, written: written)
