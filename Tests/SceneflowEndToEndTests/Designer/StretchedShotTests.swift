@@ -31,7 +31,7 @@ import Testing
             check.outputLines.contains {
                 $0.hasPrefix("\(dir)/prototype.lua: warning: scenes.video.image: scene \"video\" draws \"video.png\"")
             }, "\(check)")
-        #expect(check.stdout.hasSuffix("3 scenes, 2 elements, 1 warning\n"), "\(check)")
+        #expect(check.stdout.hasSuffix("3 scenes, 3 elements, 1 warning\n"), "the landscape Next counts: \(check)")
     }
 
     @Test func checkWarnsAboutAPortraitShapedLandscapeVariantAndKeepsExitZero() throws {
