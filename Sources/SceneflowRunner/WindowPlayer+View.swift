@@ -11,9 +11,6 @@ import SceneflowSDL
 /// keyboard focus) pan a tenth of the window, Page Up / Page Down nine tenths. Panning only moves
 /// the view: the prototype and the recorded script do not change.
 extension WindowPlayer {
-    /// How long the "cropped" hint shows after a zoom key, seconds.
-    static let cropHintSeconds = 4.0
-
     /// Handles one wheel turn: scroll the region or pan the view (see above).
     static func wheel(_ turn: WheelTurn, _ session: Session, _ window: Window) {
         let perPoint = window.view.scale * window.device.scale  // window pixels per point
@@ -53,7 +50,8 @@ extension WindowPlayer {
         return " — \(view.zoom == .half ? "50 %" : "1:1") cropped (wheel, arrows pan)"
     }
 
-    /// A panel at the bottom of what shows, after a zoom key leaves the screen cropped; its
+    /// A panel at the bottom of what shows, after a zoom key leaves the screen cropped (while it
+    /// is: `DesignerState.showsCropHint`); its
     /// lines are wrapped to the window's width (8 window pixels per character).
     static func cropHint(_ window: Window) -> OverlayPanel {
         let zoom = window.view.zoom == .half ? "50 %" : "1:1"

@@ -59,8 +59,6 @@ public final class WindowPlayer {
     /// actions here with `request(_:source:)` or stop the player with `stop()`.
     public var onFrame: ((Session) -> Void)?
     private var requests: [(action: Action, source: String)] = []
-    /// Clock time until which the "cropped: pan with…" hint shows (after a zoom key).
-    private var cropHintUntil = -1.0
     private var stopRequested = false
     /// The renderer the window used (`opengl`, `software`), once `run()` opened it.
     public private(set) var rendererName = ""
@@ -126,7 +124,7 @@ public final class WindowPlayer {
                         session.rotate(to: session.orientation.toggled)
                     } else if case .zoom(let zoom) = designer.key(name) {
                         window.setZoom(zoom)
-                        if window.view.isCropped { cropHintUntil = now + Self.cropHintSeconds }
+                        designer.zoomApplied(cropped: window.view.isCropped, at: now)
                     }
                 case .wheel(let turn): Self.wheel(turn, session, window)
                 case .exposed: break
@@ -157,7 +155,6 @@ public final class WindowPlayer {
             var shown = session.scene(session.currentScene)
             shown?.elements = session.screenElements  // where they are: scrolled, in an overlay, in landscape
             var overlay = designer.overlay(for: shown, at: now)
-            if now < cropHintUntil { overlay.panels.append(Self.cropHint(window)) }
             do {
                 let frame = session.frame()
                 try window.follow(frame, zoom: designer.zoom)
@@ -165,6 +162,10 @@ public final class WindowPlayer {
             } catch {
                 let lines = designer.wrap("\(error)", width: 48)
                 overlay.panels.append(OverlayPanel(lines: lines, placement: .center, background: .error))
+            }
+            // After drawing: the view is the one this frame shows (a turn may have resized it).
+            if designer.showsCropHint(cropped: window.view.isCropped, at: now) {
+                overlay.panels.append(Self.cropHint(window))
             }
             if showsHeadsUpDisplay { try drawHeadsUpDisplay(on: window) }
             try window.draw(overlay)

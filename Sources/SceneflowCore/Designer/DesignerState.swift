@@ -56,6 +56,8 @@ public struct DesignerState: Sendable {
     public var reloadError: String?
     /// Clock time until which the hint flash shows.
     public private(set) var hintUntil = -1.0
+    /// Clock time until which the "cropped" hint may show (`DesignerState+CropHint.swift`).
+    public internal(set) var cropHintUntil = -1.0
 
     /// Creates the state; hints on unless `hints` is false.
     public init(hints: Bool = true) { self.hintsEnabled = hints }
