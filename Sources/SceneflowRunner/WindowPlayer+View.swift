@@ -61,4 +61,16 @@ extension WindowPlayer {
         let columns = max(20, Int((window.view.window.width - 24) / Double(HUDFont.cellWidth)))
         return OverlayPanel(lines: DesignerState().wrap(text, width: columns), placement: .bottom)
     }
+
+    /// What `event` is for the key list (`DesignerState.keyListTakes`): nil for events it
+    /// never takes (the wheel, closing the window, redraws).
+    static func listInput(_ event: WindowEvent) -> DesignerState.ListInput? {
+        switch event {
+        case .key, .back: return .key
+        case .pointerDown: return .pointerDown
+        case .pointerMoved: return .pointerMoved
+        case .pointerUp: return .pointerUp
+        case .wheel, .quit, .exposed: return nil
+        }
+    }
 }

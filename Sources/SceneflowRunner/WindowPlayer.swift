@@ -103,6 +103,7 @@ public final class WindowPlayer {
             for request in requests { session.perform(request.action, source: request.source) }
             requests.removeAll()
             for event in events {
+                if let input = Self.listInput(event), designer.keyListTakes(input) { continue }  // only closes `?`
                 switch event {
                 case .quit: return
                 case .key("Q"): return
@@ -120,7 +121,7 @@ public final class WindowPlayer {
                         if session.handleKey(key) == nil { Self.panKey(name, window) }  // no star rating has focus
                     } else if Self.panKey(name, window) {
                         break
-                    } else if name == "O" && !designer.showsHelp {
+                    } else if name == "O" {
                         session.rotate(to: session.orientation.toggled)
                     } else if case .zoom(let zoom) = designer.key(name) {
                         window.setZoom(zoom)

@@ -39,7 +39,7 @@ public struct DesignerState: Sendable {
         "O = turn the device portrait / landscape",
         "Tab, arrows, Home/End, Return = star ratings",
         "T = transition timing    S = slow animations",
-        "? = this list (any key closes it)",
+        "? = this list (any key or click closes it)",
     ]
 
     /// False with `--no-hints`.
@@ -58,6 +58,8 @@ public struct DesignerState: Sendable {
     public private(set) var hintUntil = -1.0
     /// Clock time until which the "cropped" hint may show (`DesignerState+CropHint.swift`).
     public internal(set) var cropHintUntil = -1.0
+    /// True from a click that closed the key list to its release (`DesignerState+KeyList.swift`).
+    public internal(set) var swallowsPointer = false
 
     /// Creates the state; hints on unless `hints` is false.
     public init(hints: Bool = true) { self.hintsEnabled = hints }
