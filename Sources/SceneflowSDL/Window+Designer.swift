@@ -28,7 +28,9 @@ extension Window {
 
     /// Makes the window fit `frame`'s device when it turned (portrait ↔ landscape): shows the
     /// frame's pixel size and resizes the window for `zoom`, so mouse positions keep mapping
-    /// to the points of what is shown. Returns true when it changed. Throws nothing today;
+    /// to the points of what is shown; black frames cover X11's asynchronous resize
+    /// (`settleAfterResize`). A turn changes the frame's device at its midpoint, when the fade
+    /// is black, so each half draws in a window of its own orientation. Returns true when it changed. Throws nothing today;
     /// kept throwing for renderers that must be reconfigured.
     @discardableResult
     public func follow(_ frame: FrameDescription, zoom: WindowZoom) throws -> Bool {
@@ -36,6 +38,7 @@ extension Window {
         guard size != view.content else { return false }
         view.set(content: size)
         setZoom(zoom)
+        settleAfterResize()  // the new size drawn from the first frame (`Window+Resize.swift`)
         return true
     }
 
