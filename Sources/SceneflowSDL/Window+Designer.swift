@@ -37,6 +37,7 @@ extension Window {
         let size = Size(width: Double(frame.device.pixelWidth), height: Double(frame.device.pixelHeight))
         guard size != view.content else { return false }
         view.set(content: size)
+        blackOut()  // X keeps the old contents in the corner of a resized window: make them black
         setZoom(zoom)
         settleAfterResize()  // the new size drawn from the first frame (`Window+Resize.swift`)
         return true

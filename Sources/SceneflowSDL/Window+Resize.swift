@@ -6,6 +6,13 @@ extension Window {
     static let settleFrames = 6
     static let settleMilliseconds: UInt64 = 150
 
+    /// Presents an all-black frame (before a resize: X11 keeps a resized window's old contents
+    /// in its top-left corner until the next frame, so they had better be black).
+    func blackOut() {
+        renderer.clearToBlack()
+        renderer.present()
+    }
+
     /// Shows black after the window changed size until the renderer draws at the new size:
     /// X11 resizes asynchronously, and the first frame or two after `SDL_SetWindowSize` are
     /// still drawn into the old-sized back buffer (OpenGL) or surface (software renderer),
@@ -22,8 +29,7 @@ extension Window {
             let output = renderer.outputSize
             let wanted = handle.pixelSize
             if presented >= 2 && output == wanted { break }
-            renderer.clearToBlack()
-            renderer.present()
+            blackOut()
             presented += 1
         }
         refreshView()
