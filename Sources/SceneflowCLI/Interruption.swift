@@ -10,7 +10,8 @@ nonisolated(unsafe) private var secondSignalKills = true
 /// SIGINT / SIGTERM handling for `sceneflow test`: the first signal asks the runner to end the
 /// running test as *interrupted*, skip the rest and write the partial reports; the process
 /// then exits 130 (SIGINT) or 143 (SIGTERM). A second signal kills the process at once, except
-/// in a `--jobs` worker.
+/// in a `--jobs` worker. `play` and `record` use it too: the signal closes the window as Q does.
+/// Installing replaces an inherited SIG_IGN (a background job of a non-interactive shell).
 final class Interruption {
     /// The signal received, if any.
     var signal: Int32? { receivedSignal == 0 ? nil : receivedSignal }

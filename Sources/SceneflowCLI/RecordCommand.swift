@@ -12,7 +12,8 @@ struct RecordCommand: Subcommand {
         (wheel or drag) as one scroll("down", points) per burst; a star rating committed by a
         drag, a tap or Return as rate("Label", value). The script runs green with
         `sceneflow test SCRIPT`. The file is rewritten after each step, so closing the window
-        (or Q) leaves the finished script. Needs a display (exit 70).
+        (or Q) leaves the finished script. SIGINT / SIGTERM also close the window and write
+        the script, then exit 130 / 143. Needs a display (exit 70).
         """
     static let arguments = [
         ArgumentSpec(
@@ -73,13 +74,19 @@ struct RecordCommand: Subcommand {
         player.hints = hints
         print("recording \(loaded.prototype.name) into \(out): click through, then close the window or press Q")
         flushOutput()
+        // SIGINT / SIGTERM close the window like Q (also when started in the background, where
+        // SIGINT comes ignored): the script is written, then the exit is 130 / 143 as for `play`.
+        let interruption = Interruption.install()
         do {
-            try SessionRecording.record(player, prototype: loaded.prototype, output: out)
+            try SessionRecording.record(player, prototype: loaded.prototype, output: out) {
+                interruption.signal != nil
+            }
         } catch {
             printError("sceneflow record: \(error)")
             return .software
         }
         print("wrote \(out); run it with: sceneflow test \(shellQuoted(out))")
+        if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
         return .success
     }
 }

@@ -8,16 +8,22 @@ public enum SessionRecording {
     /// Runs `player` until its window closes, recording into a script written to `output`
     /// (atomically; also after each new line, so an interrupted session leaves a script).
     ///
+    /// `shouldStop` is asked after each frame (e.g. whether SIGINT or SIGTERM arrived); true
+    /// closes the window as Q does, and the script is still finished and written.
+    ///
     /// - Throws: the player's errors (no display), or the file system's when `output` cannot
     ///   be written.
-    public static func record(_ player: WindowPlayer, prototype: Prototype, output: String) throws {
+    public static func record(
+        _ player: WindowPlayer, prototype: Prototype, output: String, shouldStop: @escaping () -> Bool = { false }
+    ) throws {
         let recorder = ScriptRecorder(start: prototype.start)
         let path = relativePath(from: (absolute(output) as NSString).deletingLastPathComponent, to: prototype.directory)
         var written = 0
         var failure: (any Error)?
         var last: Session?
-        player.onFrame = { session in
+        player.onFrame = { [weak player] session in
             last = session
+            if shouldStop() { player?.stop() }
             recorder.observe(session)
             if recorder.lines.count != written {
                 written = recorder.lines.count

@@ -115,7 +115,8 @@ final class PlayingWindow {
     private let output: URL
 
     /// Starts `sceneflow arguments…` and waits for a window whose title contains `title`.
-    init(_ display: XvfbDisplay, _ arguments: [String], title: String) throws {
+    /// `ignoringSIGINT` starts it with SIGINT ignored, as a shell starts a background job.
+    init(_ display: XvfbDisplay, _ arguments: [String], title: String, ignoringSIGINT: Bool = false) throws {
         self.display = display
         let binary = try #require(Sceneflow.binary, "the sceneflow binary was not built")
         output = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -123,8 +124,13 @@ final class PlayingWindow {
         _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         let handle = try FileHandle(forWritingTo: output)
         process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if ignoringSIGINT {  // `sh` execs sceneflow: the same process, SIGINT still ignored
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "trap '' INT; exec \"$0\" \"$@\"", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = ":\(display.number)"
         env["SDL_VIDEODRIVER"] = "x11"
@@ -244,6 +250,12 @@ final class PlayingWindow {
         key("q")
         poll(timeout: 10) { !self.process.isRunning }
         return log
+    }
+
+    /// Sends `signal` (SIGINT, SIGTERM) and waits up to 10 s for the process to exit.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+        poll(timeout: 10) { !self.process.isRunning }
     }
 
     /// The exit status once it has exited.
