@@ -28,15 +28,25 @@ extension ScriptRecorder {
 
     /// Notes whether a scroll offset changed since the last frame; once the offsets have
     /// rested `scrollBurstGap` seconds with no finger down, the burst is written.
+    ///
+    /// The rest is the sum of the frame intervals (session clock, seconds) since the last change,
+    /// each capped at `restPerFrameLimit`: the player takes input once a frame, so a frame that
+    /// came late (the machine loaded) only proves the user rested for as long as an on-time
+    /// frame would have; wheel notches the player could not read meanwhile stay in the burst.
+    /// (QA: under load, 30 notches 0.1 s apart were written as 27 `scroll` lines.)
     func noteScrollBurst(_ session: Session) {
+        let interval = lastObserved.map { min(max(session.now - $0, 0), Self.restPerFrameLimit) } ?? 0
+        lastObserved = session.now
+        scrollRest += interval
         for region in scrollRegions(session) {
             let offset = session.scrollOffset(region.scene, landscape: region.landscape)
             if seenOffsets[region.key] != offset {
                 seenOffsets[region.key] = offset
-                lastScrollChange = session.now
+                scrollRest = 0
             }
         }
-        if !fingerDown && session.now - lastScrollChange >= Self.scrollBurstGap - 1e-9 { flushScroll(session) }
+        if fingerDown { scrollRest = 0 }
+        if scrollRest >= Self.scrollBurstGap - 1e-9 { flushScroll(session) }
     }
 
     /// One `scroll("down" | "up", points)` line per scroll region whose offset differs from the

@@ -10,7 +10,8 @@
 ///
 /// Scrolling (wheel notches and drags in a scroll band) is written as one
 /// `scroll("down" | "up", points)` per burst (`ScriptRecorder+Pending.swift`): before the next
-/// line, or once the offset has rested for `scrollBurstGap` seconds with no finger down. A star
+/// line, or once the offset has rested for `scrollBurstGap` seconds with no finger down (time
+/// the player could take input: a held-up frame counts `restPerFrameLimit` at most). A star
 /// rating committed by a drag, a tap or Return becomes `rate("Label", value)`; a value stepped
 /// with the keyboard but not committed becomes `set_value("Label", value)` before the next line.
 public final class ScriptRecorder {
@@ -29,8 +30,11 @@ public final class ScriptRecorder {
     /// Per scroll region (as `scriptOffsets`): the offset at the last `observe`, to tell a burst
     /// goes on.
     var seenOffsets: [String: Double] = [:]
-    /// Session clock time (seconds) when a scroll offset last changed.
-    var lastScrollChange = -Double.infinity
+    /// Seconds the scroll offsets have rested, counted frame by frame with each frame interval
+    /// capped at `restPerFrameLimit` (`ScriptRecorder+Pending.swift`).
+    var scrollRest = 0.0
+    /// Session clock time (seconds) of the last `observe`, nil before the first.
+    var lastObserved: Double?
     /// Per star rating (`RatingKey`): the value the script leaves it at.
     var scriptValues: [RatingKey: Double] = [:]
     /// Star-rating values the designer stepped to that the script has not written yet, in order.
@@ -38,6 +42,9 @@ public final class ScriptRecorder {
 
     /// Seconds a scroll offset must rest (with no finger down) before its burst is written.
     public static let scrollBurstGap = 0.5
+    /// The most one frame interval counts towards the rest, seconds: a longer interval means
+    /// the player was held up (a loaded machine), and input may have waited meanwhile.
+    public static let restPerFrameLimit = 0.1
 
     /// Starts recording a session that shows its start scene.
     public init(start: String) {
