@@ -71,6 +71,11 @@ import Testing
         #expect(r.stdout.contains("scene \"settings\"  image 4_en-US.png"), "\(r)")
         #expect(r.stdout.contains("  hotspot \"Back\" {2, 40, 48, 48} on_tap: back()"), "\(r)")
         #expect(!r.stdout.contains("scene \"note\""), "\(r)")
+        let stars = try Sceneflow.run(["inspect", "Prototypes/RatingLab"])
+        #expect(
+            stars.stdout.contains(
+                "star_rating \"Min one\" {100, 270, 220, 60} stars 5 step 1 range 1–5 value 3 on_changing: function"),
+            "a star rating shows its settings and actions: \(stars)")
         let typo = try Sceneflow.run(["inspect", "Prototypes/Notes", "--scene", "setings"])
         #expect(typo.status == 64 && typo.stderr.contains("did you mean \"settings\"?"), "\(typo)")
     }
