@@ -56,7 +56,7 @@ import Testing
     @Test func missingImage() throws {
         let tmp = try TempFolder()
         let folder = try tmp.prototype(images: ["home.png"])
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua: ", ["scenes.detail.image: ", "\"detail.png\" not found"])
+        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.detail.image: ", "\"detail.png\" not found"])
     }
 
     @Test func truncatedPNGIsCaughtByCheckAndRender() throws {
@@ -151,7 +151,7 @@ import Testing
     @Test func startNamingNoSceneSuggestsTheNearest() throws {
         let tmp = try TempFolder()
         let folder = try tmp.prototype(start: "hom")
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua: ", ["start: no scene \"hom\"", "did you mean \"home\"?"])
+        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["start: no scene \"hom\"", "did you mean \"home\"?"])
     }
 
     @Test func endlessLoopIsStoppedQuickly() throws {
