@@ -41,7 +41,9 @@ extension PrototypeChecker {
                             device: shownOn) + hint))
             }
             if let overlay = scene.design.overlay, scene.design.scroll == nil,
-                let warning = overlayWarning(scene, overlay, device: device, file: file, measure: measure)
+                let warning = overlayWarning(
+                    scene, overlay, on: overlayDevices(scene.name, prototype, landscapeScenes), file: file,
+                    measure: measure)
             {
                 result.append(warning)
             }
@@ -63,22 +65,49 @@ extension PrototypeChecker {
         return result
     }
 
-    /// A warning when `scene`'s image is stretched into its overlay rectangle, else nil.
+    /// The devices `overlay` is presented on: the turned one when a landscape variant's element
+    /// or a landscape scene presents it, the upright one when a portrait scene does (or when
+    /// nothing names it, e.g. a Lua function presents it).
+    private static func overlayDevices(
+        _ overlay: String, _ prototype: Prototype, _ landscapeScenes: Set<String>
+    ) -> [Device] {
+        var upright = false
+        var turned = false
+        for scene in prototype.orderedScenes {
+            for (path, action) in scene.actions {
+                guard case .present(let target, _) = action, target == overlay else { continue }
+                if path.contains(".landscape.") || landscapeScenes.contains(scene.name) {
+                    turned = true
+                } else {
+                    upright = true
+                }
+            }
+        }
+        var devices: [Device] = []
+        if upright || !turned { devices.append(prototype.device) }
+        if turned { devices.append(prototype.device.rotated) }
+        return devices
+    }
+
+    /// A warning when `scene`'s image is stretched into its overlay rectangle on one of
+    /// `devices` (the first such), else nil.
     private static func overlayWarning(
-        _ scene: Scene, _ overlay: OverlayStyle, device: Device, file: String, measure: ScreenMeasure
+        _ scene: Scene, _ overlay: OverlayStyle, on devices: [Device], file: String, measure: ScreenMeasure
     ) -> Diagnostic? {
-        let frame = overlay.frame(on: device)
-        let box = Device(width: frame.width, height: frame.height, scale: device.scale)
-        guard let size = measure(scene.image, scene.screen),
-            AspectCheck.isStretched(width: size.width, height: size.height, into: box)
-        else { return nil }
-        let text = AspectCheck.stretchText(
-            width: size.width, height: size.height, framed: scene.screen != .wholeImage, device: box,
-            into: "\(overlay.position.rawValue) overlay")
-        let hint = overlay.size == nil ? "; give the overlay a size = {w, h} in points matching its image" : ""
-        return Diagnostic(
-            .warning, file: file, path: "scenes.\(scene.name).image",
-            message: "overlay scene \"\(scene.name)\" draws \"\(scene.image)\" \(text)\(hint)")
+        guard let size = measure(scene.image, scene.screen) else { return nil }
+        for device in devices {
+            let frame = overlay.frame(on: device)
+            let box = Device(width: frame.width, height: frame.height, scale: device.scale)
+            guard AspectCheck.isStretched(width: size.width, height: size.height, into: box) else { continue }
+            let text = AspectCheck.stretchText(
+                width: size.width, height: size.height, framed: scene.screen != .wholeImage, device: box,
+                into: "\(overlay.position.rawValue) overlay")
+            let hint = overlay.size == nil ? "; give the overlay a size = {w, h} in points matching its image" : ""
+            return Diagnostic(
+                .warning, file: file, path: "scenes.\(scene.name).image",
+                message: "overlay scene \"\(scene.name)\" draws \"\(scene.image)\" \(text)\(hint)")
+        }
+        return nil
     }
 
     /// `scene "home" draws "wide.png" (2400x1080 px, landscape, aspect 2.222) stretched into the

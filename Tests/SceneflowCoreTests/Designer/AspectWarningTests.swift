@@ -66,6 +66,31 @@ import Testing
             "\(warnings)")
     }
 
+    @Test func anOverlayPresentedInLandscapeIsComparedOnTheTurnedDevice() {
+        let show = Action.present(scene: "sheet", transition: Transition(kind: .coverUp, duration: 0.3))
+        func prototype(fromLandscape: Bool) -> Prototype {
+            var video = Scene(name: "video", image: "video.png")
+            let element = Element(
+                label: "Sheet", frame: Rect(x: 0, y: 0, width: 50, height: 50), onTap: show,
+                path: fromLandscape ? "scenes.video.landscape.elements[1]" : "scenes.video.elements[1]")
+            if fromLandscape {
+                video.design.landscape = LandscapeVariant(image: "video_land.png", elements: [element])
+            } else {
+                video.elements = [element]
+            }
+            var sheet = Scene(name: "sheet", image: "sheet_land.png")  // 800x180 pt: the turned default
+            sheet.design.overlay = OverlayStyle()
+            return Prototype(name: "P", device: device, start: "video", scenes: [video, sheet])
+        }
+        let sizes = ["video.png": (1080, 2400), "video_land.png": (2400, 1080), "sheet_land.png": (2400, 540)]
+        let turned = PrototypeChecker.aspectWarnings(
+            for: prototype(fromLandscape: true), file: "p.lua", measure: measure(sizes))
+        #expect(turned.isEmpty, "presented over the landscape variant: fits \(turned)")
+        let upright = PrototypeChecker.aspectWarnings(
+            for: prototype(fromLandscape: false), file: "p.lua", measure: measure(sizes))
+        #expect(upright.map(\.path) == ["scenes.sheet.image"], "presented upright: 360x400 pt \(upright)")
+    }
+
     @Test func separateLandscapeScenesAreComparedWithTheTurnedDevice() {
         var gallery = Scene(name: "gallery", image: "gallery.png")
         gallery.design.landscapeScene = "gallery_wide"
