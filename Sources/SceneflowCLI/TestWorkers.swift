@@ -61,7 +61,7 @@ final class TestWorkerPool {
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: executable)
                 process.arguments = ["test", scripts[next], "--worker-json", output] + settings.workerArguments
-                FileManager.default.createFile(atPath: errors, contents: nil)
+                _ = FileManager.default.createFile(atPath: errors, contents: nil)
                 process.standardError = FileHandle(forWritingAtPath: errors)
                 process.standardOutput = FileHandle.nullDevice
                 do {

@@ -38,15 +38,18 @@ public enum AspectCheck {
 
     /// `(screen area 2400x1080 px, landscape, aspect 2.222) stretched into the portrait 360x800 pt
     /// device (aspect 0.450, 394 % apart)`: how a `width` x `height` pixel area (`framed`: the
-    /// screen area of a framed shot) is drawn into `device`, for warnings.
-    public static func stretchText(width: Int, height: Int, framed: Bool, device: Device) -> String {
+    /// screen area of a framed shot) is drawn into `device`, for warnings. `into` names what
+    /// `device` stands for (`"device"`; `"bottom overlay"` for an overlay's rectangle).
+    public static func stretchText(
+        width: Int, height: Int, framed: Bool, device: Device, into: String = "device"
+    ) -> String {
         let w = Double(width)
         let h = Double(height)
         let apart = Int((mismatch(width: width, height: height, device: device) * 100).rounded())
         return "(\(framed ? "screen area " : "")\(width)x\(height) px, \(shape(width: w, height: h)), "
             + "aspect \(text(aspect(width: w, height: h)))) stretched into the "
             + "\(shape(width: device.width, height: device.height)) "
-            + "\(formatNumber(device.width))x\(formatNumber(device.height)) pt device "
+            + "\(formatNumber(device.width))x\(formatNumber(device.height)) pt \(into) "
             + "(aspect \(text(aspect(width: device.width, height: device.height))), \(apart) % apart)"
     }
 }

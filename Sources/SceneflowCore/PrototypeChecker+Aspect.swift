@@ -10,8 +10,9 @@ extension PrototypeChecker {
     /// variant whose screen area differs from the turned device's (in particular a
     /// portrait-shaped one); a separate landscape scene (`landscape = "name"`) is compared with
     /// the turned device. Each names the scene, the file and both aspects (width ÷ height).
-    /// Overlay scenes (drawn at their own size) and scroll regions (taller than the screen on
-    /// purpose, in either orientation) are not compared.
+    /// An overlay scene is compared with its overlay's rectangle on the upright device
+    /// (`OverlayStyle.frame(on:)`: its `size`, or the default for its position). Scroll regions
+    /// (taller than the screen on purpose, in either orientation) are not compared.
     public static func aspectWarnings(for prototype: Prototype, file: String, measure: ScreenMeasure) -> [Diagnostic] {
         var result: [Diagnostic] = []
         let device = prototype.device
@@ -39,6 +40,13 @@ extension PrototypeChecker {
                             scene: "scene \"\(scene.name)\"", image: scene.image, screen: scene.screen, size: size,
                             device: shownOn) + hint))
             }
+            if let overlay = scene.design.overlay, scene.design.scroll == nil,
+                let warning = overlayWarning(
+                    scene, overlay, on: overlayDevices(scene.name, prototype, landscapeScenes), file: file,
+                    measure: measure)
+            {
+                result.append(warning)
+            }
             // A landscape variant with its own scroll region is taller than the screen on purpose.
             guard let variant = scene.design.landscape, variant.scroll == nil, scene.design.overlay == nil,
                 let size = measure(variant.image, variant.screen)
@@ -55,6 +63,51 @@ extension PrototypeChecker {
                         screen: variant.screen, size: size, device: turned) + portraitNote))
         }
         return result
+    }
+
+    /// The devices `overlay` is presented on: the turned one when a landscape variant's element
+    /// or a landscape scene presents it, the upright one when a portrait scene does (or when
+    /// nothing names it, e.g. a Lua function presents it).
+    private static func overlayDevices(
+        _ overlay: String, _ prototype: Prototype, _ landscapeScenes: Set<String>
+    ) -> [Device] {
+        var upright = false
+        var turned = false
+        for scene in prototype.orderedScenes {
+            for (path, action) in scene.actions {
+                guard case .present(let target, _) = action, target == overlay else { continue }
+                if path.contains(".landscape.") || landscapeScenes.contains(scene.name) {
+                    turned = true
+                } else {
+                    upright = true
+                }
+            }
+        }
+        var devices: [Device] = []
+        if upright || !turned { devices.append(prototype.device) }
+        if turned { devices.append(prototype.device.rotated) }
+        return devices
+    }
+
+    /// A warning when `scene`'s image is stretched into its overlay rectangle on one of
+    /// `devices` (the first such), else nil.
+    private static func overlayWarning(
+        _ scene: Scene, _ overlay: OverlayStyle, on devices: [Device], file: String, measure: ScreenMeasure
+    ) -> Diagnostic? {
+        guard let size = measure(scene.image, scene.screen) else { return nil }
+        for device in devices {
+            let frame = overlay.frame(on: device)
+            let box = Device(width: frame.width, height: frame.height, scale: device.scale)
+            guard AspectCheck.isStretched(width: size.width, height: size.height, into: box) else { continue }
+            let text = AspectCheck.stretchText(
+                width: size.width, height: size.height, framed: scene.screen != .wholeImage, device: box,
+                into: "\(overlay.position.rawValue) overlay")
+            let hint = overlay.size == nil ? "; give the overlay a size = {w, h} in points matching its image" : ""
+            return Diagnostic(
+                .warning, file: file, path: "scenes.\(scene.name).image",
+                message: "overlay scene \"\(scene.name)\" draws \"\(scene.image)\" \(text)\(hint)")
+        }
+        return nil
     }
 
     /// `scene "home" draws "wide.png" (2400x1080 px, landscape, aspect 2.222) stretched into the

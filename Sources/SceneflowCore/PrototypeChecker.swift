@@ -32,18 +32,7 @@ public enum PrototypeChecker {
                     scroll: variant.scroll, file: file)
             }
         }
-        var used = Set(prototype.scenes.values.map { normalise($0.image) })
-        for scene in prototype.scenes.values {  // designer images: pressed looks, landscape screenshots
-            for image in scene.elements.compactMap(\.design.pressed) + [scene.design.landscape?.image].compactMap({ $0 }) {
-                used.insert(normalise(image))
-            }
-        }
-        for scene in prototype.scenes.values {
-            for element in scene.elements {
-                guard let rating = element.control?.starRating else { continue }
-                for image in [rating.starImage, rating.highlightedImage].compactMap({ $0 }) { used.insert(normalise(image)) }
-            }
-        }
+        let used = Set(prototype.imageReferences.map { normalise($0.image) })
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {
             result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))
         }

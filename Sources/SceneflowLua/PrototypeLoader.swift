@@ -93,8 +93,9 @@ public struct PrototypeLoader {
         var validator = PrototypeValidator(file: file, directory: absolute)
         let folderName = URL(fileURLWithPath: absolute).lastPathComponent
         guard let prototype = validator.validate(root, folderName: folderName), !validator.hasErrors else {
-            let errors = validator.diagnostics.filter { $0.severity == .error } + [validator.omittedErrors].compactMap { $0 }
-            let warnings = validator.diagnostics.filter { $0.severity == .warning }
+            let located = validator.diagnostics.map { SourceLineFinder.locate($0, in: text) }
+            let errors = located.filter { $0.severity == .error } + [validator.omittedErrors].compactMap { $0 }
+            let warnings = located.filter { $0.severity == .warning }
             throw DiagnosticList(errors + warnings)
         }
         return LoadResult(prototype: prototype, warnings: validator.diagnostics, initialStateRef: initialStateRef)

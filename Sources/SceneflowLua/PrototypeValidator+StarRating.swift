@@ -13,9 +13,10 @@ extension PrototypeValidator {
     static let starSteps: [Double] = [1, 0.5, 0.1]
 
     /// The keys an element table may use: the plain ones, plus the star rating's when it
-    /// declares `control = "star_rating"`.
+    /// declares `control = "star_rating"` — or any other `control`, whose own error (with its
+    /// did-you-mean) is then the one reported, not one per control key.
     static func elementKeys(for table: LuaTable) -> [String] {
-        table["control"].string == "star_rating" ? elementKeys + starRatingKeys : elementKeys
+        table["control"].isNone ? elementKeys : elementKeys + starRatingKeys
     }
 
     /// `control = "star_rating"` and its keys (issue 4), or nil with errors recorded under

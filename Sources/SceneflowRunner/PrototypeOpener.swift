@@ -38,36 +38,34 @@ public enum PrototypeOpener {
         return loaded
     }
 
-    /// Diagnostics for the images of `prototype` (one per scene whose image is unusable).
+    /// Diagnostics for the images of `prototype` (one per reference to an unusable file:
+    /// scene and landscape screenshots, pressed looks, star images; see
+    /// `Prototype.imageReferences`), each naming `file` and the table path.
     public static func imageProblems(_ prototype: Prototype, file: String, check: ImageCheck) -> [Diagnostic] {
         let loader = PictureLoader()
         var problems: [Diagnostic] = []
         var checked: [String: String] = [:]
-        for scene in prototype.orderedScenes {
-            let path = (prototype.directory as NSString).appendingPathComponent(scene.image)
-            let key = "\(path)|\(scene.screen)"
-            if let message = checked[key] {
-                if !message.isEmpty {
-                    problems.append(Diagnostic(file: file, path: "scenes.\(scene.name).image", message: message))
-                }
-                continue
-            }
-            var message = ""
-            do {
-                switch check {
-                case .header:
-                    try loader.checkHeader(path: path)
-                case .decode:
-                    let picture = try loader.load(path: path)
-                    _ = try picture.screenRect(for: scene.screen)
-                }
-            } catch {
-                message = "\(error)"
-            }
+        for reference in prototype.imageReferences {
+            let path = (prototype.directory as NSString).appendingPathComponent(reference.image)
+            let key = "\(path)|\(reference.screen)"
+            let message =
+                checked[key]
+                ?? {
+                    do {
+                        switch check {
+                        case .header:
+                            try loader.checkHeader(path: path)
+                        case .decode:
+                            let picture = try loader.load(path: path)
+                            _ = try picture.screenRect(for: reference.screen)
+                        }
+                        return ""
+                    } catch {
+                        return "\(error)"
+                    }
+                }()
             checked[key] = message
-            if !message.isEmpty {
-                problems.append(Diagnostic(file: file, path: "scenes.\(scene.name).image", message: message))
-            }
+            if !message.isEmpty { problems.append(Diagnostic(file: file, path: reference.path, message: message)) }
         }
         return problems
     }

@@ -261,10 +261,11 @@ public final class WindowPlayer {
         log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
     }
 
-    /// The absolute paths of every scene image (for the file watcher).
+    /// The absolute paths of every image the prototype draws (for the file watcher): scene and
+    /// landscape screenshots, pressed looks, star images.
     private func imagePaths() -> [String] {
         let p = loaded.prototype
-        return p.orderedScenes.map { (p.directory as NSString).appendingPathComponent($0.image) }
+        return p.imageReferences.map { (p.directory as NSString).appendingPathComponent($0.image) }
     }
 
     /// Keys that move keyboard focus between controls and step the focused star rating.

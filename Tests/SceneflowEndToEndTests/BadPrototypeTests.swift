@@ -56,7 +56,7 @@ import Testing
     @Test func missingImage() throws {
         let tmp = try TempFolder()
         let folder = try tmp.prototype(images: ["home.png"])
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua: ", ["scenes.detail.image: ", "\"detail.png\" not found"])
+        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.detail.image: ", "\"detail.png\" not found"])
     }
 
     @Test func truncatedPNGIsCaughtByCheckAndRender() throws {
@@ -68,6 +68,31 @@ import Testing
         #expect(r.status == 65, "\(r)")
         #expect(r.stderr.contains("home.png\" is corrupt or truncated"), "\(r)")
         #expect(!FileManager.default.fileExists(atPath: tmp.file("out.png")))
+    }
+
+    /// Landscape screenshots and pressed looks are checked like scene images (QA found a
+    /// truncated landscape screenshot passing `check` and blacking out the window on reload).
+    @Test func corruptLandscapeAndPressedImagesAreCaughtLikeSceneImages() throws {
+        let tmp = try TempFolder()
+        try tmp.write("Proto/land.png", PNGWriter.truncated(width: 80, height: 36))
+        try tmp.write("Proto/down.png", "not a picture\n")
+        let folder = try tmp.prototype(
+            scenes: """
+                home = { image = "home.png",
+                  elements = { { label = "Open", frame = { 0, 0, 36, 20 }, pressed = "down.png", on_tap = go("detail") } },
+                  landscape = { image = "land.png" } },
+                detail = { image = "detail.png" },
+                """)
+        let check = try Sceneflow.run(["check", folder])
+        #expect(check.status == 65, "\(check)")
+        #expect(
+            check.stderr.contains("prototype.lua: scenes.home.landscape.image: image \"\(folder)/land.png\" is corrupt or truncated"),
+            "\(check)")
+        #expect(check.stderr.contains("prototype.lua: scenes.home.elements[1].pressed: "), "\(check)")
+        #expect(check.stderr.contains("\(folder): 2 errors"), "\(check)")
+        try tmp.write("s.lua", "prototype \"Proto\"\ntest(\"t\", function() end)\n")
+        let test = try Sceneflow.run(["test", tmp.file("s.lua")])
+        #expect(test.status == 65 && test.stdout.contains("down.png"), "test refuses them too (headers): \(test)")
     }
 
     @Test func textFileNamedPNGIsNotAnImage() throws {
@@ -126,7 +151,7 @@ import Testing
     @Test func startNamingNoSceneSuggestsTheNearest() throws {
         let tmp = try TempFolder()
         let folder = try tmp.prototype(start: "hom")
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua: ", ["start: no scene \"hom\"", "did you mean \"home\"?"])
+        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["start: no scene \"hom\"", "did you mean \"home\"?"])
     }
 
     @Test func endlessLoopIsStoppedQuickly() throws {

@@ -117,7 +117,7 @@ import Testing
     @Test func missingImageFile() {
         let lines = TestFolders.lines(TestFolders.good, images: ["home.png", "detail.png"])
         #expect(
-            lines == ["prototype.lua: scenes.settings.image: file \"settings.png\" not found in the prototype folder"])
+            lines == ["prototype.lua:23: scenes.settings.image: file \"settings.png\" not found in the prototype folder"])
     }
 
     @Test func sceneWithoutImage() {
@@ -149,7 +149,7 @@ import Testing
 
     @Test func startNamingNoScene() {
         let lua = TestFolders.good.replacingOccurrences(of: "start = \"home\"", with: "start = \"hmoe\"")
-        #expect(TestFolders.lines(lua) == ["prototype.lua: start: no scene \"hmoe\"; did you mean \"home\"?"])
+        #expect(TestFolders.lines(lua) == ["prototype.lua:4: start: no scene \"hmoe\"; did you mean \"home\"?"])
     }
 
     @Test func misspeltSceneInGo() {
@@ -166,9 +166,9 @@ import Testing
             .replacingOccurrences(of: "on_tap = dismiss(),", with: "on_tpa = dismiss(),")
         #expect(
             TestFolders.lines(lua) == [
-                "prototype.lua: scenes.detail.elements[1]: unknown key \"lable\"; did you mean \"label\"?",
+                "prototype.lua:18: scenes.detail.elements[1]: unknown key \"lable\"; did you mean \"label\"?",
                 "prototype.lua: scenes.detail.elements[1].label: missing; every element needs an accessibility label",
-                "prototype.lua: scenes.settings.elements[1]: unknown key \"on_tpa\"; did you mean \"on_tap\"?",
+                "prototype.lua:26: scenes.settings.elements[1]: unknown key \"on_tpa\"; did you mean \"on_tap\"?",
             ])
     }
 
@@ -198,7 +198,7 @@ import Testing
             TestFolders.lines(lua) == [
                 "prototype.lua: device.width: expected a number > 0, got the number 0",
                 "prototype.lua: device.scale: missing; expected a number > 0",
-                "prototype.lua: scenes.home.image: file \"nope.png\" not found in the prototype folder",
+                "prototype.lua:2: scenes.home.image: file \"nope.png\" not found in the prototype folder",
                 "prototype.lua: scenes.home.elements[1].label: expected a non-empty string, got the string \"\"",
                 "prototype.lua: scenes.home.elements[1].on_tap: expected an action, got the string \"detail\"; write go(\"detail\")",
             ])

@@ -124,8 +124,10 @@ struct StarRatingLoaderTests {
     }
 
     @Test func misspeltControlGetsADidYouMean() {
-        let lua = prototype("").replacingOccurrences(of: #"control = "star_rating""#, with: #"control = "star_ratng""#)
+        let lua = prototype("stars = 4, on_change = go(\"thanks\")").replacingOccurrences(
+            of: #"control = "star_rating""#, with: #"control = "star_ratng""#)
         let lines = TestFolders.lines(lua, images: ["home.png"])
+        #expect(!lines.contains { $0.contains("unknown key") }, "only the control's own error: \(lines)")
         #expect(
             lines.contains {
                 $0.hasSuffix(

@@ -85,18 +85,20 @@ public enum FlowGraph {
     }
 
     /// The DOT text. `thumbnail` gives the image file to show for a scene (an absolute path,
-    /// or nil for a text-only node), drawn 90 points wide at `thumbnailAspect`;
-    /// `landscapeThumbnail` the image of its landscape variant, drawn below it 160 points wide
-    /// at the turned device's aspect.
+    /// or one relative to `imagePath`; nil for a text-only node), drawn 90 points wide at
+    /// `thumbnailAspect`; `landscapeThumbnail` the image of its landscape variant, drawn below it
+    /// 160 points wide at the turned device's aspect. `imagePath` becomes the graph's
+    /// `imagepath`, where Graphviz looks for relative image files.
     public static func dot(
         _ prototype: Prototype, thumbnail: (Scene) -> String? = { _ in nil },
-        landscapeThumbnail: (Scene) -> String? = { _ in nil }
+        landscapeThumbnail: (Scene) -> String? = { _ in nil }, imagePath: String? = nil
     ) -> String {
         let reachable = PrototypeChecker.reachableScenes(prototype)
         let turned = prototype.device.rotated
         var text = "digraph \(quoted(prototype.name)) {\n"
         text +=
             "  graph [rankdir=LR, fontname=\"DejaVu Sans\", label=\(quoted("\(prototype.name): flow map")), labelloc=t];\n"
+        if let imagePath { text += "  imagepath=\(quoted(imagePath));\n" }
         text += "  node [shape=box, style=rounded, fontname=\"DejaVu Sans\", fontsize=11, margin=0.05];\n"
         text += "  edge [fontname=\"DejaVu Sans\", fontsize=9];\n"
         for scene in prototype.orderedScenes {

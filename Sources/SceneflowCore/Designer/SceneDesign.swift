@@ -122,6 +122,23 @@ enum SceneExtras {
     }
     /// Extra text for an element line, starting with a space, or "".
     static func describe(_ element: Element) -> String {
-        element.design.pressed.map { " pressed \($0)" } ?? ""
+        var text = element.design.pressed.map { " pressed \($0)" } ?? ""
+        if let rating = element.control?.starRating { text += describe(rating) }
+        return text
+    }
+
+    /// A star rating's settings and actions: ` stars 5 step 1 range 0–5 value 0 on_change: …`.
+    static func describe(_ rating: StarRating) -> String {
+        var parts = [
+            "stars \(rating.stars)", "step \(formatNumber(rating.step))",
+            "range \(formatNumber(rating.minimum))–\(formatNumber(rating.maximum))",
+            "value \(formatNumber(rating.initialValue))",
+        ]
+        if rating.readOnly { parts.append("read_only") }
+        if rating.rightToLeft { parts.append("rtl") }
+        if rating.tapToClear { parts.append("tap_to_clear") }
+        if let action = rating.onChanging { parts.append("on_changing: \(action)") }
+        if let action = rating.onChange { parts.append("on_change: \(action)") }
+        return " " + parts.joined(separator: " ")
     }
 }

@@ -88,7 +88,9 @@ public enum FlowGraphRenderer {
 
     /// Writes the flow map of `prototype` to `output` in `format`, or returns the DOT text
     /// when `output` is nil (format `.dot` only; thumbnails then point at the original
-    /// screenshots). For a file, thumbnails go to `<output without extension>-thumbs/`.
+    /// screenshots). For a file, thumbnails go to `<output without extension>-thumbs/` and are
+    /// named relative to the output's folder, so an SVG keeps its thumbnails when that folder is
+    /// moved or shared; the DOT's `imagepath` names the folder, so `dot` finds them from anywhere.
     ///
     /// - Throws: `Failure` (Graphviz missing for SVG/PNG, `dot` failing, unwritable files).
     @discardableResult
@@ -101,11 +103,17 @@ public enum FlowGraphRenderer {
                 prototype, thumbnail: { original($0.image, $0.screen) },
                 landscapeThumbnail: { scene in scene.design.landscape.flatMap { original($0.image, $0.screen) } })
         }
-        let stem = (output as NSString).deletingPathExtension
+        let absoluteOutput = URL(fileURLWithPath: output).standardizedFileURL.path
+        let folder = (absoluteOutput as NSString).deletingLastPathComponent
+        let stem = (absoluteOutput as NSString).deletingPathExtension
         let thumbs = try thumbnails(prototype, into: stem + "-thumbs")
+        func relative(_ path: String?) -> String? {
+            path.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }
+        }
         let text = FlowGraph.dot(
-            prototype, thumbnail: { thumbs.scenes[$0.name] }, landscapeThumbnail: { thumbs.landscape[$0.name] })
-        let dotFile = format == .dot ? output : stem + ".dot"
+            prototype, thumbnail: { relative(thumbs.scenes[$0.name]) },
+            landscapeThumbnail: { relative(thumbs.landscape[$0.name]) }, imagePath: folder)
+        let dotFile = format == .dot ? output : (output as NSString).deletingPathExtension + ".dot"
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: dotFile), options: .atomic)
         } catch {
@@ -113,13 +121,14 @@ public enum FlowGraphRenderer {
         }
         if format == .dot { return text }
         guard let dot = graphvizPath() else { throw .graphvizMissing(dotFile: dotFile) }
-        try run(dot, ["-T\(format.rawValue)", "-o", output, dotFile])
+        try run(dot, ["-T\(format.rawValue)", "-o", absoluteOutput, stem + ".dot"], in: folder)
         return text
     }
 
-    private static func run(_ executable: String, _ arguments: [String]) throws(Failure) {
+    private static func run(_ executable: String, _ arguments: [String], in folder: String) throws(Failure) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.arguments = arguments
         let errors = Pipe()
         process.standardError = errors

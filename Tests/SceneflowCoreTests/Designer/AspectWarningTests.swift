@@ -31,7 +31,7 @@ import Testing
             ])
         let sizes = [
             "home.png": (1080, 2400), "wide.png": (2400, 1080), "video.png": (1080, 2400),
-            "video_tall.png": (1080, 2400), "sheet.png": (1080, 900), "long.png": (1080, 6000),
+            "video_tall.png": (1080, 2400), "sheet.png": (1080, 1200), "long.png": (1080, 6000),
             "framed.png": (1211, 2474), "near.png": (1080, 2340),
         ]
         let warnings = PrototypeChecker.aspectWarnings(for: prototype, file: "p.lua", measure: measure(sizes))
@@ -46,6 +46,49 @@ import Testing
                 "the landscape variant of scene \"video\" draws \"video_tall.png\" (1080x2400 px, portrait, aspect 0.450) stretched into the landscape 800x360 pt device (aspect 2.222"
             ) == true, "\(warnings)")
         #expect(warnings.last?.message.hasSuffix("it is portrait-shaped: is it the portrait screenshot?") == true)
+    }
+
+    @Test func overlayScenesAreComparedWithTheirOverlayRectangle() {
+        var sheet = Scene(name: "sheet", image: "sheet.png")  // default bottom sheet: 360x400 pt
+        sheet.design.overlay = OverlayStyle()
+        var dialog = Scene(name: "dialog", image: "dialog.png")
+        dialog.design.overlay = OverlayStyle(position: .center, size: Size(width: 300, height: 200))
+        var full = Scene(name: "full", image: "full.png")  // a full screenshot used as a sheet
+        full.design.overlay = OverlayStyle()
+        let prototype = Prototype(
+            name: "P", device: device, start: "sheet", scenes: [sheet, dialog, full])
+        let sizes = ["sheet.png": (1080, 1200), "dialog.png": (900, 600), "full.png": (1080, 2400)]
+        let warnings = PrototypeChecker.aspectWarnings(for: prototype, file: "p.lua", measure: measure(sizes))
+        #expect(warnings.map(\.path) == ["scenes.full.image"], "\(warnings)")
+        #expect(
+            warnings.first?.message
+                == "overlay scene \"full\" draws \"full.png\" (1080x2400 px, portrait, aspect 0.450) stretched into the portrait 360x400 pt bottom overlay (aspect 0.900, 50 % apart); give the overlay a size = {w, h} in points matching its image",
+            "\(warnings)")
+    }
+
+    @Test func anOverlayPresentedInLandscapeIsComparedOnTheTurnedDevice() {
+        let show = Action.present(scene: "sheet", transition: Transition(kind: .coverUp, duration: 0.3))
+        func prototype(fromLandscape: Bool) -> Prototype {
+            var video = Scene(name: "video", image: "video.png")
+            let element = Element(
+                label: "Sheet", frame: Rect(x: 0, y: 0, width: 50, height: 50), onTap: show,
+                path: fromLandscape ? "scenes.video.landscape.elements[1]" : "scenes.video.elements[1]")
+            if fromLandscape {
+                video.design.landscape = LandscapeVariant(image: "video_land.png", elements: [element])
+            } else {
+                video.elements = [element]
+            }
+            var sheet = Scene(name: "sheet", image: "sheet_land.png")  // 800x180 pt: the turned default
+            sheet.design.overlay = OverlayStyle()
+            return Prototype(name: "P", device: device, start: "video", scenes: [video, sheet])
+        }
+        let sizes = ["video.png": (1080, 2400), "video_land.png": (2400, 1080), "sheet_land.png": (2400, 540)]
+        let turned = PrototypeChecker.aspectWarnings(
+            for: prototype(fromLandscape: true), file: "p.lua", measure: measure(sizes))
+        #expect(turned.isEmpty, "presented over the landscape variant: fits \(turned)")
+        let upright = PrototypeChecker.aspectWarnings(
+            for: prototype(fromLandscape: false), file: "p.lua", measure: measure(sizes))
+        #expect(upright.map(\.path) == ["scenes.sheet.image"], "presented upright: 360x400 pt \(upright)")
     }
 
     @Test func separateLandscapeScenesAreComparedWithTheTurnedDevice() {

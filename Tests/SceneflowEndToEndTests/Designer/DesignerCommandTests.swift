@@ -71,6 +71,11 @@ import Testing
         #expect(r.stdout.contains("scene \"settings\"  image 4_en-US.png"), "\(r)")
         #expect(r.stdout.contains("  hotspot \"Back\" {2, 40, 48, 48} on_tap: back()"), "\(r)")
         #expect(!r.stdout.contains("scene \"note\""), "\(r)")
+        let stars = try Sceneflow.run(["inspect", "Prototypes/RatingLab"])
+        #expect(
+            stars.stdout.contains(
+                "star_rating \"Min one\" {100, 270, 220, 60} stars 5 step 1 range 1–5 value 3 on_changing: function"),
+            "a star rating shows its settings and actions: \(stars)")
         let typo = try Sceneflow.run(["inspect", "Prototypes/Notes", "--scene", "setings"])
         #expect(typo.status == 64 && typo.stderr.contains("did you mean \"settings\"?"), "\(typo)")
     }
@@ -83,6 +88,7 @@ import Testing
         let dot = try String(contentsOfFile: out, encoding: .utf8)
         #expect(dot.contains("\"home\" -> \"card\" [label=\"Restaurant\\npush_left 0.35s\"]"), "\(dot)")
         #expect(FileManager.default.fileExists(atPath: tmp.file("flow-thumbs/home.png")))
+        #expect(dot.contains("<IMG SRC=\"flow-thumbs/home.png\""), "thumbnails relative to the DOT's folder: \(dot)")
         guard let graphviz = Self.which("dot") else {
             print("skipped the Graphviz half: `dot` is not installed (apt-get install graphviz)")
             return
@@ -95,6 +101,11 @@ import Testing
         #expect(rp.status == 0, "\(rp)")
         let size = try #require(PNGWriter.size(of: try Data(contentsOf: URL(fileURLWithPath: png))))
         #expect(size.width > 300 && size.height > 200)
+        // The SVG links its thumbnails relative to itself, so the folder can be moved or shared.
+        let rs = try Sceneflow.run(["graph", "Prototypes/Catima", "--out", tmp.file("map.svg")], timeout: 120)
+        let text = try String(contentsOfFile: tmp.file("map.svg"), encoding: .utf8)
+        #expect(rs.status == 0 && text.contains("xlink:href=\"map-thumbs/home.png\""), "\(rs)")
+        #expect(!text.contains(tmp.path), "no absolute paths in the SVG")
     }
 
     @Test func graphWithoutGraphvizSaysSoAndKeepsTheDot() throws {

@@ -10,7 +10,7 @@ import Testing
     static func prototype(_ tmp: TempFolder, extra: String = "") throws {
         try tmp.write("P/video.png", PNGWriter.solid(width: 36, height: 80, rgb: (0, 0, 200)))
         try tmp.write("P/video_land.png", PNGWriter.solid(width: 80, height: 36, rgb: (0, 200, 0)))
-        try tmp.write("P/sheet.png", PNGWriter.solid(width: 36, height: 18, rgb: (250, 200, 0)))
+        try tmp.write("P/sheet.png", PNGWriter.solid(width: 80, height: 18, rgb: (250, 200, 0)))
         try tmp.write("P/gallery.png", PNGWriter.solid(width: 36, height: 80, rgb: (200, 0, 0)))
         try tmp.write("P/wide.png", PNGWriter.solid(width: 80, height: 36, rgb: (255, 255, 255)))
         try tmp.write(
