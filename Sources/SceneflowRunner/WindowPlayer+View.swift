@@ -63,9 +63,10 @@ extension WindowPlayer {
     }
 
     /// What `event` is for the key list (`DesignerState.keyListTakes`): nil for events it
-    /// never takes (the wheel, closing the window, redraws).
+    /// never takes (Q, which quits; the wheel; closing the window; redraws).
     static func listInput(_ event: WindowEvent) -> DesignerState.ListInput? {
         switch event {
+        case .key("Q"): return nil
         case .key, .back: return .key
         case .pointerDown: return .pointerDown
         case .pointerMoved: return .pointerMoved

@@ -1,6 +1,7 @@
 /// While the key list (`?`) shows, it takes the input: any key press (Space, Escape, Return,
-/// arrows, Q included) or a click only closes it and never reaches the prototype; the rest of
-/// that click (pointer moves and the release) is swallowed too, so no tap or swipe starts.
+/// arrows…) or a click only closes it and never reaches the prototype; the rest of that click
+/// (pointer moves and the release) is swallowed too, so no tap or swipe starts. The window
+/// player does not ask about Q, which quits even while the list shows.
 extension DesignerState {
     /// Input the window player asks about while the key list may show.
     public enum ListInput: Sendable, Equatable {

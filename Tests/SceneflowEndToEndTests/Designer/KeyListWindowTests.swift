@@ -20,9 +20,10 @@ import Testing
             return PlayingWindow.pixel(centre, size.width / 2, size.height / 2) != (200, 40, 40)
         }
         let back = WindowDesignerTests.at(75, 30, size)
-        for (name, close) in [("Escape", { w.key("Escape") }), ("space", { w.key("space") }),
-            ("click on Back", { w.click(back.0, back.1) })] as [(String, () -> Void)]
-        {
+        for (name, close) in [
+            ("Escape", { w.key("Escape") }), ("space", { w.key("space") }),
+            ("click on Back", { w.click(back.0, back.1) }),
+        ] as [(String, () -> Void)] {
             w.key("question")
             #expect(poll(timeout: 10) { listShows() }, "? shows the list before \(name)")
             close()

@@ -11,8 +11,10 @@ import Testing
     static func drawnPart(_ shot: String) -> (drawn: String, size: String) {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: DesignerCommandTests.which("convert") ?? "/usr/bin/convert")
-        p.arguments = [shot, "-format", "%wx%h ", "-write", "info:", "-bordercolor", "black", "-border", "1", "-fuzz", "3%",
-            "-trim", "-format", "%wx%h%O", "info:"]
+        p.arguments = [
+            shot, "-format", "%wx%h ", "-write", "info:", "-bordercolor", "black", "-border", "1", "-fuzz", "3%",
+            "-trim", "-format", "%wx%h%O", "info:",
+        ]
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardError = FileHandle.nullDevice
@@ -40,18 +42,23 @@ import Testing
             """)
         let w = try PlayingWindow(display, ["play", tmp.file("P")], title: "Turner")
         var bad: [String] = []
-        for (i, delay) in [0.03, 0.06, 0.09, 0.12, 0.15, 0.18, 0.21, 0.24, 0.03, 0.07, 0.11, 0.14, 0.17, 0.2].enumerated() {
+        for (i, delay) in [0.03, 0.06, 0.09, 0.12, 0.15, 0.18, 0.21, 0.24, 0.03, 0.07, 0.11, 0.14, 0.17, 0.2]
+            .enumerated()
+        {
             w.key("o")
             Thread.sleep(forTimeInterval: delay)
             let shot = tmp.file("turn\(i).png")
             w.capture(shot)
             let (drawn, size) = Self.drawnPart(shot)
             // Black (the midpoint: trim leaves 1x1), or the whole window (a pixel of slack per side).
-            let fills = drawn.hasPrefix("1x1") || drawn.hasSuffix("+1+1") && {
-                let d = drawn.split(separator: "+")[0].split(separator: "x").compactMap { Int($0) }
-                let s = size.split(separator: "x").compactMap { Int($0) }
-                return d.count == 2 && s.count == 2 && abs(d[0] - s[0]) <= 2 && abs(d[1] - s[1]) <= 2
-            }()
+            let fills =
+                drawn.hasPrefix("1x1")
+                || drawn.hasSuffix("+1+1")
+                    && {
+                        let d = drawn.split(separator: "+")[0].split(separator: "x").compactMap { Int($0) }
+                        let s = size.split(separator: "x").compactMap { Int($0) }
+                        return d.count == 2 && s.count == 2 && abs(d[0] - s[0]) <= 2 && abs(d[1] - s[1]) <= 2
+                    }()
             if !fills { bad.append("\(delay) s into turn \(i + 1): drew \(drawn) in a \(size) window") }
             if let keep = ProcessInfo.processInfo.environment["SCENEFLOW_KEEP_SHOTS"] {
                 try? FileManager.default.copyItem(atPath: shot, toPath: "\(keep)/turn\(i).png")
