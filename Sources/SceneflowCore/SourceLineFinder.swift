@@ -33,6 +33,15 @@ public enum SourceLineFinder {
         return hits[0] + 1
     }
 
+    /// The 1-based line holding the string literal `word` (`"home_land.png"`) when it is written
+    /// exactly once in `source`, or nil: where an image that turned out unusable is named.
+    public static func line(ofLiteral word: String, in source: String) -> Int? {
+        let lines = source.components(separatedBy: "\n")
+        let hits = lines.indices.filter { writesString(word, lines[$0]) }
+        guard hits.count == 1, occurrences(of: word, in: withoutComment(lines[hits[0]])) == 1 else { return nil }
+        return hits[0] + 1
+    }
+
     /// The words between double quotes in `message`, in order.
     static func quotedWords(_ message: String) -> [String] {
         let parts = message.components(separatedBy: "\"")

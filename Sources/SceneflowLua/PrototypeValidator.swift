@@ -269,7 +269,7 @@ struct PrototypeValidator {
         var isDirectory: ObjCBool = false
         let full = (directory as NSString).appendingPathComponent(image)
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            error(path, "file \"\(image)\" not found in the prototype folder")
+            error(path, "file \"\(image)\" not found in the prototype folder" + Self.nearestFile(image, in: directory))
             return nil
         }
         if let outside = FolderContainment.escape(of: full, from: directory) {
@@ -277,6 +277,16 @@ struct PrototypeValidator {
             return nil
         }
         return image
+    }
+
+    /// `; did you mean "privacy.png"?` for a missing `image` when a file beside where it
+    /// should be (same subfolder of `directory`) is spelt nearly the same, else "".
+    static func nearestFile(_ image: String, in directory: String) -> String {
+        let folder = (image as NSString).deletingLastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(
+            atPath: (directory as NSString).appendingPathComponent(folder))) ?? []
+        let candidates = names.filter { !$0.hasPrefix(".") }.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
+        return NearestName.hint(for: image, among: candidates)
     }
 
     /// `no scene "detial"; did you mean "detail"?`

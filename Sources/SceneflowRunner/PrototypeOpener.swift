@@ -45,6 +45,7 @@ public enum PrototypeOpener {
         let loader = PictureLoader()
         var problems: [Diagnostic] = []
         var checked: [String: String] = [:]
+        var source: String?  // prototype.lua, read for line numbers once a problem is found
         for reference in prototype.imageReferences {
             let path = (prototype.directory as NSString).appendingPathComponent(reference.image)
             let key = "\(path)|\(reference.screen)"
@@ -65,7 +66,10 @@ public enum PrototypeOpener {
                     }
                 }()
             checked[key] = message
-            if !message.isEmpty { problems.append(Diagnostic(file: file, path: reference.path, message: message)) }
+            guard !message.isEmpty else { continue }
+            if source == nil { source = (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
+            let line = SourceLineFinder.line(ofLiteral: reference.image, in: source ?? "")
+            problems.append(Diagnostic(file: file, line: line, path: reference.path, message: message))
         }
         return problems
     }

@@ -71,16 +71,21 @@ public enum FlowGraphRenderer {
             else { return nil }
             return file
         }
+        var used = Set<String>()
         for scene in prototype.orderedScenes {
+            // File names a browser reads literally in a relative link (no `&`, `#`, `%`, spaces).
+            var name = linkSafe(scene.name)
+            while used.contains(name) { name += "_" }
+            used.insert(name)
             var source = small
             if let style = scene.design.overlay {  // the overlay's own shape, `width` px wide
                 let frame = style.frame(on: prototype.device)
                 source.device = Device(width: frame.width, height: frame.height, scale: width / max(frame.width, 1))
             }
-            result.scenes[scene.name] = render(source, .init(scene: scene.name), "\(scene.name).png")
+            result.scenes[scene.name] = render(source, .init(scene: scene.name), "\(name).png")
             if scene.design.landscape != nil, scene.design.overlay == nil {
                 result.landscape[scene.name] = render(
-                    small, .init(scene: scene.name, orientation: .landscape), "\(scene.name)-landscape.png")
+                    small, .init(scene: scene.name, orientation: .landscape), "\(name)-landscape.png")
             }
         }
         return result
@@ -88,7 +93,8 @@ public enum FlowGraphRenderer {
 
     /// Writes the flow map of `prototype` to `output` in `format`, or returns the DOT text
     /// when `output` is nil (format `.dot` only; thumbnails then point at the original
-    /// screenshots). For a file, thumbnails go to `<output without extension>-thumbs/` and are
+    /// screenshots). For a file, thumbnails go to `<output without extension>-thumbs/` beside it
+    /// (characters a link would need escaped, such as `&`, `#`, `%` and spaces, become `_`), and are
     /// named relative to the output's folder, so an SVG keeps its thumbnails when that folder is
     /// moved or shared; the DOT's `imagepath` names the folder, so `dot` finds them from anywhere.
     ///
@@ -106,7 +112,8 @@ public enum FlowGraphRenderer {
         let absoluteOutput = URL(fileURLWithPath: output).standardizedFileURL.path
         let folder = (absoluteOutput as NSString).deletingLastPathComponent
         let stem = (absoluteOutput as NSString).deletingPathExtension
-        let thumbs = try thumbnails(prototype, into: stem + "-thumbs")
+        let thumbsName = linkSafe((stem as NSString).lastPathComponent) + "-thumbs"
+        let thumbs = try thumbnails(prototype, into: (folder as NSString).appendingPathComponent(thumbsName))
         func relative(_ path: String?) -> String? {
             path.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }
         }
@@ -123,6 +130,14 @@ public enum FlowGraphRenderer {
         guard let dot = graphvizPath() else { throw .graphvizMissing(dotFile: dotFile) }
         try run(dot, ["-T\(format.rawValue)", "-o", absoluteOutput, stem + ".dot"], in: folder)
         return text
+    }
+
+    /// `name` with every character but ASCII letters, digits, `.`, `_` and `-` replaced by `_`,
+    /// so a relative link to it needs no escaping in SVG (XML) or a URL.
+    static func linkSafe(_ name: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        let mapped = String(name.map { safe.contains($0) ? $0 : "_" })
+        return mapped.isEmpty ? "_" : mapped
     }
 
     private static func run(_ executable: String, _ arguments: [String], in folder: String) throws(Failure) {

@@ -33,4 +33,16 @@ import Testing
         #expect(timing.stderr.contains("--svg \(folder)/c.svg: the folder \(folder) does not exist"), "\(timing)")
         #expect(!FileManager.default.fileExists(atPath: folder))
     }
+
+    /// Thumbnail links need no escaping: `&`, `#`, `%` and spaces in the output name become `_`
+    /// in the thumbnail folder's name (QA: `&` made the SVG invalid XML, `#` broke every link).
+    @Test func thumbnailLinksAreSafeWhateverTheOutputIsCalled() throws {
+        let tmp = try TempFolder()
+        let out = tmp.file("fl ow&1#2%20.dot")
+        let r = try Sceneflow.run(["graph", "Prototypes/Notes", "--out", out], timeout: 120)
+        #expect(r.status == 0, "\(r)")
+        let dot = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(dot.contains("<IMG SRC=\"fl_ow_1_2_20-thumbs/note.png\""), "\(dot)")
+        #expect(FileManager.default.fileExists(atPath: tmp.file("fl_ow_1_2_20-thumbs/note.png")))
+    }
 }
