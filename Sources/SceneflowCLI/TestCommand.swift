@@ -121,8 +121,11 @@ struct TestCommand: Subcommand {
         }
         let folder = (path as NSString).deletingLastPathComponent
         let parent = folder.isEmpty ? "." : folder
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {
             throw UsageError(message: "\(option) \(path): the folder \(parent) does not exist")
+        }
+        guard isDirectory.boolValue else {
+            throw UsageError(message: "\(option) \(path): \(parent) is a file, not a folder")
         }
         guard FileManager.default.isWritableFile(atPath: parent) else {
             throw UsageError(message: "\(option) \(path): the folder \(parent) is not writable")
