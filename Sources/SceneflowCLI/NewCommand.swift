@@ -53,7 +53,7 @@ struct NewCommand: Subcommand {
                 "next: sceneflow play \(shellQuoted(folder))   |   sceneflow test \(shellQuoted(folder + "/Scripts"))")
             return .success
         } catch {
-            printError("sceneflow new: \(error)")
+            for line in error.description.split(separator: "\n") { printError("sceneflow new: \(line)") }
             return error.isUsage ? .usage : .badInput
         }
     }

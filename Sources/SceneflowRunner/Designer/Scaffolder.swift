@@ -12,7 +12,7 @@ public enum Scaffolder {
     /// What went wrong; `isUsage` tells bad command-line use (exit 64) from unusable input
     /// files (exit 65).
     public struct Failure: Error, CustomStringConvertible {
-        /// One line naming the file or folder.
+        /// What is wrong: one line per problem, each naming the file or folder.
         public let description: String
         /// True for bad usage (the folder already holds a prototype, no images given).
         public let isUsage: Bool
@@ -70,13 +70,19 @@ public enum Scaffolder {
                 description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
         }
         var measured: [ScaffoldPlan.Measured] = []
+        var unusable: [String] = []  // every image that cannot be decoded, one line each
         for (index, source) in sources.enumerated() {
-            let (size, screen, inner) = try measure(source)
-            measured.append(
-                ScaffoldPlan.Measured(
-                    file: fileNames[index], pixelWidth: size.width, pixelHeight: size.height, screen: screen,
-                    screenWidth: inner.width, screenHeight: inner.height))
+            do {
+                let (size, screen, inner) = try measure(source)
+                measured.append(
+                    ScaffoldPlan.Measured(
+                        file: fileNames[index], pixelWidth: size.width, pixelHeight: size.height, screen: screen,
+                        screenWidth: inner.width, screenHeight: inner.height))
+            } catch {
+                unusable.append(error.description)
+            }
         }
+        if !unusable.isEmpty { throw Failure(description: unusable.joined(separator: "\n"), isUsage: false) }
         let plan = ScaffoldPlan.plan(measured)
         let (shots, device, deviceSource) = (plan.shots, plan.device, plan.deviceSource)
         let name = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent

@@ -45,6 +45,13 @@ import Testing
         let bad = try Sceneflow.run(["new", tmp.file("Out"), tmp.file("bad/junk.png")])
         #expect(bad.status == 65 && bad.stderr.contains("junk.png"), "\(bad)")
         #expect(bad.didNotCrash)
+        // Every unusable image is named at once, one line each, not only the first.
+        try tmp.write("bad/cut.png", PNGWriter.truncated(width: 36, height: 80))
+        let two = try Sceneflow.run(["new", tmp.file("Out"), tmp.file("bad/cut.png"), tmp.file("bad/junk.png")])
+        let lines = two.errorLines.filter { $0.hasPrefix("sceneflow new: ") }
+        #expect(two.status == 65 && lines.count == 2, "\(two)")
+        #expect(lines.first?.contains("cut.png") == true && lines.last?.contains("junk.png") == true, "\(two)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("Out/prototype.lua")), "nothing scaffolded")
     }
 
     @Test(arguments: ["ImranR98__Obtainium", "spacecowboy__Feeder", "SecUSo__privacy-friendly-shopping-list"])
