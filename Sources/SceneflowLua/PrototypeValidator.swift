@@ -58,12 +58,31 @@ struct PrototypeValidator {
 
     var hasErrors: Bool { errorCount > 0 }
 
+    /// Other tools' words for keys that are spelt too differently for a did-you-mean, and what
+    /// Sceneflow calls them (only offered when those keys are allowed where the word was used).
+    static let keySynonyms: [String: [String]] = [
+        "range": ["min", "max"], "minimum": ["min"], "maximum": ["max"], "rating": ["value"],
+        "initial": ["value"], "count": ["stars"], "number_of_stars": ["stars"], "editable": ["read_only"],
+        "on_click": ["on_tap"], "on_press": ["on_tap"], "action": ["on_tap"], "rect": ["frame"],
+        "bounds": ["frame"], "name": ["label"], "title": ["label"], "accessibility_label": ["label"],
+        "screenshot": ["image"], "file": ["image"],
+    ]
+
+    /// `; did you mean "x"?` for a misspelt key, else the keys another tool's word stands for
+    /// (`range` → `; use "min" and "max"`), else "".
+    static func keyHint(_ name: String, known: [String]) -> String {
+        let hint = NearestName.hint(for: name, among: known)
+        if !hint.isEmpty { return hint }
+        guard let keys = keySynonyms[name.lowercased()], keys.allSatisfy(known.contains) else { return "" }
+        return "; use " + keys.map { "\"\($0)\"" }.joined(separator: " and ")
+    }
+
     /// Reports keys of `table` that are not in `known`, with a did-you-mean.
     mutating func checkKeys(_ table: LuaTable, known: [String], path: String?) {
         for key in table.unknownKeys(known: known) {
             switch key {
             case .name(let name):
-                error(path, "unknown key \"\(name)\"" + NearestName.hint(for: name, among: known))
+                error(path, "unknown key \"\(name)\"" + Self.keyHint(name, known: known))
             default:
                 error(path, "unexpected entry \(key); expected only the keys \(known.joined(separator: ", "))")
             }

@@ -123,6 +123,12 @@ struct StarRatingLoaderTests {
         #expect(lines.contains { $0.contains("scenes.home." + expected) }, "\(lines)")
     }
 
+    @Test func otherToolsWordsForKeysPointToSceneflowsKeys() {
+        let lines = TestFolders.lines(prototype("range = { 1, 10 }, on_click = back()"), images: ["home.png"])
+        #expect(lines.contains { $0.hasSuffix(#"unknown key "range"; use "min" and "max""#) }, "\(lines)")
+        #expect(lines.contains { $0.hasSuffix(#"unknown key "on_click"; use "on_tap""#) }, "\(lines)")
+    }
+
     @Test func misspeltControlGetsADidYouMean() {
         let lua = prototype("stars = 4, on_change = go(\"thanks\")").replacingOccurrences(
             of: #"control = "star_rating""#, with: #"control = "star_ratng""#)
