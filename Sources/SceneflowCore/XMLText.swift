@@ -1,5 +1,5 @@
 /// Escaping for text and attribute values in XML and HTML documents Sceneflow writes (SVG
-/// charts, the HTML report).
+/// charts, the HTML report, the HTML-like labels of the flow map's DOT).
 public enum XMLText {
     /// `text` with `&`, `<`, `>`, `"` and `'` escaped.
     public static func escape(_ text: String) -> String {

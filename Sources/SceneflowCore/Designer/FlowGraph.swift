@@ -103,7 +103,7 @@ public enum FlowGraph {
         text += "  edge [fontname=\"DejaVu Sans\", fontsize=9];\n"
         for scene in prototype.orderedScenes {
             let isReachable = reachable.contains(scene.name)
-            var caption = escapeHTML(scene.name)
+            var caption = XMLText.escape(scene.name)
             if scene.name == prototype.start { caption += " <I>(start)</I>" }
             if !isReachable { caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>" }
             var label = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\">"
@@ -131,7 +131,7 @@ public enum FlowGraph {
     /// A table row holding `image` scaled into `width` x `height` points.
     private static func imageCell(_ image: String, width: Double, height: Double) -> String {
         "<TR><TD FIXEDSIZE=\"TRUE\" WIDTH=\"\(formatNumber(width.rounded()))\" HEIGHT=\"\(formatNumber(height.rounded()))\">"
-            + "<IMG SRC=\"\(escapeHTML(image))\" SCALE=\"TRUE\"/></TD></TR>"
+            + "<IMG SRC=\"\(XMLText.escape(image))\" SCALE=\"TRUE\"/></TD></TR>"
     }
 
     /// `Settings\npush_left 0.35s` (modals: `present cover_up 0.35s`; the rotation link: `rotate`).
@@ -160,21 +160,6 @@ public enum FlowGraph {
             }
         }
         return out + "\""
-    }
-
-    /// Text safe inside a DOT HTML-like label.
-    public static func escapeHTML(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }
 
