@@ -51,7 +51,7 @@ struct GraphCommand: Subcommand {
             throw UsageError(message: "--format \(format.rawValue) needs --out FILE")
         }
         // Like every other command: the output's folder must exist (no folders are made).
-        if let out { try TestCommand.checkWritableFile("--out", out) }
+        if let out { try OutputPath.checkWritableFile("--out", out) }
     }
 
     func run() -> ExitCode {

@@ -42,7 +42,7 @@ struct RenderCommand: Subcommand {
 
     func validate() throws(UsageError) {
         guard let out = parsed.value("--out") else { throw UsageError(message: "--out FILE is required") }
-        try TestCommand.checkWritableFile("--out", out)
+        try OutputPath.checkWritableFile("--out", out)
         let transition = try transition()
         if let at = try number("--at"), at > transition.duration {
             throw UsageError(message: "--at \(formatNumber(at, decimals: 3)) is past the transition's \(formatNumber(transition.duration, decimals: 3)) s duration")

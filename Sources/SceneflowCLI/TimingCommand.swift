@@ -36,7 +36,7 @@ struct TimingCommand: Subcommand {
         guard files.count <= 2 else {
             throw UsageError(message: "give one timeline, or two to compare (got \(files.count))")
         }
-        if let svg { try TestCommand.checkWritableFile("--svg", svg) }
+        if let svg { try OutputPath.checkWritableFile("--svg", svg) }
     }
 
     func run() -> ExitCode {
