@@ -76,7 +76,8 @@ enum Sceneflow {
     }
 
     /// Runs `sceneflow arguments…` in `directory` (default: the package root) with
-    /// `SDL_VIDEODRIVER=dummy` unless `environment` says otherwise; kills it after `timeout`.
+    /// `SDL_VIDEODRIVER=dummy` and without `CI` (so missing baselines are recorded on a CI machine
+    /// as on a developer's) unless `environment` says otherwise; kills it after `timeout`.
     /// `executable` runs another built binary instead (e.g. `sceneflow-fuzz`).
     ///
     /// - Parameter environment: variables to set (a nil value removes the variable).
@@ -88,6 +89,7 @@ enum Sceneflow {
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "dummy"
         env["SDL_AUDIODRIVER"] = "dummy"
+        env["CI"] = nil
         for (key, value) in environment { env[key] = value }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-e2e-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
