@@ -17,8 +17,8 @@ import SceneflowSDL
 /// at `1` or `2`, the window is clamped to the display and the view pans
 /// (`WindowPlayer+View.swift`). A click that hits no element flashes every
 /// element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
-/// `prototype.lua` or an image reload the prototype within a second (`FileWatcher` polls every
-/// `reloadPollInterval`), keeping the current scene and history; a broken edit is shown in
+/// `prototype.lua` or an image it draws reload the prototype within a second (`FileWatcher` polls
+/// every `reloadPollInterval`; other files in the folder only while an edit is broken), keeping the current scene and history; a broken edit is shown in
 /// the window and the last good prototype stays.
 ///
 /// Each frame's wall time is measured right after `present()` and recorded on the timeline.
@@ -85,7 +85,7 @@ public final class WindowPlayer {
         let paced = !window.hasVSync
         var nextFrame = clock.now
         var images = window.makeTextureCache(directory: loaded.prototype.directory)
-        var watcher = watchFolder.map { FileWatcher(folder: $0, extra: imagePaths()) }
+        var watcher = watchFolder.map { FileWatcher(files: watchedFiles($0)) }
         var lastPoll = 0.0
         images.byteBudget = textureBudget
         var events: [WindowEvent] = []
@@ -134,7 +134,8 @@ public final class WindowPlayer {
             if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval, watcher != nil {
                 lastPoll = now
                 if watcher!.changed() {
-                    if let fresh = reload(folder) {
+                    let fresh = reload(folder)
+                    if let fresh {
                         if fresh.prototype.device != loaded.prototype.device {
                             window = try Window(title: title(), device: fresh.prototype.device, size: windowSize)
                             window.setZoom(designer.zoom)  // clamped to the display like any resize
@@ -146,7 +147,8 @@ public final class WindowPlayer {
                         loggedEvents = 0
                         preloadedFor = ""
                     }
-                    watcher!.reset(extra: imagePaths())
+                    // While the edit is broken, any file in the folder may fix it (a missing image added).
+                    watcher!.reset(files: watchedFiles(folder), folder: fresh == nil ? Self.folderHolding(folder) : nil)
                 }
             }
             if preloadedFor != session.currentScene && session.isSettled {
@@ -261,11 +263,20 @@ public final class WindowPlayer {
         log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
     }
 
-    /// The absolute paths of every image the prototype draws (for the file watcher): scene and
-    /// landscape screenshots, pressed looks, star images.
-    private func imagePaths() -> [String] {
+    /// What hot reload watches: the prototype file and every image the last good prototype
+    /// draws (scene and landscape screenshots, pressed looks, star images).
+    private func watchedFiles(_ folder: String) -> [String] {
         let p = loaded.prototype
-        return p.imageReferences.map { (p.directory as NSString).appendingPathComponent($0.image) }
+        return [prototypeFilePath(in: folder)] + p.imageReferences.map {
+            (p.directory as NSString).appendingPathComponent($0.image)
+        }
+    }
+
+    /// The folder of the prototype: `folder` itself, or the folder of a `.lua` file given instead.
+    private static func folderHolding(_ folder: String) -> String {
+        guard folder.hasSuffix(".lua") else { return folder }
+        let parent = (folder as NSString).deletingLastPathComponent
+        return parent.isEmpty ? "." : parent
     }
 
     /// Keys that move keyboard focus between controls and step the focused star rating.

@@ -2,31 +2,38 @@ import Foundation
 
 /// Notices when files change by polling their modification time and size (cheap `stat`
 /// calls; no inotify, so it works the same on every file system). Used for hot reload.
+///
+/// It watches a list of files (the prototype file and the images it draws) and, optionally,
+/// every regular file directly in a folder: the player adds the folder only while the last
+/// reload failed, so that adding a missing image retries, while logs or screenshots written
+/// beside a working prototype do not reload it.
 public struct FileWatcher {
     private struct Stamp: Equatable {
         var modified: Date?
         var size: Int?
     }
     private var stamps: [String: Stamp] = [:]
-    private var folder: String
-    private var extra: [String]
+    private var files: [String]
+    private var folder: String?
 
-    /// Watches every regular file directly in `folder` and the files `extra` (absolute
-    /// paths, e.g. scene images in subfolders).
-    public init(folder: String, extra: [String] = []) {
+    /// Watches `files` (paths; a missing file counts as a change once it appears) and, when
+    /// `folder` is given, every regular file directly in it (added, removed or changed).
+    public init(files: [String], folder: String? = nil) {
+        self.files = files
         self.folder = folder
-        self.extra = extra
         stamps = snapshot()
     }
 
-    /// Replaces the extra files (after a reload changed which images scenes use) and
-    /// takes a new snapshot.
-    public mutating func reset(extra: [String]) {
-        self.extra = extra
+    /// Replaces what is watched (after a reload changed which images scenes use, or failed)
+    /// and takes a new snapshot.
+    public mutating func reset(files: [String], folder: String? = nil) {
+        self.files = files
+        self.folder = folder
         stamps = snapshot()
     }
 
-    /// True when a file was added, removed or changed since the last call (or `init`).
+    /// True when a watched file was added, removed or changed since the last call (or since
+    /// `init` / `reset`).
     public mutating func changed() -> Bool {
         let now = snapshot()
         defer { stamps = now }
@@ -36,8 +43,10 @@ public struct FileWatcher {
     private func snapshot() -> [String: Stamp] {
         let fm = FileManager.default
         var result: [String: Stamp] = [:]
-        let names = (try? fm.contentsOfDirectory(atPath: folder)) ?? []
-        for path in names.map({ (folder as NSString).appendingPathComponent($0) }) + extra {
+        let inFolder = folder.map { folder in
+            ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).map { (folder as NSString).appendingPathComponent($0) }
+        }
+        for path in files + (inFolder ?? []) {
             guard let attributes = try? fm.attributesOfItem(atPath: path),
                 attributes[.type] as? FileAttributeType == .typeRegular
             else { continue }

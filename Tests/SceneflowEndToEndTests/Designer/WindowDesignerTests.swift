@@ -147,6 +147,10 @@ import Testing
                 w.capture(tmp.file("fixed.png"))
                 return PlayingWindow.pixel(tmp.file("fixed.png"), 3, 20) == (30, 160, 60)
             }, "the panel goes once the edit is fixed\n\(w.log)")
+        let reloads = w.log.components(separatedBy: "reloaded ").count
+        try tmp.write("P/notes.txt", "written beside a working prototype")
+        Thread.sleep(forTimeInterval: 1)  // four polls
+        #expect(w.log.components(separatedBy: "reloaded ").count == reloads, "an unrelated file does not reload")
         w.key("Escape")
         #expect(poll(timeout: 20) { w.title.contains("home") }, "history kept: back returns home\n\(w.log)")
         w.quit()
