@@ -50,7 +50,12 @@ final class XvfbDisplay {
             if poll(timeout: 10, { ready() || !p.isRunning }),
                 p.isRunning
             {
-                return XvfbDisplay(number: n, process: p)
+                // The socket can exist a moment before the server answers: wait until a client connects.
+                let display = XvfbDisplay(number: n, process: p)
+                if poll(timeout: 10, { !display.run("xdotool", ["getdisplaygeometry"], timeout: 5).isEmpty }) {
+                    return display
+                }
+                continue  // dropping `display` kills this Xvfb
             }
             kill(p.processIdentifier, SIGKILL)
             p.waitUntilExit()
