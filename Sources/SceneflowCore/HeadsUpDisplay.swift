@@ -1,7 +1,9 @@
 /// The window's heads-up display (key `T`): the last transition's measured duration, frames
-/// and hitches, drawn with `BitmapFont` as filled rectangles in points over the frame.
+/// and hitches, drawn with `BitmapFont` as filled rectangles over the frame. The layout is in
+/// whatever unit the caller draws in; the window player lays it out in window pixels, so the
+/// display keeps its size at every zoom.
 public enum HeadsUpDisplay {
-    /// What to draw: a translucent backing box and the lit text pixels, in points.
+    /// What to draw: a translucent backing box and the lit text pixels, in the layout's unit.
     public struct Layout: Equatable, Sendable {
         /// The backing box.
         public var background: Rect
@@ -30,7 +32,7 @@ public enum HeadsUpDisplay {
         return lines.map { $0.uppercased() }
     }
 
-    /// Lays out `lines` at the top left of a `screen`-sized area: `pixel` points per font
+    /// Lays out `lines` at the top left of a `screen`-sized area: `pixel` units per font
     /// pixel (smaller, down to 1, when a line of figures would not fit), a margin of one
     /// character. The figures are never cut: only the scene names of the first line are
     /// shortened (ending in `~`) to fit the width.

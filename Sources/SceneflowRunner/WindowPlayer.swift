@@ -227,13 +227,11 @@ public final class WindowPlayer {
         let device = loaded.prototype.device
         let lines = HeadsUpDisplay.lines(
             last: session.lastCompletedTransition, running: session.runningTransition, slowMotion: session.slowMotion)
-        // Laid out in the part of the screen that shows (all of it unless a zoom crops it).
-        let v = window.view.visible
-        let layout = HeadsUpDisplay.layout(
-            lines, screen: Size(width: v.width / device.scale, height: v.height / device.scale))
-        func shown(_ r: Rect) -> Rect {
-            Rect(x: r.x + v.x / device.scale, y: r.y + v.y / device.scale, width: r.width, height: r.height)
-        }
+        // Laid out in window pixels in the part of the screen that shows (all of it unless a
+        // zoom crops it), so the text keeps its size at 1:1, 50 % and fit.
+        let view = window.view
+        let layout = HeadsUpDisplay.layout(lines, screen: view.visibleWindowSize)
+        func shown(_ r: Rect) -> Rect { view.points(ofWindowRect: r, deviceScale: device.scale) }
         try window.fill([shown(layout.background)], color: (0, 0, 0, 225))
         try window.fill(layout.text.map(shown), color: (255, 255, 255, 255))
     }

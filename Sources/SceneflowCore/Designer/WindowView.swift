@@ -76,6 +76,22 @@ public struct WindowView: Equatable, Sendable {
         return Point(x: d.x / deviceScale, y: d.y / deviceScale)
     }
 
+    /// `r`, given in window pixels from the top-left of the visible part of the screen, in
+    /// points (device pixels ÷ `deviceScale`): for text drawn at one window size at every zoom
+    /// (the `T` display), where the renderer takes points.
+    public func points(ofWindowRect r: Rect, deviceScale: Double) -> Rect {
+        let v = visible
+        let k = scale * deviceScale  // window pixels per point
+        return Rect(
+            x: v.x / deviceScale + r.x / k, y: v.y / deviceScale + r.y / k, width: r.width / k, height: r.height / k)
+    }
+
+    /// The size of the visible part of the screen, window pixels.
+    public var visibleWindowSize: Size {
+        let v = visible
+        return Size(width: v.width * scale, height: v.height * scale)
+    }
+
     /// The window was resized to `size` window pixels: the centre of what showed stays in the middle.
     public mutating func resize(window size: Size) {
         guard size != window else { return }

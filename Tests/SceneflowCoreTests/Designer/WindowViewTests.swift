@@ -35,6 +35,20 @@ import Testing
         #expect(v.pan == Point(x: 0, y: 0), "no horizontal room: x stays 0")
     }
 
+    @Test func windowPixelRectsBecomePointsOfTheVisiblePartAtEveryZoom() {
+        // 1:1, panned to device pixel y 688: 30 window px = 30 device px = 10 pt, from the visible top.
+        var v = WindowView(content: phone, window: Size(width: 1080, height: 1024), zoom: .fit)
+        v.set(zoom: .actual)
+        let r = Rect(x: 8, y: 28, width: 30, height: 60)
+        let p = v.points(ofWindowRect: r, deviceScale: 3)
+        #expect(abs(p.x - 8.0 / 3) < 1e-9 && abs(p.y - 716.0 / 3) < 1e-9 && p.width == 10 && p.height == 20, "\(p)")
+        #expect(v.visibleWindowSize == Size(width: 1080, height: 1024))
+        // At 50 % a window pixel is two device pixels: 30 px = 20 pt.
+        v.set(zoom: .half)
+        #expect(v.points(ofWindowRect: r, deviceScale: 3).width == 20)
+        #expect(v.visibleWindowSize == Size(width: 540, height: 1024), "the screen is narrower than the window")
+    }
+
     @Test func halfSizePansInDevicePixelsAtTwoPerWindowPixel() {
         var v = WindowView(content: phone, window: Size(width: 540, height: 1000), zoom: .half)
         #expect(v.isCropped && v.visible.height == 2000)
