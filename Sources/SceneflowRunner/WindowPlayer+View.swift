@@ -44,6 +44,22 @@ extension WindowPlayer {
         return true
     }
 
+    /// The title's note while the device is turned: " — landscape", and when the scene on
+    /// top has no landscape look, that it stays upright (a portrait-only scene).
+    static func orientationNote(_ session: Session) -> String {
+        guard session.orientation == .landscape else { return "" }
+        return session.showsLandscape(session.currentScene) ? " — landscape" : " — landscape (portrait-only scene)"
+    }
+
+    /// What key `O` printed: the new orientation, or why the turn was refused.
+    static func turnNote(_ session: Session, turned: Bool) -> String {
+        guard turned else { return "O: not turned while a transition runs; press it again when it ends" }
+        let scene = session.currentScene
+        if session.orientation == .portrait { return "turned to portrait" }
+        return session.showsLandscape(scene)
+            ? "turned to landscape" : "turned to landscape; scene \(scene) is portrait-only and stays upright"
+    }
+
     /// The title's note while the view is cropped: " — 1:1 cropped (wheel, arrows pan)".
     static func cropNote(_ view: WindowView) -> String {
         guard view.isCropped else { return "" }

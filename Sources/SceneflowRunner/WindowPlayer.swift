@@ -122,7 +122,7 @@ public final class WindowPlayer {
                     } else if Self.panKey(name, window) {
                         break
                     } else if name == "O" {
-                        session.rotate(to: session.orientation.toggled)
+                        log(Self.turnNote(session, turned: session.rotate(to: session.orientation.toggled)))
                     } else if case .zoom(let zoom) = designer.key(name) {
                         window.setZoom(zoom)
                         designer.zoomApplied(cropped: window.view.isCropped, at: now)
@@ -284,7 +284,7 @@ public final class WindowPlayer {
     ]
 
     private func title(_ view: WindowView? = nil) -> String {
-        "\(loaded.prototype.name) — \(session.currentScene)\(view.map(Self.cropNote) ?? "") — Sceneflow"
+        "\(loaded.prototype.name) — \(session.currentScene)\(Self.orientationNote(session))\(view.map(Self.cropNote) ?? "") — Sceneflow"
     }
 
     /// Images of the scenes one action away from `scene`, for background decoding.

@@ -23,7 +23,8 @@ import Testing
         #expect(w.geometry == (461, 922))
         w.key("o")
         #expect(poll(timeout: 20) { w.geometry == (1152, 576) }, "landscape fit: \(w.geometry)")
-        #expect(poll(timeout: 20) { w.title.contains("wide") }, "\(w.title) \(w.log)")
+        #expect(poll(timeout: 20) { w.title.contains("wide — landscape") }, "\(w.title) \(w.log)")
+        #expect(w.log.contains("turned to landscape\n"), "\(w.log)")
         var seen = (r: 0, g: 0, b: 0)
         #expect(
             poll(timeout: 20) {
@@ -34,10 +35,12 @@ import Testing
         w.click(768, 288)  // "Wide open" at (200, 75) pt x 3.84 window px/pt
         #expect(poll(timeout: 20) { w.title.contains("detail") }, "\(w.log)")
         #expect(poll(timeout: 20) { w.geometry == (461, 922) }, "detail is portrait-only: \(w.geometry)")
+        #expect(w.title.contains("detail — landscape (portrait-only scene)"), "the title says the device is turned")
         w.key("Escape")
         #expect(poll(timeout: 20) { w.title.contains("wide") && w.geometry == (1152, 576) }, "back to wide: \(w.log)")
         w.key("o")
         #expect(poll(timeout: 20) { w.title.contains("home") && w.geometry == (461, 922) }, "upright: home \(w.log)")
+        #expect(!w.title.contains("landscape") && w.log.contains("turned to portrait"), "\(w.title)")
         w.quit()
         #expect(w.status == 0, "\(w.log)")
     }
