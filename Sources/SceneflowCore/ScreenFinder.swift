@@ -4,8 +4,10 @@
 /// Method: sample 41 rows across the middle half of the image and 42 columns left and right of
 /// the centre (avoiding a punch-hole camera). Along each line, mark where the colour jumps by
 /// more than 24 (of 255) in any channel. An edge that at least 80 % of the lines share is a
-/// frame edge; content rarely lines up that well. Left, right and top: the innermost shared
-/// edge within the outer 15 % (12 % vertically). Bottom: a bottom bar in the app's content
+/// frame edge; content rarely lines up that well. Left and right: the innermost shared edge
+/// within the outer 15 %. Top: the innermost shared edge within the outer 12 % above which the
+/// columns show only the side bezel's colours (`ScreenFinder+Bezel.swift`), so a contrasting app
+/// bar is not taken for the bezel (the innermost shared edge when none qualifies). Bottom: a bottom bar in the app's content
 /// can also span the full width, so the bottom edge is predicted from the top bezel's
 /// thickness (bezels are symmetric) and snapped to the shared edge nearest the prediction
 /// (within 16 px). Returns nil for an image with no transparency, or when no frame is found.
@@ -29,10 +31,13 @@ public enum ScreenFinder {
         let yLimit = h * 12 / 100
         guard let left = consistentEdges(rows, reversed: false, limit: xLimit).last,
             let right = consistentEdges(rows, reversed: true, limit: xLimit).last,
-            let top = consistentEdges(columns, reversed: false, limit: yLimit).last,
+            let innermostTop = consistentEdges(columns, reversed: false, limit: yLimit).last,
             let outerTop = outerEdge(columns, reversed: false),
             let outerBottom = outerEdge(columns, reversed: true)
         else { return nil }
+        let topEdges = consistentEdges(columns, reversed: false, limit: yLimit)
+        let top =
+            innermostBezelEdge(topEdges, columns: columns, bezel: bezelColours(rows, left: left)) ?? innermostTop
         let predicted = outerBottom + (top - outerTop)
         let candidates = consistentEdges(columns, reversed: true, limit: yLimit).filter { abs($0 - predicted) <= 16 }
         let bottom = candidates.min { abs($0 - predicted) < abs($1 - predicted) } ?? predicted
