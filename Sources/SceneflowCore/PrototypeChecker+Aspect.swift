@@ -42,7 +42,7 @@ extension PrototypeChecker {
             }
             if let overlay = scene.design.overlay, scene.design.scroll == nil,
                 let warning = overlayWarning(
-                    scene, overlay, on: overlayDevices(scene.name, prototype, landscapeScenes), file: file,
+                    scene, overlay, on: prototype.devices(presenting: scene.name), file: file,
                     measure: measure)
             {
                 result.append(warning)
@@ -63,30 +63,6 @@ extension PrototypeChecker {
                         screen: variant.screen, size: size, device: turned) + portraitNote))
         }
         return result
-    }
-
-    /// The devices `overlay` is presented on: the turned one when a landscape variant's element
-    /// or a landscape scene presents it, the upright one when a portrait scene does (or when
-    /// nothing names it, e.g. a Lua function presents it).
-    private static func overlayDevices(
-        _ overlay: String, _ prototype: Prototype, _ landscapeScenes: Set<String>
-    ) -> [Device] {
-        var upright = false
-        var turned = false
-        for scene in prototype.orderedScenes {
-            for (path, action) in scene.actions {
-                guard case .present(let target, _) = action, target == overlay else { continue }
-                if path.contains(".landscape.") || landscapeScenes.contains(scene.name) {
-                    turned = true
-                } else {
-                    upright = true
-                }
-            }
-        }
-        var devices: [Device] = []
-        if upright || !turned { devices.append(prototype.device) }
-        if turned { devices.append(prototype.device.rotated) }
-        return devices
     }
 
     /// A warning when `scene`'s image is stretched into its overlay rectangle on one of

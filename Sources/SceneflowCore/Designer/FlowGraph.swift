@@ -72,20 +72,28 @@ public enum FlowGraph {
         return result
     }
 
-    /// A scene's thumbnail height ÷ width: an overlay's at its overlay size (on the upright
-    /// screen), a landscape scene's turned, any other the device's.
+    /// A scene's thumbnail height ÷ width: an overlay's at its overlay size (on the device that
+    /// presents it: turned when only landscape screens do), a landscape scene's turned, any
+    /// other the device's.
     public static func thumbnailAspect(_ scene: Scene, _ prototype: Prototype) -> Double {
-        let d = prototype.device
         if let style = scene.design.overlay {
-            let frame = style.frame(on: d)
+            let frame = style.frame(on: prototype.devices(presenting: scene.name).first ?? prototype.device)
             return frame.height / max(frame.width, 1)
         }
         let shown = prototype.device(showing: scene.name, held: .portrait)
         return shown.height / max(shown.width, 1)
     }
 
+    /// True when `scene` is only ever seen on the turned device: a landscape scene, or an
+    /// overlay that only landscape screens present. Its thumbnail is drawn 160 points wide.
+    public static func showsTurned(_ scene: Scene, _ prototype: Prototype) -> Bool {
+        if scene.design.portraitScene != nil { return true }
+        guard scene.design.overlay != nil else { return false }
+        return prototype.devices(presenting: scene.name) == [prototype.device.rotated]
+    }
+
     /// The DOT text. `thumbnail` gives the image file to show for a scene (an absolute path,
-    /// or one relative to `imagePath`; nil for a text-only node), drawn 90 points wide at
+    /// or one relative to `imagePath`; nil for a text-only node), drawn 90 points wide (160 when `showsTurned`) at
     /// `thumbnailAspect`; `landscapeThumbnail` the image of its landscape variant, drawn below it
     /// 160 points wide at the turned device's aspect. `imagePath` becomes the graph's
     /// `imagepath`, where Graphviz looks for relative image files.
@@ -108,7 +116,7 @@ public enum FlowGraph {
             if !isReachable { caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>" }
             var label = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\">"
             if let image = thumbnail(scene) {
-                let width = scene.design.portraitScene == nil ? 90.0 : 160
+                let width = showsTurned(scene, prototype) ? 160.0 : 90
                 label += imageCell(image, width: width, height: width * thumbnailAspect(scene, prototype))
             }
             if let image = landscapeThumbnail(scene) {

@@ -26,6 +26,29 @@ extension Prototype {
         showsLandscape(scene, held: orientation) ? device.rotated : device
     }
 
+    /// The devices the overlay scene `overlay` is presented on: the turned one when a
+    /// landscape variant's element or a landscape scene presents it, the upright one when a
+    /// portrait scene does (or when nothing names it, e.g. a Lua function presents it).
+    /// Upright first when both.
+    public func devices(presenting overlay: String) -> [Device] {
+        var upright = false
+        var turned = false
+        for scene in orderedScenes {
+            for (path, action) in scene.actions {
+                guard case .present(let target, _) = action, target == overlay else { continue }
+                if path.contains(".landscape.") || scene.design.portraitScene != nil {
+                    turned = true
+                } else {
+                    upright = true
+                }
+            }
+        }
+        var devices: [Device] = []
+        if upright || !turned { devices.append(device) }
+        if turned { devices.append(device.rotated) }
+        return devices
+    }
+
     /// The scene on screen for `scene` held in `orientation`: its separate landscape scene in
     /// landscape (`landscape = "name"`), else `scene` itself.
     public func scene(shownFor scene: String, held orientation: Orientation) -> String {

@@ -49,7 +49,7 @@ public enum FlowGraphRenderer {
     }
 
     /// Renders each scene's screen at rest as a PNG `width` px wide (at the device's aspect;
-    /// an overlay scene at its overlay size's; a landscape scene turned) into `folder`, and the
+    /// an overlay scene at its overlay size's on the device presenting it; a landscape scene turned) into `folder`, and the
     /// landscape variant of each scene that has one as `<scene>-landscape.png`. Returns
     /// absolute paths by scene name (`landscape`: of the variants). Scenes whose image fails
     /// are left out.
@@ -79,8 +79,12 @@ public enum FlowGraphRenderer {
             used.insert(name)
             var source = small
             if let style = scene.design.overlay {  // the overlay's own shape, `width` px wide
-                let frame = style.frame(on: prototype.device)
-                source.device = Device(width: frame.width, height: frame.height, scale: width / max(frame.width, 1))
+                // On the device it is presented on: turned when only landscape screens present
+                // it, and then at the scale of the landscape thumbnails.
+                let frame = style.frame(on: prototype.devices(presenting: scene.name).first ?? prototype.device)
+                let turned = FlowGraph.showsTurned(scene, prototype)
+                let scale = turned ? small.device.scale : width / max(frame.width, 1)
+                source.device = Device(width: frame.width, height: frame.height, scale: scale)
             }
             result.scenes[scene.name] = render(source, .init(scene: scene.name), "\(name).png")
             if scene.design.landscape != nil, scene.design.overlay == nil {

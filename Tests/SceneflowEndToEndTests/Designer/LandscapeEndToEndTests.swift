@@ -195,9 +195,10 @@ import Testing
         let r = try Sceneflow.run(["graph", tmp.file("P"), "--out", out])
         #expect(r.status == 0, "\(r)")
         let text = try String(contentsOfFile: out, encoding: .utf8)
-        // The sheet is a bottom overlay: 36 x 40 pt, so its thumbnail is 90 x 100, not 90 x 200.
+        // The sheet is a bottom overlay presented only in landscape: 80 x 18 pt on the turned
+        // 80 x 36 pt screen, so its thumbnail is 160 x 36 like the landscape ones (not 90 x 100).
         let sheet = try #require(text.split(separator: "\n").first { $0.contains("\"sheet\" [") })
-        #expect(sheet.contains("WIDTH=\"90\" HEIGHT=\"100\""), "\(sheet)")
+        #expect(sheet.contains("WIDTH=\"160\" HEIGHT=\"36\""), "\(sheet)")
         let wide = try #require(text.split(separator: "\n").first { $0.contains("\"wide\" [") })
         #expect(wide.contains("WIDTH=\"160\" HEIGHT=\"72\""), "a landscape scene at the turned aspect: \(wide)")
         let video = try #require(text.split(separator: "\n").first { $0.contains("\"video\" [") })
@@ -206,7 +207,7 @@ import Testing
         let sizes = try ["sheet.png", "wide.png", "video-landscape.png"].map {
             PNGWriter.size(of: try Data(contentsOf: URL(fileURLWithPath: "\(thumbs)/\($0)")))!
         }
-        #expect(sizes[0] == (180, 200) && sizes[1] == (400, 180) && sizes[2] == (400, 180), "\(sizes)")
+        #expect(sizes[0] == (400, 90) && sizes[1] == (400, 180) && sizes[2] == (400, 180), "\(sizes)")
         #expect(text.contains("\"gallery\" -> \"wide\" [label=\"rotate\", style=dotted];"), "\(text)")
         guard let dot = DesignerCommandTests.which("dot") else {
             print("skipped the Graphviz half: `dot` is not installed")
