@@ -68,14 +68,9 @@ struct PlayCommand: Subcommand {
     }
 
     func validate() throws(UsageError) {
+        // Before the window opens, so a session is never played without its timeline.
         for (option, file) in [("--timeline", timeline), ("--csv", csv)] {
-            guard let file else { continue }
-            let folder = (file as NSString).deletingLastPathComponent
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory)
-            if !folder.isEmpty && !(exists && isDirectory.boolValue) {
-                throw UsageError(message: "\(option) \(file): no folder \(folder) to write it in")
-            }
+            if let file { try OutputPath.checkWritableFile(option, file) }
         }
     }
 

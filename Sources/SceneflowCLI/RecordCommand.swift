@@ -40,13 +40,7 @@ struct RecordCommand: Subcommand {
     }
 
     func validate() throws(UsageError) {
-        let parent = (out as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        if !parent.isEmpty,
-            !(FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) && isDirectory.boolValue)
-        {
-            throw UsageError(message: "--out: no folder \(parent) to write the script into")
-        }
         if (out as NSString).lastPathComponent == "prototype.lua" {
             throw UsageError(message: "--out \(out): a recording is a test script; it never replaces a prototype.lua")
         }
@@ -56,6 +50,7 @@ struct RecordCommand: Subcommand {
                 throw UsageError(message: "--out \(out) already exists; choose another name or pass --force to replace it")
             }
         }
+        try OutputPath.checkWritableFile("--out", out)  // its folder exists and is writable
     }
 
     func run() -> ExitCode {

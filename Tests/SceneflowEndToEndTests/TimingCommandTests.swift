@@ -98,6 +98,9 @@ import Testing
         let csv = try String(contentsOfFile: tmp.file("play.csv"), encoding: .utf8)
         #expect(csv.hasPrefix("run,index,from,to,kind"))
         let noFolder = try Sceneflow.run(["play", "Prototypes/Notes", "--timeline", tmp.file("no/such/t.json")])
-        #expect(noFolder.status == 64 && noFolder.stderr.contains("no folder"), "\(noFolder)")
+        #expect(noFolder.status == 64 && noFolder.stderr.contains("the folder"), "\(noFolder)")
+        #expect(noFolder.stderr.contains("no/such does not exist"), "names the missing folder: \(noFolder)")
+        let aFolder = try Sceneflow.run(["play", "Prototypes/Notes", "--csv", tmp.path])
+        #expect(aFolder.status == 64 && aFolder.stderr.contains("is a folder; give a file name"), "\(aFolder)")
     }
 }
