@@ -253,8 +253,10 @@ public final class WindowPlayer {
         do {
             let fresh = try PrototypeOpener.open(folder, images: .decode, loader: PictureLoader(files: files))
             designer.reloadError = nil
-            log("reload: \(folder) loaded and its images decoded in \(Int(((clock.now - started) * 1000).rounded())) ms")
             files.keep(imagePaths(of: fresh.prototype))  // the decode check read them all already
+            let ms = Int(((clock.now - started) * 1000).rounded())
+            let kept = String(format: "%.1f", Double(files.byteCount) / 1_048_576)
+            log("reload: \(folder) loaded and its images decoded in \(ms) ms; \(files.count) image files (\(kept) MB) kept")
             return (fresh, files)
         } catch {
             designer.reloadError = error.description
