@@ -18,8 +18,9 @@ import SceneflowSDL
 /// (`WindowPlayer+View.swift`). A click that hits no element flashes every
 /// element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
 /// `prototype.lua` or an image it draws reload the prototype within a second (`FileWatcher` polls
-/// every `reloadPollInterval`; other files in the folder only while an edit is broken), keeping the current scene and history; a broken edit is shown in
-/// the window and the last good prototype stays.
+/// every `reloadPollInterval`; other files in the folder only while an edit is broken), keeping
+/// the history's scenes that still exist and each scene's scroll offset; a broken edit is shown
+/// in the window and the last good prototype stays, pictures included (`ImageFileStore`).
 ///
 /// Each frame's wall time is measured right after `present()` and recorded on the timeline.
 /// Without vertical sync (the software renderer) frames are paced at 60 Hz on a fixed
@@ -256,7 +257,9 @@ public final class WindowPlayer {
             files.keep(imagePaths(of: fresh.prototype))  // the decode check read them all already
             let ms = Int(((clock.now - started) * 1000).rounded())
             let kept = String(format: "%.1f", Double(files.byteCount) / 1_048_576)
-            log("reload: \(folder) loaded and its images decoded in \(ms) ms; \(files.count) image files (\(kept) MB) kept")
+            log(
+                "reload: \(folder) loaded and its images decoded in \(ms) ms; \(files.count) image files (\(kept) MB) kept"
+            )
             return (fresh, files)
         } catch {
             designer.reloadError = error.description
