@@ -156,7 +156,7 @@ public final class WindowPlayer {
                 images.preload(reachableImages(from: preloadedFor))
             }
             var shown = session.scene(session.currentScene)
-            shown?.elements = session.screenElements  // where they are: scrolled, in an overlay, in landscape
+            shown?.elements = session.visibleElements  // the parts that show: scrolled, clipped to the band
             var overlay = designer.overlay(for: shown, at: now)
             do {
                 let frame = session.frame()
