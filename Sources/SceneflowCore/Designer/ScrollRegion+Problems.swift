@@ -8,11 +8,11 @@ extension ScrollRegion {
         let screen = formatNumber(screenHeight)
         if header >= screenHeight {
             return
-                "header = \(formatNumber(header)) pt leaves no room to scroll: the screen is \(screen) pt tall; the header (and footer) must be less than \(screen) pt together"
+                "header = \(formatNumber(header)) pt leaves no room to scroll: the screen is \(screen) pt tall, so header + footer must add up to less than \(screen) pt"
         }
         if header + footer >= screenHeight {
             return
-                "header = \(formatNumber(header)) pt + footer = \(formatNumber(footer)) pt = \(formatNumber(header + footer)) pt leaves no room to scroll: the screen is \(screen) pt tall; header + footer must be less than \(screen) pt"
+                "header = \(formatNumber(header)) pt + footer = \(formatNumber(footer)) pt = \(formatNumber(header + footer)) pt leaves no room to scroll: the screen is \(screen) pt tall, so header + footer must add up to less than \(screen) pt"
         }
         return nil
     }
