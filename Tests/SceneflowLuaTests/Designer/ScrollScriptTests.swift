@@ -40,6 +40,14 @@ import Testing
                 if e.visible and e.label == "Row 1500" then error("listed as visible", 0) end
               end
             end)
+            test("visible under the header", function()
+              scroll("down", 1470)
+              expect.visible("Row 1500", {timeout = 0.1})
+            end)
+            test("tap under the header", function()
+              scroll("down", 1470)
+              tap("Row 1500", {timeout = 0.1})
+            end)
             test("partly covered", function()
               scroll("down", 1450)  -- Row 1500 at screen y 20…70: 14 pt show below the header
               expect.visible "Row 1500"
@@ -49,6 +57,14 @@ import Testing
             """)
         let hidden = try #require(results["under the header"])
         #expect(hidden.failure == nil, "\(hidden.failure ?? "")")
+        #expect(
+            results["visible under the header"]?.failure?.contains(
+                "the element lies outside the screen or is scrolled under the fixed header or footer") == true,
+            "\(results["visible under the header"]?.failure ?? "passed")")
+        #expect(
+            results["tap under the header"]?.failure?.contains(
+                "the element is scrolled under the fixed header or footer (frame {10, 0, 340, 50} on screen)") == true,
+            "\(results["tap under the header"]?.failure ?? "passed")")
         let partly = try #require(results["partly covered"])
         #expect(partly.failure == nil, "\(partly.failure ?? "")")
     }
