@@ -13,7 +13,8 @@ extension PrototypeValidator {
             if let problem = scene.design.scroll?.bandProblem(screenHeight: screen.height) {
                 error("scenes.\(scene.name).scroll.header", problem)
             }
-            if let problem = scene.design.landscape?.scroll?.bandProblem(screenHeight: prototype.device.rotated.height) {
+            if let problem = scene.design.landscape?.scroll?.bandProblem(screenHeight: prototype.device.rotated.height)
+            {
                 error("scenes.\(scene.name).landscape.scroll.header", problem + " (turned to landscape)")
             }
         }

@@ -16,7 +16,8 @@ import Testing
 
     @Test func contentNoTallerThanTheScreenCannotScroll() throws {
         let short = try #require(ScrollRegion(header: 56, contentHeight: 800).immobileProblem(screenHeight: 800))
-        #expect(short.contains("cannot scroll: its content is 800 pt tall, no taller than the 800 pt screen"), "\(short)")
+        #expect(
+            short.contains("cannot scroll: its content is 800 pt tall, no taller than the 800 pt screen"), "\(short)")
         #expect(ScrollRegion(contentHeight: 100).immobileProblem(screenHeight: 800) != nil)
         #expect(ScrollRegion(contentHeight: 1600).immobileProblem(screenHeight: 800) == nil)
         #expect(ScrollRegion().immobileProblem(screenHeight: 800) == nil, "height not known yet")
@@ -41,7 +42,8 @@ import Testing
         #expect(!tall.contains { $0.contains("cannot scroll") }, "\(tall)")
         let short = PrototypeChecker.warnings(for: Self.prototype(contentHeight: 800), file: "p.lua", imageFiles: [])
             .map(\.description)
-        #expect(short.contains { $0.contains("warning: scenes.list.scroll: this scroll region cannot scroll") }, "\(short)")
+        #expect(
+            short.contains { $0.contains("warning: scenes.list.scroll: this scroll region cannot scroll") }, "\(short)")
         #expect(short.contains { $0.contains("lies outside the 360x800 pt screen") }, "\(short)")
     }
 }

@@ -49,7 +49,8 @@ import Testing
         w.display.run("xdotool", ["mousemove", "--window", w.id, "\(a.0)", "\(a.1)", "mousedown", "1"])
         for i in 1...8 {
             w.display.run(
-                "xdotool", ["mousemove", "--window", w.id, "\(a.0 + (b.0 - a.0) * i / 8)", "\(a.1 + (b.1 - a.1) * i / 8)"])
+                "xdotool",
+                ["mousemove", "--window", w.id, "\(a.0 + (b.0 - a.0) * i / 8)", "\(a.1 + (b.1 - a.1) * i / 8)"])
         }
     }
 
