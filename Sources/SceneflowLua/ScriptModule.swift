@@ -259,7 +259,14 @@ final class ScriptModule {
             if let top, coveredBy == nil { coveredBy = elements[top].label }
         }
         stack.pushNil()
-        if shown[index] == nil, frame.intersects(screen), session.scrollGeometry(session.currentScene) != nil {
+        let scrolls = session.currentOverlayFrame == nil && session.scrollGeometry(session.currentScene) != nil
+        if scrolls, let problem = session.unreachableScrollProblem(elements[index].label) {
+            stack.push(problem)
+        } else if scrolls, !frame.intersects(screen) {
+            stack.push(
+                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame)), further along the scroll region; scroll_to its label first"
+            )
+        } else if shown[index] == nil, frame.intersects(screen), scrolls {
             stack.push("the element is scrolled under the fixed header or footer (frame \(frame) on screen); scroll_to its label first")
         } else if let coveredBy {
             stack.push("the element is covered by \"\(coveredBy)\" (declared later in the scene, so it lies on top); no point of it can be tapped")

@@ -48,6 +48,12 @@ import Testing
               scroll("down", 1470)
               tap("Row 1500", {timeout = 0.1})
             end)
+            test("tap below the screen", function()
+              tap("Row 1500", {timeout = 0.1})
+            end)
+            test("tap beyond the content", function()
+              tap("Beyond", {timeout = 0.1})
+            end)
             test("partly covered", function()
               scroll("down", 1450)  -- Row 1500 at screen y 20…70: 14 pt show below the header
               expect.visible "Row 1500"
@@ -65,6 +71,13 @@ import Testing
             results["tap under the header"]?.failure?.contains(
                 "the element is scrolled under the fixed header or footer (frame {10, 0, 340, 50} on screen)") == true,
             "\(results["tap under the header"]?.failure ?? "passed")")
+        #expect(
+            results["tap below the screen"]?.failure?.contains(
+                "the element lies outside the 360x800 pt screen (frame {10, 1470, 340, 50}), further along the scroll region; scroll_to its label first"
+            ) == true, "\(results["tap below the screen"]?.failure ?? "passed")")
+        #expect(
+            results["tap beyond the content"]?.failure?.contains("lies outside the 360x3000 pt content") == true,
+            "\(results["tap beyond the content"]?.failure ?? "passed")")
         let partly = try #require(results["partly covered"])
         #expect(partly.failure == nil, "\(partly.failure ?? "")")
     }
