@@ -157,7 +157,7 @@ public final class WindowPlayer {
             }
             var shown = session.scene(session.currentScene)
             shown?.elements = session.visibleElements  // the parts that show: scrolled, clipped to the band
-            var overlay = designer.overlay(for: shown, at: now)
+            var overlay = designer.overlay(for: shown, at: now, clips: session.outlineClips)
             do {
                 let frame = session.frame()
                 try window.follow(frame, zoom: designer.zoom)

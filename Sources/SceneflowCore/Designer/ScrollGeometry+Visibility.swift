@@ -27,10 +27,15 @@ extension ScrollGeometry {
     /// scrolls and shows only inside the middle band (the fixed header and footer are drawn
     /// over it).
     public func visibleFrame(_ frame: Rect, offset: Double) -> Rect? {
-        let moved = screenFrame(frame, offset: offset)
-        if frame.maxY <= header { return moved.intersection(Rect(x: 0, y: 0, width: screenWidth, height: header)) }
-        if frame.y >= contentHeight - footer { return moved.intersection(footerBand) }
-        return moved.intersection(band)
+        screenFrame(frame, offset: offset).intersection(bandShowing(frame))
+    }
+
+    /// The screen band (points) an element frame given in image points shows in: the header
+    /// for an element wholly in it, the footer for one wholly in it, else the scrolling band.
+    public func bandShowing(_ frame: Rect) -> Rect {
+        if frame.maxY <= header { return Rect(x: 0, y: 0, width: screenWidth, height: header) }
+        if frame.y >= contentHeight - footer { return footerBand }
+        return band
     }
 
     /// The image rectangle (points) the content spans: the screen width by the content height.

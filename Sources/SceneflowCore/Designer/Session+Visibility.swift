@@ -28,6 +28,15 @@ extension Session {
         }
     }
 
+    /// For each of `visibleElements` (same order), the rectangle (screen points) its outline
+    /// and label are confined to: in a scroll scene the band it shows in (header, scrolling
+    /// band or footer), so an H label never spills over a fixed band; empty elsewhere (none).
+    public var outlineClips: [Rect?] {
+        guard let g = scrollGeometry(currentScene), currentOverlayFrame == nil else { return [] }
+        let elements = scene(currentScene).map(activeScene)?.elements ?? []
+        return zip(elements, visibleFrames).filter { $0.1 != nil }.map { element, _ in g.bandShowing(element.frame) }
+    }
+
     /// The index (in `screenElements`) of the topmost element whose shown part holds `point`
     /// (screen points), or nil.
     func visibleElementIndex(at point: Point) -> Int? {

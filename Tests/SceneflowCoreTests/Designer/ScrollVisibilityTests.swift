@@ -103,6 +103,21 @@ import Testing
         #expect(s.visibleElements.first { $0.label == "Row 500" }?.frame == Rect(x: 0, y: 100, width: 360, height: 10))
     }
 
+    @Test func outlinesAreConfinedToTheBandTheirElementShowsIn() {
+        let s = Self.session()
+        s.scroll(by: 450)  // Row 500 partly under the header
+        #expect(s.visibleElements.map(\.label) == ["Back", "Row 500"])
+        #expect(
+            s.outlineClips == [Rect(x: 0, y: 0, width: 360, height: 100), Rect(x: 0, y: 100, width: 360, height: 650)])
+        var designer = DesignerState()
+        _ = designer.key("H")
+        var shown = s.scene(s.currentScene)
+        shown?.elements = s.visibleElements
+        let overlay = designer.overlay(for: shown, at: 0, clips: s.outlineClips)
+        #expect(overlay.boxes.map(\.clip) == s.outlineClips)
+        #expect(overlay.boxes[1].frame == Rect(x: 0, y: 100, width: 360, height: 10))
+    }
+
     @Test func aPressInTheHeaderDoesNotPressTheRowUnderIt() {
         let s = Self.session()
         s.scroll(by: 450)  // Row 500 at screen y 50…110, its top 50 pt under the header

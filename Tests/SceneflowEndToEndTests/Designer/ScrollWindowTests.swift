@@ -80,6 +80,31 @@ import Testing
         w.quit()
     }
 
+    @Test func aLabelOfARowPeekingAboveTheFooterDoesNotSpillOverIt() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let tmp = try TempFolder()
+        guard let dir = try Self.prototype(tmp, name: "ScrollLabel") else { return }
+        let w = try PlayingWindow(display, ["play", dir], title: "ScrollLabel")
+        // Content up 34 pt: Row at screen y 266…366, only 266…270 shows above the 30 pt footer;
+        // its label tag (22 window px, about 7 pt at fit) would reach into the footer.
+        Self.pressAndMove(w, from: (75, 200), to: (75, 166))
+        w.display.run("xdotool", ["mouseup", "1"])
+        w.key("h")
+        let size = w.geometry
+        let strip = Self.at(100, 268, size)
+        let footer = Self.at(4, 272, size)
+        var tinted = (r: 0, g: 0, b: 0)
+        poll(timeout: 20) {
+            w.capture(tmp.file("label.png"))
+            tinted = PlayingWindow.pixel(tmp.file("label.png"), strip.0, strip.1)
+            return tinted.b > 100
+        }
+        #expect(tinted.b > 100, "the strip that shows is outlined: \(tinted)")
+        let under = PlayingWindow.pixel(tmp.file("label.png"), footer.0, footer.1)
+        #expect(under == (32, 160, 32), "the footer is drawn without the label tag over it: \(under)")
+        w.quit()
+    }
+
     @Test func thePressedImageFollowsItsRowWhileDragging() throws {
         guard let display = XvfbDisplay.start() else { return }
         let tmp = try TempFolder()
