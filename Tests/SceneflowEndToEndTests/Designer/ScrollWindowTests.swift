@@ -54,55 +54,52 @@ import Testing
         }
     }
 
-    @Test func elementOutlinesStayOutOfTheFixedHeader() throws {
-        guard let display = XvfbDisplay.start() else { return }
+    /// Plays the prototype, scrolls it by the drags `drags` (from, to screen y at x 75, points),
+    /// turns on H and captures once the point `outlined` is tinted by an outline; returns the
+    /// capture's path and the window size, or nil when the tools are missing.
+    static func outlines(
+        _ name: String, drags: [(Double, Double)], outlined: (Double, Double)
+    ) throws -> (shot: String, size: (width: Int, height: Int), tmp: TempFolder)? {
+        guard let display = XvfbDisplay.start() else { return nil }
         let tmp = try TempFolder()
-        guard let dir = try Self.prototype(tmp, name: "ScrollOutline") else { return }
-        let w = try PlayingWindow(display, ["play", dir], title: "ScrollOutline")
-        // Content up 270 pt: Row at screen y 30…130, its top 20 pt under the 50 pt header.
-        Self.pressAndMove(w, from: (75, 260), to: (75, 60))
-        w.display.run("xdotool", ["mouseup", "1"])
-        Self.pressAndMove(w, from: (75, 200), to: (75, 130))
-        w.display.run("xdotool", ["mouseup", "1"])
+        guard let dir = try prototype(tmp, name: name) else { return nil }
+        let w = try PlayingWindow(display, ["play", dir], title: name)
+        for (from, to) in drags {
+            pressAndMove(w, from: (75, from), to: (75, to))
+            w.display.run("xdotool", ["mouseup", "1"])
+        }
         w.key("h")
         let size = w.geometry
-        let covered = Self.at(100, 40, size)
-        let shown = Self.at(100, 110, size)
+        let point = at(outlined.0, outlined.1, size)
+        let shot = tmp.file("outline.png")
         var tinted = (r: 0, g: 0, b: 0)
         poll(timeout: 20) {
-            w.capture(tmp.file("outline.png"))
-            tinted = PlayingWindow.pixel(tmp.file("outline.png"), shown.0, shown.1)
+            w.capture(shot)
+            tinted = PlayingWindow.pixel(shot, point.0, point.1)
             return tinted.b > 100
         }
-        #expect(tinted.b > 100 && tinted.r < 200, "the row's uncovered part is outlined: \(tinted)")
-        let header = PlayingWindow.pixel(tmp.file("outline.png"), covered.0, covered.1)
-        #expect(header == (200, 40, 40), "the header is drawn without the outline over it: \(header)")
+        #expect(tinted.b > 100 && tinted.r < 200, "the part of the row that shows is outlined: \(tinted)")
         w.quit()
+        return (shot, size, tmp)
+    }
+
+    @Test func elementOutlinesStayOutOfTheFixedHeader() throws {
+        // Content up 270 pt: Row at screen y 30…130, its top 20 pt under the 50 pt header.
+        guard let r = try Self.outlines("ScrollOutline", drags: [(260, 60), (200, 130)], outlined: (100, 110)) else {
+            return
+        }
+        let covered = Self.at(100, 40, r.size)
+        let header = PlayingWindow.pixel(r.shot, covered.0, covered.1)
+        #expect(header == (200, 40, 40), "the header is drawn without the outline over it: \(header)")
     }
 
     @Test func aLabelOfARowPeekingAboveTheFooterDoesNotSpillOverIt() throws {
-        guard let display = XvfbDisplay.start() else { return }
-        let tmp = try TempFolder()
-        guard let dir = try Self.prototype(tmp, name: "ScrollLabel") else { return }
-        let w = try PlayingWindow(display, ["play", dir], title: "ScrollLabel")
         // Content up 34 pt: Row at screen y 266…366, only 266…270 shows above the 30 pt footer;
         // its label tag (22 window px, about 7 pt at fit) would reach into the footer.
-        Self.pressAndMove(w, from: (75, 200), to: (75, 166))
-        w.display.run("xdotool", ["mouseup", "1"])
-        w.key("h")
-        let size = w.geometry
-        let strip = Self.at(100, 268, size)
-        let footer = Self.at(4, 272, size)
-        var tinted = (r: 0, g: 0, b: 0)
-        poll(timeout: 20) {
-            w.capture(tmp.file("label.png"))
-            tinted = PlayingWindow.pixel(tmp.file("label.png"), strip.0, strip.1)
-            return tinted.b > 100
-        }
-        #expect(tinted.b > 100, "the strip that shows is outlined: \(tinted)")
-        let under = PlayingWindow.pixel(tmp.file("label.png"), footer.0, footer.1)
+        guard let r = try Self.outlines("ScrollLabel", drags: [(200, 166)], outlined: (100, 268)) else { return }
+        let footer = Self.at(4, 272, r.size)
+        let under = PlayingWindow.pixel(r.shot, footer.0, footer.1)
         #expect(under == (32, 160, 32), "the footer is drawn without the label tag over it: \(under)")
-        w.quit()
     }
 
     @Test func thePressedImageFollowsItsRowWhileDragging() throws {
