@@ -166,8 +166,8 @@ public final class WindowPlayer {
                 images.preload(reachableImages(from: preloadedFor))
             }
             var shown = session.scene(session.currentScene)
-            shown?.elements = session.screenElements  // where they are: scrolled, in an overlay, in landscape
-            var overlay = designer.overlay(for: shown, at: now)
+            shown?.elements = session.visibleElements  // the parts that show: scrolled, clipped to the band
+            var overlay = designer.overlay(for: shown, at: now, clips: session.outlineClips)
             do {
                 let frame = session.frame()
                 try window.follow(frame, zoom: designer.zoom)
