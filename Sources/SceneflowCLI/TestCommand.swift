@@ -92,12 +92,14 @@ struct TestCommand: Subcommand {
         }
     }
 
-    func validate() throws(UsageError) {
+    /// - Throws: `InputError` (exit 65) for a missing script, folder or `--prototype`;
+    ///   `UsageError` (exit 64) for an output path that cannot be written.
+    func validate() throws {
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
-            throw UsageError(message: "no script or folder at \(input)")
+            throw InputError(message: "no script or folder at \(input)")
         }
         if let prototype = settings.prototype, !FileManager.default.fileExists(atPath: prototype) {
-            throw UsageError(message: "--prototype: no prototype folder at \(prototype)")
+            throw InputError(message: "--prototype: no prototype folder at \(prototype)")
         }
         // Check every output before running, so a long run never ends without its report.
         for (option, path) in [
