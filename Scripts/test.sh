@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: set up, build, `swift test` (Core, SDL, Lua and end-to-end tests), then every
 # Lua regression script under Scripts/ headless, then luacheck over Scripts/ and Prototypes/
-# (globals in .luacheckrc). Ends with one line `N passed, N failed`.
+# (globals in .luacheckrc). Ends with one line `N passed, N failed`, plus `, N skipped` when
+# any test was skipped (Lua `skip(...)`, a Swift test marked skipped).
 # Exit 0 only when everything passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -19,6 +20,7 @@ swift_failed=$(grep -E -c '(Test [^ ].* failed after|Test Case .* failed \()' "$
 swift_passed=$((swift_passed - $(grep -E -c 'Test run with .* passed after' "$log" || true)))
 swift_failed=$((swift_failed - $(grep -E -c 'Test run with .* failed after' "$log" || true)))
 if [ "$swift_status" -ne 0 ] && [ "$swift_failed" -eq 0 ]; then swift_failed=1; fi
+swift_skipped=$(grep -E -c '(Test [^ ].* skipped|Test Case .* skipped \()' "$log" || true)
 
 echo
 echo "Lua regression scripts:"
@@ -29,15 +31,18 @@ lua_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
 lua_passed=$(echo "${lua_line:-0 passed, 1 failed}" | sed -E 's/^([0-9]+) passed.*/\1/')
 lua_failed=$(echo "${lua_line:-0 passed, 1 failed}" | sed -E 's/^[0-9]+ passed, ([0-9]+) failed.*/\1/')
 if [ "$lua_status" -ne 0 ] && [ "$lua_failed" -eq 0 ]; then lua_failed=1; fi
+lua_skipped=$(echo "${lua_line:-}" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
+lua_skipped=${lua_skipped:-0}
 
 echo
 echo "luacheck (Scripts, Prototypes):"
 if luacheck --no-color Scripts Prototypes; then lint_passed=1; lint_failed=0; else lint_passed=0; lint_failed=1; fi
 
 echo
-echo "swift test: $swift_passed passed, $swift_failed failed; Lua scripts: $lua_passed passed, $lua_failed failed"
+with_skipped() { if [ "$1" -gt 0 ]; then echo ", $1 skipped"; fi; }
+echo "swift test: $swift_passed passed, $swift_failed failed$(with_skipped "$swift_skipped"); Lua scripts: $lua_passed passed, $lua_failed failed$(with_skipped "$lua_skipped")"
 echo "luacheck: $lint_passed passed, $lint_failed failed"
 passed=$((swift_passed + lua_passed + lint_passed))
 failed=$((swift_failed + lua_failed + lint_failed))
-echo "$passed passed, $failed failed"
+echo "$passed passed, $failed failed$(with_skipped $((swift_skipped + lua_skipped)))"
 [ "$failed" -eq 0 ] && [ "$swift_status" -eq 0 ] && [ "$lua_status" -eq 0 ]

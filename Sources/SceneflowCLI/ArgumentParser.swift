@@ -84,6 +84,10 @@ struct ParsedArguments {
         if !specs.contains(where: \.repeating), result.positionals.count > specs.count {
             throw UsageError(message: "unexpected argument \"\(result.positionals[specs.count])\"")
         }
+        // Every positional is a path; "" (often an unset shell variable) names nothing.
+        if let index = result.positionals.firstIndex(of: ""), let spec = index < specs.count ? specs[index] : specs.last {
+            throw UsageError(message: "the \(spec.name) argument is empty (\"\"); give a path")
+        }
         return result
     }
 }

@@ -8,11 +8,15 @@ struct GraphCommand: Subcommand {
     static let abstract = "Draw the flow map: scenes with thumbnails, edges labelled with element and transition."
     static let discussion = """
         DOT is always available; SVG and PNG need Graphviz (`dot`, Debian package graphviz).
-        Without Graphviz, --format svg|png writes the .dot file beside FILE, says so and exits 70.
-        The format defaults to FILE's extension, else dot. Without --out, DOT goes to standard
-        output. Thumbnails are written to <FILE without extension>-thumbs/. Unreachable scenes
-        are dashed red; modal presentations are dashed edges. FILE's folder must exist (else exit 64,
-        as for every other command's output files).
+        --out FILE.svg / FILE.png also writes its Graphviz source FILE.dot beside it (kept to
+        re-render or edit); without Graphviz that .dot is all that is written (exit 70).
+        The format is FILE's extension (.dot or .gv, .svg, .png), else dot for a name without
+        one; --format and an extension that disagree, or an extension that names no format
+        without --format, exit 64. Without --out, DOT goes to standard output. Thumbnails are
+        written to <FILE without extension>-thumbs/. Unreachable scenes are dashed red; scenes
+        only a Lua function action may reach are dashed grey ("reached by code"); modal
+        presentations are dashed edges. FILE's folder must exist (else exit 64, as for every
+        other command's output files).
         """
     static let arguments = [
         ArgumentSpec(
@@ -33,16 +37,27 @@ struct GraphCommand: Subcommand {
         folder = parsed.positionals[0]
         out = parsed.value("--out")
         let names = FlowGraphRenderer.Format.allCases.map(\.rawValue)
+        let ext = out.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+        let named = ext == "gv" ? .dot : FlowGraphRenderer.Format(rawValue: ext)  // what FILE's name says
         if let text = parsed.value("--format") {
             guard let f = FlowGraphRenderer.Format(rawValue: text) else {
                 throw UsageError(
                     message: "--format must be dot, svg or png, not \"\(text)\""
                         + NearestName.hint(for: text, among: names))
             }
+            if let out, let named, named != f {
+                throw UsageError(
+                    message:
+                        "--format \(f.rawValue) does not match --out \(out) (a .\(ext) name); name the file .\(f.rawValue) or leave --format out"
+                )
+            }
             format = f
         } else {
-            format =
-                out.flatMap { FlowGraphRenderer.Format(rawValue: ($0 as NSString).pathExtension.lowercased()) } ?? .dot
+            if let out, !ext.isEmpty, named == nil {
+                throw UsageError(
+                    message: "--out \(out): cannot tell the format from .\(ext); name it .dot, .svg or .png, or give --format")
+            }
+            format = named ?? .dot
         }
     }
 
@@ -58,7 +73,12 @@ struct GraphCommand: Subcommand {
         guard let loaded = openOrReport(folder) else { return .badInput }
         do {
             let text = try FlowGraphRenderer.write(loaded.prototype, format: format, to: out)
-            if let out { print("wrote \(out)") } else { print(text, terminator: "") }
+            if let out {
+                print("wrote \(out)")
+                if format != .dot { print("wrote \((out as NSString).deletingPathExtension).dot (its Graphviz source)") }
+            } else {
+                print(text, terminator: "")
+            }
             return .success
         } catch {
             printError("sceneflow graph: \(error)")

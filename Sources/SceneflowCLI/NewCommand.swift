@@ -14,13 +14,17 @@ struct NewCommand: Subcommand {
         A landscape image named after a portrait one (home.png + home_land.png or
         home-landscape.png) becomes that scene's landscape variant; images that would be drawn
         stretched (aspect more than 3 % off the device's) are named in warnings.
+        An IMAGE that is a folder stands for the images in it (not its subfolders).
         Writes DIR/prototype.lua (commented) and DIR/Scripts/walk_through.lua, which runs
-        green with `sceneflow test DIR/Scripts`. Never overwrites a prototype.lua (exit 64).
+        green with `sceneflow test DIR/Scripts`. Never overwrites a file: when prototype.lua,
+        Scripts/walk_through.lua or a different image of the same name is already in DIR,
+        nothing is written (exit 64). A missing IMAGE, or a folder with no images, exits 65.
         """
     static let arguments = [
         ArgumentSpec(name: "DIR", help: "The prototype folder to create (or fill).", repeating: false, optional: false),
         ArgumentSpec(
-            name: "IMAGE", help: "Screenshots to copy in (PNG, JPEG, GIF, BMP).", repeating: true, optional: true),
+            name: "IMAGE", help: "Screenshots to copy in (PNG, JPEG, GIF, BMP), or folders of them.", repeating: true,
+            optional: true),
     ]
     static let options = [helpOption]
 
@@ -30,12 +34,6 @@ struct NewCommand: Subcommand {
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folder = parsed.positionals[0]
         images = Array(parsed.positionals.dropFirst())
-    }
-
-    func validate() throws(UsageError) {
-        for image in images where !FileManager.default.fileExists(atPath: image) {
-            throw UsageError(message: "no image at \(image)")
-        }
     }
 
     func run() -> ExitCode {

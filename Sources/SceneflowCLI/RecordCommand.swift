@@ -20,9 +20,11 @@ struct RecordCommand: Subcommand {
             name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
-        OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write (required)."),
+        OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write, ending in .lua (required)."),
         OptionSpec(name: "--no-hints", valueName: nil, help: "No hotspot hints when a click hits no element."),
-        OptionSpec(name: "--force", valueName: nil, help: "Replace an existing script (never a prototype.lua)."),
+        OptionSpec(
+            name: "--force", valueName: nil,
+            help: "Replace an existing script (never the prototype's prototype.lua or images)."),
         helpOption,
     ]
 
@@ -44,6 +46,11 @@ struct RecordCommand: Subcommand {
         if (out as NSString).lastPathComponent == "prototype.lua" {
             throw UsageError(message: "--out \(out): a recording is a test script; it never replaces a prototype.lua")
         }
+        if (out as NSString).pathExtension.lowercased() != "lua"
+            && !(FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue)
+        {
+            throw UsageError(message: "--out \(out): a recording is a Lua test script; give a file name ending in .lua")
+        }
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw UsageError(message: "--out \(out) is a folder; give a .lua file name") }
             if !force {
@@ -55,6 +62,12 @@ struct RecordCommand: Subcommand {
 
     func run() -> ExitCode {
         guard let loaded = openOrReport(folder) else { return .badInput }
+        do {
+            try OutputPath.checkNotAnInput("--out", out, inputs: Self.inputs(of: loaded.prototype))
+        } catch {
+            printError("sceneflow record: \(error)")
+            return .usage
+        }
         let env = ProcessInfo.processInfo.environment
         if (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty && env["SDL_VIDEODRIVER"] == nil {
             printError("sceneflow record: no display (DISPLAY is not set); recording needs the window")
@@ -83,5 +96,16 @@ struct RecordCommand: Subcommand {
         print("wrote \(out); run it with: sceneflow test \(shellQuoted(out))")
         if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
         return .success
+    }
+
+    /// The files `prototype` is made of, which `--out` never replaces (not even with --force):
+    /// its `prototype.lua` and every image it references.
+    static func inputs(of prototype: Prototype) -> [OutputPath.Input] {
+        [OutputPath.Input(file: prototypeFilePath(in: prototype.directory), role: "the prototype's prototype.lua")]
+            + prototype.imageReferences.map { reference in
+                OutputPath.Input(
+                    file: (prototype.directory as NSString).appendingPathComponent(reference.image),
+                    role: "the image of \(reference.path)")
+            }
     }
 }

@@ -73,13 +73,17 @@ enum SceneflowTool {
         return .success
     }
 
-    /// Parses, validates and runs one subcommand; usage errors exit 64 with the usage line.
+    /// Parses, validates and runs one subcommand; usage errors exit 64 with the usage line,
+    /// a missing input path (`InputError`) exits 65 with its message alone.
     static func execute<C: Subcommand>(_ command: C.Type, _ rest: [String]) -> ExitCode {
         do {
             let parsed = try ParsedArguments.parse(rest, options: C.options, arguments: C.arguments)
             let instance = try C(parsed)
             try instance.validate()
             return instance.run()
+        } catch let error as InputError {
+            printError("sceneflow \(C.name): \(error)")
+            return .badInput
         } catch {
             let usage = C.help.components(separatedBy: "\n\n").dropFirst().first ?? ""
             printError("sceneflow \(C.name): \(error)\n\(usage)")

@@ -92,12 +92,14 @@ struct TestCommand: Subcommand {
         }
     }
 
-    func validate() throws(UsageError) {
+    /// - Throws: `InputError` (exit 65) for a missing script, folder or `--prototype`;
+    ///   `UsageError` (exit 64) for an output path that cannot be written.
+    func validate() throws {
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
-            throw UsageError(message: "no script or folder at \(input)")
+            throw InputError(message: "no script or folder at \(input)")
         }
         if let prototype = settings.prototype, !FileManager.default.fileExists(atPath: prototype) {
-            throw UsageError(message: "--prototype: no prototype folder at \(prototype)")
+            throw InputError(message: "--prototype: no prototype folder at \(prototype)")
         }
         // Check every output before running, so a long run never ends without its report.
         for (option, path) in [
@@ -141,8 +143,14 @@ struct TestCommand: Subcommand {
         }
         let (written, writeFailed) = TestReports.write(results, settings: settings, started: started)
         // Files that failed to load (or did not run) write no frames; say so only when some ran.
-        if let frames = settings.frames, !settings.tap, results.contains(where: { !$0.outcomes.isEmpty }) {
-            print("frames and summary.txt written to \((frames as NSString).standardizingPath)/<script name>/")
+        if let frames = settings.frames, !settings.tap {
+            let root = (frames as NSString).standardizingPath
+            let folders = results.filter { !$0.outcomes.isEmpty }.map { HeadlessTestRunner.scriptID($0.file) + "/" }
+            if folders.count == 1 {
+                print("frames and summary.txt written to \((root as NSString).appendingPathComponent(folders[0]))")
+            } else if !folders.isEmpty {
+                print("frames and summary.txt written to \(root)/, one folder per script: \(folders.joined(separator: ", "))")
+            }
         }
         console.close(results, written: written)
         if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }

@@ -17,13 +17,26 @@ public enum ImageHeader: Equatable, Sendable {
     /// EXIF/ICC segments, so this is generous; a JPEG whose SOF lies beyond it is `.unknown`.
     public static let prefixLength = 256 * 1024
 
-    /// Reads the first `prefixLength` bytes of the file at `path` and parses them; nil when
-    /// the file cannot be read (missing, a folder, no permission).
+    /// Reads the first `prefixLength` bytes of the file at `path` and parses them, and the
+    /// whole file when the answer may lie beyond them (`needsWholeFile`); nil when the file
+    /// cannot be read (missing, a folder, no permission).
     public static func read(path: String) -> ImageHeader? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         guard let data = try? handle.read(upToCount: prefixLength) else { return nil }
-        return parse([UInt8](data))
+        let header = parse([UInt8](data))
+        if header.needsWholeFile(prefixCount: data.count), let whole = FileManager.default.contents(atPath: path) {
+            return parse([UInt8](whole))
+        }
+        return header
+    }
+
+    /// True when `self` was parsed from a full `prefixLength`-byte prefix (`prefixCount`
+    /// bytes) and the size may lie further on: a JPEG whose SOF sits behind large metadata
+    /// (`.unknown`), a GIF whose first frame sits behind large extensions (`.malformed`).
+    public func needsWholeFile(prefixCount: Int) -> Bool {
+        guard prefixCount >= Self.prefixLength else { return false }
+        return self == .unknown || self == .malformed(format: "GIF")
     }
 
     /// Parses the first bytes of a file.
@@ -36,31 +49,6 @@ public enum ImageHeader: Equatable, Sendable {
             return .size(format: "BMP", width: le32(b, 18), height: abs(height))
         }
         return .unknown
-    }
-
-    /// GIF: the logical screen size, grown to cover every frame-descriptor-like record in the
-    /// bytes given: each `0x2C` byte followed by 9 more is read as a descriptor (left, top,
-    /// width, height), and left + width, top + height count. SDL_image allocates a frame's
-    /// size and scans past bytes it does not understand to the next `0x2C`, so fuzzing found
-    /// 8 x 6 px GIFs whose hidden frames claim 65535 x 65535 px (4 GB); a structural walk
-    /// misses them, this conservative scan does not. The price: a GIF whose compressed data
-    /// happens to hold such bytes may be refused as too large (convert it to PNG). Pass the
-    /// whole file to see every frame.
-    private static func gif(_ b: [UInt8]) -> ImageHeader {
-        guard b.count >= 13 else { return .malformed(format: "GIF") }
-        var width = le16(b, 6)
-        var height = le16(b, 8)
-        var frames = 0
-        var i = 13
-        while i + 10 <= b.count {
-            if b[i] == 0x2C {
-                width = max(width, le16(b, i + 1) + le16(b, i + 5))
-                height = max(height, le16(b, i + 3) + le16(b, i + 7))
-                frames += 1
-            }
-            i += 1
-        }
-        return frames > 0 ? .size(format: "GIF", width: width, height: height) : .malformed(format: "GIF")
     }
 
     /// PNG: signature, then the IHDR chunk (length 13) holding big-endian width and height.
@@ -102,7 +90,7 @@ public enum ImageHeader: Equatable, Sendable {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
     }
     private static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
-    private static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+    static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
     private static func le32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24
     }

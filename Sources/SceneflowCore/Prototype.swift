@@ -153,6 +153,10 @@ public struct Prototype: Equatable, Sendable {
     public var sceneOrder: [String]
     /// The prototype folder (absolute path).
     public var directory: String
+    /// Scenes a Lua function action may go to: named in a `go("…")` / `present("…")` call in
+    /// `prototype.lua` that is not one of the fixed actions (`Prototype.codeTargets(in:)`, set
+    /// by the loader). Used by `PrototypeChecker.reach`.
+    public var codeTargets: Set<String> = []
 
     /// Creates a prototype; marks each separate landscape scene with the scene it stands in
     /// for (`SceneDesign.portraitScene`).

@@ -6,12 +6,9 @@ public enum PrototypeChecker {
     /// `imageFiles` lists the image files found in the prototype folder, relative to it.
     public static func warnings(for prototype: Prototype, file: String, imageFiles: [String]) -> [Diagnostic] {
         var result: [Diagnostic] = []
-        let reachable = reachableScenes(prototype)
-        let hasScriptActions = prototype.orderedScenes.contains { scene in
-            scene.actions.contains { if case .script = $0.action { true } else { false } }
-        }
-        for scene in prototype.orderedScenes where !reachable.contains(scene.name) {
-            let note = hasScriptActions ? " (unless a Lua function action goes there)" : ""
+        let reach = reach(prototype)
+        for scene in prototype.orderedScenes where reach[scene.name] != .fixed {
+            let note = reach[scene.name] == .code ? " (unless a Lua function action goes there)" : ""
             result.append(
                 Diagnostic(
                     .warning, file: file, path: "scenes.\(scene.name)",

@@ -98,6 +98,8 @@ public struct PrototypeLoader {
             let warnings = located.filter { $0.severity == .warning }
             throw DiagnosticList(errors + warnings)
         }
-        return LoadResult(prototype: prototype, warnings: validator.diagnostics, initialStateRef: initialStateRef)
+        var withCode = prototype
+        withCode.codeTargets = prototype.codeTargets(in: text)
+        return LoadResult(prototype: withCode, warnings: validator.diagnostics, initialStateRef: initialStateRef)
     }
 }

@@ -49,7 +49,7 @@ public struct ImageLimits: Equatable, Sendable {
         }
         if bytes.isEmpty { throw .empty(path: path) }
         var header = ImageHeader.parse(bytes)
-        if header == .unknown, bytes.count == ImageHeader.prefixLength, let whole = FileManager.default.contents(atPath: path) {
+        if header.needsWholeFile(prefixCount: bytes.count), let whole = FileManager.default.contents(atPath: path) {
             header = ImageHeader.parse([UInt8](whole))  // e.g. a JPEG whose size lies behind large metadata
         }
         try check(header, path: path)

@@ -42,7 +42,7 @@ public struct PictureLoader: Sendable {
     /// - Throws: like `load(path:)`.
     public func load(data: Data, path: String) throws -> DecodedPicture {
         if data.isEmpty { throw ImageLoadError.empty(path: path) }
-        let header = ImageHeader.parse([UInt8](data))  // the whole file: every GIF frame counts
+        let header = ImageHeader.parse([UInt8](data))  // the whole file: a GIF frame may lie far in
         try limits.check(header, path: path)
         let surface: SDLSurface
         do {

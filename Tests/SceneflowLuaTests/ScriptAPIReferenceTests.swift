@@ -43,6 +43,28 @@ import Testing
         #expect(declared == documented, "missing in .luacheckrc: \(documented.subtracting(declared)); extra: \(declared.subtracting(documented))")
     }
 
+    @Test func readmeSummaryTableNamesEveryFunction() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "| group | functions |"))
+        let rest = readme[start.upperBound...]
+        let table = String(rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)])
+        var missing: [String] = []
+        for entry in try ScriptAPIReference.entries().entries {
+            let base = String(entry.name.prefix { $0 != "(" && $0 != "{" && $0 != " " })
+            if let chained = entry.name.range(of: ").") {  // expect(x).to_be: the method name
+                let method = entry.name[chained.upperBound...].prefix { $0 != "(" }
+                if !table.contains(" \(method) ") && !table.contains(".\(method) ") && !table.contains(" \(method)`") {
+                    missing.append(entry.name)
+                }
+            } else if !["(", "`", "{", " ", "."].contains(where: { table.contains("`\(base)\($0)") }) {
+                missing.append(entry.name)
+            }
+        }
+        #expect(missing.isEmpty, "README's Scripts summary table (| group | functions |) lacks: \(missing)")
+    }
+
     @Test func referenceTextListsSignaturesAndExamples() throws {
         let text = try ScriptAPIReference.text()
         #expect(text.contains("\nGESTURES\n"))

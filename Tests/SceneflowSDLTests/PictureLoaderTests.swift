@@ -112,9 +112,9 @@ import Testing
         ]
         #expect(ImageHeader.parse(jpeg) == .size(format: "JPEG", width: 1080, height: 2400))
         #expect(
-            // Logical screen 16x32 (no colour table), then the first frame's descriptor.
+            // Logical screen 16x32 (no colour table), then the first frame's descriptor and code size.
             ImageHeader.parse(
-                Array("GIF89a".utf8) + [0x10, 0x00, 0x20, 0x00, 0, 0, 0] + [0x2C, 0, 0, 0, 0, 0x10, 0, 0x20, 0, 0])
+                Array("GIF89a".utf8) + [0x10, 0x00, 0x20, 0x00, 0, 0, 0] + [0x2C, 0, 0, 0, 0, 0x10, 0, 0x20, 0, 0, 2])
                 == .size(format: "GIF", width: 16, height: 32))
         var bmp = [UInt8](repeating: 0, count: 30)
         (bmp[0], bmp[1], bmp[14], bmp[18], bmp[22]) = (0x42, 0x4D, 40, 7, 0xF6)  // height -10, top-down

@@ -1,7 +1,8 @@
 extension ElementTree {
     /// Every scene of `prototype` in declaration order (or only `only`) after a one-line
     /// summary, for `sceneflow inspect`: each scene line names its image and is marked
-    /// `(start)` or `(unreachable)`; element lines are `line(_:value:)` plus the designer
+    /// `(start)`, `(unreachable)` or `(reached by code)` (`PrototypeChecker.reach`); names are
+    /// quoted with `"` and `\` escaped, as labels are; element lines are `line(_:value:)` plus the designer
     /// features (`SceneExtras`); scene-wide swipes follow the elements.
     ///
     /// ```
@@ -13,13 +14,14 @@ extension ElementTree {
     public static func text(_ prototype: Prototype, only: String? = nil) -> String {
         let d = prototype.device
         var lines = [
-            "prototype \"\(prototype.name)\"  device \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(d.pixelWidth)x\(d.pixelHeight) px)  start \"\(prototype.start)\"  \(counted(prototype.scenes.count, "scene"))"
+            "prototype \"\(escape(prototype.name))\"  device \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(d.pixelWidth)x\(d.pixelHeight) px)  start \"\(escape(prototype.start))\"  \(counted(prototype.scenes.count, "scene"))"
         ]
-        let reachable = PrototypeChecker.reachableScenes(prototype)
+        let reach = PrototypeChecker.reach(prototype)
         for scene in prototype.orderedScenes where only == nil || scene.name == only {
-            var header = "scene \"\(scene.name)\"  image \(scene.image)"
+            var header = "scene \"\(escape(scene.name))\"  image \(scene.image)"
             if scene.name == prototype.start { header += "  (start)" }
-            if !reachable.contains(scene.name) { header += "  (unreachable)" }
+            if reach[scene.name] == SceneReach.none { header += "  (unreachable)" }
+            if reach[scene.name] == .code { header += "  (reached by code)" }
             lines.append(header)
             lines += SceneExtras.describe(scene)
             if scene.elements.isEmpty && scene.onSwipe.isEmpty { lines.append("  (no elements)") }

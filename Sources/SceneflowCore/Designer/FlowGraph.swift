@@ -3,8 +3,10 @@
 /// accessibility label (or the swipe) and the transition; a landscape variant's elements are
 /// marked `(landscape)`, and a scene's separate landscape scene (`landscape = "name"`) is a
 /// dotted edge labelled `rotate`. The start scene has a double border; scenes no element
-/// reaches from it are drawn dashed red and marked "unreachable". `back()`, `dismiss()` and
-/// Lua-function actions lead to no fixed scene and draw no edge.
+/// reaches from it are drawn dashed red and marked "unreachable", or dashed grey and marked
+/// "reached by code" (with a legend node) when a Lua function action may go there
+/// (`PrototypeChecker.reach`). `back()`, `dismiss()` and Lua-function actions lead to no
+/// fixed scene and draw no edge.
 public enum FlowGraph {
     /// One edge of the flow map.
     public struct Edge: Equatable, Sendable {
@@ -101,7 +103,7 @@ public enum FlowGraph {
         _ prototype: Prototype, thumbnail: (Scene) -> String? = { _ in nil },
         landscapeThumbnail: (Scene) -> String? = { _ in nil }, imagePath: String? = nil
     ) -> String {
-        let reachable = PrototypeChecker.reachableScenes(prototype)
+        let reach = PrototypeChecker.reach(prototype)
         let turned = prototype.device.rotated
         var text = "digraph \(quoted(prototype.name)) {\n"
         text +=
@@ -110,10 +112,13 @@ public enum FlowGraph {
         text += "  node [shape=box, style=rounded, fontname=\"DejaVu Sans\", fontsize=11, margin=0.05];\n"
         text += "  edge [fontname=\"DejaVu Sans\", fontsize=9];\n"
         for scene in prototype.orderedScenes {
-            let isReachable = reachable.contains(scene.name)
             var caption = XMLText.escape(scene.name)
             if scene.name == prototype.start { caption += " <I>(start)</I>" }
-            if !isReachable { caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>" }
+            switch reach[scene.name] ?? SceneReach.none {
+            case .fixed: break
+            case .code: caption += "<BR/><FONT COLOR=\"gray40\">reached by code</FONT>"
+            case .none: caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>"
+            }
             var label = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\">"
             if let image = thumbnail(scene) {
                 let width = showsTurned(scene, prototype) ? 160.0 : 90
@@ -125,9 +130,14 @@ public enum FlowGraph {
             label += "<TR><TD>\(caption)</TD></TR></TABLE>"
             var attributes = "label=<\(label)>"
             if scene.name == prototype.start { attributes += ", peripheries=2" }
-            if !isReachable { attributes += ", style=\"rounded,dashed\", color=red" }
+            switch reach[scene.name] ?? SceneReach.none {
+            case .fixed: break
+            case .code: attributes += ", style=\"rounded,dashed\", color=gray50"
+            case .none: attributes += ", style=\"rounded,dashed\", color=red"
+            }
             text += "  \(quoted(scene.name)) [\(attributes)];\n"
         }
+        if reach.values.contains(.code) { text += codeLegend }
         for edge in edges(prototype) {
             let style = edge.rotates ? ", style=dotted" : edge.action.isPresent ? ", style=dashed" : ""
             text += "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge)))\(style)];\n"
@@ -135,6 +145,12 @@ public enum FlowGraph {
         text += "}\n"
         return text
     }
+
+    /// The legend node drawn when some scene is reached only by code: what the grey dashed
+    /// border means.
+    static let codeLegend =
+        "  \"legend: reached by code\" [shape=note, style=dashed, color=gray50, fontcolor=gray40, fontsize=9, "
+        + "label=\"dashed grey: no element or swipe leads here,\\nbut a Lua function action may\\n(app:go in on_tap, on_change, …)\"];\n"
 
     /// A table row holding `image` scaled into `width` x `height` points.
     private static func imageCell(_ image: String, width: Double, height: Double) -> String {

@@ -6,7 +6,8 @@
 /// `back()`; a tap outside an overlay that dismissed it becomes `tap_at(x, y)`; turning the
 /// device becomes `rotate "landscape"`; a timed action becomes `wait(seconds)`; and each time
 /// the prototype settles on a new scene an `expect.scene "name"` follows. Taps that hit no
-/// element do nothing in the prototype and are left out.
+/// element, long presses on an element without `on_long_press` and swipes neither the element
+/// nor the scene answers do nothing in the prototype and are left out.
 ///
 /// Scrolling (wheel notches and drags in a scroll band) is written as one
 /// `scroll("down" | "up", points)` per burst (`ScriptRecorder+Pending.swift`): before the next
@@ -161,13 +162,28 @@ public final class ScriptRecorder {
             if lines.last == "tap \(Self.quote(label))" { lines.removeLast() }
             lines.append("double_tap \(Self.quote(label))")
         case .longPress(_, let duration):
-            if let label { append("long_press(\(Self.quote(label)), \(formatNumber(duration, decimals: 2)))", session) }
+            // Like a tap on nothing: a long press no element answers changes nothing.
+            guard let label, Self.elements(label, in: scene, session).contains(where: { $0.onLongPress != nil }) else {
+                return
+            }
+            append("long_press(\(Self.quote(label)), \(formatNumber(duration, decimals: 2)))", session)
         case .swipe(let direction, _, _, _):
+            // Only a swipe the element or the scene answers (as `Session` dispatches it).
+            let answered =
+                session.scene(scene)?.onSwipe[direction] != nil
+                || label.map { Self.elements($0, in: scene, session).contains { $0.onSwipe[direction] != nil } } ?? false
+            guard answered else { return }
             let d = Self.quote(direction.rawValue)
             append(label.map { "swipe(\(d), {on = \(Self.quote($0))})" } ?? "swipe \(d)", session)
         case .drag:
             break
         }
+    }
+
+    /// The enabled elements labelled `label` in `scene` (its landscape variant's too).
+    private static func elements(_ label: String, in scene: String, _ session: Session) -> [Element] {
+        guard let s = session.scene(scene) else { return [] }
+        return (s.elements + (s.design.landscape?.elements ?? [])).filter { $0.label == label && $0.enabled }
     }
 
     /// A Lua string literal.

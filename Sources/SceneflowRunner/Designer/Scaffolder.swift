@@ -37,30 +37,38 @@ public enum Scaffolder {
     /// Image file extensions picked up from a folder.
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp"]
 
-    /// Scaffolds `directory` from `images` (copied into it), or from the images already in it
-    /// when `images` is empty.
+    /// The formats `new` takes, as named in messages.
+    public static let formatNames = "PNG, JPEG, GIF or BMP"
+
+    /// Scaffolds `directory` from `images` (copied into it; a folder stands for the images in
+    /// it), or from the images already in it when `images` is empty.
     ///
-    /// - Throws: `Failure`: the folder already holds a `prototype.lua`; no images; two images
-    ///   with one file name; an image that cannot be decoded (named); a file that cannot be
-    ///   written.
+    /// - Throws: `Failure`: usage (exit 64) when `directory` is a file, when `prototype.lua`, `Scripts/walk_through.lua` or a
+    ///   different file under an image's name is already in the folder (nothing is written), no
+    ///   images are given or found, or two images share a file name; input (exit 65) for a
+    ///   missing image, a folder without images, an image that cannot be decoded (each named),
+    ///   or a file that cannot be written.
     public static func scaffold(directory: String, images: [String]) throws(Failure) -> Result {
         let fm = FileManager.default
         let prototypeFile = (directory as NSString).appendingPathComponent("prototype.lua")
-        if fm.fileExists(atPath: prototypeFile) {
+        let scriptFile = ((directory as NSString).appendingPathComponent("Scripts") as NSString)
+            .appendingPathComponent("walk_through.lua")
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw Failure(
-                description: "\(prototypeFile) already exists; choose a new folder (sceneflow new never overwrites)",
+                description: "\(directory) is a file; the first argument is the prototype folder (sceneflow new DIR a.png b.png)",
                 isUsage: true)
         }
-        var sources = images
-        if sources.isEmpty {
-            let names = (try? fm.contentsOfDirectory(atPath: directory)) ?? []
-            sources = names.filter { imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-                .map { (directory as NSString).appendingPathComponent($0) }
+        for file in [prototypeFile, scriptFile] where fm.fileExists(atPath: file) {
+            throw Failure(
+                description: "\(file) already exists; choose a new folder (sceneflow new never overwrites)",
+                isUsage: true)
         }
+        var sources = images.isEmpty ? imageFiles(inFolder: directory) : try imageFiles(images)
         guard !sources.isEmpty else {
             throw Failure(
                 description:
-                    "no images: give screenshots after the folder (sceneflow new DIR a.png b.png) or put PNG/JPEG files in \(directory)",
+                    "no images: give screenshots after the folder (sceneflow new DIR a.png b.png) or put \(formatNames) files in \(directory)",
                 isUsage: true)
         }
         sources.sort { fileOrder($0, $1) }
@@ -68,6 +76,13 @@ public enum Scaffolder {
         if let repeated = fileNames.first(where: { name in fileNames.filter { $0 == name }.count > 1 }) {
             throw Failure(
                 description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
+        }
+        let targets = fileNames.map { (directory as NSString).appendingPathComponent($0) }
+        for (source, target) in zip(sources, targets) where needsCopy(source, to: target) && fm.fileExists(atPath: target) {
+            throw Failure(
+                description:
+                    "\(target) already exists and is not \(source); choose a new folder (sceneflow new never overwrites)",
+                isUsage: true)
         }
         var measured: [ScaffoldPlan.Measured] = []
         var unusable: [String] = []  // every image that cannot be decoded, one line each
@@ -86,17 +101,10 @@ public enum Scaffolder {
         let plan = ScaffoldPlan.plan(measured)
         let (shots, device, deviceSource) = (plan.shots, plan.device, plan.deviceSource)
         let name = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
-        let scriptFile = ((directory as NSString).appendingPathComponent("Scripts") as NSString)
-            .appendingPathComponent("walk_through.lua")
         do {
             try fm.createDirectory(atPath: directory + "/Scripts", withIntermediateDirectories: true)
-            for (index, source) in sources.enumerated() {
-                let target = (directory as NSString).appendingPathComponent(fileNames[index])
-                if URL(fileURLWithPath: source).standardizedFileURL != URL(fileURLWithPath: target).standardizedFileURL
-                {
-                    if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }
-                    try fm.copyItem(atPath: source, toPath: target)
-                }
+            for (source, target) in zip(sources, targets) where needsCopy(source, to: target) {
+                try fm.copyItem(atPath: source, toPath: target)
             }
             let text = ScaffoldWriter.prototypeFile(
                 name: name, device: device, deviceSource: deviceSource, shots: shots)
@@ -115,6 +123,44 @@ public enum Scaffolder {
                 named.file = (directory as NSString).appendingPathComponent(warning.file)
                 return named
             })
+    }
+
+    /// The images `arguments` name: files as given, folders replaced by the image files in
+    /// them (`imageFiles(inFolder:)`).
+    /// - Throws: `Failure` (input, exit 65) naming every missing path and image-less folder.
+    static func imageFiles(_ arguments: [String]) throws(Failure) -> [String] {
+        var files: [String] = []
+        var problems: [String] = []
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
+                problems.append("no image at \(argument)")
+            } else if isDirectory.boolValue {
+                let found = imageFiles(inFolder: argument)
+                if found.isEmpty { problems.append("\(argument): a folder with no \(formatNames) images in it") }
+                files += found
+            } else {
+                files.append(argument)
+            }
+        }
+        if !problems.isEmpty { throw Failure(description: problems.joined(separator: "\n"), isUsage: false) }
+        return files
+    }
+
+    /// The files directly in `folder` whose extension is an image format's (`imageExtensions`,
+    /// any case), hidden files aside; empty when `folder` cannot be listed.
+    static func imageFiles(inFolder folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+            .map { (folder as NSString).appendingPathComponent($0) }
+    }
+
+    /// True when `target` is another file than `source` and does not already hold the same bytes.
+    private static func needsCopy(_ source: String, to target: String) -> Bool {
+        if URL(fileURLWithPath: source).standardizedFileURL == URL(fileURLWithPath: target).standardizedFileURL {
+            return false
+        }
+        return !FileManager.default.contentsEqual(atPath: source, andPath: target)
     }
 
     /// File name order with numbers compared by value (`2.png` < `10.png`).

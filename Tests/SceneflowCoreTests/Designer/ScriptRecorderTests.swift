@@ -44,6 +44,30 @@ import Testing
         #expect(script.hasSuffix("  expect.scene \"games\"\nend)\n"))
     }
 
+    @Test func swipesAndLongPressesThatDoNothingAreLeftOut() {
+        let s = Session(prototype: Fixtures.storePrototype())
+        let r = ScriptRecorder(start: "home")
+        Self.play(s, r, [(.down, 50, 260), (.up, 50, 260)])  // tap "Open"
+        Self.frames(s, r, 0.6)
+        // On "Rate": no on_swipe, no scene swipe, no on_long_press: nothing happens.
+        Self.play(s, r, [(.down, 200, 630), (.move, 150, 630), (.up, 100, 630)])
+        Self.frames(s, r, 0.3)
+        s.handle(InputEvent(.down, Point(x: 200, y: 630), at: s.now))
+        Self.frames(s, r, 1.2)
+        s.handle(InputEvent(.up, Point(x: 200, y: 630), at: s.now))
+        Self.frames(s, r, 0.3)
+        Self.play(s, r, [(.down, 200, 300), (.move, 200, 250), (.up, 200, 200)])  // swipe up on nothing
+        Self.frames(s, r, 0.3)
+        #expect(s.currentScene == "details")
+        #expect(r.lines == ["expect.scene \"home\"", "tap \"Open\"", "expect.scene \"details\""], "\(r.lines)")
+        // Swipes the element or the scene answers are still written.
+        s.perform(.back, source: "key Escape")
+        Self.frames(s, r, 0.6)
+        Self.play(s, r, [(.down, 50, 300), (.move, 50, 250), (.up, 50, 200)])  // swipe up on "Open"
+        Self.frames(s, r, 0.6)
+        #expect(r.lines.suffix(3) == ["expect.scene \"home\"", "swipe(\"up\", {on = \"Open\"})", "expect.scene \"games\""], "\(r.lines)")
+    }
+
     @Test func scrollingIsWrittenAsScrollAndADoubleTapReplacesItsFirstTap() {
         let s = SessionScrollTests.session()
         let r = ScriptRecorder(start: "list")

@@ -19,4 +19,41 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: tmp.file("no")), "no folder is made")
     }
+
+    @Test func theOutputIsALuaFileAndNeverAFileThePrototypeUses() throws {
+        let tmp = try TempFolder()
+        let proto = try tmp.prototype()
+        let image = tmp.file("Proto/home.png")
+        let before = try Data(contentsOf: URL(fileURLWithPath: image))
+        // Not a .lua name: refused before the prototype is even opened, --force or not.
+        for out in [image, tmp.file("Proto/notes.txt")] {
+            let r = try Sceneflow.run(["record", proto, "--out", out, "--force"], environment: ["DISPLAY": nil])
+            #expect(r.status == 64, "\(out): \(r)")
+            #expect(r.stderr.contains("--out \(out): a recording is a Lua test script; give a file name ending in .lua"), "\(r)")
+        }
+        // A .lua name that leads to the prototype's files (a symbolic or hard link): refused even with --force.
+        let fm = FileManager.default
+        try fm.createSymbolicLink(atPath: tmp.file("Proto/shot.lua"), withDestinationPath: "home.png")
+        try fm.createSymbolicLink(atPath: tmp.file("proto.lua"), withDestinationPath: tmp.file("Proto/prototype.lua"))
+        try fm.linkItem(atPath: tmp.file("Proto/detail.png"), toPath: tmp.file("hard.lua"))
+        let cases: [(out: String, role: String)] = [
+            (tmp.file("Proto/shot.lua"), "the image of scenes.home.image"),
+            (tmp.file("proto.lua"), "the prototype's prototype.lua"),
+            (tmp.file("hard.lua"), "the image of scenes.detail.image"),
+        ]
+        for c in cases {
+            let r = try Sceneflow.run(["record", proto, "--out", c.out, "--force"], environment: ["DISPLAY": nil])
+            #expect(r.status == 64, "\(c.out): \(r)")
+            #expect(
+                r.stderr.contains("--out \(c.out) is \(c.role); an output never replaces a file the prototype uses"),
+                "\(r)")
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == before)
+        // An earlier recording is still replaced with --force: only the display is missing here.
+        try tmp.write("old.lua", "-- earlier")
+        let r = try Sceneflow.run(
+            ["record", proto, "--out", tmp.file("old.lua"), "--force"],
+            environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil], timeout: 20)
+        #expect(r.status == 70 && r.stderr.contains("no display"), "\(r)")
+    }
 }
