@@ -32,6 +32,7 @@ public enum PrototypeChecker {
                     scroll: variant.scroll, file: file)
             }
         }
+        result += fitWarnings(for: prototype, file: file)  // stars past their frame, overlays past the screen
         let used = Set(prototype.imageReferences.map { normalise($0.image) })
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {
             result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))
