@@ -8,11 +8,14 @@ extension DesignerState {
     public static let actionErrorSeconds = 6.0
 
     /// A Lua action failed at clock time `time` (seconds) with `message` (the diagnostic:
-    /// `file:line: message`); `element` names what triggered it ("" for a scene-wide swipe) in
-    /// `scene`. Replaces an earlier action error.
+    /// `file:line: message`); `element` names what triggered it (a `ScriptCall`'s element:
+    /// `tap on "Label"`, `swipe left in home`, or a star rating's label) in `scene`. Replaces
+    /// an earlier action error.
     public mutating func actionFailed(_ message: String, element: String, scene: String, at time: Double) {
-        let trigger = element.isEmpty ? "a swipe" : "\"\(element)\""
-        actionError = "Action of \(trigger) in scene \"\(scene)\" failed (the prototype keeps running):\n\(message)"
+        let trigger = element.contains("\"") || element.hasPrefix("swipe ") ? element : "\"\(element)\""
+        actionError =
+            "Lua action failed (\(trigger), scene \"\(scene)\"):\n\(message)\n"
+            + "The prototype keeps running; the next tap closes this."
         actionErrorUntil = time + Self.actionErrorSeconds
     }
 

@@ -7,30 +7,41 @@
 /// `on_change`), so the steps after it see the same value. A failure that no just-written step
 /// explains (an `on_changing` during a drag) is noted as a comment line.
 extension ScriptRecorder {
-    /// The Lua action triggered by `element` ("" for a scene-wide swipe) failed with `message`:
-    /// turns the step just written for it into a comment (see the extension's notes).
+    /// The Lua action triggered by `element` (a `ScriptCall`'s element: `tap on "Label"`,
+    /// `swipe left in scene`, or a star rating's label) failed with `message`: turns the step
+    /// just written for it into a comment (see the extension's notes).
     public func actionFailed(element: String, message: String) {
         let reason = message.split(whereSeparator: \.isNewline).joined(separator: " ")
-        let label = Self.quote(element)
+        let label = Self.triggerLabel(element)
         if let last = lines.last, !last.hasPrefix("--") {
+            let quoted = label.map(Self.quote) ?? ""
             let steps =
-                element.isEmpty
+                label == nil
                 ? ["swipe \""]
-                : ["tap \(label)", "double_tap \(label)", "long_press(\(label),", "swipe(", "rate(\(label),"]
+                : ["tap \(quoted)", "double_tap \(quoted)", "long_press(\(quoted),", "swipe(", "rate(\(quoted),"]
             if let step = steps.first(where: { last.hasPrefix($0) }),
-                step != "swipe(" || last.hasSuffix("{on = \(label)})")
+                step != "swipe(" || last.hasSuffix("{on = \(quoted)})")
             {
                 lines.removeLast()
                 if step.hasPrefix("rate(") {
-                    let value = last.dropFirst("rate(\(label), ".count).dropLast()
-                    lines.append("set_value(\(label), \(value))  -- \(last) not replayed: its on_change failed: \(reason)")
+                    let value = last.dropFirst("rate(\(quoted), ".count).dropLast()
+                    lines.append("set_value(\(quoted), \(value))  -- \(last) not replayed: its on_change failed: \(reason)")
                 } else {
                     lines.append("-- \(last) (not replayed: its Lua action failed: \(reason))")
                 }
                 return
             }
         }
-        let what = element.isEmpty ? "a scene-wide swipe" : label
-        lines.append("-- the Lua action of \(what) failed here: \(reason)")
+        lines.append("-- the Lua action of \(element) failed here: \(reason)")
+    }
+
+    /// The accessibility label in a `ScriptCall`'s element (`tap on "Label"` → `Label`; a star
+    /// rating's label as it is); nil for a scene-wide swipe (`swipe left in home`).
+    static func triggerLabel(_ element: String) -> String? {
+        if let on = element.range(of: " on \""), element.hasSuffix("\"") {
+            return String(element[on.upperBound...].dropLast())
+        }
+        if element.hasPrefix("swipe "), element.contains(" in ") { return nil }
+        return element
     }
 }
