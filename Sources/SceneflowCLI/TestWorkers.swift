@@ -81,10 +81,13 @@ final class TestWorkerPool {
                     kill(job.process.processIdentifier, signal)
                 }
             }
-            for job in running where !job.process.isRunning {
+            // Ask each worker once: one that ends between two questions would otherwise leave
+            // `running` without its results being collected, and the run would wait forever.
+            let finished = Set(running.filter { !$0.process.isRunning }.map(\.index))
+            for job in running where finished.contains(job.index) {
                 results[job.index] = collect(job.index, scripts[job.index], job.process, job.output, job.errors)
             }
-            running.removeAll { !$0.process.isRunning }
+            running.removeAll { finished.contains($0.index) }
             while shown < scripts.count, let result = results[shown] {
                 onResult(result)
                 shown += 1

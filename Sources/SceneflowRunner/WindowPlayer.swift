@@ -153,7 +153,7 @@ public final class WindowPlayer {
                         preloadedFor = ""
                     }
                     // While the edit is broken, any file in the folder may fix it (a missing image added).
-                    watcher!.reset(files: watchedFiles(folder), folder: fresh == nil ? Self.folderHolding(folder) : nil)
+                    watcher!.reset(files: watchedFiles(folder), folder: fresh == nil ? folder : nil)
                 }
             }
             if preloadedFor != session.currentScene && session.isSettled {
@@ -277,13 +277,6 @@ public final class WindowPlayer {
         return [prototypeFilePath(in: folder)] + p.imageReferences.map {
             (p.directory as NSString).appendingPathComponent($0.image)
         }
-    }
-
-    /// The folder of the prototype: `folder` itself, or the folder of a `.lua` file given instead.
-    private static func folderHolding(_ folder: String) -> String {
-        guard folder.hasSuffix(".lua") else { return folder }
-        let parent = (folder as NSString).deletingLastPathComponent
-        return parent.isEmpty ? "." : parent
     }
 
     /// Keys that move keyboard focus between controls and step the focused star rating.
