@@ -15,6 +15,6 @@ read_globals = {
 
 -- Prototypes: prototype.lua files run with the action constructors instead.
 files["**/prototype.lua"] = {
-  read_globals = { "go", "back", "present", "dismiss" },
+  read_globals = { "go", "replace", "back", "present", "dismiss" },
   max_line_length = false, -- element tables with frames and actions read best on one line
 }

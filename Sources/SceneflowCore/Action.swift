@@ -11,6 +11,11 @@ public struct ScriptFunctionRef: Equatable, Hashable, Sendable {
 public enum Action: Equatable, Sendable, CustomStringConvertible {
     /// Push `scene` onto the navigation stack with the given transition.
     case go(scene: String, transition: Transition)
+    /// Replace the top of the navigation stack with `scene`, animated with the given
+    /// transition: a scene that moves on by itself (a splash) leaves no entry, so `back` from
+    /// `scene` goes to what was below it (nothing when it was the start scene). The new entry
+    /// keeps the replaced one's modal flag.
+    case replace(scene: String, transition: Transition)
     /// Pop the top scene, undoing the transition that brought it.
     case back
     /// Present `scene` modally (default transition `cover_up`).
@@ -23,7 +28,7 @@ public enum Action: Equatable, Sendable, CustomStringConvertible {
     /// The scene this action leads to, when it names one.
     public var targetScene: String? {
         switch self {
-        case .go(let scene, _), .present(let scene, _): return scene
+        case .go(let scene, _), .present(let scene, _), .replace(let scene, _): return scene
         default: return nil
         }
     }
@@ -32,6 +37,7 @@ public enum Action: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .go(let scene, let t): return "go(\"\(scene)\", \(t))"
+        case .replace(let scene, let t): return "replace(\"\(scene)\", \(t))"
         case .back: return "back()"
         case .present(let scene, let t): return "present(\"\(scene)\", \(t))"
         case .dismiss: return "dismiss()"

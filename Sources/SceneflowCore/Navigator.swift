@@ -69,7 +69,7 @@ public struct Navigator: Sendable {
     /// True when nothing is running or queued.
     public var isIdle: Bool { running == nil && queue.isEmpty }
 
-    /// Asks for a navigation action (`go`, `back`, `present`, `dismiss`); queued when a
+    /// Asks for a navigation action (`go`, `replace`, `back`, `present`, `dismiss`); queued when a
     /// transition is running. Script actions are not navigation and are ignored here.
     public mutating func request(_ action: Action, source: String, at time: Double, timeline: inout Timeline) {
         if running != nil {
@@ -125,6 +125,10 @@ public struct Navigator: Sendable {
             transition = t
             entries.append(
                 Entry(scene: scene, arrival: t, isModal: { if case .present = action { true } else { false } }()))
+        case .replace(let scene, let t):
+            transition = t
+            let replaced = entries.removeLast()
+            entries.append(Entry(scene: scene, arrival: t, isModal: replaced.isModal))
         case .back:
             guard entries.count > 1 else {
                 timeline.record(

@@ -33,6 +33,7 @@ public enum PrototypeChecker {
             }
         }
         result += fitWarnings(for: prototype, file: file)  // stars past their frame, overlays past the screen
+        result += scrollWarnings(for: prototype, file: file)
         let used = Set(prototype.imageReferences.map { normalise($0.image) })
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {
             result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))
@@ -47,16 +48,19 @@ public enum PrototypeChecker {
     ) -> [Diagnostic] {
         var result: [Diagnostic] = []
         var seen: [String: String] = [:]
-        let content = scroll?.contentHeight.map {
-            Rect(x: 0, y: 0, width: screen.width, height: max($0, screen.height))
-        }  // a scroll scene's elements lie anywhere on its tall image
+        // A scroll scene's elements lie anywhere on its tall image: its content is the reference.
+        let content = scroll?.contentHeight.flatMap {
+            $0 > screen.height ? Rect(x: 0, y: 0, width: screen.width, height: $0) : nil
+        }
+        let area = content ?? screen
+        let name = content == nil ? "screen" : "content"
         for element in elements {
-            if !element.frame.isInside(content ?? screen) {
+            if !element.frame.isInside(area) {
                 result.append(
                     Diagnostic(
                         .warning, file: file, path: "\(element.path).frame",
                         message:
-                            "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"
+                            "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(area.width))x\(formatNumber(area.height)) pt \(name)"
                     ))
             }
             if let first = seen[element.label] {

@@ -118,7 +118,7 @@ extension Session {
     /// - Returns: the label of the focused control afterwards, if any.
     @discardableResult
     public func handleKey(_ key: ControlKey) -> String? {
-        if let id = controls.focused, id.scene != currentScene || navigatorIsBusy { controls.focused = nil }
+        dropFocusIfItsSceneLeft()
         if key == .focusNext {
             commitFocused()
             moveFocus()
@@ -188,8 +188,6 @@ extension Session {
 
     // MARK: Helpers
 
-    private var navigatorIsBusy: Bool { runningTransition != nil }
-
     private func trackerFor(_ id: ControlID) -> StarRatingTracker? {
         if let tracker = controls.trackers[id] { return tracker }
         guard let element = scene(id.scene)?.elements[safe: id.index],
@@ -218,7 +216,7 @@ extension Session {
 
     /// The topmost enabled control whose hit area holds `point`; nil when a hotspot declared
     /// above it (or a disabled control) holds the point first.
-    private func controlHit(at point: Point) -> ControlID? {
+    func controlHit(at point: Point) -> ControlID? {
         let name = currentScene
         guard let elements = scene(name)?.elements else { return nil }
         for index in elements.indices.reversed() {
@@ -257,10 +255,11 @@ extension Session {
 
     private func commitFocused() {
         guard let id = controls.focused, let tracker = trackerFor(id) else { return }
-        if let committed = controls.committed, committed != tracker.value {
+        let before = controls.committed
+        controls.committed = tracker.value  // first: an on_change that navigates drops focus, keeping this value
+        if let before, before != tracker.value {
             fire([.changed(tracker.value)], id: id, source: "key")
         }
-        controls.committed = tracker.value
     }
 
     /// Records the events and runs the control's `on_changing` / `on_change`: a Lua function

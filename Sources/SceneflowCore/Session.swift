@@ -124,12 +124,16 @@ public final class Session {
             scriptCalls.append(ScriptCall(ref: ref, element: source, scene: currentScene))
             return
         }
+        dropFocus(before: action)  // Session+FocusLifecycle.swift
         navigator.request(action, source: source, at: now, timeline: &timeline)
         noteHistory()
     }
 
+    /// Notes the scene on top in `history` after the navigator may have changed it, and
+    /// clears keyboard focus when its scene left (a queued navigation started, a turn).
     func noteHistory() {
         if history.last != navigator.top { history.append(navigator.top) }
+        dropFocusIfItsSceneLeft()
     }
 
     /// Advances to clock time `time` (seconds), delivering scheduled input that is due.

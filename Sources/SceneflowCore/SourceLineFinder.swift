@@ -13,7 +13,7 @@ public enum SourceLineFinder {
     public static func locate(_ diagnostic: Diagnostic, in source: String) -> Diagnostic {
         guard diagnostic.line == nil, diagnostic.path != nil else { return diagnostic }
         var located = diagnostic
-        located.line = line(for: diagnostic.message, in: source)
+        located.line = line(for: diagnostic.message, in: source) ?? line(ofPathKey: diagnostic.path!, in: source)
         return located
     }
 
@@ -49,7 +49,7 @@ public enum SourceLineFinder {
     }
 
     /// True when `line` (outside a `--` comment) sets key `word`: `word =` or `["word"] =`.
-    private static func writesKey(_ word: String, _ line: String) -> Bool {
+    static func writesKey(_ word: String, _ line: String) -> Bool {
         let code = withoutComment(line)
         let escaped = NSRegularExpression.escapedPattern(for: word)
         let pattern = "(^|[^A-Za-z0-9_.])\(escaped)\\s*=[^=]|\\[\\s*[\"']\(escaped)[\"']\\s*\\]\\s*=[^=]"

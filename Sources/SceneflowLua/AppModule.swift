@@ -5,6 +5,8 @@ import SceneflowCore
 ///
 /// Registration table (methods, called with `:`):
 /// - `app:go(scene [, transition="push_left" [, duration=0.35 [, curve="ease_in_out"]]])`
+/// - `app:replace(scene [, transition="push_left" [, duration=0.35 [, curve]]])`: as `go`,
+///   replacing the top of the navigation stack instead of pushing (a splash moving on)
 /// - `app:present(scene [, transition="cover_up" [, duration=0.35 [, curve]]])`
 /// - `app:back()`, `app:dismiss()`
 /// - `app:scene()` → the name of the scene on top of the stack
@@ -32,6 +34,7 @@ final class AppModule {
         self.initialStateRef = initialStateRef
         state.pushModule([
             ("go", { [weak self] in self?.navigate("go", $0) ?? Self.gone }),
+            ("replace", { [weak self] in self?.navigate("replace", $0) ?? Self.gone }),
             ("present", { [weak self] in self?.navigate("present", $0) ?? Self.gone }),
             ("back", { [weak self] in self?.plain(.back, "back", $0) ?? Self.gone }),
             ("dismiss", { [weak self] in self?.plain(.dismiss, "dismiss", $0) ?? Self.gone }),

@@ -24,7 +24,7 @@ public final class LoadedPrototype {
     public func resetState() { app.resetState() }
 
     /// Calls a Lua-function action with an `app` object forwarding `app:go(...)`,
-    /// `app:back()`, `app:present(...)`, `app:dismiss()` and `app:scene()` to `app`.
+    /// `app:replace(...)`, `app:back()`, `app:present(...)`, `app:dismiss()` and `app:scene()` to `app`.
     /// Runs in protected mode under the step instruction budget.
     /// - Returns: nil on success, else a diagnostic naming `prototype.lua` and the line (a Lua
     ///   error, a bad scene name in `app:go` with a did-you-mean, a limit hit).

@@ -16,7 +16,7 @@ public struct LuaLimits: Sendable, Equatable {
     /// The wall-clock watchdog: how long one test's Lua code may run in all, in real seconds
     /// (default 30). Checked by the instruction-count hook, so an endless loop is stopped.
     public var testWallSeconds: Double
-    /// The most navigation actions (`app:go`, `app:present`, `app:back`, `app:dismiss`) one
+    /// The most navigation actions (`app:go`, `app:replace`, `app:present`, `app:back`, `app:dismiss`) one
     /// call of a Lua-function action may ask for (default 100), so a `present`/`dismiss` loop
     /// fails at once instead of queueing millions of transitions.
     public var actionsPerCall: Int

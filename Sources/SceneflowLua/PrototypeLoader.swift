@@ -5,12 +5,12 @@ import SceneflowCore
 ///
 /// The file runs in a sandbox (base without `dofile`, `loadfile`, `require` and binary
 /// `load`; `string`, `table`, `math`, `utf8`; no `io`, `os`, `package`, `debug`) under the
-/// instruction and memory limits of `LuaLimits`, with the globals `go`, `back`, `present` and
-/// `dismiss`. See DESIGN.md §3 for the format.
+/// instruction and memory limits of `LuaLimits`, with the globals `go`, `replace`, `back`,
+/// `present` and `dismiss`. See DESIGN.md §3 for the format.
 public struct PrototypeLoader {
     /// The names `prototype.lua` can use, for did-you-mean on a misspelt global.
     static let globals = [
-        "go", "back", "present", "dismiss", "assert", "error", "ipairs", "next", "pairs", "pcall",
+        "go", "replace", "back", "present", "dismiss", "assert", "error", "ipairs", "next", "pairs", "pcall",
         "print", "select", "setmetatable", "getmetatable", "tonumber", "tostring", "type",
         "string", "table", "math", "utf8", "load",
     ]

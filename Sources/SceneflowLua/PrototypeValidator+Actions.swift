@@ -1,7 +1,7 @@
 import SceneflowCore
 
 extension PrototypeValidator {
-    /// An action made by `go`, `back`, `present` or `dismiss`, or a Lua function.
+    /// An action made by `go`, `replace`, `back`, `present` or `dismiss`, or a Lua function.
     mutating func validateAction(_ value: LuaValue, path: String) -> Action? {
         switch value {
         case .function(let ref):
@@ -13,7 +13,7 @@ extension PrototypeValidator {
         default:
             error(
                 path,
-                "expected an action such as go(\"scene\"), back(), present(\"scene\"), dismiss() or a function, got \(describe(value))"
+                "expected an action such as go(\"scene\"), replace(\"scene\"), back(), present(\"scene\"), dismiss() or a function, got \(describe(value))"
             )
         }
         return nil
@@ -30,7 +30,7 @@ extension PrototypeValidator {
         default:
             break
         }
-        let isGo = op == "go"
+        let isGo = op == "go" || op == "replace"  // replace takes go's arguments and defaults
         if nargs > 4 {
             error(
                 path, "\(op)() takes at most 4 arguments (scene, transition, duration, curve), got \(nargs)", line: line
@@ -53,10 +53,14 @@ extension PrototypeValidator {
         let transition = validateTransition(
             table, defaultKind: isGo ? .pushLeft : .coverUp, what: op, path: path, line: line)
         guard ok, let transition else { return nil }
-        return isGo ? .go(scene: scene, transition: transition) : .present(scene: scene, transition: transition)
+        switch op {
+        case "go": return .go(scene: scene, transition: transition)
+        case "replace": return .replace(scene: scene, transition: transition)
+        default: return .present(scene: scene, transition: transition)
+        }
     }
 
-    /// The transition of a `go` or `present` table: `kind`, `duration` (seconds >= 0) and
+    /// The transition of a `go`, `replace` or `present` table: `kind`, `duration` (seconds >= 0) and
     /// `curve`, each optional.
     mutating func validateTransition(
         _ table: LuaTable, defaultKind: TransitionKind, what: String, path: String, line: Int?

@@ -142,7 +142,9 @@ struct PrototypeValidator {
         let ordered = scenes.filter { $0.name == start } + scenes.filter { $0.name != start }
         checkLandscapeScenes(ordered)
         guard !hasErrors else { return nil }
-        return Prototype(name: name, device: device, start: start, scenes: ordered, directory: directory)
+        let prototype = Prototype(name: name, device: device, start: start, scenes: ordered, directory: directory)
+        checkScrollBands(prototype)
+        return hasErrors ? nil : prototype
     }
 
     mutating func validateStart(_ value: LuaValue) -> String? {

@@ -12,7 +12,7 @@
 /// - `H.copy_state(t)` → a deep copy of table `t` (or an empty table for nil): each test and
 ///   each play starts from a fresh copy of the prototype's `state`.
 /// - `H.prototype_env()` → a sandbox plus `go(scene [, transition [, duration [, curve]]])`,
-///   `present(scene [, transition [, duration [, curve]]])`, `back()` and `dismiss()`. Each
+///   `replace(scene [, transition [, duration [, curve]]])`, `present(scene [, transition [, duration [, curve]]])`, `back()` and `dismiss()`. Each
 ///   returns a table tagged with the metatable `H.action_mt` holding `op`, the arguments as
 ///   given, `nargs` and the `line` of the call; the loader validates them with the path where
 ///   the action is used, so every problem is reported, not only the first.
@@ -102,6 +102,7 @@ enum SandboxPrelude {
         function H.prototype_env()
           local env = H.sandbox()
           env.go = navigation("go")
+          env.replace = navigation("replace")
           env.present = navigation("present")
           env.back = plain("back")
           env.dismiss = plain("dismiss")

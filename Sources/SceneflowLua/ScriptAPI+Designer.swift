@@ -44,7 +44,7 @@ extension ScriptAPISections {
           args = { { "direction", '"down" or "up": where the content you want to see is' },
             { "points", "how far (default 300)" }, { "timeout", "as tap" } },
           waits = "as tap, for each drag",
-          errors = "the scene has no scroll region; an unknown direction; points not a number >= 0",
+          errors = "the scene has no scroll region, or its region cannot move (content no taller than the screen), at once; an unknown direction; points not a number >= 0",
           example = 'scroll "down"\nscroll("up", 120)',
           fn = function(direction, points, opts)
             local what = "scroll(" .. show(direction) .. (points ~= nil and (", " .. show(points)) or "") .. ")"
@@ -81,7 +81,7 @@ extension ScriptAPISections {
           summary = "Scrolls the scene's scroll region until the element with this label lies wholly in the scrolling band (nothing when it already does).",
           args = { { "label", "an accessibility label of the current scene (exact)" }, { "timeout", "as tap" } },
           waits = "as tap, for each drag",
-          errors = "no such label (with did-you-mean); the scene has no scroll region",
+          errors = "no such label (with did-you-mean); the scene has no scroll region; no offset brings the element into view (it lies outside the content), at once",
           example = 'scroll_to "Privacy policy"\ntap "Privacy policy"',
           fn = function(label, opts)
             local what = "scroll_to(" .. show(label) .. ")"

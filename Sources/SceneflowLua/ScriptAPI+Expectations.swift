@@ -58,7 +58,10 @@ extension ScriptAPISections {
                 if want then
                   if #visible == 1 then return true end
                   if #found == 0 then return false, api.not_found(loc, elements) end
-                  if #visible == 0 then return false, "the element lies outside the screen" end
+                  if #visible == 0 then
+                    return false, "the element lies outside the screen"
+                      .. (sf.scroll_band() and " or is scrolled under the fixed header or footer" or "")
+                  end
                   return false, #visible .. " elements match; make the locator exact or add index = n"
                 end
                 if #visible == 0 then return true end

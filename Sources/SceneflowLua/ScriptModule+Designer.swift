@@ -4,8 +4,11 @@ extension ScriptModule {
     /// Natives for `ScriptAPI+Designer`:
     /// - `scroll_band()` → x (centre), top y, height of the current scene's scrolling band in
     ///   points, or nil and a message when the scene has no scroll region
+    /// - `scroll_band()` also gives nil and a message when the region cannot move (its content
+    ///   no taller than the screen)
     /// - `scroll_delta(label)` → points to scroll so the element is wholly in the band, or nil
-    ///   and a message (no such label with did-you-mean, or no scroll region)
+    ///   and a message (no such label with did-you-mean, no scroll region, or the element can
+    ///   never be brought into view: `Session.unreachableScrollProblem`)
     /// - `rotate(orientation)` → turns the device (`Session.rotate(to:)`)
     nonisolated(unsafe) static let designerNatives: [Native] = [
         ("scroll_band", { _, session, s in scrollBand(session, s) }),
@@ -29,10 +32,20 @@ extension ScriptModule {
             stack.push(noScroll(session))
             return .values(2)
         }
+        guard g.canScroll else {
+            stack.pushNil()
+            stack.push(cannotMove(session, g))
+            return .values(2)
+        }
         stack.push(g.band.center.x)
         stack.push(g.band.y)
         stack.push(g.band.height)
         return .values(3)
+    }
+
+    /// Why the scroll region of the current scene cannot move (`g.canScroll` false).
+    private static func cannotMove(_ session: Session, _ g: ScrollGeometry) -> String {
+        "the scroll region of scene \"\(session.currentScene)\" cannot move: its content is \(formatNumber(g.contentHeight)) pt tall, no taller than the \(formatNumber(g.screenHeight)) pt screen (give the scene a taller image or scroll.height)"
     }
 
     private static func scrollDelta(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
@@ -42,7 +55,9 @@ extension ScriptModule {
             return .values(1)
         }
         stack.pushNil()
-        if session.scrollGeometry(session.currentScene) == nil {
+        if let problem = session.unreachableScrollProblem(label) {
+            stack.push(problem)
+        } else if session.scrollGeometry(session.currentScene) == nil {
             stack.push(noScroll(session))
         } else {
             let labels = session.screenElements.map(\.label)  // as shown: landscape elements in landscape

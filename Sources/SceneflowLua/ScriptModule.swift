@@ -190,7 +190,7 @@ final class ScriptModule {
 
     private static func pushElements(_ session: Session, _ stack: LuaStack) {
         let elements = session.screenElements  // frames on screen (an overlay's moved to where it sits)
-        let screen = session.screenBounds
+        let shown = session.visibleFrames  // the parts that show: not under a scroll scene's fixed bands
         stack.newTable()
         let list = stack.top
         for (offset, element) in elements.enumerated() {
@@ -218,7 +218,7 @@ final class ScriptModule {
             stack.rawSet("enabled", table: item)
             stack.push(Double(offset + 1))
             stack.rawSet("index", table: item)
-            stack.push(element.frame.intersects(screen))
+            stack.push(shown[offset] != nil)
             stack.rawSet("visible", table: item)
             stack.rawSet(at: offset + 1, table: list)
         }
@@ -238,17 +238,19 @@ final class ScriptModule {
         }
         let frame = elements[index].frame
         let screen = session.screenBounds
-        var candidates = [frame.center]
+        let shown = session.visibleFrames  // only the part that shows can be hit (not under a fixed band)
+        let area = shown[index] ?? frame  // the grid covers the part that shows, however thin
+        var candidates = [frame.center, area.center]
         for i in 0...8 {
             for j in 0...8 {
                 candidates.append(
-                    Point(x: frame.x + frame.width * (Double(i) + 0.5) / 9, y: frame.y + frame.height * (Double(j) + 0.5) / 9))
+                    Point(x: area.x + area.width * (Double(i) + 0.5) / 9, y: area.y + area.height * (Double(j) + 0.5) / 9))
             }
         }
         candidates.sort { $0.distance(to: frame.center) < $1.distance(to: frame.center) }
         var coveredBy: String?
-        for p in candidates where screen.contains(p) {
-            let top = elements.lastIndex { $0.frame.contains(p) }
+        for p in candidates where screen.contains(p) && shown[index]?.contains(p) == true {
+            let top = shown.lastIndex { $0?.contains(p) == true }
             if top == index {
                 stack.push(p.x)
                 stack.push(p.y)
@@ -257,7 +259,16 @@ final class ScriptModule {
             if let top, coveredBy == nil { coveredBy = elements[top].label }
         }
         stack.pushNil()
-        if let coveredBy {
+        let scrolls = session.currentOverlayFrame == nil && session.scrollGeometry(session.currentScene) != nil
+        if scrolls, let problem = session.unreachableScrollProblem(elements[index].label) {
+            stack.push(problem)
+        } else if scrolls, !frame.intersects(screen) {
+            stack.push(
+                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame)), further along the scroll region; scroll_to its label first"
+            )
+        } else if shown[index] == nil, frame.intersects(screen), scrolls {
+            stack.push("the element is scrolled under the fixed header or footer (frame \(frame) on screen); scroll_to its label first")
+        } else if let coveredBy {
             stack.push("the element is covered by \"\(coveredBy)\" (declared later in the scene, so it lies on top); no point of it can be tapped")
         } else {
             stack.push("the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame))")

@@ -16,12 +16,14 @@ public enum PrototypeOpener {
         case decode
     }
 
-    /// Loads the prototype in `directory` and checks its images.
+    /// Loads the prototype in `directory` and checks its images, read with `loader` (give one
+    /// with an `ImageFileStore` to keep the bytes that were checked).
     ///
     /// - Throws: `DiagnosticList` with every problem found: Lua errors, validation errors,
     ///   missing, corrupt, non-image or oversized images.
-    public static func open(_ directory: String, images: ImageCheck = .header) throws(DiagnosticList) -> LoadedPrototype
-    {
+    public static func open(
+        _ directory: String, images: ImageCheck = .header, loader: PictureLoader = PictureLoader()
+    ) throws(DiagnosticList) -> LoadedPrototype {
         let loaded = try PrototypeLoader.load(directory: directory)
         let device = loaded.prototype.device
         let limit = 16_384
@@ -32,7 +34,8 @@ public enum PrototypeOpener {
                     message: "the screen would be \(device.pixelWidth)x\(device.pixelHeight) px (width and height × scale); each side must be 1 to \(limit) px")
             ])
         }
-        let problems = imageProblems(loaded.prototype, file: prototypeFilePath(in: directory), check: images)
+        let problems = imageProblems(
+            loaded.prototype, file: prototypeFilePath(in: directory), check: images, loader: loader)
         if !problems.isEmpty { throw DiagnosticList(problems) }
         loaded.prototype = measureScrollScenes(loaded.prototype)
         return loaded
@@ -40,9 +43,11 @@ public enum PrototypeOpener {
 
     /// Diagnostics for the images of `prototype` (one per reference to an unusable file:
     /// scene and landscape screenshots, pressed looks, star images; see
-    /// `Prototype.imageReferences`), each naming `file` and the table path.
-    public static func imageProblems(_ prototype: Prototype, file: String, check: ImageCheck) -> [Diagnostic] {
-        let loader = PictureLoader()
+    /// `Prototype.imageReferences`), each naming `file` and the table path. Images are read
+    /// with `loader`.
+    public static func imageProblems(
+        _ prototype: Prototype, file: String, check: ImageCheck, loader: PictureLoader = PictureLoader()
+    ) -> [Diagnostic] {
         var problems: [Diagnostic] = []
         var checked: [String: String] = [:]
         var source: String?  // prototype.lua, read for line numbers once a problem is found

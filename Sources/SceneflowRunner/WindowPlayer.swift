@@ -18,14 +18,19 @@ import SceneflowSDL
 /// (`WindowPlayer+View.swift`). A click that hits no element flashes every
 /// element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
 /// `prototype.lua` or an image it draws reload the prototype within a second (`FileWatcher` polls
-/// every `reloadPollInterval`; other files in the folder only while an edit is broken), keeping the current scene and history; a broken edit is shown in
-/// the window and the last good prototype stays.
+/// every `reloadPollInterval`; other files in the folder only while an edit is broken), keeping
+/// the history's scenes that still exist and each scene's scroll offset; a broken edit is shown
+/// in the window and the last good prototype stays, pictures included (`ImageFileStore`).
 ///
 /// Each frame's wall time is measured right after `present()` and recorded on the timeline.
 /// Without vertical sync (the software renderer) frames are paced at 60 Hz on a fixed
 /// cadence while something moves, so frame intervals mean what they would on a display.
 public final class WindowPlayer {
     private var loaded: LoadedPrototype
+    /// The bytes of `loaded`'s images as they were when it loaded: textures are decoded from
+    /// these, so a screenshot broken on disk later cannot reach the window (a broken edit
+    /// keeps the last good prototype, pictures included).
+    private var imageFiles: ImageFileStore
     private var session: Session
     private let clock = WallClock()
     private let log: (String) -> Void
@@ -76,6 +81,8 @@ public final class WindowPlayer {
         self.loaded = loaded
         self.session = Session(prototype: loaded.prototype)
         self.log = log
+        imageFiles = ImageFileStore()
+        imageFiles.keep(imagePaths(of: loaded.prototype))
     }
 
     /// Opens the window and runs until it is closed.
@@ -87,7 +94,8 @@ public final class WindowPlayer {
         rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
         let paced = !window.hasVSync
         var nextFrame = clock.now
-        var images = window.makeTextureCache(directory: loaded.prototype.directory)
+        var images = window.makeTextureCache(
+            directory: loaded.prototype.directory, loader: PictureLoader(files: imageFiles))
         var watcher = watchFolder.map { FileWatcher(files: watchedFiles($0)) }
         var lastPoll = 0.0
         images.byteBudget = textureBudget
@@ -141,13 +149,15 @@ public final class WindowPlayer {
                 if watcher!.changed() {
                     let fresh = reload(folder)
                     if let fresh {
-                        if fresh.prototype.device != loaded.prototype.device {
-                            window = try Window(title: title(), device: fresh.prototype.device, size: windowSize)
+                        if fresh.prototype.prototype.device != loaded.prototype.device {
+                            window = try Window(
+                                title: title(), device: fresh.prototype.prototype.device, size: windowSize)
                             window.setZoom(designer.zoom)  // clamped to the display like any resize
                             lastTitle = ""  // the new window's title lacks the zoom note
                         }
-                        adopt(fresh)
-                        images = window.makeTextureCache(directory: loaded.prototype.directory)
+                        adopt(fresh.prototype, images: fresh.files)
+                        images = window.makeTextureCache(
+                            directory: loaded.prototype.directory, loader: PictureLoader(files: imageFiles))
                         images.byteBudget = textureBudget
                         loggedEvents = 0
                         preloadedFor = ""
@@ -161,8 +171,8 @@ public final class WindowPlayer {
                 images.preload(reachableImages(from: preloadedFor))
             }
             var shown = session.scene(session.currentScene)
-            shown?.elements = session.screenElements  // where they are: scrolled, in an overlay, in landscape
-            var overlay = designer.overlay(for: shown, at: now)
+            shown?.elements = session.visibleElements  // the parts that show: scrolled, clipped to the band
+            var overlay = designer.overlay(for: shown, at: now, clips: session.outlineClips)
             do {
                 let frame = session.frame()
                 try window.follow(frame, zoom: designer.zoom)
@@ -245,14 +255,21 @@ public final class WindowPlayer {
         try window.fill(layout.text.map(shown), color: (255, 255, 255, 255))
     }
 
-    /// Loads the prototype again; nil (with the error shown in the window) when it is broken.
-    private func reload(_ folder: String) -> LoadedPrototype? {
+    /// Loads the prototype again, with the bytes of the images it checked; nil (with the
+    /// error shown in the window) when it is broken.
+    private func reload(_ folder: String) -> (prototype: LoadedPrototype, files: ImageFileStore)? {
         let started = clock.now
+        let files = ImageFileStore()
         do {
-            let fresh = try PrototypeOpener.open(folder, images: .decode)
+            let fresh = try PrototypeOpener.open(folder, images: .decode, loader: PictureLoader(files: files))
             designer.reloadError = nil
-            log("reload: \(folder) loaded and its images decoded in \(Int(((clock.now - started) * 1000).rounded())) ms")
-            return fresh
+            files.keep(imagePaths(of: fresh.prototype))  // the decode check read them all already
+            let ms = Int(((clock.now - started) * 1000).rounded())
+            let kept = String(format: "%.1f", Double(files.byteCount) / 1_048_576)
+            log(
+                "reload: \(folder) loaded and its images decoded in \(ms) ms; \(files.count) image files (\(kept) MB) kept"
+            )
+            return (fresh, files)
         } catch {
             designer.reloadError = error.description
             log("reload failed, keeping the last good prototype:\n\(error)")
@@ -260,23 +277,27 @@ public final class WindowPlayer {
         }
     }
 
-    /// Switches to `fresh`, keeping the current scene and history where they still exist.
-    private func adopt(_ fresh: LoadedPrototype) {
-        let (entries, orientation) = (session.navigationEntries, session.orientation)
+    /// Switches to `fresh` (its images read into `images`), keeping the history's scenes that
+    /// still exist (`Session.restore`) and each scene's scroll offset.
+    private func adopt(_ fresh: LoadedPrototype, images: ImageFileStore) {
+        let (entries, orientation, offsets) = (session.navigationEntries, session.orientation, session.scrollOffsets)
         loaded = fresh
+        imageFiles = images
         session = Session(prototype: fresh.prototype)
-        let dropped = session.restore(entries, orientation: orientation)
-        let note = dropped.isEmpty ? "" : " (scenes gone: \(dropped.joined(separator: ", ")))"
+        let dropped = session.restore(entries, orientation: orientation, scrollOffsets: offsets)
+        let note = dropped.isEmpty ? "" : " (dropped from the history, scenes gone: \(dropped.joined(separator: ", ")))"
         log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
     }
 
     /// What hot reload watches: the prototype file and every image the last good prototype
     /// draws (scene and landscape screenshots, pressed looks, star images).
     private func watchedFiles(_ folder: String) -> [String] {
-        let p = loaded.prototype
-        return [prototypeFilePath(in: folder)] + p.imageReferences.map {
-            (p.directory as NSString).appendingPathComponent($0.image)
-        }
+        [prototypeFilePath(in: folder)] + imagePaths(of: loaded.prototype)
+    }
+
+    /// The files of every image `prototype` draws, inside its folder.
+    private func imagePaths(of prototype: Prototype) -> [String] {
+        prototype.imageReferences.map { (prototype.directory as NSString).appendingPathComponent($0.image) }
     }
 
     /// Keys that move keyboard focus between controls and step the focused star rating.

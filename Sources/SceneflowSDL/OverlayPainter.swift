@@ -43,6 +43,8 @@ final class OverlayPainter {
             if lw == 0 || lh == 0 { SDL_GetRendererOutputSize(r, &lw, &lh) }
             let area = visible ?? Rect(x: 0, y: 0, width: Double(lw), height: Double(lh))
             for box in overlay.boxes {
+                try clip(r, box.clip, scale: scale)
+                defer { SDL_RenderSetClipRect(r, nil) }
                 let rect = SDL_FRect(
                     x: Float(box.frame.x * scale), y: Float(box.frame.y * scale), w: Float(box.frame.width * scale),
                     h: Float(box.frame.height * scale))
@@ -95,6 +97,19 @@ final class OverlayPainter {
         let y = area.y + corner.y * text
         try fill(r, SDL_FRect(x: Float(x), y: Float(y), w: Float(w * text), h: Float(h * text)), .hintBorder)
         try write(r, shownText, x: x + pad * text, y: y + pad * text, size: text, color: .text)
+    }
+
+    /// Confines drawing to `rect` (points × `scale`, in the renderer's logical pixels), or
+    /// lifts the confinement when nil.
+    private func clip(_ r: OpaquePointer, _ rect: Rect?, scale: Double) throws {
+        guard let rect else {
+            SDL_RenderSetClipRect(r, nil)
+            return
+        }
+        var area = SDL_Rect(
+            x: Int32((rect.x * scale).rounded()), y: Int32((rect.y * scale).rounded()),
+            w: Int32((rect.width * scale).rounded()), h: Int32((rect.height * scale).rounded()))
+        try SDLError.check(SDL_RenderSetClipRect(r, &area), "SDL_RenderSetClipRect")
     }
 
     private func fill(_ r: OpaquePointer, _ rect: SDL_FRect, _ color: OverlayColor) throws {

@@ -114,15 +114,17 @@ public struct DesignerState: Sendable {
     public func isFlashing(at time: Double) -> Bool { time < hintUntil }
 
     /// What to draw over `scene` at clock time `time`: element boxes while flashing or with
-    /// `H` (labels only with `H`), the reload error and the key list.
-    public func overlay(for scene: Scene?, at time: Double) -> Overlay {
+    /// `H` (labels only with `H`), the reload error and the key list. `clips` (same order as
+    /// the scene's elements; shorter or empty: none) confines each box and label to a
+    /// rectangle in points (`Session.outlineClips`).
+    public func overlay(for scene: Scene?, at time: Double, clips: [Rect?] = []) -> Overlay {
         var overlay = Overlay()
         if let scene, showsElements || isFlashing(at: time) {
-            for element in scene.elements {
-                overlay.boxes.append(
-                    OverlayBox(
-                        frame: element.frame, fill: .hint, border: .hintBorder,
-                        label: showsElements ? element.label : nil))
+            for (index, element) in scene.elements.enumerated() {
+                var box = OverlayBox(
+                    frame: element.frame, fill: .hint, border: .hintBorder, label: showsElements ? element.label : nil)
+                box.clip = clips.indices.contains(index) ? clips[index] : nil
+                overlay.boxes.append(box)
             }
         }
         if let reloadError {

@@ -1,5 +1,5 @@
 /// The flow map of a prototype as Graphviz DOT: scenes as nodes with a thumbnail of their
-/// screenshot and their name, edges for every `go` and `present` labelled with the element's
+/// screenshot and their name, edges for every `go`, `replace` and `present` labelled with the element's
 /// accessibility label (or the swipe) and the transition; a landscape variant's elements are
 /// marked `(landscape)`, and a scene's separate landscape scene (`landscape = "name"`) is a
 /// dotted edge labelled `rotate`. The start scene has a double border; scenes no element
@@ -15,7 +15,7 @@ public enum FlowGraph {
         /// The element's label, or `swipe up` for a scene-wide swipe; with `(swipe left)` for
         /// an element swipe.
         public var trigger: String
-        /// The action (`go` or `present`) with its transition; for a rotation edge, a cut to
+        /// The action (`go`, `replace` or `present`) with its transition; for a rotation edge, a cut to
         /// the landscape scene.
         public var action: Action
         /// True for the link from a scene to its separate landscape scene (turning the device).
@@ -142,12 +142,14 @@ public enum FlowGraph {
             + "<IMG SRC=\"\(XMLText.escape(image))\" SCALE=\"TRUE\"/></TD></TR>"
     }
 
-    /// `Settings\npush_left 0.35s` (modals: `present cover_up 0.35s`; the rotation link: `rotate`).
+    /// `Settings\npush_left 0.35s` (modals: `present cover_up 0.35s`; a replace:
+    /// `replace crossfade 0.3s`; the rotation link: `rotate`).
     public static func edgeLabel(_ edge: Edge) -> String {
         if edge.rotates { return edge.trigger }
         switch edge.action {
         case .go(_, let t): return "\(edge.trigger)\n\(transitionText(t))"
         case .present(_, let t): return "\(edge.trigger)\npresent \(transitionText(t))"
+        case .replace(_, let t): return "\(edge.trigger)\nreplace \(transitionText(t))"
         default: return edge.trigger
         }
     }

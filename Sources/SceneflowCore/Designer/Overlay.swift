@@ -38,6 +38,9 @@ public struct OverlayBox: Equatable, Sendable {
     public var border: OverlayColor
     /// Text drawn inside the top-left corner, if any.
     public var label: String?
+    /// When set, the box and its label are drawn only inside this rectangle (points): a
+    /// scrolled element's outline stays in the scrolling band, off the fixed header and footer.
+    public var clip: Rect? = nil
     /// Creates a box.
     public init(frame: Rect, fill: OverlayColor, border: OverlayColor, label: String? = nil) {
         self.frame = frame

@@ -102,10 +102,12 @@ extension ScriptRecorder {
         scriptValues[key] = value
     }
 
-    /// `set_value` for each stepped value the script does not hold yet.
+    /// `set_value` for each stepped value the script does not hold yet. Values of a rating
+    /// whose keyboard value is dropped later in the events being read (`droppingRatings`: its
+    /// scene is being left before a commit) stay pending: the drop replaces them.
     func flushRatings(_ session: Session) {
-        let pending = pendingValues
-        pendingValues.removeAll()
+        let pending = pendingValues.filter { !droppingRatings.contains($0.key) }
+        pendingValues.removeAll { !droppingRatings.contains($0.key) }
         for (key, value) in pending where abs(scriptValue(key, session) - value) >= 1e-9 {
             lines.append("set_value(\(Self.quote(key.label)), \(formatNumber(value, decimals: 4)))")
             scriptValues[key] = value

@@ -13,7 +13,8 @@
 /// line, or once the offset has rested for `scrollBurstGap` seconds with no finger down (time
 /// the player could take input: a held-up frame counts `restPerFrameLimit` at most). A star
 /// rating committed by a drag, a tap or Return becomes `rate("Label", value)`; a value stepped
-/// with the keyboard but not committed becomes `set_value("Label", value)` before the next line.
+/// with the keyboard but not committed becomes `set_value("Label", value)` before the next line,
+/// unless leaving the scene drops it (then nothing is written for it).
 public final class ScriptRecorder {
     /// The script body's lines, without indentation, in order.
     public internal(set) var lines: [String]
@@ -39,6 +40,9 @@ public final class ScriptRecorder {
     var scriptValues: [RatingKey: Double] = [:]
     /// Star-rating values the designer stepped to that the script has not written yet, in order.
     var pendingValues: [(key: RatingKey, value: Double)] = []
+    /// Star ratings with a `dropped` value event (focus left the scene before a commit; see
+    /// `Session+FocusLifecycle.swift`) still ahead in the events being read.
+    var droppingRatings: Set<RatingKey> = []
 
     /// Seconds a scroll offset must rest (with no finger down) before its burst is written.
     public static let scrollBurstGap = 0.5
@@ -68,7 +72,17 @@ public final class ScriptRecorder {
             orientation = session.orientation
             append("rotate \(Self.quote(orientation.rawValue))", session)
         }
-        for event in events[min(index, events.count)...] { handle(event, session) }
+        let batch = events[min(index, events.count)...]
+        droppingRatings = Set(
+            batch.compactMap {
+                if case .controlValue(let label, let scene, _, "dropped") = $0.kind {
+                    RatingKey(scene: scene, label: label)
+                } else {
+                    nil
+                }
+            })
+        for event in batch { handle(event, session) }
+        droppingRatings = []
         index = events.count
         noteScrollBurst(session)
         if session.isSettled && session.currentScene != expected {
@@ -107,14 +121,18 @@ public final class ScriptRecorder {
             case .down:
                 fingerDown = true
                 lastDown = input.point
-                flushRatings(session)  // keyboard steps come before a press that may rate
+                if session.controlHit(at: input.point) != nil {
+                    flushRatings(session)  // keyboard steps come before a press that may rate
+                }
             case .up: fingerDown = false
             case .move: break
             }
         case .gesture(let gesture, let scene, let label):
             record(gesture, scene: scene, label: label, session)
         case .controlValue(let label, let scene, let value, let what):
-            noteRating(RatingKey(scene: scene, label: label), value: value, committed: what == "changed", session)
+            let key = RatingKey(scene: scene, label: label)
+            if what == "dropped" { droppingRatings.remove(key) }  // the drop's value replaces the pending one
+            noteRating(key, value: value, committed: what == "changed", session)
         case .action(.back, let source) where source == "key Escape":
             append("back()", session)
         case .action(_, let source) where source.hasPrefix("tap outside overlay"):

@@ -17,7 +17,8 @@ public struct ScrollRegion: Equatable, Sendable {
 }
 
 /// One piece of a scene image drawn somewhere on the screen: `source` in the image's points,
-/// `target` on the screen's points (same size; scrolling only moves pieces).
+/// `target` on the screen's points (same size when scrolling, which only moves pieces; a
+/// partly covered pressed image's slice is scaled from its screen-sized texture).
 public struct LayerSlice: Equatable, Sendable {
     /// The part of the image, in points from the image's top-left.
     public var source: Rect

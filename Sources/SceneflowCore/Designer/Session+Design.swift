@@ -5,8 +5,9 @@ struct SessionDesignState: Sendable {
     var timerKey = ""
     /// Clock time when the current scene's timed action fires, if armed.
     var timerDue: Double?
-    /// The pressed image to draw and where (screen points) while the finger is down.
-    var pressed: (image: String, frame: Rect)?
+    /// The pressed image to draw while the finger is down, and the element it belongs to
+    /// (its scene and index among the scene's elements; drawn where that element is now).
+    var pressed: (image: String, scene: String, index: Int)?
     /// Scroll offsets by scene, points.
     var scrollOffsets: [String: Double] = [:]
     /// A drag in a scroll band: where it started (screen y, points) and the offset then.
@@ -85,8 +86,10 @@ extension Session {
         switch event.phase {
         case .down:
             design.pressed = nil
-            let element = screenElements.last { $0.frame.contains(event.point) }
-            if let element, let image = element.design.pressed { design.pressed = (image, element.frame) }
+            // Only the part of an element that shows can be pressed (not under a fixed header).
+            if let index = visibleElementIndex(at: event.point), let image = screenElements[index].design.pressed {
+                design.pressed = (image, currentScene, index)
+            }
         case .up:
             design.pressed = nil
         case .move:
@@ -142,16 +145,6 @@ extension Session {
         var frame = overlayFrame(below, currentScene, style, 1)
         frame.layers += pressedLayers()
         return frame
-    }
-
-    /// The pressed image over its element while the finger is down (none otherwise).
-    func pressedLayers() -> [SceneLayer] {
-        guard let pressed = design.pressed else { return [] }
-        var layer = SceneLayer(
-            scene: currentScene, image: pressed.image, screen: .wholeImage,
-            offset: Point(x: pressed.frame.x, y: pressed.frame.y), alpha: 1)
-        layer.size = Size(width: pressed.frame.width, height: pressed.frame.height)
-        return [layer]
     }
 
     /// `below` at rest as shown now, a black veil at `dim × p`, and the overlay at progress `p`

@@ -3,27 +3,61 @@ extension Session {
     /// to carry over a hot reload with `restore(_:)`.
     public var navigationEntries: [Navigator.Entry] { navigator.entries }
 
+    /// The scroll offset of every scene scrolled so far, in points, keyed by scene name (a
+    /// landscape variant's as `name (landscape)`), to carry over a hot reload with `restore`.
+    public var scrollOffsets: [String: Double] { design.scrollOffsets }
+
     /// Puts a stack taken from an earlier session of the same prototype folder back, as far
-    /// as its scenes still exist: the stack is cut at the first scene the reloaded prototype
-    /// no longer has (the scenes above it were reached through it). When even the bottom
-    /// scene is gone the session stays at the start scene. Nothing is animated and nothing
-    /// is recorded in the timeline. The device is held in `orientation` (the earlier
-    /// session's, so a reload in landscape stays in landscape).
+    /// as its scenes still exist: each entry whose scene the reloaded prototype no longer has
+    /// is dropped and the others are kept in order (home → list → settings with `list` gone
+    /// becomes home → settings, still showing settings; going back from settings then undoes
+    /// its own arrival transition). Two neighbours left showing the same scene are merged into
+    /// one (the lower one, with its arrival). When no scene is left the session stays at the start scene. Nothing is
+    /// animated and nothing is recorded in the timeline. The device is held in `orientation`
+    /// (the earlier session's, so a reload in landscape stays in landscape). Each scene of
+    /// `scrollOffsets` that still scrolls keeps its offset, clamped to its new content.
     ///
-    /// - Returns: the scene names dropped from the top of the stack (empty when all were kept).
+    /// - Returns: the scene names dropped from the stack, bottom to top (empty when all were
+    ///   kept).
     @discardableResult
-    public func restore(_ entries: [Navigator.Entry], orientation: Orientation = .portrait) -> [String] {
+    public func restore(
+        _ entries: [Navigator.Entry], orientation: Orientation = .portrait, scrollOffsets: [String: Double] = [:]
+    ) -> [String] {
         var kept: [Navigator.Entry] = []
+        var dropped: [String] = []
         for entry in entries {
-            guard prototype.scenes[entry.scene] != nil else { break }
-            kept.append(entry)
+            let exists = prototype.scenes[entry.scene] != nil && entry.standsFor.map { prototype.scenes[$0] != nil } ?? true
+            guard exists else {
+                dropped.append(entry.scene)
+                continue
+            }
+            if let last = kept.last, last.scene == entry.scene {
+                kept[kept.count - 1] = Navigator.Entry(
+                    scene: entry.scene, arrival: last.arrival, isModal: last.isModal, standsFor: last.standsFor)
+            } else {
+                kept.append(entry)
+            }
         }
-        let dropped = entries.dropFirst(kept.count).map(\.scene)
         reset()
         design.orientation = orientation
         navigator.heldLandscape = orientation == .landscape
         if !kept.isEmpty { navigator.entries = kept }
         navigator.showTopAsHeld()  // the landscape scene may have changed
+        restoreScrollOffsets(scrollOffsets)
         return dropped
+    }
+
+    /// Keeps each offset whose scene (or landscape variant) still has a scroll region,
+    /// clamped to that region's new range.
+    private func restoreScrollOffsets(_ offsets: [String: Double]) {
+        for scene in prototype.scenes.keys {
+            for landscape in [false, true] {
+                let key = scrollKey(scene, landscape: landscape)
+                guard let offset = offsets[key], design.scrollOffsets[key] == nil,
+                    let geometry = prototype.scrollGeometry(scene, landscape: landscape)
+                else { continue }
+                design.scrollOffsets[key] = geometry.clamp(offset)
+            }
+        }
     }
 }

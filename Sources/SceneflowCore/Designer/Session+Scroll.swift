@@ -40,14 +40,35 @@ extension Session {
 
     /// The points to scroll the current scene by so the element labelled `label` lies fully in
     /// the scrolling band (0 when it already does or is in a fixed band); nil when no element
-    /// has that label or the scene does not scroll.
+    /// has that label, the scene does not scroll, or no offset brings the element into view
+    /// (`unreachableScrollProblem` says why).
     public func scrollDelta(revealing label: String) -> Double? {
+        guard let (g, frame) = scrollTarget(label) else { return nil }
+        let from = scrollOffset(currentScene)
+        return g.reachableOffset(revealing: frame, from: from).map { $0 - from }
+    }
+
+    /// Why the element labelled `label` can never be scrolled into view in the current scroll
+    /// scene (it lies outside the scroll content, or no part of it ever shows), naming the
+    /// content size in points; nil when it can, or there is no such element or scroll region.
+    public func unreachableScrollProblem(_ label: String) -> String? {
+        guard let (g, frame) = scrollTarget(label),
+            g.reachableOffset(revealing: frame, from: scrollOffset(currentScene)) == nil
+        else { return nil }
+        let size = "\(formatNumber(g.screenWidth))x\(formatNumber(g.contentHeight)) pt"
+        return frame.isInside(g.content)
+            ? "\"\(label)\" (frame \(frame)) never shows in the scrolling band of scene \"\(currentScene)\" (\(size) content); no scroll brings it into view"
+            : "\"\(label)\" frame \(frame) lies outside the \(size) content of scene \"\(currentScene)\"; no scroll brings it into view"
+    }
+
+    /// The current scene's scroll geometry and the frame (image points) of its element
+    /// labelled `label`, when both exist.
+    private func scrollTarget(_ label: String) -> (ScrollGeometry, Rect)? {
         let scene = currentScene
         guard let g = scrollGeometry(scene),
             let element = prototype.scenes[scene].map(activeScene)?.elements.first(where: { $0.label == label })
         else { return nil }
-        let from = scrollOffset(scene)
-        return g.offset(revealing: element.frame, from: from) - from
+        return (g, element.frame)
     }
 
     /// Scroll handling of raw input: a press in the scrolling band starts a drag that moves
