@@ -4,7 +4,7 @@ extension PrototypeChecker {
     /// - a star rating whose glyph row (`star_size` width × `stars` + `spacing` between them)
     ///   is wider than its element frame, or whose `star_size` is taller than it: the stars run
     ///   past the frame (and off the screen) although taps are read inside the row;
-    /// - an overlay scene whose `size` is wider or taller than the screen it is presented on
+    /// - an overlay scene whose `size` (given to `present`) is wider or taller than the screen it is presented on
     ///   (`Prototype.devices(presenting:)`: upright, and turned when a landscape screen presents
     ///   it): the overlay is cut by the screen edges.
     ///
@@ -25,15 +25,26 @@ extension PrototypeChecker {
                 let orientation = device.width > device.height ? "landscape" : "portrait"
                 result.append(
                     Diagnostic(
-                        .warning, file: file, path: "scenes.\(scene.name).overlay.size",
+                        .warning, file: file, path: presentPath(of: scene.name, in: prototype),
                         message:
-                            "overlay size \(formatNumber(size.width))x\(formatNumber(size.height)) pt is larger than the "
+                            "overlay scene \"\(scene.name)\": size \(formatNumber(size.width))x\(formatNumber(size.height)) pt is larger than the "
                             + "\(orientation) \(formatNumber(device.width))x\(formatNumber(device.height)) pt screen "
                             + "that presents it: the screen edges cut it"))
                 break
             }
         }
         return result
+    }
+
+    /// Where the overlay `scene` is presented with its options: the first `present` action's
+    /// path with `.size` (`scenes.home.elements[2].on_tap.size`), else the scene's path.
+    private static func presentPath(of scene: String, in prototype: Prototype) -> String {
+        for presenter in prototype.orderedScenes {
+            for (path, action) in presenter.actions {
+                if case .present(let target, _) = action, target == scene { return "\(path).size" }
+            }
+        }
+        return "scenes.\(scene)"
     }
 
     /// Why `rating`'s stars do not fit `frame` (points), or nil when they do.

@@ -52,10 +52,10 @@ import Testing
             ])
         let prototype = Prototype(name: "P", device: device, start: "home", scenes: [home, big, wide])
         let warnings = PrototypeChecker.fitWarnings(for: prototype, file: "p.lua")
-        #expect(warnings.map(\.path) == ["scenes.big.overlay.size"], "\(warnings)")
+        #expect(warnings.map(\.path) == ["scenes.home.elements[1].on_tap.size"], "\(warnings)")
         #expect(
             warnings.first?.message
-                == "overlay size 500x900 pt is larger than the portrait 360x800 pt screen that presents it: the screen edges cut it"
+                == "overlay scene \"big\": size 500x900 pt is larger than the portrait 360x800 pt screen that presents it: the screen edges cut it"
         )
     }
 }
