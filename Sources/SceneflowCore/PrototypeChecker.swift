@@ -29,6 +29,7 @@ public enum PrototypeChecker {
                     scroll: variant.scroll, file: file)
             }
         }
+        result += fitWarnings(for: prototype, file: file)  // stars past their frame, overlays past the screen
         result += scrollWarnings(for: prototype, file: file)
         let used = Set(prototype.imageReferences.map { normalise($0.image) })
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {

@@ -67,15 +67,13 @@ extension WindowPlayer {
     }
 
     /// A panel at the bottom of what shows, after a zoom key leaves the screen cropped (while it
-    /// is: `DesignerState.showsCropHint`); its
-    /// lines are wrapped to the window's width (8 window pixels per character).
+    /// is: `DesignerState.showsCropHint`); `PanelLayout` wraps it to the shown part's width.
     static func cropHint(_ window: Window) -> OverlayPanel {
         let zoom = window.view.zoom == .half ? "50 %" : "1:1"
         let text =
             "\(zoom) is larger than the display: the view is cropped. Wheel (outside a scroll region), "
             + "Shift+wheel, arrows, PgUp/PgDn pan; 0 fits."
-        let columns = max(20, Int((window.view.window.width - 24) / Double(HUDFont.cellWidth)))
-        return OverlayPanel(lines: DesignerState().wrap(text, width: columns), placement: .bottom)
+        return OverlayPanel(lines: [text], placement: .bottom)
     }
 
     /// What `event` is for the key list (`DesignerState.keyListTakes`): nil for events it

@@ -63,6 +63,9 @@ public final class WindowPlayer {
     /// Called after each presented frame with the session; benchmarks and tests queue
     /// actions here with `request(_:source:)` or stop the player with `stop()`.
     public var onFrame: ((Session) -> Void)?
+    /// Called when a Lua action fails (after it is printed and shown in the window), with the
+    /// call and the diagnostic; `record` uses it to keep the failed step out of the script.
+    public var onActionError: ((ScriptCall, Diagnostic) -> Void)?
     private var requests: [(action: Action, source: String)] = []
     private var stopRequested = false
     /// The renderer the window used (`opengl`, `software`), once `run()` opened it.
@@ -116,7 +119,9 @@ public final class WindowPlayer {
                 case .quit: return
                 case .key("Q"): return
                 case .back: session.perform(.back, source: "key Escape")
-                case .pointerDown(let p): session.handle(InputEvent(.down, p, at: now))
+                case .pointerDown(let p):
+                    designer.pointerPressed()  // the next tap closes an action error
+                    session.handle(InputEvent(.down, p, at: now))
                 case .pointerMoved(let p): session.handle(InputEvent(.move, p, at: now))
                 case .pointerUp(let p): session.handle(InputEvent(.up, p, at: now))
                 case .key("T"): showsHeadsUpDisplay.toggle()
@@ -190,7 +195,11 @@ public final class WindowPlayer {
                 onFirstFrame?(clock.now)
             }
             for call in session.takeScriptCalls() {
-                if let problem = loaded.call(call, session: session) { log("\(problem)") }
+                if let problem = loaded.call(call, session: session) {
+                    log("\(problem)")
+                    designer.actionFailed(problem.description, element: call.element, scene: call.scene, at: clock.now)
+                    onActionError?(call, problem)
+                }
             }
             loggedEvents = report(from: loggedEvents)
             let newTitle = title(window.view)

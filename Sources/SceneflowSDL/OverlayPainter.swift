@@ -55,32 +55,48 @@ final class OverlayPainter {
                 try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: t, h: rect.h), box.border)
                 try fill(r, SDL_FRect(x: rect.x + rect.w - t, y: rect.y, w: t, h: rect.h), box.border)
                 if let label = box.label {
-                    let pad = 3 * text
-                    let w = Double(HUDFont.width(of: label)) * text + 2 * pad
-                    let h = Double(HUDFont.cellHeight) * text + 2 * pad
-                    try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: Float(w), h: Float(h)), box.border)
-                    try write(r, label, x: Double(rect.x) + pad, y: Double(rect.y) + pad, size: text, color: .text)
+                    try drawLabel(r, label, box: rect, area: area, text: text)
                 }
             }
-            for panel in overlay.panels {
-                let pad = 10 * text
-                let lineHeight = Double(HUDFont.cellHeight + 2) * text
-                let widest = Double(panel.lines.map { HUDFont.width(of: $0) }.max() ?? 0) * text
-                let w = min(widest + 2 * pad, area.width)
-                let h = Double(panel.lines.count) * lineHeight + 2 * pad
-                let x = area.x + (area.width - w) / 2
-                let y: Double =
-                    switch panel.placement {
-                    case .top: area.y + 12 * text
-                    case .center: area.y + (area.height - h) / 2
-                    case .bottom: area.maxY - h - 12 * text
-                    }
-                try fill(r, SDL_FRect(x: Float(x), y: Float(y), w: Float(w), h: Float(h)), panel.background)
-                for (i, line) in panel.lines.enumerated() {
-                    try write(r, line, x: x + pad, y: y + pad + Double(i) * lineHeight, size: text, color: .text)
+            // Panels are laid out in window pixels in the shown part (`PanelLayout`): wrapped or
+            // shrunk to fit, never cut by the window's edge.
+            let shown = Size(width: area.width / text, height: area.height / text)
+            for placed in PanelLayout.layout(overlay.panels, in: shown) {
+                let f = placed.frame
+                try fill(
+                    r,
+                    SDL_FRect(
+                        x: Float(area.x + f.x * text), y: Float(area.y + f.y * text), w: Float(f.width * text),
+                        h: Float(f.height * text)), placed.background)
+                for (i, line) in placed.lines.enumerated() {
+                    try write(
+                        r, line, x: area.x + (f.x + placed.padding) * text,
+                        y: area.y + (f.y + placed.padding + Double(i) * placed.lineHeight) * text,
+                        size: text * placed.textScale, color: .text)
                 }
             }
         }
+    }
+
+    /// Draws an element label at the top-left of `box` (logical pixels), moved left / up to stay
+    /// inside the shown part `area` when the box shows there (`PanelLayout.label`).
+    private func drawLabel(_ r: OpaquePointer, _ label: String, box: SDL_FRect, area: Rect, text: Double) throws {
+        let pad = 3.0
+        let shown = Size(width: area.width / text, height: area.height / text)
+        let boxRect = Rect(x: Double(box.x), y: Double(box.y), width: Double(box.w), height: Double(box.h))
+        var corner = Point(x: (boxRect.x - area.x) / text, y: (boxRect.y - area.y) / text)
+        var shownText = label
+        if boxRect.intersects(area) {
+            let placed = PanelLayout.label(label, at: corner, in: shown, padding: pad)
+            corner = placed.origin
+            shownText = placed.text
+        }
+        let w = Double(HUDFont.width(of: shownText)) + 2 * pad
+        let h = Double(HUDFont.cellHeight) + 2 * pad
+        let x = area.x + corner.x * text
+        let y = area.y + corner.y * text
+        try fill(r, SDL_FRect(x: Float(x), y: Float(y), w: Float(w * text), h: Float(h * text)), .hintBorder)
+        try write(r, shownText, x: x + pad * text, y: y + pad * text, size: text, color: .text)
     }
 
     /// Confines drawing to `rect` (points × `scale`, in the renderer's logical pixels), or

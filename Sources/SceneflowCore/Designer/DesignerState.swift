@@ -60,6 +60,11 @@ public struct DesignerState: Sendable {
     public internal(set) var cropHintUntil = -1.0
     /// True from a click that closed the key list to its release (`DesignerState+KeyList.swift`).
     public internal(set) var swallowsPointer = false
+    /// The last Lua action error and the clock time until which it shows
+    /// (`DesignerState+ActionError.swift`).
+    public internal(set) var actionError: String?
+    /// Clock time (seconds) until which `actionError` shows.
+    public internal(set) var actionErrorUntil = -1.0
 
     /// Creates the state; hints on unless `hints` is false.
     public init(hints: Bool = true) { self.hintsEnabled = hints }
@@ -128,6 +133,7 @@ public struct DesignerState: Sendable {
                     lines: ["Reload failed; showing the last good prototype:"] + wrap(reloadError, width: 48),
                     placement: .top, background: .error))
         }
+        if let panel = actionErrorPanel(at: time) { overlay.panels.append(panel) }
         if showsHelp {
             overlay.panels.append(OverlayPanel(lines: ["Keys"] + Self.keyHelp, placement: .center))
         }

@@ -30,6 +30,10 @@ public enum SessionRecording {
                 do { try AtomicFile.write(recorder.script(prototypePath: path), to: output) } catch { failure = error }
             }
         }
+        player.onActionError = { call, problem in  // the failed step is written as a comment
+            recorder.actionFailed(element: call.element, message: problem.description)
+            do { try AtomicFile.write(recorder.script(prototypePath: path), to: output) } catch { failure = error }
+        }
         try AtomicFile.write(recorder.script(prototypePath: path), to: output)
         try player.run()
         if let failure { throw failure }

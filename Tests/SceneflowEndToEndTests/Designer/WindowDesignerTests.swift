@@ -135,7 +135,7 @@ import Testing
         #expect(
             poll(timeout: 20) {
                 w.capture(tmp.file("broken.png"))
-                top = PlayingWindow.pixel(tmp.file("broken.png"), 3, 20)
+                top = PlayingWindow.pixel(tmp.file("broken.png"), size.width / 2, 12)  // the panel's top padding
                 return top.r > 120 && top.g < 60
             }, "a red error panel at the top: \(top)\n\(w.log)")
         #expect(w.log.contains("reload failed"), "\(w.log)")
@@ -145,7 +145,7 @@ import Testing
         #expect(
             poll(timeout: 20) {
                 w.capture(tmp.file("fixed.png"))
-                return PlayingWindow.pixel(tmp.file("fixed.png"), 3, 20) == (30, 160, 60)
+                return PlayingWindow.pixel(tmp.file("fixed.png"), size.width / 2, 12) == (30, 160, 60)
             }, "the panel goes once the edit is fixed\n\(w.log)")
         let reloads = w.log.components(separatedBy: "reloaded ").count
         try tmp.write("P/notes.txt", "written beside a working prototype")

@@ -1,0 +1,103 @@
+import Testing
+
+@testable import SceneflowCore
+
+/// Panels and labels in the window are never cut (QA item 13): wrapped at word boundaries or
+/// shrunk to the shown part, with padding on both sides; labels moved inside it.
+@Suite struct PanelLayoutTests {
+    let keyList = OverlayPanel(lines: ["Keys"] + DesignerState.keyHelp, placement: .center)
+
+    /// Every line fits its panel less the padding, and every panel lies inside `area` with the margin.
+    func expectInside(_ placed: [PanelLayout.Placed], _ area: Size, sourceLocation: SourceLocation = #_sourceLocation) {
+        for p in placed {
+            let m = PanelLayout.margin - 0.001
+            #expect(p.frame.x >= m && p.frame.maxX <= area.width - m, "\(p.frame) in \(area)", sourceLocation: sourceLocation)
+            #expect(p.frame.y >= m && p.frame.maxY <= area.height - m, "\(p.frame) in \(area)", sourceLocation: sourceLocation)
+            let cell = Double(HUDFont.cellWidth) * p.textScale
+            for line in p.lines {
+                #expect(
+                    Double(line.count) * cell <= p.frame.width - 2 * p.padding + 0.001, "\(line)",
+                    sourceLocation: sourceLocation)
+            }
+            #expect(p.padding > 0, sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func theKeyListWrapsAtWordsInASmallWindow() {
+        // ShoppingList at 50 %: 526x935 px device pixels shown in 263x468 window pixels.
+        let area = Size(width: 263, height: 468)
+        let placed = PanelLayout.layout([keyList], in: area)
+        expectInside(placed, area)
+        let lines = placed[0].lines
+        #expect(placed[0].textScale == 1, "room enough at full size: \(lines)")
+        #expect(lines.contains("  wheel = scroll"), "\(lines)")
+        #expect(lines.contains("  Q = quit"), "\(lines)")
+        // No word is cut: every word of the key list is found whole.
+        let words = Set(lines.flatMap { $0.split(separator: " ").map(String.init) })
+        for word in (["Keys"] + DesignerState.keyHelp).flatMap({ $0.split(separator: " ").map(String.init) }) {
+            #expect(words.contains(word), "\(word) cut: \(lines)")
+        }
+    }
+
+    @Test func aWideWindowKeepsTheLinesWhole() {
+        let area = Size(width: 800, height: 800)
+        let placed = PanelLayout.layout([keyList], in: area)
+        #expect(placed[0].lines == ["Keys"] + DesignerState.keyHelp)
+        expectInside(placed, area)
+        #expect(placed[0].frame.width == Double(48 * HUDFont.cellWidth) + 2 * PanelLayout.padding)
+    }
+
+    @Test func aShortWindowShrinksTheText() {
+        let area = Size(width: 240, height: 260)
+        let placed = PanelLayout.layout([keyList], in: area)
+        expectInside(placed, area)
+        #expect(placed[0].textScale < 1)
+        #expect(placed[0].lines.last != "...", "shrinking was enough: \(placed[0].lines)")
+    }
+
+    @Test func aTinyWindowEndsWithAnEllipsisInsteadOfRunningOff() {
+        let area = Size(width: 120, height: 90)
+        let placed = PanelLayout.layout([keyList], in: area)
+        expectInside(placed, area)
+        #expect(placed[0].lines.last == "...")
+    }
+
+    @Test func longWordsAreSplitAndTopPanelsStack() {
+        let path = "/work/some/very/long/path/without/spaces/prototype.lua:12: boom"
+        let area = Size(width: 200, height: 400)
+        let placed = PanelLayout.layout(
+            [
+                OverlayPanel(lines: ["Reload failed", path], placement: .top, background: .error),
+                OverlayPanel(lines: ["Action failed", path], placement: .top, background: .error),
+            ], in: area)
+        expectInside(placed, area)
+        #expect(placed[0].lines.joined().replacingOccurrences(of: " ", with: "").contains("boom"))
+        #expect(placed[1].frame.y >= placed[0].frame.maxY, "stacked, not drawn over each other")
+        #expect(placed[0].background == .error)
+    }
+
+    @Test func wrapPrefersColumnGapsAndIndentsContinuations() {
+        #expect(
+            PanelLayout.wrap("click = tap    drag = swipe    wheel = scroll", columns: 30)
+                == ["click = tap    drag = swipe", "  wheel = scroll"])
+        #expect(PanelLayout.wrap("Esc, Backspace = back          Q = quit", columns: 24) == ["Esc, Backspace = back", "  Q = quit"])
+        #expect(PanelLayout.wrap("abcdefghijkl", columns: 5) == ["abcde", "fghij", "kl"])
+        #expect(PanelLayout.wrap("short", columns: 40) == ["short"])
+    }
+
+    @Test func labelsNearTheRightOrBottomEdgeMoveInside() {
+        // Notes, `More options` at x 316 pt of 360 (scale 3) shown at fit in 405x900 window pixels.
+        let area = Size(width: 405, height: 900)
+        let corner = Point(x: 316 * 1.125, y: 41 * 1.125)
+        let placed = PanelLayout.label("More options", at: corner, in: area, padding: 3)
+        #expect(placed.text == "More options")
+        #expect(placed.origin.x + Double(12 * HUDFont.cellWidth) + 6 <= area.width)
+        #expect(placed.origin.y == corner.y)
+        let bottom = PanelLayout.label("Add", at: Point(x: 10, y: 895), in: area, padding: 3)
+        #expect(bottom.origin.y + Double(HUDFont.cellHeight) + 6 <= area.height)
+        let left = PanelLayout.label("Back", at: Point(x: 10, y: 10), in: area, padding: 3)
+        #expect(left.origin == Point(x: 10, y: 10), "labels that fit stay at the element's corner")
+        let long = PanelLayout.label(String(repeating: "x", count: 80), at: Point(x: 0, y: 0), in: area, padding: 3)
+        #expect(long.text.hasSuffix("...") && Double(long.text.count * HUDFont.cellWidth) + 6 <= area.width)
+    }
+}
