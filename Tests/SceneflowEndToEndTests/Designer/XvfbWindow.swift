@@ -226,9 +226,15 @@ final class PlayingWindow {
         display.run("xdotool", ["mouseup", "1"])
     }
 
-    /// Captures the window as a PNG at `path`.
+    /// Captures the window as a PNG at `path`. ImageMagick's `import` can hang on a loaded
+    /// machine; a try that writes no file within 10 s is killed and tried again (3 tries).
     func capture(_ path: String) {
-        display.run("import", ["-window", id, path])
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(atPath: path)
+            display.run("import", ["-window", id, path], timeout: 10)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            if size > 0 { return }
+        }
     }
 
     /// The colour at (`x`, `y`) of a captured PNG, as 0…255 integers.
