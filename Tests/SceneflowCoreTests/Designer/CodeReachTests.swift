@@ -36,6 +36,16 @@ import Testing
         #expect(reach["orphan"] == SceneReach.none)
     }
 
+    @Test func commentsAreLeftOutAndReplaceCounts() {
+        let p = Self.prototype()
+        let source = """
+            -- on_tap = go("orphan")
+            --[[ app:present("orphan") ]]
+            on_change = function(app) app:replace("thanks") end,
+            """
+        #expect(p.codeTargets(in: source) == ["thanks"], "a commented-out go leads nowhere")
+    }
+
     @Test func withoutAFunctionInAReachedSceneNothingIsReachedByCode() {
         var p = Self.prototype()
         p.scenes["home"]?.elements.removeFirst()  // the Background function
