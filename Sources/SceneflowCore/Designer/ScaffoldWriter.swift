@@ -91,7 +91,8 @@ public enum ScaffoldWriter {
             -- Make it real: replace each "Next" with hotspots a person would tap. An element needs an
             -- accessibility label (the text a person reads: "Settings", "Back"), a frame in points and an
             -- action: go("scene" [, "push_left" [, 0.35 [, "ease_in_out"]]]), back(), present("scene"),
-            -- dismiss(), or function(app) app:go("scene") end. Validate with:  sceneflow check <this folder>
+            -- dismiss(), replace("scene") (takes the current scene's place: a splash), or
+            -- function(app) app:go("scene") end. Validate with:  sceneflow check <this folder>
 
             """
         text += "return {\n"
