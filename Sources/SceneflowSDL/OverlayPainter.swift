@@ -54,10 +54,8 @@ final class OverlayPainter {
                 try fill(r, SDL_FRect(x: rect.x, y: rect.y + rect.h - t, w: rect.w, h: t), box.border)
                 try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: t, h: rect.h), box.border)
                 try fill(r, SDL_FRect(x: rect.x + rect.w - t, y: rect.y, w: t, h: rect.h), box.border)
-                if let label = box.label {
-                    try drawLabel(r, label, box: rect, area: area, text: text)
-                }
             }
+            try drawLabels(r, overlay.boxes, area: area, text: text, scale: scale)
             // Panels are laid out in window pixels in the shown part (`PanelLayout`): wrapped or
             // shrunk to fit, never cut by the window's edge.
             let shown = Size(width: area.width / text, height: area.height / text)
@@ -78,25 +76,31 @@ final class OverlayPainter {
         }
     }
 
-    /// Draws an element label at the top-left of `box` (logical pixels), moved left / up to stay
-    /// inside the shown part `area` when the box shows there (`PanelLayout.label`).
-    private func drawLabel(_ r: OpaquePointer, _ label: String, box: SDL_FRect, area: Rect, text: Double) throws {
+    /// Draws the boxes' labels after every box, each at its box's top-left, moved to stay
+    /// inside the shown part `area` (logical pixels) and so that no label covers another
+    /// (`PanelLayout.labels`); each is clipped like its box. Boxes outside `area` get none.
+    private func drawLabels(_ r: OpaquePointer, _ boxes: [OverlayBox], area: Rect, text: Double, scale: Double) throws {
         let pad = 3.0
         let shown = Size(width: area.width / text, height: area.height / text)
-        let boxRect = Rect(x: Double(box.x), y: Double(box.y), width: Double(box.w), height: Double(box.h))
-        var corner = Point(x: (boxRect.x - area.x) / text, y: (boxRect.y - area.y) / text)
-        var shownText = label
-        if boxRect.intersects(area) {
-            let placed = PanelLayout.label(label, at: corner, in: shown, padding: pad)
-            corner = placed.origin
-            shownText = placed.text
+        let labelled = boxes.filter {
+            $0.label != nil
+                && Rect(x: $0.frame.x * scale, y: $0.frame.y * scale, width: $0.frame.width * scale,
+                    height: $0.frame.height * scale).intersects(area)
         }
-        let w = Double(HUDFont.width(of: shownText)) + 2 * pad
-        let h = Double(HUDFont.cellHeight) + 2 * pad
-        let x = area.x + corner.x * text
-        let y = area.y + corner.y * text
-        try fill(r, SDL_FRect(x: Float(x), y: Float(y), w: Float(w * text), h: Float(h * text)), .hintBorder)
-        try write(r, shownText, x: x + pad * text, y: y + pad * text, size: text, color: .text)
+        let corners = labelled.map {
+            Point(x: ($0.frame.x * scale - area.x) / text, y: ($0.frame.y * scale - area.y) / text)
+        }
+        let placed = PanelLayout.labels(labelled.map { $0.label ?? "" }, at: corners, in: shown, padding: pad)
+        for (box, label) in zip(labelled, placed) {
+            try clip(r, box.clip, scale: scale)
+            defer { SDL_RenderSetClipRect(r, nil) }
+            let w = Double(HUDFont.width(of: label.text)) + 2 * pad
+            let h = Double(HUDFont.cellHeight) + 2 * pad
+            let x = area.x + label.origin.x * text
+            let y = area.y + label.origin.y * text
+            try fill(r, SDL_FRect(x: Float(x), y: Float(y), w: Float(w * text), h: Float(h * text)), .hintBorder)
+            try write(r, label.text, x: x + pad * text, y: y + pad * text, size: text, color: .text)
+        }
     }
 
     /// Confines drawing to `rect` (points × `scale`, in the renderer's logical pixels), or

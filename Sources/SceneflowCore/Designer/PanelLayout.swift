@@ -158,4 +158,31 @@ public enum PanelLayout {
         let y = max(0, min(corner.y, area.height - h))
         return (Point(x: x, y: y), shown)
     }
+
+    /// Where several element labels go (`label(_:at:in:padding:)` each, in order), moved so
+    /// that none covers one placed before it: a label that would overlap an earlier one goes
+    /// just below it, or just above it when below would leave `area`. `corners` are the
+    /// elements' top-left corners in window pixels from the shown part's top-left.
+    public static func labels(_ texts: [String], at corners: [Point], in area: Size, padding: Double) -> [(
+        origin: Point, text: String
+    )] {
+        var placed: [Rect] = []
+        var result: [(origin: Point, text: String)] = []
+        for (text, corner) in zip(texts, corners) {
+            var label = label(text, at: corner, in: area, padding: padding)
+            let w = Double(HUDFont.width(of: label.text)) + 2 * padding
+            let h = Double(HUDFont.cellHeight) + 2 * padding
+            var rect = Rect(x: label.origin.x, y: label.origin.y, width: w, height: h)
+            var moves = 0
+            while moves <= placed.count, let other = placed.first(where: { $0.intersects(rect) }) {
+                moves += 1
+                let below = other.y + other.height
+                rect.y = below + h <= area.height ? below : max(0, other.y - h)
+            }
+            label.origin = Point(x: rect.x, y: rect.y)
+            placed.append(rect)
+            result.append(label)
+        }
+        return result
+    }
 }

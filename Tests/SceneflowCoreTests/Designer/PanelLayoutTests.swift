@@ -100,4 +100,25 @@ import Testing
         let long = PanelLayout.label(String(repeating: "x", count: 80), at: Point(x: 0, y: 0), in: area, padding: 3)
         #expect(long.text.hasSuffix("...") && Double(long.text.count * HUDFont.cellWidth) + 6 <= area.width)
     }
+
+    @Test func aLabelMovedInFromTheEdgeNeverCoversAnEarlierOne() {
+        // ShoppingList at 50 %: "Room Renovation" at the row's left, "Expand Room Renovation"
+        // on the chevron near the right edge, moved left over the first label before.
+        let area = Size(width: 262, height: 468)
+        let texts = ["Room Renovation", "Expand Room Renovation"]
+        let corners = [Point(x: 6, y: 170), Point(x: 236, y: 170)]
+        let placed = PanelLayout.labels(texts, at: corners, in: area, padding: 3)
+        func rect(_ i: Int) -> Rect {
+            Rect(
+                x: placed[i].origin.x, y: placed[i].origin.y,
+                width: Double(HUDFont.width(of: placed[i].text)) + 6, height: Double(HUDFont.cellHeight) + 6)
+        }
+        #expect(placed[0].origin == corners[0], "the first keeps its corner")
+        #expect(!rect(0).intersects(rect(1)), "\(rect(0)) \(rect(1))")
+        #expect(rect(1).y == rect(0).y + rect(0).height, "just below the one it would cover")
+        #expect(rect(1).x + rect(1).width <= area.width)
+        // At the bottom edge the later label goes above instead.
+        let low = PanelLayout.labels(texts, at: [Point(x: 6, y: 450), Point(x: 236, y: 450)], in: area, padding: 3)
+        #expect(low[1].origin.y < low[0].origin.y, "\(low)")
+    }
 }
