@@ -2,19 +2,29 @@ extension ScriptAPISections {
     /// Scroll regions: `scroll(direction [, points])` and `scroll_to(locator)`. Both drag the
     /// finger inside the scene's scrolling band (press → one move per frame → release, the
     /// path the mouse takes), in steps of at most 80 % of the band, slowly enough (0.4 s per
-    /// step) that the content follows the finger exactly.
+    /// step) that the content follows the finger exactly. The points are first clamped to what
+    /// the content can still move; a move needing more than `MAX_DRAGS` (100) drags fails at
+    /// once naming the band height, so a script never runs out its clock.
     static let designer = #"""
         local api = ...
         local sf, fail, show = api.sf, api.fail, api.show
-        local type, format, min, abs = type, string.format, math.min, math.abs
+        local type, format, min, max, abs = type, string.format, math.min, math.max, math.abs
         local FRAME, STEP_TIME, DETOUR = 1 / 60, 0.4, 20  -- DETOUR: twice the gesture slop (10 points)
+        local MAX_DRAGS = 100
+        local function num(n) return (format("%.2f", n):gsub("%.?0+$", "")) end  -- 35.2, not 35.200000
 
         -- Drags the content by `points` (positive: shows more below) in band-sized steps.
         local function scroll_by(what, points, timeout)
           api.wait_settled(what, timeout)
-          local x, top, height = sf.scroll_band()
+          local x, top, height, offset, most = sf.scroll_band()
           if not x then fail(what .. ": " .. top) end
-          local remaining = abs(points)
+          -- Beyond the ends nothing moves: only the part the content can still go is dragged.
+          local remaining = points >= 0 and min(points, max(most - offset, 0)) or min(-points, max(offset, 0))
+          local drags = math.ceil(remaining / (height * 0.8) - 1e-9)
+          if drags > MAX_DRAGS then
+            fail(format("%s: moving the content %s pt takes %d drags in the scrolling band of scene %q, which is only %s pt tall (at most %d drags of %s pt each); scroll by less, or make the band taller (a smaller scroll header or footer)",
+              what, num(remaining), drags, sf.scene(), num(height), MAX_DRAGS, num(height * 0.8)))
+          end
           local sign = points >= 0 and -1 or 1          -- the finger moves against the content
           while remaining > 1e-9 do
             local step = min(remaining, height * 0.8)
@@ -44,7 +54,7 @@ extension ScriptAPISections {
           args = { { "direction", '"down" or "up": where the content you want to see is' },
             { "points", "how far (default 300)" }, { "timeout", "as tap" } },
           waits = "as tap, for each drag",
-          errors = "the scene has no scroll region, or its region cannot move (content no taller than the screen), at once; an unknown direction; points not a number >= 0",
+          errors = "the scene has no scroll region, is shown as an overlay, or its region cannot move (content no taller than the screen), at once; an unknown direction; points not a number >= 0; a move needing more than 100 drags of the band (names the band height), at once",
           example = 'scroll "down"\nscroll("up", 120)',
           fn = function(direction, points, opts)
             local what = "scroll(" .. show(direction) .. (points ~= nil and (", " .. show(points)) or "") .. ")"

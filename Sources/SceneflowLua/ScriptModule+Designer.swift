@@ -3,7 +3,9 @@ import SceneflowCore
 extension ScriptModule {
     /// Natives for `ScriptAPI+Designer`:
     /// - `scroll_band()` → x (centre), top y, height of the current scene's scrolling band in
-    ///   points, or nil and a message when the scene has no scroll region
+    ///   points, then the scroll offset and the largest offset (points), or nil and a message
+    ///   when the scene has no scroll region or is shown as an overlay (scroll regions are for
+    ///   full-screen scenes; the loader refuses `scroll` on a scene presented as an overlay)
     /// - `scroll_band()` also gives nil and a message when the region cannot move (its content
     ///   no taller than the screen)
     /// - `scroll_delta(label)` → points to scroll so the element is wholly in the band, or nil
@@ -29,7 +31,11 @@ extension ScriptModule {
     private static func scrollBand(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
         guard session.currentOverlayFrame == nil, let g = session.scrollGeometry(session.currentScene) else {
             stack.pushNil()
-            stack.push(noScroll(session))
+            stack.push(
+                session.currentOverlayFrame == nil
+                    ? noScroll(session)
+                    : "scene \"\(session.currentScene)\" is shown as an overlay: scroll regions are for full-screen scenes, not overlays"
+            )
             return .values(2)
         }
         guard g.canScroll else {
@@ -40,7 +46,9 @@ extension ScriptModule {
         stack.push(g.band.center.x)
         stack.push(g.band.y)
         stack.push(g.band.height)
-        return .values(3)
+        stack.push(session.scrollOffset(session.currentScene))
+        stack.push(g.maxOffset)
+        return .values(5)
     }
 
     /// Why the scroll region of the current scene cannot move (`g.canScroll` false).
