@@ -219,21 +219,22 @@ import Testing
     }
 
     @Test func scriptsScrollALandscapeVariantsOwnRegion() throws {
+        // Twice the points of a tiny device: the turned screen (72 pt) leaves a band of at least 44 pt.
         let tmp = try TempFolder()
-        try tmp.write("P/feed.png", PNGWriter.solid(width: 36, height: 160, rgb: (0, 0, 200)))
-        try tmp.write("P/feed_land.png", PNGWriter.solid(width: 80, height: 100, rgb: (0, 200, 0)))
-        try tmp.write("P/info.png", PNGWriter.solid(width: 36, height: 80, rgb: (200, 0, 0)))
+        try tmp.write("P/feed.png", PNGWriter.solid(width: 72, height: 320, rgb: (0, 0, 200)))
+        try tmp.write("P/feed_land.png", PNGWriter.solid(width: 160, height: 200, rgb: (0, 200, 0)))
+        try tmp.write("P/info.png", PNGWriter.solid(width: 72, height: 160, rgb: (200, 0, 0)))
         try tmp.write(
             "P/prototype.lua",
             """
             return {
-              name = "Feed", device = { width = 36, height = 80, scale = 1 }, start = "feed",
+              name = "Feed", device = { width = 72, height = 160, scale = 1 }, start = "feed",
               scenes = {
-                feed = { image = "feed.png", scroll = { header = 10 },
-                  elements = { { label = "Row", frame = { 0, 140, 36, 10 }, on_tap = go("info") } },
-                  landscape = { image = "feed_land.png", scroll = { header = 6, footer = 4 },
-                    elements = { { label = "Bottom row", frame = { 0, 80, 80, 8 }, on_tap = go("info") } } } },
-                info = { image = "info.png", elements = { { label = "Back", frame = { 0, 0, 20, 20 }, on_tap = back() } } },
+                feed = { image = "feed.png", scroll = { header = 20 },
+                  elements = { { label = "Row", frame = { 0, 280, 72, 20 }, on_tap = go("info") } },
+                  landscape = { image = "feed_land.png", scroll = { header = 12, footer = 8 },
+                    elements = { { label = "Bottom row", frame = { 0, 160, 160, 16 }, on_tap = go("info") } } } },
+                info = { image = "info.png", elements = { { label = "Back", frame = { 0, 0, 40, 40 }, on_tap = back() } } },
               },
             }
             """)
