@@ -43,8 +43,8 @@ public enum PrototypeOpener {
 
     /// Diagnostics for the images of `prototype` (one per reference to an unusable file:
     /// scene and landscape screenshots, pressed looks, star images; see
-    /// `Prototype.imageReferences`), each naming `file` and the table path. Images are read
-    /// with `loader`.
+    /// `Prototype.imageReferences`), each naming `file`, the table path and the image as
+    /// `prototype.lua` writes it (not its absolute path). Images are read with `loader`.
     public static func imageProblems(
         _ prototype: Prototype, file: String, check: ImageCheck, loader: PictureLoader = PictureLoader()
     ) -> [Diagnostic] {
@@ -67,7 +67,8 @@ public enum PrototypeOpener {
                         }
                         return ""
                     } catch {
-                        return "\(error)"
+                        // Named as prototype.lua writes it: the diagnostic already names the file.
+                        return "\(error)".replacingOccurrences(of: "\"\(path)\"", with: "\"\(reference.image)\"")
                     }
                 }()
             checked[key] = message

@@ -185,7 +185,8 @@ public final class WindowPlayer {
             if designer.showsCropHint(cropped: window.view.isCropped, at: now) {
                 overlay.panels.append(Self.cropHint(window))
             }
-            if showsHeadsUpDisplay { try drawHeadsUpDisplay(on: window) }
+            // The key list is read alone: the T display comes back when it closes.
+            if showsHeadsUpDisplay && !designer.showsHelp { try drawHeadsUpDisplay(on: window) }
             try window.draw(overlay)
             window.present()
             session.framePresented(wallTime: clock.now)
@@ -251,7 +252,7 @@ public final class WindowPlayer {
         let view = window.view
         let layout = HeadsUpDisplay.layout(lines, screen: view.visibleWindowSize)
         func shown(_ r: Rect) -> Rect { view.points(ofWindowRect: r, deviceScale: device.scale) }
-        try window.fill([shown(layout.background)], color: (0, 0, 0, 225))
+        try window.fill([shown(layout.background)], color: (0, 0, 0, 240))  // nearly opaque: app text must not read as part of it
         try window.fill(layout.text.map(shown), color: (255, 255, 255, 255))
     }
 

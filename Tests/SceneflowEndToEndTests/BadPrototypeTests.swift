@@ -90,7 +90,7 @@ import Testing
         let check = try Sceneflow.run(["check", folder])
         #expect(check.status == 65, "\(check)")
         #expect(
-            check.stderr.contains("prototype.lua:8: scenes.home.landscape.image: image \"\(folder)/land.png\" is corrupt or truncated"),
+            check.stderr.contains("prototype.lua:8: scenes.home.landscape.image: image \"land.png\" is corrupt or truncated"),
             "\(check)")
         #expect(check.stderr.contains("prototype.lua:7: scenes.home.elements[1].pressed: "), "\(check)")
         #expect(check.stderr.contains("\(folder): 2 errors"), "\(check)")

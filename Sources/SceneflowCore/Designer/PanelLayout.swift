@@ -92,16 +92,17 @@ public enum PanelLayout {
     }
 
     /// Splits `line` into lines of at most `columns` characters: at the last run of two or more
-    /// spaces that fits, else the last space, else mid-word; continuation lines start with two
-    /// spaces (when `columns` leaves room for them). Spaces inside a line are kept.
+    /// spaces that fits (a column gap: the next entry starts its own line, not indented), else
+    /// the last space, else mid-word; lines continuing an entry start with two spaces (when
+    /// `columns` leaves room for them). Spaces inside a line are kept.
     public static func wrap(_ line: String, columns: Int) -> [String] {
         let columns = max(1, columns)
         var rest = Array(line.unicodeScalars)
         var result: [String] = []
         let indent: [Unicode.Scalar] = columns > 8 ? [" ", " "] : []
-        var first = true
+        var continues = false
         while true {
-            let prefix = first ? [] : indent
+            let prefix = continues ? indent : []
             let width = columns - prefix.count
             if rest.count <= width {
                 result.append(String(String.UnicodeScalarView(prefix + rest)))
@@ -111,13 +112,14 @@ public enum PanelLayout {
             let head = rest[..<cut.end]
             result.append(String(String.UnicodeScalarView(prefix + head)))
             rest = Array(rest[cut.next...])
-            first = false
+            continues = !cut.atColumnGap
         }
     }
 
     /// Where to break `text` for a line of `width` characters: the line ends before `end`, the
-    /// next starts at `next` (spaces at the break are dropped).
-    private static func breakPoint(_ text: [Unicode.Scalar], width: Int) -> (end: Int, next: Int) {
+    /// next starts at `next` (spaces at the break are dropped); `atColumnGap` when the break is
+    /// a run of two or more spaces.
+    private static func breakPoint(_ text: [Unicode.Scalar], width: Int) -> (end: Int, next: Int, atColumnGap: Bool) {
         var single: (Int, Int)?
         var double: (Int, Int)?
         var i = 0
@@ -133,9 +135,9 @@ public enum PanelLayout {
                 i += 1
             }
         }
-        if let double { return (double.0, double.1) }
-        if let single { return (single.0, single.1) }
-        return (width, width)  // one word longer than the line
+        if let double { return (double.0, double.1, true) }
+        if let single { return (single.0, single.1, false) }
+        return (width, width, false)  // one word longer than the line
     }
 
     /// Where an element label of `text` goes: its top-left in window pixels from the shown

@@ -30,8 +30,8 @@ import Testing
         expectInside(placed, area)
         let lines = placed[0].lines
         #expect(placed[0].textScale == 1, "room enough at full size: \(lines)")
-        #expect(lines.contains("  wheel = scroll"), "\(lines)")
-        #expect(lines.contains("  Q = quit"), "\(lines)")
+        #expect(lines.contains("wheel = scroll"), "a column entry starts its own line: \(lines)")
+        #expect(lines.contains("Q = quit"), "\(lines)")
         // No word is cut: every word of the key list is found whole.
         let words = Set(lines.flatMap { $0.split(separator: " ").map(String.init) })
         for word in (["Keys"] + DesignerState.keyHelp).flatMap({ $0.split(separator: " ").map(String.init) }) {
@@ -77,10 +77,13 @@ import Testing
     }
 
     @Test func wrapPrefersColumnGapsAndIndentsContinuations() {
+        // A break at a column gap starts the next entry on its own line, not indented.
         #expect(
             PanelLayout.wrap("click = tap    drag = swipe    wheel = scroll", columns: 30)
-                == ["click = tap    drag = swipe", "  wheel = scroll"])
-        #expect(PanelLayout.wrap("Esc, Backspace = back          Q = quit", columns: 24) == ["Esc, Backspace = back", "  Q = quit"])
+                == ["click = tap    drag = swipe", "wheel = scroll"])
+        #expect(PanelLayout.wrap("Esc, Backspace = back          Q = quit", columns: 24) == ["Esc, Backspace = back", "Q = quit"])
+        // A break inside an entry indents what continues it.
+        #expect(PanelLayout.wrap("H = show every element and its label", columns: 20) == ["H = show every", "  element and its", "  label"])
         #expect(PanelLayout.wrap("abcdefghijkl", columns: 5) == ["abcde", "fghij", "kl"])
         #expect(PanelLayout.wrap("short", columns: 40) == ["short"])
     }
