@@ -24,7 +24,8 @@ extension ScrollRegion {
             : "header = \(formatNumber(header)) pt"
         let band = screenHeight - header - footer
         if header >= screenHeight || band <= 0 {
-            return "\(header >= screenHeight ? "header = \(formatNumber(header)) pt" : bands) leaves no room to scroll: \(rule)"
+            let what = header >= screenHeight ? "header = \(formatNumber(header)) pt" : bands
+            return "\(what) leaves no room to scroll: \(rule)"
         }
         if band < Self.minimumBandHeight - 1e-9 {
             return "\(bands) leaves a scrolling band only \(formatNumber(band)) pt tall: \(rule)"

@@ -22,7 +22,8 @@ import Testing
         let small = try #require(ScrollRegion.heightProblem(givenHeight: 100, screenHeight: 800))
         #expect(
             small.contains(
-                "height = 100 pt is shorter than the 800 pt screen: the content of a scroll region is at least the screen"),
+                "height = 100 pt is shorter than the 800 pt screen: the content of a scroll region is at least the screen"
+            ),
             "\(small)")
         #expect(ScrollRegion.heightProblem(givenHeight: 800, screenHeight: 800) == nil)
         #expect(ScrollRegion.heightProblem(givenHeight: nil, screenHeight: 800) == nil)
