@@ -1,17 +1,19 @@
 extension SourceLineFinder {
-    /// Table paths whose last key locates the problem (a value checked against others, not
-    /// quoted in the message): the scroll region's header (`ScrollRegion.bandProblem`).
-    static let keyLocatedPaths = [".scroll.header"]
-
     /// The 1-based line setting the last key of `path` (`header =` for
-    /// `scenes.settings.scroll.header`) when `path` ends with one of `keyLocatedPaths` and
-    /// exactly one line of `source` sets that key; else nil (no line rather than a wrong one).
+    /// `scenes.settings.scroll.header`, `after =` for `scenes.splash.after`) when that key is a
+    /// plain identifier and `source` sets it exactly once; else nil (no line rather than a wrong
+    /// one). A key only counts when no identifier character comes right before it, so
+    /// `on_after =` does not set `after`; two settings on one line count as two.
     public static func line(ofPathKey path: String, in source: String) -> Int? {
-        guard keyLocatedPaths.contains(where: { path.hasSuffix($0) }),
-            let key = path.split(separator: ".").last.map(String.init)
-        else { return nil }
+        guard let key = path.split(separator: ".").last.map(String.init), isIdentifier(key) else { return nil }
         let lines = source.components(separatedBy: "\n")
-        let hits = lines.indices.filter { writesKey(key, lines[$0]) }
-        return hits.count == 1 ? hits[0] + 1 : nil
+        let counts = lines.map { keyWrites(key, $0) }
+        guard counts.reduce(0, +) == 1, let index = counts.firstIndex(of: 1) else { return nil }
+        return index + 1
+    }
+
+    /// True for a Lua name: a letter or `_`, then letters, digits or `_`.
+    static func isIdentifier(_ word: String) -> Bool {
+        word.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil
     }
 }
