@@ -136,7 +136,7 @@ final class AppModule {
         let instructions = state.limits.stepInstructions
         let args: Int32 = argument == nil ? 1 : 2
         if case .failure(let failure) = state.call(args: args, results: 1, instructions: instructions) {
-            return source.diagnostic(failure, limits: state.limits, instructions: instructions)
+            return source.diagnostic(failure, limits: state.limits, instructions: instructions, subject: "the action")
         }
         guard case .table(let table) = state.snapshotTop(), table.isAction else { return nil }
         var validator = PrototypeValidator(file: source.file, directory: prototype.directory)

@@ -34,15 +34,18 @@ struct LuaSource {
     /// A diagnostic for a failed load, run, call or resume. A hit limit gets its own message
     /// (`<label> did not finish: it ran more than N instructions or 10 s (an endless loop?)`);
     /// `names` are the globals offered to the file, for a did-you-mean on a misspelt one.
+    /// `subject` names what ran in those limit messages (default: the file's label; "the
+    /// action" for a Lua function action called from the prototype).
     func diagnostic(
-        _ failure: LuaFailure, limits: LuaLimits, instructions: Int, names: [String] = []
+        _ failure: LuaFailure, limits: LuaLimits, instructions: Int, names: [String] = [], subject: String? = nil
     ) -> Diagnostic {
         var (line, message) = locate(failure.message)
+        let what = subject ?? label
         if failure.budgetExhausted {
-            message = "\(label) did not finish: it ran more than \(instructions) instructions or 10 s (an endless loop?)"
+            message = "\(what) did not finish: it ran more than \(instructions) instructions or 10 s (an endless loop?)"
         } else if failure.memoryExceeded {
             message =
-                "\(label) used more than \(limits.memoryText) of memory (a table or string that grows without end?)"
+                "\(what) used more than \(limits.memoryText) of memory (a table or string that grows without end?)"
         } else if message.hasSuffix("stack overflow") {
             message += " (a function that calls itself without end?)"
         } else if let global = Self.missingGlobal(in: message) {

@@ -185,7 +185,8 @@ public final class WindowPlayer {
             if designer.showsCropHint(cropped: window.view.isCropped, at: now) {
                 overlay.panels.append(Self.cropHint(window))
             }
-            if showsHeadsUpDisplay { try drawHeadsUpDisplay(on: window) }
+            // The key list is read alone: the T display comes back when it closes.
+            if showsHeadsUpDisplay && !designer.showsHelp { try drawHeadsUpDisplay(on: window) }
             try window.draw(overlay)
             window.present()
             session.framePresented(wallTime: clock.now)

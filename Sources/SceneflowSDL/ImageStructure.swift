@@ -1,8 +1,8 @@
 import Foundation
 
-/// A cheap whole-file check that a PNG or JPEG is complete, without decoding pixels: every PNG
-/// chunk fits in the file, has a correct CRC and the file ends with `IEND`; a JPEG ends with
-/// its end-of-image marker. This lets `sceneflow test` and `play` (which only read headers when
+/// A cheap whole-file check that a PNG, JPEG or GIF is complete, without decoding pixels: every
+/// PNG chunk fits in the file, has a correct CRC and the file ends with `IEND`; a JPEG ends with
+/// its end-of-image marker; a GIF with its trailer. This lets `sceneflow test` and `play` (which only read headers when
 /// a prototype opens) reject truncated or damaged screenshots as `check` does.
 enum ImageStructure {
     /// Why the file is incomplete or damaged, or nil when its structure is sound (or the format
@@ -14,6 +14,10 @@ enum ImageStructure {
             let end = bytes.lastIndex { $0 != 0 } ?? 0
             return end >= 1 && bytes[end - 1] == 0xFF && bytes[end] == 0xD9
                 ? nil : "the JPEG data is cut short (no end-of-image marker)"
+        case "GIF":
+            // SDL_image draws a GIF cut inside its image data without an error (the rest is
+            // garbage or empty); a whole GIF ends with its trailer byte `;` (0x3B).
+            return bytes.last { $0 != 0 } == 0x3B ? nil : "the GIF data is cut short (no trailer)"
         default: return nil
         }
     }

@@ -32,6 +32,29 @@ import Testing
         #expect(picture.width == width && picture.height == height, "decoded \(picture.width)x\(picture.height)", sourceLocation: sourceLocation)
     }
 
+    @Test func aGIFCutShortIsRefusedAsCorrupt() throws {
+        guard let convert = Self.convert else {
+            print("skipped: ImageMagick's convert is not installed (Scripts/setup.sh installs imagemagick)")
+            return
+        }
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let whole = folder.file("whole.gif")
+        #expect(try Self.run(convert, ["-size", "360x800", "gradient:red-blue", "-colors", "256", whole]))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        let cut = folder.file("cut.gif")
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        // SDL_image alone decodes the half file without an error; the structure check refuses it.
+        for load in [{ _ = try PictureLoader().load(path: cut) }, { _ = try ImageLimits.standard.checkHeader(path: cut) }] {
+            #expect {
+                try load()
+            } throws: { error in
+                "\(error)".contains("the GIF data is cut short (no trailer)")
+            }
+        }
+        _ = try PictureLoader().load(path: whole)
+    }
+
     @Test func imageMagickGIFsDecodeAtTheirSize() throws {
         guard let convert = Self.convert else {
             print("skipped: ImageMagick's convert is not installed (Scripts/setup.sh installs imagemagick)")

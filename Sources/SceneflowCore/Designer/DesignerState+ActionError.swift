@@ -12,7 +12,9 @@ extension DesignerState {
     /// `tap on "Label"`, `swipe left in home`, or a star rating's label) in `scene`. Replaces
     /// an earlier action error.
     public mutating func actionFailed(_ message: String, element: String, scene: String, at time: Double) {
-        let trigger = element.contains("\"") || element.hasPrefix("swipe ") ? element : "\"\(element)\""
+        // A swipe on the scene itself reads `swipe left in home`: the scene follows anyway.
+        let swipe = element.hasSuffix(" in \(scene)") ? String(element.dropLast(" in \(scene)".count)) : element
+        let trigger = element.contains("\"") || element.hasPrefix("swipe ") ? swipe : "\"\(element)\""
         actionError =
             "Lua action failed (\(trigger), scene \"\(scene)\"):\n\(message)\n"
             + "The prototype keeps running; the next tap closes this."

@@ -18,6 +18,9 @@ import Testing
         #expect(state.overlay(for: nil, at: 10 + DesignerState.actionErrorSeconds).panels.isEmpty, "gone after the time")
         state.actionFailed("p/prototype.lua:3: scene \"nowhere\" not found", element: "swipe left in home", scene: "home", at: 20)
         #expect(state.overlay(for: nil, at: 20.5).panels.count == 1)
+        #expect(
+            state.overlay(for: nil, at: 20.5).panels.first?.lines.first == "Lua action failed (swipe left, scene \"home\"):",
+            "the scene is named once")
         state.pointerPressed()
         #expect(state.overlay(for: nil, at: 20.6).panels.isEmpty, "the next tap closes it")
     }

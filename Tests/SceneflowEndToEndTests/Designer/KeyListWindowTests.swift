@@ -31,6 +31,20 @@ import Testing
             usleep(400_000)
             #expect(w.title.contains("detail"), "\(name) did nothing in the prototype: \(w.title)\n\(w.log)")
         }
+        // The T display (dark, at the top left) hides while the list shows and comes back after.
+        let corner = tmp.file("corner.png")
+        func hudShows() -> Bool {
+            w.capture(corner)
+            let p = PlayingWindow.pixel(corner, 12, 32)
+            return p.r >= 0 && p.r < 60 && p.g < 60 && p.b < 60
+        }
+        w.key("t")
+        #expect(poll(timeout: 10) { hudShows() }, "T shows the timing display")
+        w.key("question")
+        #expect(poll(timeout: 10) { listShows() && !hudShows() }, "the key list shows alone")
+        w.key("space")
+        #expect(poll(timeout: 10) { !listShows() && hudShows() }, "the timing display is back")
+        w.key("t")
         w.key("Escape")
         #expect(poll(timeout: 20) { w.title.contains("home") }, "with the list closed Escape goes back: \(w.log)")
         w.quit()
