@@ -3,8 +3,23 @@
 public struct ScriptFunctionRef: Equatable, Hashable, Sendable {
     /// The opaque registry reference.
     public let id: Int32
-    /// Creates a reference from the Lua layer's registry index.
-    public init(id: Int32) { self.id = id }
+    /// The chunk the function was defined in (`"@prototype.lua"`), when the Lua layer knows it.
+    public let chunk: String?
+    /// The function's first to last line (1-based) in `chunk`, when known.
+    public let lines: ClosedRange<Int>?
+    /// Creates a reference from the Lua layer's registry index, with where the function is
+    /// written when known. Two references are equal when their `id`s are.
+    public init(id: Int32, chunk: String? = nil, lines: ClosedRange<Int>? = nil) {
+        self.id = id
+        self.chunk = chunk
+        self.lines = lines
+    }
+
+    /// Equal `id`s: the same registry reference.
+    public static func == (a: ScriptFunctionRef, b: ScriptFunctionRef) -> Bool { a.id == b.id }
+
+    /// Hashes the `id`.
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// What an element (or a scene-wide swipe) does when triggered.

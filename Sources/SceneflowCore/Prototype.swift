@@ -157,6 +157,10 @@ public struct Prototype: Equatable, Sendable {
     /// `prototype.lua` that is not one of the fixed actions (`Prototype.codeTargets(in:)`, set
     /// by the loader). Used by `PrototypeChecker.reach`.
     public var codeTargets: Set<String> = []
+    /// Per scene with Lua function actions, the scenes those functions may go to
+    /// (`Prototype.sceneCodeTargets(in:chunkName:)`, set by the loader); a scene missing here
+    /// falls back to `codeTargets`. Used by `PrototypeChecker.reach`.
+    public var sceneCodeTargets: [String: Set<String>] = [:]
 
     /// Creates a prototype; marks each separate landscape scene with the scene it stands in
     /// for (`SceneDesign.portraitScene`).

@@ -7,13 +7,13 @@ public enum PrototypeChecker {
     public static func warnings(for prototype: Prototype, file: String, imageFiles: [String]) -> [Diagnostic] {
         var result: [Diagnostic] = []
         let reach = reach(prototype)
-        for scene in prototype.orderedScenes where reach[scene.name] != .fixed {
-            let note = reach[scene.name] == .code ? " (unless a Lua function action goes there)" : ""
+        // A scene reached by code (`inspect`, `graph`) gets no warning: all three agree.
+        for scene in prototype.orderedScenes where reach[scene.name] == SceneReach.none {
             result.append(
                 Diagnostic(
                     .warning, file: file, path: "scenes.\(scene.name)",
                     message:
-                        "no element or swipe leads to scene \"\(scene.name)\" from the start scene \"\(prototype.start)\"\(note)"
+                        "no element or swipe leads to scene \"\(scene.name)\" from the start scene \"\(prototype.start)\""
                 ))
         }
         for scene in prototype.orderedScenes {

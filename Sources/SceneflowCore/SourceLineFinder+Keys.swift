@@ -1,24 +1,34 @@
 extension SourceLineFinder {
-    /// Table paths whose last key locates the problem (a value checked against others, not
-    /// quoted in the message): a scroll region on an overlay scene (`.scroll`), its header
-    /// (`ScrollRegion.bandProblem`) and its height (`ScrollRegion.heightProblem`).
+    /// Table paths whose key is also looked for inside its own nested tables (a value checked
+    /// against others, not quoted in the message): a scroll region on an overlay scene
+    /// (`.scroll`), its header (`ScrollRegion.bandProblem`) and its height
+    /// (`ScrollRegion.heightProblem`), so a landscape variant's `header =` is told from the
+    /// portrait one's.
     static let keyLocatedPaths = [".scroll", ".scroll.header", ".scroll.height"]
 
     /// The 1-based line setting the last key of `path` (`header =` for
-    /// `scenes.settings.scroll.header`) when `path` ends with one of `keyLocatedPaths`: the one
-    /// line where that key is written inside tables with the path's keys
-    /// (`LuaTablePathScanner`, so `scenes.settings.landscape.scroll.header` finds the
-    /// landscape variant's `header =` beside the portrait one), else the one line of `source`
-    /// that sets that key at all; nil when neither is unique (no line rather than a wrong one).
+    /// `scenes.settings.scroll.header`, `after =` for `scenes.splash.after`), or nil (no line
+    /// rather than a wrong one). For `keyLocatedPaths`: the one line where that key is written
+    /// inside tables with the path's keys (`LuaTablePathScanner`); none when several are.
+    /// Otherwise, or when the nested search finds nothing: the one line of `source` that sets
+    /// that key at all, when it is a plain identifier set exactly once. A key only counts when
+    /// no identifier character comes right before it, so `on_after =` does not set `after`; two
+    /// settings on one line count as two.
     public static func line(ofPathKey path: String, in source: String) -> Int? {
-        guard keyLocatedPaths.contains(where: { path.hasSuffix($0) }),
-            let key = path.split(separator: ".").last.map(String.init)
-        else { return nil }
-        let nested = LuaTablePathScanner.lines(setting: path.split(separator: ".").map(String.init), in: source)
-        if nested.count == 1 { return nested[0] }
-        if nested.count > 1 { return nil }
+        guard let key = path.split(separator: ".").last.map(String.init), isIdentifier(key) else { return nil }
+        if keyLocatedPaths.contains(where: { path.hasSuffix($0) }) {
+            let nested = LuaTablePathScanner.lines(setting: path.split(separator: ".").map(String.init), in: source)
+            if nested.count == 1 { return nested[0] }
+            if nested.count > 1 { return nil }
+        }
         let lines = source.components(separatedBy: "\n")
-        let hits = lines.indices.filter { writesKey(key, lines[$0]) }
-        return hits.count == 1 ? hits[0] + 1 : nil
+        let counts = lines.map { keyWrites(key, $0) }
+        guard counts.reduce(0, +) == 1, let index = counts.firstIndex(of: 1) else { return nil }
+        return index + 1
+    }
+
+    /// True for a Lua name: a letter or `_`, then letters, digits or `_`.
+    static func isIdentifier(_ word: String) -> Bool {
+        word.range(of: "^[A-Za-z_][A-Za-z0-9_]*$", options: .regularExpression) != nil
     }
 }

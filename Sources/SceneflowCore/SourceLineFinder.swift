@@ -48,12 +48,19 @@ public enum SourceLineFinder {
         return stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0] }.filter { !$0.isEmpty }
     }
 
-    /// True when `line` (outside a `--` comment) sets key `word`: `word =` or `["word"] =`.
+    /// True when `line` (outside a `--` comment) sets key `word`: `word =` or `["word"] =`, with
+    /// no identifier character (or `.`) right before it, so `on_after =` does not set `after`.
     static func writesKey(_ word: String, _ line: String) -> Bool {
+        keyWrites(word, line) > 0
+    }
+
+    /// How many times `line` (outside a `--` comment) sets key `word` (see `writesKey`).
+    static func keyWrites(_ word: String, _ line: String) -> Int {
         let code = withoutComment(line)
         let escaped = NSRegularExpression.escapedPattern(for: word)
-        let pattern = "(^|[^A-Za-z0-9_.])\(escaped)\\s*=[^=]|\\[\\s*[\"']\(escaped)[\"']\\s*\\]\\s*=[^=]"
-        return code.range(of: pattern, options: .regularExpression) != nil
+        let pattern = "(?<![A-Za-z0-9_.])\(escaped)\\s*=(?!=)|\\[\\s*[\"']\(escaped)[\"']\\s*\\]\\s*=(?!=)"
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return 0 }
+        return regex.numberOfMatches(in: code, range: NSRange(code.startIndex..., in: code))
     }
 
     /// True when `line` (outside a `--` comment) holds `word` as a string literal.

@@ -221,6 +221,18 @@ struct LuaStack {
         return snapshotValue(lua_absindex(L, index), actionRef: actionRef, path: &path, depth: 0)
     }
 
+    /// Where the Lua function at `index` is written: its chunk name (`"@prototype.lua"`) and
+    /// first to last line, from `lua_getinfo`; nils for a C function or when unknown.
+    private func definition(ofFunctionAt index: Int32) -> (chunk: String?, lines: ClosedRange<Int>?) {
+        guard ensure(2) else { return (nil, nil) }
+        var info = lua_Debug()
+        lua_pushvalue(L, index)
+        guard lua_getinfo(L, ">S", &info) != 0, info.linedefined > 0, info.lastlinedefined >= info.linedefined,
+            let source = info.source
+        else { return (nil, nil) }
+        return (String(cString: source), Int(info.linedefined)...Int(info.lastlinedefined))
+    }
+
     private func snapshotValue(
         _ index: Int32, actionRef: Int32, path: inout Set<UnsafeRawPointer>, depth: Int
     ) -> LuaValue {
@@ -233,8 +245,9 @@ struct LuaStack {
             guard isValidUTF8(index) else { return .other("string that is not valid UTF-8") }
             return .string(string(index) ?? "")
         case LUA_TFUNCTION:
+            let (chunk, lines) = definition(ofFunctionAt: index)
             lua_pushvalue(L, index)
-            return .function(ScriptFunctionRef(id: ref()))
+            return .function(ScriptFunctionRef(id: ref(), chunk: chunk, lines: lines))
         case LUA_TTABLE: break
         default: return .other(typeName(index))
         }

@@ -100,6 +100,7 @@ public struct PrototypeLoader {
         }
         var withCode = prototype
         withCode.codeTargets = prototype.codeTargets(in: text)
+        withCode.sceneCodeTargets = prototype.sceneCodeTargets(in: text, chunkName: source.chunkName)
         return LoadResult(prototype: withCode, warnings: validator.diagnostics, initialStateRef: initialStateRef)
     }
 }

@@ -41,4 +41,18 @@ import Testing
         let found = Diagnostic(file: "p.lua", path: "scenes.list.landscape", message: #"no scene "lsit""#)
         #expect(SourceLineFinder.locate(found, in: source).description == #"p.lua:7: scenes.list.landscape: no scene "lsit""#)
     }
+    @Test func aValueErrorGetsTheLineOfItsKeyWhenWrittenOnce() {
+        let splash = """
+            return { scenes = {
+              splash = { image = "splash.png", after = -1, on_after = go("home") },
+              home = { image = "home.png", after_x = 2, ["on_after"] = back() },
+            } }
+            """
+        let bad = Diagnostic(file: "p.lua", path: "scenes.splash.after", message: "expected a number of seconds > 0")
+        #expect(SourceLineFinder.locate(bad, in: splash).line == 2, "on_after and after_x are other keys")
+        let twiceOnALine = "a = { after = 1 }, b = { after = 2 }\n"
+        #expect(SourceLineFinder.line(ofPathKey: "scenes.a.after", in: twiceOnALine) == nil, "written twice")
+        #expect(SourceLineFinder.line(ofPathKey: "scenes.a.elements[2]", in: splash) == nil, "not a key")
+        #expect(SourceLineFinder.line(ofPathKey: "scenes.splash.image", in: splash) == nil, "on two lines")
+    }
 }

@@ -26,7 +26,7 @@ import Testing
         #expect(
             r.errorLines.contains {
                 $0.hasPrefix(
-                    "\(folder)/prototype.lua: scenes.home.elements[1].star_highlighted: \"on.png\" is 12x10 px")
+                    "\(folder)/prototype.lua:9: scenes.home.elements[1].star_highlighted: \"on.png\" is 12x10 px")
             }, "\(r)")
     }
 

@@ -196,11 +196,11 @@ import Testing
             """
         #expect(
             TestFolders.lines(lua) == [
-                "prototype.lua: device.width: expected a number > 0, got the number 0",
+                "prototype.lua:1: device.width: expected a number > 0, got the number 0",
                 "prototype.lua: device.scale: missing; expected a number > 0",
                 "prototype.lua:2: scenes.home.image: file \"nope.png\" not found in the prototype folder; did you mean \"home.png\"?",
-                "prototype.lua: scenes.home.elements[1].label: expected a non-empty string, got the string \"\"",
-                "prototype.lua: scenes.home.elements[1].on_tap: expected an action, got the string \"detail\"; write go(\"detail\")",
+                "prototype.lua:2: scenes.home.elements[1].label: expected a non-empty string, got the string \"\"",
+                "prototype.lua:2: scenes.home.elements[1].on_tap: expected an action, got the string \"detail\"; write go(\"detail\")",
             ])
     }
 }

@@ -3,9 +3,14 @@
 /// about screenshots that will be drawn stretched. Pure: the runner's `Scaffolder` measures
 /// the images and writes the files.
 ///
-/// - The device comes from the first portrait-shaped screen (taller than wide), so a
-///   landscape shot listed first does not turn the whole prototype; with no portrait shot at
-///   all, from the first one (a landscape device).
+/// - The device comes from the most common portrait screen size (taller than wide) among
+///   the shots that are not scroll screenshots (ties: the first by name), so a landscape shot
+///   or a long scroll screenshot listed first does not shape the whole prototype; with no such
+///   portrait shot, from the first shot that is not a scroll screenshot (a landscape device),
+///   else the first one.
+/// - A scroll screenshot (a whole image more than `scrollAspect` times as tall as wide, and
+///   taller than the portrait device once scaled to its width) becomes a scroll scene
+///   (`ScaffoldWriter.Shot.scrolls`) rather than a stretched one.
 /// - On a portrait device, a landscape-shaped shot named after a portrait shot plus a
 ///   landscape word (`home.png` + `home_land.png`, `home-landscape.png`, `home landscape.png`,
 ///   `landscape_home.png`) becomes that scene's landscape variant. Any other landscape shot
@@ -40,6 +45,10 @@ public enum ScaffoldPlan {
             self.screenHeight = screenHeight ?? pixelHeight
         }
         var isLandscape: Bool { screenWidth > screenHeight }
+        /// A long scroll screenshot: more than `scrollAspect` times as tall as wide, no frame.
+        var isScrollShot: Bool {
+            screen == .wholeImage && Double(screenHeight) > ScaffoldPlan.scrollAspect * Double(screenWidth)
+        }
         var stem: String {
             guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
             return String(file[..<dot])
@@ -58,12 +67,28 @@ public enum ScaffoldPlan {
         public var warnings: [Diagnostic]
     }
 
+    /// How many times as tall as wide a screenshot must be to count as a scroll screenshot
+    /// (phones are at most about 1:2.2; 3 leaves room for tall ones).
+    public static let scrollAspect = 3.0
+
+    /// The shot the device is guessed from: the most common portrait screen size among the
+    /// shots that are not scroll screenshots (ties: the first by name), else the first shot
+    /// that is not a scroll screenshot, else the first shot.
+    static func deviceShot(_ images: [Measured]) -> Measured? {
+        let portraits = images.filter { !$0.isLandscape && !$0.isScrollShot }
+        var counts: [[Int]: Int] = [:]
+        for image in portraits { counts[[image.screenWidth, image.screenHeight], default: 0] += 1 }
+        let most = counts.values.max() ?? 0
+        return portraits.first { counts[[$0.screenWidth, $0.screenHeight]] == most }
+            ?? images.first { !$0.isScrollShot } ?? images.first
+    }
+
     /// Words that mark a landscape screenshot's name, before or after the portrait name.
     public static let landscapeWords: Set<String> = ["land", "landscape", "ls", "horizontal", "wide"]
 
     /// The plan for `images`, already in file name order.
     public static func plan(_ images: [Measured]) -> Result {
-        let deviceShot = images.first { !$0.isLandscape } ?? images.first
+        let deviceShot = deviceShot(images)
         let (device, source) = DeviceGuess.device(
             pixelWidth: deviceShot?.screenWidth ?? 1, pixelHeight: deviceShot?.screenHeight ?? 1)
         var variants: [Int: Int] = [:]  // portrait index -> landscape index
@@ -85,7 +110,11 @@ public enum ScaffoldPlan {
             var shot = ScaffoldWriter.Shot(
                 scene: names[position], image: image.file, pixelWidth: image.pixelWidth,
                 pixelHeight: image.pixelHeight, screen: image.screen)
-            if AspectCheck.isStretched(width: image.screenWidth, height: image.screenHeight, into: device) {
+            if image.isScrollShot && device.width < device.height
+                && Double(image.pixelHeight) * device.width / Double(image.pixelWidth) > device.height
+            {
+                shot.scrolls = true
+            } else if AspectCheck.isStretched(width: image.screenWidth, height: image.screenHeight, into: device) {
                 warnings.append(stretchWarning(image, scene: shot.scene, device: device, images: images))
             }
             if let variantIndex = variants[index] {

@@ -16,6 +16,9 @@ public enum ScaffoldWriter {
         public var screen: ScreenArea
         /// The scene's landscape screenshot (its `landscape = { image = … }` variant), if any.
         public var landscape: Landscape?
+        /// True for a long scroll screenshot: the scene gets `scroll = { header = 0, footer = … }`
+        /// with its "Next" hotspot in the fixed footer (see `ScaffoldPlan`).
+        public var scrolls = false
 
         /// A landscape screenshot attached to a scene.
         public struct Landscape: Equatable, Sendable {
@@ -109,6 +112,13 @@ public enum ScaffoldWriter {
             if shot.screen == .auto { text += "      screen = \"auto\",\n" }
             if let landscape = shot.landscape {
                 text += landscapeBlock(landscape, device: device, next: index + 1 < shots.count ? shots[index + 1].scene : nil)
+            }
+            var next = next
+            if shot.scrolls {
+                let content = Double(shot.pixelHeight) * device.width / Double(max(shot.pixelWidth, 1))
+                next = Rect(x: 0, y: content - next.height, width: next.width, height: next.height)
+                text += "      -- A long screenshot: the content scrolls; the bottom \(formatNumber(next.height)) pt stay put.\n"
+                text += "      scroll = { header = 0, footer = \(formatNumber(next.height)) },\n"
             }
             if index + 1 < shots.count {
                 let target = shots[index + 1].scene

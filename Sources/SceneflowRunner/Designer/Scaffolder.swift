@@ -37,6 +37,14 @@ public enum Scaffolder {
     /// Image file extensions picked up from a folder.
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp"]
 
+    /// `paths` with every file that an earlier entry already names (the same real path after
+    /// symbolic links, `.` and `..` are resolved: a folder and a file in it both given) left
+    /// out, in their order.
+    static func oncePerFile(_ paths: [String]) -> [String] {
+        var seen = Set<String>()
+        return paths.filter { seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path).inserted }
+    }
+
     /// The formats `new` takes, as named in messages.
     public static let formatNames = "PNG, JPEG, GIF or BMP"
 
@@ -45,7 +53,8 @@ public enum Scaffolder {
     ///
     /// - Throws: `Failure`: usage (exit 64) when `directory` is a file, when `prototype.lua`, `Scripts/walk_through.lua` or a
     ///   different file under an image's name is already in the folder (nothing is written), no
-    ///   images are given or found, or two images share a file name; input (exit 65) for a
+    ///   images are given or found, or two different files share a file name (one file given
+    ///   twice, as a folder and a file in it, is taken once); input (exit 65) for a
     ///   missing image, a folder without images, an image that cannot be decoded (each named),
     ///   or a file that cannot be written.
     public static func scaffold(directory: String, images: [String]) throws(Failure) -> Result {
@@ -71,6 +80,7 @@ public enum Scaffolder {
                     "no images: give screenshots after the folder (sceneflow new DIR a.png b.png) or put \(formatNames) files in \(directory)",
                 isUsage: true)
         }
+        sources = oncePerFile(sources)
         sources.sort { fileOrder($0, $1) }
         let fileNames = sources.map { ($0 as NSString).lastPathComponent }
         if let repeated = fileNames.first(where: { name in fileNames.filter { $0 == name }.count > 1 }) {

@@ -2,8 +2,8 @@ import Testing
 
 @testable import SceneflowCore
 
-/// Scenes only a Lua function may reach: "reached by code" in `graph` and `inspect`, and the
-/// note on `check`'s warning; truly unreachable scenes stay red. Names are escaped in `inspect`.
+/// Scenes only a Lua function may reach: "reached by code" in `graph` and `inspect`, and no
+/// `check` warning for them; truly unreachable scenes stay red. Names are escaped in `inspect`.
 @Suite struct CodeReachTests {
     /// The store prototype plus `thanks` (named by a function), `after_thanks` (linked from it)
     /// and `orphan` (named nowhere).
@@ -46,6 +46,32 @@ import Testing
         #expect(p.codeTargets(in: source) == ["thanks"], "a commented-out go leads nowhere")
     }
 
+    @Test func onlyDirectCallArgumentsCountNotNamesInsideOtherStrings() {
+        let p = Self.prototype()
+        let source = """
+            on_tap = function(app) print('app:go("orphan")'); print("present('orphan')") end,
+            on_change = function(app) app:go "thanks" end, x = [[go("orphan")]],
+            """
+        #expect(p.codeTargets(in: source) == ["thanks"])
+    }
+
+    @Test func onlyFunctionsOfReachableScenesCount() {
+        var p = Self.prototype()
+        // Per-function targets: the reachable details' function names thanks; the unreachable
+        // orphan's function names after_thanks, which therefore stays unreachable.
+        p.scenes["thanks"]?.elements = []
+        p.scenes["orphan"]?.elements = [
+            Element(label: "F", frame: Rect(x: 0, y: 0, width: 50, height: 50), onTap: .script(ScriptFunctionRef(id: 99)))
+        ]
+        p.sceneCodeTargets = ["details": ["thanks"], "home": [], "orphan": ["after_thanks"]]
+        let reach = PrototypeChecker.reach(p)
+        #expect(reach["thanks"] == .code)
+        #expect(reach["after_thanks"] == SceneReach.none, "only named by a function of an unreachable scene")
+        let warnings = PrototypeChecker.warnings(for: p, file: "p.lua", imageFiles: []).map(\.message)
+        #expect(warnings.contains { $0.contains("scene \"after_thanks\"") })
+        #expect(!warnings.contains { $0.contains("scene \"thanks\"") })
+    }
+
     @Test func withoutAFunctionInAReachedSceneNothingIsReachedByCode() {
         var p = Self.prototype()
         p.scenes["home"]?.elements.removeFirst()  // the Background function
@@ -67,7 +93,8 @@ import Testing
         #expect(text.contains("scene \"thanks\"  image thanks.png  (reached by code)"))
         #expect(text.contains("scene \"orphan\"  image orphan.png  (unreachable)"))
         let warnings = PrototypeChecker.warnings(for: p, file: "p.lua", imageFiles: []).map(\.message)
-        #expect(warnings.contains { $0.contains("scene \"thanks\"") && $0.hasSuffix("(unless a Lua function action goes there)") })
+        #expect(!warnings.contains { $0.contains("scene \"thanks\"") }, "reached by code: no warning in check")
+        #expect(!warnings.contains { $0.contains("scene \"after_thanks\"") })
         #expect(warnings.contains { $0.contains("scene \"orphan\"") && !$0.contains("Lua function") })
         // No legend without scenes reached by code.
         #expect(!FlowGraph.dot(Fixtures.storePrototype()).contains("legend"))

@@ -36,13 +36,17 @@ import Testing
         try fm.createSymbolicLink(atPath: tmp.file("Proto/shot.lua"), withDestinationPath: "home.png")
         try fm.createSymbolicLink(atPath: tmp.file("proto.lua"), withDestinationPath: tmp.file("Proto/prototype.lua"))
         try fm.linkItem(atPath: tmp.file("Proto/detail.png"), toPath: tmp.file("hard.lua"))
+        try fm.linkItem(atPath: tmp.file("Proto/prototype.lua"), toPath: tmp.file("Proto/hard.lua"))
         let cases: [(out: String, role: String)] = [
             (tmp.file("Proto/shot.lua"), "the image of scenes.home.image"),
             (tmp.file("proto.lua"), "the prototype's prototype.lua"),
             (tmp.file("hard.lua"), "the image of scenes.detail.image"),
+            (tmp.file("Proto/hard.lua"), "the prototype's prototype.lua"),
         ]
-        for c in cases {
-            let r = try Sceneflow.run(["record", proto, "--out", c.out, "--force"], environment: ["DISPLAY": nil])
+        for c in cases {  // refused before the display check: no display at all here
+            let r = try Sceneflow.run(
+                ["record", proto, "--out", c.out, "--force"],
+                environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil, "SDL_VIDEODRIVER": nil])
             #expect(r.status == 64, "\(c.out): \(r)")
             #expect(
                 r.stderr.contains("--out \(c.out) is \(c.role); an output never replaces a file the prototype uses"),
