@@ -17,11 +17,17 @@ final class VirtualDisplay {
     deinit { VirtualDisplay.kill(process, number) }
 
     /// SIGKILL (the child inherits the test process's signal mask, where SIGTERM may be
-    /// blocked), then removes the lock file and socket Xvfb could not clean up.
+    /// blocked), then removes the lock file and socket Xvfb could not clean up, when they are
+    /// this server's: a server that lost the race for a display number must not remove the
+    /// winner's.
     private static func kill(_ process: Process, _ number: Int) {
-        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+        let pid = process.processIdentifier
+        if process.isRunning { Foundation.kill(pid, SIGKILL) }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        let lock = "/tmp/.X\(number)-lock"
+        let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard owner == String(pid) else { return }
+        try? FileManager.default.removeItem(atPath: lock)
         try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
     }
 
@@ -44,7 +50,12 @@ final class VirtualDisplay {
             guard (try? process.run()) != nil else { continue }
             let deadline = Date().addingTimeInterval(5)
             while Date() < deadline && process.isRunning {
-                if fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") { return VirtualDisplay(number: n, process: process) }
+                // Ours only when the lock names this server (another may have taken the number).
+                let owner = (try? String(contentsOfFile: "/tmp/.X\(n)-lock", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+                if owner == String(process.processIdentifier) && fm.fileExists(atPath: "/tmp/.X11-unix/X\(n)") {
+                    return VirtualDisplay(number: n, process: process)
+                }
                 usleep(20_000)
             }
             kill(process, n)
