@@ -10,7 +10,7 @@ enum LuaTablePathScanner {
     static func lines(setting path: [String], in source: String) -> [Int] {
         guard let key = path.last else { return [] }
         let parents = Array(path.dropLast())
-        var scanner = Cursor(Array(source.unicodeScalars))
+        var scanner = LuaSourceCursor(source)
         var stack: [String?] = []
         var hits: [Int] = []
         while let c = scanner.peek {
@@ -47,77 +47,5 @@ enum LuaTablePathScanner {
             }
         }
         return hits
-    }
-
-    /// A position in the source's scalars with its 1-based line.
-    private struct Cursor {
-        let text: [Unicode.Scalar]
-        var index = 0
-        var line = 1
-
-        init(_ text: [Unicode.Scalar]) { self.text = text }
-
-        var peek: Unicode.Scalar? { index < text.count ? text[index] : nil }
-        func peek(_ ahead: Int) -> Unicode.Scalar? { index + ahead < text.count ? text[index + ahead] : nil }
-
-        mutating func advance() {
-            if peek == "\n" { line += 1 }
-            index += 1
-        }
-
-        mutating func identifier() -> String {
-            var name = ""
-            while let c = peek, c.properties.isAlphabetic || c == "_" || ("0"..."9").contains(c) {
-                name.unicodeScalars.append(c)
-                advance()
-            }
-            return name
-        }
-
-        /// Skips blanks, new lines included (`header\n= 3` is legal Lua).
-        mutating func skipSpaces() {
-            while let c = peek, c == " " || c == "\t" || c == "\n" || c == "\r" { advance() }
-        }
-
-        /// Skips `--` to the end of the line, or a `--[[ … ]]` long comment.
-        mutating func skipComment() {
-            advance()
-            advance()
-            if peek == "[", let level = longBracketLevel() { return skipLong(level) }
-            while let c = peek, c != "\n" { advance() }
-        }
-
-        /// Skips a string quoted with `quote`, backslash escapes included.
-        mutating func skipQuoted(_ quote: Unicode.Scalar) {
-            advance()
-            while let c = peek, c != quote, c != "\n" {
-                if c == "\\" { advance() }
-                advance()
-            }
-            advance()
-        }
-
-        /// The level of a long bracket opening here (`[[` 0, `[==[` 2), or nil.
-        func longBracketLevel() -> Int? {
-            var ahead = 1
-            while peek(ahead) == "=" { ahead += 1 }
-            return peek(ahead) == "[" ? ahead - 1 : nil
-        }
-
-        /// Skips a long string or comment of `level` from its opening bracket to its close.
-        mutating func skipLong(_ level: Int) {
-            for _ in 0..<(level + 2) { advance() }
-            while peek != nil {
-                if peek == "]" {
-                    var ahead = 1
-                    while peek(ahead) == "=" { ahead += 1 }
-                    if ahead - 1 == level, peek(ahead) == "]" {
-                        for _ in 0...ahead { advance() }
-                        return
-                    }
-                }
-                advance()
-            }
-        }
     }
 }
