@@ -27,10 +27,9 @@ extension Prototype {
 
     /// Per scene, the scene names its Lua function actions may go to: for each function
     /// defined in `source` (chunk `chunkName`) with a known line range, the calls on those
-    /// lines; for any other function, the whole-file `codeTargets(in:)`. Scenes without a
-    /// function action are left out.
-    public func sceneCodeTargets(in source: String, chunkName: String) -> [String: Set<String>] {
-        let wholeFile = codeTargets(in: source)
+    /// lines; for any other function, `wholeFile` (the whole-file `codeTargets(in:)`, which
+    /// the loader has already worked out). Scenes without a function action are left out.
+    public func sceneCodeTargets(in source: String, chunkName: String, wholeFile: Set<String>) -> [String: Set<String>] {
         var result: [String: Set<String>] = [:]
         for scene in orderedScenes {
             for case .script(let function) in scene.actions.map(\.action) {

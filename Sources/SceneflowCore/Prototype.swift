@@ -158,7 +158,7 @@ public struct Prototype: Equatable, Sendable {
     /// by the loader). Used by `PrototypeChecker.reach`.
     public var codeTargets: Set<String> = []
     /// Per scene with Lua function actions, the scenes those functions may go to
-    /// (`Prototype.sceneCodeTargets(in:chunkName:)`, set by the loader); a scene missing here
+    /// (`Prototype.sceneCodeTargets(in:chunkName:wholeFile:)`, set by the loader); a scene missing here
     /// falls back to `codeTargets`. Used by `PrototypeChecker.reach`.
     public var sceneCodeTargets: [String: Set<String>] = [:]
 

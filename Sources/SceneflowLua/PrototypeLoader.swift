@@ -100,7 +100,8 @@ public struct PrototypeLoader {
         }
         var withCode = prototype
         withCode.codeTargets = prototype.codeTargets(in: text)
-        withCode.sceneCodeTargets = prototype.sceneCodeTargets(in: text, chunkName: source.chunkName)
+        withCode.sceneCodeTargets = prototype.sceneCodeTargets(
+            in: text, chunkName: source.chunkName, wholeFile: withCode.codeTargets)
         return LoadResult(prototype: withCode, warnings: validator.diagnostics, initialStateRef: initialStateRef)
     }
 }

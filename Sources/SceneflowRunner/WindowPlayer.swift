@@ -171,8 +171,9 @@ public final class WindowPlayer {
                 images.preload(reachableImages(from: preloadedFor))
             }
             var shown = session.scene(session.currentScene)
-            shown?.elements = session.visibleElements  // the parts that show: scrolled, clipped to the band
-            var overlay = designer.overlay(for: shown, at: now, clips: session.outlineClips)
+            let outline = session.visibleOutline  // the parts that show: scrolled, clipped to the band
+            shown?.elements = outline.elements
+            var overlay = designer.overlay(for: shown, at: now, clips: outline.clips)
             do {
                 let frame = session.frame()
                 try window.follow(frame, zoom: designer.zoom)

@@ -19,8 +19,10 @@ extension Session {
     /// The current scene's elements that show on screen, each with its frame cut to the part
     /// that shows (`visibleFrames`); wholly hidden elements are left out. The window outlines
     /// these with H and in hotspot hint flashes.
-    public var visibleElements: [Element] {
-        zip(screenElements, visibleFrames).compactMap { element, visible in
+    public var visibleElements: [Element] { visibleElements(visibleFrames) }
+
+    private func visibleElements(_ frames: [Rect?]) -> [Element] {
+        zip(screenElements, frames).compactMap { element, visible in
             guard let visible else { return nil }
             var shown = element
             shown.frame = visible
@@ -31,10 +33,19 @@ extension Session {
     /// For each of `visibleElements` (same order), the rectangle (screen points) its outline
     /// and label are confined to: in a scroll scene the band it shows in (header, scrolling
     /// band or footer), so an H label never spills over a fixed band; empty elsewhere (none).
-    public var outlineClips: [Rect?] {
+    public var outlineClips: [Rect?] { outlineClips(visibleFrames) }
+
+    private func outlineClips(_ frames: [Rect?]) -> [Rect?] {
         guard let g = scrollGeometry(currentScene), currentOverlayFrame == nil else { return [] }
         let elements = scene(currentScene).map(activeScene)?.elements ?? []
-        return zip(elements, visibleFrames).filter { $0.1 != nil }.map { element, _ in g.bandShowing(element.frame) }
+        return zip(elements, frames).filter { $0.1 != nil }.map { element, _ in g.bandShowing(element.frame) }
+    }
+
+    /// `visibleElements` and `outlineClips` from one pass over the elements (the window asks
+    /// for both every frame).
+    public var visibleOutline: (elements: [Element], clips: [Rect?]) {
+        let frames = visibleFrames
+        return (visibleElements(frames), outlineClips(frames))
     }
 
     /// The index (in `screenElements`) of the topmost element whose shown part holds `point`

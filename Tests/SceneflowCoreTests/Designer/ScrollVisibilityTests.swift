@@ -109,6 +109,7 @@ import Testing
         #expect(s.visibleElements.map(\.label) == ["Back", "Row 500"])
         #expect(
             s.outlineClips == [Rect(x: 0, y: 0, width: 360, height: 100), Rect(x: 0, y: 100, width: 360, height: 650)])
+        #expect(s.visibleOutline.elements == s.visibleElements && s.visibleOutline.clips == s.outlineClips, "one pass")
         var designer = DesignerState()
         _ = designer.key("H")
         var shown = s.scene(s.currentScene)
