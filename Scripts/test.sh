@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: set up, build, `swift test` (Core, SDL, Lua and end-to-end tests), then every
 # Lua regression script under Scripts/ headless, then luacheck over Scripts/ and Prototypes/
-# (globals in .luacheckrc). Ends with one line `N passed, N failed`, plus `, N skipped` when
-# any test was skipped (Lua `skip(...)`, a Swift test marked skipped).
+# (globals in .luacheckrc), then `swift-format lint --strict` (the toolchain's formatter, settings
+# in .swift-format). Ends with one line `N passed, N failed`, plus `, N skipped` when any test was
+# skipped (Lua `skip(...)`, a Swift test marked skipped).
 # Exit 0 only when everything passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -39,10 +40,14 @@ echo "luacheck (Scripts, Prototypes):"
 if luacheck --no-color Scripts Prototypes; then lint_passed=1; lint_failed=0; else lint_passed=0; lint_failed=1; fi
 
 echo
+echo "swift-format lint --strict (Sources, Tests, Package.swift; settings in .swift-format):"
+if swift-format lint --strict -r Sources Tests Package.swift; then format_passed=1; format_failed=0; else format_passed=0; format_failed=1; fi
+
+echo
 with_skipped() { if [ "$1" -gt 0 ]; then echo ", $1 skipped"; fi; }
 echo "swift test: $swift_passed passed, $swift_failed failed$(with_skipped "$swift_skipped"); Lua scripts: $lua_passed passed, $lua_failed failed$(with_skipped "$lua_skipped")"
-echo "luacheck: $lint_passed passed, $lint_failed failed"
-passed=$((swift_passed + lua_passed + lint_passed))
-failed=$((swift_failed + lua_failed + lint_failed))
+echo "luacheck: $lint_passed passed, $lint_failed failed; swift-format: $format_passed passed, $format_failed failed"
+passed=$((swift_passed + lua_passed + lint_passed + format_passed))
+failed=$((swift_failed + lua_failed + lint_failed + format_failed))
 echo "$passed passed, $failed failed$(with_skipped $((swift_skipped + lua_skipped)))"
 [ "$failed" -eq 0 ] && [ "$swift_status" -eq 0 ] && [ "$lua_status" -eq 0 ]

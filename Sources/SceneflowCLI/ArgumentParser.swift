@@ -85,7 +85,8 @@ struct ParsedArguments {
             throw UsageError(message: "unexpected argument \"\(result.positionals[specs.count])\"")
         }
         // Every positional is a path; "" (often an unset shell variable) names nothing.
-        if let index = result.positionals.firstIndex(of: ""), let spec = index < specs.count ? specs[index] : specs.last {
+        if let index = result.positionals.firstIndex(of: ""), let spec = index < specs.count ? specs[index] : specs.last
+        {
             throw UsageError(message: "the \(spec.name) argument is empty (\"\"); give a path")
         }
         return result

@@ -6,7 +6,8 @@ import SceneflowRunner
 func textureBudgetBytes(_ parsed: ParsedArguments) throws(UsageError) -> Int {
     guard let text = parsed.value("--texture-budget") else { return 256 << 20 }
     guard let mb = Int(text), mb >= 16, mb <= 65_536 else {
-        throw UsageError(message: "--texture-budget needs a whole number of megabytes from 16 to 65536, not \"\(text)\"")
+        throw UsageError(
+            message: "--texture-budget needs a whole number of megabytes from 16 to 65536, not \"\(text)\"")
     }
     return mb << 20
 }
@@ -29,7 +30,9 @@ extension BenchCommand {
                 setenv("SDL_VIDEODRIVER", "dummy", 1)
             }
             let report = try MemoryBenchmark.playThrough(folder, window: window, budget: textureBudget)
-            print("memory, \(counted(scenes, "scene")) of 1080x2400 px (\(folder)), \(window ? "window" : "headless, offscreen"):")
+            print(
+                "memory, \(counted(scenes, "scene")) of 1080x2400 px (\(folder)), \(window ? "window" : "headless, offscreen"):"
+            )
             print("  \(report)   goal: peak resident ≤ 512 MB")
             return .success
         } catch let error as DiagnosticList {

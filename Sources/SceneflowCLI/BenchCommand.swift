@@ -24,8 +24,10 @@ struct BenchCommand: Subcommand {
             name: "--memory", valueName: nil,
             help: "Instead: play a generated prototype of --scenes 1080x2400 screenshots through and report memory."),
         OptionSpec(name: "--scenes", valueName: "N", help: "Scenes of the --memory prototype (default 100)."),
-        OptionSpec(name: "--window", valueName: nil, help: "With --memory: draw in a window (needs a display), not offscreen."),
-        OptionSpec(name: "--texture-budget", valueName: "MB", help: "With --memory: the texture cache budget (default 256)."),
+        OptionSpec(
+            name: "--window", valueName: nil, help: "With --memory: draw in a window (needs a display), not offscreen."),
+        OptionSpec(
+            name: "--texture-budget", valueName: "MB", help: "With --memory: the texture cache budget (default 256)."),
         OptionSpec(
             name: "--crossfades", valueName: "N",
             help: "Window crossfades to time for transition fidelity (default 10; 0 skips them)."),
@@ -99,7 +101,8 @@ struct BenchCommand: Subcommand {
             do {
                 let loaded = try PrototypeOpener.open(folder, images: .header)
                 let p = loaded.prototype
-                print("\(folder): \(counted(p.scenes.count, "scene")), \(p.device.pixelWidth)x\(p.device.pixelHeight) px")
+                print(
+                    "\(folder): \(counted(p.scenes.count, "scene")), \(p.device.pixelWidth)x\(p.device.pixelHeight) px")
                 let first = try Benchmark.timeToFirstFrame(folder, runs: runs)
                 print("  time to first frame (window):     \(first)   goal ≤ 300 ms")
                 let (draw, both) = try Benchmark.crossfadeFrames(p, frames: frames)

@@ -55,7 +55,9 @@ struct GraphCommand: Subcommand {
         } else {
             if let out, !ext.isEmpty, named == nil {
                 throw UsageError(
-                    message: "--out \(out): cannot tell the format from .\(ext); name it .dot, .svg or .png, or give --format")
+                    message:
+                        "--out \(out): cannot tell the format from .\(ext); name it .dot, .svg or .png, or give --format"
+                )
             }
             format = named ?? .dot
         }
@@ -75,7 +77,9 @@ struct GraphCommand: Subcommand {
             let text = try FlowGraphRenderer.write(loaded.prototype, format: format, to: out)
             if let out {
                 print("wrote \(out)")
-                if format != .dot { print("wrote \((out as NSString).deletingPathExtension).dot (its Graphviz source)") }
+                if format != .dot {
+                    print("wrote \((out as NSString).deletingPathExtension).dot (its Graphviz source)")
+                }
             } else {
                 print(text, terminator: "")
             }

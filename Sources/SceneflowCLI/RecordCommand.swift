@@ -54,7 +54,8 @@ struct RecordCommand: Subcommand {
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw UsageError(message: "--out \(out) is a folder; give a .lua file name") }
             if !force {
-                throw UsageError(message: "--out \(out) already exists; choose another name or pass --force to replace it")
+                throw UsageError(
+                    message: "--out \(out) already exists; choose another name or pass --force to replace it")
             }
         }
         try OutputPath.checkWritableFile("--out", out)  // its folder exists and is writable

@@ -45,7 +45,10 @@ struct RenderCommand: Subcommand {
         try OutputPath.checkWritableFile("--out", out)
         let transition = try transition()
         if let at = try number("--at"), at > transition.duration {
-            throw UsageError(message: "--at \(formatNumber(at, decimals: 3)) is past the transition's \(formatNumber(transition.duration, decimals: 3)) s duration")
+            throw UsageError(
+                message:
+                    "--at \(formatNumber(at, decimals: 3)) is past the transition's \(formatNumber(transition.duration, decimals: 3)) s duration"
+            )
         }
         if parsed.value("--to") == nil {
             for option in ["--transition", "--duration", "--curve", "--at"] where parsed.value(option) != nil {

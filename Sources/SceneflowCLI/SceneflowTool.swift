@@ -66,7 +66,9 @@ enum SceneflowTool {
         }
         guard let command = subcommands.first(where: { $0.name == topic }) else {
             let hint = NearestOption.hint(topic, subcommands.map { $0.name } + ["api"])
-            printError("sceneflow help: no help on \"\(topic)\"\(hint); topics: api, \(subcommands.map { $0.name }.joined(separator: ", "))")
+            printError(
+                "sceneflow help: no help on \"\(topic)\"\(hint); topics: api, \(subcommands.map { $0.name }.joined(separator: ", "))"
+            )
             return .usage
         }
         print(command.help)

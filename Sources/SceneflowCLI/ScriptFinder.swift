@@ -17,7 +17,9 @@ enum ScriptFinder {
             let found = (FileManager.default.enumerator(atPath: input)?.allObjects as? [String] ?? [])
                 .filter {
                     $0.hasSuffix(".lua")
-                        && !$0.split(separator: "/").dropLast().contains { $0.hasPrefix("_") || $0.hasPrefix(".") || $0 == "lib" }
+                        && !$0.split(separator: "/").dropLast().contains {
+                            $0.hasPrefix("_") || $0.hasPrefix(".") || $0 == "lib"
+                        }
                 }
                 .filter { ($0 as NSString).lastPathComponent != "prototype.lua" }  // a prototype, not a script
                 .filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }

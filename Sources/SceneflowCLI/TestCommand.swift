@@ -18,7 +18,9 @@ struct TestCommand: Subcommand {
         SIGINT/SIGTERM (partial reports are written). The Lua API: 'sceneflow help api'.
         """
     static let arguments = [
-        ArgumentSpec(name: "PATH", help: "Script files or folders of scripts (default: Scripts).", repeating: true, optional: true)
+        ArgumentSpec(
+            name: "PATH", help: "Script files or folders of scripts (default: Scripts).", repeating: true,
+            optional: true)
     ]
     static let options = [
         OptionSpec(name: "--prototype", valueName: "DIR", help: "Prototype for scripts that do not name one."),
@@ -28,12 +30,17 @@ struct TestCommand: Subcommand {
         OptionSpec(
             name: "--report", valueName: "DIR",
             help: "Write results.json, junit.xml and per failure the frame, element tree and timeline."),
-        OptionSpec(name: "--filter", valueName: "PATTERN", help: "Run only tests whose name contains PATTERN (or matches it as a glob)."),
+        OptionSpec(
+            name: "--filter", valueName: "PATTERN",
+            help: "Run only tests whose name contains PATTERN (or matches it as a glob)."),
         OptionSpec(
             name: "--timeout", valueName: "SECONDS",
             help: "Real-time watchdog per test for its Lua code (default 30)."),
-        OptionSpec(name: "--jobs", valueName: "N", help: "Run script files in N worker processes (same results as serial)."),
-        OptionSpec(name: "--shard", valueName: "I/N", help: "Run only shard I of N (a stable split of the sorted script files)."),
+        OptionSpec(
+            name: "--jobs", valueName: "N", help: "Run script files in N worker processes (same results as serial)."),
+        OptionSpec(
+            name: "--shard", valueName: "I/N",
+            help: "Run only shard I of N (a stable split of the sorted script files)."),
         OptionSpec(
             name: "--frames", valueName: "DIR",
             help: "Write the frames each script passes through (PNG) and a summary.txt here."),
@@ -42,12 +49,16 @@ struct TestCommand: Subcommand {
             help: "With --frames: write only hashes.txt (a hash per frame), no PNG files (for Scripts/soak.sh)."),
         OptionSpec(
             name: "--timeline", valueName: "FILE",
-            help: "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing')."),
+            help:
+                "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing')."),
         OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition."),
         OptionSpec(
             name: "--update-baselines", valueName: nil,
-            help: "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."),
-        OptionSpec(name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
+            help:
+                "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."
+        ),
+        OptionSpec(
+            name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
         helpOption,
     ]
 
@@ -104,7 +115,8 @@ struct TestCommand: Subcommand {
         // Check every output before running, so a long run never ends without its report.
         for (option, path) in [
             ("--junit", settings.junit), ("--json", settings.json), ("--worker-json", settings.workerJSON),
-            ("--timeline", settings.workerJSON == nil ? settings.timeline : nil), ("--csv", settings.workerJSON == nil ? settings.csv : nil),
+            ("--timeline", settings.workerJSON == nil ? settings.timeline : nil),
+            ("--csv", settings.workerJSON == nil ? settings.csv : nil),
         ] {
             guard let path else { continue }
             try OutputPath.checkWritableFile(option, path)
@@ -149,7 +161,9 @@ struct TestCommand: Subcommand {
             if folders.count == 1 {
                 print("frames and summary.txt written to \((root as NSString).appendingPathComponent(folders[0]))")
             } else if !folders.isEmpty {
-                print("frames and summary.txt written to \(root)/, one folder per script: \(folders.joined(separator: ", "))")
+                print(
+                    "frames and summary.txt written to \(root)/, one folder per script: \(folders.joined(separator: ", "))"
+                )
             }
         }
         console.close(results, written: written)
@@ -157,7 +171,9 @@ struct TestCommand: Subcommand {
         if writeFailed { return .software }
         let summary = RunSummary(results)
         if let filter = settings.filter, summary.loadFailures == 0,
-            results.allSatisfy({ $0.outcomes.allSatisfy { $0.skipReason?.hasPrefix("not selected by --filter") ?? false } })
+            results.allSatisfy({
+                $0.outcomes.allSatisfy { $0.skipReason?.hasPrefix("not selected by --filter") ?? false }
+            })
         {
             printError("sceneflow test: no test matches --filter \(filter): nothing was checked")
             return .failure

@@ -28,7 +28,8 @@ enum TestReports {
         if let path = settings.junit { save(path, junit) }
         if settings.timeline != nil || settings.csv != nil {
             do {
-                try TimelineExport.write(TimelineExport.document(results: results), json: settings.timeline, csv: settings.csv)
+                try TimelineExport.write(
+                    TimelineExport.document(results: results), json: settings.timeline, csv: settings.csv)
                 written += [settings.timeline, settings.csv].compactMap { $0 }
             } catch {
                 failed = true
@@ -46,7 +47,8 @@ enum TestReports {
                 }
             } catch {
                 failed = true
-                printError("sceneflow test: could not create the report folder \(folder): \(error.localizedDescription)")
+                printError(
+                    "sceneflow test: could not create the report folder \(folder): \(error.localizedDescription)")
             }
         }
         return (written, failed)

@@ -122,7 +122,8 @@ final class TestWorkerPool {
             loadProblems: [
                 Diagnostic(
                     file: file,
-                    message: "the worker running this file exited with status \(process.terminationStatus) without results"
+                    message:
+                        "the worker running this file exited with status \(process.terminationStatus) without results"
                         + (tail.isEmpty ? "" : ": \(tail)"))
             ])
     }

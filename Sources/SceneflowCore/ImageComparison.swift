@@ -12,7 +12,9 @@ public struct ImageCompareOptions: Sendable, Equatable {
     public var region: PixelRect?
 
     /// Creates options; the defaults compare exactly.
-    public init(threshold: Double = 0, ignoreAntialiasing: Bool = false, masks: [PixelRect] = [], region: PixelRect? = nil) {
+    public init(
+        threshold: Double = 0, ignoreAntialiasing: Bool = false, masks: [PixelRect] = [], region: PixelRect? = nil
+    ) {
         self.threshold = threshold
         self.ignoreAntialiasing = ignoreAntialiasing
         self.masks = masks
@@ -90,14 +92,20 @@ public enum ImageComparison {
         }
         let a = options.masks.isEmpty && options.region == nil ? expected : prepare(expected, options)
         let b = options.masks.isEmpty && options.region == nil ? actual : prepare(actual, options)
-        return options.isExact ? exact(a, b) : Pixelmatch.count(a, b, threshold: options.threshold,
-            includeAntialiasing: !options.ignoreAntialiasing)
+        return options.isExact
+            ? exact(a, b)
+            : Pixelmatch.count(
+                a, b, threshold: options.threshold,
+                includeAntialiasing: !options.ignoreAntialiasing)
     }
 
     /// Byte-for-byte comparison of two images of one size, 32 bits per pixel at a time.
     public static func exact(_ a: RGBAImage, _ b: RGBAImage) -> ImageDifference {
         var count = 0
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
         let width = a.width
         a.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
@@ -120,7 +128,8 @@ public enum ImageComparison {
             }
         }
         let bounds = count == 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-        return ImageDifference(width: a.width, height: a.height, differentPixels: count, antialiasedPixels: 0, bounds: bounds)
+        return ImageDifference(
+            width: a.width, height: a.height, differentPixels: count, antialiasedPixels: 0, bounds: bounds)
     }
 
     /// A picture of the difference: the expected image faded towards white, differing pixels
@@ -138,8 +147,16 @@ public enum ImageComparison {
             guard let region = options.region else { return mask }
             return PixelRect(x: mask.x - region.x, y: mask.y - region.y, width: mask.width, height: mask.height)
         }
-        let ma = masked.reduce(a) { image, rect in var c = image; fill(&c, rect, (255, 0, 255, 255)); return c }
-        let mb = masked.reduce(b) { image, rect in var c = image; fill(&c, rect, (255, 0, 255, 255)); return c }
+        let ma = masked.reduce(a) { image, rect in
+            var c = image
+            fill(&c, rect, (255, 0, 255, 255))
+            return c
+        }
+        let mb = masked.reduce(b) { image, rect in
+            var c = image
+            fill(&c, rect, (255, 0, 255, 255))
+            return c
+        }
         var out = RGBAImage(width: a.width, height: a.height, fill: (255, 255, 255, 255))
         let maxDelta = 35215 * options.threshold * options.threshold
         for y in 0..<a.height {
@@ -149,10 +166,13 @@ public enum ImageComparison {
                 let faded = UInt8(max(0, min(255, 255 + (gray - 255) * 0.25)))
                 var color: (UInt8, UInt8, UInt8) = (faded, faded, faded)
                 if !ma.pixels[i..<i + 4].elementsEqual(mb.pixels[i..<i + 4]) {
-                    let delta = options.isExact ? 1 : abs(Pixelmatch.colorDelta(ma.pixels, mb.pixels, i, i, yOnly: false))
+                    let delta =
+                        options.isExact ? 1 : abs(Pixelmatch.colorDelta(ma.pixels, mb.pixels, i, i, yOnly: false))
                     if delta > maxDelta {
-                        let aa = options.ignoreAntialiasing
-                            && (Pixelmatch.antialiased(ma, x, y, other: mb) || Pixelmatch.antialiased(mb, x, y, other: ma))
+                        let aa =
+                            options.ignoreAntialiasing
+                            && (Pixelmatch.antialiased(ma, x, y, other: mb)
+                                || Pixelmatch.antialiased(mb, x, y, other: ma))
                         color = aa ? (255, 200, 0) : (230, 0, 0)
                     }
                 }
@@ -167,8 +187,10 @@ public enum ImageComparison {
 
     /// Paints `rect` (clipped to the image) with one colour.
     public static func fill(_ image: inout RGBAImage, _ rect: PixelRect, _ color: (UInt8, UInt8, UInt8, UInt8)) {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(image.width, rect.x + rect.width), y1 = min(image.height, rect.y + rect.height)
+        let x0 = max(0, rect.x)
+        let y0 = max(0, rect.y)
+        let x1 = min(image.width, rect.x + rect.width)
+        let y1 = min(image.height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
             for x in x0..<x1 {
@@ -182,8 +204,10 @@ public enum ImageComparison {
     }
 
     private static func shade(_ image: inout RGBAImage, _ rect: PixelRect) {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(image.width, rect.x + rect.width), y1 = min(image.height, rect.y + rect.height)
+        let x0 = max(0, rect.x)
+        let y0 = max(0, rect.y)
+        let x1 = min(image.width, rect.x + rect.width)
+        let y1 = min(image.height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return }
         for y in y0..<y1 {
             for x in x0..<x1 {
@@ -198,8 +222,10 @@ public enum ImageComparison {
 
     /// The part of `image` inside `rect` (clipped to the image).
     public static func crop(_ image: RGBAImage, _ rect: PixelRect) -> RGBAImage {
-        let x0 = max(0, rect.x), y0 = max(0, rect.y)
-        let x1 = min(image.width, rect.x + rect.width), y1 = min(image.height, rect.y + rect.height)
+        let x0 = max(0, rect.x)
+        let y0 = max(0, rect.y)
+        let x1 = min(image.width, rect.x + rect.width)
+        let y1 = min(image.height, rect.y + rect.height)
         guard x0 < x1, y0 < y1 else { return RGBAImage(width: 0, height: 0, pixels: []) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity((x1 - x0) * (y1 - y0) * 4)

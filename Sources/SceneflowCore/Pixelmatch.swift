@@ -5,10 +5,15 @@
 enum Pixelmatch {
     /// Counts the pixels of `a` and `b` (same size) whose distance exceeds `threshold`.
     static func count(_ a: RGBAImage, _ b: RGBAImage, threshold: Double, includeAntialiasing: Bool) -> ImageDifference {
-        let width = a.width, height = a.height
+        let width = a.width
+        let height = a.height
         let maxDelta = 35215 * threshold * threshold
-        var count = 0, skipped = 0
-        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        var count = 0
+        var skipped = 0
+        var minX = Int.max
+        var minY = Int.max
+        var maxX = -1
+        var maxY = -1
         a.pixels.withUnsafeBytes { pa in
             b.pixels.withUnsafeBytes { pb in
                 let wa = pa.bindMemory(to: UInt32.self)
@@ -33,16 +38,21 @@ enum Pixelmatch {
             }
         }
         let bounds = count == 0 ? nil : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
-        return ImageDifference(width: width, height: height, differentPixels: count, antialiasedPixels: skipped, bounds: bounds)
+        return ImageDifference(
+            width: width, height: height, differentPixels: count, antialiasedPixels: skipped, bounds: bounds)
     }
 
     /// Squared YIQ distance between pixel `k` of `a` and pixel `m` of `b` (byte offsets),
     /// negative when the first is brighter; only the luma difference when `yOnly`.
     @inline(__always)
     static func colorDelta(_ a: [UInt8], _ b: [UInt8], _ k: Int, _ m: Int, yOnly: Bool) -> Double {
-        var r1 = Double(a[k]), g1 = Double(a[k + 1]), b1 = Double(a[k + 2])
+        var r1 = Double(a[k])
+        var g1 = Double(a[k + 1])
+        var b1 = Double(a[k + 2])
         let a1 = Double(a[k + 3])
-        var r2 = Double(b[m]), g2 = Double(b[m + 1]), b2 = Double(b[m + 2])
+        var r2 = Double(b[m])
+        var g2 = Double(b[m + 1])
+        var b2 = Double(b[m + 2])
         let a2 = Double(b[m + 3])
         if a1 == a2 && r1 == r2 && g1 == g2 && b1 == b2 { return 0 }
         if a1 < 255 {
@@ -57,7 +67,8 @@ enum Pixelmatch {
             g2 = 255 + (g2 - 255) * f
             b2 = 255 + (b2 - 255) * f
         }
-        let y1 = y(r1, g1, b1), y2 = y(r2, g2, b2)
+        let y1 = y(r1, g1, b1)
+        let y2 = y(r2, g2, b2)
         let dy = y1 - y2
         if yOnly { return dy }
         let di = i(r1, g1, b1) - i(r2, g2, b2)
@@ -86,13 +97,20 @@ enum Pixelmatch {
     /// neighbours at most two equal it, and its darkest and brightest neighbours each sit in
     /// an area of identical pixels in both images.
     static func antialiased(_ image: RGBAImage, _ x1: Int, _ y1: Int, other: RGBAImage) -> Bool {
-        let width = image.width, height = image.height
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+        let width = image.width
+        let height = image.height
+        let x0 = max(x1 - 1, 0)
+        let y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1)
+        let y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
-        var minDelta = 0.0, maxDelta = 0.0
-        var minX = 0, minY = 0, maxX = 0, maxY = 0
+        var minDelta = 0.0
+        var maxDelta = 0.0
+        var minX = 0
+        var minY = 0
+        var maxX = 0
+        var maxY = 0
         for x in x0...x2 {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
@@ -119,9 +137,12 @@ enum Pixelmatch {
     /// True when more than two of the pixel's neighbours (counting an image edge as one) are
     /// identical to it.
     static func hasManySiblings(_ image: RGBAImage, _ x1: Int, _ y1: Int) -> Bool {
-        let width = image.width, height = image.height
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+        let width = image.width
+        let height = image.height
+        let x0 = max(x1 - 1, 0)
+        let y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1)
+        let y2 = min(y1 + 1, height - 1)
         let pos = (y1 * width + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         let p = image.pixels
@@ -129,7 +150,9 @@ enum Pixelmatch {
             for y in y0...y2 {
                 if x == x1 && y == y1 { continue }
                 let pos2 = (y * width + x) * 4
-                if p[pos] == p[pos2] && p[pos + 1] == p[pos2 + 1] && p[pos + 2] == p[pos2 + 2] && p[pos + 3] == p[pos2 + 3] {
+                if p[pos] == p[pos2] && p[pos + 1] == p[pos2 + 1] && p[pos + 2] == p[pos2 + 2]
+                    && p[pos + 3] == p[pos2 + 3]
+                {
                     zeroes += 1
                 }
                 if zeroes > 2 { return true }

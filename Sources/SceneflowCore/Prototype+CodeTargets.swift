@@ -29,7 +29,8 @@ extension Prototype {
     /// defined in `source` (chunk `chunkName`) with a known line range, the calls on those
     /// lines; for any other function, `wholeFile` (the whole-file `codeTargets(in:)`, which
     /// the loader has already worked out). Scenes without a function action are left out.
-    public func sceneCodeTargets(in source: String, chunkName: String, wholeFile: Set<String>) -> [String: Set<String>] {
+    public func sceneCodeTargets(in source: String, chunkName: String, wholeFile: Set<String>) -> [String: Set<String>]
+    {
         var result: [String: Set<String>] = [:]
         for scene in orderedScenes {
             for case .script(let function) in scene.actions.map(\.action) {

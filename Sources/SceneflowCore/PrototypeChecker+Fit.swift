@@ -15,7 +15,8 @@ extension PrototypeChecker {
         for scene in prototype.orderedScenes {
             let elements = scene.elements + (scene.design.landscape?.elements ?? [])
             for element in elements {
-                if let rating = element.control?.starRating, let message = starFitMessage(rating, frame: element.frame) {
+                if let rating = element.control?.starRating, let message = starFitMessage(rating, frame: element.frame)
+                {
                     result.append(Diagnostic(.warning, file: file, path: "\(element.path).star_size", message: message))
                 }
             }

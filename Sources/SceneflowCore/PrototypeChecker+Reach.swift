@@ -23,7 +23,8 @@ extension PrototypeChecker {
         for name in reachableScenes(prototype) { result[name] = .fixed }
         func functionTargets(_ name: String) -> Set<String> {
             let hasFunction =
-                prototype.scenes[name]?.actions.contains { if case .script = $0.action { true } else { false } } ?? false
+                prototype.scenes[name]?.actions.contains { if case .script = $0.action { true } else { false } }
+                ?? false
             guard hasFunction else { return [] }
             return prototype.sceneCodeTargets[name] ?? prototype.codeTargets
         }
@@ -34,7 +35,8 @@ extension PrototypeChecker {
                 guard result[name] == nil, let scene = prototype.scenes[name] else { continue }
                 result[name] = .code
                 reached.append(name)
-                todo += scene.actions.compactMap(\.action.targetScene) + (scene.design.landscapeScene.map { [$0] } ?? [])
+                todo +=
+                    scene.actions.compactMap(\.action.targetScene) + (scene.design.landscapeScene.map { [$0] } ?? [])
             }
         }
         for name in prototype.scenes.keys where result[name] == nil { result[name] = SceneReach.none }

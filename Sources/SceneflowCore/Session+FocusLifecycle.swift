@@ -31,7 +31,8 @@ extension Session {
         {
             controls.trackers[id] = tracker
             if let label = scene(id.scene)?.elements[safe: id.index]?.label {
-                timeline.record(.controlValue(element: label, scene: id.scene, value: committed, what: "dropped"), at: now)
+                timeline.record(
+                    .controlValue(element: label, scene: id.scene, value: committed, what: "dropped"), at: now)
             }
         }
         controls.focused = nil

@@ -68,7 +68,8 @@ public struct TimelineDocument: Equatable, Sendable, Codable {
         guard nominalFrameTime > 0, nominalFrameTime < 10, nominalFrameTime.isFinite else {
             throw DecodingError.dataCorruptedError(
                 forKey: .nominalFrameTime, in: c,
-                debugDescription: "the nominal frame time must be more than 0 and under 10 seconds, not \(nominalFrameTime)")
+                debugDescription:
+                    "the nominal frame time must be more than 0 and under 10 seconds, not \(nominalFrameTime)")
         }
         guard hitchFactor >= 1, hitchFactor.isFinite else {
             throw DecodingError.dataCorruptedError(

@@ -109,7 +109,8 @@ extension TransitionRecord: Codable {
         }
         if let first = frames.first, !(first.clock.isFinite && first.clock >= start - 1e-9) {
             throw DecodingError.dataCorruptedError(
-                forKey: .frames, in: c, debugDescription: "the first frame (\(first.clock) s) comes before the start (\(start) s)")
+                forKey: .frames, in: c,
+                debugDescription: "the first frame (\(first.clock) s) comes before the start (\(start) s)")
         }
         self.init(
             from: try c.decode(String.self, forKey: .from), to: try c.decode(String.self, forKey: .to),

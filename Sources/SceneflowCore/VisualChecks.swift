@@ -50,7 +50,10 @@ public struct VisualRecord: Codable, Sendable, Equatable {
     public var files: [String: String]
 
     /// Creates a record.
-    public init(kind: String, name: String, status: String, message: String, baseline: String? = nil, files: [String: String] = [:]) {
+    public init(
+        kind: String, name: String, status: String, message: String, baseline: String? = nil,
+        files: [String: String] = [:]
+    ) {
         self.kind = kind
         self.name = name
         self.status = status
@@ -80,19 +83,24 @@ public enum ScreenshotPolicy {
         let count = difference.differentPixels
         let total = difference.width * difference.height
         let ratio = difference.ratio
-        let metric = request.threshold == 0 && !request.ignoreAntialiasing
-            ? "exact comparison" : "pixelmatch, threshold \(formatNumber(request.threshold, decimals: 4))"
-            + (request.ignoreAntialiasing ? ", anti-aliased pixels skipped" : "")
+        let metric =
+            request.threshold == 0 && !request.ignoreAntialiasing
+            ? "exact comparison"
+            : "pixelmatch, threshold \(formatNumber(request.threshold, decimals: 4))"
+                + (request.ignoreAntialiasing ? ", anti-aliased pixels skipped" : "")
         let box = difference.bounds.map { " in the box \($0) px" } ?? ""
         if let limit = request.maxDiffRatio, ratio > limit {
             let (value, bound) = distinct(ratio * 100, limit * 100)
-            return "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box): the ratio \(value) % is over the limit max_diff_ratio = \(bound) %"
+            return
+                "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box): the ratio \(value) % is over the limit max_diff_ratio = \(bound) %"
         }
         if let limit = request.maxDiffPixels, count > limit {
-            return "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box): over the limit max_diff_pixels = \(limit)"
+            return
+                "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box): over the limit max_diff_pixels = \(limit)"
         }
         if request.maxDiffPixels == nil && request.maxDiffRatio == nil && count > 0 {
-            return "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box); no difference is allowed (set max_diff_pixels or max_diff_ratio to allow some)"
+            return
+                "\(count) of \(total) pixels \(count == 1 ? "differs" : "differ") (\(metric))\(box); no difference is allowed (set max_diff_pixels or max_diff_ratio to allow some)"
         }
         return nil
     }
@@ -101,7 +109,8 @@ public enum ScreenshotPolicy {
     /// (up to 12).
     public static func distinct(_ value: Double, _ limit: Double) -> (String, String) {
         for decimals in 2...12 {
-            let v = formatNumber(value, decimals: decimals), l = formatNumber(limit, decimals: decimals)
+            let v = formatNumber(value, decimals: decimals)
+            let l = formatNumber(limit, decimals: decimals)
             if v != l || value == limit { return (v, l) }
         }
         return ("\(value)", "\(limit)")

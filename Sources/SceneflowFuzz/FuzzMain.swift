@@ -20,12 +20,12 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func runDriver(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
+    ) -> CInt
 #endif
 
 @main
@@ -39,14 +39,14 @@ enum FuzzMain {
             exit(70)
         }
         #if FUZZING
-        selected = ProcessInfo.processInfo.environment["SCENEFLOW_FUZZ_TARGET"] ?? "prototype"
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        let status = runDriver(&argc, &argv) { fuzzOneInput($0, $1) }
-        targets = nil
-        exit(status)
+            selected = ProcessInfo.processInfo.environment["SCENEFLOW_FUZZ_TARGET"] ?? "prototype"
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            let status = runDriver(&argc, &argv) { fuzzOneInput($0, $1) }
+            targets = nil
+            exit(status)
         #else
-        exit(replay(Array(CommandLine.arguments.dropFirst())))
+            exit(replay(Array(CommandLine.arguments.dropFirst())))
         #endif
     }
 

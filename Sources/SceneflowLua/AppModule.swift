@@ -60,7 +60,9 @@ final class AppModule {
         let app = main.top
         state.pushHelper("copy_state")
         if let initialStateRef { main.pushRef(initialStateRef) } else { main.pushNil() }
-        guard case .success = state.call(args: 1, results: 1, instructions: state.limits.loadInstructions) else { return }
+        guard case .success = state.call(args: 1, results: 1, instructions: state.limits.loadInstructions) else {
+            return
+        }
         main.rawSet("state", table: app)
     }
 

@@ -18,10 +18,10 @@ final class LuaCallback {
 }
 
 /// The C entry point of every Swift callback: runs the closure and reports errors by return.
-private func luaCallbackEntry(_ L: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
-    guard let L, let context else { return 0 }
+private func luaCallbackEntry(_ luaState: OpaquePointer?, _ context: UnsafeMutableRawPointer?) -> Int32 {
+    guard let luaState, let context else { return 0 }
     let callback = Unmanaged<LuaCallback>.fromOpaque(context).takeUnretainedValue()
-    let stack = LuaStack(L)
+    let stack = LuaStack(luaState)
     switch callback.body(stack) {
     case .values(let n): return n
     case .error(let message):
@@ -35,53 +35,53 @@ private func luaCallbackEntry(_ L: OpaquePointer?, _ context: UnsafeMutableRawPo
 /// raise a Lua error: raw table access only, no metamethods, strings and numbers read only
 /// when they already have that type.
 struct LuaStack {
-    private let L: OpaquePointer
+    private let luaState: OpaquePointer
 
-    fileprivate init(_ L: OpaquePointer) { self.L = L }
+    fileprivate init(_ luaState: OpaquePointer) { self.luaState = luaState }
 
     /// A new state with a memory limit in bytes and the standard libraries the sandboxes
     /// draw from; nil when the state cannot be created.
     static func newState(memoryLimit: Int) -> LuaStack? {
-        guard let L = sf_newstate(memoryLimit) else { return nil }
-        guard sf_openlibs(L) == LUA_OK else {
-            sf_close(L)
+        guard let luaState = sf_newstate(memoryLimit) else { return nil }
+        guard sf_openlibs(luaState) == LUA_OK else {
+            sf_close(luaState)
             return nil
         }
-        return LuaStack(L)
+        return LuaStack(luaState)
     }
 
     /// Closes the state; only `LuaState.deinit` calls this.
-    func closeState() { sf_close(L) }
+    func closeState() { sf_close(luaState) }
 
     // MARK: limits
 
-    func resetLimits(instructions: Int) { sf_reset_limits(L, Int64(instructions)) }
+    func resetLimits(instructions: Int) { sf_reset_limits(luaState, Int64(instructions)) }
     /// Replaces the 10 s wall-clock deadline of `resetLimits` with `seconds` from now.
-    func setDeadline(seconds: Double) { sf_set_deadline(L, seconds) }
-    var memoryExceeded: Bool { sf_memory_exceeded(L) != 0 }
-    var budgetExhausted: Bool { sf_budget_exhausted(L) != 0 }
-    func stopCollector() { sf_gc_stop(L) }
-    func restartCollector() { sf_gc_restart(L) }
+    func setDeadline(seconds: Double) { sf_set_deadline(luaState, seconds) }
+    var memoryExceeded: Bool { sf_memory_exceeded(luaState) != 0 }
+    var budgetExhausted: Bool { sf_budget_exhausted(luaState) != 0 }
+    func stopCollector() { sf_gc_stop(luaState) }
+    func restartCollector() { sf_gc_restart(luaState) }
     /// Runs a full garbage collection.
-    func collectGarbage() { sf_gc_collect(L) }
+    func collectGarbage() { sf_gc_collect(luaState) }
 
     // MARK: stack
 
-    var top: Int32 { lua_gettop(L) }
-    func setTop(_ index: Int32) { lua_settop(L, index) }
-    func pop(_ n: Int32 = 1) { sf_pop(L, n) }
-    func ensure(_ n: Int32) -> Bool { lua_checkstack(L, n) != 0 }
-    func isNil(_ index: Int32) -> Bool { sf_isnoneornil(L, index) != 0 }
-    func isString(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TSTRING }
-    func isFunction(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TFUNCTION }
-    func isTable(_ index: Int32) -> Bool { lua_type(L, index) == LUA_TTABLE }
-    func typeName(_ index: Int32) -> String { String(cString: lua_typename(L, lua_type(L, index))) }
+    var top: Int32 { lua_gettop(luaState) }
+    func setTop(_ index: Int32) { lua_settop(luaState, index) }
+    func pop(_ n: Int32 = 1) { sf_pop(luaState, n) }
+    func ensure(_ n: Int32) -> Bool { lua_checkstack(luaState, n) != 0 }
+    func isNil(_ index: Int32) -> Bool { sf_isnoneornil(luaState, index) != 0 }
+    func isString(_ index: Int32) -> Bool { lua_type(luaState, index) == LUA_TSTRING }
+    func isFunction(_ index: Int32) -> Bool { lua_type(luaState, index) == LUA_TFUNCTION }
+    func isTable(_ index: Int32) -> Bool { lua_type(luaState, index) == LUA_TTABLE }
+    func typeName(_ index: Int32) -> String { String(cString: lua_typename(luaState, lua_type(luaState, index))) }
 
     /// The string at `index`, only when it is a string (numbers are not converted).
     func string(_ index: Int32) -> String? {
-        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        guard lua_type(luaState, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let bytes = sf_tostring(L, index, &length) else { return nil }
+        guard let bytes = sf_tostring(luaState, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
         return String(decoding: buffer, as: UTF8.self)
     }
@@ -89,67 +89,67 @@ struct LuaStack {
     /// True when the string at `index` is valid UTF-8 (the prototype's names and labels must be).
     func isValidUTF8(_ index: Int32) -> Bool {
         var length = 0
-        guard let bytes = sf_tostring(L, index, &length) else { return false }
+        guard let bytes = sf_tostring(luaState, index, &length) else { return false }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length)
         return String(validating: buffer, as: UTF8.self) != nil
     }
 
     /// The number at `index`, only when it is a number.
     func number(_ index: Int32) -> Double? {
-        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        guard lua_type(luaState, index) == LUA_TNUMBER else { return nil }
         var ok: Int32 = 0
-        return sf_tonumber(L, index, &ok)
+        return sf_tonumber(luaState, index, &ok)
     }
 
     func push(_ value: String) {
         var text = value
         text.withUTF8 { buffer in
-            _ = buffer.withMemoryRebound(to: CChar.self) { lua_pushlstring(L, $0.baseAddress, $0.count) }
+            _ = buffer.withMemoryRebound(to: CChar.self) { lua_pushlstring(luaState, $0.baseAddress, $0.count) }
         }
     }
-    func push(_ value: Double) { lua_pushnumber(L, value) }
+    func push(_ value: Double) { lua_pushnumber(luaState, value) }
     /// Pushes `value` as a Lua integer when it is whole (so `tostring` gives "4", not
     /// "4.0"), else as a float.
     func pushNumber(_ value: Double) {
         if value == value.rounded(), abs(value) < 1e15 {
-            lua_pushinteger(L, lua_Integer(value))
+            lua_pushinteger(luaState, lua_Integer(value))
         } else {
-            lua_pushnumber(L, value)
+            lua_pushnumber(luaState, value)
         }
     }
-    func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
-    func pushNil() { lua_pushnil(L) }
-    func pushCopy(_ index: Int32) { lua_pushvalue(L, index) }
-    func newTable() { sf_newtable(L) }
+    func push(_ value: Bool) { lua_pushboolean(luaState, value ? 1 : 0) }
+    func pushNil() { lua_pushnil(luaState) }
+    func pushCopy(_ index: Int32) { lua_pushvalue(luaState, index) }
+    func newTable() { sf_newtable(luaState) }
 
     /// Pushes a closure calling `callback` through the C trampoline; the caller keeps
     /// `callback` alive as long as the state lives.
     func push(_ callback: LuaCallback) {
-        sf_pushswiftfunction(L, luaCallbackEntry, Unmanaged.passUnretained(callback).toOpaque())
+        sf_pushswiftfunction(luaState, luaCallbackEntry, Unmanaged.passUnretained(callback).toOpaque())
     }
 
     /// `t[name] = value` with raw access; pops the value. `table` is an absolute index.
     func rawSet(_ name: String, table: Int32) {
         push(name)
-        sf_insert(L, -2)
-        lua_rawset(L, table)
+        sf_insert(luaState, -2)
+        lua_rawset(luaState, table)
     }
 
     /// `t[i] = value` with raw access; pops the value. `table` is an absolute index.
-    func rawSet(at i: Int, table: Int32) { lua_rawseti(L, table, lua_Integer(i)) }
+    func rawSet(at i: Int, table: Int32) { lua_rawseti(luaState, table, lua_Integer(i)) }
 
     /// Pushes `t[name]` with raw access. `table` is an absolute index.
     func rawGet(_ name: String, table: Int32) {
         push(name)
-        lua_rawget(L, table)
+        lua_rawget(luaState, table)
     }
 
     // MARK: registry
 
     /// Pops the top value into the registry and returns its reference.
-    func ref() -> Int32 { sf_ref(L) }
-    func unref(_ ref: Int32) { sf_unref(L, ref) }
-    func pushRef(_ ref: Int32) { _ = sf_rawgetref(L, ref) }
+    func ref() -> Int32 { sf_ref(luaState) }
+    func unref(_ ref: Int32) { sf_unref(luaState, ref) }
+    func pushRef(_ ref: Int32) { _ = sf_rawgetref(luaState, ref) }
 
     // MARK: calls
 
@@ -158,32 +158,32 @@ struct LuaStack {
         var source = text
         return source.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) {
-                sf_loadtext(L, $0.baseAddress, $0.count, chunkName) == LUA_OK
+                sf_loadtext(luaState, $0.baseAddress, $0.count, chunkName) == LUA_OK
             }
         }
     }
 
     /// Calls the function below `args` arguments in protected mode, under the memory limit.
     /// True on success; on failure the error value is on top.
-    func pcall(args: Int32, results: Int32) -> Bool { sf_pcall(L, args, results, 0) == LUA_OK }
+    func pcall(args: Int32, results: Int32) -> Bool { sf_pcall(luaState, args, results, 0) == LUA_OK }
 
     /// Sets the first upvalue (`_ENV` of a loaded chunk) of the function at `function` to the
     /// value on top, popping it.
     func setEnvironment(ofFunctionAt function: Int32) {
-        if lua_setupvalue(L, function, 1) == nil { pop() }
+        if lua_setupvalue(luaState, function, 1) == nil { pop() }
     }
 
     /// Removes the value at `index`, shifting the ones above down.
-    func remove(_ index: Int32) { sf_remove(L, index) }
+    func remove(_ index: Int32) { sf_remove(luaState, index) }
 
     /// Creates a thread, stores it in the registry, and returns its stack and reference.
     func newThread() -> (LuaStack, Int32)? {
-        guard let thread = lua_newthread(L) else { return nil }
+        guard let thread = lua_newthread(luaState) else { return nil }
         return (LuaStack(thread), ref())
     }
 
     /// Moves the top `n` values of this stack to `other` (same state).
-    func move(_ n: Int32, to other: LuaStack) { lua_xmove(L, other.L, n) }
+    func move(_ n: Int32, to other: LuaStack) { lua_xmove(luaState, other.luaState, n) }
 
     /// How a resume ended.
     enum ResumeResult {
@@ -198,7 +198,7 @@ struct LuaStack {
     /// Resumes this thread, under the memory limit.
     func resume(args: Int32) -> ResumeResult {
         var results: Int32 = 0
-        switch sf_resume(L, nil, args, &results) {
+        switch sf_resume(luaState, nil, args, &results) {
         case LUA_YIELD: return .yielded(results)
         case LUA_OK: return .finished(results)
         default: return .failed
@@ -218,7 +218,7 @@ struct LuaStack {
         stopCollector()
         defer { restartCollector() }
         var path: Set<UnsafeRawPointer> = []
-        return snapshotValue(lua_absindex(L, index), actionRef: actionRef, path: &path, depth: 0)
+        return snapshotValue(lua_absindex(luaState, index), actionRef: actionRef, path: &path, depth: 0)
     }
 
     /// Where the Lua function at `index` is written: its chunk name (`"@prototype.lua"`) and
@@ -226,8 +226,8 @@ struct LuaStack {
     private func definition(ofFunctionAt index: Int32) -> (chunk: String?, lines: ClosedRange<Int>?) {
         guard ensure(2) else { return (nil, nil) }
         var info = lua_Debug()
-        lua_pushvalue(L, index)
-        guard lua_getinfo(L, ">S", &info) != 0, info.linedefined > 0, info.lastlinedefined >= info.linedefined,
+        lua_pushvalue(luaState, index)
+        guard lua_getinfo(luaState, ">S", &info) != 0, info.linedefined > 0, info.lastlinedefined >= info.linedefined,
             let source = info.source
         else { return (nil, nil) }
         return (String(cString: source), Int(info.linedefined)...Int(info.lastlinedefined))
@@ -236,9 +236,9 @@ struct LuaStack {
     private func snapshotValue(
         _ index: Int32, actionRef: Int32, path: inout Set<UnsafeRawPointer>, depth: Int
     ) -> LuaValue {
-        switch lua_type(L, index) {
+        switch lua_type(luaState, index) {
         case LUA_TNIL, LUA_TNONE: return .none
-        case LUA_TBOOLEAN: return .boolean(lua_toboolean(L, index) != 0)
+        case LUA_TBOOLEAN: return .boolean(lua_toboolean(luaState, index) != 0)
         case LUA_TNUMBER: return .number(number(index) ?? 0)
         case LUA_TSTRING:
             // Replacing bad bytes would make a label no script can match: refuse it instead.
@@ -246,30 +246,30 @@ struct LuaStack {
             return .string(string(index) ?? "")
         case LUA_TFUNCTION:
             let (chunk, lines) = definition(ofFunctionAt: index)
-            lua_pushvalue(L, index)
+            lua_pushvalue(luaState, index)
             return .function(ScriptFunctionRef(id: ref(), chunk: chunk, lines: lines))
         case LUA_TTABLE: break
         default: return .other(typeName(index))
         }
-        guard let identity = lua_topointer(L, index), depth < 24, ensure(8) else {
+        guard let identity = lua_topointer(luaState, index), depth < 24, ensure(8) else {
             return .other("table nested too deeply")
         }
         guard path.insert(identity).inserted else { return .other("table that contains itself") }
         defer { path.remove(identity) }
         var isAction = false
-        if lua_getmetatable(L, index) != 0 {
+        if lua_getmetatable(luaState, index) != 0 {
             pushRef(actionRef)
-            isAction = lua_rawequal(L, -1, -2) != 0
+            isAction = lua_rawequal(luaState, -1, -2) != 0
             pop(2)
         }
         var indexed: [(Int, LuaValue)] = []
         var named: [(String, LuaValue)] = []
         var others: [(key: LuaKey, value: LuaValue)] = []
-        lua_pushnil(L)
-        while lua_next(L, index) != 0 {
-            let value = snapshotValue(lua_absindex(L, -1), actionRef: actionRef, path: &path, depth: depth + 1)
-            if lua_isinteger(L, -2) != 0 {
-                indexed.append((Int(lua_tointegerx(L, -2, nil)), value))
+        lua_pushnil(luaState)
+        while lua_next(luaState, index) != 0 {
+            let value = snapshotValue(lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
+            if lua_isinteger(luaState, -2) != 0 {
+                indexed.append((Int(lua_tointegerx(luaState, -2, nil)), value))
             } else if let name = string(-2) {
                 named.append((name, value))
             } else {

@@ -87,7 +87,9 @@ extension PrototypeValidator {
         case .none: break
         case .number(let d) where d >= 0 && d.isFinite: duration = d
         case let other:
-            error(path, "\(what)(): the duration must be a finite number of seconds >= 0, got \(describe(other))", line: line)
+            error(
+                path, "\(what)(): the duration must be a finite number of seconds >= 0, got \(describe(other))",
+                line: line)
             ok = false
         }
         var curve = Transition.defaultCurve

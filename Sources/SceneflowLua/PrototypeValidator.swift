@@ -21,10 +21,11 @@ struct PrototypeValidator {
     static let rootKeys = ["name", "device", "screen", "start", "scenes", "state"]
     static let deviceKeys = ["width", "height", "scale"]
     static let sceneKeys = ["image", "screen", "elements", "on_swipe"] + designSceneKeys
-    static let elementKeys = [
-        "label", "frame", "on_tap", "on_swipe", "kind", "on_double_tap", "on_long_press", "value", "enabled",
-        "control",
-    ] + designElementKeys
+    static let elementKeys =
+        [
+            "label", "frame", "on_tap", "on_swipe", "kind", "on_double_tap", "on_long_press", "value", "enabled",
+            "control",
+        ] + designElementKeys
 
     init(file: String, directory: String) {
         self.file = file
@@ -49,7 +50,8 @@ struct PrototypeValidator {
         let omitted = errorCount - Self.maxErrorsKept
         guard omitted > 0 else { return nil }
         return Diagnostic(
-            file: file, message: "\(counted(omitted, "more error", "more errors")) not shown (fix the first ones and check again)")
+            file: file,
+            message: "\(counted(omitted, "more error", "more errors")) not shown (fix the first ones and check again)")
     }
 
     mutating func warning(_ path: String?, _ message: String) {
@@ -108,7 +110,9 @@ struct PrototypeValidator {
         switch table["state"] {
         case .none, .table: break
         case let other:
-            error("state", "expected a table of the prototype's starting state { key = value, ... }, got \(describe(other))")
+            error(
+                "state",
+                "expected a table of the prototype's starting state { key = value, ... }, got \(describe(other))")
         }
         let device = validateDevice(table["device"])
         deviceScale = device?.scale
@@ -304,8 +308,9 @@ struct PrototypeValidator {
     /// should be (same subfolder of `directory`) is spelt nearly the same, else "".
     static func nearestFile(_ image: String, in directory: String) -> String {
         let folder = (image as NSString).deletingLastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(
-            atPath: (directory as NSString).appendingPathComponent(folder))) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(
+                atPath: (directory as NSString).appendingPathComponent(folder))) ?? []
         let candidates = names.filter { !$0.hasPrefix(".") }.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
         return NearestName.hint(for: image, among: candidates)
     }

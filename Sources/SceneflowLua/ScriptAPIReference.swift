@@ -85,7 +85,9 @@ public enum ScriptAPIReference {
             for entry in members {
                 text += "\n  \(entry.signature)\n"
                 text += wrap(entry.summary, indent: "      ")
-                for argument in entry.arguments { text += wrap("\(argument.name): \(argument.text)", indent: "      - ") }
+                for argument in entry.arguments {
+                    text += wrap("\(argument.name): \(argument.text)", indent: "      - ")
+                }
                 if let returns = entry.returns { text += wrap("returns: \(returns)", indent: "      ") }
                 if let waits = entry.waits { text += wrap("waits: \(waits)", indent: "      ") }
                 if let errors = entry.errors { text += wrap("fails when: \(errors)", indent: "      ") }

@@ -26,7 +26,11 @@ enum TimingScriptFunctions {
     /// naming it with a did-you-mean and the valid kinds (`TransitionKind.unknownNameMessage`).
     static func transitionProblem(_ stack: LuaStack) -> LuaCallbackResult {
         let name = stack.string(1) ?? ""
-        if TransitionKind(rawValue: name) != nil { stack.pushNil() } else { stack.push(TransitionKind.unknownNameMessage(name)) }
+        if TransitionKind(rawValue: name) != nil {
+            stack.pushNil()
+        } else {
+            stack.push(TransitionKind.unknownNameMessage(name))
+        }
         return .values(1)
     }
 

@@ -4,28 +4,37 @@ extension ScriptModule {
     /// Native functions of the visual checks (`sf.screenshot`, `sf.capture`, `sf.tree`). Each
     /// returns `status, message` with status `"passed"`, `"recorded"` or `"failed"`.
     nonisolated(unsafe) static let visualNatives: [Native] = [
-        ("screenshot", { module, session, s in
-            guard let checks = module.visualChecks else { return unavailable(s) }
-            guard let name = s.string(1) else { return .error("screenshot: expected a name") }
-            let table = s.snapshot(2, actionRef: -2).table
-            var request = ScreenshotRequest(name: name)
-            request.threshold = table?["threshold"].number ?? 0
-            request.maxDiffPixels = table?["max_diff_pixels"].number.map { Int($0.rounded(.down)) }
-            request.maxDiffRatio = table?["max_diff_ratio"].number
-            request.at = table?["at"].number
-            if case .boolean(true) = table?["ignore_antialiasing"] { request.ignoreAntialiasing = true }
-            request.masks = (table?["masks"].table?.sequence ?? []).compactMap { rect($0) }
-            request.region = table.flatMap { rect($0["region"]) }
-            return push(checks.screenshot(request, session: session), s)
-        }),
-        ("capture", { module, session, s in
-            guard let checks = module.visualChecks else { return unavailable(s) }
-            return push(checks.capture(s.string(1) ?? "capture", session: session), s)
-        }),
-        ("tree", { module, session, s in
-            guard let checks = module.visualChecks else { return unavailable(s) }
-            return push(checks.tree(name: s.string(1), expected: s.string(2), session: session), s)
-        }),
+        (
+            "screenshot",
+            { module, session, s in
+                guard let checks = module.visualChecks else { return unavailable(s) }
+                guard let name = s.string(1) else { return .error("screenshot: expected a name") }
+                let table = s.snapshot(2, actionRef: -2).table
+                var request = ScreenshotRequest(name: name)
+                request.threshold = table?["threshold"].number ?? 0
+                request.maxDiffPixels = table?["max_diff_pixels"].number.map { Int($0.rounded(.down)) }
+                request.maxDiffRatio = table?["max_diff_ratio"].number
+                request.at = table?["at"].number
+                if case .boolean(true) = table?["ignore_antialiasing"] { request.ignoreAntialiasing = true }
+                request.masks = (table?["masks"].table?.sequence ?? []).compactMap { rect($0) }
+                request.region = table.flatMap { rect($0["region"]) }
+                return push(checks.screenshot(request, session: session), s)
+            }
+        ),
+        (
+            "capture",
+            { module, session, s in
+                guard let checks = module.visualChecks else { return unavailable(s) }
+                return push(checks.capture(s.string(1) ?? "capture", session: session), s)
+            }
+        ),
+        (
+            "tree",
+            { module, session, s in
+                guard let checks = module.visualChecks else { return unavailable(s) }
+                return push(checks.tree(name: s.string(1), expected: s.string(2), session: session), s)
+            }
+        ),
     ]
 
     private static func rect(_ value: LuaValue) -> Rect? {

@@ -66,9 +66,27 @@ final class ScriptModule {
                 )
             } + [
                 ("hint", Self.hint), ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
-                ("double_tap_interval", { $0.push(GestureRecognizer.doubleTapInterval); return .values(1) }),
-                ("swipe_min_distance", { $0.push(GestureRecognizer.swipeMinDistance); return .values(1) }),
-                ("swipe_max_duration", { $0.push(GestureRecognizer.swipeMaxDuration); return .values(1) }),
+                (
+                    "double_tap_interval",
+                    {
+                        $0.push(GestureRecognizer.doubleTapInterval)
+                        return .values(1)
+                    }
+                ),
+                (
+                    "swipe_min_distance",
+                    {
+                        $0.push(GestureRecognizer.swipeMinDistance)
+                        return .values(1)
+                    }
+                ),
+                (
+                    "swipe_max_duration",
+                    {
+                        $0.push(GestureRecognizer.swipeMaxDuration)
+                        return .values(1)
+                    }
+                ),
             ])
     }
 
@@ -77,7 +95,8 @@ final class ScriptModule {
     /// symbolic links) can be read.
     private func readModule(_ stack: LuaStack) -> LuaCallbackResult {
         let name = stack.string(1) ?? ""
-        let valid = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+        let valid =
+            !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
         guard valid, !name.hasPrefix("."), !name.contains("..") else {
             stack.pushNil()
             stack.push("module names are letters, digits, _ and dots (a dot is a folder separator), got \"\(name)\"")
@@ -108,76 +127,122 @@ final class ScriptModule {
         return .values(1)
     }
 
-    nonisolated(unsafe) static let natives: [Native] = designerNatives + [
-        ("now", { _, session, s in s.push(session.now); return .values(1) }),
-        ("settled", { _, session, s in s.push(session.isSettled); return .values(1) }),
-        ("scene", { _, session, s in s.push(session.currentScene); return .values(1) }),
-        (
-            "scene_exists",
-            { _, session, s in s.push(session.scene(s.string(1) ?? "") != nil); return .values(1) }
-        ),
-        ("scene_names", { _, session, s in pushList(session.prototype.sceneOrder, s); return .values(1) }),
-        ("history", { _, session, s in pushList(session.history, s); return .values(1) }),
-        ("elements", { _, session, s in pushElements(session, s); return .values(1) }),
-        (
-            "screen_center",
-            { _, session, s in
-                let center = session.screenBounds.center  // turned while a landscape screen shows
-                s.push(center.x)
-                s.push(center.y)
-                return .values(2)
-            }
-        ),
-        (
-            "device",
-            { _, session, s in
-                s.push(session.screenDevice.width)  // as shown: turned in landscape
-                s.push(session.screenDevice.height)
-                return .values(2)
-            }
-        ),
-        ("input", { _, session, s in input(session, s) }),
-        ("hit_point", { _, session, s in hitPoint(session, s) }),
-        ("back", { _, session, s in back(session, s) }),
-        (
-            "state",
-            { module, _, s in
-                guard let app = module.app else { s.pushNil(); return .values(1) }
-                app.pushState(onto: s)
-                return .values(1)
-            }
-        ),
-        (
-            "log",
-            { module, session, s in
-                let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
-                let line = s.number(3).map { Int($0) }
-                module.log.append(
-                    TestLogEntry(level: level, clockTime: session.now - module.testStart, line: line, message: s.string(2) ?? ""))
-                return .values(0)
-            }
-        ),
-        (
-            "step_begin",
-            { module, session, s in
-                module.openSteps.append((module.steps.count, ProcessInfo.processInfo.systemUptime))
-                module.steps.append(
-                    TestStepRecord(
-                        call: s.string(1) ?? "?", line: s.number(2).map { Int($0) }, clockStart: session.now - module.testStart))
-                return .values(0)
-            }
-        ),
-        (
-            "step_end",
-            { module, session, _ in
-                guard let open = module.openSteps.popLast() else { return .values(0) }
-                module.steps[open.index].clockEnd = session.now - module.testStart
-                module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
-                module.steps[open.index].passed = true
-                return .values(0)
-            }
-        ),
-    ]
+    nonisolated(unsafe) static let natives: [Native] =
+        designerNatives + [
+            (
+                "now",
+                { _, session, s in
+                    s.push(session.now)
+                    return .values(1)
+                }
+            ),
+            (
+                "settled",
+                { _, session, s in
+                    s.push(session.isSettled)
+                    return .values(1)
+                }
+            ),
+            (
+                "scene",
+                { _, session, s in
+                    s.push(session.currentScene)
+                    return .values(1)
+                }
+            ),
+            (
+                "scene_exists",
+                { _, session, s in
+                    s.push(session.scene(s.string(1) ?? "") != nil)
+                    return .values(1)
+                }
+            ),
+            (
+                "scene_names",
+                { _, session, s in
+                    pushList(session.prototype.sceneOrder, s)
+                    return .values(1)
+                }
+            ),
+            (
+                "history",
+                { _, session, s in
+                    pushList(session.history, s)
+                    return .values(1)
+                }
+            ),
+            (
+                "elements",
+                { _, session, s in
+                    pushElements(session, s)
+                    return .values(1)
+                }
+            ),
+            (
+                "screen_center",
+                { _, session, s in
+                    let center = session.screenBounds.center  // turned while a landscape screen shows
+                    s.push(center.x)
+                    s.push(center.y)
+                    return .values(2)
+                }
+            ),
+            (
+                "device",
+                { _, session, s in
+                    s.push(session.screenDevice.width)  // as shown: turned in landscape
+                    s.push(session.screenDevice.height)
+                    return .values(2)
+                }
+            ),
+            ("input", { _, session, s in input(session, s) }),
+            ("hit_point", { _, session, s in hitPoint(session, s) }),
+            ("back", { _, session, s in back(session, s) }),
+            (
+                "state",
+                { module, _, s in
+                    guard let app = module.app else {
+                        s.pushNil()
+                        return .values(1)
+                    }
+                    app.pushState(onto: s)
+                    return .values(1)
+                }
+            ),
+            (
+                "log",
+                { module, session, s in
+                    let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
+                    let line = s.number(3).map { Int($0) }
+                    module.log.append(
+                        TestLogEntry(
+                            level: level, clockTime: session.now - module.testStart, line: line,
+                            message: s.string(2) ?? ""))
+                    return .values(0)
+                }
+            ),
+            (
+                "step_begin",
+                { module, session, s in
+                    module.openSteps.append((module.steps.count, ProcessInfo.processInfo.systemUptime))
+                    module.steps.append(
+                        TestStepRecord(
+                            call: s.string(1) ?? "?", line: s.number(2).map { Int($0) },
+                            clockStart: session.now - module.testStart))
+                    return .values(0)
+                }
+            ),
+            (
+                "step_end",
+                { module, session, _ in
+                    guard let open = module.openSteps.popLast() else { return .values(0) }
+                    module.steps[open.index].clockEnd = session.now - module.testStart
+                    module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
+                    module.steps[open.index].passed = true
+                    return .values(0)
+                }
+            ),
+        ]
 
     private static func pushList(_ names: [String], _ stack: LuaStack) {
         stack.newTable()
@@ -244,7 +309,9 @@ final class ScriptModule {
         for i in 0...8 {
             for j in 0...8 {
                 candidates.append(
-                    Point(x: area.x + area.width * (Double(i) + 0.5) / 9, y: area.y + area.height * (Double(j) + 0.5) / 9))
+                    Point(
+                        x: area.x + area.width * (Double(i) + 0.5) / 9, y: area.y + area.height * (Double(j) + 0.5) / 9)
+                )
             }
         }
         candidates.sort { $0.distance(to: frame.center) < $1.distance(to: frame.center) }
@@ -267,11 +334,17 @@ final class ScriptModule {
                 "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame)), further along the scroll region; scroll_to its label first"
             )
         } else if shown[index] == nil, frame.intersects(screen), scrolls {
-            stack.push("the element is scrolled under the fixed header or footer (frame \(frame) on screen); scroll_to its label first")
+            stack.push(
+                "the element is scrolled under the fixed header or footer (frame \(frame) on screen); scroll_to its label first"
+            )
         } else if let coveredBy {
-            stack.push("the element is covered by \"\(coveredBy)\" (declared later in the scene, so it lies on top); no point of it can be tapped")
+            stack.push(
+                "the element is covered by \"\(coveredBy)\" (declared later in the scene, so it lies on top); no point of it can be tapped"
+            )
         } else {
-            stack.push("the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame))")
+            stack.push(
+                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame))"
+            )
         }
         return .values(2)
     }

@@ -16,7 +16,8 @@ public enum FileComparison {
             let y = FileManager.default.contents(atPath: actualPath), x == y,
             let size = PNGSize.read(x)
         {
-            return ImageDifference(width: size.width, height: size.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil)
+            return ImageDifference(
+                width: size.width, height: size.height, differentPixels: 0, antialiasedPixels: 0, bounds: nil)
         }
         let paths = [expectedPath, actualPath]
         let results = Decoded(count: 2)

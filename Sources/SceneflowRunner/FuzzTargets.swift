@@ -31,8 +31,10 @@ public final class FuzzTargets {
         for sub in ["fixed", "input"] {
             let dir = folder + "/" + sub
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            try OffscreenRenderer.savePNG(RGBAImage(width: 36, height: 80, fill: (200, 40, 40, 255)), to: dir + "/home.png")
-            try OffscreenRenderer.savePNG(RGBAImage(width: 36, height: 80, fill: (40, 40, 200, 255)), to: dir + "/detail.png")
+            try OffscreenRenderer.savePNG(
+                RGBAImage(width: 36, height: 80, fill: (200, 40, 40, 255)), to: dir + "/home.png")
+            try OffscreenRenderer.savePNG(
+                RGBAImage(width: 36, height: 80, fill: (40, 40, 200, 255)), to: dir + "/detail.png")
         }
         try Self.fixedPrototype.write(toFile: folder + "/fixed/prototype.lua", atomically: true, encoding: .utf8)
     }

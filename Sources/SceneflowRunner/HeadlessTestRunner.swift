@@ -101,7 +101,8 @@ public final class HeadlessTestRunner {
             } else {
                 onTestStart(file, test.name)
                 checker.begin(test: test.name, index: index)
-                outcome = runTest(index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
+                outcome = runTest(
+                    index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
@@ -217,9 +218,11 @@ public final class HeadlessTestRunner {
                 session.framePresented()
                 for call in session.takeScriptCalls() {
                     if var problem = runtime.call(call, session: session) {
-                        problem.message += " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
+                        problem.message +=
+                            " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
                         if let step = runtime.testRecords.steps.last {
-                            problem.message += ", triggered by \(step.call)" + (step.line.map { " at \(file):\($0)" } ?? "")
+                            problem.message +=
+                                ", triggered by \(step.call)" + (step.line.map { " at \(file):\($0)" } ?? "")
                         }
                         problem.message += ")"
                         outcome.verdict = .failed
@@ -249,7 +252,8 @@ public final class HeadlessTestRunner {
                 text +=
                     "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(counted(outcome.frames, "frame")))\n"
             case .skipped: text += "SKIP  \(outcome.name)  (\(outcome.skipReason ?? ""))\n"
-            case .failed, .interrupted: text += "FAIL  \(outcome.name)\n      \(outcome.failure.map(String.init(describing:)) ?? "")\n"
+            case .failed, .interrupted:
+                text += "FAIL  \(outcome.name)\n      \(outcome.failure.map(String.init(describing:)) ?? "")\n"
             }
         }
         text += "\nframes written:\n"

@@ -31,7 +31,9 @@ public enum PrototypeOpener {
             throw DiagnosticList([
                 Diagnostic(
                     file: prototypeFilePath(in: directory), path: "device",
-                    message: "the screen would be \(device.pixelWidth)x\(device.pixelHeight) px (width and height × scale); each side must be 1 to \(limit) px")
+                    message:
+                        "the screen would be \(device.pixelWidth)x\(device.pixelHeight) px (width and height × scale); each side must be 1 to \(limit) px"
+                )
             ])
         }
         let problems = imageProblems(

@@ -14,7 +14,9 @@ public enum BaselineMode: String, Sendable {
     case never
 
     /// `never` when `CI` is set (to anything but an empty string or "false"), else `missing`.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> BaselineMode {
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> BaselineMode
+    {
         let ci = environment["CI"] ?? ""
         return ci.isEmpty || ci.lowercased() == "false" || ci == "0" ? .missing : .never
     }
@@ -60,7 +62,8 @@ final class ScreenshotChecker: VisualChecks {
         do {
             actual = try render(session, at: request.at)
         } catch {
-            return note("screenshot", request.name, .failed(message: "the frame could not be rendered: \(error)"), baseline)
+            return note(
+                "screenshot", request.name, .failed(message: "the frame could not be rendered: \(error)"), baseline)
         }
         let exists = FileManager.default.fileExists(atPath: baseline)
         if mode == .all || (!exists && mode == .missing) {
@@ -68,23 +71,31 @@ final class ScreenshotChecker: VisualChecks {
                 try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
                 try OffscreenRenderer.savePNG(actual, to: baseline)
             } catch {
-                return note("screenshot", request.name, .failed(message: "could not write the baseline \(baseline): \(error)"), baseline)
+                return note(
+                    "screenshot", request.name, .failed(message: "could not write the baseline \(baseline): \(error)"),
+                    baseline)
             }
             return note("screenshot", request.name, .recorded(path: baseline), baseline)
         }
         guard exists else {
-            let why = mode == .never && BaselineMode.fromEnvironment() == .never
+            let why =
+                mode == .never && BaselineMode.fromEnvironment() == .never
                 ? "CI is set, so missing baselines are not recorded" : "baselines are not being recorded"
             return note(
                 "screenshot", request.name,
-                .failed(message: "no baseline at \(baseline) (\(why)); record it on a developer machine or with --update-baselines"),
+                .failed(
+                    message:
+                        "no baseline at \(baseline) (\(why)); record it on a developer machine or with --update-baselines"
+                ),
                 baseline)
         }
         let expected: RGBAImage
         do {
             expected = try PictureLoader().load(path: baseline).rgbaImage()
         } catch {
-            return note("screenshot", request.name, .failed(message: "the baseline \(baseline) cannot be read: \(error)"), baseline)
+            return note(
+                "screenshot", request.name, .failed(message: "the baseline \(baseline) cannot be read: \(error)"),
+                baseline)
         }
         let options = compareOptions(request)
         let difference: ImageDifference
@@ -102,9 +113,11 @@ final class ScreenshotChecker: VisualChecks {
         }
         if let failure = ScreenshotPolicy.failure(difference, request) {
             let files = writeFailure(request.name, expected: expected, actual: actual, options: options)
-            return note("screenshot", request.name, .failed(message: failure + files.message), baseline, files: files.files)
+            return note(
+                "screenshot", request.name, .failed(message: failure + files.message), baseline, files: files.files)
         }
-        let how = difference.differentPixels == 0
+        let how =
+            difference.differentPixels == 0
             ? (options.isExact ? "exact match" : "no pixel over the threshold")
             : "\(counted(difference.differentPixels, "pixel")) differ\(difference.differentPixels == 1 ? "s" : ""), within the limits"
         return note("screenshot", request.name, .passed(note: how), baseline)
@@ -142,14 +155,18 @@ final class ScreenshotChecker: VisualChecks {
                 return note("tree", name, .recorded(path: path), path)
             }
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                return note("tree", name, .failed(message: "no text baseline at \(path); record it with --update-baselines"), path)
+                return note(
+                    "tree", name, .failed(message: "no text baseline at \(path); record it with --update-baselines"),
+                    path)
             }
             wanted = text
         }
         let expectedLines = Self.lines(wanted ?? "")
         let actualLines = Self.lines(actual)
         if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
-        let index = Array(zip(expectedLines, actualLines)).firstIndex { $0.0 != $0.1 } ?? min(expectedLines.count, actualLines.count)
+        let index =
+            Array(zip(expectedLines, actualLines)).firstIndex { $0.0 != $0.1 }
+            ?? min(expectedLines.count, actualLines.count)
         let e = index < expectedLines.count ? "\"\(expectedLines[index])\"" : "(no line)"
         let a = index < actualLines.count ? "\"\(actualLines[index])\"" : "(no line)"
         return note(
@@ -180,8 +197,10 @@ final class ScreenshotChecker: VisualChecks {
     /// A rectangle in points as the pixels it touches.
     private func pixels(_ rect: Rect) -> PixelRect {
         let s = prototype.device.scale
-        let x0 = Int((rect.x * s).rounded(.down)), y0 = Int((rect.y * s).rounded(.down))
-        let x1 = Int((rect.maxX * s).rounded(.up)), y1 = Int((rect.maxY * s).rounded(.up))
+        let x0 = Int((rect.x * s).rounded(.down))
+        let y0 = Int((rect.y * s).rounded(.down))
+        let x1 = Int((rect.maxX * s).rounded(.up))
+        let y1 = Int((rect.maxY * s).rounded(.up))
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

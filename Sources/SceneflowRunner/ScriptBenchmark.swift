@@ -39,7 +39,9 @@ public enum ScriptBenchmark {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             guard let outcome = result.outcomes.first, outcome.passed else {
                 throw BenchmarkFailure(
-                    message: "the benchmark flow failed: \(result.loadProblems.first?.description ?? result.outcomes.first?.failure?.description ?? "?")")
+                    message:
+                        "the benchmark flow failed: \(result.loadProblems.first?.description ?? result.outcomes.first?.failure?.description ?? "?")"
+                )
             }
             frames = outcome.frames
             samples.append(Double(steps) / seconds)
@@ -51,7 +53,9 @@ public enum ScriptBenchmark {
     /// `element("Next")` (a locator over the scene's elements), net of an empty loop, measured
     /// inside Lua with `os.clock` over `calls` calls, `runs` times.
     /// - Throws: as `scriptedFlow`.
-    public static func apiCallOverhead(calls: Int, runs: Int) throws -> (scene: Benchmark.Stats, element: Benchmark.Stats) {
+    public static func apiCallOverhead(calls: Int, runs: Int) throws -> (
+        scene: Benchmark.Stats, element: Benchmark.Stats
+    ) {
         let folder = try makeFolder(
             script: """
                 prototype "proto"

@@ -54,7 +54,8 @@ public enum VisualBenchmark {
         let folder = NSTemporaryDirectory() + "sceneflow-visual-bench-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let pathA = folder + "/a.png", pathB = folder + "/b.png"
+        let pathA = folder + "/a.png"
+        let pathB = folder + "/b.png"
         try OffscreenRenderer.savePNG(a, to: pathA)
         try OffscreenRenderer.savePNG(b, to: pathB)
         let pathC = folder + "/c.png"

@@ -253,7 +253,8 @@ public final class WindowPlayer {
         let view = window.view
         let layout = HeadsUpDisplay.layout(lines, screen: view.visibleWindowSize)
         func shown(_ r: Rect) -> Rect { view.points(ofWindowRect: r, deviceScale: device.scale) }
-        try window.fill([shown(layout.background)], color: (0, 0, 0, 240))  // nearly opaque: app text must not read as part of it
+        // Nearly opaque: the app's own text must not read as part of the display.
+        try window.fill([shown(layout.background)], color: (0, 0, 0, 240))
         try window.fill(layout.text.map(shown), color: (255, 255, 255, 255))
     }
 

@@ -30,10 +30,13 @@ enum ImageStructure {
             let type = String(decoding: b[offset + 4..<offset + 8], as: UTF8.self)
             let end = offset + 8 + length
             guard length >= 0, end + 4 <= b.count else {
-                return "the PNG is cut short: chunk \(type) needs \(length) bytes past byte \(offset + 8), the file has \(b.count)"
+                return
+                    "the PNG is cut short: chunk \(type) needs \(length) bytes past byte \(offset + 8), the file has \(b.count)"
             }
             let stored = UInt32(b[end]) << 24 | UInt32(b[end + 1]) << 16 | UInt32(b[end + 2]) << 8 | UInt32(b[end + 3])
-            if crc(b, from: offset + 4, to: end) != stored { return "the PNG is damaged: chunk \(type) has a wrong CRC" }
+            if crc(b, from: offset + 4, to: end) != stored {
+                return "the PNG is damaged: chunk \(type) has a wrong CRC"
+            }
             if type == "IDAT" { sawData = true }
             if type == "IEND" { return sawData ? nil : "the PNG has no image data (no IDAT chunk)" }
             offset = end + 4

@@ -84,8 +84,10 @@ final class OverlayPainter {
         let shown = Size(width: area.width / text, height: area.height / text)
         let labelled = boxes.filter {
             $0.label != nil
-                && Rect(x: $0.frame.x * scale, y: $0.frame.y * scale, width: $0.frame.width * scale,
-                    height: $0.frame.height * scale).intersects(area)
+                && Rect(
+                    x: $0.frame.x * scale, y: $0.frame.y * scale, width: $0.frame.width * scale,
+                    height: $0.frame.height * scale
+                ).intersects(area)
         }
         let corners = labelled.map {
             Point(x: ($0.frame.x * scale - area.x) / text, y: ($0.frame.y * scale - area.y) / text)

@@ -46,7 +46,9 @@ public struct PictureLoader: Sendable {
         try limits.check(header, path: path)
         let surface: SDLSurface
         do {
-            if case .size(let format, _, _) = header, let problem = ImageStructure.problem([UInt8](data), format: format) {
+            if case .size(let format, _, _) = header,
+                let problem = ImageStructure.problem([UInt8](data), format: format)
+            {
                 throw ImageLoadError.corrupt(path: path, reason: problem)
             }
             surface = try data.withUnsafeBytes { raw in try SDLSurface(decoding: raw, path: path) }

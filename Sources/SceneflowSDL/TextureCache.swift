@@ -88,7 +88,8 @@ public final class TextureCache {
     /// Bytes of the texture for `key`: its own size when it has one (scroll regions, landscape
     /// variants), else the device's pixel size.
     private func bytes(of key: Key) -> Int {
-        (key.width > 0 ? key.width : renderer.device.pixelWidth) * (key.height > 0 ? key.height : renderer.device.pixelHeight) * 4
+        (key.width > 0 ? key.width : renderer.device.pixelWidth)
+            * (key.height > 0 ? key.height : renderer.device.pixelHeight) * 4
     }
 
     /// Starts a frame: textures drawn from now on are pinned until the next call. Called by

@@ -38,7 +38,10 @@ import Testing
     @Test func paletteAndPixelBytesThatLookLikeDescriptorsAreNotFrames() {
         // Every byte of the 256-colour palette and of the pixel data is 0x2C (','): the old
         // scan read them as frames of 11308 x 11308 px. A 360x800 white GIF from PIL had them.
-        let bytes = Self.screen(360, 800, tableBits: 7) + Self.frame(360, 800, data: [UInt8](repeating: 0x2C, count: 200)) + [0x3B]
+        let bytes =
+            Self.screen(360, 800, tableBits: 7) + Self.frame(360, 800, data: [UInt8](repeating: 0x2C, count: 200)) + [
+                0x3B
+            ]
         #expect(ImageHeader.parse(bytes) == .size(format: "GIF", width: 360, height: 800))
     }
 
@@ -70,9 +73,13 @@ import Testing
         // A code size over 12 bits: not decoded either.
         var badCode = Self.frame(4, 4, data: [1, 2, 3])
         badCode[10] = 13
-        #expect(ImageHeader.parse(Self.screen(8, 6) + badCode + Self.frame(7, 3) + [0x3B]) == .size(format: "GIF", width: 7, height: 3))
+        #expect(
+            ImageHeader.parse(Self.screen(8, 6) + badCode + Self.frame(7, 3) + [0x3B])
+                == .size(format: "GIF", width: 7, height: 3))
         // Stray bytes between blocks are skipped.
-        #expect(ImageHeader.parse(Self.screen(8, 6) + Array("xyz".utf8) + Self.frame(30, 20)) == .size(format: "GIF", width: 30, height: 20))
+        #expect(
+            ImageHeader.parse(Self.screen(8, 6) + Array("xyz".utf8) + Self.frame(30, 20))
+                == .size(format: "GIF", width: 30, height: 20))
     }
 
     @Test func codeSizesOutsideTheSpecAreMalformed() {
@@ -81,7 +88,9 @@ import Testing
         for codeSize: UInt8 in [0, 1, 9, 12] {
             var one = Self.frame(50, 50)
             one[10] = codeSize
-            #expect(ImageHeader.parse(Self.screen(50, 50) + one + [0x3B]) == .malformed(format: "GIF"), "code size \(codeSize)")
+            #expect(
+                ImageHeader.parse(Self.screen(50, 50) + one + [0x3B]) == .malformed(format: "GIF"),
+                "code size \(codeSize)")
         }
     }
 
@@ -89,15 +98,20 @@ import Testing
         // SDL_image reads the control block (here empty), then blocks up to an empty one: the
         // second 0 ends the extension, and the 0x2C inside the following block is no frame.
         let control: [UInt8] = [0x21, 0xF9, 0, 0]
-        #expect(ImageHeader.parse(Self.screen(8, 6) + control + Self.frame(9, 7) + [0x3B]) == .size(format: "GIF", width: 9, height: 7))
+        #expect(
+            ImageHeader.parse(Self.screen(8, 6) + control + Self.frame(9, 7) + [0x3B])
+                == .size(format: "GIF", width: 9, height: 7))
         let unended: [UInt8] = [0x21, 0xF9, 0, 3, 0x2C, 0x2C, 0x2C, 0]
-        #expect(ImageHeader.parse(Self.screen(8, 6) + unended + Self.frame(9, 7) + [0x3B]) == .size(format: "GIF", width: 9, height: 7))
+        #expect(
+            ImageHeader.parse(Self.screen(8, 6) + unended + Self.frame(9, 7) + [0x3B])
+                == .size(format: "GIF", width: 9, height: 7))
     }
 
     @Test func cutShortOrFramelessGIFsAreMalformed() {
         let whole = Self.screen(16, 16, tableBits: 2) + Self.frame(16, 16) + [0x3B]
         for length in [12, 13, 20, 37, 38, 46, 47] {
-            #expect(ImageHeader.parse(Array(whole.prefix(length))) == .malformed(format: "GIF"), "first \(length) bytes")
+            #expect(
+                ImageHeader.parse(Array(whole.prefix(length))) == .malformed(format: "GIF"), "first \(length) bytes")
         }
         #expect(ImageHeader.parse(Array(whole.prefix(48))) == .size(format: "GIF", width: 16, height: 16))
         #expect(ImageHeader.parse(Self.screen(16, 16) + [0x3B]) == .malformed(format: "GIF"))

@@ -96,7 +96,10 @@ import Testing
     @Test func aBlankFrameNeverPassesAgainstARealBaseline() throws {
         // A renderer that failed would give an empty (transparent) or all-black frame.
         let baseline = ImagePairs.strokes(40, 30, shift: 0)
-        for broken in [RGBAImage(width: 40, height: 30, fill: (0, 0, 0, 0)), RGBAImage(width: 40, height: 30, fill: (0, 0, 0, 255))] {
+        for broken in [
+            RGBAImage(width: 40, height: 30, fill: (0, 0, 0, 0)),
+            RGBAImage(width: 40, height: 30, fill: (0, 0, 0, 255)),
+        ] {
             for options in [ImageCompareOptions(), ImageCompareOptions(threshold: 0.3, ignoreAntialiasing: true)] {
                 let d = try ImageComparison.compare(expected: baseline, actual: broken, options: options)
                 var request = ScreenshotRequest(name: "x")
@@ -108,11 +111,16 @@ import Testing
     }
 
     @Test func policyPrintsTheDecidingMetricWithDistinctDigits() {
-        let d = ImageDifference(width: 1000, height: 1000, differentPixels: 100_001, antialiasedPixels: 0, bounds: PixelRect(x: 0, y: 0, width: 10, height: 10))
+        let d = ImageDifference(
+            width: 1000, height: 1000, differentPixels: 100_001, antialiasedPixels: 0,
+            bounds: PixelRect(x: 0, y: 0, width: 10, height: 10))
         var request = ScreenshotRequest(name: "x")
         request.maxDiffRatio = 0.1
         let message = ScreenshotPolicy.failure(d, request)
-        #expect(message == "100001 of 1000000 pixels differ (exact comparison) in the box {0, 0, 10, 10} px: the ratio 10.0001 % is over the limit max_diff_ratio = 10 %")
+        #expect(
+            message
+                == "100001 of 1000000 pixels differ (exact comparison) in the box {0, 0, 10, 10} px: the ratio 10.0001 % is over the limit max_diff_ratio = 10 %"
+        )
         request.maxDiffRatio = nil
         request.maxDiffPixels = 100_000
         #expect(ScreenshotPolicy.failure(d, request)?.hasSuffix("over the limit max_diff_pixels = 100000") == true)

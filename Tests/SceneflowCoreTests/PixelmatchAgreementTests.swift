@@ -16,25 +16,29 @@ import Testing
         var ours: [Int] = []
         var labels: [String] = []
         for (index, pair) in pairs.enumerated() {
-            let a = "\(folder)/\(index)a.rgba", b = "\(folder)/\(index)b.rgba"
+            let a = "\(folder)/\(index)a.rgba"
+            let b = "\(folder)/\(index)b.rgba"
             try Data(pair.a.pixels).write(to: URL(fileURLWithPath: a))
             try Data(pair.b.pixels).write(to: URL(fileURLWithPath: b))
             for threshold in [0.0, 0.05, 0.1, 0.3] {
                 for includeAA in [false, true] {
                     lines.append("\(a) \(b) \(pair.a.width) \(pair.a.height) \(threshold) \(includeAA ? 1 : 0)")
                     ours.append(
-                        Pixelmatch.count(pair.a, pair.b, threshold: threshold, includeAntialiasing: includeAA).differentPixels)
+                        Pixelmatch.count(pair.a, pair.b, threshold: threshold, includeAntialiasing: includeAA)
+                            .differentPixels)
                     labels.append("\(pair.name) threshold \(threshold) includeAA \(includeAA)")
                 }
             }
         }
-        try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/cases.txt", atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").write(
+            toFile: folder + "/cases.txt", atomically: true, encoding: .utf8)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/pixelmatch_counts.py").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script, folder + "/cases.txt"]
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
@@ -44,11 +48,14 @@ import Testing
             print("SKIPPED pixelmatch agreement: the reference is not installed (pip install pixelmatch)")
             return
         }
-        #expect(process.terminationStatus == 0, "\(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
+        #expect(
+            process.terminationStatus == 0,
+            "\(String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))")
         let reference = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
         try #require(reference.count == ours.count)
         for (index, label) in labels.enumerated() {
-            #expect(ours[index] == reference[index], "\(label): Sceneflow \(ours[index]), pixelmatch \(reference[index])")
+            #expect(
+                ours[index] == reference[index], "\(label): Sceneflow \(ours[index]), pixelmatch \(reference[index])")
         }
         #expect(reference.contains { $0 > 0 } && reference.contains(0), "the pairs exercise both outcomes")
     }
@@ -94,7 +101,8 @@ enum ImagePairs {
         var inside = 0
         for sy in 0..<4 {
             for sx in 0..<4 {
-                let px = Double(x) + (Double(sx) + 0.5) / 4, py = Double(y) + (Double(sy) + 0.5) / 4
+                let px = Double(x) + (Double(sx) + 0.5) / 4
+                let py = Double(y) + (Double(sy) + 0.5) / 4
                 if (px - cx) * (px - cx) + (py - cy) * (py - cy) <= r * r { inside += 1 }
             }
         }
@@ -106,7 +114,8 @@ enum ImagePairs {
         image(w, h) { x, y in
             var coverage = 0.0
             for bar in stride(from: 6.0, to: Double(w) - 6, by: 11) {
-                let left = bar + shift, right = left + 3.4
+                let left = bar + shift
+                let right = left + 3.4
                 let c = max(0, min(1, min(Double(x) + 1, right) - max(Double(x), left)))
                 if y > 8 && y < h - 8 { coverage = max(coverage, c) }
             }
@@ -138,7 +147,8 @@ enum ImagePairs {
         let translucentB = image(40, 40) { x, y in (190, 40, 30, (x * 6 + y + (x % 3)) % 256) }
         return [
             Pair(name: "gradient vs brighter gradient", a: gradient, b: brighter),
-            Pair(name: "text-like strokes shifted 0.5 px", a: strokes(80, 40, shift: 0), b: strokes(80, 40, shift: 0.5)),
+            Pair(
+                name: "text-like strokes shifted 0.5 px", a: strokes(80, 40, shift: 0), b: strokes(80, 40, shift: 0.5)),
             Pair(name: "text-like strokes shifted 1 px", a: strokes(80, 40, shift: 0), b: strokes(80, 40, shift: 1)),
             Pair(name: "noise", a: noiseA, b: noiseB),
             Pair(name: "anti-aliased discs", a: circleA, b: circleB),

@@ -39,7 +39,9 @@ import Testing
         let noPath = Diagnostic(file: "p.lua", message: #"no scene "lsit""#)
         #expect(SourceLineFinder.locate(noPath, in: source).line == nil)
         let found = Diagnostic(file: "p.lua", path: "scenes.list.landscape", message: #"no scene "lsit""#)
-        #expect(SourceLineFinder.locate(found, in: source).description == #"p.lua:7: scenes.list.landscape: no scene "lsit""#)
+        #expect(
+            SourceLineFinder.locate(found, in: source).description
+                == #"p.lua:7: scenes.list.landscape: no scene "lsit""#)
     }
     @Test func aValueErrorGetsTheLineOfItsKeyWhenWrittenOnce() {
         let splash = """

@@ -18,7 +18,9 @@ import Testing
         let diagnostics = r.errorLines.filter { $0.hasPrefix(prefix) && $0 != summary }
         #expect(diagnostics.count == 1, "one diagnostic line expected: \(r)", sourceLocation: sourceLocation)
         for fragment in fragments {
-            #expect(diagnostics.first?.contains(fragment) == true, "\"\(fragment)\" missing: \(r)", sourceLocation: sourceLocation)
+            #expect(
+                diagnostics.first?.contains(fragment) == true, "\"\(fragment)\" missing: \(r)",
+                sourceLocation: sourceLocation)
         }
         if command == "check" {
             #expect(r.errorLines.last == summary, "\(r)", sourceLocation: sourceLocation)
@@ -56,7 +58,8 @@ import Testing
     @Test func missingImage() throws {
         let tmp = try TempFolder()
         let folder = try tmp.prototype(images: ["home.png"])
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.detail.image: ", "\"detail.png\" not found"])
+        try expectOneError(
+            folder, prefix: "\(folder)/prototype.lua:", ["scenes.detail.image: ", "\"detail.png\" not found"])
         // A file spelt nearly the same beside it is suggested.
         try tmp.image("Proto/Detail.png")
         try expectOneError(
@@ -67,7 +70,8 @@ import Testing
         let tmp = try TempFolder()
         let folder = try tmp.prototype()
         try tmp.write("Proto/home.png", PNGWriter.truncated(width: 36, height: 80))
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.home.image: ", "home.png", "corrupt or truncated"])
+        try expectOneError(
+            folder, prefix: "\(folder)/prototype.lua:", ["scenes.home.image: ", "home.png", "corrupt or truncated"])
         let r = try Sceneflow.run(["render", folder, "--out", tmp.file("out.png")])
         #expect(r.status == 65, "\(r)")
         #expect(r.stderr.contains("home.png\" is corrupt or truncated"), "\(r)")
@@ -90,7 +94,8 @@ import Testing
         let check = try Sceneflow.run(["check", folder])
         #expect(check.status == 65, "\(check)")
         #expect(
-            check.stderr.contains("prototype.lua:8: scenes.home.landscape.image: image \"land.png\" is corrupt or truncated"),
+            check.stderr.contains(
+                "prototype.lua:8: scenes.home.landscape.image: image \"land.png\" is corrupt or truncated"),
             "\(check)")
         #expect(check.stderr.contains("prototype.lua:7: scenes.home.elements[1].pressed: "), "\(check)")
         #expect(check.stderr.contains("\(folder): 2 errors"), "\(check)")
@@ -103,14 +108,17 @@ import Testing
         let tmp = try TempFolder()
         let folder = try tmp.prototype()
         try tmp.write("Proto/detail.png", "this is not a picture\n")
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.detail.image: ", "detail.png", "is not an image"])
+        try expectOneError(
+            folder, prefix: "\(folder)/prototype.lua:", ["scenes.detail.image: ", "detail.png", "is not an image"])
     }
 
     @Test func hugeDeclaredImageIsRejectedFromItsHeader() throws {
         let tmp = try TempFolder()
         let folder = try tmp.prototype()
         try tmp.write("Proto/home.png", PNGWriter.headerClaiming(width: 30000, height: 30000))
-        let r = try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.home.image: ", "30000x30000 px, over the limit"], timeout: 20)
+        let r = try expectOneError(
+            folder, prefix: "\(folder)/prototype.lua:", ["scenes.home.image: ", "30000x30000 px, over the limit"],
+            timeout: 20)
         #expect(r.seconds < 10, "rejected before decoding: \(r)")
         // `test` checks headers before running a script, so it refuses the prototype too.
         try tmp.write("s.lua", "prototype \"Proto\"\ntest(\"t\", function() expect.scene \"home\" end)\n")
@@ -122,47 +130,54 @@ import Testing
 
     @Test func sceneWithoutImage() throws {
         let tmp = try TempFolder()
-        let folder = try tmp.prototype(scenes: """
-                home = { elements = { { label = "Open", frame = { 2, 10, 30, 20 }, on_tap = go("detail") } } },
-                detail = { image = "detail.png" },
-            """)
+        let folder = try tmp.prototype(
+            scenes: """
+                    home = { elements = { { label = "Open", frame = { 2, 10, 30, 20 }, on_tap = go("detail") } } },
+                    detail = { image = "detail.png" },
+                """)
         try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.home.image: missing"])
     }
 
     @Test func elementWithNegativeSize() throws {
         let tmp = try TempFolder()
-        let folder = try tmp.prototype(scenes: """
-                home = { image = "home.png", elements = {
-                  { label = "Open", frame = { 2, 10, 30, 20 }, on_tap = go("detail") },
-                  { label = "Broken", frame = { 2, 40, -30, 20 } },
-                } },
-                detail = { image = "detail.png" },
-            """)
+        let folder = try tmp.prototype(
+            scenes: """
+                    home = { image = "home.png", elements = {
+                      { label = "Open", frame = { 2, 10, 30, 20 }, on_tap = go("detail") },
+                      { label = "Broken", frame = { 2, 40, -30, 20 } },
+                    } },
+                    detail = { image = "detail.png" },
+                """)
         try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.home.elements[2].frame: ", "w = -30"])
     }
 
     @Test func elementWithNonNumericFrame() throws {
         let tmp = try TempFolder()
-        let folder = try tmp.prototype(scenes: """
-                home = { image = "home.png", elements = {
-                  { label = "Open", frame = { 2, "ten", 30, 20 }, on_tap = go("detail") },
-                } },
-                detail = { image = "detail.png" },
-            """)
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["scenes.home.elements[1].frame: ", "y (item 2) must be a finite number", "\"ten\""])
+        let folder = try tmp.prototype(
+            scenes: """
+                    home = { image = "home.png", elements = {
+                      { label = "Open", frame = { 2, "ten", 30, 20 }, on_tap = go("detail") },
+                    } },
+                    detail = { image = "detail.png" },
+                """)
+        try expectOneError(
+            folder, prefix: "\(folder)/prototype.lua:",
+            ["scenes.home.elements[1].frame: ", "y (item 2) must be a finite number", "\"ten\""])
     }
 
     @Test func startNamingNoSceneSuggestsTheNearest() throws {
         let tmp = try TempFolder()
         let folder = try tmp.prototype(start: "hom")
-        try expectOneError(folder, prefix: "\(folder)/prototype.lua:", ["start: no scene \"hom\"", "did you mean \"home\"?"])
+        try expectOneError(
+            folder, prefix: "\(folder)/prototype.lua:", ["start: no scene \"hom\"", "did you mean \"home\"?"])
     }
 
     @Test func endlessLoopIsStoppedQuickly() throws {
         let tmp = try TempFolder()
         let folder = try tmp.prototype()
         try tmp.write("Proto/prototype.lua", "-- spins\nwhile true do end\n")
-        let r = try expectOneError(folder, prefix: "\(folder)/prototype.lua:2: ", ["did not finish", "endless loop"], timeout: 20)
+        let r = try expectOneError(
+            folder, prefix: "\(folder)/prototype.lua:2: ", ["did not finish", "endless loop"], timeout: 20)
         #expect(r.seconds < 5, "\(r)")
     }
 

@@ -12,23 +12,24 @@ import Testing
     }
 
     @Test func failingTestReportsFileLineAndCounts() throws {
-        let tmp = try folder(script: """
-            prototype "Proto"
-            test("opens the detail", function()
-              tap "Open"
-              expect.scene "detail"
-            end)
-            test("expects the wrong scene", function()
-              tap "Open"
-              expect.scene "home"
-            end)
-            test("goes back", function()
-              tap "Open"
-              back()
-              expect.scene "home"
-            end)
+        let tmp = try folder(
+            script: """
+                prototype "Proto"
+                test("opens the detail", function()
+                  tap "Open"
+                  expect.scene "detail"
+                end)
+                test("expects the wrong scene", function()
+                  tap "Open"
+                  expect.scene "home"
+                end)
+                test("goes back", function()
+                  tap "Open"
+                  back()
+                  expect.scene "home"
+                end)
 
-            """)
+                """)
         let script = tmp.file("s.lua")
         let r = try Sceneflow.run(["test", script])
         #expect(r.status == 1, "\(r)")
@@ -37,7 +38,8 @@ import Testing
         #expect(r.stdout.contains("  PASS  goes back"), "\(r)")
         #expect(
             r.stdout.contains(
-                "\(script):8: expect.scene(\"home\"): expected scene \"home\" but the current scene is \"detail\" (waited 5 s)"),
+                "\(script):8: expect.scene(\"home\"): expected scene \"home\" but the current scene is \"detail\" (waited 5 s)"
+            ),
             "\(r)")
         #expect(r.outputLines.last == "2 passed, 1 failed", "\(r)")
         #expect(r.didNotCrash)
@@ -57,7 +59,8 @@ import Testing
         let tmp = try folder(script: "prototype \"Nowhere\"\ntest(\"t\", function() tap \"Open\" end)\n")
         let r = try Sceneflow.run(["test", tmp.file("s.lua")])
         #expect(r.status == 65, "\(r)")
-        #expect(r.stdout.contains("ERROR \(tmp.file("Nowhere")): no prototype folder at \(tmp.file("Nowhere"))"), "\(r)")
+        #expect(
+            r.stdout.contains("ERROR \(tmp.file("Nowhere")): no prototype folder at \(tmp.file("Nowhere"))"), "\(r)")
         #expect(r.outputLines.last == "0 passed, 1 failed", "\(r)")
         #expect(r.didNotCrash)
     }
@@ -86,7 +89,8 @@ import Testing
         let tmp = try TempFolder()
         try tmp.prototype()
         let marker = tmp.file("ran")
-        try tmp.write("s.lua", "prototype \"Proto\"\ntest(\"escape\", function()\n  os.execute(\"touch \(marker)\")\nend)\n")
+        try tmp.write(
+            "s.lua", "prototype \"Proto\"\ntest(\"escape\", function()\n  os.execute(\"touch \(marker)\")\nend)\n")
         let r = try Sceneflow.run(["test", tmp.file("s.lua")])
         #expect(r.status == 1, "\(r)")
         #expect(r.stdout.contains("  FAIL  escape"), "\(r)")
@@ -104,16 +108,17 @@ import Testing
     }
 
     @Test func endlessLoopInATestFailsQuickly() throws {
-        let tmp = try folder(script: """
-            prototype "Proto"
-            test("spins", function()
-              while true do end
-            end)
-            test("still runs", function()
-              expect.scene "home"
-            end)
+        let tmp = try folder(
+            script: """
+                prototype "Proto"
+                test("spins", function()
+                  while true do end
+                end)
+                test("still runs", function()
+                  expect.scene "home"
+                end)
 
-            """)
+                """)
         let r = try Sceneflow.run(["test", tmp.file("s.lua"), "--timeout", "2"], timeout: 30)
         #expect(r.status == 1, "\(r)")
         #expect(r.stdout.contains("\(tmp.file("s.lua")):2: test \"spins\" ran its Lua code for more than 2 s"), "\(r)")

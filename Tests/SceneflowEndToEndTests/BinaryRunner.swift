@@ -85,19 +85,25 @@ enum Sceneflow {
         _ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:],
         timeout: Double = 60, executable: URL? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) throws -> RunResult {
-        let binary = try #require(executable ?? binary, "the sceneflow binary was not found next to the test bundle; run `swift build` first or set SCENEFLOW_BIN", sourceLocation: sourceLocation)
+        let binary = try #require(
+            executable ?? binary,
+            "the sceneflow binary was not found next to the test bundle; run `swift build` first or set SCENEFLOW_BIN",
+            sourceLocation: sourceLocation)
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = "dummy"
         env["SDL_AUDIODRIVER"] = "dummy"
         env["CI"] = nil
         for (key, value) in environment { env[key] = value }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sceneflow-e2e-out-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sceneflow-e2e-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout"), errURL = scratch.appendingPathComponent("stderr")
+        let outURL = scratch.appendingPathComponent("stdout")
+        let errURL = scratch.appendingPathComponent("stderr")
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -35,7 +35,9 @@ import Testing
 
     @Test func renderTransitionMomentDiffersFromBothEnds() throws {
         let tmp = try TempFolder()
-        let mid = tmp.file("mid.png"), from = tmp.file("from.png"), to = tmp.file("to.png")
+        let mid = tmp.file("mid.png")
+        let from = tmp.file("from.png")
+        let to = tmp.file("to.png")
         let r = try Sceneflow.run([
             "render", "Prototypes/Notes", "--scene", "note", "--to", "settings",
             "--transition", "push_left", "--at", "0.175", "--out", mid,
@@ -47,8 +49,12 @@ import Testing
         let midData = try Data(contentsOf: URL(fileURLWithPath: mid))
         let size = try #require(PNGWriter.size(of: midData))
         #expect(size.width == 1080 && size.height == 2400)
-        #expect(midData != (try Data(contentsOf: URL(fileURLWithPath: from))), "halfway through a push is not the outgoing scene")
-        #expect(midData != (try Data(contentsOf: URL(fileURLWithPath: to))), "halfway through a push is not the incoming scene")
+        #expect(
+            midData != (try Data(contentsOf: URL(fileURLWithPath: from))),
+            "halfway through a push is not the outgoing scene")
+        #expect(
+            midData != (try Data(contentsOf: URL(fileURLWithPath: to))),
+            "halfway through a push is not the incoming scene")
     }
 
     @Test func testWithFramesWritesPNGsAndSummary() throws {
@@ -57,15 +63,19 @@ import Testing
         let r = try Sceneflow.run(["test", "Scripts/Notes/walk_flow.lua", "--frames", frames], timeout: 180)
         #expect(r.status == 0, "\(r)")
         let folder = (frames as NSString).appendingPathComponent("Notes-walk_flow")
-        #expect(r.outputLines.contains("frames and summary.txt written to \(folder)/"), "the real folder, not a placeholder: \(r)")
+        #expect(
+            r.outputLines.contains("frames and summary.txt written to \(folder)/"),
+            "the real folder, not a placeholder: \(r)")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         let pngs = files.filter { $0.hasSuffix(".png") }
         #expect(pngs.count >= 5, "\(files)")
         for png in pngs.prefix(3) {
-            let size = PNGWriter.size(of: try Data(contentsOf: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(png))))
+            let size = PNGWriter.size(
+                of: try Data(contentsOf: URL(fileURLWithPath: (folder as NSString).appendingPathComponent(png))))
             #expect(size?.width == 1080 && size?.height == 2400, "\(png)")
         }
-        let summary = try String(contentsOfFile: (folder as NSString).appendingPathComponent("summary.txt"), encoding: .utf8)
+        let summary = try String(
+            contentsOfFile: (folder as NSString).appendingPathComponent("summary.txt"), encoding: .utf8)
         let names = r.outputLines.filter { $0.hasPrefix("  PASS  ") }.map { line in
             String(line.dropFirst("  PASS  ".count).prefix { $0 != "(" }).trimmingCharacters(in: .whitespaces)
         }
@@ -90,7 +100,9 @@ import Testing
         #expect(render.status == 0, "\(render)")
         let size = PNGWriter.size(of: try Data(contentsOf: URL(fileURLWithPath: out)))
         #expect(size?.width == 36 && size?.height == 80)
-        try tmp.write("walk.lua", """
+        try tmp.write(
+            "walk.lua",
+            """
             prototype "Proto"
             test("open and back", function()
               expect.scene "home"

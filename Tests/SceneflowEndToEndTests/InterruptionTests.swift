@@ -98,12 +98,14 @@ import Testing
         let after = try names.map { try Data(contentsOf: tmp.url.appendingPathComponent($0)) }
         #expect(after == before, "kill -9 must leave the previous reports byte for byte")
         let entries = Set(try FileManager.default.contentsOfDirectory(atPath: tmp.path))
-        #expect(entries == ["Proto", "suite", "j.xml", "r.json", "rep", "stdout.txt"], "no half-written files: \(entries)")
+        #expect(
+            entries == ["Proto", "suite", "j.xml", "r.json", "rep", "stdout.txt"], "no half-written files: \(entries)")
     }
 
     @Test func sigtermReachesJobsWorkersAndEveryFileIsReported() throws {
         let tmp = try busySuite(files: ["a.lua", "b.lua", "c.lua"])
-        let process = try start(["test", tmp.file("suite"), "--jobs", "2", "--json", "r.json", "--timeout", "60"], in: tmp)
+        let process = try start(
+            ["test", tmp.file("suite"), "--jobs", "2", "--json", "r.json", "--timeout", "60"], in: tmp)
         usleep(1_500_000)
         kill(process.processIdentifier, SIGTERM)
         #expect(waitForExit(process))
@@ -132,7 +134,8 @@ import Testing
         #expect(stdout.hasSuffix("0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run\n"), "\(stdout)")
         // The reports count the same: JSON's summary and line, JUnit's skipped (2 tests + 2 files).
         let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
-        #expect(json.contains("\"line\" : \"0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run\""), "\(json)")
+        #expect(
+            json.contains("\"line\" : \"0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run\""), "\(json)")
         #expect(json.contains("\"notRun\" : 2"), "\(json)")
         #expect(json.components(separatedBy: "\"notRun\" : \"interrupted\"").count == 3, "\(json)")
         let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
@@ -149,7 +152,8 @@ import Testing
         #expect(process.terminationStatus == 143)
         let stdout = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
         #expect(!stdout.contains("ERROR"), "later files must not be loaded (and fail) after the signal: \(stdout)")
-        #expect(stdout.contains("suite/b.lua  not run (interrupted)\nsuite/c.lua  not run (interrupted)\n"), "\(stdout)")
+        #expect(
+            stdout.contains("suite/b.lua  not run (interrupted)\nsuite/c.lua  not run (interrupted)\n"), "\(stdout)")
         #expect(stdout.hasSuffix("0 passed, 0 failed, 1 skipped, 1 interrupted, 2 files not run\n"), "\(stdout)")
     }
 

@@ -31,7 +31,9 @@ enum PNGWriter {
     /// (width, height) from the IHDR chunk, or nil when `data` is not a PNG.
     static func size(of data: Data) -> (width: Int, height: Int)? {
         let bytes = [UInt8](data.prefix(24))
-        guard bytes.count == 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        guard bytes.count == 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            return nil
+        }
         func be32(_ i: Int) -> Int { bytes[i..<i + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (be32(16), be32(20))
     }
@@ -62,7 +64,8 @@ enum PNGWriter {
             out += data[offset..<offset + n]
             offset += n
         } while offset < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521

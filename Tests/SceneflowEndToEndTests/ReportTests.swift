@@ -51,7 +51,8 @@ import Testing
         #expect(r.stdout.contains("  FAIL  taps a typo  ("), "\(r)")
         #expect(
             r.stdout.contains(
-                "\(tmp.file("suite/b_fail.lua")):5: tap(\"Opne\"): no element labelled \"Opne\" in scene \"home\"; did you mean \"Open\"?"),
+                "\(tmp.file("suite/b_fail.lua")):5: tap(\"Opne\"): no element labelled \"Opne\" in scene \"home\"; did you mean \"Open\"?"
+            ),
             "\(r)")
         #expect(r.stdout.contains("  SKIP  not ready  (waiting for screenshots)"), "\(r)")
         #expect(r.stdout.contains("  ERROR \(tmp.file("suite/c_broken.lua")):"), "\(r)")
@@ -65,14 +66,19 @@ import Testing
         let r = try Sceneflow.run(["test", tmp.file("suite"), "--junit", junit])
         #expect(r.status == 65, "\(r)")
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains("<testsuite name=\"\(tmp.file("suite/a_pass.lua"))\" tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"0\""))
+        #expect(
+            xml.contains(
+                "<testsuite name=\"\(tmp.file("suite/a_pass.lua"))\" tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"0\""
+            ))
         #expect(xml.contains("<property name=\"warning: warns about a slow path\" value=\"took the long way\"/>"))
         #expect(xml.contains("PASSED WITH WARNINGS&#10;WARNING "))
         #expect(xml.contains("<failure message=\"\(tmp.file("suite/b_fail.lua")):5: tap(&quot;Opne&quot;)"))
         #expect(xml.contains("<skipped message=\"waiting for screenshots\"/>"))
         // Case 6: the load failure has no duration: no time attribute rather than a made-up 0.
         #expect(xml.contains("<testcase name=\"(load)\" classname=\"suite-c_broken\">"))
-        let times = xml.components(separatedBy: "<testcase ").dropFirst().filter { !$0.hasPrefix("name=\"(load)\"") && !$0.contains("<skipped") }
+        let times = xml.components(separatedBy: "<testcase ").dropFirst().filter {
+            !$0.hasPrefix("name=\"(load)\"") && !$0.contains("<skipped")
+        }
         #expect(times.count == 3 && times.allSatisfy { $0.contains(" time=\"") })
         try Self.validate(junit)
     }
@@ -131,14 +137,18 @@ import Testing
         #expect(first[1]["verdict"] as? String == "passed with warnings")
         let failed = try #require((files[1]["outcomes"] as? [[String: Any]])?.first)
         let artifacts = try #require(failed["artifacts"] as? [String])
-        #expect(artifacts == [
-            "artifacts/suite-b_fail/01-taps_a_typo/frame.png", "artifacts/suite-b_fail/01-taps_a_typo/elements.txt",
-            "artifacts/suite-b_fail/01-taps_a_typo/timeline.txt",
-        ])
+        #expect(
+            artifacts == [
+                "artifacts/suite-b_fail/01-taps_a_typo/frame.png", "artifacts/suite-b_fail/01-taps_a_typo/elements.txt",
+                "artifacts/suite-b_fail/01-taps_a_typo/timeline.txt",
+            ])
         let png = try Data(contentsOf: URL(fileURLWithPath: report + "/" + artifacts[0]))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let tree = try String(contentsOfFile: report + "/" + artifacts[1], encoding: .utf8)
-        #expect(tree == "scene \"home\" (stack: home)\n  hotspot \"Open\" {2, 10, 30, 20} on_tap: go(\"detail\", push_left 0.3s ease_in_out)\n", "\(tree)")
+        #expect(
+            tree
+                == "scene \"home\" (stack: home)\n  hotspot \"Open\" {2, 10, 30, 20} on_tap: go(\"detail\", push_left 0.3s ease_in_out)\n",
+            "\(tree)")
         let timeline = try String(contentsOfFile: report + "/" + artifacts[2], encoding: .utf8)
         let lines = timeline.split(separator: "\n")
         #expect(!lines.isEmpty && lines.count <= 50)
@@ -149,7 +159,8 @@ import Testing
     static func stable(_ path: String) throws -> String {
         var text = try String(contentsOfFile: path, encoding: .utf8)
         for key in ["wallSeconds", "startedAt"] {
-            text = text.replacingOccurrences(of: "\"\(key)\" : [^,\\n]+", with: "\"\(key)\" : _", options: .regularExpression)
+            text = text.replacingOccurrences(
+                of: "\"\(key)\" : [^,\\n]+", with: "\"\(key)\" : _", options: .regularExpression)
         }
         return text
     }
@@ -231,7 +242,9 @@ import Testing
         let tmp = try ReportTests.suite()
         let junit = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--junit", "/nonexistent/dir/j.xml"])
         #expect(junit.status == 64, "\(junit)")
-        #expect(junit.stderr.contains("--junit /nonexistent/dir/j.xml: the folder /nonexistent/dir does not exist"), "\(junit)")
+        #expect(
+            junit.stderr.contains("--junit /nonexistent/dir/j.xml: the folder /nonexistent/dir does not exist"),
+            "\(junit)")
         #expect(!junit.stdout.contains("PASS"), "nothing ran")
         let file = try tmp.write("afile", "x")
         let report = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--report", file])
@@ -324,7 +337,8 @@ import Testing
 @Suite struct TestTimelineTests {
     @Test func testWritesTheTimelineOfEveryScript() throws {
         let tmp = try ReportTests.suite()
-        let json = tmp.file("t.json"), csv = tmp.file("t.csv")
+        let json = tmp.file("t.json")
+        let csv = tmp.file("t.csv")
         let r = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--timeline", json, "--csv", csv])
         #expect(r.status == 0, "\(r)")
         let timing = try Sceneflow.run(["timing", json])
@@ -332,7 +346,10 @@ import Testing
         #expect(timing.stdout.contains("home -> detail"), "\(timing)")
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
         #expect(rows.count == 4, "a header and the three transitions (open, open, back): \(rows)")
-        let parallel = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), tmp.file("suite/b_fail.lua"), "--jobs", "2", "--timeline", tmp.file("j.json")])
+        let parallel = try Sceneflow.run([
+            "test", tmp.file("suite/a_pass.lua"), tmp.file("suite/b_fail.lua"), "--jobs", "2", "--timeline",
+            tmp.file("j.json"),
+        ])
         #expect(parallel.status == 1, "\(parallel)")
         #expect(try Sceneflow.run(["timing", tmp.file("j.json")]).stdout.contains("home -> detail"))
     }

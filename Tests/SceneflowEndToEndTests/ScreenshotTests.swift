@@ -44,7 +44,10 @@ import Testing
         let tmp = try Self.folder()
         let r = try Sceneflow.run(["test", tmp.file("s.lua")], environment: ["CI": "true"])
         #expect(r.status == 1, "\(r)")
-        #expect(r.stdout.contains("expect.screenshot(\"home\"): no baseline at \(tmp.file("s.lua").dropLast(5))__screenshots__/s/home.png (CI is set, so missing baselines are not recorded)"), "\(r)")
+        #expect(
+            r.stdout.contains(
+                "expect.screenshot(\"home\"): no baseline at \(tmp.file("s.lua").dropLast(5))__screenshots__/s/home.png (CI is set, so missing baselines are not recorded)"
+            ), "\(r)")
         #expect(!FileManager.default.fileExists(atPath: tmp.file("__screenshots__/s/home.png")))
         #expect(r.outputLines.last == "0 passed, 2 failed", "\(r)")
     }
@@ -63,7 +66,8 @@ import Testing
         #expect(r.stdout.contains("2880 of 2880 pixels differ (exact comparison) in the box {0, 0, 36, 80} px"), "\(r)")
         let id = URL(fileURLWithPath: tmp.file("s.lua")).deletingLastPathComponent().lastPathComponent + "-s"
         for name in ["expected.png", "actual.png", "diff.png"] {
-            #expect(FileManager.default.fileExists(atPath: "\(report)/screenshots/\(id)/01-home/home/\(name)"), "\(name)")
+            #expect(
+                FileManager.default.fileExists(atPath: "\(report)/screenshots/\(id)/01-home/home/\(name)"), "\(name)")
         }
         let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
         #expect(html.contains("<img src=\"screenshots/\(id)/01-home/home/diff.png\" alt=\"diff\">"))
@@ -75,7 +79,9 @@ import Testing
     }
 
     @Test func theHTMLReportRendersInChromium() throws {
-        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let chromium else {
             print("SKIPPED HTML rendering check: chromium is not installed (apt-get install chromium)")
             return

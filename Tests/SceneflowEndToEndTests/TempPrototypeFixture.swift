@@ -24,7 +24,8 @@ final class TempFolder {
     @discardableResult
     func write(_ relative: String, _ data: Data) throws -> String {
         let target = url.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: target)
         return target.path
     }
@@ -37,10 +38,15 @@ final class TempFolder {
     /// A two-scene prototype in `folder` ("home" -> "detail" via "Open", "Back" returns),
     /// with `scenes` replacing the scene table body when given.
     @discardableResult
-    func prototype(_ folder: String = "Proto", start: String = "home", scenes: String? = nil, images: [String] = ["home.png", "detail.png"]) throws -> String {
+    func prototype(
+        _ folder: String = "Proto", start: String = "home", scenes: String? = nil,
+        images: [String] = ["home.png", "detail.png"]
+    ) throws -> String {
         for name in images { try image("\(folder)/\(name)") }
         let body = scenes ?? Self.twoScenes
-        try write("\(folder)/prototype.lua", """
+        try write(
+            "\(folder)/prototype.lua",
+            """
             return {
               name = "Tiny",
               device = { width = 36, height = 80, scale = 1 },

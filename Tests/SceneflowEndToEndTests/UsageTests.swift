@@ -12,14 +12,19 @@ import Testing
         for name in ["play", "test", "check", "render", "bench"] {
             #expect(r.stdout.contains("\n  \(name) "), "subcommand \(name) listed")
         }
-        #expect(r.stdout.contains("Exit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."))
+        #expect(
+            r.stdout.contains(
+                "Exit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."))
     }
 
     @Test func subcommandHelp() throws {
         for arguments in [["test", "--help"], ["help", "test"]] {
             let r = try Sceneflow.run(arguments)
             #expect(r.status == 0, "\(r)")
-            #expect(r.stdout.contains("USAGE: sceneflow test [--prototype DIR] [--junit FILE] [--tap] [--json FILE] [--report DIR]"), "\(r)")
+            #expect(
+                r.stdout.contains(
+                    "USAGE: sceneflow test [--prototype DIR] [--junit FILE] [--tap] [--json FILE] [--report DIR]"),
+                "\(r)")
             #expect(r.stdout.contains("--frames <dir>"), "\(r)")
         }
     }
@@ -53,7 +58,9 @@ import Testing
     @Test func renderWithUnknownTransition() throws {
         let tmp = try TempFolder()
         let out = tmp.file("x.png")
-        let r = try Sceneflow.run(["render", "Prototypes/Notes", "--to", "settings", "--transition", "bogus", "--out", out])
+        let r = try Sceneflow.run([
+            "render", "Prototypes/Notes", "--to", "settings", "--transition", "bogus", "--out", out,
+        ])
         #expect(r.status == 64, "\(r)")
         #expect(r.stderr.contains("unknown transition \"bogus\""), "\(r)")
         #expect(r.stderr.contains("push_left"), "the valid kinds are listed: \(r)")
@@ -61,7 +68,9 @@ import Testing
     }
 
     @Test func renderWithMisspeltTransitionSuggestsTheNearest() throws {
-        let r = try Sceneflow.run(["render", "Prototypes/Notes", "--to", "settings", "--transition", "push_lft", "--out", "/tmp/never.png"])
+        let r = try Sceneflow.run([
+            "render", "Prototypes/Notes", "--to", "settings", "--transition", "push_lft", "--out", "/tmp/never.png",
+        ])
         #expect(r.status == 64, "\(r)")
         #expect(r.stderr.contains("did you mean \"push_left\"?"), "\(r)")
     }
@@ -77,7 +86,9 @@ import Testing
         let out = tmp.file("x.png")
         let r = try Sceneflow.run(["render", "Prototypes/Notes", "--scene", "setings", "--out", out])
         #expect(r.status == 64, "\(r)")
-        #expect(r.stderr.contains("--scene: no scene \"setings\" in Prototypes/Notes/prototype.lua; did you mean \"settings\"?"), "\(r)")
+        #expect(
+            r.stderr.contains(
+                "--scene: no scene \"setings\" in Prototypes/Notes/prototype.lua; did you mean \"settings\"?"), "\(r)")
         #expect(r.stderr.contains("scenes: note, "), "\(r)")
         #expect(!FileManager.default.fileExists(atPath: out))
         let nosuch = try Sceneflow.run(["render", "Prototypes/Notes", "--scene", "nosuch", "--out", out])

@@ -25,7 +25,8 @@ final class VirtualDisplay {
         if process.isRunning { Foundation.kill(pid, SIGKILL) }
         process.waitUntilExit()
         let lock = "/tmp/.X\(number)-lock"
-        let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let owner = (try? String(contentsOfFile: lock, encoding: .utf8))?.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         guard owner == String(pid) else { return }
         try? FileManager.default.removeItem(atPath: lock)
         try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")

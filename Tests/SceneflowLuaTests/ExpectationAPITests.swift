@@ -21,7 +21,8 @@ import Testing
                 + "expect(wait_for(function() return scene() == \"login\" and 7 end)).to_be(7)")
         #expect(r.failure == nil, "\(r.failure ?? "")")
         let missing = try H.one("wait_for(\"Nope\", 0.5)")
-        #expect(missing.failure?.hasPrefix("wait_for(\"Nope\"): no element labelled \"Nope\" in scene \"login\"") == true)
+        #expect(
+            missing.failure?.hasPrefix("wait_for(\"Nope\"): no element labelled \"Nope\" in scene \"login\"") == true)
         #expect(missing.failure?.hasSuffix("(waited 0.5 s)") == true)
         let never = try H.one("wait_for(function() return false end, 0.25)")
         #expect(never.failure == "wait_for(<function>): the condition stayed false (waited 0.25 s)")
@@ -30,7 +31,9 @@ import Testing
     @Test func withTimeoutChangesTheDefaultForABlock() throws {
         let r = try H.one("with_timeout(0.2, function() tap \"Nope\" end)")
         #expect(r.failure?.hasSuffix("(waited 0.2 s)") == true, "\(r.failure ?? "")")
-        #expect(try H.one("with_timeout(\"x\", print)").failure == "with_timeout: expected a finite number of seconds >= 0, got \"x\"")
+        #expect(
+            try H.one("with_timeout(\"x\", print)").failure
+                == "with_timeout: expected a finite number of seconds >= 0, got \"x\"")
     }
 
     @Test func withinNarrowsToASceneOrAContainer() throws {
@@ -58,8 +61,12 @@ import Testing
             expect(state.cart).to_equal({items = 0})
             """)
         #expect(r.failure == nil, "\(r.failure ?? "")")
-        #expect(try H.one("state.signins = 3").failure?.contains("the prototype's state is read-only in scripts") == true)
-        #expect(try H.one("element(\"Like\")").failure == "element(\"Like\"): 2 elements match (\"Like\" at {20, 20}, \"Like\" at {20, 300}); make the locator exact or add index = n")
+        #expect(
+            try H.one("state.signins = 3").failure?.contains("the prototype's state is read-only in scripts") == true)
+        #expect(
+            try H.one("element(\"Like\")").failure
+                == "element(\"Like\"): 2 elements match (\"Like\" at {20, 20}, \"Like\" at {20, 300}); make the locator exact or add index = n"
+        )
     }
 
     @Test func everyTestStartsFresh() throws {
@@ -86,11 +93,14 @@ import Testing
                 == "expect.scene(\"home\"): expected scene \"home\" but the current scene is \"login\"")
         #expect(
             try H.one("expect.scene \"hmoe\"").failure
-                == "expect.scene(\"hmoe\"): there is no scene \"hmoe\"; did you mean \"home\"? (the current scene is \"login\")")
+                == "expect.scene(\"hmoe\"): there is no scene \"hmoe\"; did you mean \"home\"? (the current scene is \"login\")"
+        )
     }
 
     @Test func visibleAndHidden() throws {
-        #expect(try H.one("expect.visible \"Continue\"\nexpect.hidden \"Offscreen\"\nexpect.hidden \"Nope\"").failure == nil)
+        #expect(
+            try H.one("expect.visible \"Continue\"\nexpect.hidden \"Offscreen\"\nexpect.hidden \"Nope\"").failure == nil
+        )
         #expect(
             try H.one("expect.visible(\"Offscreen\", {timeout = 0})").failure
                 == "expect.visible(\"Offscreen\"): the element lies outside the screen")
@@ -136,8 +146,12 @@ import Testing
         let failing = try H.one("expect(history()).to_equal({\"home\"})")
         #expect(failing.failure == "expected {\"login\"} to equal {\"home\"}")
         #expect(failing.line == 3)
-        #expect(try H.one("expect(1).to_eqaul(1)").failure?.hasPrefix("expect(x).to_eqaul is not a matcher; did you mean \"to_equal\"?") == true)
-        #expect(try H.one("expect.secne(\"x\")").failure?.hasPrefix("expect.secne is not available; did you mean \"scene\"?") == true)
+        #expect(
+            try H.one("expect(1).to_eqaul(1)").failure?.hasPrefix(
+                "expect(x).to_eqaul is not a matcher; did you mean \"to_equal\"?") == true)
+        #expect(
+            try H.one("expect.secne(\"x\")").failure?.hasPrefix(
+                "expect.secne is not available; did you mean \"scene\"?") == true)
     }
 
     @Test func logEntriesCarryLevelTimeAndLine() throws {
@@ -159,13 +173,17 @@ import Testing
             only("focus", function() expect.scene "home" end)
             """)
         let runtime = try ScriptRuntime(scriptPath: path)
-        #expect(runtime.tests.map(\.skipReason) == [
-            "not selected: only() marks other tests of this file", "not yet", nil,
-        ])
-        let results = try H.run("before_each(function() tap \"Continue\" end)\nafter_each(function() log.message(\"after\", scene()) end)\ntest(\"starts at home\", function() expect.scene \"home\" end)\n")
+        #expect(
+            runtime.tests.map(\.skipReason) == [
+                "not selected: only() marks other tests of this file", "not yet", nil,
+            ])
+        let results = try H.run(
+            "before_each(function() tap \"Continue\" end)\nafter_each(function() log.message(\"after\", scene()) end)\ntest(\"starts at home\", function() expect.scene \"home\" end)\n"
+        )
         #expect(results["starts at home"]?.failure == nil)
         #expect(results["starts at home"]?.log.last?.message == "after home")
-        let broken = try H.run("before_each(function() tap(\"Nope\", {timeout = 0}) end)\ntest(\"t\", function() end)\n")
+        let broken = try H.run(
+            "before_each(function() tap(\"Nope\", {timeout = 0}) end)\ntest(\"t\", function() end)\n")
         #expect(broken["t"]?.failure?.hasPrefix("in before_each: ") == true, "\(broken["t"]?.failure ?? "")")
     }
 
@@ -179,8 +197,12 @@ import Testing
         #expect(try H.one("os.execute(\"true\")").failure?.contains("os.execute is not available in scripts") == true)
         #expect(try H.one("io.open(\"/etc/passwd\")").failure?.contains("io is not available here") == true)
         #expect(try H.one("assert(load(string.dump(print)))").failure?.contains("string.dump is not available") == true)
-        #expect(try H.one("expect(os.time()).to_be_greater_than(0)\nexpect(type(os.clock())).to_be(\"number\")").failure == nil)
+        #expect(
+            try H.one("expect(os.time()).to_be_greater_than(0)\nexpect(type(os.clock())).to_be(\"number\")").failure
+                == nil)
         let own = try H.one("local co = coroutine.wrap(function() tap \"Continue\" end)\nco()")
-        #expect(own.failure?.contains("run inside test(\"name\", function() ... end) (not in a coroutine of the script's own)") == true)
+        #expect(
+            own.failure?.contains(
+                "run inside test(\"name\", function() ... end) (not in a coroutine of the script's own)") == true)
     }
 }

@@ -38,14 +38,21 @@ import Testing
     }
 
     @Test func badLocatorsAreExplained() throws {
-        #expect(try H.one("tap {contans = \"x\"}").failure?.contains("unknown locator key \"contans\"; did you mean \"contains\"?") == true)
-        #expect(try H.one("tap(42)").failure?.contains("expected an accessibility label (a string) or a locator table") == true)
+        #expect(
+            try H.one("tap {contans = \"x\"}").failure?.contains(
+                "unknown locator key \"contans\"; did you mean \"contains\"?") == true)
+        #expect(
+            try H.one("tap(42)").failure?.contains("expected an accessibility label (a string) or a locator table")
+                == true)
         #expect(try H.one("tap {pattern = \"[\"}").failure?.contains("bad Lua pattern \"[\"") == true)
-        #expect(try H.one("tap(\"Continue\", 5)").failure?.contains("options must be a table such as {timeout = 2}") == true)
+        #expect(
+            try H.one("tap(\"Continue\", 5)").failure?.contains("options must be a table such as {timeout = 2}") == true
+        )
     }
 
     @Test func disabledElementsAreHitButDoNothing() throws {
-        let r = try H.one("tap \"Disabled\"\nexpect.scene \"login\"\nexpect(element(\"Disabled\").enabled).to_be(false)")
+        let r = try H.one(
+            "tap \"Disabled\"\nexpect.scene \"login\"\nexpect(element(\"Disabled\").enabled).to_be(false)")
         #expect(r.failure == nil, "\(r.failure ?? "")")
     }
 
@@ -56,7 +63,10 @@ import Testing
         let single = try H.one("tap \"Photo\"\nexpect.scene \"login\"")
         #expect(single.failure == nil, "a single tap does not trigger on_double_tap")
         let missing = try H.one("double_tap(\"Phot\", {timeout = 0})")
-        #expect(missing.failure?.hasPrefix("double_tap(\"Phot\"): no element labelled \"Phot\" in scene \"login\"; did you mean \"Photo\"?") == true)
+        #expect(
+            missing.failure?.hasPrefix(
+                "double_tap(\"Phot\"): no element labelled \"Phot\" in scene \"login\"; did you mean \"Photo\"?")
+                == true)
     }
 
     @Test func longPressHoldsLongEnough() throws {
@@ -71,7 +81,8 @@ import Testing
     @Test func tenSwipesMoveTenPages() throws {
         // Case 4: ten swipes in a row each move exactly one page.
         let r = try H.one(
-            "swipe \"left\"\nexpect.scene \"page1\"\nfor i = 1, 10 do swipe \"left\"; expect.scene(\"page\" .. (i + 1)) end")
+            "swipe \"left\"\nexpect.scene \"page1\"\nfor i = 1, 10 do swipe \"left\"; expect.scene(\"page\" .. (i + 1)) end"
+        )
         #expect(r.failure == nil, "\(r.failure ?? "")")
         // Movements the recogniser would not take for a swipe are refused, not silently sent.
         #expect(
@@ -84,7 +95,10 @@ import Testing
             try H.one("swipe(\"left\", {dist = 300})").failure
                 == "swipe(\"left\", {dist = 300}): unknown option \"dist\" (options: on, distance, duration, timeout)")
         let bad = try H.one("swipe \"lfet\"")
-        #expect(bad.failure == "swipe(\"lfet\"): the direction is the finger's: \"left\", \"right\", \"up\" or \"down\"; did you mean \"left\"?")
+        #expect(
+            bad.failure
+                == "swipe(\"lfet\"): the direction is the finger's: \"left\", \"right\", \"up\" or \"down\"; did you mean \"left\"?"
+        )
     }
 
     @Test func swipeOnAnElementStartsThere() throws {
@@ -102,7 +116,9 @@ import Testing
         #expect(slow.failure == nil, "a drag over 1.5 s is not a swipe: \(slow.failure ?? "")")
         #expect(slow.timeline.contains { if case .gesture(.drag, _, _) = $0.kind { true } else { false } })
         let bad = try H.one("drag(\"Nope\", {1, 2})")
-        #expect(bad.failure?.hasPrefix("drag(\"Nope\", {1, 2}) from: no element labelled \"Nope\"") == true, "\(bad.failure ?? "")")
+        #expect(
+            bad.failure?.hasPrefix("drag(\"Nope\", {1, 2}) from: no element labelled \"Nope\"") == true,
+            "\(bad.failure ?? "")")
     }
 
     @Test func tapAtHitsThePoint() throws {
@@ -130,9 +146,12 @@ import Testing
         #expect(
             try H.one("tap(\"Continue\", {timout = 1})").failure
                 == "tap(\"Continue\"): unknown option \"timout\"; did you mean \"timeout\"? (options: timeout)")
-        #expect(try H.one("tap_at(0/0, 5)").failure == "tap_at(NaN, 5): x and y must be numbers (points)"
-            || H.one("tap_at(0/0, 5)").failure == "tap_at(nan, 5): x and y must be numbers (points)")
-        #expect(try H.one("drag({0/0, 5}, {100, 100})").failure?.contains("from must be a point {x, y} on the 360x800 pt screen") == true)
+        #expect(
+            try H.one("tap_at(0/0, 5)").failure == "tap_at(NaN, 5): x and y must be numbers (points)"
+                || H.one("tap_at(0/0, 5)").failure == "tap_at(nan, 5): x and y must be numbers (points)")
+        #expect(
+            try H.one("drag({0/0, 5}, {100, 100})").failure?.contains(
+                "from must be a point {x, y} on the 360x800 pt screen") == true)
     }
 
     @Test func twoTapsStayTwoTaps() throws {

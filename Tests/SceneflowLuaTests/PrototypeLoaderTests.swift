@@ -117,7 +117,9 @@ import Testing
     @Test func missingImageFile() {
         let lines = TestFolders.lines(TestFolders.good, images: ["home.png", "detail.png"])
         #expect(
-            lines == ["prototype.lua:23: scenes.settings.image: file \"settings.png\" not found in the prototype folder"])
+            lines == [
+                "prototype.lua:23: scenes.settings.image: file \"settings.png\" not found in the prototype folder"
+            ])
     }
 
     @Test func sceneWithoutImage() {

@@ -28,7 +28,9 @@ import Testing
         let runtime = try ScriptRuntime(scriptPath: path)
         let documented = Set(try ScriptAPIReference.entries().entries.map { topLevel($0.name) })
         let globals = Set(runtime.globalNames).subtracting(Self.sandboxNames)
-        #expect(globals == documented, "undocumented: \(globals.subtracting(documented)); stale: \(documented.subtracting(globals))")
+        #expect(
+            globals == documented,
+            "undocumented: \(globals.subtracting(documented)); stale: \(documented.subtracting(globals))")
     }
 
     @Test func luacheckrcDeclaresExactlyTheAPI() throws {
@@ -38,9 +40,12 @@ import Testing
         let start = try #require(text.range(of: "-- sceneflow script api begin"))
         let end = try #require(text.range(of: "-- sceneflow script api end"))
         let block = text[start.upperBound..<end.lowerBound]
-        let declared = Set(block.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        let declared = Set(
+            block.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
         let documented = Set(try ScriptAPIReference.entries().entries.map { topLevel($0.name) })
-        #expect(declared == documented, "missing in .luacheckrc: \(documented.subtracting(declared)); extra: \(declared.subtracting(documented))")
+        #expect(
+            declared == documented,
+            "missing in .luacheckrc: \(documented.subtracting(declared)); extra: \(declared.subtracting(documented))")
     }
 
     @Test func readmeSummaryTableNamesEveryFunction() throws {

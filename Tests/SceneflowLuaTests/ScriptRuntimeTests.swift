@@ -131,7 +131,8 @@ import Testing
         let results = try Self.run(path)
         #expect(
             Self.failure(results["wrong scene"])
-                == "walk.lua:4: expect.scene(\"settings\"): expected scene \"settings\" but the current scene is \"note\" (waited 5 s)")
+                == "walk.lua:4: expect.scene(\"settings\"): expected scene \"settings\" but the current scene is \"note\" (waited 5 s)"
+        )
         #expect(
             Self.failure(results["misspelt scene"])
                 == "walk.lua:7: expect.scene(\"hoem\"): there is no scene \"hoem\"; did you mean \"home\"? (the current scene is \"home\")"
@@ -220,7 +221,8 @@ import Testing
             #expect(error.diagnostics.first?.line == 2)
             #expect(
                 error.diagnostics.first?.message
-                    == "tap(\"Open note\"): gestures, waits and expectations run inside test(\"name\", function() ... end) (not in a coroutine of the script's own)")
+                    == "tap(\"Open note\"): gestures, waits and expectations run inside test(\"name\", function() ... end) (not in a coroutine of the script's own)"
+            )
         }
     }
 }

@@ -73,7 +73,8 @@ import Testing
         let badKind = try H.one("tap \"Continue\"\nexpect.transition{kind = \"slide-lft\"}")
         #expect(
             badKind.failure?.contains(
-                ": kind: unknown transition \"slide-lft\"; did you mean \"push_left\"? (transitions: none, crossfade, push_left,")
+                ": kind: unknown transition \"slide-lft\"; did you mean \"push_left\"? (transitions: none, crossfade, push_left,"
+            )
                 == true, "\(badKind.failure ?? "passed")")
         let notTable = try H.one("expect.transition(\"home\")")
         #expect(notTable.failure?.hasPrefix("expect.transition: expected a table") == true, "\(notTable.failure ?? "")")

@@ -25,11 +25,15 @@ import Testing
     }
 
     /// Decodes `path` and checks the header agrees with the decoded size, which is `width` x `height`.
-    static func expectDecodes(_ path: String, width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    static func expectDecodes(
+        _ path: String, width: Int, height: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let header = ImageHeader.read(path: path)
         #expect(header == .size(format: "GIF", width: width, height: height), sourceLocation: sourceLocation)
         let picture = try PictureLoader().load(path: path)
-        #expect(picture.width == width && picture.height == height, "decoded \(picture.width)x\(picture.height)", sourceLocation: sourceLocation)
+        #expect(
+            picture.width == width && picture.height == height, "decoded \(picture.width)x\(picture.height)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func aGIFCutShortIsRefusedAsCorrupt() throws {
@@ -45,7 +49,9 @@ import Testing
         let cut = folder.file("cut.gif")
         try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
         // SDL_image alone decodes the half file without an error; the structure check refuses it.
-        for load in [{ _ = try PictureLoader().load(path: cut) }, { _ = try ImageLimits.standard.checkHeader(path: cut) }] {
+        for load in [
+            { _ = try PictureLoader().load(path: cut) }, { _ = try ImageLimits.standard.checkHeader(path: cut) },
+        ] {
             #expect {
                 try load()
             } throws: { error in
@@ -72,16 +78,22 @@ import Testing
         // Animated, three frames with graphic control and looping extensions.
         let animated = folder.file("animated.gif")
         #expect(
-            try Self.run(convert, [
-                "-delay", "20", "-loop", "0", "-size", "360x800", "xc:red", "xc:green", "gradient:white-black", animated,
-            ]))
+            try Self.run(
+                convert,
+                [
+                    "-delay", "20", "-loop", "0", "-size", "360x800", "xc:red", "xc:green", "gradient:white-black",
+                    animated,
+                ]))
         try Self.expectDecodes(animated, width: 360, height: 800)
         // Frames with their own (local) colour tables.
         let local = folder.file("local.gif")
         #expect(
-            try Self.run(convert, [
-                "-size", "200x300", "gradient:yellow-navy", "gradient:lime-purple", "+map", "-set", "comment", ",;!", local,
-            ]))
+            try Self.run(
+                convert,
+                [
+                    "-size", "200x300", "gradient:yellow-navy", "gradient:lime-purple", "+map", "-set", "comment",
+                    ",;!", local,
+                ]))
         try Self.expectDecodes(local, width: 200, height: 300)
         #expect(try Data(contentsOf: URL(fileURLWithPath: local)).contains(0x2C))
         // GIF87a.

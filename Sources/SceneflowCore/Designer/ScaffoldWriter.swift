@@ -111,13 +111,15 @@ public enum ScaffoldWriter {
             text += "      image = \(luaString(shot.image)),\n"
             if shot.screen == .auto { text += "      screen = \"auto\",\n" }
             if let landscape = shot.landscape {
-                text += landscapeBlock(landscape, device: device, next: index + 1 < shots.count ? shots[index + 1].scene : nil)
+                text += landscapeBlock(
+                    landscape, device: device, next: index + 1 < shots.count ? shots[index + 1].scene : nil)
             }
             var next = next
             if shot.scrolls {
                 let content = Double(shot.pixelHeight) * device.width / Double(max(shot.pixelWidth, 1))
                 next = Rect(x: 0, y: content - next.height, width: next.width, height: next.height)
-                text += "      -- A long screenshot: the content scrolls; the bottom \(formatNumber(next.height)) pt stay put.\n"
+                text +=
+                    "      -- A long screenshot: the content scrolls; the bottom \(formatNumber(next.height)) pt stay put.\n"
                 text += "      scroll = { header = 0, footer = \(formatNumber(next.height)) },\n"
             }
             if index + 1 < shots.count {
@@ -142,9 +144,11 @@ public enum ScaffoldWriter {
     static func landscapeBlock(_ landscape: Shot.Landscape, device: Device, next: String?) -> String {
         let turned = device.rotated
         let framed = landscape.screen == .auto ? ", phone frame" : ""
-        var text = "      -- Turned to landscape (O in the window, rotate \"landscape\" in scripts): \(landscape.image), "
+        var text =
+            "      -- Turned to landscape (O in the window, rotate \"landscape\" in scripts): \(landscape.image), "
         text += "\(landscape.pixelWidth)x\(landscape.pixelHeight) px\(framed);\n"
-        text += "      -- its frames are in landscape points (\(formatNumber(turned.width))x\(formatNumber(turned.height))).\n"
+        text +=
+            "      -- its frames are in landscape points (\(formatNumber(turned.width))x\(formatNumber(turned.height))).\n"
         text += "      landscape = {\n"
         text += "        image = \(luaString(landscape.image)),\n"
         if landscape.screen == .auto { text += "        screen = \"auto\",\n" }

@@ -25,7 +25,8 @@ extension ScriptRecorder {
                 lines.removeLast()
                 if step.hasPrefix("rate(") {
                     let value = last.dropFirst("rate(\(quoted), ".count).dropLast()
-                    lines.append("set_value(\(quoted), \(value))  -- \(last) not replayed: its on_change failed: \(reason)")
+                    lines.append(
+                        "set_value(\(quoted), \(value))  -- \(last) not replayed: its on_change failed: \(reason)")
                 } else {
                     lines.append("-- \(last) (not replayed: its Lua action failed: \(reason))")
                 }

@@ -171,7 +171,8 @@ public final class ScriptRecorder {
             // Only a swipe the element or the scene answers (as `Session` dispatches it).
             let answered =
                 session.scene(scene)?.onSwipe[direction] != nil
-                || label.map { Self.elements($0, in: scene, session).contains { $0.onSwipe[direction] != nil } } ?? false
+                || label.map { Self.elements($0, in: scene, session).contains { $0.onSwipe[direction] != nil } }
+                    ?? false
             guard answered else { return }
             let d = Self.quote(direction.rawValue)
             append(label.map { "swipe(\(d), {on = \(Self.quote($0))})" } ?? "swipe \(d)", session)

@@ -26,7 +26,8 @@ extension Session {
         var kept: [Navigator.Entry] = []
         var dropped: [String] = []
         for entry in entries {
-            let exists = prototype.scenes[entry.scene] != nil && entry.standsFor.map { prototype.scenes[$0] != nil } ?? true
+            let exists =
+                prototype.scenes[entry.scene] != nil && entry.standsFor.map { prototype.scenes[$0] != nil } ?? true
             guard exists else {
                 dropped.append(entry.scene)
                 continue

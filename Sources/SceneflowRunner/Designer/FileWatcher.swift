@@ -44,7 +44,9 @@ public struct FileWatcher {
         let fm = FileManager.default
         var result: [String: Stamp] = [:]
         let inFolder = folder.map { folder in
-            ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).map { (folder as NSString).appendingPathComponent($0) }
+            ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).map {
+                (folder as NSString).appendingPathComponent($0)
+            }
         }
         for path in files + (inFolder ?? []) {
             guard let attributes = try? fm.attributesOfItem(atPath: path),

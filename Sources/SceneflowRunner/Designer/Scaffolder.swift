@@ -42,7 +42,9 @@ public enum Scaffolder {
     /// out, in their order.
     static func oncePerFile(_ paths: [String]) -> [String] {
         var seen = Set<String>()
-        return paths.filter { seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path).inserted }
+        return paths.filter {
+            seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path).inserted
+        }
     }
 
     /// The formats `new` takes, as named in messages.
@@ -65,7 +67,8 @@ public enum Scaffolder {
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw Failure(
-                description: "\(directory) is a file; the first argument is the prototype folder (sceneflow new DIR a.png b.png)",
+                description:
+                    "\(directory) is a file; the first argument is the prototype folder (sceneflow new DIR a.png b.png)",
                 isUsage: true)
         }
         for file in [prototypeFile, scriptFile] where fm.fileExists(atPath: file) {
@@ -88,7 +91,8 @@ public enum Scaffolder {
                 description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
         }
         let targets = fileNames.map { (directory as NSString).appendingPathComponent($0) }
-        for (source, target) in zip(sources, targets) where needsCopy(source, to: target) && fm.fileExists(atPath: target) {
+        for (source, target) in zip(sources, targets)
+        where needsCopy(source, to: target) && fm.fileExists(atPath: target) {
             throw Failure(
                 description:
                     "\(target) already exists and is not \(source); choose a new folder (sceneflow new never overwrites)",
@@ -161,8 +165,10 @@ public enum Scaffolder {
     /// any case), hidden files aside; empty when `folder` cannot be listed.
     static func imageFiles(inFolder folder: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter { !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
-            .map { (folder as NSString).appendingPathComponent($0) }
+        return names.filter {
+            !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
+        }
+        .map { (folder as NSString).appendingPathComponent($0) }
     }
 
     /// True when `target` is another file than `source` and does not already hold the same bytes.

@@ -28,14 +28,18 @@ public enum HTMLReport {
         let broken = results.filter { !$0.loadProblems.isEmpty }
         if !failing.isEmpty || !broken.isEmpty {
             h += "<nav class=\"failures\"><h2>Failures first</h2><ul>"
-            for result in broken { h += "<li><a href=\"#\(e(anchor(result.file)))\">\(e(result.file))</a>: could not load</li>" }
+            for result in broken {
+                h += "<li><a href=\"#\(e(anchor(result.file)))\">\(e(result.file))</a>: could not load</li>"
+            }
             for outcome in failing {
-                h += "<li><a href=\"#\(e(anchor(outcome)))\">\(e(outcome.name))</a> <span class=\"where\">\(e(outcome.file))</span></li>"
+                h +=
+                    "<li><a href=\"#\(e(anchor(outcome)))\">\(e(outcome.name))</a> <span class=\"where\">\(e(outcome.file))</span></li>"
             }
             h += "</ul></nav>"
         }
         for result in results { h += file(result, reportFolder: reportFolder) }
-        h += "</main><footer>Written by sceneflow test --report. Times: real (wall-clock) and clock (the virtual 60 Hz clock the tests run on).</footer></body></html>\n"
+        h +=
+            "</main><footer>Written by sceneflow test --report. Times: real (wall-clock) and clock (the virtual 60 Hz clock the tests run on).</footer></body></html>\n"
         return h
     }
 
@@ -47,10 +51,12 @@ public enum HTMLReport {
     private static func file(_ result: ScriptFileResult, reportFolder: String) -> String {
         var h = "<section class=\"file\" id=\"\(e(anchor(result.file)))\"><h2>\(e(result.file))</h2>"
         if let notRun = result.notRunText {
-            h += "<div class=\"test skipped\"><div class=\"head\"><span class=\"verdict skipped\">\(e(notRun))</span></div></div>"
+            h +=
+                "<div class=\"test skipped\"><div class=\"head\"><span class=\"verdict skipped\">\(e(notRun))</span></div></div>"
         }
         for problem in result.loadProblems {
-            h += "<div class=\"test failed\"><div class=\"head\"><span class=\"verdict failed\">could not load</span></div>"
+            h +=
+                "<div class=\"test failed\"><div class=\"head\"><span class=\"verdict failed\">could not load</span></div>"
             h += "<pre class=\"failure\">\(e(problem.description))</pre></div>"
         }
         for outcome in result.outcomes { h += test(outcome, reportFolder: reportFolder) }
@@ -65,7 +71,8 @@ public enum HTMLReport {
         if outcome.verdict == .skipped {
             h += "<span class=\"time\">not run · line \(outcome.line)</span></div>"
         } else {
-            h += "<span class=\"time\">\(real) · \(formatNumber(outcome.clockSeconds, decimals: 2)) s clock · \(counted(outcome.frames, "frame")) · line \(outcome.line)</span></div>"
+            h +=
+                "<span class=\"time\">\(real) · \(formatNumber(outcome.clockSeconds, decimals: 2)) s clock · \(counted(outcome.frames, "frame")) · line \(outcome.line)</span></div>"
         }
         if let reason = outcome.skipReason { h += "<p class=\"skip\">\(e(reason))</p>" }
         if let failure = outcome.failure { h += "<pre class=\"failure\">\(e(failure.description))</pre>" }
@@ -73,15 +80,18 @@ public enum HTMLReport {
         if !warnings.isEmpty {
             h += "<ul class=\"warnings\">"
             for w in warnings {
-                h += "<li>⚠ \(e(w.message))<span class=\"where\">\(w.line.map { "line \($0), " } ?? "")\(formatNumber(w.clockTime, decimals: 3)) s</span></li>"
+                h +=
+                    "<li>⚠ \(e(w.message))<span class=\"where\">\(w.line.map { "line \($0), " } ?? "")\(formatNumber(w.clockTime, decimals: 3)) s</span></li>"
             }
             h += "</ul>"
         }
         h += visuals(outcome)
         if let frame = outcome.artifacts.first(where: { $0.hasSuffix("frame.png") }) {
-            h += "<div class=\"atfailure\"><figure><a href=\"\(e(frame))\"><img src=\"\(e(frame))\" alt=\"frame at the failure\"></a><figcaption>frame at the failure</figcaption></figure>"
+            h +=
+                "<div class=\"atfailure\"><figure><a href=\"\(e(frame))\"><img src=\"\(e(frame))\" alt=\"frame at the failure\"></a><figcaption>frame at the failure</figcaption></figure>"
             if let tree = outcome.artifacts.first(where: { $0.hasSuffix("elements.txt") }),
-                let text = try? String(contentsOfFile: (reportFolder as NSString).appendingPathComponent(tree), encoding: .utf8)
+                let text = try? String(
+                    contentsOfFile: (reportFolder as NSString).appendingPathComponent(tree), encoding: .utf8)
             {
                 h += "<div><h4>Element tree at the failure</h4><pre class=\"tree\">\(e(text))</pre>"
                 if let timeline = outcome.artifacts.first(where: { $0.hasSuffix("timeline.txt") }) {
@@ -92,17 +102,22 @@ public enum HTMLReport {
             h += "</div>"
         }
         if !outcome.steps.isEmpty {
-            h += "<details\(outcome.verdict == .failed ? " open" : "")><summary>\(counted(outcome.steps.count, "step"))</summary><table class=\"steps\"><tr><th>clock</th><th>call</th><th>line</th><th>real</th><th></th></tr>"
+            h +=
+                "<details\(outcome.verdict == .failed ? " open" : "")><summary>\(counted(outcome.steps.count, "step"))</summary><table class=\"steps\"><tr><th>clock</th><th>call</th><th>line</th><th>real</th><th></th></tr>"
             for step in outcome.steps {
-                h += "<tr class=\"\(step.passed ? "ok" : "bad")\"><td>\(formatNumber(step.clockStart, decimals: 3)) s</td><td><code>\(e(step.call))</code></td>"
-                h += "<td>\(step.line.map(String.init) ?? "")</td><td>\(step.wallSeconds.map { String(format: "%.2f ms", $0 * 1000) } ?? "—")</td><td>\(step.passed ? "✓" : "✗")</td></tr>"
+                h +=
+                    "<tr class=\"\(step.passed ? "ok" : "bad")\"><td>\(formatNumber(step.clockStart, decimals: 3)) s</td><td><code>\(e(step.call))</code></td>"
+                h +=
+                    "<td>\(step.line.map(String.init) ?? "")</td><td>\(step.wallSeconds.map { String(format: "%.2f ms", $0 * 1000) } ?? "—")</td><td>\(step.passed ? "✓" : "✗")</td></tr>"
             }
             h += "</table></details>"
         }
         let messages = outcome.log.filter { $0.level != .warning }
         if !messages.isEmpty {
             h += "<details><summary>\(counted(messages.count, "log entry", "log entries"))</summary><pre class=\"log\">"
-            for m in messages { h += e("\(formatNumber(m.clockTime, decimals: 3)) s [\(m.level.rawValue)] \(m.message)") + "\n" }
+            for m in messages {
+                h += e("\(formatNumber(m.clockTime, decimals: 3)) s [\(m.level.rawValue)] \(m.message)") + "\n"
+            }
             h += "</pre></details>"
         }
         return h + "</article>"
@@ -115,7 +130,8 @@ public enum HTMLReport {
             h += "<div class=\"thumbs\">"
             for c in captures {
                 let src = e(c.files["image"]!)
-                h += "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(e(c.name))\"></a><figcaption>\(e(c.name))</figcaption></figure>"
+                h +=
+                    "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(e(c.name))\"></a><figcaption>\(e(c.name))</figcaption></figure>"
             }
             h += "</div>"
         }
@@ -123,12 +139,15 @@ public enum HTMLReport {
             let shown = outcome.failure?.message.contains(v.message) == true
             h += "<div class=\"visual \(v.status)\"><h4>\(e(v.kind)) “\(e(v.name))” — \(e(v.status))</h4>"
             if !shown { h += "<p>\(e(v.message))</p>" }
-            let panes = [("expected", "expected (baseline)"), ("actual", "actual"), ("diff", "diff")].filter { v.files[$0.0] != nil }
+            let panes = [("expected", "expected (baseline)"), ("actual", "actual"), ("diff", "diff")].filter {
+                v.files[$0.0] != nil
+            }
             if !panes.isEmpty {
                 h += "<div class=\"panes\">"
                 for (key, label) in panes {
                     let src = e(v.files[key]!)
-                    h += "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(label)\"></a><figcaption>\(label)</figcaption></figure>"
+                    h +=
+                        "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(label)\"></a><figcaption>\(label)</figcaption></figure>"
                 }
                 h += "</div>"
             }

@@ -13,12 +13,16 @@ public enum JUnitReport {
     public static func xml(_ results: [ScriptFileResult], timestamp: Date = Date()) -> String {
         let summary = RunSummary(results)
         let stamp = ISO8601DateFormatter.string(
-            from: timestamp, timeZone: TimeZone(identifier: "UTC")!, formatOptions: [.withFullDate, .withTime,
-                .withColonSeparatorInTime, .withDashSeparatorInDate])
+            from: timestamp, timeZone: TimeZone(identifier: "UTC")!,
+            formatOptions: [
+                .withFullDate, .withTime,
+                .withColonSeparatorInTime, .withDashSeparatorInDate,
+            ])
         let total = results.compactMap(\.wallSeconds).reduce(0, +)
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"sceneflow\" tests=\"\(results.reduce(0) { $0 + testCount($1) })\""
-        x += " failures=\"\(summary.failed - summary.loadFailures + summary.interrupted)\" errors=\"\(summary.loadFailures)\""
+        x +=
+            " failures=\"\(summary.failed - summary.loadFailures + summary.interrupted)\" errors=\"\(summary.loadFailures)\""
         x += " skipped=\"\(summary.skipped + summary.notRun)\""
         x += " time=\"\(seconds(total))\">\n"
         for (index, result) in results.enumerated() {
@@ -49,7 +53,8 @@ public enum JUnitReport {
         x += "      <property name=\"sceneflow.verdicts\" value=\"\(escape(verdicts(result)))\"/>\n"
         for outcome in warned {
             for warning in outcome.warnings {
-                x += "      <property name=\"warning: \(escape(outcome.name))\" value=\"\(escape(warning.message))\"/>\n"
+                x +=
+                    "      <property name=\"warning: \(escape(outcome.name))\" value=\"\(escape(warning.message))\"/>\n"
             }
         }
         x += "    </properties>\n"
@@ -57,7 +62,8 @@ public enum JUnitReport {
         if !result.loadProblems.isEmpty {
             let message = result.loadProblems.map(\.description).joined(separator: "\n")
             x += "    <testcase name=\"(load)\" classname=\"\(classname)\">\n"
-            x += "      <error message=\"\(escape(result.loadProblems[0].description))\" type=\"load\">\(escape(message))</error>\n"
+            x +=
+                "      <error message=\"\(escape(result.loadProblems[0].description))\" type=\"load\">\(escape(message))</error>\n"
             x += "    </testcase>\n"
         }
         if let notRunText = result.notRunText {
@@ -72,7 +78,8 @@ public enum JUnitReport {
             switch outcome.verdict {
             case .failed, .interrupted:
                 let failure = outcome.failure.map(\.description) ?? "failed"
-                x += "      <failure message=\"\(escape(failure))\" type=\"\(outcome.verdict == .failed ? "failure" : "interrupted")\">"
+                x +=
+                    "      <failure message=\"\(escape(failure))\" type=\"\(outcome.verdict == .failed ? "failure" : "interrupted")\">"
                 x += escape(failure + "\n" + stepsText(outcome)) + "</failure>\n"
             case .skipped:
                 x += "      <skipped message=\"\(escape(outcome.skipReason ?? "skipped"))\"/>\n"

@@ -33,7 +33,8 @@ public enum TAPReport {
                 if outcome.verdict != .skipped {
                     yamlLines.append("  verdict: \(yaml(outcome.verdict.rawValue))")
                     yamlLines.append(
-                        "  duration_ms: " + (outcome.wallSeconds.map { formatNumber($0 * 1000, decimals: 3) } ?? "unknown"))
+                        "  duration_ms: "
+                            + (outcome.wallSeconds.map { formatNumber($0 * 1000, decimals: 3) } ?? "unknown"))
                     yamlLines.append("  clock_seconds: \(formatNumber(outcome.clockSeconds, decimals: 4))")
                 }
                 if let failure = outcome.failure {
@@ -72,7 +73,11 @@ public enum TAPReport {
             case "\n": out += "\\n"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 { out += String(format: "\\x%02X", scalar.value) } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += String(format: "\\x%02X", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""

@@ -15,11 +15,14 @@ import Testing
         #expect(panels.first?.placement == .top)
         #expect(panels.first?.lines.contains("p/prototype.lua:12: boom") == true, "\(panels)")
         #expect(panels.first?.lines.first == "Lua action failed (tap on \"Boom\", scene \"home\"):", "\(panels)")
-        #expect(state.overlay(for: nil, at: 10 + DesignerState.actionErrorSeconds).panels.isEmpty, "gone after the time")
-        state.actionFailed("p/prototype.lua:3: scene \"nowhere\" not found", element: "swipe left in home", scene: "home", at: 20)
+        #expect(
+            state.overlay(for: nil, at: 10 + DesignerState.actionErrorSeconds).panels.isEmpty, "gone after the time")
+        state.actionFailed(
+            "p/prototype.lua:3: scene \"nowhere\" not found", element: "swipe left in home", scene: "home", at: 20)
         #expect(state.overlay(for: nil, at: 20.5).panels.count == 1)
         #expect(
-            state.overlay(for: nil, at: 20.5).panels.first?.lines.first == "Lua action failed (swipe left, scene \"home\"):",
+            state.overlay(for: nil, at: 20.5).panels.first?.lines.first
+                == "Lua action failed (swipe left, scene \"home\"):",
             "the scene is named once")
         state.pointerPressed()
         #expect(state.overlay(for: nil, at: 20.6).panels.isEmpty, "the next tap closes it")
@@ -29,7 +32,8 @@ import Testing
         let recorder = ScriptRecorder(start: "home")
         recorder.lines.append("tap \"Boom\"")
         recorder.actionFailed(element: "tap on \"Boom\"", message: "p/prototype.lua:12: boom")
-        #expect(recorder.lines.last == "-- tap \"Boom\" (not replayed: its Lua action failed: p/prototype.lua:12: boom)")
+        #expect(
+            recorder.lines.last == "-- tap \"Boom\" (not replayed: its Lua action failed: p/prototype.lua:12: boom)")
         recorder.lines.append("rate(\"Stars\", 4)")
         recorder.actionFailed(element: "Stars", message: "p/prototype.lua:20: bad\nvalue")
         #expect(
@@ -38,7 +42,10 @@ import Testing
         )
         recorder.lines.append("swipe(\"left\", {on = \"Card\"})")
         recorder.actionFailed(element: "tap on \"Other\"", message: "x")
-        #expect(recorder.lines.suffix(2) == ["swipe(\"left\", {on = \"Card\"})", "-- the Lua action of tap on \"Other\" failed here: x"])
+        #expect(
+            recorder.lines.suffix(2) == [
+                "swipe(\"left\", {on = \"Card\"})", "-- the Lua action of tap on \"Other\" failed here: x",
+            ])
         recorder.lines.append("swipe \"left\"")
         recorder.actionFailed(element: "swipe left in home", message: "y")
         #expect(recorder.lines.last == "-- swipe \"left\" (not replayed: its Lua action failed: y)")

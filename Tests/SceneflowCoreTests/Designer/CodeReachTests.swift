@@ -61,7 +61,8 @@ import Testing
         // orphan's function names after_thanks, which therefore stays unreachable.
         p.scenes["thanks"]?.elements = []
         p.scenes["orphan"]?.elements = [
-            Element(label: "F", frame: Rect(x: 0, y: 0, width: 50, height: 50), onTap: .script(ScriptFunctionRef(id: 99)))
+            Element(
+                label: "F", frame: Rect(x: 0, y: 0, width: 50, height: 50), onTap: .script(ScriptFunctionRef(id: 99)))
         ]
         p.sceneCodeTargets = ["details": ["thanks"], "home": [], "orphan": ["after_thanks"]]
         let reach = PrototypeChecker.reach(p)

@@ -18,8 +18,12 @@ import Testing
             name: "rate", image: "rate.png",
             elements: [
                 rating("huge", frame: Rect(x: 30, y: 300, width: 300, height: 60), star: Size(width: 200, height: 200)),
-                rating("spaced", frame: Rect(x: 30, y: 400, width: 300, height: 60), star: Size(width: 56, height: 56), spacing: 8),
-                rating("fits", frame: Rect(x: 30, y: 500, width: 300, height: 60), star: Size(width: 56, height: 56), spacing: 5),
+                rating(
+                    "spaced", frame: Rect(x: 30, y: 400, width: 300, height: 60), star: Size(width: 56, height: 56),
+                    spacing: 8),
+                rating(
+                    "fits", frame: Rect(x: 30, y: 500, width: 300, height: 60), star: Size(width: 56, height: 56),
+                    spacing: 5),
                 rating("auto", frame: Rect(x: 30, y: 600, width: 30, height: 10), star: nil),
             ])
         let prototype = Prototype(name: "P", device: device, start: "rate", scenes: [rate])
@@ -48,7 +52,8 @@ import Testing
                     onTap: .present(scene: "big", transition: Transition(kind: .none)), path: "scenes.home.elements[1]"),
                 Element(
                     label: "Wide", frame: Rect(x: 0, y: 60, width: 100, height: 50),
-                    onTap: .present(scene: "wide", transition: Transition(kind: .none)), path: "scenes.home.elements[2]"),
+                    onTap: .present(scene: "wide", transition: Transition(kind: .none)), path: "scenes.home.elements[2]"
+                ),
             ])
         let prototype = Prototype(name: "P", device: device, start: "home", scenes: [home, big, wide])
         let warnings = PrototypeChecker.fitWarnings(for: prototype, file: "p.lua")

@@ -16,7 +16,9 @@ import Testing
         let home = Scene(
             name: "home", image: "home.png",
             elements: [
-                Element(label: "Rate", frame: Rect(x: 0, y: 600, width: 360, height: 100), onTap: .go(scene: "rate", transition: .cut))
+                Element(
+                    label: "Rate", frame: Rect(x: 0, y: 600, width: 360, height: 100),
+                    onTap: .go(scene: "rate", transition: .cut))
             ])
         let rate = Scene(
             name: "rate", image: "rate.png",

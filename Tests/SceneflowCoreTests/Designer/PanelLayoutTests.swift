@@ -11,8 +11,12 @@ import Testing
     func expectInside(_ placed: [PanelLayout.Placed], _ area: Size, sourceLocation: SourceLocation = #_sourceLocation) {
         for p in placed {
             let m = PanelLayout.margin - 0.001
-            #expect(p.frame.x >= m && p.frame.maxX <= area.width - m, "\(p.frame) in \(area)", sourceLocation: sourceLocation)
-            #expect(p.frame.y >= m && p.frame.maxY <= area.height - m, "\(p.frame) in \(area)", sourceLocation: sourceLocation)
+            #expect(
+                p.frame.x >= m && p.frame.maxX <= area.width - m, "\(p.frame) in \(area)",
+                sourceLocation: sourceLocation)
+            #expect(
+                p.frame.y >= m && p.frame.maxY <= area.height - m, "\(p.frame) in \(area)",
+                sourceLocation: sourceLocation)
             let cell = Double(HUDFont.cellWidth) * p.textScale
             for line in p.lines {
                 #expect(
@@ -81,9 +85,15 @@ import Testing
         #expect(
             PanelLayout.wrap("click = tap    drag = swipe    wheel = scroll", columns: 30)
                 == ["click = tap    drag = swipe", "wheel = scroll"])
-        #expect(PanelLayout.wrap("Esc, Backspace = back          Q = quit", columns: 24) == ["Esc, Backspace = back", "Q = quit"])
+        #expect(
+            PanelLayout.wrap("Esc, Backspace = back          Q = quit", columns: 24) == [
+                "Esc, Backspace = back", "Q = quit",
+            ])
         // A break inside an entry indents what continues it.
-        #expect(PanelLayout.wrap("H = show every element and its label", columns: 20) == ["H = show every", "  element and its", "  label"])
+        #expect(
+            PanelLayout.wrap("H = show every element and its label", columns: 20) == [
+                "H = show every", "  element and its", "  label",
+            ])
         #expect(PanelLayout.wrap("abcdefghijkl", columns: 5) == ["abcde", "fghij", "kl"])
         #expect(PanelLayout.wrap("short", columns: 40) == ["short"])
     }

@@ -10,7 +10,9 @@ import Testing
     }
 
     @Test func aLongScrollShotFirstDoesNotSetTheDevice() {
-        let plan = ScaffoldPlan.plan([shot("a_long.png", 720, 6000), shot("b.png", 720, 1600), shot("c.png", 720, 1600)])
+        let plan = ScaffoldPlan.plan([
+            shot("a_long.png", 720, 6000), shot("b.png", 720, 1600), shot("c.png", 720, 1600),
+        ])
         #expect(plan.device == Device(width: 360, height: 800, scale: 2), "\(plan.device)")
         #expect(plan.deviceSource == "Android HD+ 20:9")
         #expect(plan.shots.map(\.scrolls) == [true, false, false])

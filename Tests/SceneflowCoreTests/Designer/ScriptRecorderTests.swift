@@ -65,7 +65,9 @@ import Testing
         Self.frames(s, r, 0.6)
         Self.play(s, r, [(.down, 50, 300), (.move, 50, 250), (.up, 50, 200)])  // swipe up on "Open"
         Self.frames(s, r, 0.6)
-        #expect(r.lines.suffix(3) == ["expect.scene \"home\"", "swipe(\"up\", {on = \"Open\"})", "expect.scene \"games\""], "\(r.lines)")
+        #expect(
+            r.lines.suffix(3) == ["expect.scene \"home\"", "swipe(\"up\", {on = \"Open\"})", "expect.scene \"games\""],
+            "\(r.lines)")
     }
 
     @Test func scrollingIsWrittenAsScrollAndADoubleTapReplacesItsFirstTap() {

@@ -9,11 +9,14 @@ import Testing
         let clash = try Sceneflow.run(["graph", "Prototypes/Notes", "--format", "svg", "--out", png])
         #expect(clash.status == 64, "\(clash)")
         #expect(
-            clash.stderr.contains("--format svg does not match --out \(png) (a .png name); name the file .svg or leave --format out"),
+            clash.stderr.contains(
+                "--format svg does not match --out \(png) (a .png name); name the file .svg or leave --format out"),
             "\(clash)")
         let unknown = try Sceneflow.run(["graph", "Prototypes/Notes", "--out", tmp.file("flow.jpg")])
         #expect(unknown.status == 64 && unknown.stderr.contains("cannot tell the format from .jpg"), "\(unknown)")
-        #expect(!FileManager.default.fileExists(atPath: png) && !FileManager.default.fileExists(atPath: tmp.file("flow.jpg")))
+        #expect(
+            !FileManager.default.fileExists(atPath: png)
+                && !FileManager.default.fileExists(atPath: tmp.file("flow.jpg")))
         // An explicit format with a name that names none is taken as asked; .gv is DOT.
         let text = try Sceneflow.run(["graph", "Prototypes/Notes", "--format", "dot", "--out", tmp.file("flow.txt")])
         #expect(text.status == 0, "\(text)")
@@ -30,7 +33,9 @@ import Testing
         let tmp = try TempFolder()
         let r = try Sceneflow.run(["graph", "Prototypes/Notes", "--out", tmp.file("flow.svg")])
         #expect(r.status == 0, "\(r)")
-        #expect(r.outputLines == ["wrote \(tmp.file("flow.svg"))", "wrote \(tmp.file("flow.dot")) (its Graphviz source)"], "\(r)")
+        #expect(
+            r.outputLines == ["wrote \(tmp.file("flow.svg"))", "wrote \(tmp.file("flow.dot")) (its Graphviz source)"],
+            "\(r)")
         #expect(FileManager.default.fileExists(atPath: tmp.file("flow.dot")))
     }
 }

@@ -32,7 +32,9 @@ import Testing
         #expect(timing.status == 64, "usage is checked before the timeline is read: \(timing)")
         #expect(timing.stderr.contains("--svg \(folder)/c.svg: the folder \(folder) does not exist"), "\(timing)")
         #expect(!FileManager.default.fileExists(atPath: folder))
-        let intoFile = try Sceneflow.run(["render", "Prototypes/Notes", "--out", "Prototypes/Notes/prototype.lua/x.png"])
+        let intoFile = try Sceneflow.run([
+            "render", "Prototypes/Notes", "--out", "Prototypes/Notes/prototype.lua/x.png",
+        ])
         #expect(
             intoFile.status == 64
                 && intoFile.stderr.contains("Prototypes/Notes/prototype.lua is a file, not a folder"), "\(intoFile)")

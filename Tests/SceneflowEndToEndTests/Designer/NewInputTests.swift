@@ -46,7 +46,9 @@ import Testing
         let r = try Sceneflow.run(["new", dir, tmp.file("shots"), tmp.file("more/3.png")])
         #expect(r.status == 0 && r.stdout.contains("4 scenes"), "\(r)")
         let text = try String(contentsOfFile: tmp.file("App/prototype.lua"), encoding: .utf8)
-        for image in ["1.PNG", "2.png", "3.png", "10.png"] { #expect(text.contains("image = \"\(image)\""), "\(image)") }
+        for image in ["1.PNG", "2.png", "3.png", "10.png"] {
+            #expect(text.contains("image = \"\(image)\""), "\(image)")
+        }
         #expect(!text.contains("deep.png") && !text.contains("hidden"))
         let test = try Sceneflow.run(["test", tmp.file("App/Scripts")])
         #expect(test.status == 0, "\(test)")
@@ -54,7 +56,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: tmp.file("empty"), withIntermediateDirectories: true)
         let bad = try Sceneflow.run(["new", tmp.file("Out"), tmp.file("empty"), tmp.file("nope.png")])
         #expect(bad.status == 65, "\(bad)")
-        #expect(bad.stderr.contains("\(tmp.file("empty")): a folder with no PNG, JPEG, GIF or BMP images in it"), "\(bad)")
+        #expect(
+            bad.stderr.contains("\(tmp.file("empty")): a folder with no PNG, JPEG, GIF or BMP images in it"), "\(bad)")
         #expect(bad.stderr.contains("no image at \(tmp.file("nope.png"))"), "\(bad)")
         #expect(!bad.stderr.contains("USAGE"), "\(bad)")
         #expect(!FileManager.default.fileExists(atPath: tmp.file("Out")))
@@ -63,7 +66,8 @@ import Testing
     @Test func emptyArgumentsAndTheNoImagesHint() throws {
         let tmp = try TempFolder()
         let empty = try Sceneflow.run(["new", ""], in: tmp.url)
-        #expect(empty.status == 64 && empty.stderr.contains("the DIR argument is empty (\"\"); give a path"), "\(empty)")
+        #expect(
+            empty.status == 64 && empty.stderr.contains("the DIR argument is empty (\"\"); give a path"), "\(empty)")
         let emptyImage = try Sceneflow.run(["new", "App", ""], in: tmp.url)
         #expect(emptyImage.status == 64 && emptyImage.stderr.contains("the IMAGE argument is empty"), "\(emptyImage)")
         let check = try Sceneflow.run(["check", ""], in: tmp.url)
@@ -73,7 +77,10 @@ import Testing
         #expect(none.stderr.contains("put PNG, JPEG, GIF or BMP files in App"), "\(none)")
         try tmp.image("shot.png")
         let swapped = try Sceneflow.run(["new", "shot.png"], in: tmp.url)
-        #expect(swapped.status == 64 && swapped.stderr.contains("shot.png is a file; the first argument is the prototype folder"), "\(swapped)")
+        #expect(
+            swapped.status == 64
+                && swapped.stderr.contains("shot.png is a file; the first argument is the prototype folder"),
+            "\(swapped)")
     }
 
     @Test func aMissingInputPathExits65InEveryCommand() throws {

@@ -8,7 +8,10 @@ import Testing
         let tmp = try TempFolder()
         try tmp.write("taken.lua", "-- an earlier recording")
         let cases: [(out: String, expected: String)] = [
-            (tmp.file("no/such/s.lua"), "--out \(tmp.file("no/such/s.lua")): the folder \(tmp.file("no/such")) does not exist"),
+            (
+                tmp.file("no/such/s.lua"),
+                "--out \(tmp.file("no/such/s.lua")): the folder \(tmp.file("no/such")) does not exist"
+            ),
             (tmp.file("prototype.lua"), "a recording is a test script; it never replaces a prototype.lua"),
             (tmp.file("taken.lua"), "already exists; choose another name or pass --force to replace it"),
             (tmp.path, "is a folder; give a .lua file name"),
@@ -29,7 +32,9 @@ import Testing
         for out in [image, tmp.file("Proto/notes.txt")] {
             let r = try Sceneflow.run(["record", proto, "--out", out, "--force"], environment: ["DISPLAY": nil])
             #expect(r.status == 64, "\(out): \(r)")
-            #expect(r.stderr.contains("--out \(out): a recording is a Lua test script; give a file name ending in .lua"), "\(r)")
+            #expect(
+                r.stderr.contains("--out \(out): a recording is a Lua test script; give a file name ending in .lua"),
+                "\(r)")
         }
         // A .lua name that leads to the prototype's files (a symbolic or hard link): refused even with --force.
         let fm = FileManager.default

@@ -293,7 +293,8 @@ import Testing
         let probe = (150, 430)  // 215 pt: the red band after scrolling 200 pt
         w.capture(tmp.file("top.png"))
         #expect(PlayingWindow.pixel(tmp.file("top.png"), probe.0, probe.1) == (240, 240, 240))
-        for _ in 0..<5 { w.display.run("xdotool", ["mousemove", "--window", w.id, "150", "300", "click", "5"]) }  // 5 notches = 200 pt
+        // 5 notches = 200 pt
+        for _ in 0..<5 { w.display.run("xdotool", ["mousemove", "--window", w.id, "150", "300", "click", "5"]) }
         var seen = (r: 0, g: 0, b: 0)
         #expect(
             poll(timeout: 20) {

@@ -39,7 +39,8 @@ import Testing
         ).prototype
         let splash = try #require(p.scenes["splash"])
         #expect(
-            splash.design.after?.action == .replace(scene: "home", transition: Transition(kind: .crossfade, duration: 0.3)))
+            splash.design.after?.action
+                == .replace(scene: "home", transition: Transition(kind: .crossfade, duration: 0.3)))
         #expect(splash.elements[0].onTap == .replace(scene: "home", transition: Transition(kind: .pushLeft)))
     }
 
