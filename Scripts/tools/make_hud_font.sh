@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates Sources/SceneflowCore/Designer/HUDFontData.swift: printable ASCII (32-126) of
+# Regenerates Sources/SceneflowCore/Designer/Window/HUDFontData.swift: printable ASCII (32-126) of
 # DejaVu Sans Mono (Bitstream Vera licence: free to embed and modify) at 13 pt, each glyph an
 # 8x16 cell of 8-bit coverage, rasterised by ImageMagick. Needs imagemagick and fonts-dejavu-core.
 set -euo pipefail
 font=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf
-out=Sources/SceneflowCore/Designer/HUDFontData.swift
+out=Sources/SceneflowCore/Designer/Window/HUDFontData.swift
 tmp=$(mktemp)
 for code in $(seq 32 126); do
   ch=$(printf "\\$(printf '%03o' "$code")")
