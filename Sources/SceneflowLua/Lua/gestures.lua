@@ -1,6 +1,6 @@
 local api = ...
-local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
-local type, format, huge = type, string.format, math.huge
+local sf, fail, show = api.sf, api.fail, api.show
+local type, format = type, string.format
 local FRAME = 1 / 60
 local TAP, DOUBLE_GAP, LONG_PRESS = 0.05, 0.1, 0.8
 local SWIPE_TIME, SWIPE_DISTANCE = 0.2, 120

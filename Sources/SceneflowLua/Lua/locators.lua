@@ -1,5 +1,5 @@
 local api = ...
-local sf, env, fail, quote, show = api.sf, api.env, api.fail, api.quote, api.show
+local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
 local type, ipairs, pairs, format, concat, find, pcall, error =
   type, ipairs, pairs, string.format, table.concat, string.find, pcall, error
 

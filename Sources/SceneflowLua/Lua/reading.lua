@@ -1,5 +1,5 @@
 local api = ...
-local sf, env, fail, show = api.sf, api.env, api.fail, api.show
+local sf, fail, show = api.sf, api.fail, api.show
 local type, setmetatable = type, setmetatable
 
 api.define{ name = "scene", group = "Reading state",

@@ -32,7 +32,7 @@ function H.sandbox()
   env.string.dump = no_dump
   env._VERSION = G._VERSION
   env._G = env
-  env.load = function(chunk, name, mode, e)
+  env.load = function(chunk, name, _mode, e)
     if type(chunk) == "string" and chunk:byte(1) == 27 then
       return nil, "load: binary chunks are refused (Sceneflow loads Lua source text only)"
     end

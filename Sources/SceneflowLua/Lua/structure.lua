@@ -1,5 +1,5 @@
 local api = ...
-local sf, env, decl, fail, quote = api.sf, api.env, api.decl, api.fail, api.quote
+local env, decl, quote = api.env, api.decl, api.quote
 local getinfo, type, error, pcall, ipairs = debug.getinfo, type, error, pcall, ipairs
 
 api.define{ name = "prototype", group = "Structure",

@@ -1,5 +1,5 @@
 local api = ...
-local sf, env, fail, quote, show = api.sf, api.env, api.fail, api.quote, api.show
+local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
 local type, pairs, format, abs, concat = type, pairs, string.format, math.abs, table.concat
 local FRAME = 1 / 60
 

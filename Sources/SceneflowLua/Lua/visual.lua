@@ -1,5 +1,5 @@
 local api = ...
-local sf, env, fail, quote, show = api.sf, api.env, api.fail, api.quote, api.show
+local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
 local type, pairs, ipairs, format = type, pairs, ipairs, string.format
 
 local OPTION_KEYS = { "threshold", "max_diff_pixels", "max_diff_ratio", "ignore_antialiasing", "mask",

@@ -1,6 +1,6 @@
 local api = ...
 local sf, fail, show = api.sf, api.fail, api.show
-local type, format, pcall, error, yield = type, string.format, pcall, error, coroutine.yield
+local type, pcall, error, yield = type, pcall, error, coroutine.yield
 
 local function seconds_arg(what, v)
   if type(v) ~= "number" or v ~= v or v < 0 or v == math.huge then
