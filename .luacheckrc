@@ -18,3 +18,12 @@ files["**/prototype.lua"] = {
   read_globals = { "go", "replace", "back", "present", "dismiss" },
   max_line_length = false, -- element tables with frames and actions read best on one line
 }
+
+-- The script API itself (Sources/SceneflowLua/Lua/*.lua, compiled into the binary): chunks that
+-- run with the full standard library and get their tables as `...` (see ScriptPrelude.swift),
+-- so no script globals; long lines are `api.define{...}` reference entries.
+files["Sources/SceneflowLua/Lua"] = {
+  new_read_globals = {},
+  new_globals = {},
+  max_line_length = false,
+}

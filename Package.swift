@@ -27,7 +27,13 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "SceneflowCore"),
         .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image"]),
-        .target(name: "SceneflowLua", dependencies: ["SceneflowCore", "CLua", "CLuaShim"]),
+        // The script API's Lua lives in Sources/SceneflowLua/Lua/*.lua, compiled in as string
+        // constants (`EmbeddedLua`) by the EmbedLua plugin, so the binary needs no files at run time.
+        .target(
+            name: "SceneflowLua", dependencies: ["SceneflowCore", "CLua", "CLuaShim"],
+            plugins: ["EmbedLua"]),
+        .executableTarget(name: "EmbedLuaTool"),
+        .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         .target(
             name: "SceneflowRunner",
             dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua"]),

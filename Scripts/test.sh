@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every test: set up, build, `swift test` (Core, SDL, Lua and end-to-end tests), then every
-# Lua regression script under Scripts/ headless, then luacheck over Scripts/ and Prototypes/
-# (globals in .luacheckrc), then `swift-format lint --strict` (the toolchain's formatter, settings
-# in .swift-format). Ends with one line `N passed, N failed`, plus `, N skipped` when any test was
-# skipped (Lua `skip(...)`, a Swift test marked skipped).
+# Lua regression script under Scripts/ headless, then luacheck over Scripts/, Prototypes/ and the
+# script API's own Lua in Sources/SceneflowLua/Lua (globals in .luacheckrc), then
+# `swift-format lint --strict` (the toolchain's formatter, settings in .swift-format). Ends with
+# one line `N passed, N failed`, plus `, N skipped` when any test was skipped (Lua `skip(...)`, a
+# Swift test marked skipped).
 # Exit 0 only when everything passed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -36,12 +37,12 @@ lua_skipped=$(echo "${lua_line:-}" | sed -nE 's/.*, ([0-9]+) skipped.*/\1/p')
 lua_skipped=${lua_skipped:-0}
 
 echo
-echo "luacheck (Scripts, Prototypes):"
-if luacheck --no-color Scripts Prototypes; then lint_passed=1; lint_failed=0; else lint_passed=0; lint_failed=1; fi
+echo "luacheck (Scripts, Prototypes, Sources/SceneflowLua/Lua):"
+if luacheck --no-color Scripts Prototypes Sources/SceneflowLua/Lua; then lint_passed=1; lint_failed=0; else lint_passed=0; lint_failed=1; fi
 
 echo
-echo "swift-format lint --strict (Sources, Tests, Package.swift; settings in .swift-format):"
-if swift-format lint --strict -r Sources Tests Package.swift; then format_passed=1; format_failed=0; else format_passed=0; format_failed=1; fi
+echo "swift-format lint --strict (Sources, Tests, Package.swift, Plugins; settings in .swift-format):"
+if swift-format lint --strict -r Sources Tests Package.swift Plugins; then format_passed=1; format_failed=0; else format_passed=0; format_failed=1; fi
 
 echo
 with_skipped() { if [ "$1" -gt 0 ]; then echo ", $1 skipped"; fi; }

@@ -1,7 +1,7 @@
 import SceneflowCore
 
 extension ScriptModule {
-    /// Natives for `ScriptAPI+Designer`:
+    /// Natives for `Lua/designer.lua` (`ScriptAPISections.designer`):
     /// - `scroll_band()` → x (centre), top y, height of the current scene's scrolling band in
     ///   points, then the scroll offset and the largest offset (points), or nil and a message
     ///   when the scene has no scroll region or is shown as an overlay (scroll regions are for

@@ -1,0 +1,90 @@
+local api = ...
+local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
+local type, format, abs, floor, max = type, string.format, math.abs, math.floor, math.max
+local RATE_TIME, RATE_STEPS = 0.3, 12
+
+-- Waits for the one element the locator matches and returns its star-rating fields.
+local function star_rating(what, loc, opts)
+  if opts ~= nil and type(opts) ~= "table" then
+    fail(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
+  end
+  local timeout = api.timeout(opts, what)
+  local e = api.resolve(what, loc, timeout)
+  local value, min, maximum, step, read_only, spoken = sf.control(e.label)
+  if value == nil then fail(what .. ": " .. min) end
+  return { label = e.label, value = value, min = min, max = maximum, step = step, read_only = read_only,
+           accessibility_value = spoken }, timeout
+end
+
+local function stars_argument(what, value)
+  if type(value) ~= "number" then fail(what .. ": expected a number of stars, got " .. show(value)) end
+  if value ~= value then fail(what .. ": the value is not a number (NaN)") end
+end
+
+api.define{ name = "rate", group = "Controls", step = true,
+  signature = "rate(locator, value [, {timeout = seconds}])",
+  summary = "Rates with a real drag across a star rating, through the same input path as the mouse: press at the current value's position (at least the first step's, as a press must start on the stars), 12 moves over 0.3 s to the position of `value`, release. The prototype's on_changing / on_change run as for a person; a read-only control ignores the drag. Does nothing when the value is already `value`.",
+  args = { { "locator", "as tap; the element must be a star rating" },
+    { "value", "stars: one of the control's values (from min to max in steps of step)" },
+    { "timeout", "as tap" } },
+  waits = "as tap",
+  errors = "no such star rating; a value the control cannot take",
+  example = 'rate("Your rating", 4)\nexpect.scene "thanks"',
+  fn = function(loc, value, opts)
+    local what = "rate(" .. show(loc) .. ", " .. show(value) .. ")"
+    stars_argument(what, value)
+    local c, timeout = star_rating(what, loc, opts)
+    local n = value / c.step
+    if value < c.min - 1e-9 or value > c.max + 1e-9 or abs(n - floor(n + 0.5)) > 1e-6 then
+      fail(format("%s: %s takes values from %g to %g in steps of %g", what, quote(c.label), c.min, c.max,
+        c.step))
+    end
+    if abs(value - c.value) < 1e-9 then return end
+    local sx, sy = sf.control_point(c.label, max(c.value, c.step))
+    local tx = sf.control_point(c.label, value)
+    local t = sf.now()
+    sf.input("down", sx, sy, t)
+    for i = 1, RATE_STEPS do
+      local f = i / RATE_STEPS
+      sf.input("move", sx + (tx - sx) * f, sy, t + RATE_TIME * f)
+    end
+    sf.input("up", tx, sy, t + RATE_TIME)
+    api.wait_until(what, t + RATE_TIME, timeout)
+  end }
+
+api.define{ name = "set_value", group = "Controls", step = true,
+  signature = "set_value(locator, value [, {timeout = seconds}])",
+  summary = "Sets a star rating's value as the prototype does: snapped half-up to the step, clamped to min and max, firing no on_changing / on_change (also on read-only controls).",
+  args = { { "locator", "as tap; a star rating" }, { "value", "stars" }, { "timeout", "as tap" } },
+  returns = "the stored value",
+  waits = "until settled and the element is present",
+  errors = "no such star rating; NaN",
+  example = 'set_value("Your rating", 3)\nexpect.value("Your rating", 3)',
+  fn = function(loc, value, opts)
+    local what = "set_value(" .. show(loc) .. ", " .. show(value) .. ")"
+    stars_argument(what, value)
+    local c = star_rating(what, loc, opts)
+    local stored, problem = sf.set_value(c.label, value)
+    if stored == nil then fail(what .. ": " .. problem) end
+    return stored
+  end }
+
+local function stepper(name, steps, summary)
+  api.define{ name = name, group = "Controls", step = true,
+    signature = name .. "(locator [, {timeout = seconds}])",
+    summary = summary,
+    args = { { "locator", "as tap; a star rating" }, { "timeout", "as tap" } },
+    returns = "the stored value",
+    waits = "until settled and the element is present",
+    errors = "no such star rating",
+    example = name .. '("Your rating")',
+    fn = function(loc, opts)
+      local what = name .. "(" .. show(loc) .. ")"
+      local c = star_rating(what, loc, opts)
+      local stored, problem = sf.adjust(c.label, steps)
+      if stored == nil then fail(what .. ": " .. problem) end
+      return stored
+    end }
+end
+stepper("increment", 1, "The accessibility increment of a star rating: one step up, stopping at max; fires nothing; read-only controls ignore it.")
+stepper("decrement", -1, "The accessibility decrement of a star rating: one step down, stopping at min; fires nothing; read-only controls ignore it.")

@@ -1,0 +1,228 @@
+local api = ...
+local sf, env, fail, quote, show = api.sf, api.env, api.fail, api.quote, api.show
+local type, pairs, format, find, setmetatable, tostring = type, pairs, string.format, string.find, setmetatable, tostring
+
+local expect = {}
+env.expect = expect
+
+local function opts_timeout(what, opts)
+  return api.timeout(api.check_options(what, opts, { "timeout" }), what)
+end
+
+api.define{ name = "expect.scene", group = "Expectations", step = true,
+  signature = "expect.scene(name [, {timeout = seconds}])",
+  summary = "Expects the current scene to be `name` once the prototype is settled.",
+  args = { { "name", "a scene name" }, { "timeout", "clock seconds to keep retrying (default 5)" } },
+  waits = "until settled and the scene is `name`, up to the timeout",
+  errors = "another scene is current (a misspelt name gets a did-you-mean)",
+  example = 'expect.scene "settings"',
+  fn = function(name, opts)
+    local what = "expect.scene(" .. show(name) .. ")"
+    if type(name) ~= "string" then fail(what .. ": expected a scene name (a string), got " .. type(name)) end
+    local timeout = opts_timeout(what, opts)
+    if not sf.scene_exists(name) then
+      fail(what .. ": there is no scene " .. quote(name) .. sf.hint(name, table.unpack(sf.scene_names()))
+        .. " (the current scene is " .. quote(sf.scene()) .. ")")
+    end
+    api.poll(what, timeout, function()
+      if sf.scene() == name then return true end
+      return false, format("expected scene %s but the current scene is %s", quote(name), quote(sf.scene()))
+    end)
+  end }
+
+local function presence(name, want)
+  api.define{ name = "expect." .. name, group = "Expectations", step = true,
+    signature = "expect." .. name .. "(locator [, {timeout = seconds}])",
+    summary = want and "Expects exactly one element matching the locator in the current scene, inside the screen."
+      or "Expects no element matching the locator to be visible in the current scene.",
+    args = { { "locator", "as tap" }, { "timeout", "clock seconds to keep retrying (default 5)" } },
+    waits = "until settled and the expectation holds, up to the timeout",
+    errors = want and "no match (with did-you-mean and the labels on screen); several matches"
+      or "a visible match remains",
+    example = "expect." .. name .. ' "Welcome"',
+    fn = function(loc, opts)
+      local what = "expect." .. name .. "(" .. show(loc) .. ")"
+      local timeout = opts_timeout(what, opts)
+      api.matcher(what, loc)
+      api.poll(what, timeout, function()
+        local found, elements, problem = api.matches(what, loc)
+        if problem then return not want, problem end
+        local visible = {}
+        for _, e in ipairs(found) do if e.visible then visible[#visible + 1] = e end end
+        if want then
+          if #visible == 1 then return true end
+          if #found == 0 then return false, api.not_found(loc, elements) end
+          if #visible == 0 then
+            return false, "the element lies outside the screen"
+              .. (sf.scroll_band() and " or is scrolled under the fixed header or footer" or "")
+          end
+          return false, #visible .. " elements match; make the locator exact or add index = n"
+        end
+        if #visible == 0 then return true end
+        return false, format("%s is visible in scene %s", quote(visible[1].label), quote(sf.scene()))
+      end)
+    end }
+end
+presence("visible", true)
+presence("hidden", false)
+
+api.define{ name = "expect.value", group = "Expectations", step = true,
+  signature = "expect.value(locator, value [, {timeout = seconds}])",
+  summary = "Expects the element's value to equal `value`: its value (numbers compare as numbers, within 1e-9) or its spoken accessibility value (\"4 of 5 stars\").",
+  args = { { "locator", "as tap" }, { "value", "string or number" }, { "timeout", "as expect.scene" } },
+  waits = "until settled, the element is present and the value matches, up to the timeout",
+  errors = "no such element; another value (both printed)",
+  example = 'expect.value("Quantity", 2)',
+  fn = function(loc, value, opts)
+    local what = "expect.value(" .. show(loc) .. ", " .. show(value) .. ")"
+    if type(value) ~= "string" and type(value) ~= "number" then
+      fail(what .. ": expected a string or a number to compare with, got " .. type(value))
+    end
+    local timeout = opts_timeout(what, opts)
+    api.matcher(what, loc)
+    api.poll(what, timeout, function()
+      local found, elements, problem = api.matches(what, loc)
+      if problem then return false, problem end
+      if #found == 0 then return false, api.not_found(loc, elements) end
+      if #found > 1 then return false, #found .. " elements match; make the locator exact" end
+      local actual = found[1].value
+      -- Numbers compare with a tolerance for binary floating point (0.1 * 29 is a star
+      -- rating's 2.9).
+      local same = actual == value
+        or (type(value) == "number" and tonumber(actual) and math.abs(tonumber(actual) - value) <= 1e-9)
+        or (type(value) == "string" and tostring(actual) == value)
+        or (found[1].accessibility_value ~= nil and found[1].accessibility_value == value)
+      if same then return true end
+      return false, format("expected value %s but %s has %s", show(value), quote(found[1].label),
+        actual == nil and "no value" or show(actual))
+    end)
+  end }
+
+api.define{ name = "expect.count", group = "Expectations", step = true,
+  signature = "expect.count(locator, n [, {timeout = seconds}])",
+  summary = "Expects exactly n elements of the current scene to match the locator (no strictness error here).",
+  args = { { "locator", "as tap" }, { "n", "a whole number >= 0" }, { "timeout", "as expect.scene" } },
+  waits = "until settled and the count is n, up to the timeout",
+  errors = "another count (the matches are listed)",
+  example = 'expect.count({pattern = "^Item "}, 3)',
+  fn = function(loc, n, opts)
+    local what = "expect.count(" .. show(loc) .. ", " .. show(n) .. ")"
+    if type(n) ~= "number" or n < 0 or n % 1 ~= 0 then fail(what .. ": n must be a whole number >= 0") end
+    local timeout = opts_timeout(what, opts)
+    local plain = type(loc) == "table" and {} or loc
+    if type(loc) == "table" then for k, v in pairs(loc) do if k ~= "index" then plain[k] = v end end end
+    api.matcher(what, plain)
+    api.poll(what, timeout, function()
+      local found, _, problem = api.matches(what, plain)
+      if problem then return false, problem end
+      if #found == n then return true end
+      local labels = {}
+      for i, e in ipairs(found) do labels[i] = quote(e.label) end
+      return false, format("expected %d matching element%s in scene %s, found %d%s", n, n == 1 and "" or "s",
+        quote(sf.scene()), #found, #found > 0 and (": " .. table.concat(labels, ", ")) or "")
+    end)
+  end }
+
+local function deep_equal(a, b, seen)
+  if a == b then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  seen = seen or {}
+  if seen[a] == b then return true end
+  seen[a] = b
+  for k, v in pairs(a) do if not deep_equal(v, b[k], seen) then return false end end
+  for k in pairs(b) do if a[k] == nil then return false end end
+  return true
+end
+api.deep_equal = deep_equal
+
+api.define{ name = "expect.state", group = "Expectations", step = true,
+  signature = "expect.state(key, value [, {timeout = seconds}])",
+  summary = "Expects the prototype's state[key] to equal value (tables compare deeply).",
+  args = { { "key", "a key of the prototype's state table" }, { "value", "any value" },
+    { "timeout", "as expect.scene" } },
+  waits = "until settled and the value matches, up to the timeout",
+  errors = "another value (both printed); a key the state never had (with did-you-mean)",
+  example = 'expect.state("cart_count", 2)',
+  fn = function(key, value, opts)
+    local what = "expect.state(" .. show(key) .. ", " .. show(value) .. ")"
+    local timeout = opts_timeout(what, opts)
+    api.poll(what, timeout, function()
+      local s = sf.state() or {}
+      local actual = s[key]
+      if deep_equal(actual, value) then return true end
+      if actual == nil then
+        local keys = {}
+        for k in pairs(s) do if type(k) == "string" then keys[#keys + 1] = k end end
+        return false, "the state has no key " .. quote(key) .. sf.hint(tostring(key), table.unpack(keys))
+      end
+      return false, format("expected state.%s to be %s, got %s", tostring(key), show(value), show(actual))
+    end)
+  end }
+
+-- expect(x).to_be(y) and friends: checked once, no waiting.
+local matchers = {}
+local function matcher(name, signature, summary, example, check)
+  matchers[name] = check
+  api.docs[#api.docs + 1] = { name = "expect(x)." .. name, group = "Expectations",
+    signature = "expect(x)." .. signature, summary = summary, args = {},
+    errors = "the check fails: both values are printed", example = example }
+end
+matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal for tables).", "expect(scene()).to_be(\"home\")",
+  function(x, y) return rawequal(x, y), format("expected %s to be %s", show(x), show(y)) end)
+matcher("not_to_be", "not_to_be(y)", "x ~= y.", "expect(scene()).not_to_be(\"error\")",
+  function(x, y) return x ~= y, format("expected %s not to be %s", show(x), show(y)) end)
+matcher("to_equal", "to_equal(y)", "x and y are equal, tables compared deeply.", 'expect(history()).to_equal({"home", "cart"})',
+  function(x, y) return deep_equal(x, y), format("expected %s to equal %s", show(x), show(y)) end)
+matcher("to_be_truthy", "to_be_truthy()", "x is neither nil nor false.", 'expect(element("Save")).to_be_truthy()',
+  function(x) return not not x, format("expected a true value, got %s", show(x)) end)
+matcher("to_be_falsy", "to_be_falsy()", "x is nil or false.", 'expect(element("Error")).to_be_falsy()',
+  function(x) return not x, format("expected nil or false, got %s", show(x)) end)
+matcher("to_be_nil", "to_be_nil()", "x is nil.", 'expect(state.error).to_be_nil()',
+  function(x) return x == nil, format("expected nil, got %s", show(x)) end)
+matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list with an element equal to y.",
+  'expect(history()).to_contain("settings")',
+  function(x, y)
+    if type(x) == "string" then return find(x, tostring(y), 1, true) ~= nil, format("expected %s to contain %s", show(x), show(y)) end
+    if type(x) == "table" then
+      for _, v in ipairs(x) do if deep_equal(v, y) then return true end end
+    end
+    return false, format("expected %s to contain %s", show(x), show(y))
+  end)
+matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern.", 'expect(element("Total").value).to_match("^%d+ items$")',
+  function(x, p) return type(x) == "string" and find(x, p) ~= nil, format("expected %s to match the pattern %s", show(x), show(p)) end)
+matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9).", "expect(now()).to_be_close_to(0.35, 1/60)",
+  function(x, y, tol)
+    tol = tol or 1e-9
+    return type(x) == "number" and math.abs(x - y) <= tol, format("expected %s to be within %s of %s", show(x), show(tol), show(y))
+  end)
+matcher("to_be_greater_than", "to_be_greater_than(y)", "x > y.", "expect(#elements()).to_be_greater_than(0)",
+  function(x, y) return type(x) == "number" and x > y, format("expected %s to be greater than %s", show(x), show(y)) end)
+matcher("to_be_less_than", "to_be_less_than(y)", "x < y.", "expect(#history()).to_be_less_than(5)",
+  function(x, y) return type(x) == "number" and x < y, format("expected %s to be less than %s", show(x), show(y)) end)
+
+local names = {}
+for name in pairs(matchers) do names[#names + 1] = name end
+api.docs[#api.docs + 1] = { name = "expect", group = "Expectations", signature = "expect(x)",
+  summary = "Wraps a plain value for a matcher: expect(x).to_be(y). Matchers check once and do not wait.",
+  args = { { "x", "any value" } }, returns = "an object with the matchers below",
+  errors = "an unknown matcher (with did-you-mean)", example = "expect(#history()).to_be(3)" }
+
+setmetatable(expect, {
+  __call = function(_, x)
+    return setmetatable({}, { __index = function(_, name)
+      local check = matchers[name]
+      if not check then
+        fail("expect(x)." .. tostring(name) .. " is not a matcher" .. sf.hint(tostring(name), table.unpack(names)))
+      end
+      return function(...)
+        local ok, message = check(x, ...)
+        if not ok then fail(message) end
+      end
+    end })
+  end,
+  __index = function(_, key)
+    local known = {}
+    for k in pairs(expect) do known[#known + 1] = k end
+    fail("expect." .. tostring(key) .. " is not available" .. sf.hint(tostring(key), table.unpack(known)))
+  end,
+})

@@ -1,0 +1,160 @@
+local api = ...
+local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
+local type, ipairs, pairs, format, concat, find, pcall, error =
+  type, ipairs, pairs, string.format, table.concat, string.find, pcall, error
+
+local LOCATOR_KEYS = { label = true, contains = true, pattern = true, kind = true, index = true }
+
+-- Checks a locator; returns a function(element) -> bool and its description.
+function api.matcher(what, loc)
+  if type(loc) == "string" then
+    return function(e) return e.label == loc end, quote(loc)
+  end
+  if type(loc) ~= "table" then
+    fail(what .. ": expected an accessibility label (a string) or a locator table such as "
+      .. '{contains = "Sign"}, got ' .. type(loc))
+  end
+  for k in pairs(loc) do
+    if not LOCATOR_KEYS[k] then
+      fail(what .. ": unknown locator key " .. quote(tostring(k))
+        .. sf.hint(tostring(k), "label", "contains", "pattern", "kind", "index"))
+    end
+  end
+  local n = (loc.label and 1 or 0) + (loc.contains and 1 or 0) + (loc.pattern and 1 or 0)
+  if n ~= 1 and not (n == 0 and loc.kind) then
+    fail(what .. ": a locator needs exactly one of label, contains or pattern, got " .. show(loc))
+  end
+  for _, k in ipairs({ "label", "contains", "pattern", "kind" }) do
+    if loc[k] ~= nil and type(loc[k]) ~= "string" then
+      fail(what .. ": locator " .. k .. " must be a string, got " .. show(loc[k]))
+    end
+  end
+  if loc.index ~= nil and (type(loc.index) ~= "number" or loc.index < 1 or loc.index % 1 ~= 0) then
+    fail(what .. ": locator index must be a whole number >= 1, got " .. show(loc.index))
+  end
+  if loc.pattern then
+    local ok, problem = pcall(find, "", loc.pattern)
+    if not ok then fail(what .. ": bad Lua pattern " .. quote(loc.pattern) .. ": " .. tostring(problem)) end
+  end
+  local label, contains, pattern, kind = loc.label, loc.contains, loc.pattern, loc.kind
+  return function(e)
+    if kind and e.kind ~= kind then return false end
+    if label then return e.label == label end
+    if contains then return find(e.label, contains, 1, true) ~= nil end
+    if pattern then return find(e.label, pattern) ~= nil end
+    return true
+  end, show(loc)
+end
+
+local function inside(e, box)
+  local cx, cy = e.frame.x + e.frame.w / 2, e.frame.y + e.frame.h / 2
+  return cx >= box.x and cx < box.x + box.w and cy >= box.y and cy < box.y + box.h
+end
+
+-- The elements the current `within` scope allows, or nil and why not.
+function api.scoped_elements()
+  local all = sf.elements()
+  local scope = api.scope
+  if not scope then return all end
+  if scope.scene then
+    if sf.scene() ~= scope.scene then
+      return nil, format("within(%s): the current scene is %s", quote(scope.scene), quote(sf.scene()))
+    end
+    return all
+  end
+  local match, desc = scope.match, scope.desc
+  local containers = {}
+  for _, e in ipairs(all) do if match(e) then containers[#containers + 1] = e end end
+  if #containers ~= 1 then
+    return nil, format("within(%s): %d elements match the container in scene %s", desc, #containers,
+      quote(sf.scene()))
+  end
+  local result = {}
+  for _, e in ipairs(all) do
+    if e ~= containers[1] and inside(e, containers[1].frame) then result[#result + 1] = e end
+  end
+  return result
+end
+
+-- Matches of `loc` now: a list, plus the scoped elements or the scope problem.
+function api.matches(what, loc)
+  local match = api.matcher(what, loc)
+  local elements, problem = api.scoped_elements()
+  if not elements then return {}, nil, problem end
+  local found = {}
+  for _, e in ipairs(elements) do if match(e) then found[#found + 1] = e end end
+  return found, elements
+end
+
+local function labels_of(list)
+  local out = {}
+  for i, e in ipairs(list) do out[i] = quote(e.label) end
+  return out
+end
+
+-- Why `loc` did not match: with a did-you-mean and the labels on screen.
+function api.not_found(loc, elements)
+  local _, desc = api.matcher("locator", loc)
+  local labels = {}
+  for i, e in ipairs(elements) do labels[i] = e.label end
+  local wanted = type(loc) == "string" and loc or loc.label or loc.contains or loc.pattern or ""
+  local text = type(loc) == "string" and format("no element labelled %s", quote(loc))
+    or format("no element matches %s", desc)
+  text = text .. " in scene " .. quote(sf.scene()) .. sf.hint(wanted, table.unpack(labels))
+  if #labels == 0 then return text .. " (the scene has no elements)" end
+  return text .. " (labels on screen: " .. concat(labels_of(elements), ", ") .. ")"
+end
+
+function api.resolve(what, loc, timeout)
+  api.matcher(what, loc)
+  api.wait_settled(what, timeout)
+  local index = type(loc) == "table" and loc.index or nil
+  return api.poll(what, timeout, function()
+    local found, elements, problem = api.matches(what, loc)
+    if problem then return false, problem end
+    if index then
+      if found[index] then return true, found[index] end
+      if #found == 0 then return false, api.not_found(loc, elements) end
+      return false, format("%d elements match, so there is no match number %d (%s)", #found, index,
+        concat(labels_of(found), ", "))
+    end
+    if #found == 1 then return true, found[1] end
+    if #found == 0 then return false, api.not_found(loc, elements) end
+    local _, desc = api.matcher(what, loc)
+    error({ strict = true, message = format("%d elements match %s in scene %s: %s; make the locator "
+      .. "exact or add index = n", #found, desc, quote(sf.scene()), concat(labels_of(found), ", ")) })
+  end)
+end
+
+-- api.resolve that turns a strict-mode violation into a failure at the script line.
+local resolve = api.resolve
+function api.resolve(what, loc, timeout)
+  local ok, result = pcall(resolve, what, loc, timeout)
+  if ok then return result end
+  if type(result) == "table" and result.strict then fail(what .. ": " .. result.message) end
+  error(result, 0)
+end
+
+api.define{ name = "within", group = "Locators",
+  signature = "within(scene_or_locator, fn)",
+  summary = "Runs fn with every locator narrowed: to a scene (locators fail unless it is the current scene) or to the elements whose centre lies inside the frame of one container element.",
+  args = { { "scene_or_locator", "a scene name, or a locator of the container element" },
+    { "fn", "function run with the narrowed scope" } },
+  errors = "fn not a function; inside fn, a container that matches 0 or several elements",
+  example = 'within("login", function() tap "Continue" end)',
+  fn = function(scope, fn)
+    api.inside_test("within")
+    if type(fn) ~= "function" then fail("within: expected a function second, got " .. type(fn)) end
+    local new
+    if type(scope) == "string" and sf.scene_exists(scope) then
+      new = { scene = scope }
+    else
+      local match, desc = api.matcher("within", scope)
+      new = { match = match, desc = desc }
+    end
+    local saved = api.scope
+    api.scope = new
+    local ok, err = pcall(fn)
+    api.scope = saved
+    if not ok then error(err, 0) end
+  end }

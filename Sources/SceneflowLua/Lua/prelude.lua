@@ -1,0 +1,209 @@
+local sandbox, sf, SOURCE, SETTLE = ...
+local yield, isyieldable, running = coroutine.yield, coroutine.isyieldable, coroutine.running
+local getinfo, huge = debug.getinfo, math.huge
+local type, tostring, error, setmetatable, format, pairs, ipairs, concat, sort =
+  type, tostring, error, setmetatable, string.format, pairs, ipairs, table.concat, table.sort
+
+local env = sandbox()
+-- Scripts also get coroutine and a read-only slice of os (DESIGN.md §8).
+env.coroutine = { create = coroutine.create, resume = coroutine.resume, status = coroutine.status,
+  wrap = coroutine.wrap, yield = coroutine.yield, isyieldable = coroutine.isyieldable,
+  running = coroutine.running, close = coroutine.close }
+env.os = setmetatable({ clock = os.clock, time = os.time, date = os.date }, { __index = function(_, k)
+  error("os." .. tostring(k) .. " is not available in scripts: only os.clock, os.time and os.date"
+    .. " (Sceneflow runs scripts in a sandbox without file or process access)", 2)
+end })
+-- require: modules beside the script only, loaded as text into the script's environment.
+local loaded = {}
+env.require = function(name)
+  if type(name) ~= "string" then error("require: expected a module name (a string)", 2) end
+  if loaded[name] ~= nil then return loaded[name] end
+  local text, where = sf.read_module(name)
+  if not text then error("require(" .. string.format("%q", name) .. "): " .. where, 2) end
+  local chunk, problem = load(text, "@" .. where, "t", env)
+  if not chunk then error("require(" .. string.format("%q", name) .. "): " .. problem, 2) end
+  local result = chunk(name)
+  if result == nil then result = true end
+  loaded[name] = result
+  return result
+end
+local decl = { tests = {}, before_each = {}, after_each = {} }
+local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE }
+
+function api.line()
+  local level = 2
+  while true do
+    local info = getinfo(level, "Sl")
+    if not info then return nil end
+    if info.source == SOURCE and info.currentline > 0 then return info.currentline, info.short_src end
+    level = level + 1
+  end
+end
+
+function api.fail(message)
+  local line, src = api.line()
+  if line then error(src .. ":" .. line .. ": " .. message, 0) end
+  error(message, 0)
+end
+local fail = api.fail
+
+function api.quote(v)
+  if type(v) == "string" then return '"' .. v .. '"' end
+  return tostring(v)
+end
+
+-- A value as a person would write it in Lua: tables shallowly, keys sorted; functions
+-- and other values by type only (no addresses, so messages are the same on every run).
+function api.show(v, depth)
+  if type(v) == "string" then return (format("%q", v):gsub("\\\n", "\\n")) end
+  if v ~= v then return "NaN" end
+  if v == huge then return "infinity" end
+  if v == -huge then return "-infinity" end
+  if type(v) == "number" or type(v) == "boolean" or v == nil then return tostring(v) end
+  if type(v) ~= "table" then return "<" .. type(v) .. ">" end
+  depth = depth or 0
+  if depth > 2 then return "{...}" end
+  local parts, n = {}, #v
+  for i = 1, n do parts[#parts + 1] = api.show(v[i], depth + 1) end
+  local keys = {}
+  for k in pairs(v) do
+    if not (type(k) == "number" and k >= 1 and k <= n and k % 1 == 0) then keys[#keys + 1] = k end
+  end
+  sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(keys) do
+    local key = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. api.show(k) .. "]")
+    parts[#parts + 1] = key .. " = " .. api.show(v[k], depth + 1)
+  end
+  return "{" .. concat(parts, ", ") .. "}"
+end
+
+function api.inside_test(what)
+  if not isyieldable() or running() ~= api.thread then
+    fail(what .. ": gestures, waits and expectations run inside test(\"name\", function() ... end)"
+      .. " (not in a coroutine of the script's own)")
+  end
+end
+
+-- Fails on option keys not in `allowed` (with a did-you-mean), and on options that are
+-- not a table.
+function api.check_options(what, opts, allowed)
+  if opts == nil then return {} end
+  if type(opts) ~= "table" then
+    fail(what .. ": options must be a table such as {timeout = 2}, got " .. api.show(opts))
+  end
+  local known = {}
+  for _, k in ipairs(allowed) do known[k] = true end
+  for k in pairs(opts) do
+    if not known[k] then
+      fail(what .. ": unknown option " .. api.quote(tostring(k)) .. sf.hint(tostring(k), table.unpack(allowed))
+        .. " (options: " .. concat(allowed, ", ") .. ")")
+    end
+  end
+  return opts
+end
+
+function api.timeout(opts, what)
+  local t = type(opts) == "table" and opts.timeout or nil
+  if t ~= nil and (type(t) ~= "number" or t ~= t or t < 0) then
+    fail(what .. ": timeout must be a finite number of seconds >= 0, got " .. api.show(t))
+  end
+  return t or api.block_timeout or api.default_timeout
+end
+
+function api.wait_settled(what, timeout)
+  api.inside_test(what)
+  if sf.settled() then return end
+  local deadline = sf.now() + timeout
+  repeat
+    if sf.now() >= deadline then
+      fail(format("%s: the prototype did not settle within %g s of clock time (scene %s)",
+        what, timeout, api.quote(sf.scene())))
+    end
+    yield()
+  until sf.settled()
+end
+
+function api.wait_until(what, t, timeout)
+  local deadline = t + timeout
+  while sf.now() < t or not sf.settled() do
+    if sf.now() >= deadline then
+      fail(format("%s: the prototype did not settle within %g s of clock time after the input (scene %s)",
+        what, timeout, api.quote(sf.scene())))
+    end
+    yield()
+  end
+end
+
+function api.poll(what, timeout, check)
+  api.inside_test(what)
+  local deadline = sf.now() + timeout
+  local message
+  while true do
+    if sf.settled() then
+      local ok, result = check()
+      if ok then return result end
+      message = result
+    end
+    if sf.now() >= deadline then
+      if message == nil then
+        message = format("the prototype did not settle within %g s of clock time", timeout)
+      elseif timeout > 0 then
+        message = message .. format(" (waited %g s)", timeout)
+      end
+      fail(what .. ": " .. message)
+    end
+    yield()
+  end
+end
+
+-- Registers a public function: stores it under `name` ("tap", "expect.scene") in the
+-- script's environment and its reference entry in api.docs. With `step = true` each
+-- call is recorded as a step of the running test (the JSON report lists them).
+local GROUPS = { "Structure", "Gestures", "Waiting", "Locators", "Reading state", "Expectations",
+  "Logging", "Controls", "Timing" }
+local known_groups = {}
+for i, g in ipairs(GROUPS) do known_groups[g] = i end
+api.groups = GROUPS
+
+function api.define(d)
+  assert(type(d.name) == "string" and type(d.fn) == "function", "define: name and fn")
+  assert(known_groups[d.group], "define: unknown group for " .. d.name)
+  assert(d.signature and d.summary and d.example, "define: signature, summary, example for " .. d.name)
+  local fn = d.fn
+  if d.step then
+    local inner, label = fn, d.name
+    fn = function(...)
+      local n, args = select("#", ...), { ... }
+      local shown = {}
+      for i = 1, n do shown[i] = api.show(args[i]) end
+      local call = label .. "(" .. concat(shown, ", ") .. ")"
+      api.inside_test(call)
+      sf.step_begin(call, (api.line()))
+      local results = table.pack(inner(...))
+      sf.step_end()
+      return table.unpack(results, 1, results.n)
+    end
+  end
+  local holder, key = env, d.name
+  local dot = d.name:find(".", 1, true)
+  if dot then
+    local head = d.name:sub(1, dot - 1)
+    holder, key = env[head], d.name:sub(dot + 1)
+    assert(type(holder) == "table", "define: no table " .. head)
+  end
+  rawset(holder, key, fn)
+  api.docs[#api.docs + 1] = { name = d.name, group = d.group, signature = d.signature,
+    summary = d.summary, args = d.args or {}, returns = d.returns, waits = d.waits,
+    errors = d.errors, example = d.example }
+  return fn
+end
+
+-- Registers a documented value that is not a function (such as `state`).
+function api.define_value(d, value)
+  env[d.name] = value
+  api.docs[#api.docs + 1] = { name = d.name, group = d.group, signature = d.signature,
+    summary = d.summary, args = d.args or {}, returns = d.returns, waits = d.waits,
+    errors = d.errors, example = d.example }
+end
+
+return env, decl, api

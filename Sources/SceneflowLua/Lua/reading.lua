@@ -1,0 +1,71 @@
+local api = ...
+local sf, fail, show = api.sf, api.fail, api.show
+local type, setmetatable = type, setmetatable
+
+api.define{ name = "scene", group = "Reading state",
+  signature = "scene()",
+  summary = "The name of the current scene: the top of the navigation stack (the destination as soon as a transition starts).",
+  returns = "string",
+  example = 'if scene() == "onboarding" then tap "Skip" end',
+  fn = function() return sf.scene() end }
+
+api.define{ name = "now", group = "Reading state",
+  signature = "now()",
+  summary = "The virtual clock's time in seconds since the run started (it advances 1/60 s per frame).",
+  returns = "number (seconds)",
+  example = "local t = now()\nwait(0.5)\nexpect(now() - t).to_be_close_to(0.5, 1/60)",
+  fn = function() return sf.now() end }
+
+api.define{ name = "elements", group = "Reading state",
+  signature = "elements()",
+  summary = "The elements of the current scene (inside the within() scope), in declaration order.",
+  returns = "a list of {label, kind, frame = {x =, y =, w =, h =} in points, value, enabled, visible, index}",
+  example = 'for _, e in ipairs(elements()) do log.debug(e.label) end',
+  fn = function()
+    local list, problem = api.scoped_elements()
+    if not list then fail("elements(): " .. problem) end
+    return list
+  end }
+
+api.define{ name = "element", group = "Reading state",
+  signature = "element(locator)",
+  summary = "The one element the locator matches in the current scene now, or nil when none does. Does not wait.",
+  args = { { "locator", "as tap" } },
+  returns = "{label, kind, frame = {x =, y =, w =, h =}, value, enabled, visible, index} or nil",
+  errors = "several matches",
+  example = 'expect(element("Save").enabled).to_be(false)',
+  fn = function(loc)
+    local what = "element(" .. show(loc) .. ")"
+    local found, _, problem = api.matches(what, loc)
+    if problem then return nil end
+    local index = type(loc) == "table" and loc.index or nil
+    if index then return found[index] end
+    if #found > 1 then
+      local labels = {}
+      for i, e in ipairs(found) do labels[i] = string.format("%s at {%g, %g}", api.quote(e.label), e.frame.x, e.frame.y) end
+      fail(what .. ": " .. #found .. " elements match (" .. table.concat(labels, ", ")
+        .. "); make the locator exact or add index = n")
+    end
+    return found[1]
+  end }
+
+api.define{ name = "history", group = "Reading state",
+  signature = "history()",
+  summary = "The scenes shown since the test started, in order (the start scene first).",
+  returns = "a list of scene names",
+  example = 'expect(history()).to_equal({"home", "settings"})',
+  fn = function() return sf.history() end }
+
+api.define_value({ name = "state", group = "Reading state",
+  signature = "state.key",
+  summary = "The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts. Fresh for every test.",
+  returns = "the value under key",
+  errors = "assigning to it",
+  example = "expect(state.cart_count).to_be(2)" },
+  setmetatable({}, {
+    __index = function(_, key) local s = sf.state(); return s and s[key] end,
+    __newindex = function(_, key)
+      fail("state." .. tostring(key) .. ": the prototype's state is read-only in scripts; change it through the prototype's actions")
+    end,
+    __pairs = function() return next, sf.state() or {}, nil end,
+  }))

@@ -1,0 +1,147 @@
+local api = ...
+local env, decl, quote = api.env, api.decl, api.quote
+local getinfo, type, error, pcall, ipairs = debug.getinfo, type, error, pcall, ipairs
+
+api.define{ name = "prototype", group = "Structure",
+  signature = "prototype(path)",
+  summary = "Names the prototype folder the script drives, relative to the script file. Give it once, at the top; without it the runner's --prototype DIR is used.",
+  args = { { "path", "a folder holding prototype.lua (string)" } },
+  errors = "an empty or non-string path; a second call",
+  example = 'prototype "../../Prototypes/Notes"',
+  fn = function(path)
+    if type(path) ~= "string" or path == "" then
+      error("prototype: expected the path of a prototype folder (a string), got " .. quote(path), 2)
+    end
+    if decl.prototype then error("prototype: already given as " .. quote(decl.prototype), 2) end
+    decl.prototype = path
+  end }
+
+local lines = {}
+local function declare(what, name, fn, extra)
+  if api.thread and coroutine.running() == api.thread then
+    error(what .. ": tests are declared at the top level of the script, not inside another test", 3)
+  end
+  if type(name) ~= "string" or name == "" then
+    error(what .. ": expected a name (a non-empty string) first, got " .. quote(name), 3)
+  end
+  if type(fn) ~= "function" then
+    error(what .. "(" .. quote(name) .. "): expected a function second, got " .. type(fn), 3)
+  end
+  if lines[name] then
+    error(what .. ": a test named " .. quote(name) .. " is already declared at line " .. lines[name], 3)
+  end
+  local line = getinfo(3, "l").currentline
+  lines[name] = line
+  local t = { name = name, fn = fn, line = line }
+  for k, v in pairs(extra or {}) do t[k] = v end
+  decl.tests[#decl.tests + 1] = t
+end
+
+api.define{ name = "test", group = "Structure",
+  signature = "test(name, fn)",
+  summary = "Declares a test. Each test starts from a fresh prototype: the start scene, an empty history and a fresh copy of the prototype's state. fn runs as a coroutine resumed once per frame on the virtual clock.",
+  args = { { "name", "unique within the file (string)" }, { "fn", "the test body (function)" } },
+  errors = "a missing name, a name already used, fn not a function",
+  example = 'test("opens settings", function()\n  tap "More options"\n  expect.scene "settings"\nend)',
+  fn = function(name, fn) declare("test", name, fn) end }
+
+api.define{ name = "skip", group = "Structure",
+  signature = "skip(name, fn [, reason])",
+  summary = "Declares a test that is reported as skipped (with the reason) and not run.",
+  args = { { "name", "string" }, { "fn", "function (kept so the test is easy to re-enable)" },
+    { "reason", "optional string shown in the reports" } },
+  errors = "as test()",
+  example = 'skip("dark mode", function() end, "no dark screenshots yet")',
+  fn = function(name, fn, reason)
+    if reason ~= nil and type(reason) ~= "string" then
+      error("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason), 2)
+    end
+    declare("skip", name, fn, { skip = reason or "skipped with skip()" })
+  end }
+
+api.define{ name = "only", group = "Structure",
+  signature = "only(name, fn)",
+  summary = "Declares a test and runs only the tests declared with only() in this file; the others are reported as skipped.",
+  args = { { "name", "string" }, { "fn", "function" } },
+  errors = "as test()",
+  example = 'only("the one I am fixing", function() tap "Save" end)',
+  fn = function(name, fn) declare("only", name, fn, { only = true }) end }
+
+api.define{ name = "before_each", group = "Structure",
+  signature = "before_each(fn)",
+  summary = "Runs fn at the start of every test of the file, after the prototype was reset. An error in it fails the test (after_each still runs).",
+  args = { { "fn", "function; may use gestures and expectations" } },
+  errors = "fn not a function",
+  example = 'before_each(function() tap "Accept cookies" end)',
+  fn = function(fn)
+    if type(fn) ~= "function" then error("before_each: expected a function, got " .. type(fn), 2) end
+    decl.before_each[#decl.before_each + 1] = fn
+  end }
+
+api.define{ name = "after_each", group = "Structure",
+  signature = "after_each(fn)",
+  summary = "Runs fn at the end of every test, passed or failed. An error in it fails a test that had passed.",
+  args = { { "fn", "function" } },
+  errors = "fn not a function",
+  example = 'after_each(function() log.message("ended on " .. scene()) end)',
+  fn = function(fn)
+    if type(fn) ~= "function" then error("after_each: expected a function, got " .. type(fn), 2) end
+    decl.after_each[#decl.after_each + 1] = fn
+  end }
+
+local function hooks(list, label, ok, err)
+  for _, hook in ipairs(list) do
+    local hook_ok, hook_err = pcall(hook)
+    if not hook_ok then
+      if ok then
+        ok, err = false, label .. ": " .. tostring(hook_err)
+      else
+        err = tostring(err) .. "; then, " .. label .. ": " .. tostring(hook_err)
+      end
+    end
+  end
+  return ok, err
+end
+
+-- The script's globals after its top level ran, and the contents of the tables among
+-- them (libraries, expect, log), so each test starts from them again: a test that
+-- replaces `tap` or changes `string.upper` does not break the next one.
+function decl.freeze()
+  local saved = {}
+  for k, v in next, env do
+    local contents
+    if type(v) == "table" then
+      contents = {}
+      for kk, vv in next, v do contents[kk] = vv end  -- raw: no __pairs (state's proxy)
+    end
+    saved[k] = { value = v, contents = contents }
+  end
+  decl.frozen = saved
+end
+
+local function restore()
+  local saved = decl.frozen
+  if not saved then return end
+  for k in next, env do if saved[k] == nil then rawset(env, k, nil) end end
+  for k, entry in pairs(saved) do
+    rawset(env, k, entry.value)
+    if entry.contents then
+      local t = entry.value
+      for kk in next, t do if entry.contents[kk] == nil then rawset(t, kk, nil) end end
+      for kk, vv in pairs(entry.contents) do rawset(t, kk, vv) end
+    end
+  end
+end
+
+function decl.run(index)
+  restore()
+  local t = decl.tests[index]
+  api.thread = coroutine.running()
+  api.scope = nil
+  api.block_timeout = nil
+  api.last_tap = nil
+  local ok, err = hooks(decl.before_each, "in before_each", true, nil)
+  if ok then ok, err = pcall(t.fn) end
+  ok, err = hooks(decl.after_each, "in after_each", ok, err)
+  if not ok then error(err, 0) end
+end

@@ -1,0 +1,115 @@
+local api = ...
+local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
+local type, pairs, ipairs, format = type, pairs, ipairs, string.format
+
+local OPTION_KEYS = { "threshold", "max_diff_pixels", "max_diff_ratio", "ignore_antialiasing", "mask",
+  "at", "region", "timeout" }
+local known = {}
+for _, k in ipairs(OPTION_KEYS) do known[k] = true end
+
+local function number_in(what, name, v, lo, hi)
+  if v == nil then return nil end
+  if type(v) ~= "number" or v ~= v or v < lo or v > hi then
+    fail(format("%s: %s must be a number from %g to %g, got %s", what, name, lo, hi, show(v)))
+  end
+  return v
+end
+
+-- A rectangle {x, y, w, h} / {x =, y =, w =, h =} in points, or a locator's frame.
+local function area(what, name, v)
+  if type(v) == "table" then
+    local x, y, w, h = v.x or v[1], v.y or v[2], v.w or v[3], v.h or v[4]
+    if type(x) == "number" and type(y) == "number" and type(w) == "number" and type(h) == "number" then
+      if w <= 0 or h <= 0 then fail(what .. ": " .. name .. " needs a positive width and height, got " .. show(v)) end
+      return { x = x, y = y, w = w, h = h }
+    end
+  end
+  local found, elements, problem = api.matches(what, v)
+  if problem then fail(what .. ": " .. name .. ": " .. problem) end
+  if #found == 0 then fail(what .. ": " .. name .. ": " .. api.not_found(v, elements)) end
+  if #found > 1 then fail(what .. ": " .. name .. ": " .. #found .. " elements match " .. show(v)) end
+  return found[1].frame
+end
+
+local function name_arg(what, name)
+  if type(name) ~= "string" or name == "" or name:find("[/\\%c]") or name:sub(1, 1) == "." then
+    fail(what .. ": expected a name for the file (letters, digits, spaces, - and _; no / or leading .), got " .. show(name))
+  end
+end
+
+api.define{ name = "expect.screenshot", group = "Expectations", step = true,
+  signature = "expect.screenshot(name [, {threshold =, max_diff_pixels =, max_diff_ratio =, ignore_antialiasing =, mask =, region =, at =}])",
+  summary = "Renders the settled frame headless at the prototype's pixel size and compares it with the baseline __screenshots__/<script>/<name>.png beside the script: exactly by default. A missing baseline is recorded (the test is reported as recorded) unless CI is set. A failure writes expected.png, actual.png and diff.png into the report folder.",
+  args = { { "name", "the baseline's file name without .png" },
+    { "threshold", "per-pixel colour distance 0-1, pixelmatch's YIQ metric (default 0 = exact)" },
+    { "max_diff_pixels", "differing pixels allowed (default 0)" },
+    { "max_diff_ratio", "share of differing pixels allowed, 0-1 (default 0)" },
+    { "ignore_antialiasing", "skip pixels pixelmatch classifies as anti-aliased (default false)" },
+    { "mask", "a list of locators and/or {x, y, w, h} rectangles in points, painted out in both images" },
+    { "region", "a locator or {x, y, w, h} in points: compare only that part" },
+    { "at", "0-1: render the running (or last) transition at that progress instead of the settled frame" } },
+  waits = "until settled (up to the timeout)",
+  errors = "the frame differs beyond the limits (the deciding metric, its limit and value are printed); a size change (both sizes); no baseline when CI is set",
+  example = 'expect.screenshot "home"\nexpect.screenshot("feed", {mask = {"Clock"}, max_diff_ratio = 0.001})',
+  fn = function(name, opts)
+    local what = "expect.screenshot(" .. show(name) .. ")"
+    name_arg(what, name)
+    if opts ~= nil and type(opts) ~= "table" then fail(what .. ": options must be a table, got " .. show(opts)) end
+    opts = opts or {}
+    for k in pairs(opts) do
+      if not known[k] then fail(what .. ": unknown option " .. quote(tostring(k)) .. sf.hint(tostring(k), table.unpack(OPTION_KEYS))) end
+    end
+    api.wait_settled(what, api.timeout(opts, what))
+    local request = {
+      threshold = number_in(what, "threshold", opts.threshold, 0, 1),
+      max_diff_pixels = number_in(what, "max_diff_pixels", opts.max_diff_pixels, 0, math.huge),
+      max_diff_ratio = number_in(what, "max_diff_ratio", opts.max_diff_ratio, 0, 1),
+      at = number_in(what, "at", opts.at, 0, 1),
+      ignore_antialiasing = opts.ignore_antialiasing == true,
+      masks = {},
+    }
+    if opts.mask ~= nil then
+      local list = (type(opts.mask) == "table" and (opts.mask[1] ~= nil or next(opts.mask) == nil)) and opts.mask or { opts.mask }
+      if type(opts.mask) == "table" and type(opts.mask[1]) == "number" then list = { opts.mask } end
+      for i, m in ipairs(list) do request.masks[i] = area(what, "mask", m) end
+    end
+    if opts.region ~= nil then request.region = area(what, "region", opts.region) end
+    local status, message = sf.screenshot(name, request)
+    if status == "failed" then fail(what .. ": " .. message) end
+  end }
+
+api.define{ name = "capture", group = "Expectations", step = true,
+  signature = "capture(name)",
+  summary = "Writes the current frame to the report folder (captures/<script>/<test>/<name>.png) without comparing; the HTML report shows it as a thumbnail.",
+  args = { { "name", "file name without .png" } },
+  waits = "until settled",
+  errors = "a bad name; the frame cannot be rendered or written",
+  example = 'capture "checkout"',
+  fn = function(name)
+    local what = "capture(" .. show(name) .. ")"
+    name_arg(what, name)
+    api.wait_settled(what, api.timeout(nil, what))
+    local status, message = sf.capture(name)
+    if status == "failed" then fail(what .. ": " .. message) end
+  end }
+
+api.define{ name = "expect.tree", group = "Expectations", step = true,
+  signature = "expect.tree(text_or_name)",
+  summary = "Compares the element tree outline (scene, then per element: kind, label, value, disabled) line by line: with the text given (when it has a line break), or with the text baseline __screenshots__/<script>/<name>.tree.txt (recorded like screenshot baselines).",
+  args = { { "text_or_name", "the expected outline, or a baseline name" } },
+  waits = "until settled",
+  errors = "a line differs (the first differing line of each side is printed)",
+  example = 'expect.tree [[\nscene "login"\n  button "Sign in"\n]]',
+  fn = function(arg)
+    local what = "expect.tree(...)"
+    if type(arg) ~= "string" or arg == "" then fail(what .. ": expected the outline text or a baseline name") end
+    api.wait_settled(what, api.timeout(nil, what))
+    local status, message
+    if arg:find("\n", 1, true) then
+      status, message = sf.tree(nil, arg)
+    else
+      name_arg(what, arg)
+      status, message = sf.tree(arg, nil)
+    end
+    if status == "failed" then fail("expect.tree: " .. message) end
+  end }

@@ -1,0 +1,63 @@
+local api = ...
+local sf, fail, show = api.sf, api.fail, api.show
+local type, pcall, error, yield = type, pcall, error, coroutine.yield
+
+local function seconds_arg(what, v)
+  if type(v) ~= "number" or v ~= v or v < 0 or v == math.huge then
+    fail(what .. ": expected a finite number of seconds >= 0, got " .. show(v))
+  end
+  return v
+end
+
+api.define{ name = "wait", group = "Waiting", step = true,
+  signature = "wait(seconds)",
+  summary = "Lets `seconds` of clock time pass (frame by frame on the virtual clock, so it costs no real time).",
+  args = { { "seconds", "number >= 0" } },
+  waits = "exactly that long, to the next frame",
+  errors = "seconds not a number >= 0",
+  example = "wait(0.5)",
+  fn = function(seconds)
+    api.inside_test("wait")
+    seconds = seconds_arg("wait", seconds)
+    local t = sf.now() + seconds
+    while sf.now() < t - 1e-9 do yield() end
+  end }
+
+api.define{ name = "wait_for", group = "Waiting", step = true,
+  signature = "wait_for(locator_or_condition [, timeout])",
+  summary = "Waits until an element matching the locator is present in the settled prototype, or until condition() returns a true value. Returns the element table, or the condition's value.",
+  args = { { "locator_or_condition", "a locator, or a function checked once per settled frame" },
+    { "timeout", "clock seconds (default: the with_timeout block's, else 5)" } },
+  returns = "the element table {label, kind, frame, value, enabled, visible}, or the condition's value",
+  waits = "as described, up to the timeout",
+  errors = "the timeout passes (naming what was awaited, with a did-you-mean for a label)",
+  example = 'wait_for "Welcome back"\nwait_for(function() return state.loaded end, 2)',
+  fn = function(what_for, timeout)
+    local what = "wait_for(" .. show(what_for) .. ")"
+    if timeout ~= nil then seconds_arg(what, timeout) end
+    timeout = timeout or api.block_timeout or api.default_timeout
+    if type(what_for) == "function" then
+      return api.poll(what, timeout, function()
+        local value = what_for()
+        if value then return true, value end
+        return false, "the condition stayed false"
+      end)
+    end
+    return api.resolve(what, what_for, timeout)
+  end }
+
+api.define{ name = "with_timeout", group = "Waiting",
+  signature = "with_timeout(seconds, fn)",
+  summary = "Runs fn with a different default timeout for every gesture, wait_for and expectation inside it.",
+  args = { { "seconds", "clock seconds >= 0" }, { "fn", "function" } },
+  errors = "seconds not a number >= 0; fn not a function",
+  example = 'with_timeout(10, function() tap "Slow button" end)',
+  fn = function(seconds, fn)
+    seconds = seconds_arg("with_timeout", seconds)
+    if type(fn) ~= "function" then fail("with_timeout: expected a function second, got " .. type(fn)) end
+    local saved = api.block_timeout
+    api.block_timeout = seconds
+    local ok, err = pcall(fn)
+    api.block_timeout = saved
+    if not ok then error(err, 0) end
+  end }
