@@ -106,7 +106,9 @@ extension Session {
         guard let g = prototype.scrollGeometry(layer.scene, landscape: layer.rotated) else { return layer }
         var result = layer
         result.contentHeight = g.contentHeight
-        result.slices = g.slices(offset: scrollOffset(layer.scene, landscape: layer.rotated))
+        let offset = scrollOffset(layer.scene, landscape: layer.rotated)
+        result.slices = g.slices(offset: offset)
+        result.scroll = ScrollPosition(geometry: g, offset: g.clamp(offset))
         return result
     }
 }

@@ -103,15 +103,16 @@ extension Session {
             frame = restingFrame(currentScene)
         }
         let dark = firstHalf ? t / half : 1 - (t - half) / half
-        frame.layers.append(
-            SceneLayer(
-                scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: min(max(dark, 0), 1)))
+        var veil = SceneLayer(
+            scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: min(max(dark, 0), 1))
+        veil.isScene = false
+        frame.layers.append(veil)
         return frame
     }
 
     /// `scene` at rest as shown with the device held as now: over the scene below when it is
     /// the overlay on top.
-    private func restingFrame(_ scene: String) -> FrameDescription {
+    func restingFrame(_ scene: String) -> FrameDescription {
         if scene == currentScene, let overlay = overlayFrame() { return overlay }
         return FrameDescription(device: shownDevice(scene), layers: [shownLayer(scene)])
     }
@@ -121,7 +122,8 @@ extension Session {
     func landscapeFrame() -> FrameDescription {
         let device = shownDevice(currentScene)
         guard let running = navigator.running else {
-            return FrameDescription(device: device, layers: [shownLayer(currentScene)] + pressedLayers())
+            let layers = [shownLayer(currentScene)]
+            return FrameDescription(device: device, layers: layers + pressedLayers(over: layers, device: device))
         }
         let record = running.record
         let to = shownDevice(record.to)
