@@ -81,6 +81,8 @@ struct RenderMatchesTestRunTests {
     /// One captured frame: the PNG, the clock time and what it shows.
     struct Capture {
         var file: String
+        /// The clock time in seconds, as the summary writes it (three decimals).
+        var clock: Double
         var test: String
         var what: String
     }
@@ -90,7 +92,8 @@ struct RenderMatchesTestRunTests {
             let parts = line.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ")
             guard parts.count >= 4, parts[0].hasSuffix(".png") else { return nil }
             return Capture(
-                file: parts[0], test: parts[2].trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
+                file: parts[0], clock: Double(parts[1].dropLast()) ?? -1,
+                test: parts[2].trimmingCharacters(in: CharacterSet(charactersIn: "[]")),
                 what: parts[3...].joined(separator: "  "))
         }
     }
@@ -153,7 +156,7 @@ struct RenderMatchesTestRunTests {
                 let duration = (record["requested_duration"] as? Double ?? 0) * (record["slow_motion"] as? Double ?? 1)
                 let frameClocks = ((record["frames"] as? [[String: Any]]) ?? []).compactMap { $0["clock"] as? Double }
                 guard capture.what.hasPrefix("\(from) -> \(to),"),
-                    let clock = frameClocks.first(where: { duration > 0 && ($0 - start) / duration >= 0.5 })
+                    let clock = frameClocks.first(where: { abs($0 - capture.clock) < 0.0006 }), duration > 0
                 else {
                     problems.append("\(capture.file): \(capture.what) does not match the timeline's \(from) -> \(to)")
                     continue
@@ -282,6 +285,7 @@ struct RenderMatchesTestRunTests {
         #expect(
             r.stdout.contains("star_rating \"Rating\" {80, 387, 230, 66}"),
             "the frame on screen, as element() reports it: \(r)")
-        #expect(r.stdout.contains("value \"No rating\""), "the value as element() reads it: \(r)")
+        #expect(r.stdout.contains("value 0"), "the value as element() reads it: \(r)")
+        #expect(r.stdout.contains("declared {20, 80, 230, 66}"), "and where prototype.lua puts it on the card: \(r)")
     }
 }
