@@ -145,10 +145,20 @@ extension Session {
     public var screenBounds: Rect { screenDevice.bounds }
 
     /// The frame of `record` at linear progress `t` (0…1) with the device held as now: what
-    /// `expect.screenshot{at = ...}` draws.
+    /// `expect.screenshot{at = ...}` draws. Composed as the session draws transitions: an
+    /// overlay presented or dismissed over the scene below it (dimmed, placed, sized), star
+    /// ratings placed where their layers are, at their values now.
     public func transitionFrame(_ record: TransitionRecord, linearProgress t: Double) -> FrameDescription {
-        FrameComposer.frame(
-            prototype: prototype, from: record.from, to: record.to, transition: record.transition, linearProgress: t,
-            held: design.orientation)
+        let p = record.transition.curve.value(at: min(max(t, 0), 1))
+        if let style = overlayStyle(record.to), overlayStyle(record.from) == nil {
+            return withControlOverlays(overlayFrame(record.from, record.to, style, p))
+        }
+        if let style = overlayStyle(record.from), overlayStyle(record.to) == nil {
+            return withControlOverlays(overlayFrame(record.to, record.from, style, 1 - p))
+        }
+        return withControlOverlays(
+            FrameComposer.frame(
+                prototype: prototype, from: record.from, to: record.to, transition: record.transition,
+                linearProgress: t, held: design.orientation))
     }
 }
