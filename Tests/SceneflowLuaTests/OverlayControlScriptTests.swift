@@ -118,7 +118,7 @@ struct OverlayControlScriptTests {
             """)
         #expect(result.failure?.contains("rate(\"Rating\", 3)") == true, "\(result.failure ?? "passed")")
         #expect(result.failure?.contains("\"Sheet\"") == true, "names what lies over it: \(result.failure ?? "passed")")
-        #expect(result.line == 3)
+        #expect(result.line == 4, "the rate line")
     }
 
     @Test func rateFailsOnADisabledStarRating() throws {
@@ -128,7 +128,7 @@ struct OverlayControlScriptTests {
             rate("Rating", 3)
             """)
         #expect(result.failure?.contains("disabled") == true, "\(result.failure ?? "passed")")
-        #expect(result.line == 3)
+        #expect(result.line == 4, "the rate line")
     }
 
     @Test func rateFailsOnAStarRatingScrolledOutOfView() throws {
@@ -138,7 +138,7 @@ struct OverlayControlScriptTests {
             rate("Rating", 3)
             """)
         #expect(result.failure?.contains("scroll_to") == true, "\(result.failure ?? "passed")")
-        #expect(result.line == 3)
+        #expect(result.line == 4, "the rate line")
         let scrolled = try Self.run(
             """
             tap "Long"
