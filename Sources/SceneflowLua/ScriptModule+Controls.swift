@@ -9,6 +9,9 @@ import SceneflowCore
 /// Registration table (merged into the native table `sf`):
 /// - `control(label)` → value, min, max, step, read_only, accessibility value
 /// - `control_point(label, value)` → x, y of the point a press or drag uses to give `value`
+/// - `control_press(label, value)` → x, y of that point when a finger pressing there reaches
+///   the control (the same hit path as the mouse), else nil and why not (disabled, covered,
+///   scrolled out of view, off the screen)
 /// - `set_value(label, value)` → the stored value (snapped, clamped; fires nothing)
 /// - `adjust(label, steps)` → the stored value after an accessibility increment (1) or
 ///   decrement (-1) (fires nothing; read-only controls ignore it)
@@ -17,6 +20,7 @@ extension ScriptModule {
     nonisolated(unsafe) static let controlNatives: [Native] = [
         ("control", { _, session, s in ControlScriptFunctions.control(session, s) }),
         ("control_point", { _, session, s in ControlScriptFunctions.controlPoint(session, s) }),
+        ("control_press", { _, session, s in ControlScriptFunctions.controlPress(session, s) }),
         ("set_value", { _, session, s in ControlScriptFunctions.setValue(session, s) }),
         ("adjust", { _, session, s in ControlScriptFunctions.adjust(session, s) }),
     ]
@@ -72,6 +76,20 @@ enum ControlScriptFunctions {
         guard let value = stack.number(2) else { return .error("control_point: expected (label, value)") }
         do {
             let point = try session.controlPoint(label, value: value)
+            stack.push(point.x)
+            stack.push(point.y)
+            return .values(2)
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+
+    static func controlPress(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let label = stack.string(1) ?? ""
+        guard let value = stack.number(2) else { return .error("control_press: expected (label, value)") }
+        do {
+            let point = try session.controlPoint(label, value: value)
+            if let problem = try session.controlPressProblem(label, at: point) { return failure(stack, problem) }
             stack.push(point.x)
             stack.push(point.y)
             return .values(2)

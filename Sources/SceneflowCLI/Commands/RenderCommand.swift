@@ -7,9 +7,13 @@ struct RenderCommand: Subcommand {
     static let name = "render"
     static let abstract = "Render one frame offscreen (a scene, or a moment of a transition) to a PNG."
     static let discussion = """
-        Without --to, draws --scene (default: the start scene) at rest. With --to, draws the
-        transition from --scene to --to at --at seconds after it starts (default: halfway).
-        No display is needed: SDL's software renderer draws into memory.
+        Draws what play and test show. Without --to, draws --scene (default: the start scene)
+        at rest; an overlay scene over the scene that presents it, dimmed, placed and sized.
+        With --to, draws the transition from --scene to --to at --at seconds after it starts
+        (default: halfway): the transition wired to the element (or swipe, timer, back or
+        dismiss) of --scene that leads there, and says which; --transition, --duration and
+        --curve replace its parts. No display is needed: SDL's software renderer draws into
+        memory.
         """
     static let arguments = [
         ArgumentSpec(name: "PROTOTYPE", help: "A prototype folder.", repeating: false, optional: false)
@@ -19,10 +23,13 @@ struct RenderCommand: Subcommand {
         OptionSpec(name: "--to", valueName: "NAME", help: "The incoming scene of a transition."),
         OptionSpec(
             name: "--transition", valueName: "KIND",
-            help: "none, crossfade, push_left/right/up/down, cover_*, reveal_* (default crossfade)."),
-        OptionSpec(name: "--duration", valueName: "SECONDS", help: "Transition duration (default 0.35)."),
+            help:
+                "none, crossfade, push_left/right/up/down, cover_*, reveal_* (default: the wired one, else crossfade)."),
         OptionSpec(
-            name: "--curve", valueName: "CURVE", help: "linear, ease_in, ease_out, ease_in_out (default ease_in_out)."),
+            name: "--duration", valueName: "SECONDS", help: "Transition duration (default: the wired one, else 0.35)."),
+        OptionSpec(
+            name: "--curve", valueName: "CURVE",
+            help: "linear, ease_in, ease_out, ease_in_out (default: the wired one, else ease_in_out)."),
         OptionSpec(
             name: "--at", valueName: "SECONDS", help: "Time since the transition started (default: half the duration)."),
         OptionSpec(
@@ -43,13 +50,8 @@ struct RenderCommand: Subcommand {
     func validate() throws(UsageError) {
         guard let out = parsed.value("--out") else { throw UsageError(message: "--out FILE is required") }
         try OutputPath.checkWritableFile("--out", out)
-        let transition = try transition()
-        if let at = try number("--at"), at > transition.duration {
-            throw UsageError(
-                message:
-                    "--at \(formatNumber(at, decimals: 3)) is past the transition's \(formatNumber(transition.duration, decimals: 3)) s duration"
-            )
-        }
+        _ = try overrides()
+        _ = try number("--at")
         if parsed.value("--to") == nil {
             for option in ["--transition", "--duration", "--curve", "--at"] where parsed.value(option) != nil {
                 throw UsageError(message: "\(option) needs --to NAME (the incoming scene)")
@@ -65,10 +67,14 @@ struct RenderCommand: Subcommand {
         return value
     }
 
-    private func transition() throws(UsageError) -> Transition {
-        let kindName = parsed.value("--transition") ?? "crossfade"
-        guard let kind = TransitionKind(rawValue: kindName) else {
-            throw UsageError(message: "--transition: " + TransitionKind.unknownNameMessage(kindName))
+    /// The parts of the transition given on the command line (nil where not given).
+    private func overrides() throws(UsageError) -> (kind: TransitionKind?, duration: Double?, curve: TimingCurve?) {
+        var kind: TransitionKind?
+        if let name = parsed.value("--transition") {
+            guard let k = TransitionKind(rawValue: name) else {
+                throw UsageError(message: "--transition: " + TransitionKind.unknownNameMessage(name))
+            }
+            kind = k
         }
         var curve: TimingCurve?
         if let name = parsed.value("--curve") {
@@ -77,7 +83,7 @@ struct RenderCommand: Subcommand {
             }
             curve = c
         }
-        return Transition(kind: kind, duration: try number("--duration"), curve: curve)
+        return (kind, try number("--duration"), curve)
     }
 
     func run() -> ExitCode {
@@ -93,14 +99,23 @@ struct RenderCommand: Subcommand {
                 return .usage
             }
         }
-        let transition = (try? transition()) ?? .cut
-        let at = (try? number("--at")) ?? nil  // validated in validate()
-        let request = StillRenderer.Request(
-            scene: scene, to: parsed.value("--to"), transition: transition, at: at ?? transition.duration / 2,
-            orientation: parsed.flag("--landscape") ? .landscape : .portrait)
+        guard let given = try? overrides() else { return .usage }  // validated in validate()
+        let plan = StillRenderer.plan(
+            prototype, scene: scene, to: parsed.value("--to"), kind: given.kind, duration: given.duration,
+            curve: given.curve, orientation: parsed.flag("--landscape") ? .landscape : .portrait)
+        let duration = plan.transition?.duration ?? 0
+        let at = ((try? number("--at")) ?? nil) ?? duration / 2
+        if at > duration + 1e-9 {
+            let what = plan.route.map { "the \(formatNumber(duration, decimals: 3)) s transition (\($0.action))" } ?? ""
+            printError(
+                "sceneflow render: --at \(formatNumber(at, decimals: 3)) is past \(what); give --at from 0 to \(formatNumber(duration, decimals: 3))"
+            )
+            return .usage
+        }
+        if let note = plan.note { print(note) }
         let out = parsed.value("--out")!
         do {
-            let image = try StillRenderer.render(prototype, request)
+            let image = try StillRenderer.render(prototype, plan, at: at)
             try StillRenderer.save(image, to: out)
             print("wrote \(out) (\(image.width)x\(image.height) px)")
             return .success

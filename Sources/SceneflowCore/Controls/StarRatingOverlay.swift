@@ -1,7 +1,8 @@
 /// What to draw for one star rating over its scene's screenshot: the glyph rectangles (from
 /// `StarRatingLayout`, the same ones hit testing uses), how much of each is lit, which images
-/// and whether it has keyboard focus. Geometry is in scene points; the renderer adds the
-/// scene layer's offset and alpha. Produced by Core, drawn by the SDL layer.
+/// and whether it has keyboard focus. Geometry is in screen points, placed by the session where
+/// the scene's layer draws the control; the renderer applies the layer's alpha. Produced by
+/// Core, drawn by the SDL layer.
 public struct StarRatingOverlay: Equatable, Sendable {
     /// The control's accessibility label.
     public var label: String
@@ -17,9 +18,14 @@ public struct StarRatingOverlay: Equatable, Sendable {
     public var highlightedImage: String?
     /// The rectangle to outline as the keyboard focus ring (points), or nil.
     public var focusRing: Rect?
+    /// The part of the screen (points) the glyphs may show in: the scene's layer, its overlay
+    /// card or its scroll band (`PlacedFrame.area`); nil for no limit.
+    public var clip: Rect?
 
-    /// The overlay for `tracker`'s control and stored value, labelled `label`.
-    public init(label: String, tracker: StarRatingTracker, focused: Bool) {
+    /// The overlay for `tracker`'s control and stored value, labelled `label`, laid out as
+    /// `tracker` is (screen points), shown only inside `clip` when given.
+    public init(label: String, tracker: StarRatingTracker, focused: Bool, clip: Rect? = nil) {
+        self.clip = clip
         let layout = tracker.layout
         self.label = label
         glyphs = layout.glyphs

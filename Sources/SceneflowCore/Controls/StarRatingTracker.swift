@@ -31,8 +31,8 @@ public enum StarRatingEvent: Equatable, Sendable, CustomStringConvertible {
 public struct StarRatingTracker: Equatable, Sendable {
     /// The control's declaration.
     public let control: StarRating
-    /// Its layout in points.
-    public let layout: StarRatingLayout
+    /// Its layout in points: where the control was last placed (`placed(in:)`).
+    public private(set) var layout: StarRatingLayout
     /// The stored value: what is drawn and what accessibility reads.
     public private(set) var value: Double
     /// The value before the press, while a press is captured.
@@ -45,6 +45,23 @@ public struct StarRatingTracker: Equatable, Sendable {
         self.control = control
         layout = StarRatingLayout(control, frame: frame)
         value = (try? control.values.snap(control.initialValue)) ?? control.minimum
+    }
+
+    /// This tracker (value and press state kept) laid out in `frame`, in screen points: where
+    /// the control is placed now (`ScenePlacement.place`).
+    public func placed(in frame: Rect) -> StarRatingTracker {
+        var copy = self
+        copy.layout = StarRatingLayout(control, frame: frame)
+        return copy
+    }
+
+    /// A tracker for `control` (another declaration of the same control, e.g. its landscape
+    /// look's) keeping this one's value, snapped and clamped to `control`'s values, and its
+    /// layout's frame.
+    public func redeclared(as control: StarRating) -> StarRatingTracker {
+        var copy = StarRatingTracker(control, frame: layout.frame)
+        copy.value = (try? control.values.snap(value)) ?? copy.value
+        return copy
     }
 
     /// True between a captured press and its release or cancel.

@@ -3,7 +3,10 @@ extension ElementTree {
     /// summary, for `sceneflow inspect`: each scene line names its image and is marked
     /// `(start)`, `(unreachable)` or `(reached by code)` (`PrototypeChecker.reach`); names are
     /// quoted with `"` and `\` escaped, as labels are; element lines are `line(_:value:)` plus the designer
-    /// features (`SceneExtras`); scene-wide swipes follow the elements.
+    /// features (`SceneExtras`), with the frame where the scene shows the element at rest (as
+    /// `element()` reports it: an overlay's on its card, a scroll footer's at the screen's
+    /// bottom) and, when that differs, the declared frame after `declared`; scene-wide swipes
+    /// follow the elements.
     ///
     /// ```
     /// prototype "Notes"  device 360x800 pt at scale 3 (1080x2400 px)  start "note"  5 scenes
@@ -25,8 +28,18 @@ extension ElementTree {
             lines.append(header)
             lines += SceneExtras.describe(scene)
             if scene.elements.isEmpty && scene.onSwipe.isEmpty { lines.append("  (no elements)") }
-            for element in scene.elements {
-                lines.append("  " + line(element, value: element.value) + SceneExtras.describe(element))
+            // Frames where the scene shows them at rest (an overlay's on its card over the scene
+            // that presents it, a scroll scene's at offset 0): where element() reports them.
+            let session = Session(prototype: prototype)
+            session.restore(prototype.restingStack(for: scene.name))
+            let placed = session.placedElements
+            for (index, element) in scene.elements.enumerated() {
+                var shown = element
+                if placed.indices.contains(index), placed[index].element.isDeclared(as: element) {
+                    shown.frame = placed[index].placed.frame
+                }
+                let declared = shown.frame == element.frame ? "" : "  declared \(element.frame)"
+                lines.append("  " + line(shown, value: element.value) + SceneExtras.describe(element) + declared)
             }
             for direction in SwipeDirection.allCases {
                 if let action = scene.onSwipe[direction] { lines.append("  swipe \(direction.rawValue): \(action)") }

@@ -16,7 +16,7 @@ public enum ElementTree {
         }
         let turned = session.showsLandscape(scene.name) ? " landscape" : ""
         var text = "scene \"\(scene.name)\"\(turned) (stack: \(session.stack.joined(separator: " > ")))\n"
-        for element in scene.elements {
+        for element in session.screenElements {  // where they are shown: in an overlay, scrolled
             text += "  " + line(element, value: session.value(of: element)) + "\n"
         }
         return text

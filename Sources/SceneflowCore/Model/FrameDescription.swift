@@ -20,8 +20,14 @@ public struct SceneLayer: Equatable, Sendable {
     public var slices: [LayerSlice] = []
     /// True for a landscape screenshot: decoded at the device's pixel size turned a quarter.
     public var rotated = false
-    /// Live controls drawn over this scene's screenshot, in scene points (the layer's offset
-    /// and alpha apply to them too).
+    /// For a scroll scene: its scroll region and offset (what `slices` are cut from), so that
+    /// `placement(on:)` moves the scene's elements as the slices move its image.
+    public var scroll: ScrollPosition? = nil
+    /// True for a layer that draws a scene's screenshot (the scene's elements lie on it); false
+    /// for a veil and for a pressed image drawn over an element.
+    public var isScene = true
+    /// Live controls drawn over this scene's screenshot, in screen points (placed with
+    /// `placement(on:)`, so they move with the layer); the layer's alpha applies to them.
     public var overlays: [StarRatingOverlay] = []
 
     /// Creates a layer.
@@ -46,5 +52,19 @@ public struct FrameDescription: Equatable, Sendable {
     public init(device: Device, layers: [SceneLayer]) {
         self.device = device
         self.layers = layers
+    }
+}
+
+extension SceneLayer {
+    /// How this layer puts its scene's element coordinates on a screen of `screen` points
+    /// (the frame's device bounds): moved by `offset`, scrolled by `scroll`, inside the
+    /// rectangle the layer covers (`offset` and `size`, or the whole screen) cut to the screen.
+    /// The one placement drawing, hit testing and reading share (see `ScenePlacement`).
+    public func placement(on screen: Rect) -> ScenePlacement {
+        let covered = Rect(
+            x: offset.x, y: offset.y, width: size?.width ?? screen.width, height: size?.height ?? screen.height)
+        return ScenePlacement(
+            origin: offset, scroll: scroll,
+            bounds: covered.intersection(screen) ?? Rect(x: offset.x, y: offset.y, width: 0, height: 0))
     }
 }

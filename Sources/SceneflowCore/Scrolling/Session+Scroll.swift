@@ -72,12 +72,15 @@ extension Session {
     }
 
     /// Scroll handling of raw input: a press in the scrolling band starts a drag that moves
-    /// the content with the finger until the release.
+    /// the content with the finger until the release, unless a star rating takes the press
+    /// (it then holds the finger, as a slider in a scroll view does, and the content stays).
     func noteScrollInput(_ event: InputEvent) {
         switch event.phase {
         case .down:
             design.scrollDrag = nil
-            if currentOverlayFrame == nil, let g = scrollGeometry(currentScene), g.band.contains(event.point) {
+            if currentOverlayFrame == nil, let g = scrollGeometry(currentScene), g.band.contains(event.point),
+                controlHit(at: event.point) == nil
+            {
                 design.scrollDrag = (event.point.y, scrollOffset(currentScene))
             }
         case .move, .up:
@@ -106,7 +109,9 @@ extension Session {
         guard let g = prototype.scrollGeometry(layer.scene, landscape: layer.rotated) else { return layer }
         var result = layer
         result.contentHeight = g.contentHeight
-        result.slices = g.slices(offset: scrollOffset(layer.scene, landscape: layer.rotated))
+        let offset = scrollOffset(layer.scene, landscape: layer.rotated)
+        result.slices = g.slices(offset: offset)
+        result.scroll = ScrollPosition(geometry: g, offset: g.clamp(offset))
         return result
     }
 }

@@ -90,6 +90,7 @@ extension FrameComposer {
         if let g = prototype.scrollGeometry(scene, landscape: landscape) {
             layer.contentHeight = g.contentHeight
             layer.slices = g.slices(offset: 0)
+            layer.scroll = ScrollPosition(geometry: g, offset: 0)
         }
         return layer
     }

@@ -1,7 +1,10 @@
-/// Which control: the scene and the element's index in it (labels may repeat).
+/// Which control: the scene, the accessibility label and which of the scene's controls with
+/// that label (0 for the first; labels may repeat). A scene's portrait and landscape looks
+/// share a control with the same label, so its value survives turning the device.
 struct ControlID: Hashable, Sendable {
     var scene: String
-    var index: Int
+    var label: String
+    var occurrence: Int
 }
 
 /// The session's control state: values (one tracker per control, made when first used and
@@ -79,12 +82,39 @@ extension Session {
         return tracker.value
     }
 
-    /// The control's layout and the point, in points, that a press or drag uses to give
-    /// `value` (see `StarRatingLayout.point(for:grid:)`); `rate` drags between two of these.
+    /// The point on the screen, in points, that a press or drag uses to give `value` (see
+    /// `StarRatingLayout.point(for:grid:)`), laid out where the control is placed now;
+    /// `rate` drags between two of these.
     /// - Throws: `ControlError` for an unknown label.
     public func controlPoint(_ label: String, value: Double) throws(ControlError) -> Point {
         let tracker = try self.tracker(label).tracker
         return tracker.layout.point(for: value, grid: tracker.control.values)
+    }
+
+    /// Why a finger pressing the control labelled `label` at `point` (screen points) would not
+    /// reach it, or nil when it would: the press goes through the same hit path as a person's
+    /// (`controlHit(at:)`), so a control that is disabled, covered by an element declared
+    /// after it, scrolled out of view or off the screen cannot be operated by a script either.
+    /// - Throws: `ControlError` for an unknown label.
+    public func controlPressProblem(_ label: String, at point: Point) throws(ControlError) -> String? {
+        let (id, _) = try tracker(label)
+        let placed = placedElements
+        guard let index = placed.indices.first(where: { controlID(placed, $0) == id }) else { return nil }
+        let (element, place) = placed[index]
+        if controlHit(at: point) == id { return nil }
+        if !element.enabled { return "\"\(label)\" is disabled: a press on it does nothing" }
+        let top = placed.indices.last { placed[$0].placed.visible?.contains(point) == true }
+        if let top, top > index {
+            return
+                "\"\(label)\" is covered by \"\(placed[top].element.label)\" at \(point) (declared later in the scene, so it lies on top); a finger cannot reach it there"
+        }
+        let scrolls = currentOverlayFrame == nil && scrollGeometry(currentScene) != nil
+        if place.visible == nil || place.visible?.contains(point) == false || !place.area.contains(point) {
+            return scrolls
+                ? "\"\(label)\" (frame \(place.frame) on screen) is not in view at \(point): it is scrolled out of the scrolling band; scroll_to its label first"
+                : "\"\(label)\" (frame \(place.frame) on screen) does not show at \(point): it lies outside the screen"
+        }
+        return "a press at \(point) does not reach \"\(label)\" (frame \(place.frame) on screen)"
     }
 
     /// The tracker (copy) of the control labelled `label` in the current scene, e.g. to read
@@ -94,12 +124,14 @@ extension Session {
     }
 
     /// The tracker (copy) of `element` when it is a star rating of a mounted scene (the
-    /// current scene first), else nil.
+    /// current scene first), else nil. `element` may come placed (`screenElements`): it is
+    /// matched by its declaration, whatever its frame.
     public func starRating(of element: Element) -> StarRatingTracker? {
         guard element.control != nil else { return nil }
         for name in [currentScene] + mountedScenes {
-            guard let index = scene(name)?.elements.firstIndex(of: element) else { continue }
-            return trackerFor(ControlID(scene: name, index: index))
+            let elements = prototype.shownElements(name, landscape: showsLandscape(name))
+            guard let index = elements.firstIndex(where: { $0.isDeclared(as: element) }) else { continue }
+            return trackerFor(controlID(name, elements, index), elements[index])
         }
         return nil
     }
@@ -138,18 +170,18 @@ extension Session {
             }
             if key == .commit { commitFocused() }
         }
-        guard let id = controls.focused else { return nil }
-        return scene(id.scene)?.elements[id.index].label
+        return controls.focused?.label
     }
 
     // MARK: Pointer capture and drawing (used by Session.swift)
 
     /// Sends `event` to a star rating when it starts in one's hit area (or one holds the
-    /// pointer). - Returns: true when a control took the event.
+    /// pointer). The control is laid out where it is placed at the press and keeps that
+    /// layout until the release. - Returns: true when a control took the event.
     func routeToControl(_ event: InputEvent) -> Bool {
         if event.phase == .down {
             cancelCapturedControl()
-            guard let id = controlHit(at: event.point), var tracker = trackerFor(id) else { return false }
+            guard let id = controlHit(at: event.point), var tracker = placedTracker(id) else { return false }
             let (captured, events) = tracker.press(at: event.point)
             guard captured else { return false }
             controls.captured = id
@@ -173,79 +205,52 @@ extension Session {
         store(id, tracker, what: "cancelled", value: tracker.value)
     }
 
-    /// `frame` with every mounted scene's controls drawn at their stored values.
+    /// `frame` with the controls of each scene layer drawn at their stored values, each laid
+    /// out where the layer places it (`SceneLayer.placement(on:)`, the placement hit testing
+    /// and scripts use) and clipped to where it shows.
     func withControlOverlays(_ frame: FrameDescription) -> FrameDescription {
-        frame.withOverlays { name in
-            guard let scene = self.scene(name) else { return [] }
-            return scene.elements.indices.compactMap { index in
-                let id = ControlID(scene: name, index: index)
-                guard let tracker = self.trackerFor(id) else { return nil }
+        var copy = frame
+        let screen = frame.device.bounds
+        for index in copy.layers.indices where copy.layers[index].isScene {
+            let layer = copy.layers[index]
+            let placement = layer.placement(on: screen)
+            let elements = prototype.shownElements(layer.scene, landscape: layer.rotated)
+            copy.layers[index].overlays = elements.indices.compactMap { i in
+                guard elements[i].control?.starRating != nil else { return nil }
+                let id = controlID(layer.scene, elements, i)
+                guard let tracker = trackerFor(id, elements[i]) else { return nil }
+                let placed = placement.place(elements[i].frame)
                 return StarRatingOverlay(
-                    label: scene.elements[index].label, tracker: tracker, focused: self.controls.focused == id)
+                    label: elements[i].label, tracker: tracker.placed(in: placed.frame),
+                    focused: controls.focused == id, clip: placed.area)
             }
         }
+        return copy
     }
 
     // MARK: Helpers
 
-    private func trackerFor(_ id: ControlID) -> StarRatingTracker? {
-        if let tracker = controls.trackers[id] { return tracker }
-        guard let element = scene(id.scene)?.elements[safe: id.index],
-            let rating = element.control?.starRating
-        else { return nil }
-        return StarRatingTracker(rating, frame: element.frame)
-    }
-
-    private func tracker(_ label: String) throws(ControlError) -> (id: ControlID, tracker: StarRatingTracker) {
-        let name = currentScene
-        let elements = scene(name)?.elements ?? []
-        if let index = elements.firstIndex(where: { $0.label == label && $0.control != nil }),
-            let tracker = trackerFor(ControlID(scene: name, index: index))
-        {
-            return (ControlID(scene: name, index: index), tracker)
-        }
-        let labels = elements.filter { $0.control != nil }.map(\.label)
-        var message = "no star rating labelled \"\(label)\" in scene \"\(name)\""
-        message += NearestName.hint(for: label, among: labels)
-        message +=
-            labels.isEmpty
-            ? " (the scene has no controls)"
-            : " (controls on screen: " + labels.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
-        throw ControlError(message: message)
-    }
-
-    /// The topmost enabled control whose hit area holds `point`; nil when a hotspot declared
-    /// above it (or a disabled control) holds the point first.
-    func controlHit(at point: Point) -> ControlID? {
-        let name = currentScene
-        guard let elements = scene(name)?.elements else { return nil }
-        for index in elements.indices.reversed() {
-            let id = ControlID(scene: name, index: index)
-            if let tracker = trackerFor(id) {
-                // A disabled control still covers what lies below it but takes no input.
-                if tracker.layout.hitArea.contains(point) { return elements[index].enabled ? id : nil }
-            } else if elements[index].frame.contains(point) {
-                return nil
-            }
-        }
-        return nil
-    }
-
     private func store(_ id: ControlID, _ tracker: StarRatingTracker, what: String, value: Double) {
         controls.trackers[id] = tracker
-        guard let label = scene(id.scene)?.elements[id.index].label else { return }
-        timeline.record(.controlValue(element: label, scene: id.scene, value: value, what: what), at: now)
+        timeline.record(.controlValue(element: id.label, scene: id.scene, value: value, what: what), at: now)
     }
 
     private func moveFocus() {
-        let name = currentScene
-        let elements = scene(name)?.elements ?? []
-        let start = controls.focused.map { $0.index + 1 } ?? 0
+        let placed = placedElements
+        let elements = placed.map(\.element)
+        let start =
+            controls.focused.flatMap { focused in
+                elements.indices.first {
+                    elements[$0].control != nil && controlID(currentScene, elements, $0) == focused
+                }
+            }.map { $0 + 1 } ?? 0
         controls.focused = nil
         controls.committed = nil
         for index in elements.indices where index >= start {
-            let id = ControlID(scene: name, index: index)
-            if let tracker = trackerFor(id), !tracker.control.readOnly, elements[index].enabled {
+            let id = controlID(currentScene, elements, index)
+            if elements[index].control != nil, let tracker = trackerFor(id, elements[index]), !tracker.control.readOnly,
+                elements[index].enabled
+            {
                 controls.focused = id
                 controls.committed = tracker.value
                 return
@@ -265,9 +270,7 @@ extension Session {
     /// Records the events and runs the control's `on_changing` / `on_change`: a Lua function
     /// becomes a `ScriptCall` carrying the value; a navigation action is performed.
     private func fire(_ events: [StarRatingEvent], id: ControlID, source: String) {
-        guard let element = scene(id.scene)?.elements[id.index], let rating = element.control?.starRating else {
-            return
-        }
+        guard let element = controlElement(id), let rating = element.control?.starRating else { return }
         for event in events {
             let (action, value, what): (Action?, Double, String) =
                 switch event {
@@ -290,4 +293,13 @@ extension Session {
 extension Array {
     /// The element at `index`, or nil when out of range.
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
+}
+
+extension Element {
+    /// True when `other` is this element as declared, wherever it is placed (frames aside).
+    func isDeclared(as other: Element) -> Bool {
+        var placed = other
+        placed.frame = frame
+        return placed == self
+    }
 }

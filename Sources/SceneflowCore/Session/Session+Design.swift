@@ -39,43 +39,17 @@ extension Session {
         return style.frame(on: shownDevice(below))  // on the landscape screen when the scene below shows so
     }
 
-    /// `point` (screen points) in the coordinates of `scene`'s elements: moved by the overlay's
-    /// origin when `scene` is the current overlay.
-    func localPoint(_ point: Point, in scene: Scene) -> Point {
-        guard scene.name == currentScene else { return point }
-        if let frame = currentOverlayFrame { return Point(x: point.x - frame.x, y: point.y - frame.y) }
-        if let g = scrollGeometry(scene.name) { return g.contentPoint(point, offset: scrollOffset(scene.name)) }
-        return point
-    }
-
-    /// The current scene's elements with frames in screen points (an overlay's elements moved
-    /// to where the overlay sits). Scripts locate elements with these.
-    public var screenElements: [Element] {
-        let elements = scene(currentScene).map(activeScene)?.elements ?? []
-        if let g = scrollGeometry(currentScene), currentOverlayFrame == nil {
-            let offset = scrollOffset(currentScene)
-            return elements.map { element in
-                var moved = element
-                moved.frame = g.screenFrame(element.frame, offset: offset)
-                return moved
-            }
-        }
-        guard let frame = currentOverlayFrame else { return elements }
-        return elements.map { element in
-            var moved = element
-            moved.frame.x += frame.x
-            moved.frame.y += frame.y
-            return moved
-        }
-    }
-
     /// Handles a gesture outside the current overlay: true when it was outside (it never
-    /// reaches the scene below); a tap there dismisses the overlay with `dismiss_on_outside`.
-    func dismissesOverlay(_ gesture: Gesture, scene: Scene) -> Bool {
+    /// reaches the scene below); a tap there dismisses the overlay with `dismiss_on_outside`,
+    /// and any other gesture there is logged as reaching no element, like a missed tap on a
+    /// scene (the window flashes the hotspot hints for such a tap).
+    func dismissesOverlay(_ gesture: Gesture, scene: Scene, at time: Double) -> Bool {
         if scrolled(gesture) { return true }
         guard let frame = currentOverlayFrame, !frame.contains(gesture.start) else { return false }
         if case .tap = gesture, scene.design.overlay?.dismissOnOutside == true {
             perform(.dismiss, source: "tap outside overlay \"\(scene.name)\"")
+        } else {
+            timeline.record(.gesture(gesture, scene: scene.name, element: nil), at: time)
         }
         return true
     }
@@ -123,9 +97,14 @@ extension Session {
         let scrolls = navigator.mounted.contains { scrollGeometry($0) != nil }
         guard scrolls || (design.pressed != nil && navigator.running == nil) else { return nil }
         var frame = sceneFrame()
-        frame.layers = frame.layers.map(scrolledLayer) + pressedLayers()
+        frame.layers = frame.layers.map(scrolledLayer)
+        frame.layers += pressedLayers(over: frame.layers, device: frame.device)
         return frame
     }
+
+    /// The frame for clock time `now` without control overlays: what `frame()` draws them on,
+    /// and whose layers place every element (`placedElements`).
+    func composedFrame() -> FrameDescription { designFrame() ?? sceneFrame() }
 
     /// The frame with an overlay (presented, shown, or dismissed) and the pressed image, or nil
     /// when no overlay is involved.
@@ -143,7 +122,7 @@ extension Session {
         }
         guard let below = sceneBelowOverlay(currentScene), let style = overlayStyle(currentScene) else { return nil }
         var frame = overlayFrame(below, currentScene, style, 1)
-        frame.layers += pressedLayers()
+        frame.layers += pressedLayers(over: frame.layers, device: frame.device)
         return frame
     }
 
@@ -155,9 +134,15 @@ extension Session {
         let device = shownDevice(below)
         let landscape = showsLandscape(below)
         let frame = style.frame(on: device)
-        let veil = SceneLayer(
+        var veil = SceneLayer(
             scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: style.dim * p)
-        var top = layer(overlay, landscape: landscape)
+        veil.isScene = false
+        // The card shows its whole image scaled into the overlay's rectangle; an overlay
+        // never scrolls.
+        var top = FrameComposer.layer(prototype, overlay, held: landscape ? .landscape : .portrait)
+        top.slices = []
+        top.contentHeight = nil
+        top.scroll = nil
         top.size = Size(width: frame.width, height: frame.height)
         switch style.position {
         case .bottom:

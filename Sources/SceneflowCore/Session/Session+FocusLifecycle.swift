@@ -30,10 +30,8 @@ extension Session {
             (try? tracker.set(committed)) != nil
         {
             controls.trackers[id] = tracker
-            if let label = scene(id.scene)?.elements[safe: id.index]?.label {
-                timeline.record(
-                    .controlValue(element: label, scene: id.scene, value: committed, what: "dropped"), at: now)
-            }
+            timeline.record(
+                .controlValue(element: id.label, scene: id.scene, value: committed, what: "dropped"), at: now)
         }
         controls.focused = nil
         controls.committed = nil

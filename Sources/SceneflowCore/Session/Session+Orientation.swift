@@ -103,15 +103,16 @@ extension Session {
             frame = restingFrame(currentScene)
         }
         let dark = firstHalf ? t / half : 1 - (t - half) / half
-        frame.layers.append(
-            SceneLayer(
-                scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: min(max(dark, 0), 1)))
+        var veil = SceneLayer(
+            scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: min(max(dark, 0), 1))
+        veil.isScene = false
+        frame.layers.append(veil)
         return frame
     }
 
     /// `scene` at rest as shown with the device held as now: over the scene below when it is
     /// the overlay on top.
-    private func restingFrame(_ scene: String) -> FrameDescription {
+    func restingFrame(_ scene: String) -> FrameDescription {
         if scene == currentScene, let overlay = overlayFrame() { return overlay }
         return FrameDescription(device: shownDevice(scene), layers: [shownLayer(scene)])
     }
@@ -121,7 +122,8 @@ extension Session {
     func landscapeFrame() -> FrameDescription {
         let device = shownDevice(currentScene)
         guard let running = navigator.running else {
-            return FrameDescription(device: device, layers: [shownLayer(currentScene)] + pressedLayers())
+            let layers = [shownLayer(currentScene)]
+            return FrameDescription(device: device, layers: layers + pressedLayers(over: layers, device: device))
         }
         let record = running.record
         let to = shownDevice(record.to)
@@ -143,10 +145,20 @@ extension Session {
     public var screenBounds: Rect { screenDevice.bounds }
 
     /// The frame of `record` at linear progress `t` (0…1) with the device held as now: what
-    /// `expect.screenshot{at = ...}` draws.
+    /// `expect.screenshot{at = ...}` draws. Composed as the session draws transitions: an
+    /// overlay presented or dismissed over the scene below it (dimmed, placed, sized), star
+    /// ratings placed where their layers are, at their values now.
     public func transitionFrame(_ record: TransitionRecord, linearProgress t: Double) -> FrameDescription {
-        FrameComposer.frame(
-            prototype: prototype, from: record.from, to: record.to, transition: record.transition, linearProgress: t,
-            held: design.orientation)
+        let p = record.transition.curve.value(at: min(max(t, 0), 1))
+        if let style = overlayStyle(record.to), overlayStyle(record.from) == nil {
+            return withControlOverlays(overlayFrame(record.from, record.to, style, p))
+        }
+        if let style = overlayStyle(record.from), overlayStyle(record.to) == nil {
+            return withControlOverlays(overlayFrame(record.to, record.from, style, 1 - p))
+        }
+        return withControlOverlays(
+            FrameComposer.frame(
+                prototype: prototype, from: record.from, to: record.to, transition: record.transition,
+                linearProgress: t, held: design.orientation))
     }
 }

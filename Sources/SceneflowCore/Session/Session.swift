@@ -173,7 +173,7 @@ public final class Session {
 
     /// What to draw for clock time `now`.
     public func frame() -> FrameDescription {
-        withControlOverlays(designFrame() ?? sceneFrame())
+        withControlOverlays(composedFrame())
     }
 
     /// The frame without designer features or controls.
@@ -197,8 +197,10 @@ public final class Session {
     private func dispatch(_ gesture: Gesture, at time: Double) {
         let sceneName = currentScene
         guard let scene = prototype.scenes[sceneName].map(activeScene) else { return }
-        if dismissesOverlay(gesture, scene: scene) { return }
-        let element = scene.element(at: localPoint(gesture.start, in: scene))
+        if dismissesOverlay(gesture, scene: scene, at: time) { return }
+        // Hit where the elements are drawn: the topmost one whose shown part holds the point.
+        let placed = placedElements
+        let element = placed.lastIndex { $0.placed.visible?.contains(gesture.start) == true }.map { placed[$0].element }
         timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
         switch gesture {
         case .tap:

@@ -23,12 +23,12 @@ end
 
 api.define{ name = "rate", group = "Controls", step = true,
   signature = "rate(locator, value [, {timeout = seconds}])",
-  summary = "Rates with a real drag across a star rating, through the same input path as the mouse: press at the current value's position (at least the first step's, as a press must start on the stars), 12 moves over 0.3 s to the position of `value`, release. The prototype's on_changing / on_change run as for a person; a read-only control ignores the drag. Does nothing when the value is already `value`.",
+  summary = "Rates with a real drag across a star rating, through the same input path as the mouse: press at the current value's position where the stars are drawn (at least the first step's, as a press must start on the stars), 12 moves over 0.3 s to the position of `value`, release. The prototype's on_changing / on_change run as for a person; a read-only control ignores the drag. Does nothing when the value is already `value`. Fails when no finger could press there: the control is disabled, covered by an element declared after it, or scrolled out of view (scroll_to it first).",
   args = { { "locator", "as tap; the element must be a star rating" },
     { "value", "stars: one of the control's values (from min to max in steps of step)" },
     { "timeout", "as tap" } },
   waits = "as tap",
-  errors = "no such star rating; a value the control cannot take",
+  errors = "no such star rating; a value the control cannot take; a control a finger cannot reach (disabled, covered, scrolled out of view)",
   example = 'rate("Your rating", 4)\nexpect.scene "thanks"',
   fn = function(loc, value, opts)
     local what = "rate(" .. show(loc) .. ", " .. show(value) .. ")"
@@ -40,7 +40,10 @@ api.define{ name = "rate", group = "Controls", step = true,
         c.step))
     end
     if abs(value - c.value) < 1e-9 then return end
-    local sx, sy = sf.control_point(c.label, max(c.value, c.step))
+    -- The press goes where a finger would, through the same hit path: a control no
+    -- finger can reach there (disabled, covered, scrolled away) fails here.
+    local sx, sy = sf.control_press(c.label, max(c.value, c.step))
+    if sx == nil then fail(what .. ": " .. sy) end
     local tx = sf.control_point(c.label, value)
     local t = sf.now()
     sf.input("down", sx, sy, t)

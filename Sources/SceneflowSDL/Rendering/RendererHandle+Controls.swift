@@ -2,12 +2,14 @@ internal import CSDL2
 import Foundation
 import SceneflowCore
 
-/// How star ratings are drawn over their scene (Core's `StarRatingOverlay` says what): each
-/// glyph's empty image fills its rectangle, then the lit image is clipped to the lit fraction
-/// (from the left, or from the right for right-to-left controls; rule 11 of issue 4), and a
-/// focus ring is outlined around the row of the focused control. Rectangles in points are
-/// moved by the layer's offset, multiplied by the scale and rounded to whole pixels; glyphs
-/// take the layer's alpha.
+/// How star ratings are drawn over their scene (Core's `StarRatingOverlay` says what), as
+/// DLStarRating draws them: one image per state, so a lit glyph shows its lit image instead of
+/// (never over) the empty one, and a partly lit glyph shows the lit image's part up to the lit
+/// fraction and the empty image's part after it (from the left, or from the right for
+/// right-to-left controls; rule 11 of issue 4, issue 13 item 8). A focus ring is outlined
+/// around the row of the focused control. Rectangles are in screen points (the session placed
+/// them where the layer draws the control), multiplied by the scale and rounded to whole
+/// pixels, and cut to the overlay's `clip`; glyphs take the layer's alpha.
 extension RendererHandle {
     /// Focus ring colour (R, G, B): Material blue.
     static let focusColour: (UInt8, UInt8, UInt8) = (26, 115, 232)
@@ -15,37 +17,62 @@ extension RendererHandle {
     /// Draws `layer.overlays`. Throws `ImageLoadError` for a bad star image, `SDLError`.
     func drawOverlays(of layer: SceneLayer, alpha: Double, images: TextureCache) throws {
         for overlay in layer.overlays {
+            let clip = overlay.clip.map { pixelRect($0) }
             for (glyph, fill) in zip(overlay.glyphs, overlay.fills) {
-                let box = pixelRect(glyph, offset: layer.offset)
+                let box = pixelRect(glyph)
                 guard box.w > 0, box.h > 0 else { continue }
-                let empty = try glyphTexture(overlay.starImage, look: .empty, box: box, images: images)
-                try copy(empty.texture, source: nil, box, alpha: alpha)
-                guard fill > 0 else { continue }
-                let lit = try glyphTexture(overlay.highlightedImage, look: .lit, box: box, images: images)
-                if fill >= 1 {
-                    try copy(lit.texture, source: nil, box, alpha: alpha)
-                    continue
-                }
-                let sourceWidth = Int32((Double(lit.width) * fill).rounded())
-                let destinationWidth = Int32((Double(box.w) * fill).rounded())
-                guard sourceWidth > 0, destinationWidth > 0 else { continue }
+                let litWidth = fill >= 1 ? box.w : fill <= 0 ? 0 : min(box.w, Int32((Double(box.w) * fill).rounded()))
+                // The lit part sits at the leading edge: the left, or the right right-to-left.
                 let rtl = overlay.rightToLeft
-                var source = SDL_Rect(
-                    x: rtl ? Int32(lit.width) - sourceWidth : 0, y: 0, w: sourceWidth, h: Int32(lit.height))
-                let clipped = SDL_Rect(
-                    x: rtl ? box.x + box.w - destinationWidth : box.x, y: box.y, w: destinationWidth, h: box.h)
-                try copy(lit.texture, source: &source, clipped, alpha: alpha)
+                let lit = SDL_Rect(x: rtl ? box.x + box.w - litWidth : box.x, y: box.y, w: litWidth, h: box.h)
+                let empty = SDL_Rect(x: rtl ? box.x : box.x + litWidth, y: box.y, w: box.w - litWidth, h: box.h)
+                if empty.w > 0 {
+                    let image = try glyphTexture(overlay.starImage, look: .empty, box: box, images: images)
+                    try copy(image, part: empty, of: box, clip: clip, alpha: alpha)
+                }
+                if lit.w > 0 {
+                    let image = try glyphTexture(overlay.highlightedImage, look: .lit, box: box, images: images)
+                    try copy(image, part: lit, of: box, clip: clip, alpha: alpha)
+                }
             }
-            if let ring = overlay.focusRing { try drawRing(pixelRect(ring, offset: layer.offset), alpha: alpha) }
+            if let ring = overlay.focusRing { try drawRing(pixelRect(ring), alpha: alpha) }
         }
     }
 
-    private func pixelRect(_ rect: Rect, offset: Point) -> SDL_Rect {
+    /// Copies the part of `image` that falls in `part` of the glyph `box` (pixels) to `part`,
+    /// cut to `clip`: the image is scaled to the box, so each pixel of the box takes the image
+    /// pixel at the same fraction of its width and height.
+    private func copy(
+        _ image: (texture: Texture, width: Int, height: Int), part: SDL_Rect, of box: SDL_Rect, clip: SDL_Rect?,
+        alpha: Double
+    ) throws {
+        var target = part
+        if let clip {
+            let x0 = max(part.x, clip.x)
+            let y0 = max(part.y, clip.y)
+            let x1 = min(part.x + part.w, clip.x + clip.w)
+            let y1 = min(part.y + part.h, clip.y + clip.h)
+            guard x1 > x0, y1 > y0 else { return }
+            target = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
+        }
+        let sx = Double(image.width) / Double(box.w)
+        let sy = Double(image.height) / Double(box.h)
+        func scaled(_ v: Int32, _ origin: Int32, _ s: Double) -> Int32 { Int32((Double(v - origin) * s).rounded()) }
+        let left = scaled(target.x, box.x, sx)
+        let top = scaled(target.y, box.y, sy)
+        var source = SDL_Rect(
+            x: left, y: top, w: scaled(target.x + target.w, box.x, sx) - left,
+            h: scaled(target.y + target.h, box.y, sy) - top)
+        guard source.w > 0, source.h > 0 else { return }
+        try copy(image.texture, source: &source, target, alpha: alpha)
+    }
+
+    private func pixelRect(_ rect: Rect) -> SDL_Rect {
         let s = device.scale
-        let x0 = ((rect.x + offset.x) * s).rounded()
-        let y0 = ((rect.y + offset.y) * s).rounded()
-        let x1 = ((rect.maxX + offset.x) * s).rounded()
-        let y1 = ((rect.maxY + offset.y) * s).rounded()
+        let x0 = (rect.x * s).rounded()
+        let y0 = (rect.y * s).rounded()
+        let x1 = (rect.maxX * s).rounded()
+        let y1 = (rect.maxY * s).rounded()
         return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
     }
 

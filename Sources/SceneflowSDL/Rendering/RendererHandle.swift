@@ -89,7 +89,7 @@ final class RendererHandle {
     }
 
     /// Clears to opaque black, then draws `frame.layers` back to front, each followed by its
-    /// control overlays (RendererHandle+Controls.swift). Each layer's texture
+    /// control overlays (RendererHandle+Controls.swift; a scroll scene's too). Each layer's texture
     /// fills the device pixel size, moved by `layer.offset` (points) × scale rounded to whole
     /// pixels; alpha < 1 blends with alpha modulation, alpha 1 on an opaque texture copies.
     /// Throws `SDLError` or the cache's `ImageLoadError`.
@@ -115,10 +115,10 @@ final class RendererHandle {
             try texture.setAlpha(alpha)
             if !layer.slices.isEmpty {
                 try drawSlices(layer, texture.pointer)
-                continue
+            } else {
+                var destination = SDL_Rect(x: x, y: y, w: w, h: h)
+                try SDLError.check(SDL_RenderCopy(renderer, texture.pointer, nil, &destination), "SDL_RenderCopy")
             }
-            var destination = SDL_Rect(x: x, y: y, w: w, h: h)
-            try SDLError.check(SDL_RenderCopy(renderer, texture.pointer, nil, &destination), "SDL_RenderCopy")
             try drawOverlays(of: layer, alpha: alpha, images: images)
         }
     }
