@@ -30,7 +30,7 @@ struct TestCommand: Subcommand {
         OptionSpec(
             name: "--junit-extras", valueName: nil,
             help:
-                "Add file and line to each JUnit testcase and warnings as testcase properties (GitLab, GitHub; Jenkins' xUnit schema refuses them)."
+                "Add file, line and warning properties to JUnit testcases (GitLab, GitHub; not valid for Jenkins' xUnit)."
         ),
         OptionSpec(name: "--tap", valueName: nil, help: "Print TAP version 13 instead of the console report."),
         OptionSpec(name: "--json", valueName: "FILE", help: "Write every file, test, step and log entry as JSON."),
