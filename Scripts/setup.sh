@@ -6,8 +6,9 @@ set -euo pipefail
 # libxml2-utils: xmllint validates JUnit reports and timeline SVG charts in tests; lua-check:
 # luacheck lints Scripts/; xvfb: the window timeline test (skips without it); xdotool and imagemagick:
 # the designer window tests click and capture under Xvfb; graphviz: `sceneflow graph` SVG/PNG and the
-# DOT check (each skips with a printed reason without its tool).
-packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz)
+# DOT check (each skips with a printed reason without its tool); perl: `prove` (TAP::Harness) reads
+# `sceneflow test --tap` in the consumer tests.
+packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -21,9 +22,22 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 command -v swift >/dev/null || { echo "setup: the Swift 6 toolchain is not on PATH" >&2; exit 70; }
+# PyPI installs: plain pip first; a Debian-managed Python refuses that (PEP 668), then
+# --break-system-packages.
+pip_install() {
+  python3 -m pip install --quiet --disable-pip-version-check "$@" >/dev/null 2>&1 \
+    || python3 -m pip install --quiet --disable-pip-version-check --break-system-packages "$@" >/dev/null 2>&1
+}
+# The readers CI systems use for Sceneflow's reports, for the consumer tests: tappy (tap.py, with
+# PyYAML for the TAP 13 YAML blocks) and junitparser. The tests fail without them.
+if command -v python3 >/dev/null && ! python3 -c "import tap, yaml, junitparser" 2>/dev/null; then
+  echo "setup: installing tap.py, PyYAML and junitparser from PyPI (readers of the TAP and JUnit reports)"
+  pip_install "tap.py[yaml]" junitparser \
+    || echo "setup: could not install tap.py and junitparser; the report consumer tests will fail" >&2
+fi
 # The reference pixelmatch (PyPI) for the tolerant-comparison agreement test.
 if command -v python3 >/dev/null && ! python3 -c "import pixelmatch" 2>/dev/null; then
   echo "setup: installing pixelmatch from PyPI (reference for the screenshot comparison test)"
-  python3 -m pip install --quiet --disable-pip-version-check pixelmatch >/dev/null 2>&1 \
+  pip_install pixelmatch \
     || echo "setup: could not install pixelmatch; the agreement test will be skipped" >&2
 fi

@@ -16,6 +16,7 @@ import SceneflowCore
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
 /// - `log(level, text, line)`; `step_begin(call, line)`; `step_end()`: recorded for the report
+/// - `note_failure(message)`: `api.fail` notes the message it raises (an expectation failure)
 /// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
 ///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
 ///   and every element's spoken value as `accessibility_value`
@@ -37,6 +38,9 @@ final class ScriptModule {
     /// Steps of the running test; `openSteps` indexes the ones not yet returned.
     var steps: [TestStepRecord] = []
     private var openSteps: [(index: Int, wallStart: Double)] = []
+    /// The last message `api.fail` raised (`note_failure(message)`), so the runtime can tell an
+    /// expectation that did not hold from a Lua runtime error; reset per test.
+    var notedFailure: String?
 
     typealias Native = (name: String, body: (ScriptModule, Session, LuaStack) -> LuaCallbackResult)
 
@@ -49,6 +53,7 @@ final class ScriptModule {
         log.removeAll()
         steps.removeAll()
         openSteps.removeAll()
+        notedFailure = nil
     }
 
     /// Pushes the table onto `state`'s main stack.
@@ -66,6 +71,13 @@ final class ScriptModule {
                 )
             } + [
                 ("hint", Self.hint), ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
+                (
+                    "note_failure",
+                    { [weak self] stack in
+                        self?.notedFailure = stack.string(1)
+                        return .values(0)
+                    }
+                ),
                 (
                     "double_tap_interval",
                     {

@@ -9,7 +9,8 @@
 /// from the code.
 ///
 /// Shared helpers (used by the sections, not visible to scripts):
-/// - `api.fail(message)`: raises `file:line: message` at the innermost line of the script.
+/// - `api.fail(message)`: raises `file:line: message` at the innermost line of the script,
+///   noted with `sf.note_failure` as an expectation failure (not a Lua runtime error).
 /// - `api.quote(v)`, `api.show(v)`: values as they appear in messages.
 /// - `api.inside_test(what)`: fails unless called from the running test's own coroutine.
 /// - `api.timeout(opts)`: the per-call `timeout`, else the `with_timeout` block's, else the

@@ -31,6 +31,7 @@ extension ScriptRuntime {
     /// clock time.
     public func resume() -> ScriptStep {
         guard var running, let session else {
+            lastFailureKind = .error
             return .failed(
                 Diagnostic(file: scriptPath, message: "no test started (call bind(_:) and start(test:) first)"))
         }
@@ -38,6 +39,7 @@ extension ScriptRuntime {
         let limits = state.limits
         if session.now - running.startTime > limits.testTimeout {
             stopRunning()
+            lastFailureKind = .error
             return .failed(
                 Diagnostic(
                     file: scriptPath, line: test.line,
@@ -61,6 +63,8 @@ extension ScriptRuntime {
         case .failed:
             let failure = state.takeFailure(from: thread)
             stopRunning()
+            let noted = failure.message == module.notedFailure && !failure.budgetExhausted && !failure.memoryExceeded
+            lastFailureKind = noted ? .expectation : .error
             var diagnostic = source.diagnostic(
                 failure, limits: limits, instructions: limits.stepInstructions, names: globalNames)
             if failure.budgetExhausted {

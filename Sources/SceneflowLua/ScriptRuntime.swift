@@ -29,6 +29,10 @@ public final class ScriptRuntime {
     /// The names a script can use, for a did-you-mean on a misspelt global.
     var globalNames: [String] = []
     var running: RunningTest?
+    /// What kind of failure the last `.failed` step of `resume()` was: `.expectation` when the
+    /// script API raised it through `api.fail` (an expectation, gesture or wait that did not
+    /// hold), `.error` for anything else (a Lua runtime error, a bad argument, a limit).
+    public internal(set) var lastFailureKind: TestFailureKind?
 
     /// A test being run: its coroutine and when it started.
     struct RunningTest {

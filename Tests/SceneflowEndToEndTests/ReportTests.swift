@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `sceneflow test` reports through the binary: console verdicts and times, JUnit valid
-/// against the common schema, TAP 13, JSON with every step, failure artifacts, --jobs,
+/// against the Jenkins xUnit plugin's schema, TAP 13, JSON with every step, failure artifacts, --jobs,
 /// --shard, --filter and interruption.
 @Suite struct ReportTests {
     /// A suite of three files beside a two-scene prototype: passing and warning tests, a
@@ -47,7 +47,7 @@ import Testing
         #expect(r.status == 65, "a script that cannot load gives 65: \(r)")
         #expect(r.stdout.contains("  PASS  opens the detail  ("), "\(r)")
         #expect(r.stdout.contains("  WARN  warns about a slow path  (passed with warnings; "), "\(r)")
-        #expect(r.stdout.contains("        warning at line 8: took the long way"), "\(r)")
+        #expect(r.stdout.contains("        \(tmp.file("suite/a_pass.lua")):8: warning: took the long way"), "\(r)")
         #expect(r.stdout.contains("  FAIL  taps a typo  ("), "\(r)")
         #expect(
             r.stdout.contains(
@@ -71,7 +71,7 @@ import Testing
                 "<testsuite name=\"\(tmp.file("suite/a_pass.lua"))\" tests=\"2\" failures=\"0\" errors=\"0\" skipped=\"0\""
             ))
         #expect(xml.contains("<property name=\"warning: warns about a slow path\" value=\"took the long way\"/>"))
-        #expect(xml.contains("PASSED WITH WARNINGS&#10;WARNING "))
+        #expect(xml.contains("PASSED WITH WARNINGS&#10;\(tmp.file("suite/a_pass.lua")):8: warning: took the long way"))
         #expect(xml.contains("<failure message=\"\(tmp.file("suite/b_fail.lua")):5: tap(&quot;Opne&quot;)"))
         #expect(xml.contains("<skipped message=\"waiting for screenshots\"/>"))
         // Case 6: the load failure has no duration: no time attribute rather than a made-up 0.
@@ -83,23 +83,11 @@ import Testing
         try Self.validate(junit)
     }
 
-    /// Validates `file` against Tests/Fixtures/junit.xsd with xmllint (Debian libxml2-utils).
+    /// Validates `file` against the Jenkins xUnit plugin's `Tests/Fixtures/junit-10.xsd` with
+    /// xmllint (Debian libxml2-utils, installed by Scripts/setup.sh).
     static func validate(_ file: String) throws {
-        let xmllint = ["/usr/bin/xmllint", "/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let xmllint else {
-            print("SKIPPED schema check: xmllint is not installed (apt-get install libxml2-utils)")
-            return
-        }
-        let schema = Sceneflow.packageRoot.appendingPathComponent("Tests/Fixtures/junit.xsd").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xmllint)
-        process.arguments = ["--noout", "--schema", schema, file]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        process.waitUntilExit()
-        let message = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "JUnit XML does not validate: \(message)")
+        let problems = try ConsumerTool.schemaProblems(file)
+        #expect(problems == nil, "JUnit XML does not validate: \(problems ?? "")")
     }
 
     @Test func tapVersion13() throws {
@@ -112,7 +100,7 @@ import Testing
         #expect(lines.contains("ok 1 - \(tmp.file("suite/a_pass.lua")): opens the detail"))
         #expect(lines.contains("ok 2 - \(tmp.file("suite/a_pass.lua")): warns about a slow path"))
         #expect(lines.contains("  warnings:"))
-        #expect(lines.contains("    - \"took the long way\""))
+        #expect(lines.contains("    - message: \"took the long way\""))
         #expect(lines.contains("not ok 3 - \(tmp.file("suite/b_fail.lua")): taps a typo"))
         #expect(lines.contains("ok 4 - \(tmp.file("suite/b_fail.lua")): not ready # SKIP waiting for screenshots"))
         #expect(lines.contains("not ok 5 - \(tmp.file("suite/c_broken.lua")): could not load"))
@@ -137,19 +125,16 @@ import Testing
         #expect(first[1]["verdict"] as? String == "passed with warnings")
         let failed = try #require((files[1]["outcomes"] as? [[String: Any]])?.first)
         let artifacts = try #require(failed["artifacts"] as? [String])
-        #expect(
-            artifacts == [
-                "artifacts/suite-b_fail/01-taps_a_typo/frame.png", "artifacts/suite-b_fail/01-taps_a_typo/elements.txt",
-                "artifacts/suite-b_fail/01-taps_a_typo/timeline.txt",
-            ])
-        let png = try Data(contentsOf: URL(fileURLWithPath: report + "/" + artifacts[0]))
+        let folder = report + "/artifacts/suite-b_fail/01-taps_a_typo/"
+        #expect(artifacts == [folder + "frame.png", folder + "elements.txt", folder + "timeline.txt"])
+        let png = try Data(contentsOf: URL(fileURLWithPath: artifacts[0]))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
-        let tree = try String(contentsOfFile: report + "/" + artifacts[1], encoding: .utf8)
+        let tree = try String(contentsOfFile: artifacts[1], encoding: .utf8)
         #expect(
             tree
                 == "scene \"home\" (stack: home)\n  hotspot \"Open\" {2, 10, 30, 20} on_tap: go(\"detail\", push_left 0.3s ease_in_out)\n",
             "\(tree)")
-        let timeline = try String(contentsOfFile: report + "/" + artifacts[2], encoding: .utf8)
+        let timeline = try String(contentsOfFile: artifacts[2], encoding: .utf8)
         let lines = timeline.split(separator: "\n")
         #expect(!lines.isEmpty && lines.count <= 50)
         try Self.validate(report + "/junit.xml")

@@ -23,7 +23,7 @@ import Testing
             #expect(r.status == 0, "\(r)")
             #expect(
                 r.stdout.contains(
-                    "USAGE: sceneflow test [--prototype DIR] [--junit FILE] [--tap] [--json FILE] [--report DIR]"),
+                    "USAGE: sceneflow test [--prototype DIR] [--junit FILE] [--junit-extras] [--tap] [--json FILE]"),
                 "\(r)")
             #expect(r.stdout.contains("--frames <dir>"), "\(r)")
         }

@@ -24,7 +24,14 @@ struct TestCommand: Subcommand {
     ]
     static let options = [
         OptionSpec(name: "--prototype", valueName: "DIR", help: "Prototype for scripts that do not name one."),
-        OptionSpec(name: "--junit", valueName: "FILE", help: "Write JUnit XML (one testsuite per script file)."),
+        OptionSpec(
+            name: "--junit", valueName: "FILE",
+            help: "Write JUnit XML (one testsuite per script file; valid for Jenkins' xUnit schema)."),
+        OptionSpec(
+            name: "--junit-extras", valueName: nil,
+            help:
+                "Add file, line and warning properties to JUnit testcases (GitLab, GitHub; not valid for Jenkins' xUnit)."
+        ),
         OptionSpec(name: "--tap", valueName: nil, help: "Print TAP version 13 instead of the console report."),
         OptionSpec(name: "--json", valueName: "FILE", help: "Write every file, test, step and log entry as JSON."),
         OptionSpec(
@@ -70,6 +77,7 @@ struct TestCommand: Subcommand {
         settings = TestSettings()
         settings.prototype = parsed.value("--prototype")
         settings.junit = parsed.value("--junit")
+        settings.junitExtras = parsed.flag("--junit-extras")
         settings.tap = parsed.flag("--tap")
         settings.json = parsed.value("--json")
         settings.report = parsed.value("--report")
@@ -187,6 +195,8 @@ struct TestCommand: Subcommand {
 struct TestSettings {
     var prototype: String?
     var junit: String?
+    /// `--junit-extras`: JUnit testcases with `file`, `line` and properties (see `JUnitReport`).
+    var junitExtras = false
     var tap = false
     var json: String?
     var report: String?

@@ -4,7 +4,9 @@ import SceneflowRunner
 
 /// The console side of `sceneflow test`: one header line per script file, one line per test
 /// with its verdict and real time (and clock time), the failure's `file:line: message`, and
-/// the closing `N passed, N failed` line. With `--tap`, TAP version 13 instead.
+/// the closing `N passed, N failed` line. With `--tap`, TAP version 13 instead. Warnings print as
+/// `file:line: warning: message` and saved files as paths from the working directory, the one
+/// path base of every report (`ReportPath`).
 final class TestConsole {
     private let tap: Bool
     private var shownHeader: String?
@@ -65,9 +67,9 @@ final class TestConsole {
         case .passed: return "  PASS  \(outcome.name)  (\(time), \(clock))"
         case .warned:
             var text = "  WARN  \(outcome.name)  (passed with warnings; \(time), \(clock))"
-            for warning in outcome.warnings {
-                text += "\n        warning" + (warning.line.map { " at line \($0)" } ?? "") + ": \(warning.message)"
-            }
+            // `file:line: warning: message`, as failures print `file:line: message`, so editors'
+            // and CI's problem matchers pick up both.
+            for warning in outcome.warnings { text += "\n        " + outcome.located(warning) }
             return text
         case .recorded:
             var text = "  REC   \(outcome.name)  (passed and recorded baselines; \(time), \(clock))"

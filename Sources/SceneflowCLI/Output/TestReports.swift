@@ -24,7 +24,7 @@ enum TestReports {
         let json = { () throws -> String in
             String(decoding: try JSONReport(results, startedAt: started).data(), as: UTF8.self) + "\n"
         }
-        let junit = { JUnitReport.xml(results, timestamp: started) }
+        let junit = { JUnitReport.xml(results, timestamp: started, extras: settings.junitExtras) }
         if let path = settings.junit { save(path, junit) }
         if settings.timeline != nil || settings.csv != nil {
             do {

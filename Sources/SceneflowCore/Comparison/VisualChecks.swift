@@ -33,7 +33,8 @@ public enum VisualCheckResult: Sendable, Equatable {
     case failed(message: String)
 }
 
-/// One visual check of a test, as reports show it. Paths are relative to the report folder.
+/// One visual check of a test, as reports show it. Paths are from the working directory (the
+/// report folder as given, joined with `screenshots/…` or `captures/…`).
 public struct VisualRecord: Codable, Sendable, Equatable {
     /// `screenshot`, `tree` or `capture`.
     public var kind: String
@@ -45,8 +46,8 @@ public struct VisualRecord: Codable, Sendable, Equatable {
     public var message: String
     /// The baseline file (relative to the working directory), when there is one.
     public var baseline: String?
-    /// Files in the report folder: `actual`, `expected`, `diff` for a failed screenshot,
-    /// `image` for a capture.
+    /// Files in the report folder, as paths from the working directory: `actual`, `expected`,
+    /// `diff` for a failed screenshot, `image` for a capture.
     public var files: [String: String]
 
     /// Creates a record.

@@ -40,9 +40,12 @@ function api.line()
   end
 end
 
+-- The message is noted first (sf.note_failure), so the runner reports an expectation
+-- that did not hold as a failure and any other Lua error as an error (JUnit).
 function api.fail(message)
   local line, src = api.line()
-  if line then error(src .. ":" .. line .. ": " .. message, 0) end
+  if line then message = src .. ":" .. line .. ": " .. message end
+  sf.note_failure(message)
   error(message, 0)
 end
 local fail = api.fail

@@ -189,6 +189,7 @@ public final class HeadlessTestRunner {
                 do { try recorder.observe(session) } catch {
                     outcome.verdict = .failed
                     outcome.failure = Diagnostic(file: file, message: "could not write a frame: \(error)")
+                    outcome.failureKind = .error
                     break loop
                 }
             }
@@ -196,6 +197,7 @@ public final class HeadlessTestRunner {
                 outcome.verdict = .interrupted
                 outcome.failure = Diagnostic(
                     file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                outcome.failureKind = .error
                 break loop
             }
             switch runtime.resume() {
@@ -206,9 +208,11 @@ public final class HeadlessTestRunner {
                     outcome.verdict = .interrupted
                     outcome.failure = Diagnostic(
                         file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                    outcome.failureKind = .error
                 } else {
                     outcome.verdict = .failed
                     outcome.failure = diagnostic
+                    outcome.failureKind = runtime.lastFailureKind ?? .error
                 }
                 break loop
             case .waiting:

@@ -127,14 +127,15 @@ final class ScreenshotChecker: VisualChecks {
         let relative = "captures/\(scriptID)/\(testSlug)/\(name).png"
         do {
             let image = try render(session, at: nil)
-            let path = (reportFolder as NSString).appendingPathComponent(relative)
+            let path = ReportPath.join(reportFolder, relative)
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try OffscreenRenderer.savePNG(image, to: path)
         } catch {
             return note("capture", name, .failed(message: "could not capture the frame: \(error)"), nil)
         }
-        return note("capture", name, .passed(note: "captured"), nil, files: ["image": relative])
+        let path = ReportPath.join(reportFolder, relative)
+        return note("capture", name, .passed(note: "captured"), nil, files: ["image": path])
     }
 
     func tree(name: String?, expected: String?, session: Session) -> VisualCheckResult {
@@ -225,18 +226,18 @@ final class ScreenshotChecker: VisualChecks {
         _ name: String, expected: RGBAImage, actual: RGBAImage, options: ImageCompareOptions?
     ) -> (files: [String: String], message: String) {
         let relative = "screenshots/\(scriptID)/\(testSlug)/\(name)"
-        let folder = (reportFolder as NSString).appendingPathComponent(relative)
+        let folder = ReportPath.join(reportFolder, relative)
         var files: [String: String] = [:]
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try OffscreenRenderer.savePNG(expected, to: folder + "/expected.png")
-            files["expected"] = relative + "/expected.png"
+            files["expected"] = folder + "/expected.png"
             try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
-            files["actual"] = relative + "/actual.png"
+            files["actual"] = folder + "/actual.png"
             if let options {
                 let diff = ImageComparison.diffImage(expected: expected, actual: actual, options: options)
                 try OffscreenRenderer.savePNG(diff, to: folder + "/diff.png")
-                files["diff"] = relative + "/diff.png"
+                files["diff"] = folder + "/diff.png"
             }
         } catch {
             return (files, "; could not write the failure images: \(error)")

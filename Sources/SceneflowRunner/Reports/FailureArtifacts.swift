@@ -5,7 +5,8 @@ import SceneflowSDL
 /// What a failing test leaves in the report folder: `frame.png` (the frame on screen at the
 /// moment of failure, rendered offscreen at the device's pixel size), `elements.txt` (the
 /// element tree, see `ElementTree`) and `timeline.txt` (the last 50 timeline events), in
-/// `<report>/artifacts/<script id>/<test slug>/`.
+/// `<report>/artifacts/<script id>/<test slug>/`. Reports name them as paths from the working
+/// directory (`ReportPath`).
 final class FailureArtifacts {
     private let reportDirectory: String
     private let prototype: Prototype
@@ -18,11 +19,11 @@ final class FailureArtifacts {
     }
 
     /// Writes the files for `outcome`, test number `index` (0-based) of its file; returns their
-    /// paths relative to the report folder. A file that cannot be written is replaced by a note
-    /// in `problems.txt`; nothing throws.
+    /// paths from the working directory (`<report>/artifacts/…`). A file that cannot be written
+    /// is replaced by a note in `problems.txt`; nothing throws.
     func write(for outcome: TestOutcome, index: Int, session: Session) -> [String] {
         let relative = "artifacts/\(HeadlessTestRunner.scriptID(outcome.file))/\(Self.folder(index, outcome.name))"
-        let folder = (reportDirectory as NSString).appendingPathComponent(relative)
+        let folder = ReportPath.join(reportDirectory, relative)
         var written: [String] = []
         var problems: [String] = []
         do {
@@ -33,7 +34,7 @@ final class FailureArtifacts {
         func save(_ name: String, _ body: (String) throws -> Void) {
             do {
                 try body((folder as NSString).appendingPathComponent(name))
-                written.append(relative + "/" + name)
+                written.append(folder + "/" + name)
             } catch {
                 problems.append("\(name): \(error)")
             }

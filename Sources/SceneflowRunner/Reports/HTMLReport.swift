@@ -4,7 +4,10 @@ import SceneflowCore
 /// `index.html` of a `--report` folder: one static page (inline CSS, no JavaScript, no network)
 /// with the run summary, and per test its verdict, times, warnings, failure, steps, captured
 /// frames, screenshot failures as expected / actual / diff side by side, and the element tree
-/// at the failure. Images are linked relative to the report folder.
+/// at the failure. Reports name files as paths from the working directory; the page links them
+/// relative to the report folder it lies in. Every test and file has its own id (`test-F-T-slug`,
+/// `file-F-id`, numbered by position), so tests whose names differ only in punctuation or case
+/// ("a b", "a_b", "a-b") never share an anchor.
 public enum HTMLReport {
     /// The page for `results`; `reportFolder` is read for the element trees of failures.
     public static func html(_ results: [ScriptFileResult], reportFolder: String, startedAt: Date) -> String {
@@ -24,20 +27,24 @@ public enum HTMLReport {
             <p class="meta">Started \(e(ISO8601DateFormatter().string(from: startedAt))) · \(counted(results.count, "script file")) · \(String(format: "%.2f", wall)) s of real time</p>
             </header><main>
             """
-        let failing = results.flatMap(\.outcomes).filter { $0.verdict == .failed || $0.verdict == .interrupted }
-        let broken = results.filter { !$0.loadProblems.isEmpty }
+        let failing = results.enumerated().flatMap { f, result in
+            result.outcomes.enumerated().filter { $0.element.verdict == .failed || $0.element.verdict == .interrupted }
+                .map { (anchor(file: f, test: $0.offset, $0.element), $0.element) }
+        }
+        let broken = results.enumerated().filter { !$0.element.loadProblems.isEmpty }
         if !failing.isEmpty || !broken.isEmpty {
             h += "<nav class=\"failures\"><h2>Failures first</h2><ul>"
-            for result in broken {
-                h += "<li><a href=\"#\(e(anchor(result.file)))\">\(e(result.file))</a>: could not load</li>"
-            }
-            for outcome in failing {
+            for (index, result) in broken {
                 h +=
-                    "<li><a href=\"#\(e(anchor(outcome)))\">\(e(outcome.name))</a> <span class=\"where\">\(e(outcome.file))</span></li>"
+                    "<li><a href=\"#\(e(anchor(file: index, result.file)))\">\(e(result.file))</a>: could not load</li>"
+            }
+            for (id, outcome) in failing {
+                h +=
+                    "<li><a href=\"#\(e(id))\">\(e(outcome.name))</a> <span class=\"where\">\(e(outcome.file))</span></li>"
             }
             h += "</ul></nav>"
         }
-        for result in results { h += file(result, reportFolder: reportFolder) }
+        for (index, result) in results.enumerated() { h += file(result, index: index, reportFolder: reportFolder) }
         h +=
             "</main><footer>Written by sceneflow test --report. Times: real (wall-clock) and clock (the virtual 60 Hz clock the tests run on).</footer></body></html>\n"
         return h
@@ -48,8 +55,8 @@ public enum HTMLReport {
         return "<li class=\"badge \(kind)\"><b>\(count)</b> \(e(label ?? kind))</li>"
     }
 
-    private static func file(_ result: ScriptFileResult, reportFolder: String) -> String {
-        var h = "<section class=\"file\" id=\"\(e(anchor(result.file)))\"><h2>\(e(result.file))</h2>"
+    private static func file(_ result: ScriptFileResult, index: Int, reportFolder: String) -> String {
+        var h = "<section class=\"file\" id=\"\(e(anchor(file: index, result.file)))\"><h2>\(e(result.file))</h2>"
         if let notRun = result.notRunText {
             h +=
                 "<div class=\"test skipped\"><div class=\"head\"><span class=\"verdict skipped\">\(e(notRun))</span></div></div>"
@@ -59,13 +66,15 @@ public enum HTMLReport {
                 "<div class=\"test failed\"><div class=\"head\"><span class=\"verdict failed\">could not load</span></div>"
             h += "<pre class=\"failure\">\(e(problem.description))</pre></div>"
         }
-        for outcome in result.outcomes { h += test(outcome, reportFolder: reportFolder) }
+        for (number, outcome) in result.outcomes.enumerated() {
+            h += test(outcome, id: anchor(file: index, test: number, outcome), reportFolder: reportFolder)
+        }
         return h + "</section>"
     }
 
-    private static func test(_ outcome: TestOutcome, reportFolder: String) -> String {
+    private static func test(_ outcome: TestOutcome, id: String, reportFolder: String) -> String {
         let kind = cssClass(outcome.verdict)
-        var h = "<article class=\"test \(kind)\" id=\"\(e(anchor(outcome)))\"><div class=\"head\">"
+        var h = "<article class=\"test \(kind)\" id=\"\(e(id))\"><div class=\"head\">"
         h += "<span class=\"verdict \(kind)\">\(e(outcome.verdict.rawValue))</span> <h3>\(e(outcome.name))</h3>"
         let real = outcome.wallSeconds.map(duration) ?? "time unknown"
         if outcome.verdict == .skipped {
@@ -85,17 +94,18 @@ public enum HTMLReport {
             }
             h += "</ul>"
         }
-        h += visuals(outcome)
+        h += visuals(outcome, reportFolder: reportFolder)
         if let frame = outcome.artifacts.first(where: { $0.hasSuffix("frame.png") }) {
+            let src = e(ReportPath.link(frame, from: reportFolder))
             h +=
-                "<div class=\"atfailure\"><figure><a href=\"\(e(frame))\"><img src=\"\(e(frame))\" alt=\"frame at the failure\"></a><figcaption>frame at the failure</figcaption></figure>"
+                "<div class=\"atfailure\"><figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"frame at the failure\"></a><figcaption>frame at the failure</figcaption></figure>"
             if let tree = outcome.artifacts.first(where: { $0.hasSuffix("elements.txt") }),
-                let text = try? String(
-                    contentsOfFile: (reportFolder as NSString).appendingPathComponent(tree), encoding: .utf8)
+                let text = try? String(contentsOfFile: tree, encoding: .utf8)
             {
                 h += "<div><h4>Element tree at the failure</h4><pre class=\"tree\">\(e(text))</pre>"
                 if let timeline = outcome.artifacts.first(where: { $0.hasSuffix("timeline.txt") }) {
-                    h += "<p><a href=\"\(e(timeline))\">last 50 timeline events</a></p>"
+                    h +=
+                        "<p><a href=\"\(e(ReportPath.link(timeline, from: reportFolder)))\">last 50 timeline events</a></p>"
                 }
                 h += "</div>"
             }
@@ -123,13 +133,13 @@ public enum HTMLReport {
         return h + "</article>"
     }
 
-    private static func visuals(_ outcome: TestOutcome) -> String {
+    private static func visuals(_ outcome: TestOutcome, reportFolder: String) -> String {
         var h = ""
         let captures = outcome.visuals.filter { $0.kind == "capture" && $0.files["image"] != nil }
         if !captures.isEmpty {
             h += "<div class=\"thumbs\">"
             for c in captures {
-                let src = e(c.files["image"]!)
+                let src = e(ReportPath.link(c.files["image"]!, from: reportFolder))
                 h +=
                     "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(e(c.name))\"></a><figcaption>\(e(c.name))</figcaption></figure>"
             }
@@ -145,7 +155,7 @@ public enum HTMLReport {
             if !panes.isEmpty {
                 h += "<div class=\"panes\">"
                 for (key, label) in panes {
-                    let src = e(v.files[key]!)
+                    let src = e(ReportPath.link(v.files[key]!, from: reportFolder))
                     h +=
                         "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(label)\"></a><figcaption>\(label)</figcaption></figure>"
                 }
@@ -172,10 +182,15 @@ public enum HTMLReport {
         seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
     }
 
-    private static func anchor(_ file: String) -> String { "file-" + HeadlessTestRunner.scriptID(file) }
+    /// `file-2-scripts-login`: file number `index` (0-based) of the run, then its id.
+    private static func anchor(file index: Int, _ file: String) -> String {
+        "file-\(index + 1)-" + FailureArtifacts.slug(HeadlessTestRunner.scriptID(file))
+    }
 
-    private static func anchor(_ outcome: TestOutcome) -> String {
-        HeadlessTestRunner.scriptID(outcome.file) + "-" + FailureArtifacts.slug(outcome.name)
+    /// `test-2-5-opens_settings`: test number `test` of file number `file` (both 0-based), then
+    /// the name's slug; the numbers keep it unique, the slug keeps it readable.
+    private static func anchor(file: Int, test: Int, _ outcome: TestOutcome) -> String {
+        "test-\(file + 1)-\(test + 1)-" + FailureArtifacts.slug(outcome.name)
     }
 
     /// HTML escaping for text and attribute values.

@@ -2,56 +2,94 @@ import Foundation
 import SceneflowCore
 
 /// JUnit XML for CI servers: one `<testsuite>` per script file, one `<testcase>` per test.
-/// Valid against the common JUnit schema used by Jenkins (`junit-10.xsd`; our own transcription
-/// is `Tests/Fixtures/junit.xsd`): real durations in seconds, and none at all when unknown
-/// (never a made-up 0); failures carry the message and `file:line`; a test that passed with
-/// warnings is a passing testcase whose warnings are in its `<system-out>` and in a
-/// `warning: <test name>` property of its suite (the schema has no per-testcase properties);
-/// a file that never ran (interrupted run) is one skipped `(not run)` testcase.
+///
+/// Valid against the Jenkins xUnit plugin's own schema (`junit-10.xsd` of jenkinsci/xunit-plugin,
+/// kept in `Tests/Fixtures/` and checked with `xmllint --schema`), which the plugin enforces:
+/// no `skipped` on `<testsuites>`, `file` (the script) on `<testsuite>`. Per test: an
+/// expectation, gesture or wait that did not hold is a `<failure>`, a Lua runtime error (or a
+/// limit, or an interruption) an `<error>`, a skipped test `<skipped>`; real durations in
+/// seconds, none at all when unknown (never a made-up 0). The testcase's `<system-out>` has
+/// `PASSED WITH WARNINGS` and each warning as `file:line: warning: message`, and the failure
+/// images (frame, expected, actual, diff) as `[[ATTACHMENT|path]]` lines (GitLab and Jenkins
+/// attachments); every path is from the working directory. A file that could not load is one
+/// `(load)` testcase with an `<error>`; a file that never ran (interrupted run) one skipped
+/// `(not run)` testcase. Timestamps are UTC with their zone (`2026-01-31T09:30:00Z`).
+///
+/// With `extras`, each testcase also gets `file` and `line` (the `test(...)` call) and a warned
+/// or recorded test a `<properties>` block (`sceneflow.verdict`, one `sceneflow.warning` per
+/// warning): what GitLab, GitHub's test reporters and Jenkins' JUnit plugin read, but what the
+/// xUnit plugin's schema forbids.
 public enum JUnitReport {
     /// The XML document for `results`.
-    public static func xml(_ results: [ScriptFileResult], timestamp: Date = Date()) -> String {
-        let summary = RunSummary(results)
-        let stamp = ISO8601DateFormatter.string(
-            from: timestamp, timeZone: TimeZone(identifier: "UTC")!,
-            formatOptions: [
-                .withFullDate, .withTime,
-                .withColonSeparatorInTime, .withDashSeparatorInDate,
-            ])
+    public static func xml(_ results: [ScriptFileResult], timestamp: Date = Date(), extras: Bool = false) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        let stamp = formatter.string(from: timestamp)
+        let counts = results.map(Counts.init)
         let total = results.compactMap(\.wallSeconds).reduce(0, +)
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        x += "<testsuites name=\"sceneflow\" tests=\"\(results.reduce(0) { $0 + testCount($1) })\""
-        x +=
-            " failures=\"\(summary.failed - summary.loadFailures + summary.interrupted)\" errors=\"\(summary.loadFailures)\""
-        x += " skipped=\"\(summary.skipped + summary.notRun)\""
+        x += "<testsuites name=\"sceneflow\" tests=\"\(counts.reduce(0) { $0 + $1.tests })\""
+        x += " failures=\"\(counts.reduce(0) { $0 + $1.failures })\" errors=\"\(counts.reduce(0) { $0 + $1.errors })\""
         x += " time=\"\(seconds(total))\">\n"
         for (index, result) in results.enumerated() {
-            x += suite(result, id: index, timestamp: stamp)
+            x += suite(result, counts: counts[index], id: index, timestamp: stamp, extras: extras)
         }
         x += "</testsuites>\n"
         return x
     }
 
-    /// The testcases of a file's suite: its tests, plus one `(load)` case for load problems
-    /// and one `(not run)` case for a file that never ran.
-    private static func testCount(_ result: ScriptFileResult) -> Int {
-        result.outcomes.count + (result.loadProblems.isEmpty ? 0 : 1) + (result.notRun == nil ? 0 : 1)
+    /// What a testcase says about its test.
+    enum Kind {
+        case pass, failure, error, skipped
     }
 
-    private static func suite(_ result: ScriptFileResult, id: Int, timestamp: String) -> String {
-        let failures = result.outcomes.filter { $0.verdict == .failed || $0.verdict == .interrupted }.count
-        let notRun = result.notRun == nil ? 0 : 1
-        let skipped = result.outcomes.filter { $0.verdict == .skipped }.count + notRun
-        let errors = result.loadProblems.isEmpty ? 0 : 1
-        let tests = testCount(result)
-        var x = "  <testsuite name=\"\(escape(result.file))\" tests=\"\(tests)\" failures=\"\(failures)\""
-        x += " errors=\"\(errors)\" skipped=\"\(skipped)\" id=\"\(id)\" timestamp=\"\(timestamp)\""
+    /// The JUnit kind of `outcome`: an expectation is a failure; a Lua runtime error, a limit
+    /// or an interruption an error.
+    static func kind(_ outcome: TestOutcome) -> Kind {
+        switch outcome.verdict {
+        case .passed, .warned, .recorded: return .pass
+        case .skipped: return .skipped
+        case .interrupted: return .error
+        case .failed: return outcome.failureKind == .error ? .error : .failure
+        }
+    }
+
+    /// The counts of a file's suite: its tests, plus one `(load)` case for load problems and
+    /// one `(not run)` case for a file that never ran.
+    struct Counts {
+        var tests = 0, failures = 0, errors = 0, skipped = 0
+        init(_ result: ScriptFileResult) {
+            tests = result.outcomes.count
+            if !result.loadProblems.isEmpty {
+                tests += 1
+                errors += 1
+            }
+            if result.notRun != nil {
+                tests += 1
+                skipped += 1
+            }
+            for outcome in result.outcomes {
+                switch JUnitReport.kind(outcome) {
+                case .pass: break
+                case .failure: failures += 1
+                case .error: errors += 1
+                case .skipped: skipped += 1
+                }
+            }
+        }
+    }
+
+    private static func suite(
+        _ result: ScriptFileResult, counts: Counts, id: Int, timestamp: String, extras: Bool
+    ) -> String {
+        var x = "  <testsuite name=\"\(escape(result.file))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\""
+        x += " errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" id=\"\(id)\" timestamp=\"\(timestamp)\""
         if let wall = result.wallSeconds { x += " time=\"\(seconds(wall))\"" }
-        x += ">\n"
-        let warned = result.outcomes.filter { !$0.warnings.isEmpty }
+        x += " file=\"\(escape(result.file))\">\n"
         x += "    <properties>\n"
         x += "      <property name=\"sceneflow.verdicts\" value=\"\(escape(verdicts(result)))\"/>\n"
-        for outcome in warned {
+        for outcome in result.outcomes {
             for warning in outcome.warnings {
                 x +=
                     "      <property name=\"warning: \(escape(outcome.name))\" value=\"\(escape(warning.message))\"/>\n"
@@ -59,37 +97,52 @@ public enum JUnitReport {
         }
         x += "    </properties>\n"
         let classname = escape(HeadlessTestRunner.scriptID(result.file))
+        let fileAttribute = extras ? " file=\"\(escape(result.file))\"" : ""
         if !result.loadProblems.isEmpty {
             let message = result.loadProblems.map(\.description).joined(separator: "\n")
-            x += "    <testcase name=\"(load)\" classname=\"\(classname)\">\n"
+            x += "    <testcase name=\"(load)\" classname=\"\(classname)\"\(fileAttribute)>\n"
             x +=
                 "      <error message=\"\(escape(result.loadProblems[0].description))\" type=\"load\">\(escape(message))</error>\n"
             x += "    </testcase>\n"
         }
         if let notRunText = result.notRunText {
-            x += "    <testcase name=\"(not run)\" classname=\"\(classname)\">\n"
+            x += "    <testcase name=\"(not run)\" classname=\"\(classname)\"\(fileAttribute)>\n"
             x += "      <skipped message=\"\(escape(notRunText))\"/>\n"
             x += "    </testcase>\n"
         }
-        for outcome in result.outcomes {
-            x += "    <testcase name=\"\(escape(outcome.name))\" classname=\"\(classname)\""
-            if let wall = outcome.wallSeconds { x += " time=\"\(seconds(wall))\"" }
-            x += ">\n"
-            switch outcome.verdict {
-            case .failed, .interrupted:
-                let failure = outcome.failure.map(\.description) ?? "failed"
-                x +=
-                    "      <failure message=\"\(escape(failure))\" type=\"\(outcome.verdict == .failed ? "failure" : "interrupted")\">"
-                x += escape(failure + "\n" + stepsText(outcome)) + "</failure>\n"
-            case .skipped:
-                x += "      <skipped message=\"\(escape(outcome.skipReason ?? "skipped"))\"/>\n"
-            case .passed, .warned, .recorded: break
-            }
-            let out = outputText(outcome)
-            if !out.isEmpty { x += "      <system-out>\(escape(out))</system-out>\n" }
-            x += "    </testcase>\n"
-        }
+        for outcome in result.outcomes { x += testcase(outcome, classname: classname, extras: extras) }
         x += "  </testsuite>\n"
+        return x
+    }
+
+    private static func testcase(_ outcome: TestOutcome, classname: String, extras: Bool) -> String {
+        var x = "    <testcase name=\"\(escape(outcome.name))\" classname=\"\(classname)\""
+        if let wall = outcome.wallSeconds { x += " time=\"\(seconds(wall))\"" }
+        if extras { x += " file=\"\(escape(outcome.file))\" line=\"\(outcome.line)\"" }
+        x += ">\n"
+        if extras && (outcome.verdict == .warned || outcome.verdict == .recorded) {
+            x += "      <properties>\n"
+            x += "        <property name=\"sceneflow.verdict\" value=\"\(escape(outcome.verdict.rawValue))\"/>\n"
+            for warning in outcome.warnings {
+                x += "        <property name=\"sceneflow.warning\" value=\"\(escape(outcome.located(warning)))\"/>\n"
+            }
+            x += "      </properties>\n"
+        }
+        let failure = outcome.failure.map(\.description) ?? "failed"
+        let body = escape(failure + "\n" + stepsText(outcome))
+        switch kind(outcome) {
+        case .failure:
+            x += "      <failure message=\"\(escape(failure))\" type=\"expectation\">\(body)</failure>\n"
+        case .error:
+            let type = outcome.verdict == .interrupted ? "interrupted" : "lua"
+            x += "      <error message=\"\(escape(failure))\" type=\"\(type)\">\(body)</error>\n"
+        case .skipped:
+            x += "      <skipped message=\"\(escape(outcome.skipReason ?? "skipped"))\"/>\n"
+        case .pass: break
+        }
+        let out = outputText(outcome)
+        if !out.isEmpty { x += "      <system-out>\(escape(out))</system-out>\n" }
+        x += "    </testcase>\n"
         return x
     }
 
@@ -104,24 +157,38 @@ public enum JUnitReport {
         }.joined(separator: "\n")
     }
 
+    /// The failure images of `outcome` (frame at the failure, then each failed screenshot's
+    /// expected, actual and diff), as paths from the working directory.
+    static func failureImages(_ outcome: TestOutcome) -> [String] {
+        var images = outcome.artifacts.filter { $0.hasSuffix(".png") }
+        for visual in outcome.visuals where visual.status == "failed" {
+            images += ["expected", "actual", "diff"].compactMap { visual.files[$0] }
+        }
+        return images
+    }
+
     private static func outputText(_ outcome: TestOutcome) -> String {
         var lines: [String] = []
         if outcome.verdict == .warned { lines.append("PASSED WITH WARNINGS") }
+        for warning in outcome.warnings { lines.append(outcome.located(warning)) }
         for visual in outcome.visuals where visual.status != "passed" {
             lines.append("\(visual.status.uppercased()) \(visual.kind) \"\(visual.name)\": \(visual.message)")
         }
-        for entry in outcome.log where entry.level != .debug {
-            let label = entry.level == .warning ? "WARNING" : "message"
-            lines.append("\(label) \(formatNumber(entry.clockTime, decimals: 3))s: \(entry.message)")
+        for entry in outcome.log where entry.level == .message {
+            lines.append("message \(formatNumber(entry.clockTime, decimals: 3))s: \(entry.message)")
         }
-        for artifact in outcome.artifacts { lines.append("artifact: \(artifact)") }
+        let images = failureImages(outcome)
+        for artifact in outcome.artifacts where !images.contains(artifact) { lines.append("artifact: \(artifact)") }
+        for image in images { lines.append("[[ATTACHMENT|\(image)]]") }
         return lines.joined(separator: "\n")
     }
 
     /// Seconds with millisecond precision, as JUnit readers expect (`0.012`).
     static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
 
-    /// XML text and attribute escaping; characters XML 1.0 forbids become U+FFFD.
+    /// XML text and attribute escaping; tab, line feed and carriage return as character
+    /// references (so attribute normalisation keeps them); characters XML 1.0 forbids become
+    /// U+FFFD.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.count)
@@ -132,7 +199,8 @@ public enum JUnitReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "\n": out += "&#10;"
-            case "\t", "\r": out.unicodeScalars.append(scalar)
+            case "\t": out += "&#9;"
+            case "\r": out += "&#13;"
             default:
                 if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
                     out += "\u{FFFD}"

@@ -1,85 +1,91 @@
 import SceneflowCore
 
-/// TAP version 13 (testanything.org): one test point per test, `# SKIP` for skipped tests and
-/// for each file that never ran (`# SKIP not run (interrupted)`),
-/// and a YAML block with the failure (message, file, line), warnings and duration.
+/// TAP version 13 (testanything.org) as Perl's `prove` (TAP::Harness) and tappy (PyPI
+/// `tap.py`) read it: one test point per test, `# SKIP` for skipped tests and for each file
+/// that never ran (`# SKIP not run (interrupted)`), one `not ok` point per file that could not
+/// load, and a YAML block for every point that is not a plain pass (and for any whose
+/// description had to change the name).
+///
+/// Descriptions are `<script>: <test name>` with backslashes escaped, `#` written as `＃` and
+/// control characters as spaces (see `TAPText.description`), so no name can read as a TODO or
+/// SKIP directive. The YAML block has the exact name and file, the verdict, durations, the
+/// failure (`message`, `at: {file, line}`), the warnings as a list of mappings (`- message:`,
+/// `file`, `line`, `clock_seconds`) and for a file that could not load its problems in the same
+/// shape (`messages:`); every string is a double-quoted scalar both YAMLish and PyYAML read.
 public enum TAPReport {
     /// The TAP stream for `results`.
     public static func text(_ results: [ScriptFileResult]) -> String {
         var points: [String] = []
         for result in results {
+            let file = TAPText.description(result.file)
             if let notRun = result.notRunText {
-                points.append("ok \(points.count + 1) - \(clean(result.file)) # SKIP \(notRun)")
+                points.append("ok \(points.count + 1) - \(file) # SKIP \(TAPText.description(notRun))")
             }
             if !result.loadProblems.isEmpty {
-                var block = ["not ok \(points.count + 1) - \(clean(result.file)): could not load"]
-                block.append("  ---")
+                var block = ["not ok \(points.count + 1) - \(file): could not load", "  ---"]
+                block.append("  file: \(TAPText.yamlQuoted(result.file))")
                 block.append("  severity: error")
                 block.append("  messages:")
-                for problem in result.loadProblems { block.append("    - \(yaml(problem.description))") }
+                for problem in result.loadProblems { block += item(problem) }
                 block.append("  ...")
                 points.append(block.joined(separator: "\n"))
             }
-            for outcome in result.outcomes {
-                let number = points.count + 1
-                let title = "\(clean(result.file)): \(clean(outcome.name))"
-                var block: [String] = []
-                switch outcome.verdict {
-                case .passed, .warned, .recorded: block.append("ok \(number) - \(title)")
-                case .failed, .interrupted: block.append("not ok \(number) - \(title)")
-                case .skipped: block.append("ok \(number) - \(title) # SKIP \(clean(outcome.skipReason ?? ""))")
-                }
-                var yamlLines: [String] = []
-                if outcome.verdict != .skipped {
-                    yamlLines.append("  verdict: \(yaml(outcome.verdict.rawValue))")
-                    yamlLines.append(
-                        "  duration_ms: "
-                            + (outcome.wallSeconds.map { formatNumber($0 * 1000, decimals: 3) } ?? "unknown"))
-                    yamlLines.append("  clock_seconds: \(formatNumber(outcome.clockSeconds, decimals: 4))")
-                }
-                if let failure = outcome.failure {
-                    yamlLines.append("  message: \(yaml(failure.message))")
-                    yamlLines.append("  at:")
-                    yamlLines.append("    file: \(yaml(failure.file))")
-                    if let line = failure.line { yamlLines.append("    line: \(line)") }
-                }
-                if !outcome.warnings.isEmpty {
-                    yamlLines.append("  warnings:")
-                    for warning in outcome.warnings { yamlLines.append("    - \(yaml(warning.message))") }
-                }
-                if !yamlLines.isEmpty && outcome.verdict != .passed {
-                    block.append("  ---")
-                    block += yamlLines
-                    block.append("  ...")
-                }
-                points.append(block.joined(separator: "\n"))
-            }
+            for outcome in result.outcomes { points.append(point(outcome, number: points.count + 1, file: file)) }
         }
         return "TAP version 13\n1..\(points.count)\n" + points.map { $0 + "\n" }.joined()
     }
 
-    /// A description without `#` (which would start a directive) or line breaks.
-    private static func clean(_ text: String) -> String {
-        text.replacingOccurrences(of: "#", with: "\\#").replacingOccurrences(of: "\n", with: " ")
+    /// One load problem as a YAML list item (a mapping, which both readers take as one).
+    private static func item(_ problem: Diagnostic) -> [String] {
+        var lines = ["    - message: \(TAPText.yamlQuoted(problem.message))"]
+        lines.append("      file: \(TAPText.yamlQuoted(problem.file))")
+        if let line = problem.line { lines.append("      line: \(line)") }
+        if let path = problem.path, !path.isEmpty { lines.append("      path: \(TAPText.yamlQuoted(path))") }
+        return lines
     }
 
-    /// A double-quoted YAML scalar.
-    private static func yaml(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\x%02X", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+    private static func point(_ outcome: TestOutcome, number: Int, file: String) -> String {
+        let name = TAPText.description(outcome.name)
+        let title = "\(file): \(name)"
+        var head: String
+        switch outcome.verdict {
+        case .passed, .warned, .recorded: head = "ok \(number) - \(title)"
+        case .failed, .interrupted: head = "not ok \(number) - \(title)"
+        case .skipped: head = "ok \(number) - \(title) # SKIP \(TAPText.description(outcome.skipReason ?? ""))"
+        }
+        let altered = name != outcome.name || file != outcome.file
+        guard outcome.verdict != .passed || altered else { return head }
+        var yaml = ["  ---"]
+        yaml.append("  name: \(TAPText.yamlQuoted(outcome.name))")
+        yaml.append("  file: \(TAPText.yamlQuoted(outcome.file))")
+        yaml.append("  line: \(outcome.line)")
+        yaml.append("  verdict: \(TAPText.yamlQuoted(outcome.verdict.rawValue))")
+        if outcome.verdict == .skipped {
+            if let reason = outcome.skipReason { yaml.append("  skip_reason: \(TAPText.yamlQuoted(reason))") }
+        } else {
+            yaml.append(
+                "  duration_ms: "
+                    + (outcome.wallSeconds.map { formatNumber($0 * 1000, decimals: 3) } ?? "unknown"))
+            yaml.append("  clock_seconds: \(formatNumber(outcome.clockSeconds, decimals: 4))")
+        }
+        if let failure = outcome.failure {
+            yaml.append("  message: \(TAPText.yamlQuoted(failure.message))")
+            if let kind = outcome.failureKind { yaml.append("  failure_kind: \(kind.rawValue)") }
+            yaml.append("  at:")
+            yaml.append("    file: \(TAPText.yamlQuoted(failure.file))")
+            if let line = failure.line { yaml.append("    line: \(line)") }
+        }
+        if !outcome.warnings.isEmpty {
+            yaml.append("  warnings:")
+            for warning in outcome.warnings {
+                yaml.append("    - message: \(TAPText.yamlQuoted(warning.message))")
+                yaml.append("      file: \(TAPText.yamlQuoted(outcome.file))")
+                if let line = warning.line { yaml.append("      line: \(line)") }
+                yaml.append("      clock_seconds: \(formatNumber(warning.clockTime, decimals: 3))")
             }
         }
-        return out + "\""
+        yaml.append("  ...")
+        head += "\n" + yaml.joined(separator: "\n")
+        return head
     }
 }

@@ -30,6 +30,10 @@ public struct TestOutcome: Codable, Sendable {
     public var verdict: Verdict
     /// Why the test failed (file and line of the failing call).
     public var failure: Diagnostic?
+    /// What kind of failure `failure` is: an expectation of the script API that did not hold,
+    /// or an error (a Lua runtime error, a limit, an interruption); nil when the test did not
+    /// fail. JUnit writes the first as `<failure>`, the second as `<error>`.
+    public var failureKind: TestFailureKind?
     /// Why the test was skipped.
     public var skipReason: String?
     /// Real time the test took, in seconds; nil when unknown (never a made-up 0).
@@ -42,8 +46,8 @@ public struct TestOutcome: Codable, Sendable {
     public var log: [TestLogEntry]
     /// Every gesture, wait and expectation call, in order.
     public var steps: [TestStepRecord]
-    /// Files written for this test (failure frame, element tree, timeline), relative to the
-    /// report folder.
+    /// Files written for this test (failure frame, element tree, timeline), as paths from the
+    /// working directory (the report folder as given, joined with `artifacts/…`).
     public var artifacts: [String]
     /// Screenshot, tree and capture checks, in order.
     public var visuals: [VisualRecord] = []
@@ -72,6 +76,13 @@ public struct TestOutcome: Codable, Sendable {
     public var passed: Bool { verdict == .passed || verdict == .warned || verdict == .recorded }
     /// The `log.warn` entries.
     public var warnings: [TestLogEntry] { log.filter { $0.level == .warning } }
+
+    /// `file:line: warning: message` for `warning` (`file: warning: message` without a line):
+    /// as compilers write warnings and failures print `file:line: message`, so editors' and
+    /// CI's problem matchers pick it up.
+    public func located(_ warning: TestLogEntry) -> String {
+        "\(file)\(warning.line.map { ":\($0)" } ?? ""): warning: \(warning.message)"
+    }
 }
 
 /// The results of one script file: its tests, or the problems that stopped it from loading.

@@ -1,0 +1,26 @@
+import Foundation
+
+/// The one path base of Sceneflow's reports: every file a report names (failure frames, element
+/// trees, timelines, screenshot images, captures, baselines) is a path from the working
+/// directory, as the console prints failures (`scripts/login.lua:12: …`): relative when the
+/// folders were given relative, absolute when they were given absolute. Only the HTML page
+/// turns them into links relative to its own folder.
+public enum ReportPath {
+    /// `folder/relative` (`relative` alone when `folder` is empty or `.`).
+    public static func join(_ folder: String, _ relative: String) -> String {
+        folder.isEmpty || folder == "." ? relative : (folder as NSString).appendingPathComponent(relative)
+    }
+
+    /// `path` (from the working directory) as a link from a page in `folder`: relative when
+    /// both are on the same disk, which they are (`../` steps where `path` lies outside
+    /// `folder`); percent-encoding is left to the HTML escaping of the caller.
+    public static func link(_ path: String, from folder: String) -> String {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+        let base = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.pathComponents
+        var shared = 0
+        while shared < target.count, shared < base.count, target[shared] == base[shared] { shared += 1 }
+        let up = Array(repeating: "..", count: base.count - shared)
+        let parts = up + target[shared...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+}
