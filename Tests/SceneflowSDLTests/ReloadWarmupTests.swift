@@ -26,7 +26,9 @@ import Testing
         let home = Scene(
             name: "home", image: "home.png",
             elements: [
-                Element(label: "List", frame: Rect(x: 0, y: 0, width: 60, height: 40), onTap: .go(scene: "list", transition: push)),
+                Element(
+                    label: "List", frame: Rect(x: 0, y: 0, width: 60, height: 40),
+                    onTap: .go(scene: "list", transition: push)),
                 Element(
                     label: "Sheet", frame: Rect(x: 0, y: 60, width: 60, height: 40),
                     onTap: .present(scene: "sheet", transition: Transition(kind: .coverUp, duration: 0.3))),
@@ -34,7 +36,9 @@ import Testing
         var list = Scene(
             name: "list", image: "list.png",
             elements: [
-                Element(label: "Detail", frame: Rect(x: 0, y: 40, width: 60, height: 40), onTap: .go(scene: "detail", transition: push)),
+                Element(
+                    label: "Detail", frame: Rect(x: 0, y: 40, width: 60, height: 40),
+                    onTap: .go(scene: "detail", transition: push)),
                 Element(label: "Back", frame: Rect(x: 0, y: 0, width: 60, height: 20), onTap: .back),
             ])
         list.design.scroll = ScrollRegion(header: 20, footer: 20, contentHeight: 300)

@@ -25,8 +25,8 @@ public struct ScriptCall: Equatable, Sendable {
 public final class Session {
     /// The prototype being played.
     public let prototype: Prototype
-    /// Clock seconds of the last `step(to:)`.
-    public private(set) var now: Double = 0
+    /// Clock seconds of the last `step(to:)` (carried over a hot reload by `restore(from:)`).
+    public internal(set) var now: Double = 0
     /// Everything recorded so far.
     public internal(set) var timeline = Timeline()
     var navigator: Navigator
@@ -47,6 +47,9 @@ public final class Session {
         self.navigator = Navigator(start: prototype.start)
         self.history = [prototype.start]
         navigator.landscapeScenes = prototype.scenes.compactMapValues(\.design.landscapeScene)
+        navigator.drawsAsCut = { [prototype] from, to, entries, held in
+            prototype.drawsAsCut(from: from, to: to, entries: entries, held: held ? .landscape : .portrait)
+        }
     }
 
     /// The top of the navigation stack: the destination as soon as a navigation starts.
@@ -198,8 +201,10 @@ public final class Session {
         let sceneName = currentScene
         guard let scene = prototype.scenes[sceneName].map(activeScene) else { return }
         if dismissesOverlay(gesture, scene: scene) { return }
-        let element = scene.element(at: localPoint(gesture.start, in: scene))
-        timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
+        let local = localPoint(gesture.start, in: scene)
+        let index = scene.elements.lastIndex { $0.frame.contains(local) }  // as `Scene.element(at:)`
+        let element = index.map { scene.elements[$0] }
+        timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time, element: index)
         switch gesture {
         case .tap:
             if let earlier = pendingTap {  // a tap after the window closed: the earlier one first

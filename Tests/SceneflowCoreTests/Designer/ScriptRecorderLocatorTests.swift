@@ -21,7 +21,8 @@ import Testing
             elements: [
                 Element(label: "Cars", frame: frame(0, 0), kind: "back_button", onTap: .back),
                 Element(label: "Cars", frame: frame(0, 360), kind: "tab", onTap: .go(scene: "tabbed", transition: cut)),
-                Element(label: "Delete", frame: frame(0, 100), kind: "button", onTap: .go(scene: "list", transition: cut)),
+                Element(
+                    label: "Delete", frame: frame(0, 100), kind: "button", onTap: .go(scene: "list", transition: cut)),
                 Element(
                     label: "Delete", frame: frame(100, 100), kind: "button",
                     onTap: .go(scene: "tabbed", transition: cut)),
@@ -31,7 +32,8 @@ import Testing
                     label: "Card", frame: frame(0, 260, 200, 60), onSwipe: [.left: .go(scene: "list", transition: cut)],
                     onLongPress: .go(scene: "tabbed", transition: cut)),
                 Element(
-                    label: "Card", frame: frame(0, 300, 200, 50), onSwipe: [.left: .go(scene: "tabbed", transition: cut)],
+                    label: "Card", frame: frame(0, 300, 200, 50),
+                    onSwipe: [.left: .go(scene: "tabbed", transition: cut)],
                     onLongPress: .go(scene: "list", transition: cut)),
             ])
         detail.design.landscape = LandscapeVariant(
@@ -97,7 +99,8 @@ import Testing
         #expect(
             steps == [
                 "tap \"Open\"", "tap {label = \"Delete\", index = 2}", "double_tap {label = \"Photo\", index = 2}",
-                "long_press({label = \"Card\", index = 2}, 0.8)", "swipe(\"left\", {on = {label = \"Card\", index = 1}})",
+                "long_press({label = \"Card\", index = 2}, 0.8)",
+                "swipe(\"left\", {on = {label = \"Card\", index = 1}})",
             ], "\(r.lines)")
     }
 

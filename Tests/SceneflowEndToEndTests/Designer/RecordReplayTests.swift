@@ -120,8 +120,9 @@ import Testing
             // The report names each script on a line, then its test: "  FAIL  name".
             let lines = r.stdout.split(separator: "\n").map(String.init)
             let failed = scripts.keys.sorted().filter { file in
-                lines.indices.contains { lines[$0].hasSuffix("/\(file)") && lines.indices.contains($0 + 1)
-                    && lines[$0 + 1].contains("FAIL")
+                lines.indices.contains {
+                    lines[$0].hasSuffix("/\(file)") && lines.indices.contains($0 + 1)
+                        && lines[$0 + 1].contains("FAIL")
                 }
             }
             let shown = failed.prefix(3).map { "--- \($0)\n\(scripts[$0]!)" }.joined(separator: "\n")

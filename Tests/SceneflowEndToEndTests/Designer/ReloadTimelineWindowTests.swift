@@ -43,6 +43,9 @@ import Testing
         let rows = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
         let header = rows[0].split(separator: ",")
         let column = try #require(header.firstIndex(of: "reloads_before"), "\(rows[0])")
-        #expect(rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[column] } == ["0", "0", "1"])
+        #expect(
+            rows.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[column] } == [
+                "0", "0", "1",
+            ])
     }
 }

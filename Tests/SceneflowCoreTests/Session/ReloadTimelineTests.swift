@@ -46,7 +46,9 @@ import Testing
         #expect(document.allTransitions.count == 3)
         let json = String(decoding: try document.jsonData(), as: UTF8.self)
         #expect(json.contains("\"type\" : \"reload\""), "\(json.prefix(400))")
-        let rows = document.csv().split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let rows = document.csv().split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         let column = try #require(rows[0].firstIndex(of: "reloads_before"), "\(rows[0])")
         #expect(rows.dropFirst().map { $0[column] } == ["0", "0", "1"], "the third came after the reload")
         let read = try JSONDecoder().decode(TimelineDocument.self, from: try document.jsonData())

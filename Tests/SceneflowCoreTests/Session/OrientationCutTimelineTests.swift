@@ -12,7 +12,9 @@ import Testing
     /// a → b → c by "Next" (0.35 s pushes), "Back" returns; "Sheet" on a presents the overlay.
     static func session() -> Session {
         func next(_ to: String) -> Element {
-            Element(label: "Next", frame: Rect(x: 0, y: 0, width: 100, height: 100), onTap: .go(scene: to, transition: push))
+            Element(
+                label: "Next", frame: Rect(x: 0, y: 0, width: 100, height: 100), onTap: .go(scene: to, transition: push)
+            )
         }
         let back = Element(label: "Back", frame: Rect(x: 200, y: 0, width: 100, height: 100), onTap: .back)
         let sheet = Element(
