@@ -53,6 +53,9 @@ import Testing
         #expect(rows.dropFirst().map { $0[column] } == ["0", "0", "1"], "the third came after the reload")
         let read = try JSONDecoder().decode(TimelineDocument.self, from: try document.jsonData())
         #expect(read == document, "the reload event reads back")
+        let svg = TimelineChart.svg(document, title: "play")
+        #expect(svg.contains("3 transitions"))
+        #expect(svg.components(separatedBy: "<line class=\"reload\"").count == 2, "one reload marked on the chart")
     }
 
     @Test func aReloadDuringATransitionNotesTheTransitionItCutShort() throws {
