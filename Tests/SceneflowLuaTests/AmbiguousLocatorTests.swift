@@ -64,6 +64,10 @@ import Testing
         #expect(back.failure == nil, "\(back.failure ?? "")")
         let tab = try Self.run("tap {label = \"Cars\", kind = \"tab\"}\nexpect.scene \"tabbed\"")
         #expect(tab.failure == nil, "\(tab.failure ?? "")")
+        let visible = try Self.run(
+            "expect.visible({label = \"Delete\", index = 2}, {timeout = 0.1})\nexpect.visible {label = \"Cars\", kind = \"tab\"}"
+        )
+        #expect(visible.failure == nil, "expect.visible takes index like tap: \(visible.failure ?? "")")
         let second = try Self.run("tap {label = \"Delete\", index = 2}\nexpect.scene \"tabbed\"")
         #expect(second.failure == nil, "\(second.failure ?? "")")
     }
