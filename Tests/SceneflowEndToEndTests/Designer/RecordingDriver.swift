@@ -47,10 +47,9 @@ final class RecordingDriver {
             case .up(let x, let y): session.handle(InputEvent(.up, Point(x: x, y: y), at: now))
             case .back: session.perform(.back, source: "key Escape")
             case .turn: _ = session.rotate(to: session.orientation.toggled)
-            case .wheel(let down, _, _):
-                // The whole screen shows (fit): the wheel scrolls the region wherever the pointer is.
-                let band = session.currentOverlayFrame == nil ? session.scrollGeometry(session.currentScene)?.band : nil
-                if band != nil { session.scroll(by: down) }
+            case .wheel(let down, let x, let y):
+                // The window's rule (`Session.wheel`); headless the whole screen shows (fit).
+                _ = session.wheel(down, at: Point(x: x, y: y), viewCropped: false)
             }
         }
         session.framePresented()
