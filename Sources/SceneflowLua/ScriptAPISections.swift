@@ -32,7 +32,8 @@ enum ScriptAPISections {
     /// Locators and `within`. A locator is a label (exact match), or a table with one of
     /// `label`, `contains` (plain substring) or `pattern` (a Lua pattern), optionally `kind`
     /// and `index` (the n-th match, in declaration order). Strict like Playwright's locators:
-    /// more than one match without `index` is an error listing the matches.
+    /// more than one match without `index` is an error listing the matches with their kinds and
+    /// frames (`api.ambiguous`).
     ///
     /// `api.resolve(what, locator, timeout)` waits until the prototype is settled and the
     /// locator matches exactly one element of the current scene (inside the `within` scope),

@@ -65,7 +65,7 @@ import Testing
             try H.one("state.signins = 3").failure?.contains("the prototype's state is read-only in scripts") == true)
         #expect(
             try H.one("element(\"Like\")").failure
-                == "element(\"Like\"): 2 elements match (\"Like\" at {20, 20}, \"Like\" at {20, 300}); make the locator exact or add index = n"
+                == "element(\"Like\"): 2 elements match \"Like\" in scene \"login\": \"Like\" (hotspot at {20, 20, 40, 40}), \"Like\" (hotspot at {20, 300, 40, 40}); make the locator exact or add index = n"
         )
     }
 

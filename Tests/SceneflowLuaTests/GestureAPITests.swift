@@ -17,7 +17,7 @@ import Testing
         let strict = try H.one("tap {contains = \"Continue\"}")
         #expect(
             strict.failure
-                == "tap({contains = \"Continue\"}): 2 elements match {contains = \"Continue\"} in scene \"login\": \"Continue\", \"Continue with Google\"; make the locator exact or add index = n"
+                == "tap({contains = \"Continue\"}): 2 elements match {contains = \"Continue\"} in scene \"login\": \"Continue\" (hotspot at {20, 500, 320, 48}), \"Continue with Google\" (hotspot at {20, 560, 320, 48}); make the locator exact (e.g. \"Continue\") or add index = n"
         )
         #expect(strict.line == 3)
         let indexed = try H.one("tap {contains = \"Continue\", index = 2}\nexpect.scene \"google\"")

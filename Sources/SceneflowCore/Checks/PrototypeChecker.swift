@@ -39,7 +39,7 @@ public enum PrototypeChecker {
     }
 
     /// Elements outside `screen` (points; a scroll region's content height extends it) and
-    /// duplicate labels among `elements`.
+    /// labels shared by two of `elements` of one kind (scripts then need `index = n`).
     private static func elementWarnings(
         _ elements: [Element], scene: String, screen: Rect, scroll: ScrollRegion?, file: String
     ) -> [Diagnostic] {
@@ -60,15 +60,19 @@ public enum PrototypeChecker {
                             "\"\(element.label)\" frame \(element.frame) lies outside the \(formatNumber(area.width))x\(formatNumber(area.height)) pt \(name)"
                     ))
             }
-            if let first = seen[element.label] {
+            // One label on elements of different kinds (a back button and a tab both labelled
+            // "Cars", as iOS labels them) is told apart by `{label = ..., kind = ...}`.
+            let key = "\(element.kind)\u{0}\(element.label)"
+            if let first = seen[key] {
+                let kind = element.kind == "hotspot" ? "" : ", both of kind \(element.kind)"
                 result.append(
                     Diagnostic(
                         .warning, file: file, path: element.path,
                         message:
-                            "duplicate label \"\(element.label)\" in scene \"\(scene)\" (also at \(first)); scripts cannot tell them apart"
+                            "duplicate label \"\(element.label)\" in scene \"\(scene)\" (also at \(first))\(kind); scripts tell them apart only by index = n"
                     ))
             } else {
-                seen[element.label] = element.path
+                seen[key] = element.path
             }
         }
         return result

@@ -25,6 +25,20 @@ extension Session {
         design.scrollOffsets[scrollKey(scene, landscape: showsLandscape(scene))] = offset
     }
 
+    /// A vertical mouse-wheel turn of `points` (40 a notch; positive shows more below) with the
+    /// pointer at `point` (screen points), as the window delivers it (`play`, `record`): it
+    /// scrolls the current scene's region (none under an overlay) when the pointer is over its
+    /// scrolling band, or anywhere when the whole screen shows (`viewCropped` false). Returns
+    /// true when the window should not pan instead: the region scrolled, or the whole screen
+    /// shows (there is nothing to pan).
+    public func wheel(_ points: Double, at point: Point, viewCropped: Bool) -> Bool {
+        let band = currentOverlayFrame == nil ? scrollGeometry(currentScene)?.band : nil
+        if let band, band.contains(point) || !viewCropped {
+            if scroll(by: points) != 0 || !viewCropped { return true }
+        }
+        return !viewCropped
+    }
+
     /// Scrolls the current scene by `points` (positive: the content moves up, showing more
     /// below), clamped to its range. Returns the points actually scrolled (0 when the scene
     /// has no scroll region or is at its end).

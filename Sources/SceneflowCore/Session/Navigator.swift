@@ -51,6 +51,12 @@ public struct Navigator: Sendable {
     /// True while the device is held in landscape: navigation to a scene with a separate
     /// landscape scene shows that one instead.
     public var heldLandscape = false
+    /// Whether a navigation from one scene to another (the stack after it given, top last) is
+    /// drawn as a cut although its transition is animated (`Prototype.drawsAsCut`: one shows
+    /// in landscape, the other upright); such a navigation is then run and recorded as a cut,
+    /// so the timeline logs what is drawn. Nil: never.
+    public var drawsAsCut:
+        (@Sendable (_ from: String, _ to: String, _ entries: [Entry], _ heldLandscape: Bool) -> Bool)?
 
     /// Creates a navigator showing `start`.
     public init(start: String) {
@@ -149,7 +155,7 @@ public struct Navigator: Sendable {
         timeline.record(.action(action, source: source), at: time)
         showTopAsHeld()
         let to = top
-        let animated = transition.isAnimated
+        let animated = transition.isAnimated && drawsAsCut?(from, to, entries, heldLandscape) != true
         timeline.record(.lifecycle(.init(.willAppear, to, animated: animated)), at: time)
         timeline.record(.lifecycle(.init(.willDisappear, from, animated: animated)), at: time)
         if animated {

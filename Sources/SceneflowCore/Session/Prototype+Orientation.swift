@@ -20,6 +20,27 @@ extension Prototype {
         return design.portraitScene != nil || (orientation == .landscape && design.landscape != nil)
     }
 
+    /// True when a navigation from `from` to `to`, leaving the stack `entries` (top last), is
+    /// drawn as a cut whatever its transition: one of the two shows in landscape and the other
+    /// upright (a portrait-only scene on the turned device), so no animation can move one
+    /// into the other's screen (`Session.landscapeFrame`). Presenting or dismissing an overlay
+    /// is never a cut: the overlay is drawn over the scene below, turned or not. An overlay on
+    /// top counts as shown the way the scene below it is (with a landscape look of its own).
+    public func drawsAsCut(from: String, to: String, entries: [Navigator.Entry], held orientation: Orientation)
+        -> Bool
+    {
+        let top = entries.last
+        if scenes[to]?.design.overlay != nil, top?.isModal == true { return false }  // presented
+        if scenes[from]?.design.overlay != nil, to == top?.scene { return false }  // dismissed
+        func landscape(_ scene: String) -> Bool {
+            if scene == top?.scene, entries.count >= 2, scenes[scene]?.design.overlay != nil {
+                return landscape(entries[entries.count - 2].scene) && scenes[scene]?.design.landscape != nil
+            }
+            return showsLandscape(scene, held: orientation)
+        }
+        return landscape(from) != landscape(to)
+    }
+
     /// The device as it shows `scene` held in `orientation`: turned (width and height in
     /// points swapped) when the scene shows in landscape.
     public func device(showing scene: String, held orientation: Orientation) -> Device {

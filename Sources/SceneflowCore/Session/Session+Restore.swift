@@ -7,6 +7,28 @@ extension Session {
     /// landscape variant's as `name (landscape)`), to carry over a hot reload with `restore`.
     public var scrollOffsets: [String: Double] { design.scrollOffsets }
 
+    /// Takes over from `earlier`, a session of the prototype before a hot reload: its stack,
+    /// orientation and scroll offsets as `restore(_:orientation:scrollOffsets:)` keeps them,
+    /// its slow-motion factor, its clock and its whole timeline, with a `reload` event at the
+    /// time of the swap (naming the scene shown, the scenes dropped and the transition cut
+    /// short, if one ran). So `play --timeline` keeps the transitions before a reload and
+    /// marks where it happened, and `sceneflow record` reads the events of the frame the
+    /// reload happened in.
+    ///
+    /// - Returns: the scene names dropped from the stack, bottom to top.
+    @discardableResult
+    public func restore(from earlier: Session) -> [String] {
+        let dropped = restore(
+            earlier.navigationEntries, orientation: earlier.orientation, scrollOffsets: earlier.scrollOffsets)
+        slowMotion = earlier.slowMotion
+        now = max(now, earlier.now)
+        timeline = earlier.timeline
+        let cut = earlier.runningTransition.map { "\($0.from) -> \($0.to)" }
+        timeline.record(
+            .reload(prototype: prototype.name, scene: currentScene, dropped: dropped, cutShort: cut), at: now)
+        return dropped
+    }
+
     /// Puts a stack taken from an earlier session of the same prototype folder back, as far
     /// as its scenes still exist: each entry whose scene the reloaded prototype no longer has
     /// is dropped and the others are kept in order (home → list → settings with `list` gone

@@ -25,8 +25,8 @@ public struct ScriptCall: Equatable, Sendable {
 public final class Session {
     /// The prototype being played.
     public let prototype: Prototype
-    /// Clock seconds of the last `step(to:)`.
-    public private(set) var now: Double = 0
+    /// Clock seconds of the last `step(to:)` (carried over a hot reload by `restore(from:)`).
+    public internal(set) var now: Double = 0
     /// Everything recorded so far.
     public internal(set) var timeline = Timeline()
     var navigator: Navigator
@@ -47,6 +47,9 @@ public final class Session {
         self.navigator = Navigator(start: prototype.start)
         self.history = [prototype.start]
         navigator.landscapeScenes = prototype.scenes.compactMapValues(\.design.landscapeScene)
+        navigator.drawsAsCut = { [prototype] from, to, entries, held in
+            prototype.drawsAsCut(from: from, to: to, entries: entries, held: held ? .landscape : .portrait)
+        }
     }
 
     /// The top of the navigation stack: the destination as soon as a navigation starts.
@@ -199,9 +202,11 @@ public final class Session {
         guard let scene = prototype.scenes[sceneName].map(activeScene) else { return }
         if dismissesOverlay(gesture, scene: scene, at: time) { return }
         // Hit where the elements are drawn: the topmost one whose shown part holds the point.
+        // The index is the element's place in the scene's shown elements (for the recorder).
         let placed = placedElements
-        let element = placed.lastIndex { $0.placed.visible?.contains(gesture.start) == true }.map { placed[$0].element }
-        timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time)
+        let index = placed.lastIndex { $0.placed.visible?.contains(gesture.start) == true }
+        let element = index.map { placed[$0].element }
+        timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time, element: index)
         switch gesture {
         case .tap:
             if let earlier = pendingTap {  // a tap after the window closed: the earlier one first

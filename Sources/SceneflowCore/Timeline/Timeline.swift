@@ -23,6 +23,10 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         /// A control's value changed or was reported: `what` is `changing`, `changed`, `set`,
         /// `stepped` or `cancelled`.
         case controlValue(element: String, scene: String, value: Double, what: String)
+        /// The prototype was reloaded (`play` watching its files) and a new session took over,
+        /// showing `scene`; `dropped` are history scenes the new prototype no longer has;
+        /// `cutShort` the transition that was running (`from -> to`), if any.
+        case reload(prototype: String, scene: String, dropped: [String], cutShort: String?)
     }
     /// Clock time in seconds.
     public var time: Double
@@ -31,12 +35,18 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
     /// Wall-clock seconds measured after the frame was presented, for events a presented
     /// frame triggers in the window (completions and their lifecycle calls); nil otherwise.
     public var wallTime: Double?
+    /// For a gesture that hit an element: the element's index (0-based) among its scene's
+    /// elements as shown when it was hit (the landscape variant's in landscape), the order
+    /// scripts list them in (`elements()`); nil otherwise. `sceneflow record` uses it to
+    /// write a locator that matches that one element (`ScriptRecorder+Locator.swift`).
+    public var elementIndex: Int?
 
     /// Creates an event.
-    public init(time: Double, kind: Kind, wallTime: Double? = nil) {
+    public init(time: Double, kind: Kind, wallTime: Double? = nil, elementIndex: Int? = nil) {
         self.time = time
         self.kind = kind
         self.wallTime = wallTime
+        self.elementIndex = elementIndex
     }
 
     /// `0.350s  details.did_appear(animated)`-style line.
@@ -56,6 +66,11 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .transitionStarted(let from, let to, let tr): return "transition \(from) -> \(to) \(tr)"
         case .controlValue(let element, let scene, let value, let what):
             return "\"\(element)\" in \(scene) \(what) \(formatNumber(value, decimals: 1))"
+        case .reload(let prototype, let scene, let dropped, let cutShort):
+            let gone =
+                dropped.isEmpty ? "" : " (dropped from the history, scenes gone: \(dropped.joined(separator: ", ")))"
+            return "reload: \(prototype) reloaded, showing \(scene)\(gone)"
+                + (cutShort.map { " (cut short: \($0))" } ?? "")
         case .transitionCompleted(let r):
             return "transition \(r.from) -> \(r.to) completed after "
                 + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(counted(r.frameCount, "frame"))"
@@ -64,7 +79,7 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
 
     /// A short snake_case name for the kind of event: `input`, `gesture`, `input_ignored`,
     /// `action`, `navigation_queued`, `action_skipped`, `lifecycle`, `transition_started`, `control_value`,
-    /// `transition_completed` (the `type` field of the JSON timeline).
+    /// `transition_completed`, `reload` (the `type` field of the JSON timeline).
     public var typeName: String {
         switch kind {
         case .input: "input"
@@ -77,6 +92,7 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .transitionStarted: "transition_started"
         case .controlValue: "control_value"
         case .transitionCompleted: "transition_completed"
+        case .reload: "reload"
         }
     }
 }
@@ -92,9 +108,10 @@ public struct Timeline: Equatable, Sendable {
     public init() {}
 
     /// Appends an event at clock time `time` (seconds); `wall` is the wall-clock time after
-    /// present for events a presented frame triggers in the window.
-    public mutating func record(_ kind: TimelineEvent.Kind, at time: Double, wall: Double? = nil) {
-        events.append(TimelineEvent(time: time, kind: kind, wallTime: wall))
+    /// present for events a presented frame triggers in the window; `element` the index of
+    /// the element a gesture hit (`TimelineEvent.elementIndex`).
+    public mutating func record(_ kind: TimelineEvent.Kind, at time: Double, wall: Double? = nil, element: Int? = nil) {
+        events.append(TimelineEvent(time: time, kind: kind, wallTime: wall, elementIndex: element))
         if case .transitionCompleted(let record) = kind { transitions.append(record) }
     }
 

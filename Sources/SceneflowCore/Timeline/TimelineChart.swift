@@ -7,7 +7,8 @@ import Foundation
 /// scene's lane, a label with kind and requested vs measured milliseconds, and a tick per
 /// presented frame (red, with a red band over the late interval, for hitches). Idle time
 /// between transitions is cut out of the axis (marked `≈`); the axis is in seconds of the
-/// run's clock. Grey bands show which scene was on screen, inferred from the transitions.
+/// run's clock. Grey bands show which scene was on screen, inferred from the transitions; a
+/// dashed purple line marks each hot reload of a `play` session (its `reload` events).
 public enum TimelineChart {
     static let left = 170.0
     static let right = 40.0
@@ -15,6 +16,7 @@ public enum TimelineChart {
     static let measuredColor = "#3b6fd4"
     static let hitchColor = "#d62728"
     static let lateColor = "#f0a030"
+    static let reloadColor = "#8e44ad"
 
     /// The chart as an SVG document (UTF-8 text) for `document`, titled with `title`.
     public static func svg(_ document: TimelineDocument, title: String) -> String {
@@ -135,6 +137,15 @@ public enum TimelineChart {
             s += transitionBars(
                 r, axis: axis, fromMid: laneMid(r.from), toMid: laneMid(r.to), nominal: document.nominalFrameTime,
                 factor: document.hitchFactor, labelRoom: room)
+        }
+        // Hot reloads (`play`): a dashed purple line across the lanes (in a cut of the axis
+        // when the reload fell in idle time, as it mostly does).
+        for event in run.events where event.type == "reload" {
+            let x = axis.x(event.time)
+            s +=
+                "<line class=\"reload\" x1=\"\(f(x))\" y1=\"\(f(lanesTop))\" x2=\"\(f(x))\" y2=\"\(f(lanesBottom))\" "
+                + "stroke=\"\(reloadColor)\" stroke-width=\"2.0\" stroke-dasharray=\"5 3\"/>\n"
+            s += text(x, lanesTop + 12, "reload", size: 10, fill: reloadColor, weight: "bold", anchor: "middle")
         }
         return (s, width, lanesBottom + 28 - top)
     }

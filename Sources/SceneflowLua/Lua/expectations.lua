@@ -43,10 +43,12 @@ local function presence(name, want)
     fn = function(loc, opts)
       local what = "expect." .. name .. "(" .. show(loc) .. ")"
       local timeout = opts_timeout(what, opts)
-      api.matcher(what, loc)
+      local _, desc = api.matcher(what, loc)
+      local index = type(loc) == "table" and loc.index or nil
       api.poll(what, timeout, function()
         local found, elements, problem = api.matches(what, loc)
         if problem then return not want, problem end
+        if index then found = { found[index] } end  -- the n-th match only (none past the last)
         local visible = {}
         for _, e in ipairs(found) do if e.visible then visible[#visible + 1] = e end end
         if want then
@@ -56,7 +58,7 @@ local function presence(name, want)
             return false, "the element lies outside the screen"
               .. (sf.scroll_band() and " or is scrolled under the fixed header or footer" or "")
           end
-          return false, #visible .. " elements match; make the locator exact or add index = n"
+          return false, api.ambiguous(visible, desc)
         end
         if #visible == 0 then return true end
         return false, format("%s is visible in scene %s", quote(visible[1].label), quote(sf.scene()))
@@ -79,12 +81,19 @@ api.define{ name = "expect.value", group = "Expectations", step = true,
       fail(what .. ": expected a string or a number to compare with, got " .. type(value))
     end
     local timeout = opts_timeout(what, opts)
-    api.matcher(what, loc)
+    local _, desc = api.matcher(what, loc)
+    local index = type(loc) == "table" and loc.index or nil
     api.poll(what, timeout, function()
       local found, elements, problem = api.matches(what, loc)
       if problem then return false, problem end
       if #found == 0 then return false, api.not_found(loc, elements) end
-      if #found > 1 then return false, #found .. " elements match; make the locator exact" end
+      if index then
+        if not found[index] then
+          return false, format("%d elements match, so there is no match number %d", #found, index)
+        end
+        found = { found[index] }
+      end
+      if #found > 1 then return false, api.ambiguous(found, desc) end
       local actual = found[1].value
       -- Numbers compare with a tolerance for binary floating point (0.1 * 29 is a star
       -- rating's 2.9).

@@ -92,6 +92,31 @@ local function labels_of(list)
   return out
 end
 
+-- Why several elements match `desc` (a locator's description): each match with its kind
+-- and frame ("Cars" (back_button at {0, 0, 60, 40})), and an exact locator for one of
+-- them: the first label no other match has, else the first label and kind no other
+-- match shares ({label = "Cars", kind = "back_button"}), when there is one.
+function api.ambiguous(found, desc)
+  local parts, labels, pairs_ = {}, {}, {}
+  for _, e in ipairs(found) do
+    labels[e.label] = (labels[e.label] or 0) + 1
+    local key = e.label .. "\0" .. e.kind
+    pairs_[key] = (pairs_[key] or 0) + 1
+  end
+  local by_label, by_kind
+  for i, e in ipairs(found) do
+    local f = e.frame
+    parts[i] = format("%s (%s at {%g, %g, %g, %g})", quote(e.label), e.kind, f.x, f.y, f.w, f.h)
+    if not by_label and labels[e.label] == 1 then by_label = format(" (e.g. %s)", quote(e.label)) end
+    if not by_kind and pairs_[e.label .. "\0" .. e.kind] == 1 then
+      by_kind = format(" (e.g. {label = %s, kind = %s})", quote(e.label), quote(e.kind))
+    end
+  end
+  local example = by_label or by_kind
+  return format("%d elements match %s in scene %s: %s; make the locator exact%s or add index = n", #found,
+    desc, quote(sf.scene()), concat(parts, ", "), example or "")
+end
+
 -- Why `loc` did not match: with a did-you-mean and the labels on screen.
 function api.not_found(loc, elements)
   local _, desc = api.matcher("locator", loc)
@@ -121,8 +146,7 @@ function api.resolve(what, loc, timeout)
     if #found == 1 then return true, found[1] end
     if #found == 0 then return false, api.not_found(loc, elements) end
     local _, desc = api.matcher(what, loc)
-    error({ strict = true, message = format("%d elements match %s in scene %s: %s; make the locator "
-      .. "exact or add index = n", #found, desc, quote(sf.scene()), concat(labels_of(found), ", ")) })
+    error({ strict = true, message = api.ambiguous(found, desc) })
   end)
 end
 

@@ -41,10 +41,8 @@ api.define{ name = "element", group = "Reading state",
     local index = type(loc) == "table" and loc.index or nil
     if index then return found[index] end
     if #found > 1 then
-      local labels = {}
-      for i, e in ipairs(found) do labels[i] = string.format("%s at {%g, %g}", api.quote(e.label), e.frame.x, e.frame.y) end
-      fail(what .. ": " .. #found .. " elements match (" .. table.concat(labels, ", ")
-        .. "); make the locator exact or add index = n")
+      local _, desc = api.matcher(what, loc)
+      fail(what .. ": " .. api.ambiguous(found, desc))
     end
     return found[1]
   end }

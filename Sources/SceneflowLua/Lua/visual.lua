@@ -27,7 +27,7 @@ local function area(what, name, v)
   local found, elements, problem = api.matches(what, v)
   if problem then fail(what .. ": " .. name .. ": " .. problem) end
   if #found == 0 then fail(what .. ": " .. name .. ": " .. api.not_found(v, elements)) end
-  if #found > 1 then fail(what .. ": " .. name .. ": " .. #found .. " elements match " .. show(v)) end
+  if #found > 1 then fail(what .. ": " .. name .. ": " .. api.ambiguous(found, show(v))) end
   return found[1].frame
 end
 

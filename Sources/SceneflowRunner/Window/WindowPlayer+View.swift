@@ -18,12 +18,8 @@ extension WindowPlayer {
             window.pan(byWindowPixels: (turn.shift ? turn.down : turn.right) * perPoint, 0)
             return
         }
-        let cropped = window.view.isCropped
-        let band = session.currentOverlayFrame == nil ? session.scrollGeometry(session.currentScene)?.band : nil
-        if let band, band.contains(turn.at) || !cropped {
-            if session.scroll(by: turn.down) != 0 || !cropped { return }
-        }
-        if cropped { window.pan(byWindowPixels: 0, turn.down * perPoint) }
+        if session.wheel(turn.down, at: turn.at, viewCropped: window.view.isCropped) { return }
+        window.pan(byWindowPixels: 0, turn.down * perPoint)  // Core's rule: the view is cropped
     }
 
     /// Pans for an arrow or Page Up / Page Down key; returns false for other keys (and when

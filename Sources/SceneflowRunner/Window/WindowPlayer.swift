@@ -19,7 +19,10 @@ import SceneflowSDL
 /// element (hotspot hints) unless `hints` is false. With `watchFolder` set, changes to
 /// `prototype.lua` or an image it draws reload the prototype within a second (`FileWatcher` polls
 /// every `reloadPollInterval`; other files in the folder only while an edit is broken), keeping
-/// the history's scenes that still exist and each scene's scroll offset; a broken edit is shown
+/// the history's scenes that still exist, each scene's scroll offset and the timeline (a
+/// `reload` event marks the swap: `Session.restore(from:)`); the screenshots the new prototype
+/// shows now and one step away are decoded before it is swapped in, so its first transition
+/// decodes nothing; a broken edit is shown
 /// in the window and the last good prototype stays, pictures included (`ImageFileStore`).
 ///
 /// Each frame's wall time is measured right after `present()` and recorded on the timeline.
@@ -155,12 +158,19 @@ public final class WindowPlayer {
                             window.setZoom(designer.zoom)  // clamped to the display like any resize
                             lastTitle = ""  // the new window's title lacks the zoom note
                         }
-                        adopt(fresh.prototype, images: fresh.files)
-                        images = window.makeTextureCache(
-                            directory: loaded.prototype.directory, loader: PictureLoader(files: imageFiles))
-                        images.byteBudget = textureBudget
-                        loggedEvents = 0
-                        preloadedFor = ""
+                        // The new session and the screenshots it shows first (now and one step
+                        // away) are made before the swap, so its first transition decodes nothing.
+                        let next = Session(prototype: fresh.prototype.prototype)
+                        let dropped = next.restore(from: session)  // the timeline goes on
+                        let cache = window.makeTextureCache(
+                            directory: fresh.prototype.prototype.directory, loader: PictureLoader(files: fresh.files))
+                        cache.byteBudget = textureBudget
+                        let started = clock.now
+                        let ready = (try? cache.prepare(next.upcomingLayers)) ?? cache.count
+                        let ms = Int(((clock.now - started) * 1000).rounded())
+                        adopt(fresh.prototype, images: fresh.files, session: next, dropped: dropped, ready: (ready, ms))
+                        images = cache
+                        preloadedFor = session.currentScene  // its neighbours are ready
                     }
                     // While the edit is broken, any file in the folder may fix it (a missing image added).
                     watcher!.reset(files: watchedFiles(folder), folder: fresh == nil ? folder : nil)
@@ -227,8 +237,9 @@ public final class WindowPlayer {
     /// Makes `run()` return at the start of the next frame. Call from `onFrame`.
     public func stop() { stopRequested = true }
 
-    /// The timeline so far (completed transitions, then the running one) as a document for
-    /// `TimelineExport`; `play` writes it when the window closes.
+    /// The timeline so far, the whole session across hot reloads (completed transitions, then
+    /// the running one) as a document for `TimelineExport`; `play` writes it when the window
+    /// closes.
     public func timelineDocument() -> TimelineDocument {
         TimelineExport.document(name: "play", session: session, clock: .wall)
     }
@@ -280,16 +291,21 @@ public final class WindowPlayer {
         }
     }
 
-    /// Switches to `fresh` (its images read into `images`), keeping the history's scenes that
-    /// still exist (`Session.restore`) and each scene's scroll offset.
-    private func adopt(_ fresh: LoadedPrototype, images: ImageFileStore) {
-        let (entries, orientation, offsets) = (session.navigationEntries, session.orientation, session.scrollOffsets)
+    /// Switches to `fresh` (its images read into `images`) and `next`, the session that took
+    /// over from the current one (`Session.restore(from:)`: the history's scenes that still
+    /// exist, each scene's scroll offset, the timeline); `dropped` are the scenes it lost and
+    /// `ready` the screenshots decoded for it before the swap and the milliseconds that took.
+    private func adopt(
+        _ fresh: LoadedPrototype, images: ImageFileStore, session next: Session, dropped: [String],
+        ready: (screens: Int, ms: Int)
+    ) {
         loaded = fresh
         imageFiles = images
-        session = Session(prototype: fresh.prototype)
-        let dropped = session.restore(entries, orientation: orientation, scrollOffsets: offsets)
+        session = next
         let note = dropped.isEmpty ? "" : " (dropped from the history, scenes gone: \(dropped.joined(separator: ", ")))"
-        log("reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note)")
+        log(
+            "reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note); "
+                + "\(counted(ready.screens, "screen")) decoded before the swap in \(ready.ms) ms")
     }
 
     /// What hot reload watches: the prototype file and every image the last good prototype

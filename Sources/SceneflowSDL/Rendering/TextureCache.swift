@@ -64,6 +64,9 @@ public final class TextureCache {
     public private(set) var bytesInUse = 0
     /// The largest `bytesInUse` seen.
     public private(set) var peakBytes = 0
+    /// Screenshots decoded while a frame was drawn (neither cached, prepared nor preloaded):
+    /// each cost that frame a decode (~50 ms for a phone screenshot).
+    public private(set) var decodesWhileDrawing = 0
     /// Textures dropped to stay within `byteBudget`.
     public private(set) var evictions = 0
     private var failures: [Key: any Error] = [:]
@@ -117,6 +120,32 @@ public final class TextureCache {
         _ = try texture(key(image, screen, directory))
     }
 
+    /// Decodes the screenshot of each of `layers` that is not cached yet now, on this thread,
+    /// and creates its texture, keyed as drawing the layer keys it (landscape, scroll content
+    /// height), so that drawing those layers later decodes nothing (`play` does this before a
+    /// reloaded prototype is swapped in). Layers without an image (veils) are skipped.
+    ///
+    /// - Returns: how many textures were created.
+    /// - Throws: like `prepare(image:screen:directory:)`, for the first layer that fails (the
+    ///   others are still prepared first).
+    @discardableResult
+    public func prepare(_ layers: [SceneLayer]) throws -> Int {
+        var created = 0
+        var failure: (any Error)?
+        for layer in layers where !layer.image.isEmpty {
+            let k = key(for: layer, directory: directory)
+            if textures[k] != nil { continue }
+            do {
+                _ = try texture(k)
+                created += 1
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure { throw failure }
+        return created
+    }
+
     /// Starts decoding `images` (paths relative to `directory`, default the cache's) on a
     /// background queue, ~50 ms each for a phone screenshot; returns at once. Images already
     /// cached or being decoded are skipped; errors are thrown when the image is first drawn.
@@ -161,13 +190,21 @@ public final class TextureCache {
     /// The texture for `layer`'s image and screen area, decoding it now unless a preload has
     /// it (waiting for a preload still running). Throws like `prepare`.
     func texture(for layer: SceneLayer, directory: String) throws -> RendererHandle.Texture {
+        try texture(key(for: layer, directory: directory), drawing: true)
+    }
+
+    /// The key of `layer`'s texture: its image, screen area and pixel size (turned for a
+    /// landscape screenshot, as tall as the content for a scroll scene).
+    private func key(for layer: SceneLayer, directory: String) -> Key {
         var k = key(layer.image, layer.screen, directory)
         if layer.rotated { (k.width, k.height) = (renderer.device.pixelHeight, renderer.device.pixelWidth) }
         if let content = layer.contentHeight { k.height = Int((content * renderer.device.scale).rounded()) }
-        return try texture(k)
+        return k
     }
 
-    private func texture(_ k: Key) throws -> RendererHandle.Texture {
+    /// The texture for `k`, made now when it is not cached; `drawing` counts a decode done
+    /// here (no finished or running preload had it) in `decodesWhileDrawing`.
+    private func texture(_ k: Key, drawing: Bool = false) throws -> RendererHandle.Texture {
         if let t = textures[k] {
             lastUse[k] = frameCounter
             return t
@@ -180,8 +217,10 @@ public final class TextureCache {
                 case .rect(let r): .rect(r)
                 case .auto: .auto
                 }
+            let preloaded = try store.take(k)?.get()
+            if preloaded == nil && drawing { decodesWhileDrawing += 1 }
             let decoded =
-                try store.take(k)?.get()
+                try preloaded
                 ?? TextureCache.decode(
                     k, screen, loader, k.width > 0 ? k.width : renderer.device.pixelWidth,
                     k.height > 0 ? k.height : renderer.device.pixelHeight)

@@ -63,10 +63,10 @@ import Testing
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("run,index,from,to,kind,curve,requested_duration"))
         #expect(lines[1].hasPrefix("Scripts/x.lua,1,home,details,crossfade,ease_in_out,0.350000,1,"))
-        #expect(lines[1].hasSuffix(",0,0.000000,0.000,true"))
-        #expect(lines[2].hasSuffix(","))  // still running: completion_on_time left empty
+        #expect(lines[1].hasSuffix(",0,0.000000,0.000,true,0"))
+        #expect(lines[2].hasSuffix(",,0"))  // still running: completion_on_time left empty; no reload before it
         #expect(lines[3].hasPrefix("play,3,home,drawer,cover_up,ease_out,0.100000,10,"))
-        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 22 })
+        #expect(lines.allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 23 })
     }
 
     func problem(_ json: String) -> Diagnostic? {

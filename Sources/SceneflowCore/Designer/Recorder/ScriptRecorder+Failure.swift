@@ -14,19 +14,20 @@ extension ScriptRecorder {
         let reason = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         let label = Self.triggerLabel(element)
         if let last = lines.last, !last.hasPrefix("--") {
-            let quoted = label.map(Self.quote) ?? ""
+            let quoted = label.map { locators[$0] ?? Self.quote($0) } ?? ""  // as the gesture's step wrote it
+            let plain = label.map(Self.quote) ?? ""  // star-rating steps name the label
             let steps =
                 label == nil
                 ? ["swipe \""]
-                : ["tap \(quoted)", "double_tap \(quoted)", "long_press(\(quoted),", "swipe(", "rate(\(quoted),"]
+                : ["tap \(quoted)", "double_tap \(quoted)", "long_press(\(quoted),", "swipe(", "rate(\(plain),"]
             if let step = steps.first(where: { last.hasPrefix($0) }),
                 step != "swipe(" || last.hasSuffix("{on = \(quoted)})")
             {
                 lines.removeLast()
                 if step.hasPrefix("rate(") {
-                    let value = last.dropFirst("rate(\(quoted), ".count).dropLast()
+                    let value = last.dropFirst("rate(\(plain), ".count).dropLast()
                     lines.append(
-                        "set_value(\(quoted), \(value))  -- \(last) not replayed: its on_change failed: \(reason)")
+                        "set_value(\(plain), \(value))  -- \(last) not replayed: its on_change failed: \(reason)")
                 } else {
                     lines.append("-- \(last) (not replayed: its Lua action failed: \(reason))")
                 }

@@ -2,12 +2,18 @@
 ///
 /// Call `observe(_:)` after every presented frame and `finish(_:)` when the window closes.
 /// Gestures become `tap "Label"`, `double_tap`, `long_press`, `swipe("left", {on = "Label"})`
-/// by accessibility label (never coordinates when a labelled element was hit); Escape becomes
+/// by accessibility label (never coordinates when a labelled element was hit), with a locator
+/// that matches only the element hit (`{label = "Cars", kind = "back_button"}` or
+/// `{label = "Delete", index = 2}` when the label alone is shared; `ScriptRecorder+Locator.swift`); Escape becomes
 /// `back()`; a tap outside an overlay that dismissed it becomes `tap_at(x, y)`; turning the
 /// device becomes `rotate "landscape"`; a timed action becomes `wait(seconds)`; and each time
 /// the prototype settles on a new scene an `expect.scene "name"` follows. Taps that hit no
-/// element, long presses on an element without `on_long_press` and swipes neither the element
-/// nor the scene answers do nothing in the prototype and are left out.
+/// element or one that answers no tap (no `on_tap` or `on_double_tap`, disabled, a star rating
+/// outside its stars), long presses on an element without `on_long_press` and swipes neither
+/// the element nor the scene answers do nothing in the prototype and are left out (replayed, a
+/// tap on a star rating would rate it at its centre). A hot reload that carries the timeline
+/// over (`Session.restore(from:)`) loses no step: the events of the reload's frame are read
+/// from the new session.
 ///
 /// Scrolling (wheel notches and drags in a scroll band) is written as one
 /// `scroll("down" | "up", points)` per burst (`ScriptRecorder+Pending.swift`): before the next
@@ -41,6 +47,9 @@ public final class ScriptRecorder {
     var scriptValues: [RatingKey: Double] = [:]
     /// Star-rating values the designer stepped to that the script has not written yet, in order.
     var pendingValues: [(key: RatingKey, value: Double)] = []
+    /// The locator last written for each accessibility label (`ScriptRecorder+Locator.swift`),
+    /// to find the step a failed Lua action belongs to.
+    var locators: [String: String] = [:]
     /// Star ratings with a `dropped` value event (focus left the scene before a commit; see
     /// `Session+FocusLifecycle.swift`) still ahead in the events being read.
     var droppingRatings: Set<RatingKey> = []
@@ -61,12 +70,14 @@ public final class ScriptRecorder {
     public func observe(_ session: Session) {
         let id = ObjectIdentifier(session)
         let events = session.timeline.events
-        if sessionID != id {  // a new session (hot reload): continue from its current state
-            if sessionID != nil {
-                index = events.count
-                scriptOffsets = [:]
-                seenOffsets = [:]
+        if sessionID != id {  // a new session (hot reload)
+            // One that took over the earlier one's timeline (`Session.restore(from:)`) holds the
+            // events not read yet, the reload's frame's included; any other starts afresh. Scroll
+            // offsets carry over a reload, so the script's own offsets stay as they are.
+            let carried = events[min(index, events.count)...].contains {
+                if case .reload = $0.kind { true } else { false }
             }
+            if sessionID != nil && !carried { index = events.count }
             sessionID = id
         }
         if session.orientation != orientation {
@@ -128,8 +139,8 @@ public final class ScriptRecorder {
             case .up: fingerDown = false
             case .move: break
             }
-        case .gesture(let gesture, let scene, let label):
-            record(gesture, scene: scene, label: label, session)
+        case .gesture(let gesture, let scene, _):
+            record(gesture, scene: scene, hit: event.elementIndex, session)
         case .controlValue(let label, let scene, let value, let what):
             let key = RatingKey(scene: scene, label: label)
             if what == "dropped" { droppingRatings.remove(key) }  // the drop's value replaces the pending one
@@ -146,45 +157,44 @@ public final class ScriptRecorder {
         }
     }
 
-    private func record(_ gesture: Gesture, scene: String, label: String?, _ session: Session) {
+    private func record(_ gesture: Gesture, scene: String, hit: Int?, _ session: Session) {
         if let g = session.scrollGeometry(scene), session.currentOverlayFrame == nil, g.band.contains(gesture.start) {
             switch gesture {
             case .drag, .swipe(.up, _, _, _), .swipe(.down, _, _, _): return  // it scrolled
             default: break
             }
         }
+        let shown = Self.shownElements(scene, session)
+        let element = hit.flatMap { shown.indices.contains($0) ? shown[$0] : nil }
+        let locator = hit.flatMap { element == nil ? nil : Self.locator($0, in: shown) }
+        if let element, let locator { locators[element.label] = locator }
         switch gesture {
         case .tap:
-            if let label { append("tap \(Self.quote(label))", session) }
+            // Like a tap on nothing: a tap no element answers changes nothing (a replayed tap on a
+            // star rating would even rate it at its centre), so it is left out.
+            guard let element, let locator, element.enabled, element.onTap != nil || element.onDoubleTap != nil
+            else { return }
+            append("tap \(locator)", session)
         case .doubleTap:
-            guard let label else { return }
+            guard let element, let locator, element.enabled,
+                element.onTap != nil || element.onDoubleTap != nil
+            else { return }
             flushPending(session)
-            if lines.last == "tap \(Self.quote(label))" { lines.removeLast() }
-            lines.append("double_tap \(Self.quote(label))")
+            if lines.last == "tap \(locator)" { lines.removeLast() }
+            lines.append("double_tap \(locator)")
         case .longPress(_, let duration):
             // Like a tap on nothing: a long press no element answers changes nothing.
-            guard let label, Self.elements(label, in: scene, session).contains(where: { $0.onLongPress != nil }) else {
-                return
-            }
-            append("long_press(\(Self.quote(label)), \(formatNumber(duration, decimals: 2)))", session)
+            guard let element, let locator, element.enabled, element.onLongPress != nil else { return }
+            append("long_press(\(locator), \(formatNumber(duration, decimals: 2)))", session)
         case .swipe(let direction, _, _, _):
             // Only a swipe the element or the scene answers (as `Session` dispatches it).
-            let answered =
-                session.scene(scene)?.onSwipe[direction] != nil
-                || label.map { Self.elements($0, in: scene, session).contains { $0.onSwipe[direction] != nil } }
-                    ?? false
-            guard answered else { return }
+            let byElement = element.map { $0.enabled && $0.onSwipe[direction] != nil } ?? false
+            guard byElement || session.scene(scene)?.onSwipe[direction] != nil else { return }
             let d = Self.quote(direction.rawValue)
-            append(label.map { "swipe(\(d), {on = \(Self.quote($0))})" } ?? "swipe \(d)", session)
+            append(locator.map { "swipe(\(d), {on = \($0)})" } ?? "swipe \(d)", session)
         case .drag:
             break
         }
-    }
-
-    /// The enabled elements labelled `label` in `scene` (its landscape variant's too).
-    private static func elements(_ label: String, in scene: String, _ session: Session) -> [Element] {
-        guard let s = session.scene(scene) else { return [] }
-        return (s.elements + (s.design.landscape?.elements ?? [])).filter { $0.label == label && $0.enabled }
     }
 
     /// A Lua string literal.
