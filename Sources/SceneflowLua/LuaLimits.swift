@@ -11,7 +11,11 @@ public struct LuaLimits: Sendable, Equatable {
     /// How long a gesture or expectation waits for the prototype to settle, in clock
     /// seconds (default 5).
     public var settleTimeout: Double
-    /// How long one test may run, in clock seconds (default 120).
+    /// How long one test may run, in clock seconds (default 1800: 30 minutes of simulated use,
+    /// so a 1 000-step flow passes; a test's own `clock_limit` and `--clock-limit` change it).
+    /// Virtual time is cheap (a `wait` loop costs about 0.1 ms of real time per simulated
+    /// second), so the real-time watchdog `testWallSeconds` stops runaway Lua code and this
+    /// stops runaway waiting.
     public var testTimeout: Double
     /// The wall-clock watchdog: how long one test's Lua code may run in all, in real seconds
     /// (default 30). Checked by the instruction-count hook, so an endless loop is stopped.
@@ -24,7 +28,7 @@ public struct LuaLimits: Sendable, Equatable {
     /// Creates limits; every parameter has the default documented on its property.
     public init(
         memoryBytes: Int = 256 << 20, loadInstructions: Int = 50_000_000,
-        stepInstructions: Int = 10_000_000, settleTimeout: Double = 5, testTimeout: Double = 120,
+        stepInstructions: Int = 10_000_000, settleTimeout: Double = 5, testTimeout: Double = 1800,
         testWallSeconds: Double = 30, actionsPerCall: Int = 100
     ) {
         self.actionsPerCall = actionsPerCall

@@ -75,6 +75,8 @@ struct LuaStack {
     func isString(_ index: Int32) -> Bool { lua_type(luaState, index) == LUA_TSTRING }
     func isFunction(_ index: Int32) -> Bool { lua_type(luaState, index) == LUA_TFUNCTION }
     func isTable(_ index: Int32) -> Bool { lua_type(luaState, index) == LUA_TTABLE }
+    /// Lua's truth of the value at `index`: false only for nil, false and a missing argument.
+    func isTruthy(_ index: Int32) -> Bool { lua_toboolean(luaState, index) != 0 }
     func typeName(_ index: Int32) -> String { String(cString: lua_typename(luaState, lua_type(luaState, index))) }
 
     /// The string at `index`, only when it is a string (numbers are not converted).

@@ -1,8 +1,10 @@
 import SceneflowCore
 
 extension ScriptModule {
-    /// Native functions of the visual checks (`sf.screenshot`, `sf.capture`, `sf.tree`). Each
-    /// returns `status, message` with status `"passed"`, `"recorded"` or `"failed"`.
+    /// Native functions of the visual checks (`sf.screenshot(name, request, final)`,
+    /// `sf.capture(name)`, `sf.tree(name, text, final)`; `final` false: a failing attempt that
+    /// a later frame may retry, not recorded). Each returns `status, message` with status
+    /// `"passed"`, `"recorded"`, `"failed"` or (not final) `"retry"`.
     nonisolated(unsafe) static let visualNatives: [Native] = [
         (
             "screenshot",
@@ -18,7 +20,7 @@ extension ScriptModule {
                 if case .boolean(true) = table?["ignore_antialiasing"] { request.ignoreAntialiasing = true }
                 request.masks = (table?["masks"].table?.sequence ?? []).compactMap { rect($0) }
                 request.region = table.flatMap { rect($0["region"]) }
-                return push(checks.screenshot(request, session: session), s)
+                return push(checks.screenshot(request, session: session, final: s.isTruthy(3)), s)
             }
         ),
         (
@@ -32,7 +34,8 @@ extension ScriptModule {
             "tree",
             { module, session, s in
                 guard let checks = module.visualChecks else { return unavailable(s) }
-                return push(checks.tree(name: s.string(1), expected: s.string(2), session: session), s)
+                return push(
+                    checks.tree(name: s.string(1), expected: s.string(2), session: session, final: s.isTruthy(3)), s)
             }
         ),
     ]
@@ -54,6 +57,9 @@ extension ScriptModule {
             s.push(path)
         case .failed(let message):
             s.push("failed")
+            s.push(message)
+        case .retry(let message):
+            s.push("retry")
             s.push(message)
         }
         return .values(2)

@@ -11,7 +11,11 @@ import SceneflowCore
 /// - `elements()` → list of `{label, kind, frame = {x, y, w, h}, value, enabled, visible}` of
 ///   the current scene, in declaration order (`visible`: the frame overlaps the screen)
 /// - `screen_center()` → x, y; `device()` → width, height in points
-/// - `input(phase, x, y, time)` → schedules an `InputEvent` (`"down"`, `"move"`, `"up"`)
+/// - `input(phase, x, y, time)` → schedules an `InputEvent` (`"down"`, `"move"`, `"up"`) at
+///   `time` taken to the clock's tick
+/// - `input_mark()` → a mark (the timeline's length) taken before a gesture schedules input;
+///   `interruption(mark)` → why that gesture did not reach its scene whole (a scene's timed
+///   action changed it; `Session.gestureInterruption`), or nil
 /// - `back()` → performs `.back`; returns a message instead when there is nothing to go back to
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
@@ -46,6 +50,9 @@ final class ScriptModule {
 
     /// Clock time the running test started at; log and step times are relative to it.
     var testStart = 0.0
+
+    /// The innermost step that has begun and not yet ended, if any.
+    var runningStep: TestStepRecord? { openSteps.last.map { steps[$0.index] } }
 
     /// Forgets the log and steps (a new test starts at clock time `start`).
     func resetRecords(start: Double) {
@@ -208,6 +215,25 @@ final class ScriptModule {
                 }
             ),
             ("input", { _, session, s in input(session, s) }),
+            (
+                "input_mark",
+                { _, session, s in
+                    s.push(Double(session.timeline.events.count))
+                    return .values(1)
+                }
+            ),
+            (
+                "interruption",
+                { module, session, s in
+                    let mark = Int(s.number(1) ?? 0)
+                    guard let why = session.gestureInterruption(since: mark, testStart: module.testStart) else {
+                        s.pushNil()
+                        return .values(1)
+                    }
+                    s.push(why)
+                    return .values(1)
+                }
+            ),
             ("hit_point", { _, session, s in hitPoint(session, s) }),
             ("back", { _, session, s in back(session, s) }),
             (
@@ -228,7 +254,7 @@ final class ScriptModule {
                     let line = s.number(3).map { Int($0) }
                     module.log.append(
                         TestLogEntry(
-                            level: level, clockTime: session.now - module.testStart, line: line,
+                            level: level, clockTime: ClockTicks.between(module.testStart, session.now), line: line,
                             message: s.string(2) ?? ""))
                     return .values(0)
                 }
@@ -240,7 +266,7 @@ final class ScriptModule {
                     module.steps.append(
                         TestStepRecord(
                             call: s.string(1) ?? "?", line: s.number(2).map { Int($0) },
-                            clockStart: session.now - module.testStart))
+                            clockStart: ClockTicks.between(module.testStart, session.now)))
                     return .values(0)
                 }
             ),
@@ -248,7 +274,7 @@ final class ScriptModule {
                 "step_end",
                 { module, session, _ in
                     guard let open = module.openSteps.popLast() else { return .values(0) }
-                    module.steps[open.index].clockEnd = session.now - module.testStart
+                    module.steps[open.index].clockEnd = ClockTicks.between(module.testStart, session.now)
                     module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
                     module.steps[open.index].passed = true
                     return .values(0)
@@ -365,7 +391,7 @@ final class ScriptModule {
         guard let phaseName = stack.string(1), let phase = InputEvent.Phase(rawValue: phaseName),
             let x = stack.number(2), let y = stack.number(3), let time = stack.number(4)
         else { return .error("input: expected (\"down\"|\"move\"|\"up\", x, y, time)") }
-        session.schedule(InputEvent(phase, Point(x: x, y: y), at: time))
+        session.schedule(InputEvent(phase, Point(x: x, y: y), at: ClockTicks.snap(time)))  // on the clock's ticks
         return .values(0)
     }
 

@@ -17,6 +17,8 @@
 ///   default (5 s of clock time).
 /// - `api.wait_settled(what, timeout)`, `api.wait_until(what, t, timeout)`: yield frame by
 ///   frame until the prototype is settled (and the clock has reached `t`).
+/// - `api.deliver(what, nothing, timeout, schedule)`: schedules a gesture's input, waits for
+///   it, and fails when a scene's timed action changed the scene under it (issue 13.1).
 /// - `api.poll(what, timeout, check)`: yields until `check()` returns true (checked on
 ///   settled frames only); on timeout fails with the message `check` returned last.
 enum ScriptPrelude {

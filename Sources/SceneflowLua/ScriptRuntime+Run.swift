@@ -27,8 +27,8 @@ extension ScriptRuntime {
     /// Runs the started test until it waits for the prototype, returns or fails.
     ///
     /// A test gets `LuaLimits.testWallSeconds` of real time for its Lua code in all (the
-    /// watchdog, checked by the instruction-count hook) and `LuaLimits.testTimeout` seconds of
-    /// clock time.
+    /// watchdog, checked by the instruction-count hook) and its `clock_limit` (else
+    /// `LuaLimits.testTimeout`) seconds of clock time (`clockLimitFailure`).
     public func resume() -> ScriptStep {
         guard var running, let session else {
             lastFailureKind = .error
@@ -37,15 +37,12 @@ extension ScriptRuntime {
         }
         let test = tests[running.index]
         let limits = state.limits
-        if session.now - running.startTime > limits.testTimeout {
+        let clockLimit = test.clockLimit ?? limits.testTimeout
+        if ClockTicks.between(running.startTime, session.now) > clockLimit {
+            let failure = clockLimitFailure(test, limit: clockLimit)
             stopRunning()
             lastFailureKind = .error
-            return .failed(
-                Diagnostic(
-                    file: scriptPath, line: test.line,
-                    message:
-                        "test \"\(test.name)\" did not finish within \(formatNumber(limits.testTimeout)) s of clock time"
-                ))
+            return .failed(failure)
         }
         let thread = running.thread
         thread.resetLimits(instructions: Int.max / 2)
@@ -75,6 +72,29 @@ extension ScriptRuntime {
             if diagnostic.line == nil { diagnostic.line = test.line }
             return .failed(diagnostic)
         }
+    }
+
+    /// The failure of `test` when it used up its `limit` of clock time: it names the step that
+    /// was running (its line becomes the failure's; the test's line when none ran), when it
+    /// started, how many steps had passed, and how to raise the limit.
+    func clockLimitFailure(_ test: ScriptTest, limit: Double) -> Diagnostic {
+        let source =
+            test.clockLimit != nil
+            ? "its clock_limit"
+            : state.limits.testTimeout == LuaLimits.standard.testTimeout ? "the default clock limit" : "--clock-limit"
+        let passed = counted(module.steps.filter(\.passed).count, "step")
+        let progress: String
+        if let step = module.runningStep {
+            progress =
+                "\(step.call) was running (step \(module.steps.count), started at \(formatNumber(step.clockStart, decimals: 2)) s); \(passed) had passed"
+        } else {
+            progress = "no step was running (the test's own Lua code kept yielding); \(passed) had passed"
+        }
+        return Diagnostic(
+            file: scriptPath, line: module.runningStep?.line ?? test.line,
+            message:
+                "test \"\(test.name)\" did not finish within \(formatNumber(limit)) s of clock time (\(source)): \(progress). Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS"
+        )
     }
 
     /// The log entries and steps the running (or just ended) test recorded.

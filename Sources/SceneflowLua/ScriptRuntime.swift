@@ -102,6 +102,7 @@ public final class ScriptRuntime {
             var declared = ScriptTest(name: name, line: Int(line))
             declared.skipReason = test["skip"].string
             if case .boolean(true) = test["only"] { declared.only = true }
+            declared.clockLimit = test["clock_limit"].number
             tests.append(declared)
         }
         if tests.contains(where: \.only) {
@@ -158,7 +159,7 @@ public final class ScriptRuntime {
         guard let app else {
             return Diagnostic(file: scriptPath, message: "no prototype loaded to call a Lua function of")
         }
-        return app.call(call.ref, app: session, argument: call.argument)
+        return session.performing(call) { app.call(call.ref, app: session, argument: call.argument) }
     }
 }
 

@@ -11,6 +11,9 @@ public struct ScriptTest: Equatable, Sendable {
     public var skipReason: String?
     /// Declared with `only(name, fn)`.
     public var only = false
+    /// The test's own limit of clock time in seconds (`test(name, {clock_limit = s}, fn)`);
+    /// nil: the runner's (`LuaLimits.testTimeout`, `--clock-limit`).
+    public var clockLimit: Double?
     /// Creates a test description.
     public init(name: String, line: Int, skipReason: String? = nil) {
         self.name = name

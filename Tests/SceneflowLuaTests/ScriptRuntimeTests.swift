@@ -192,7 +192,8 @@ import Testing
         )
         #expect(
             Self.failure(results["waits forever"])
-                == "walk.lua:5: test \"waits forever\" did not finish within 10 s of clock time")
+                == "walk.lua:6: test \"waits forever\" did not finish within 10 s of clock time (--clock-limit): wait(1) was running (step 11, started at 10 s); 10 steps had passed. Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS"
+        )
     }
 
     @Test func scriptErrorsAtLoad() {
@@ -201,7 +202,10 @@ import Testing
             _ = try ScriptRuntime(scriptPath: path)
             Issue.record("expected an error")
         } catch {
-            #expect(error.diagnostics.map(\.message) == ["test(\"no function\"): expected a function second, got nil"])
+            #expect(
+                error.diagnostics.map(\.message) == [
+                    "test(\"no function\"): expected options {clock_limit = seconds} or the test function second, got nil"
+                ])
             #expect(error.diagnostics.first?.line == 2)
         }
         do {

@@ -44,6 +44,9 @@ struct TestCommand: Subcommand {
             name: "--timeout", valueName: "SECONDS",
             help: "Real-time watchdog per test for its Lua code (default 30)."),
         OptionSpec(
+            name: "--clock-limit", valueName: "SECONDS",
+            help: "Clock time a test may use (default 1800); test(name, {clock_limit = s}, fn) sets one test's."),
+        OptionSpec(
             name: "--jobs", valueName: "N", help: "Run script files in N worker processes (same results as serial)."),
         OptionSpec(
             name: "--shard", valueName: "I/N",
@@ -93,6 +96,12 @@ struct TestCommand: Subcommand {
                 throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
             }
             settings.timeout = seconds
+        }
+        if let text = parsed.value("--clock-limit") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw UsageError(message: "--clock-limit expects a number of seconds > 0, got \"\(text)\"")
+            }
+            settings.clockLimit = seconds
         }
         if let text = parsed.value("--jobs") {
             guard let jobs = Int(text), jobs >= 1, jobs <= 64 else {
@@ -205,6 +214,8 @@ struct TestSettings {
     var framesHashOnly = false
     var workerJSON: String?
     var timeout: Double?
+    /// `--clock-limit`: clock seconds a test may use (`LuaLimits.testTimeout`).
+    var clockLimit: Double?
     var jobs = 1
     var shard: (Int, Int)?
     var updateBaselines = false
@@ -214,6 +225,7 @@ struct TestSettings {
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
         if let timeout { limits.testWallSeconds = timeout }
+        if let clockLimit { limits.testTimeout = clockLimit }
         var options = HeadlessTestRunner.Options(
             prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
             baselineMode: updateBaselines ? .all : .fromEnvironment())
@@ -231,6 +243,7 @@ struct TestSettings {
         if let frames { args += ["--frames", frames] }
         if framesHashOnly { args.append("--frames-hash-only") }
         if let timeout { args += ["--timeout", String(timeout)] }
+        if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
         if updateBaselines { args.append("--update-baselines") }
         if let timeline { args += ["--timeline", timeline] }
         return args

@@ -31,6 +31,10 @@ public enum VisualCheckResult: Sendable, Equatable {
     case recorded(path: String)
     /// The check failed: the message prints the metric that decided, its limit and value.
     case failed(message: String)
+    /// The check failed on this frame, but a later settled frame may pass: the attempt was not
+    /// `final`, so it is not recorded and left no files. A permanent failure (no baseline in CI,
+    /// an unreadable baseline) is `failed` at once.
+    case retry(message: String)
 }
 
 /// One visual check of a test, as reports show it. Paths are from the working directory (the
@@ -66,14 +70,19 @@ public struct VisualRecord: Codable, Sendable, Equatable {
 
 /// What renders, compares and stores frames for the script API's visual checks; the runner
 /// implements it (it owns the renderer), the Lua layer calls it.
+///
+/// `expect.screenshot` and `expect.tree` retry on every settled frame until their timeout
+/// (issue 13.7): an attempt with `final` false that fails is neither recorded nor leaves files
+/// (a later frame may pass); the last attempt is `final` and is recorded like a single check.
+/// Passes and recorded baselines are recorded whatever `final` says.
 public protocol VisualChecks: AnyObject {
     /// Renders the current frame and compares it with its baseline.
-    func screenshot(_ request: ScreenshotRequest, session: Session) -> VisualCheckResult
+    func screenshot(_ request: ScreenshotRequest, session: Session, final: Bool) -> VisualCheckResult
     /// Renders the current frame into the report folder.
     func capture(_ name: String, session: Session) -> VisualCheckResult
     /// Compares the element tree outline with `expected` text, or with the text baseline
     /// `name` when `expected` is nil.
-    func tree(name: String?, expected: String?, session: Session) -> VisualCheckResult
+    func tree(name: String?, expected: String?, session: Session, final: Bool) -> VisualCheckResult
 }
 
 /// Decides a screenshot comparison and words the failure so the value and the limit never

@@ -5,6 +5,10 @@ struct SessionDesignState: Sendable {
     var timerKey = ""
     /// Clock time when the current scene's timed action fires, if armed.
     var timerDue: Double?
+    /// When the scene on top appeared (its transition completed, a cut, a reset), clock
+    /// seconds, with the timer key it appeared under: its timer counts from then, not from the
+    /// next step (which would make `after = 0.5` fire one frame late).
+    var appeared: (key: String, time: Double)?
     /// The pressed image to draw while the finger is down, and the element it belongs to
     /// (its scene and index among the scene's elements; drawn where that element is now).
     var pressed: (image: String, scene: String, index: Int)?
@@ -71,20 +75,38 @@ extension Session {
         }
     }
 
+    /// Notes that the scene on top appeared now, when nothing runs or waits in the navigator.
+    func noteAppearance() {
+        if navigator.isIdle { design.appeared = (timerKey, now) }
+    }
+
+    /// Which appearance of which scene a timer belongs to: stack depth, history length, scene.
+    private var timerKey: String { "\(navigator.entries.count)/\(history.count)/\(currentScene)" }
+
+    /// True while the current scene's timed action (`after` / `on_after`) has not fired yet for
+    /// this appearance (armed, or about to be armed on the next step).
+    public var timedActionPending: Bool {
+        guard scene(currentScene)?.design.after != nil else { return false }
+        return design.timerKey != timerKey || design.timerDue != nil
+    }
+
     /// Arms the current scene's timed action when it has appeared, and runs it when due.
     func fireTimedActions() {
         finishRotation()
         guard navigator.isIdle else { return }
-        let key = "\(navigator.entries.count)/\(history.count)/\(currentScene)"
+        let key = timerKey
         if design.timerKey != key {
             design.timerKey = key
-            design.timerDue = scene(currentScene)?.design.after.map { now + $0.seconds }
+            let since = design.appeared.flatMap { $0.key == key ? $0.time : nil } ?? now
+            design.timerDue = scene(currentScene)?.design.after.map { since + $0.seconds }
         }
         guard let due = design.timerDue, now + 1e-9 >= due, let after = scene(currentScene)?.design.after else {
             return
         }
         design.timerDue = nil
-        perform(after.action, source: "after \(formatNumber(after.seconds, decimals: 3))s in \(currentScene)")
+        performTimed(
+            after.action, scene: currentScene,
+            source: "after \(formatNumber(after.seconds, decimals: 3))s in \(currentScene)")
     }
 
     /// The frame when a designer feature changes it (the device turning, an overlay shown or

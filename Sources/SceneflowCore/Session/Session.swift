@@ -9,12 +9,19 @@ public struct ScriptCall: Equatable, Sendable {
     /// The value passed as the function's second argument after `app` (a star rating's
     /// `on_changing(app, value)` / `on_change(app, value)`), or nil for none.
     public let argument: Double?
+    /// The scene whose timed action (`on_after`) this call is, or nil when input or code
+    /// triggered it: navigation the function asks for then counts as the timer's
+    /// (`Session.performing(_:_:)`).
+    public let timer: String?
     /// Creates a script call.
-    public init(ref: ScriptFunctionRef, element: String, scene: String, argument: Double? = nil) {
+    public init(
+        ref: ScriptFunctionRef, element: String, scene: String, argument: Double? = nil, timer: String? = nil
+    ) {
         self.ref = ref
         self.element = element
         self.scene = scene
         self.argument = argument
+        self.timer = timer
     }
 }
 
@@ -30,7 +37,7 @@ public final class Session {
     /// Everything recorded so far.
     public internal(set) var timeline = Timeline()
     var navigator: Navigator
-    private var recognizer = GestureRecognizer()
+    var recognizer = GestureRecognizer()
     private var scheduled: [InputEvent] = []
     var scriptCalls: [ScriptCall] = []
     /// Star-rating values, the captured control and keyboard focus (Session+Controls.swift).
@@ -40,6 +47,13 @@ public final class Session {
     /// Scenes shown since the last reset, in order (the start scene first); a scene appears
     /// again each time it is navigated to.
     public private(set) var history: [String]
+    /// Navigations started by scenes' timed actions, oldest first (Session+TimedNavigation.swift).
+    public internal(set) var timedNavigations: [TimedNavigation] = []
+    /// The scene whose timed action is being performed, while it is.
+    var timerScene: String?
+    /// Why the rest of the gesture in flight is ignored (a timed navigation cancelled it), until
+    /// the next press.
+    var cancelledGesture: String?
 
     /// Creates a session showing the prototype's start scene.
     public init(prototype: Prototype) {
@@ -50,6 +64,7 @@ public final class Session {
         navigator.drawsAsCut = { [prototype] from, to, entries, held in
             prototype.drawsAsCut(from: from, to: to, entries: entries, held: held ? .landscape : .portrait)
         }
+        noteAppearance()  // the start scene shows from clock time 0
     }
 
     /// The top of the navigation stack: the destination as soon as a navigation starts.
@@ -92,7 +107,9 @@ public final class Session {
         navigator.heldLandscape = false
         history = [prototype.start]
         design = SessionDesignState()
+        noteAppearance()
         recognizer.cancel()
+        cancelledGesture = nil
         scheduled.removeAll()
         scriptCalls.removeAll()
         controls = SessionControls()
@@ -113,6 +130,12 @@ public final class Session {
             timeline.record(.inputIgnored(event, reason: "a transition is running"), at: event.time)
             return
         }
+        if event.phase == .down {
+            cancelledGesture = nil
+        } else if let reason = cancelledGesture {
+            timeline.record(.inputIgnored(event, reason: reason), at: event.time)
+            return
+        }
         timeline.record(.input(event), at: event.time)
         notePress(event)
         if routeToControl(event) { return }
@@ -124,12 +147,15 @@ public final class Session {
     public func perform(_ action: Action, source: String) {
         if case .script(let ref) = action {
             timeline.record(.action(action, source: source), at: now)
-            scriptCalls.append(ScriptCall(ref: ref, element: source, scene: currentScene))
+            scriptCalls.append(ScriptCall(ref: ref, element: source, scene: currentScene, timer: timerScene))
             return
         }
         dropFocus(before: action)  // Session+FocusLifecycle.swift
+        let firstEvent = timeline.events.count
         navigator.request(action, source: source, at: now, timeline: &timeline)
+        if let timerScene { noteTimedNavigation(from: firstEvent, scene: timerScene) }
         noteHistory()
+        noteAppearance()  // a cut shows the scene at once
     }
 
     /// Notes the scene on top in `history` after the navigator may have changed it, and
@@ -157,8 +183,10 @@ public final class Session {
     /// been): a due transition completes here, after its last frame. `wallTime` is the
     /// wall-clock time in seconds measured after present (window only).
     public func framePresented(wallTime: Double? = nil) {
+        let wasRunning = navigator.running != nil
         navigator.framePresented(at: now, wall: wallTime, timeline: &timeline)
         noteHistory()
+        if wasRunning { noteAppearance() }
     }
 
     /// Records that rasterising the frame for `now` took `seconds` of wall-clock time

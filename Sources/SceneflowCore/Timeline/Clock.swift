@@ -8,24 +8,39 @@ public protocol Clock: AnyObject {
 }
 
 /// A clock that moves only when told to: headless runs are deterministic and never wait for
-/// real animation time.
+/// real animation time. It counts whole ticks (`ClockTicks`, 1/600 000 s), so time never drifts:
+/// 6 000 frames of 1/60 s read exactly 100 s.
 public final class VirtualClock: Clock {
-    /// Seconds since the clock started.
-    public private(set) var now: Double
-    /// The frame duration used by `advanceFrame()`, in seconds (default 1/60 s).
-    public let frameDuration: Double
+    /// Ticks since the clock's zero (`ClockTicks.perSecond` per second).
+    public private(set) var ticks: Int64
+    /// Ticks per frame, at least 1.
+    let frameTicks: Int64
 
-    /// Creates a clock at `start` seconds stepping `frameDuration` seconds per frame.
+    /// Seconds since the clock started: the ticks in seconds, rounded once.
+    public var now: Double { ClockTicks.seconds(ticks) }
+    /// The frame duration used by `advanceFrame()`, in seconds (default 1/60 s), taken to the
+    /// nearest tick.
+    public var frameDuration: Double { ClockTicks.seconds(frameTicks) }
+
+    /// Creates a clock at `start` seconds stepping `frameDuration` seconds per frame (both taken
+    /// to the nearest tick).
     public init(start: Double = 0, frameDuration: Double = 1.0 / 60.0) {
-        self.now = start
-        self.frameDuration = frameDuration
+        self.ticks = ClockTicks.ticks(start)
+        self.frameTicks = max(1, ClockTicks.ticks(frameDuration))
     }
 
-    /// Moves the clock forward by `seconds` (negative values are ignored).
-    public func advance(by seconds: Double) { now += max(0, seconds) }
+    /// Moves the clock forward by `seconds`, taken to the nearest tick (negative values are
+    /// ignored).
+    public func advance(by seconds: Double) { add(max(0, ClockTicks.ticks(seconds))) }
 
     /// Moves the clock forward by one frame.
-    public func advanceFrame() { now += frameDuration }
+    public func advanceFrame() { add(frameTicks) }
+
+    /// Adds `count` ticks, stopping at the largest count rather than overflowing.
+    private func add(_ count: Int64) {
+        let (sum, overflow) = ticks.addingReportingOverflow(count)
+        ticks = overflow ? .max : sum
+    }
 }
 
 /// Real monotonic time for the window, in seconds since the clock was created.

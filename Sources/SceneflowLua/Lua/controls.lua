@@ -45,14 +45,16 @@ api.define{ name = "rate", group = "Controls", step = true,
     local sx, sy = sf.control_press(c.label, max(c.value, c.step))
     if sx == nil then fail(what .. ": " .. sy) end
     local tx = sf.control_point(c.label, value)
-    local t = sf.now()
-    sf.input("down", sx, sy, t)
-    for i = 1, RATE_STEPS do
-      local f = i / RATE_STEPS
-      sf.input("move", sx + (tx - sx) * f, sy, t + RATE_TIME * f)
-    end
-    sf.input("up", tx, sy, t + RATE_TIME)
-    api.wait_until(what, t + RATE_TIME, timeout)
+    api.deliver(what, "the rating was not changed", timeout, function()
+      local t = sf.now()
+      sf.input("down", sx, sy, t)
+      for i = 1, RATE_STEPS do
+        local f = i / RATE_STEPS
+        sf.input("move", sx + (tx - sx) * f, sy, t + RATE_TIME * f)
+      end
+      sf.input("up", tx, sy, t + RATE_TIME)
+      return t + RATE_TIME
+    end)
   end }
 
 api.define{ name = "set_value", group = "Controls", step = true,

@@ -22,20 +22,22 @@ local function scroll_by(what, points, timeout)
     local step = min(remaining, height * 0.8)
     local y1 = top + height / 2 - sign * step / 2
     local y2 = y1 + sign * step
-    local t = sf.now()
-    sf.input("down", x, y1, t)
-    local steps = math.max(1, math.ceil(STEP_TIME / FRAME - 1e-9))
-    -- A short step would be a tap on whatever lies under the finger: the finger first goes
-    -- DETOUR points the other way (only where it ends decides the offset), so it is a drag.
-    local via = step < DETOUR and y1 + sign * -DETOUR or nil
-    for i = 1, steps do
-      local f = i / steps
-      local y = via and (f <= 0.5 and y1 + (via - y1) * 2 * f or via + (y2 - via) * (2 * f - 1))
-        or y1 + (y2 - y1) * f
-      sf.input("move", x, y, t + STEP_TIME * f)
-    end
-    sf.input("up", x, y2, t + STEP_TIME)
-    api.wait_until(what, t + STEP_TIME, timeout)
+    api.deliver(what, "the scroll was cut short", timeout, function()
+      local t = sf.now()
+      sf.input("down", x, y1, t)
+      local steps = math.max(1, math.ceil(STEP_TIME / FRAME - 1e-9))
+      -- A short step would be a tap on whatever lies under the finger: the finger first goes
+      -- DETOUR points the other way (only where it ends decides the offset), so it is a drag.
+      local via = step < DETOUR and y1 + sign * -DETOUR or nil
+      for i = 1, steps do
+        local f = i / steps
+        local y = via and (f <= 0.5 and y1 + (via - y1) * 2 * f or via + (y2 - via) * (2 * f - 1))
+          or y1 + (y2 - y1) * f
+        sf.input("move", x, y, t + STEP_TIME * f)
+      end
+      sf.input("up", x, y2, t + STEP_TIME)
+      return t + STEP_TIME
+    end)
     remaining = remaining - step
   end
 end

@@ -19,7 +19,7 @@ local DOUBLE_TAP = sf.double_tap_interval()
 -- so that two tap() calls are two taps.
 local function after_last_tap()
   local t = (api.last_tap or -1) + DOUBLE_TAP + FRAME
-  while sf.now() < t do coroutine.yield() end
+  while sf.now() < t - 1e-9 do coroutine.yield() end  -- 1e-9: float sums of exact clock times
 end
 
 local function number_arg(what, name, v, default, min, max)
@@ -44,12 +44,14 @@ end
 
 -- Presses at (x1, y1) now, moves to (x2, y2) over `duration` seconds, releases there,
 -- and waits until the input is delivered and the prototype settled (swipe, drag).
-local function press_move_release(what, x1, y1, x2, y2, duration, timeout)
-  local t = sf.now()
-  sf.input("down", x1, y1, t)
-  path(t, x1, y1, x2, y2, duration)
-  sf.input("up", x2, y2, t + duration)
-  api.wait_until(what, t + duration, timeout)
+local function press_move_release(what, nothing, x1, y1, x2, y2, duration, timeout)
+  api.deliver(what, nothing, timeout, function()
+    local t = sf.now()
+    sf.input("down", x1, y1, t)
+    path(t, x1, y1, x2, y2, duration)
+    sf.input("up", x2, y2, t + duration)
+    return t + duration
+  end)
 end
 
 local function tap_at(x, y, t)
@@ -80,10 +82,10 @@ api.define{ name = "tap", group = "Gestures", step = true,
   fn = function(loc, opts)
     local what = "tap(" .. show(loc) .. ")"
     opts = opts_of(what, opts)
+    after_last_tap()  -- first: the element is found and pressed on the same frame
     local e, timeout = target(what, loc, opts)
     local x, y = hit_point(what, e)
-    after_last_tap()
-    api.wait_until(what, tap_at(x, y, sf.now()), timeout)
+    api.deliver(what, "nothing was tapped", timeout, function() return tap_at(x, y, sf.now()) end)
   end }
 
 api.define{ name = "double_tap", group = "Gestures", step = true,
@@ -96,11 +98,12 @@ api.define{ name = "double_tap", group = "Gestures", step = true,
   fn = function(loc, opts)
     local what = "double_tap(" .. show(loc) .. ")"
     opts = opts_of(what, opts)
+    after_last_tap()
     local e, timeout = target(what, loc, opts)
     local x, y = hit_point(what, e)
-    after_last_tap()
-    local t = tap_at(x, y, sf.now())
-    api.wait_until(what, tap_at(x, y, t + DOUBLE_GAP), timeout)
+    api.deliver(what, "no double tap was made", timeout, function()
+      return tap_at(x, y, tap_at(x, y, sf.now()) + DOUBLE_GAP)
+    end)
     api.last_tap = sf.now()
   end }
 
@@ -117,10 +120,12 @@ api.define{ name = "long_press", group = "Gestures", step = true,
     seconds = number_arg(what, "seconds", seconds, LONG_PRESS)
     local e, timeout = target(what, loc, opts)
     local x, y = hit_point(what, e)
-    local t = sf.now()
-    sf.input("down", x, y, t)
-    sf.input("up", x, y, t + seconds)
-    api.wait_until(what, t + seconds, timeout)
+    api.deliver(what, "nothing was long-pressed", timeout, function()
+      local t = sf.now()
+      sf.input("down", x, y, t)
+      sf.input("up", x, y, t + seconds)
+      return t + seconds
+    end)
   end }
 
 local DIRECTIONS = { left = { -1, 0 }, right = { 1, 0 }, up = { 0, -1 }, down = { 0, 1 } }
@@ -156,7 +161,8 @@ api.define{ name = "swipe", group = "Gestures", step = true,
       api.wait_settled(what, timeout)
       x, y = sf.screen_center()
     end
-    press_move_release(what, x, y, x + d[1] * distance, y + d[2] * distance, duration, timeout)
+    press_move_release(what, "no swipe was made", x, y, x + d[1] * distance, y + d[2] * distance, duration,
+      timeout)
   end }
 
 -- A label/locator or a point {x, y} / {x = , y = } in points.
@@ -188,7 +194,7 @@ api.define{ name = "drag", group = "Gestures", step = true,
     local x1, y1 = place(what, "from", from, timeout)
     local x2, y2 = place(what, "to", to, timeout)
     api.wait_settled(what, timeout)
-    press_move_release(what, x1, y1, x2, y2, seconds, timeout)
+    press_move_release(what, "the drag was cut short", x1, y1, x2, y2, seconds, timeout)
   end }
 
 api.define{ name = "tap_at", group = "Gestures", step = true,
@@ -209,9 +215,9 @@ api.define{ name = "tap_at", group = "Gestures", step = true,
       fail(format("%s: expected a point on the %gx%g pt screen", what, w, h))
     end
     local timeout = api.timeout(opts, what)
-    api.wait_settled(what, timeout)
     after_last_tap()
-    api.wait_until(what, tap_at(x, y, sf.now()), timeout)
+    api.wait_settled(what, timeout)
+    api.deliver(what, "nothing was tapped", timeout, function() return tap_at(x, y, sf.now()) end)
   end }
 
 api.define{ name = "back", group = "Gestures", step = true,

@@ -118,7 +118,7 @@ function api.wait_settled(what, timeout)
   if sf.settled() then return end
   local deadline = sf.now() + timeout
   repeat
-    if sf.now() >= deadline then
+    if sf.now() >= deadline - 1e-9 then
       fail(format("%s: the prototype did not settle within %g s of clock time (scene %s)",
         what, timeout, api.quote(sf.scene())))
     end
@@ -128,13 +128,26 @@ end
 
 function api.wait_until(what, t, timeout)
   local deadline = t + timeout
-  while sf.now() < t or not sf.settled() do
-    if sf.now() >= deadline then
+  while sf.now() < t - 1e-9 or not sf.settled() do
+    if sf.now() >= deadline - 1e-9 then
       fail(format("%s: the prototype did not settle within %g s of clock time after the input (scene %s)",
         what, timeout, api.quote(sf.scene())))
     end
     yield()
   end
+end
+
+-- Delivers one scripted gesture (issue 13.1): `schedule()` schedules its input through
+-- sf.input and returns the time of its last event; then waits until it is delivered and
+-- the prototype settled. A gesture never moves in time: when a scene's timed action
+-- (after / on_after) changed the scene while its finger was down, between its taps, or
+-- before a tap's action was due, the step fails here with why and `nothing` ("nothing
+-- was tapped"), never passes having done nothing.
+function api.deliver(what, nothing, timeout, schedule)
+  local mark = sf.input_mark()
+  api.wait_until(what, schedule(), timeout)
+  local why = sf.interruption(mark)
+  if why then fail(what .. ": " .. why .. "; " .. nothing) end
 end
 
 function api.poll(what, timeout, check)
@@ -147,7 +160,7 @@ function api.poll(what, timeout, check)
       if ok then return result end
       message = result
     end
-    if sf.now() >= deadline then
+    if sf.now() >= deadline - 1e-9 then
       if message == nil then
         message = format("the prototype did not settle within %g s of clock time", timeout)
       elseif timeout > 0 then

@@ -1,5 +1,5 @@
 local api = ...
-local env, decl, quote = api.env, api.decl, api.quote
+local sf, env, decl, quote = api.sf, api.env, api.decl, api.quote
 local getinfo, type, error, pcall, ipairs = debug.getinfo, type, error, pcall, ipairs
 
 api.define{ name = "prototype", group = "Structure",
@@ -17,7 +17,25 @@ api.define{ name = "prototype", group = "Structure",
   end }
 
 local lines = {}
-local function declare(what, name, fn, extra)
+local TEST_OPTIONS = { "clock_limit" }
+
+-- The options table of test/skip/only: {clock_limit = seconds} (the test's own limit of
+-- clock time, a finite number > 0). Errors name the declaring line.
+local function test_options(what, name, opts)
+  for k, v in pairs(opts) do
+    if k ~= "clock_limit" then
+      error(what .. "(" .. quote(name) .. "): unknown option " .. quote(tostring(k))
+        .. sf.hint(tostring(k), table.unpack(TEST_OPTIONS)) .. " (options: " .. table.concat(TEST_OPTIONS, ", ") .. ")", 4)
+    end
+    if type(v) ~= "number" or v ~= v or v <= 0 or v == math.huge then
+      error(what .. "(" .. quote(name) .. "): clock_limit must be a finite number of seconds > 0, got "
+        .. api.show(v), 4)
+    end
+  end
+  return { clock_limit = opts.clock_limit }
+end
+
+local function declare(what, name, fn, extra, opts)
   if api.thread and coroutine.running() == api.thread then
     error(what .. ": tests are declared at the top level of the script, not inside another test", 3)
   end
@@ -25,7 +43,9 @@ local function declare(what, name, fn, extra)
     error(what .. ": expected a name (a non-empty string) first, got " .. quote(name), 3)
   end
   if type(fn) ~= "function" then
-    error(what .. "(" .. quote(name) .. "): expected a function second, got " .. type(fn), 3)
+    error(what .. "(" .. quote(name) .. "): expected "
+      .. (opts == nil and "options {clock_limit = seconds} or " or "") .. "the test function "
+      .. (opts == nil and "second" or "third") .. ", got " .. type(fn), 3)
   end
   if lines[name] then
     error(what .. ": a test named " .. quote(name) .. " is already declared at line " .. lines[name], 3)
@@ -34,38 +54,55 @@ local function declare(what, name, fn, extra)
   lines[name] = line
   local t = { name = name, fn = fn, line = line }
   for k, v in pairs(extra or {}) do t[k] = v end
+  if opts ~= nil then t.clock_limit = test_options(what, name, opts).clock_limit end
   decl.tests[#decl.tests + 1] = t
 end
 
+-- (name, fn) or (name, options, fn): the function and the options table, if any.
+local function split(a, b)
+  if type(a) == "table" then return b, a end
+  return a, nil
+end
+
 api.define{ name = "test", group = "Structure",
-  signature = "test(name, fn)",
-  summary = "Declares a test. Each test starts from a fresh prototype: the start scene, an empty history and a fresh copy of the prototype's state. fn runs as a coroutine resumed once per frame on the virtual clock.",
-  args = { { "name", "unique within the file (string)" }, { "fn", "the test body (function)" } },
-  errors = "a missing name, a name already used, fn not a function",
-  example = 'test("opens settings", function()\n  tap "More options"\n  expect.scene "settings"\nend)',
-  fn = function(name, fn) declare("test", name, fn) end }
+  signature = "test(name [, {clock_limit = seconds}], fn)",
+  summary = "Declares a test. Each test starts from a fresh prototype: the start scene, an empty history and a fresh copy of the prototype's state. fn runs as a coroutine resumed once per frame on the virtual clock. A test may use clock_limit seconds of clock time (default 1800, or --clock-limit); past it, it fails naming the step that was running, its line and how far the test got.",
+  args = { { "name", "unique within the file (string)" },
+    { "clock_limit", "optional: this test's limit of clock time, seconds > 0 (default: --clock-limit, else 1800)" },
+    { "fn", "the test body (function)" } },
+  errors = "a missing name, a name already used, fn not a function, an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line)",
+  example = 'test("opens settings", function()\n  tap "More options"\n  expect.scene "settings"\nend)\ntest("a long walk", {clock_limit = 3600}, function() end)',
+  fn = function(name, a, b)
+    local fn, opts = split(a, b)
+    declare("test", name, fn, nil, opts)
+  end }
 
 api.define{ name = "skip", group = "Structure",
-  signature = "skip(name, fn [, reason])",
+  signature = "skip(name [, options], fn [, reason])",
   summary = "Declares a test that is reported as skipped (with the reason) and not run.",
   args = { { "name", "string" }, { "fn", "function (kept so the test is easy to re-enable)" },
     { "reason", "optional string shown in the reports" } },
   errors = "as test()",
   example = 'skip("dark mode", function() end, "no dark screenshots yet")',
-  fn = function(name, fn, reason)
+  fn = function(name, a, b, c)
+    local fn, opts = split(a, b)
+    local reason = opts and c or b
     if reason ~= nil and type(reason) ~= "string" then
       error("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason), 2)
     end
-    declare("skip", name, fn, { skip = reason or "skipped with skip()" })
+    declare("skip", name, fn, { skip = reason or "skipped with skip()" }, opts)
   end }
 
 api.define{ name = "only", group = "Structure",
-  signature = "only(name, fn)",
+  signature = "only(name [, options], fn)",
   summary = "Declares a test and runs only the tests declared with only() in this file; the others are reported as skipped.",
   args = { { "name", "string" }, { "fn", "function" } },
   errors = "as test()",
   example = 'only("the one I am fixing", function() tap "Save" end)',
-  fn = function(name, fn) declare("only", name, fn, { only = true }) end }
+  fn = function(name, a, b)
+    local fn, opts = split(a, b)
+    declare("only", name, fn, { only = true }, opts)
+  end }
 
 api.define{ name = "before_each", group = "Structure",
   signature = "before_each(fn)",

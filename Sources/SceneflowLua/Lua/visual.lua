@@ -1,6 +1,6 @@
 local api = ...
 local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
-local type, pairs, ipairs, format = type, pairs, ipairs, string.format
+local type, pairs, ipairs, format, yield = type, pairs, ipairs, string.format, coroutine.yield
 
 local OPTION_KEYS = { "threshold", "max_diff_pixels", "max_diff_ratio", "ignore_antialiasing", "mask",
   "at", "region", "timeout" }
@@ -15,7 +15,8 @@ local function number_in(what, name, v, lo, hi)
   return v
 end
 
--- A rectangle {x, y, w, h} / {x =, y =, w =, h =} in points, or a locator's frame.
+-- A rectangle {x, y, w, h} / {x =, y =, w =, h =} in points, or a locator's frame; nil
+-- and why not when the locator matches no element or several (on this frame).
 local function area(what, name, v)
   if type(v) == "table" then
     local x, y, w, h = v.x or v[1], v.y or v[2], v.w or v[3], v.h or v[4]
@@ -26,9 +27,33 @@ local function area(what, name, v)
   end
   local found, elements, problem = api.matches(what, v)
   if problem then fail(what .. ": " .. name .. ": " .. problem) end
-  if #found == 0 then fail(what .. ": " .. name .. ": " .. api.not_found(v, elements)) end
-  if #found > 1 then fail(what .. ": " .. name .. ": " .. api.ambiguous(found, show(v))) end
+  if #found == 0 then return nil, name .. ": " .. api.not_found(v, elements) end
+  if #found > 1 then return nil, name .. ": " .. api.ambiguous(found, show(v)) end
   return found[1].frame
+end
+
+-- Retries `attempt(final)` on every settled frame until it returns a status other than
+-- "retry" or the timeout passes (issue 13.7); the attempt at or after the deadline is
+-- final (recorded, with its files). Returns the status and message.
+local function retry(what, timeout, attempt)
+  api.inside_test(what)
+  local deadline = sf.now() + timeout
+  local last
+  while true do
+    local final = sf.now() >= deadline - 1e-9
+    if sf.settled() then
+      local status, message = attempt(final)
+      if status ~= "retry" then
+        if status == "failed" and timeout > 0 then message = message .. format(" (waited %g s)", timeout) end
+        return status, message
+      end
+      last = message
+    elseif final then
+      return "failed", format("the prototype did not settle within %g s of clock time", timeout)
+        .. (last and ("; the last settled frame: " .. last) or "")
+    end
+    yield()
+  end
 end
 
 local function name_arg(what, name)
@@ -38,8 +63,8 @@ local function name_arg(what, name)
 end
 
 api.define{ name = "expect.screenshot", group = "Expectations", step = true,
-  signature = "expect.screenshot(name [, {threshold =, max_diff_pixels =, max_diff_ratio =, ignore_antialiasing =, mask =, region =, at =}])",
-  summary = "Renders the settled frame headless at the prototype's pixel size and compares it with the baseline __screenshots__/<script>/<name>.png beside the script: exactly by default. A missing baseline is recorded (the test is reported as recorded) unless CI is set. A failure writes expected.png, actual.png and diff.png into the report folder.",
+  signature = "expect.screenshot(name [, {threshold =, max_diff_pixels =, max_diff_ratio =, ignore_antialiasing =, mask =, region =, at =, timeout =}])",
+  summary = "Renders the settled frame headless at the prototype's pixel size and compares it with the baseline __screenshots__/<script>/<name>.png beside the script: exactly by default. Like the other expectations it retries on every settled frame until it matches or the timeout passes (a splash's after timer may fire first); only the last attempt is recorded. A missing baseline is recorded (the test is reported as recorded) from the first settled frame after the scene's timed action fired, unless CI is set. A failure writes expected.png, actual.png and diff.png into the report folder.",
   args = { { "name", "the baseline's file name without .png" },
     { "threshold", "per-pixel colour distance 0-1, pixelmatch's YIQ metric (default 0 = exact)" },
     { "max_diff_pixels", "differing pixels allowed (default 0)" },
@@ -47,8 +72,9 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
     { "ignore_antialiasing", "skip pixels pixelmatch classifies as anti-aliased (default false)" },
     { "mask", "a list of locators and/or {x, y, w, h} rectangles in points, painted out in both images" },
     { "region", "a locator or {x, y, w, h} in points: compare only that part" },
-    { "at", "0-1: render the running (or last) transition at that progress instead of the settled frame" } },
-  waits = "until settled (up to the timeout)",
+    { "at", "0-1: render the last transition at that progress instead of the settled frame (compared once; no timeout)" },
+    { "timeout", "clock seconds to retry (default: the with_timeout block's, else 5)" } },
+  waits = "until the settled frame matches, up to the timeout; with at, until settled, then compares once",
   errors = "the frame differs beyond the limits (the deciding metric, its limit and value are printed); a size change (both sizes); no baseline when CI is set",
   example = 'expect.screenshot "home"\nexpect.screenshot("feed", {mask = {"Clock"}, max_diff_ratio = 0.001})',
   fn = function(name, opts)
@@ -59,7 +85,10 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
     for k in pairs(opts) do
       if not known[k] then fail(what .. ": unknown option " .. quote(tostring(k)) .. sf.hint(tostring(k), table.unpack(OPTION_KEYS))) end
     end
-    api.wait_settled(what, api.timeout(opts, what))
+    local timeout = api.timeout(opts, what)
+    if opts.at ~= nil and opts.timeout ~= nil then
+      fail(what .. ": timeout does not apply with at: one frame of the last transition is compared once")
+    end
     local request = {
       threshold = number_in(what, "threshold", opts.threshold, 0, 1),
       max_diff_pixels = number_in(what, "max_diff_pixels", opts.max_diff_pixels, 0, math.huge),
@@ -68,13 +97,32 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
       ignore_antialiasing = opts.ignore_antialiasing == true,
       masks = {},
     }
+    local masks = {}
     if opts.mask ~= nil then
-      local list = (type(opts.mask) == "table" and (opts.mask[1] ~= nil or next(opts.mask) == nil)) and opts.mask or { opts.mask }
-      if type(opts.mask) == "table" and type(opts.mask[1]) == "number" then list = { opts.mask } end
-      for i, m in ipairs(list) do request.masks[i] = area(what, "mask", m) end
+      masks = (type(opts.mask) == "table" and (opts.mask[1] ~= nil or next(opts.mask) == nil)) and opts.mask or { opts.mask }
+      if type(opts.mask) == "table" and type(opts.mask[1]) == "number" then masks = { opts.mask } end
     end
-    if opts.region ~= nil then request.region = area(what, "region", opts.region) end
-    local status, message = sf.screenshot(name, request)
+    -- Labels are located anew on each frame: the masked element may appear only later.
+    local function attempt(final)
+      for i, m in ipairs(masks) do
+        local rect, problem = area(what, "mask", m)
+        if not rect then return final and "failed" or "retry", problem end
+        request.masks[i] = rect
+      end
+      if opts.region ~= nil then
+        local rect, problem = area(what, "region", opts.region)
+        if not rect then return final and "failed" or "retry", problem end
+        request.region = rect
+      end
+      return sf.screenshot(name, request, final)
+    end
+    local status, message
+    if request.at then
+      api.wait_settled(what, timeout)
+      status, message = attempt(true)
+    else
+      status, message = retry(what, timeout, attempt)
+    end
     if status == "failed" then fail(what .. ": " .. message) end
   end }
 
@@ -94,22 +142,22 @@ api.define{ name = "capture", group = "Expectations", step = true,
   end }
 
 api.define{ name = "expect.tree", group = "Expectations", step = true,
-  signature = "expect.tree(text_or_name)",
-  summary = "Compares the element tree outline (scene, then per element: kind, label, value, disabled) line by line: with the text given (when it has a line break), or with the text baseline __screenshots__/<script>/<name>.tree.txt (recorded like screenshot baselines).",
-  args = { { "text_or_name", "the expected outline, or a baseline name" } },
-  waits = "until settled",
+  signature = "expect.tree(text_or_name [, {timeout = seconds}])",
+  summary = "Compares the element tree outline (scene, then per element: kind, label, value, disabled) line by line: with the text given (when it has a line break), or with the text baseline __screenshots__/<script>/<name>.tree.txt (recorded like screenshot baselines). Retries on every settled frame until it matches or the timeout passes; only the last attempt is recorded.",
+  args = { { "text_or_name", "the expected outline, or a baseline name" },
+    { "timeout", "clock seconds to retry (default: the with_timeout block's, else 5)" } },
+  waits = "until the settled tree matches, up to the timeout",
   errors = "a line differs (the first differing line of each side is printed)",
   example = 'expect.tree [[\nscene "login"\n  button "Sign in"\n]]',
-  fn = function(arg)
-    local what = "expect.tree(...)"
+  fn = function(arg, opts)
+    local inline = type(arg) == "string" and arg:find("\n", 1, true)
+    local what = (type(arg) ~= "string" or inline) and "expect.tree(...)" or ("expect.tree(" .. show(arg) .. ")")
     if type(arg) ~= "string" or arg == "" then fail(what .. ": expected the outline text or a baseline name") end
-    api.wait_settled(what, api.timeout(nil, what))
-    local status, message
-    if arg:find("\n", 1, true) then
-      status, message = sf.tree(nil, arg)
-    else
-      name_arg(what, arg)
-      status, message = sf.tree(arg, nil)
-    end
-    if status == "failed" then fail("expect.tree: " .. message) end
+    opts = api.check_options(what, opts, { "timeout" })
+    if not inline then name_arg(what, arg) end
+    local status, message = retry(what, api.timeout(opts, what), function(final)
+      if inline then return sf.tree(nil, arg, final) end
+      return sf.tree(arg, nil, final)
+    end)
+    if status == "failed" then fail(what .. ": " .. message) end
   end }

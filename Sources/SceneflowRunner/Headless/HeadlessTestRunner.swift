@@ -240,7 +240,7 @@ public final class HeadlessTestRunner {
         outcome.log = records.log
         outcome.steps = records.steps
         if outcome.verdict == .passed, !outcome.warnings.isEmpty { outcome.verdict = .warned }
-        outcome.clockSeconds = clock.now - started
+        outcome.clockSeconds = ClockTicks.between(started, clock.now)
         outcome.frames = frames
         outcome.wallSeconds = ProcessInfo.processInfo.systemUptime - wallStart
         return outcome

@@ -37,6 +37,11 @@ final class ScreenshotChecker: VisualChecks {
     private var testSlug = "test"
     /// The checks of the running test, in order.
     private(set) var records: [VisualRecord] = []
+    /// The last failed retry attempt of `expect.screenshot`: its request, the frame it rendered
+    /// and the result. An attempt on an equal frame with the same request gives the same result,
+    /// so it is not rendered again (a splash waiting for its timer costs one render, not 60 a
+    /// second).
+    private var lastRetry: (request: ScreenshotRequest, frame: FrameDescription, result: VisualCheckResult)?
 
     init(prototype: Prototype, script: String, reportFolder: String, mode: BaselineMode) {
         self.prototype = prototype
@@ -52,11 +57,23 @@ final class ScreenshotChecker: VisualChecks {
     func begin(test name: String, index: Int) {
         testSlug = FailureArtifacts.folder(index, name)
         records.removeAll()
+        lastRetry = nil
     }
 
     // MARK: VisualChecks
 
-    func screenshot(_ request: ScreenshotRequest, session: Session) -> VisualCheckResult {
+    func screenshot(_ request: ScreenshotRequest, session: Session, final: Bool) -> VisualCheckResult {
+        let frame = session.frame()
+        if !final, let last = lastRetry, last.request == request, last.frame == frame { return last.result }
+        lastRetry = nil
+        let result = compare(request, session: session, final: final)
+        if case .retry = result { lastRetry = (request, frame, result) }
+        return result
+    }
+
+    /// Renders and compares one attempt of `expect.screenshot`; a failing attempt that is not
+    /// `final` is returned without being recorded or writing files.
+    private func compare(_ request: ScreenshotRequest, session: Session, final: Bool) -> VisualCheckResult {
         let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
         let actual: RGBAImage
         do {
@@ -67,6 +84,10 @@ final class ScreenshotChecker: VisualChecks {
         }
         let exists = FileManager.default.fileExists(atPath: baseline)
         if mode == .all || (!exists && mode == .missing) {
+            // A baseline shows the screen at rest: not a splash whose timer is about to fire.
+            if !final && session.timedActionPending {
+                return .retry(message: "the scene's timed action has not fired yet; the baseline is recorded after it")
+            }
             do {
                 try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
                 try OffscreenRenderer.savePNG(actual, to: baseline)
@@ -102,16 +123,15 @@ final class ScreenshotChecker: VisualChecks {
         do {
             difference = try ImageComparison.compare(expected: expected, actual: actual, options: options)
         } catch {
+            if !final { return .retry(message: Self.sizeMismatch(error)) }
             let files = writeFailure(request.name, expected: expected, actual: actual, options: nil)
             return note(
                 "screenshot", request.name,
-                .failed(
-                    message:
-                        "size mismatch: the baseline is \(error.expected.width)x\(error.expected.height) px, the frame is \(error.actual.width)x\(error.actual.height) px (nothing was compared; update the baseline if the device changed)"
-                        + files.message),
+                .failed(message: Self.sizeMismatch(error) + files.message),
                 baseline, files: files.files)
         }
         if let failure = ScreenshotPolicy.failure(difference, request) {
+            if !final { return .retry(message: failure) }
             let files = writeFailure(request.name, expected: expected, actual: actual, options: options)
             return note(
                 "screenshot", request.name, .failed(message: failure + files.message), baseline, files: files.files)
@@ -138,7 +158,7 @@ final class ScreenshotChecker: VisualChecks {
         return note("capture", name, .passed(note: "captured"), nil, files: ["image": path])
     }
 
-    func tree(name: String?, expected: String?, session: Session) -> VisualCheckResult {
+    func tree(name: String?, expected: String?, session: Session, final: Bool) -> VisualCheckResult {
         let actual = ElementTree.outline(session)
         var baseline: String?
         var wanted = expected
@@ -147,6 +167,10 @@ final class ScreenshotChecker: VisualChecks {
             baseline = path
             let exists = FileManager.default.fileExists(atPath: path)
             if mode == .all || (!exists && mode == .missing) {
+                if !final && session.timedActionPending {
+                    return .retry(
+                        message: "the scene's timed action has not fired yet; the baseline is recorded after it")
+                }
                 do {
                     try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
                     try AtomicFile.write(actual, to: path)
@@ -170,12 +194,16 @@ final class ScreenshotChecker: VisualChecks {
             ?? min(expectedLines.count, actualLines.count)
         let e = index < expectedLines.count ? "\"\(expectedLines[index])\"" : "(no line)"
         let a = index < actualLines.count ? "\"\(actualLines[index])\"" : "(no line)"
-        return note(
-            "tree", name ?? "inline",
-            .failed(message: "line \(index + 1) differs: expected \(e), got \(a); the tree is:\n\(actual)"), baseline)
+        let message = "line \(index + 1) differs: expected \(e), got \(a); the tree is:\n\(actual)"
+        return final ? note("tree", name ?? "inline", .failed(message: message), baseline) : .retry(message: message)
     }
 
     // MARK: helpers
+
+    /// The message of a size change between baseline and frame.
+    private static func sizeMismatch(_ error: ImageComparison.SizeMismatch) -> String {
+        "size mismatch: the baseline is \(error.expected.width)x\(error.expected.height) px, the frame is \(error.actual.width)x\(error.actual.height) px (nothing was compared; update the baseline if the device changed)"
+    }
 
     /// Lines without trailing spaces, and without leading/trailing empty lines; indentation
     /// is kept but a common indent of the expected text is removed.
@@ -252,7 +280,7 @@ final class ScreenshotChecker: VisualChecks {
         switch result {
         case .passed(let how): (status, message) = ("passed", how)
         case .recorded(let path): (status, message) = ("recorded", "baseline written to \(path)")
-        case .failed(let why): (status, message) = ("failed", why)
+        case .failed(let why), .retry(let why): (status, message) = ("failed", why)
         }
         records.append(
             VisualRecord(kind: kind, name: name, status: status, message: message, baseline: baseline, files: files))
