@@ -24,10 +24,12 @@ public struct Navigator: Sendable {
         /// The record being filled in.
         public var record: TransitionRecord
         /// Linear progress 0…1 at clock time `time`, over the animated duration (requested ×
-        /// slow motion).
+        /// slow motion). The elapsed time is taken in whole clock ticks (`ClockTicks`), so a
+        /// frame exactly halfway is at 0.5, not an ulp beside it (which could move an edge by a
+        /// pixel between a test run and `render --at`).
         public func linearProgress(at time: Double) -> Double {
             let d = record.animatedDuration
-            return d <= 0 ? 1 : min(max((time - record.start) / d, 0), 1)
+            return d <= 0 ? 1 : min(max(ClockTicks.between(record.start, time) / d, 0), 1)
         }
         /// True once `time` has reached start + duration × slow motion (with a nanosecond of
         /// slack for rounding in frame times).

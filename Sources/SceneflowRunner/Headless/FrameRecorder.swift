@@ -39,7 +39,7 @@ final class FrameRecorder {
     func observe(_ session: Session) throws {
         if let running = session.runningTransition {
             let d = running.animatedDuration
-            let progress = d > 0 ? (session.now - running.start) / d : 1
+            let progress = d > 0 ? ClockTicks.between(running.start, session.now) / d : 1
             if progress < 0.5 { capturedMidpoint = false }
             if progress >= 0.5 && !capturedMidpoint {
                 capturedMidpoint = true

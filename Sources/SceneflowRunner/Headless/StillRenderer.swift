@@ -45,7 +45,7 @@ public enum StillRenderer {
             ).withInitialControls(of: prototype)
         }
         let d = request.transition.duration
-        let t = d > 0 ? min(max(request.at / d, 0), 1) : 1
+        let t = d > 0 ? min(max(ClockTicks.snap(request.at) / d, 0), 1) : 1  // in clock ticks, as a run
         return FrameComposer.frame(
             prototype: prototype, from: scene, to: to, transition: request.transition, linearProgress: t, held: held
         ).withInitialControls(of: prototype)
