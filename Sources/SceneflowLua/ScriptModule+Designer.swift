@@ -11,10 +11,20 @@ extension ScriptModule {
     /// - `scroll_delta(label)` → points to scroll so the element is wholly in the band, or nil
     ///   and a message (no such label with did-you-mean, no scroll region, or the element can
     ///   never be brought into view: `Session.unreachableScrollProblem`)
+    /// - `control_at(x, y)` → the label of the control a press there would go to, or nil
+    ///   (`Session.controlLabel(at:)`): a scripted scroll does not start its drag on one
     /// - `rotate(orientation)` → turns the device (`Session.rotate(to:)`)
     nonisolated(unsafe) static let designerNatives: [Native] = [
         ("scroll_band", { _, session, s in scrollBand(session, s) }),
         ("scroll_delta", { _, session, s in scrollDelta(session, s) }),
+        (
+            "control_at",
+            { _, session, s in
+                let label = session.controlLabel(at: Point(x: s.number(1) ?? -1, y: s.number(2) ?? -1))
+                if let label { s.push(label) } else { s.pushNil() }
+                return .values(1)
+            }
+        ),
         (
             "rotate",
             { _, session, s in

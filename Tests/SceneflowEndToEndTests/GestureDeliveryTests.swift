@@ -191,6 +191,44 @@ import Testing
         #expect(counts.passed > 0 && counts.failed > 0, "both kinds occur: \(counts)")
     }
 
+    /// A scripted scroll starts its drag where no control takes the press, as a person would:
+    /// a star rating across the middle of the band is not rated, and the content moves by the
+    /// points asked (before, the drag went to the rating and `scroll` passed having scrolled
+    /// nothing: RecordReplayTests' Garage seeds 4, 8, 10, 11, 15, 20, 23).
+    @Test func scrollDoesNotStartOnAStarRating() throws {
+        let tmp = try TempFolder()
+        try tmp.image("Proto/long.png", width: 200, height: 1200)
+        try tmp.write(
+            "Proto/prototype.lua",
+            """
+            return {
+              name = "Band", device = { width = 200, height = 400, scale = 1 }, start = "list",
+              scenes = { list = { image = "long.png", scroll = { header = 40 }, elements = {
+                { label = "Score", control = "star_rating", frame = { 0, 290, 200, 60 } },
+                { label = "Row", frame = { 10, 700, 180, 20 } },
+              } } },
+            }
+
+            """)
+        let path = try tmp.write(
+            "band.lua",
+            """
+            prototype "Proto"
+            test("scroll", function()
+              scroll("down", 200)
+              expect(element("Row").frame.y).to_be(500)
+              expect.value("Score", 0)
+              scroll("up", 120)
+              expect(element("Row").frame.y).to_be(620)
+              expect.value("Score", 0)
+            end)
+
+            """)
+        let result = HeadlessTestRunner(options: .init(baselineMode: .never)).run(script: path)
+        let outcome = try #require(result.outcomes.first)
+        #expect(outcome.passed, "\(String(describing: outcome.failure))")
+    }
+
     @Test(arguments: Timer.allCases)
     func backIsAlwaysDelivered(timer: Timer) throws {
         let counts = Self.check(try Self.run([Self.backCase], timer: timer, root: true), timer: timer)

@@ -73,6 +73,10 @@ extension Session {
         throw ControlError(message: message)
     }
 
+    /// The label of the control a press at `point` (screen points) would go to, or nil: a
+    /// scripted scroll starts its drag where no control takes the press, as a person would.
+    public func controlLabel(at point: Point) -> String? { controlHit(at: point)?.label }
+
     /// The topmost enabled control whose hit area holds `point` (screen points), where it is
     /// placed now and inside the part of the screen it shows in; nil when an element declared
     /// above it (or a disabled control) holds the point first.

@@ -5,6 +5,28 @@ local FRAME, STEP_TIME, DETOUR = 1 / 60, 0.4, 20  -- DETOUR: twice the gesture s
 local MAX_DRAGS = 100
 local function num(n) return (format("%.2f", n):gsub("%.?0+$", "")) end  -- 35.2, not 35.200000
 
+-- Where to press for a drag of `step` points moving the finger by `sign` (-1 up, 1 down): the
+-- middle of the band at its centre line, else another spot of the band where no control takes
+-- the press (a finger starting on a star rating moves the rating, not the content).
+local function drag_start(what, x, top, height, step, sign)
+  local width = sf.device()
+  local y1 = top + height / 2 - sign * step / 2
+  local slack = (height - step) / 2
+  local dys = { 0 }
+  for k = 1, 4 do dys[#dys + 1] = slack * k / 4; dys[#dys + 1] = -slack * k / 4 end
+  local xs = { x, width * 0.25, width * 0.75, width * 0.1, width * 0.9, width * 0.03, width * 0.97 }
+  local taken
+  for _, dy in ipairs(dys) do
+    for _, px in ipairs(xs) do
+      local control = sf.control_at(px, y1 + dy)
+      if not control then return px, y1 + dy end
+      taken = taken or control
+    end
+  end
+  fail(format("%s: every place of the scrolling band of scene %q where a %s pt drag could start lies on a control (%q takes the press); scroll by less, or drag by hand with drag()",
+    what, sf.scene(), num(step), taken))
+end
+
 -- Drags the content by `points` (positive: shows more below) in band-sized steps.
 local function scroll_by(what, points, timeout)
   api.wait_settled(what, timeout)
@@ -20,7 +42,9 @@ local function scroll_by(what, points, timeout)
   local sign = points >= 0 and -1 or 1          -- the finger moves against the content
   while remaining > 1e-9 do
     local step = min(remaining, height * 0.8)
-    local y1 = top + height / 2 - sign * step / 2
+    local _, _, _, before = sf.scroll_band()
+    local y1
+    x, y1 = drag_start(what, x, top, height, step, sign)
     local y2 = y1 + sign * step
     api.deliver(what, "the scroll was cut short", timeout, function()
       local t = sf.now()
@@ -38,17 +62,23 @@ local function scroll_by(what, points, timeout)
       sf.input("up", x, y2, t + STEP_TIME)
       return t + STEP_TIME
     end)
+    -- A step that did nothing never passes: the content must have moved with the finger.
+    local _, _, _, after = sf.scroll_band()
+    if after == nil or abs((after - before) + sign * step) > 0.5 then
+      fail(format("%s: the drag from (%s, %s) to (%s, %s) did not move the content of scene %q by %s pt (it moved %s pt)",
+        what, num(x), num(y1), num(x), num(y2), sf.scene(), num(step), num(after and (after - before) or 0)))
+    end
     remaining = remaining - step
   end
 end
 
 api.define{ name = "scroll", group = "Gestures", step = true,
   signature = "scroll(direction [, points [, {timeout = seconds}]])",
-  summary = "Scrolls the scene's scroll region: \"down\" shows content further down (the finger drags up), \"up\" goes back; by `points` (default 300), clamped at the ends.",
+  summary = "Scrolls the scene's scroll region: \"down\" shows content further down (the finger drags up), \"up\" goes back; by `points` (default 300), clamped at the ends. Each drag starts where no control takes the press (as a person would), and must move the content with the finger.",
   args = { { "direction", '"down" or "up": where the content you want to see is' },
     { "points", "how far (default 300)" }, { "timeout", "as tap" } },
   waits = "as tap, for each drag",
-  errors = "the scene has no scroll region, is shown as an overlay, or its region cannot move (content no taller than the screen), at once; an unknown direction; points not a number >= 0; a move needing more than 100 drags of the band (names the band height), at once",
+  errors = "the scene has no scroll region, is shown as an overlay, or its region cannot move (content no taller than the screen), at once; an unknown direction; points not a number >= 0; a move needing more than 100 drags of the band (names the band height), at once; a drag that did not move the content, or no place in the band free of controls; a scene's timer changing the scene during a drag",
   example = 'scroll "down"\nscroll("up", 120)',
   fn = function(direction, points, opts)
     local what = "scroll(" .. show(direction) .. (points ~= nil and (", " .. show(points)) or "") .. ")"
