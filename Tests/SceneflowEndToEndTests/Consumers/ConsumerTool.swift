@@ -51,37 +51,13 @@ enum ConsumerTool {
         let executable = try #require(
             program.hasPrefix("/") ? program : which(program),
             "\(program) is not installed: run `bash Scripts/setup.sh`", sourceLocation: sourceLocation)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("consumer-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("stdout")
-        let errURL = scratch.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["PYTHONIOENCODING"] = "utf-8"
-        environment["PYTHONUTF8"] = "1"
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        let start = Date()
-        try process.run()
-        while process.isRunning && Date().timeIntervalSince(start) < timeout { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: (try? Data(contentsOf: outURL)) ?? Data(), as: UTF8.self),
-            stderr: String(decoding: (try? Data(contentsOf: errURL)) ?? Data(), as: UTF8.self))
+        // The same child-process runner as the sceneflow binary's (timeout, SIGKILL, output
+        // captured through files), with Python told to speak UTF-8.
+        let result = try Sceneflow.run(
+            arguments, in: directory.map { URL(fileURLWithPath: $0) },
+            environment: ["PYTHONIOENCODING": "utf-8", "PYTHONUTF8": "1"], timeout: timeout,
+            executable: URL(fileURLWithPath: executable), sourceLocation: sourceLocation)
+        return Output(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// `python3 Tests/Fixtures/consumers/<script> arguments…`.
