@@ -36,8 +36,8 @@ struct PlayCommand: Subcommand {
             help: "Memory for decoded scenes (default 256); least recently shown scenes are dropped first."),
         OptionSpec(
             name: "--timeline", valueName: "FILE",
-            help: "Write the timeline (every transition's timing, every event) as JSON when the window closes."),
-        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes."),
+            help: "Write the timeline (every transition's timing, every event) as JSON when the window closes.", output: .textFile),
+        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes.", output: .textFile),
         helpOption,
     ]
 
@@ -90,7 +90,7 @@ struct PlayCommand: Subcommand {
         let player = WindowPlayer(
             loaded,
             log: { line in
-                print(line)
+                print(TerminalText.escaped(line))
                 flushOutput()
             })
         player.quitAfter = quitAfter
@@ -105,6 +105,24 @@ struct PlayCommand: Subcommand {
             "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, "
                 + "? = keys, T = timing display, S = slow animations")
         flushOutput()
+        // The X server dying or another client destroying the window: write the timeline,
+        // say what happened, exit 70 (Xlib's own handler would exit 1 with nothing written).
+        let (timeline, csv) = (self.timeline, self.csv)
+        WindowPlayer.onDisplayLost { [unowned player] message in
+            printError("sceneflow play: \(message)")
+            if timeline != nil || csv != nil {
+                do {
+                    try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
+                    for file in [timeline, csv].compactMap({ $0 }) {
+                        printError("timeline written to \(OutputPath.shown(file))")
+                    }
+                } catch {
+                    printError("sceneflow play: \(error)")
+                }
+            }
+            StandardStreams.finish()
+            exit(ExitCode.software.rawValue)
+        }
         var status = ExitCode.success
         do {
             try player.run()
@@ -115,7 +133,7 @@ struct PlayCommand: Subcommand {
         if timeline != nil || csv != nil {
             do {
                 try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
-                for file in [timeline, csv].compactMap({ $0 }) { print("timeline written to \(file)") }
+                for file in [timeline, csv].compactMap({ $0 }) { print("timeline written to \(OutputPath.shown(file))") }
             } catch {
                 printError("sceneflow play: \(error)")
                 if status == .success { status = .software }

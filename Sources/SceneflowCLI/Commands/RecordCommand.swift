@@ -20,7 +20,7 @@ struct RecordCommand: Subcommand {
             name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
-        OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write, ending in .lua (required)."),
+        OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write, ending in .lua (required).", output: .growingFile),
         OptionSpec(name: "--no-hints", valueName: nil, help: "No hotspot hints when a click hits no element."),
         OptionSpec(
             name: "--force", valueName: nil,
@@ -77,7 +77,7 @@ struct RecordCommand: Subcommand {
         let player = WindowPlayer(
             loaded,
             log: {
-                print($0)
+                print(TerminalText.escaped($0))
                 flushOutput()
             })
         player.hints = hints
