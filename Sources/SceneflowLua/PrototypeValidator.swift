@@ -301,13 +301,18 @@ struct PrototypeValidator {
             error(path, "\"\(image)\" leads outside the prototype folder through a symbolic link (to \"\(outside)\")")
             return nil
         }
+        // A FIFO would block every later open() (issue 15.4); a device could be endless.
+        if let kind = RegularFile.kind(atPath: full) {
+            error(path, "\"\(image)\" is \(kind), not an image file")
+            return nil
+        }
         return image
     }
 
     /// `; did you mean "privacy.png"?` for a missing `image` when a file beside where it
     /// should be (same subfolder of `directory`) is spelt nearly the same, else "".
     static func nearestFile(_ image: String, in directory: String) -> String {
-        let folder = (image as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: image)
         let names =
             (try? FileManager.default.contentsOfDirectory(
                 atPath: (directory as NSString).appendingPathComponent(folder))) ?? []

@@ -20,7 +20,7 @@ public enum RegularFile {
         public var description: String {
             switch self {
             case .missing: "No such file or directory"
-            case .notRegular(let kind): "is \(kind), not a regular file"
+            case .notRegular(let kind): "it is \(kind), not a regular file"
             case .tooLarge(let bytes, let limit): "is \(bytes) bytes, over the limit of \(limit)"
             case .unreadable(let reason): reason
             }

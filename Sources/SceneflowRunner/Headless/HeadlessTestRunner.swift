@@ -121,11 +121,32 @@ public final class HeadlessTestRunner {
         return result
     }
 
-    /// A short, stable folder name for a script: `<parent folder>-<file name>`.
+    /// A short, stable folder name for a script: `<parent folder>-<file name>`, unique per
+    /// path. Joining with `-` alone made `a/b.lua` and `a-b.lua` one folder (the second run
+    /// overwrote the first's artifacts), so when the folder or file name itself holds a `-`
+    /// a short hash of the path as given is appended (`a-b-3f9c2e`); other names keep the
+    /// plain form, which then cannot collide with a hashed one (it has at most one `-`).
     public static func scriptID(_ file: String) -> String {
-        let parent = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
-        let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        return parent.isEmpty || parent == "." ? base : "\(parent)-\(base)"
+        let parent = PathText.lastComponent(of: PathText.folder(of: file))
+        let base = PathText.deletingExtension(of: PathText.lastComponent(of: file))
+        let plain = parent.isEmpty || parent == "." || parent == "/" ? base : "\(parent)-\(base)"
+        guard parent.contains("-") || base.contains("-") else { return plain }
+        return plain + "-" + pathHash(file)
+    }
+
+    /// Six hex digits of FNV-1a over `file` as given, without `./` parts and doubled slashes,
+    /// so `a-b.lua` and `./a-b.lua` share a hash and the folder names do not depend on where
+    /// the checkout lives.
+    static func pathHash(_ file: String) -> String {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let normal = (file.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+        var hash: UInt32 = 2_166_136_261
+        for byte in normal.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        let hex = String(hash, radix: 16)
+        return String((String(repeating: "0", count: 8 - hex.count) + hex).suffix(6))
     }
 
     private func load(_ file: String, into result: inout ScriptFileResult) -> (ScriptRuntime, Prototype)? {

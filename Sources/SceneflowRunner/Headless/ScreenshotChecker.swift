@@ -40,7 +40,7 @@ final class ScreenshotChecker: VisualChecks {
 
     init(prototype: Prototype, script: String, reportFolder: String, mode: BaselineMode) {
         self.prototype = prototype
-        let folder = (script as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: script)
         let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
         baselineFolder = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("__screenshots__/\(name)")
         self.reportFolder = reportFolder
@@ -129,7 +129,7 @@ final class ScreenshotChecker: VisualChecks {
             let image = try render(session, at: nil)
             let path = ReportPath.join(reportFolder, relative)
             try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                atPath: PathText.folder(of: path), withIntermediateDirectories: true)
             try OffscreenRenderer.savePNG(image, to: path)
         } catch {
             return note("capture", name, .failed(message: "could not capture the frame: \(error)"), nil)
@@ -195,13 +195,17 @@ final class ScreenshotChecker: VisualChecks {
             masks: request.masks.map(pixels), region: request.region.map(pixels))
     }
 
-    /// A rectangle in points as the pixels it touches.
+    /// A rectangle in points as the pixels it touches (each edge kept within a billion
+    /// pixels, so the width and height cannot overflow whatever numbers came from Lua).
     private func pixels(_ rect: Rect) -> PixelRect {
         let s = prototype.device.scale
-        let x0 = Int((rect.x * s).rounded(.down))
-        let y0 = Int((rect.y * s).rounded(.down))
-        let x1 = Int((rect.maxX * s).rounded(.up))
-        let y1 = Int((rect.maxY * s).rounded(.up))
+        func edge(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            min(max(Int(saturating: (v * s).rounded(rule)), -1_000_000_000), 1_000_000_000)
+        }
+        let x0 = edge(rect.x, .down)
+        let y0 = edge(rect.y, .down)
+        let x1 = edge(rect.maxX, .up)
+        let y1 = edge(rect.maxY, .up)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
