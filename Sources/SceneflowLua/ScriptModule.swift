@@ -132,7 +132,7 @@ final class ScriptModule {
                     : "no module \"\(name)\": \(path) does not exist (require loads only modules beside the script)")
             return .values(2)
         }
-        stack.push(String(decoding: data, as: UTF8.self))
+        stack.push(LuaChunkText.withoutHashLine(String(decoding: data, as: UTF8.self)))
         stack.push(relative)
         return .values(2)
     }

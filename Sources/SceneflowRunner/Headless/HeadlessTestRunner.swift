@@ -209,7 +209,8 @@ public final class HeadlessTestRunner {
             if let recorder {
                 do { try recorder.observe(session) } catch {
                     outcome.verdict = .failed
-                    outcome.failure = Diagnostic(file: file, message: "could not write a frame: \(error)")
+                    let reason = (error as? OutputError).map { "\($0)" } ?? "could not write a frame: \(error)"
+                    outcome.failure = Diagnostic(file: file, message: reason)
                     outcome.failureKind = .error
                     break loop
                 }

@@ -48,6 +48,11 @@ final class ScreenshotChecker: VisualChecks {
         self.mode = mode
     }
 
+    /// The reason of a failed write alone (`No space left on device`), else the error.
+    static func reason(_ error: any Error) -> String {
+        (error as? OutputError)?.reason ?? "\(error)"
+    }
+
     /// Starts test `index` (0-based) of the file: its records and file names.
     func begin(test name: String, index: Int) {
         testSlug = FailureArtifacts.folder(index, name)
@@ -71,9 +76,10 @@ final class ScreenshotChecker: VisualChecks {
                 try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
                 try OffscreenRenderer.savePNG(actual, to: baseline)
             } catch {
+                let kept = exists ? "; the old baseline is kept" : ""
                 return note(
-                    "screenshot", request.name, .failed(message: "could not write the baseline \(baseline): \(error)"),
-                    baseline)
+                    "screenshot", request.name,
+                    .failed(message: "could not write the baseline \(baseline): \(Self.reason(error))\(kept)"), baseline)
             }
             return note("screenshot", request.name, .recorded(path: baseline), baseline)
         }
@@ -132,7 +138,7 @@ final class ScreenshotChecker: VisualChecks {
                 atPath: PathText.folder(of: path), withIntermediateDirectories: true)
             try OffscreenRenderer.savePNG(image, to: path)
         } catch {
-            return note("capture", name, .failed(message: "could not capture the frame: \(error)"), nil)
+            return note("capture", name, .failed(message: "could not capture the frame: \(Self.reason(error))"), nil)
         }
         let path = ReportPath.join(reportFolder, relative)
         return note("capture", name, .passed(note: "captured"), nil, files: ["image": path])
@@ -151,7 +157,10 @@ final class ScreenshotChecker: VisualChecks {
                     try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
                     try AtomicFile.write(actual, to: path)
                 } catch {
-                    return note("tree", name, .failed(message: "could not write the baseline \(path): \(error)"), path)
+                    let kept = exists ? "; the old baseline is kept" : ""
+                    return note(
+                        "tree", name, .failed(message: "could not write the baseline \(path): \(Self.reason(error))\(kept)"),
+                        path)
                 }
                 return note("tree", name, .recorded(path: path), path)
             }
