@@ -55,6 +55,14 @@ extension PrototypeValidator {
                 error(path, "\(name) (item \(offset + 1)) must be a finite number, got \(describe(item))")
                 return nil
             }
+            // Bounded so that every later sum and pixel conversion stays finite and in range.
+            guard abs(n) <= Self.maxDevicePoints * 10 else {
+                let name = ["x", "y", "w", "h"][offset]
+                error(
+                    path,
+                    "\(name) (item \(offset + 1)) must be within ±\(formatNumber(Self.maxDevicePoints * 10)) points, got \(describe(item))")
+                return nil
+            }
             numbers.append(n)
         }
         if numbers[2] <= 0 || numbers[3] <= 0 {

@@ -293,8 +293,12 @@ struct PrototypeValidator {
         }
         var isDirectory: ObjCBool = false
         let full = (directory as NSString).appendingPathComponent(image)
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
             error(path, "file \"\(image)\" not found in the prototype folder" + Self.nearestFile(image, in: directory))
+            return nil
+        }
+        if isDirectory.boolValue {
+            error(path, "file \"\(image)\" is a folder, not an image file")
             return nil
         }
         if let outside = FolderContainment.escape(of: full, from: directory) {
@@ -303,7 +307,7 @@ struct PrototypeValidator {
         }
         // A FIFO would block every later open() (issue 15.4); a device could be endless.
         if let kind = RegularFile.kind(atPath: full) {
-            error(path, "\"\(image)\" is \(kind), not an image file")
+            error(path, "file \"\(image)\" is \(kind), not an image file")
             return nil
         }
         return image

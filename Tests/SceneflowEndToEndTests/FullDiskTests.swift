@@ -71,7 +71,7 @@ import Testing
         disk.fill()
         let r = try Sceneflow.run(["test", "ok.lua", "--frames", "frames"], in: folder)
         #expect(r.didNotCrash, "\(r)")
-        #expect(r.status == 70, "\(r)")
+        #expect(r.status == 1, "the test that could not write its frame fails\n\(r)")
         #expect(r.output.contains("No space left on device"), "\(r)")
         let empty = ((try? FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("frames").path)) ?? [])
             .filter { $0.hasSuffix(".png") }

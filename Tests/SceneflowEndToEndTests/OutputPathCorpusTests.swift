@@ -30,6 +30,16 @@ import Testing
         "record": "record proto",
     ]
 
+    /// Extensions a command requires of its output's name (added to every name but `-`,
+    /// `""` and the existing folder, so the cases reach the write).
+    static let extensions = ["record": ".lua"]
+
+    /// `word` (a bash word) with `ext` added inside its quotes.
+    static func withExtension(_ word: String, _ ext: String) -> String {
+        if ["-", "''", "real"].contains(word) { return word }
+        return word.hasSuffix("'") ? String(word.dropLast()) + ext + "'" : word + ext
+    }
+
     /// The kinds of names, as bash words, with a short name for the case.
     static let fileNames: [(what: String, word: String)] = [
         ("one-character name", "y"),
@@ -66,11 +76,13 @@ import Testing
                 continue
             }
             for name in fileNames {
-                let prefix = output.command == "record" ? "timeout --preserve-status -s TERM 3 " : ""
+                // record runs until its window closes: SIGTERM closes it (see run.sh).
+                let prefix = output.command == "record" ? "RUN_SH_TERM_AFTER=3 " : ""
+                let word = extensions[output.command].map { withExtension(name.word, $0) } ?? name.word
                 cases.append(
                     (
                         "\(output.command) \(output.option) \(name.what)",
-                        "\(prefix)bash run.sh \(base) \(output.option) \(name.word)"
+                        "\(prefix)bash run.sh \(base) \(output.option) \(word)"
                     ))
             }
         }

@@ -67,7 +67,7 @@ enum OutputOptions {
                 guard kind == .textFile || kind == .binaryFile else {
                     let what = kind == .folder ? "a folder" : "a file it writes as it goes"
                     throw UsageError(
-                        message: "\(option.name) -: \(option.name) names \(what), which cannot go to standard output; give a name (./- for a file named -)"
+                        message: "\(option.name) -: \(option.name) names \(what), which cannot go to standard output; give a name (./- for one named -)"
                     )
                 }
                 claims.append(option.name)
@@ -85,7 +85,9 @@ enum OutputOptions {
         }
         if claims.count > 1 {
             throw UsageError(
-                message: "\(claims.joined(separator: " and ")) all want standard output; only one output can go there (give the others file names)")
+                message:
+                    "\(claims.joined(separator: " and ")) \(claims.count == 2 ? "both" : "all") want standard output; only one output can go there (give the others file names)"
+            )
         }
         if let claim = claims.first, claim != "--tap" { StandardStreams.claimStandardOutput() }
     }

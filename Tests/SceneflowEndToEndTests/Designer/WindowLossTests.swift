@@ -62,7 +62,8 @@ import Testing
         let window = try play(display, folder)
         display.run("xdotool", ["windowclose", window.id])
         poll(timeout: 15) { window.status != nil }
-        #expect(window.status == 70 || window.status == 0, "\(window.log)")
+        #expect(window.status == 70, "\(window.log)")
+        #expect(window.log.contains("the window was destroyed by another client"), "\(window.log)")
         #expect(timeline(folder) != nil, "no timeline written:\n\(window.log)")
     }
 }
