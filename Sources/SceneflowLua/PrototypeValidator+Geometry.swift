@@ -60,7 +60,8 @@ extension PrototypeValidator {
                 let name = ["x", "y", "w", "h"][offset]
                 error(
                     path,
-                    "\(name) (item \(offset + 1)) must be within ±\(formatNumber(Self.maxDevicePoints * 10)) points, got \(describe(item))")
+                    "\(name) (item \(offset + 1)) must be within ±\(formatNumber(Self.maxDevicePoints * 10)) points, got \(describe(item))"
+                )
                 return nil
             }
             numbers.append(n)

@@ -70,7 +70,8 @@ final class ScriptModule {
                     }
                 )
             } + [
-                ("hint", { [weak self] in self?.hint($0) ?? .values(0) }), ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
+                ("hint", { [weak self] in self?.hint($0) ?? .values(0) }),
+                ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
                 (
                     "note_failure",
                     { [weak self] stack in

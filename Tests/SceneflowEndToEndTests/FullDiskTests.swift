@@ -73,9 +73,13 @@ import Testing
         #expect(r.didNotCrash, "\(r)")
         #expect(r.status == 1, "the test that could not write its frame fails\n\(r)")
         #expect(r.output.contains("No space left on device"), "\(r)")
-        let empty = ((try? FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("frames").path)) ?? [])
+        let empty =
+            ((try? FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("frames").path)) ?? [])
             .filter { $0.hasSuffix(".png") }
-            .filter { ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("frames/\($0)").path))?[.size] as? Int) == 0 }
+            .filter {
+                ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("frames/\($0)").path))?[
+                    .size] as? Int) == 0
+            }
         #expect(empty.isEmpty, "0-byte frames: \(empty)")
     }
 

@@ -131,7 +131,9 @@ import Testing
         var current: String?
         for line in old.components(separatedBy: "\n") {
             if line.hasPrefix("=== ") { current = String(line.dropFirst(4)) }
-            if let current { blocks[current, default: ""] += line + "\n" } else if line.hasPrefix("#") {
+            if let current {
+                blocks[current, default: ""] += line + "\n"
+            } else if line.hasPrefix("#") {
                 header += line + "\n"
             }
         }

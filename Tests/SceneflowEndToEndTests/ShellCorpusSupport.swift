@@ -156,7 +156,8 @@ struct ShellCase: CustomStringConvertible, Sendable {
         }
         let status = process.terminationStatus
         return Outcome(
-            status: status, stdout: normalise(try? Data(contentsOf: out)), stderr: normalise(try? Data(contentsOf: err)),
+            status: status, stdout: normalise(try? Data(contentsOf: out)),
+            stderr: normalise(try? Data(contentsOf: err)),
             seconds: seconds, timedOut: status == 137 && seconds >= timeout)
     }
 
@@ -165,7 +166,9 @@ struct ShellCase: CustomStringConvertible, Sendable {
         var text = "=== \(name)\n" + comments.map { $0 + "\n" }.joined() + "run: \(run)\n"
         if timeout != Self.defaultTimeout { text += "timeout: \(formatted(timeout))\n" }
         text += "exit: \(outcome.status)\n"
-        if !outcome.stdout.isEmpty { text += "--- stdout\n" + outcome.stdout + (outcome.stdout.hasSuffix("\n") ? "" : "\n") }
+        if !outcome.stdout.isEmpty {
+            text += "--- stdout\n" + outcome.stdout + (outcome.stdout.hasSuffix("\n") ? "" : "\n")
+        }
         text += "--- stderr\n" + outcome.stderr + (outcome.stderr.hasSuffix("\n") || outcome.stderr.isEmpty ? "" : "\n")
         return text
     }

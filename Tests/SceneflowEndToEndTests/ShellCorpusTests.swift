@@ -13,7 +13,8 @@ import Testing
     func caseGivesItsExactMessageAndExitCode(_ c: ShellCase) throws {
         guard !Self.recording else { return }
         let outcome = try c.execute()
-        let shown = "\(c): exit \(outcome.status) after \(String(format: "%.1f", outcome.seconds)) s\n--- stdout\n\(outcome.stdout)--- stderr\n\(outcome.stderr)"
+        let shown =
+            "\(c): exit \(outcome.status) after \(String(format: "%.1f", outcome.seconds)) s\n--- stdout\n\(outcome.stdout)--- stderr\n\(outcome.stderr)"
         #expect(!outcome.timedOut, "\(c) hung (killed after \(c.timeout) s)\n\(shown)")
         #expect(outcome.status < 128, "\(c) crashed or was killed\n\(shown)")
         #expect(outcome.status == c.exitCode, "\(shown)")

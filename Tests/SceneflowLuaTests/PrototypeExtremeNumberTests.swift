@@ -45,8 +45,10 @@ import Testing
                 i = j < source.endIndex ? source.index(after: j) : j
             } else if at("[[") {
                 i = source[i...].range(of: "]]")?.upperBound ?? source.endIndex
-            } else if c.isNumber, i == source.startIndex || !(source[source.index(before: i)].isLetter
-                || source[source.index(before: i)] == "_" || source[source.index(before: i)].isNumber)
+            } else if c.isNumber,
+                i == source.startIndex
+                    || !(source[source.index(before: i)].isLetter
+                        || source[source.index(before: i)] == "_" || source[source.index(before: i)].isNumber)
             {
                 var j = i
                 while j < source.endIndex, source[j].isNumber || source[j] == "." { j = source.index(after: j) }

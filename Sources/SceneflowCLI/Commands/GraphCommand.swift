@@ -25,7 +25,8 @@ struct GraphCommand: Subcommand {
     static let options = [
         OptionSpec(name: "--format", valueName: "FORMAT", help: "dot, svg or png."),
         OptionSpec(
-            name: "--out", valueName: "FILE", help: "Write here instead of standard output (needed for svg/png).", output: .textFile),
+            name: "--out", valueName: "FILE", help: "Write here instead of standard output (needed for svg/png).",
+            output: .textFile),
         helpOption,
     ]
 
@@ -71,7 +72,9 @@ struct GraphCommand: Subcommand {
         if let out { try OutputPath.checkWritableFile("--out", out) }
         if out == "-" && format == .png && StandardStreams.reportsGoToATerminal {
             throw UsageError(
-                message: "--out -: standard output is a terminal; a PNG there would be noise. Redirect it (> flow.png) or pipe it")
+                message:
+                    "--out -: standard output is a terminal; a PNG there would be noise. Redirect it (> flow.png) or pipe it"
+            )
         }
     }
 
@@ -82,7 +85,8 @@ struct GraphCommand: Subcommand {
             if let out, out != "-" {
                 print("wrote \(OutputPath.shown(out))")
                 if format != .dot {
-                    print("wrote \(OutputPath.shown(PathText.deletingExtension(of: out) + ".dot")) (its Graphviz source)")
+                    print(
+                        "wrote \(OutputPath.shown(PathText.deletingExtension(of: out) + ".dot")) (its Graphviz source)")
                 }
             } else if out == nil {
                 print(text, terminator: "")

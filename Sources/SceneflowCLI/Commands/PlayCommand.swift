@@ -36,8 +36,11 @@ struct PlayCommand: Subcommand {
             help: "Memory for decoded scenes (default 256); least recently shown scenes are dropped first."),
         OptionSpec(
             name: "--timeline", valueName: "FILE",
-            help: "Write the timeline (every transition's timing, every event) as JSON when the window closes.", output: .textFile),
-        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes.", output: .textFile),
+            help: "Write the timeline (every transition's timing, every event) as JSON when the window closes.",
+            output: .textFile),
+        OptionSpec(
+            name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes.",
+            output: .textFile),
         helpOption,
     ]
 
@@ -133,7 +136,9 @@ struct PlayCommand: Subcommand {
         if timeline != nil || csv != nil {
             do {
                 try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
-                for file in [timeline, csv].compactMap({ $0 }) { print("timeline written to \(OutputPath.shown(file))") }
+                for file in [timeline, csv].compactMap({ $0 }) {
+                    print("timeline written to \(OutputPath.shown(file))")
+                }
             } catch {
                 printError("sceneflow play: \(error)")
                 if status == .success { status = .software }

@@ -20,7 +20,9 @@ struct RecordCommand: Subcommand {
             name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
-        OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write, ending in .lua (required).", output: .growingFile),
+        OptionSpec(
+            name: "--out", valueName: "SCRIPT", help: "The Lua script to write, ending in .lua (required).",
+            output: .growingFile),
         OptionSpec(name: "--no-hints", valueName: nil, help: "No hotspot hints when a click hits no element."),
         OptionSpec(
             name: "--force", valueName: nil,
@@ -50,7 +52,8 @@ struct RecordCommand: Subcommand {
         if PathText.pathExtension(of: out).lowercased() != "lua"
             && !(FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue)
         {
-            throw UsageError(message: "--out \(shown): a recording is a Lua test script; give a file name ending in .lua")
+            throw UsageError(
+                message: "--out \(shown): a recording is a Lua test script; give a file name ending in .lua")
         }
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) {
             if isDirectory.boolValue { throw UsageError(message: "--out \(shown) is a folder; give a .lua file name") }
@@ -82,7 +85,9 @@ struct RecordCommand: Subcommand {
                 flushOutput()
             })
         player.hints = hints
-        print("recording \(loaded.prototype.name) into \(OutputPath.shown(out)): click through, then close the window or press Q")
+        print(
+            "recording \(loaded.prototype.name) into \(OutputPath.shown(out)): click through, then close the window or press Q"
+        )
         flushOutput()
         // SIGINT / SIGTERM close the window like Q (also when started in the background, where
         // SIGINT comes ignored): the script is written, then the exit is 130 / 143 as for `play`.

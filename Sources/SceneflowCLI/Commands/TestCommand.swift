@@ -26,17 +26,21 @@ struct TestCommand: Subcommand {
         OptionSpec(name: "--prototype", valueName: "DIR", help: "Prototype for scripts that do not name one."),
         OptionSpec(
             name: "--junit", valueName: "FILE",
-            help: "Write JUnit XML (one testsuite per script file; valid for Jenkins' xUnit schema).", output: .textFile),
+            help: "Write JUnit XML (one testsuite per script file; valid for Jenkins' xUnit schema).", output: .textFile
+        ),
         OptionSpec(
             name: "--junit-extras", valueName: nil,
             help:
                 "Add file, line and warning properties to JUnit testcases (GitLab, GitHub; not valid for Jenkins' xUnit)."
         ),
         OptionSpec(name: "--tap", valueName: nil, help: "Print TAP version 13 instead of the console report."),
-        OptionSpec(name: "--json", valueName: "FILE", help: "Write every file, test, step and log entry as JSON.", output: .textFile),
+        OptionSpec(
+            name: "--json", valueName: "FILE", help: "Write every file, test, step and log entry as JSON.",
+            output: .textFile),
         OptionSpec(
             name: "--report", valueName: "DIR",
-            help: "Write results.json, junit.xml and per failure the frame, element tree and timeline.", output: .folder),
+            help: "Write results.json, junit.xml and per failure the frame, element tree and timeline.", output: .folder
+        ),
         OptionSpec(
             name: "--filter", valueName: "PATTERN",
             help: "Run only tests whose name contains PATTERN (or matches it as a glob)."),
@@ -57,7 +61,8 @@ struct TestCommand: Subcommand {
         OptionSpec(
             name: "--timeline", valueName: "FILE",
             help:
-                "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing').", output: .textFile),
+                "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing').",
+            output: .textFile),
         OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition.", output: .textFile),
         OptionSpec(
             name: "--update-baselines", valueName: nil,

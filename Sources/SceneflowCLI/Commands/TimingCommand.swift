@@ -20,7 +20,8 @@ struct TimingCommand: Subcommand {
             name: "TIMELINE", help: "A timeline JSON file (one, or two to compare).", repeating: true, optional: false)
     ]
     static let options = [
-        OptionSpec(name: "--svg", valueName: "FILE", help: "Also write a timeline chart as SVG here.", output: .textFile),
+        OptionSpec(
+            name: "--svg", valueName: "FILE", help: "Also write a timeline chart as SVG here.", output: .textFile),
         helpOption,
     ]
 

@@ -67,13 +67,16 @@ enum OutputOptions {
                 guard kind == .textFile || kind == .binaryFile else {
                     let what = kind == .folder ? "a folder" : "a file it writes as it goes"
                     throw UsageError(
-                        message: "\(option.name) -: \(option.name) names \(what), which cannot go to standard output; give a name (./- for one named -)"
+                        message:
+                            "\(option.name) -: \(option.name) names \(what), which cannot go to standard output; give a name (./- for one named -)"
                     )
                 }
                 claims.append(option.name)
                 if kind == .binaryFile && isatty(1) == 1 {
                     throw UsageError(
-                        message: "\(option.name) -: standard output is a terminal; a PNG there would be noise. Redirect it (> file.png) or pipe it")
+                        message:
+                            "\(option.name) -: standard output is a terminal; a PNG there would be noise. Redirect it (> file.png) or pipe it"
+                    )
                 }
                 continue
             }

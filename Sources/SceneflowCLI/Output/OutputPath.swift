@@ -68,7 +68,9 @@ enum OutputPath {
         guard !path.isEmpty else { throw UsageError(message: "\(option) \"\": the name is empty; give a path") }
         if path.utf8.count > maxPathBytes {
             throw UsageError(
-                message: "\(option): the path is \(path.utf8.count) bytes long; the file system takes at most \(maxPathBytes)")
+                message:
+                    "\(option): the path is \(path.utf8.count) bytes long; the file system takes at most \(maxPathBytes)"
+            )
         }
         for part in path.split(separator: "/") where part.utf8.count > maxComponentBytes {
             throw UsageError(

@@ -38,7 +38,9 @@ public enum OutputTarget: Equatable {
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
-                guard let target = readLink(current) else { throw OutputError(path: path, reason: RegularFile.reason()) }
+                guard let target = readLink(current) else {
+                    throw OutputError(path: path, reason: RegularFile.reason())
+                }
                 current = target.hasPrefix("/") ? target : PathText.join(PathText.folder(of: current), target)
             case S_IFREG:
                 return .replace(current)
@@ -102,7 +104,8 @@ public enum OutputTarget: Equatable {
     static func replace(_ file: String, with data: Data, shownAs path: String) throws(OutputError) {
         let folder = PathText.folder(of: file)
         let name = PathText.lastComponent(of: file)
-        let hidden = ".\(name.utf8.count > 200 ? String(name.prefix(40)) : name).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
+        let hidden =
+            ".\(name.utf8.count > 200 ? String(name.prefix(40)) : name).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
         let temporary = PathText.join(folder, hidden)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw OutputError(path: path, reason: RegularFile.reason()) }

@@ -167,7 +167,8 @@ public enum FlowGraphRenderer {
     /// its bytes (so the output itself is written once, checked, by `OutputTarget`).
     private static func render(dotFile: String, format: Format, in folder: String) throws(Failure) -> Data {
         guard let dot = graphvizPath() else { throw .graphvizMissing(dotFile: dotFile) }
-        let temporary = PathText.join(folder, ".sceneflow-graph-\(getpid())-\(UUID().uuidString.prefix(8)).\(format.rawValue)")
+        let temporary = PathText.join(
+            folder, ".sceneflow-graph-\(getpid())-\(UUID().uuidString.prefix(8)).\(format.rawValue)")
         defer { unlink(temporary) }
         try run(dot, ["-T\(format.rawValue)", "-o", temporary, dotFile], in: folder)
         guard let bytes = RegularFile.contents(atPath: temporary) else {

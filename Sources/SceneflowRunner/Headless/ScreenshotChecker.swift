@@ -79,7 +79,8 @@ final class ScreenshotChecker: VisualChecks {
                 let kept = exists ? "; the old baseline is kept" : ""
                 return note(
                     "screenshot", request.name,
-                    .failed(message: "could not write the baseline \(baseline): \(Self.reason(error))\(kept)"), baseline)
+                    .failed(message: "could not write the baseline \(baseline): \(Self.reason(error))\(kept)"), baseline
+                )
             }
             return note("screenshot", request.name, .recorded(path: baseline), baseline)
         }
@@ -159,7 +160,8 @@ final class ScreenshotChecker: VisualChecks {
                 } catch {
                     let kept = exists ? "; the old baseline is kept" : ""
                     return note(
-                        "tree", name, .failed(message: "could not write the baseline \(path): \(Self.reason(error))\(kept)"),
+                        "tree", name,
+                        .failed(message: "could not write the baseline \(path): \(Self.reason(error))\(kept)"),
                         path)
                 }
                 return note("tree", name, .recorded(path: path), path)

@@ -40,7 +40,9 @@ import Testing
         #expect(try RegularFile.read(dir + "/a.txt") == Data("hello".utf8))
         #expect(try RegularFile.read(dir + "/link.txt") == Data("hello".utf8))
         #expect(try RegularFile.prefix(dir + "/a.txt", count: 2) == Data("he".utf8))
-        #expect(throws: RegularFile.Problem.tooLarge(bytes: 5, limit: 4)) { try RegularFile.read(dir + "/a.txt", limit: 4) }
+        #expect(throws: RegularFile.Problem.tooLarge(bytes: 5, limit: 4)) {
+            try RegularFile.read(dir + "/a.txt", limit: 4)
+        }
     }
 }
 

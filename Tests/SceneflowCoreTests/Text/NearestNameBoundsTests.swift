@@ -37,7 +37,10 @@ struct NearestNameBoundsTests {
 
     @Test func longButUsualNamesStillGetSuggestions() {
         let label = "Add to basket and continue to the checkout page with express delivery"
-        #expect(NearestName.suggestion(for: "Add to basket and contniue to the checkout page with express delivery", among: [label, "Back"]) == label)
+        #expect(
+            NearestName.suggestion(
+                for: "Add to basket and contniue to the checkout page with express delivery", among: [label, "Back"])
+                == label)
     }
 
     /// The full matrix with adjacent swaps, as the reference for the bounded version.
@@ -51,7 +54,9 @@ struct NearestNameBoundsTests {
         for i in 1...a.count {
             for j in 1...b.count {
                 d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
         }
         return d[a.count][b.count]
