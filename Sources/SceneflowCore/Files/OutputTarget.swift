@@ -33,7 +33,9 @@ public enum OutputTarget: Equatable {
             if let fd = descriptorAlias(current) { return .descriptor(fd) }
             var info = stat()
             guard lstat(current, &info) == 0 else {
-                if errno == ENOENT { return .replace(current) }
+                // Nothing there yet (or a part of the folder is missing or a file): the folder
+                // checks and the write itself name the problem.
+                if errno == ENOENT || errno == ENOTDIR { return .replace(current) }
                 throw OutputError(path: path, reason: RegularFile.reason())
             }
             switch info.st_mode & S_IFMT {

@@ -123,14 +123,15 @@ public final class HeadlessTestRunner {
 
     /// A short, stable folder name for a script: `<parent folder>-<file name>`, unique per
     /// path. Joining with `-` alone made `a/b.lua` and `a-b.lua` one folder (the second run
-    /// overwrote the first's artifacts), so when the folder or file name itself holds a `-`
-    /// a short hash of the path as given is appended (`a-b-3f9c2e`); other names keep the
-    /// plain form, which then cannot collide with a hashed one (it has at most one `-`).
+    /// overwrote the first's artifacts), so a file name that itself holds a `-` gets a short
+    /// hash of its path appended (`a-b-a89587`). Names without one keep the plain form: two
+    /// plain names are equal only for the same folder and file name (the file name is what
+    /// follows the last `-`), and a plain name cannot equal a hashed one.
     public static func scriptID(_ file: String) -> String {
         let parent = PathText.lastComponent(of: PathText.folder(of: file))
         let base = PathText.deletingExtension(of: PathText.lastComponent(of: file))
         let plain = parent.isEmpty || parent == "." || parent == "/" ? base : "\(parent)-\(base)"
-        guard parent.contains("-") || base.contains("-") else { return plain }
+        guard base.contains("-") else { return plain }
         return plain + "-" + pathHash(file)
     }
 
