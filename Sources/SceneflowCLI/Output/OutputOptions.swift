@@ -34,8 +34,9 @@ enum OutputOptions {
             "-" is standard output: only one option of a run may take it, the console output
             then goes to standard error, and a PNG is refused when standard output is a
             terminal. A symbolic link is followed (the link stays); a device or FIFO is written
-            into, never replaced. Names must be UTF-8; a name too long for the file system, a
-            folder, a missing folder or "" is a usage error (exit 64).
+            into, never replaced. Names must be UTF-8; a name too long for the file system,
+            "", a FILE that is a folder or whose folder is missing is a usage error (exit 64); a
+            missing DIR is created.
 
             """
         for (command, option) in all {
