@@ -12,7 +12,9 @@ struct PlayCommand: Subcommand {
         last transition's measured duration, frames and hitches; S toggles slow animations
         (×10; the timeline keeps true times and marks those transitions). --timeline and
         --csv are written atomically when the window closes (Q, closing it, --quit-after, or
-        SIGINT/SIGTERM, which exit 130/143) and hold the whole session, each hot reload marked;
+        SIGINT/SIGTERM, which exit 130/143; also when the display is lost: the X server stops
+        or another client closes the window, exit 70) and hold the whole session, each hot
+        reload marked;
         read them with `sceneflow timing`. Designer keys:
         H shows every element with its label, 1 / 2 / 0 zoom to 1:1 pixels / 50 % / fit, O
         turns the device, ? lists the keys. A click that hits nothing flashes every element
