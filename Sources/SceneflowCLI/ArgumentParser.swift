@@ -6,6 +6,10 @@ struct OptionSpec {
     let valueName: String?
     /// One line of help.
     let help: String
+    /// What the option writes, for output options (`--junit FILE`, `--report DIR`): their
+    /// names are checked before the command runs and `-` means standard output for text and
+    /// binary files (`OutputOptions`); nil for every other option.
+    var output: OutputKind? = nil
 }
 
 /// A positional argument.

@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 import SceneflowLua
 
 /// The subcommands and the top-level dispatch of `sceneflow`.
@@ -22,7 +23,7 @@ enum SceneflowTool {
             text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract
         }
         text += "\n\nSee 'sceneflow help <subcommand>' or 'sceneflow <subcommand> --help'."
-        text += "\nThe Lua script API: 'sceneflow help api'."
+        text += "\nThe Lua script API: 'sceneflow help api'. Output files and \"-\": 'sceneflow help outputs'."
         text += "\nExit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."
         return text
     }
@@ -55,6 +56,10 @@ enum SceneflowTool {
     /// `sceneflow help <subcommand>` or `sceneflow help api` (the Lua script reference,
     /// generated from the tables that register the functions).
     static func help(_ topic: String) -> ExitCode {
+        if topic == "outputs" {
+            print(OutputOptions.help())
+            return .success
+        }
         if topic == "api" {
             do {
                 print(try ScriptAPIReference.text(), terminator: "")
@@ -65,9 +70,9 @@ enum SceneflowTool {
             }
         }
         guard let command = subcommands.first(where: { $0.name == topic }) else {
-            let hint = NearestOption.hint(topic, subcommands.map { $0.name } + ["api"])
+            let hint = NearestOption.hint(topic, subcommands.map { $0.name } + ["api", "outputs"])
             printError(
-                "sceneflow help: no help on \"\(topic)\"\(hint); topics: api, \(subcommands.map { $0.name }.joined(separator: ", "))"
+                "sceneflow help: no help on \"\(topic)\"\(hint); topics: api, outputs, \(subcommands.map { $0.name }.joined(separator: ", "))"
             )
             return .usage
         }
@@ -79,7 +84,9 @@ enum SceneflowTool {
     /// a missing input path (`InputError`) exits 65 with its message alone.
     static func execute<C: Subcommand>(_ command: C.Type, _ rest: [String]) -> ExitCode {
         do {
+            if let message = RawArguments.invalidUTF8Message() { throw UsageError(message: message) }
             let parsed = try ParsedArguments.parse(rest, options: C.options, arguments: C.arguments)
+            try OutputOptions.check(parsed, options: C.options)
             let instance = try C(parsed)
             try instance.validate()
             return instance.run()
@@ -95,9 +102,10 @@ enum SceneflowTool {
 
 }
 
-/// Writes a line to standard error.
+/// Writes a line to standard error, control characters escaped (`TerminalText`); never
+/// fails, whatever standard error is (closed, full, a broken pipe).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStreams.writeError(TerminalText.escaped(text) + "\n")
 }
 
 /// Flushes standard output so progress shows at once even through a pipe.

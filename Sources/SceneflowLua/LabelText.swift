@@ -4,17 +4,23 @@
 enum LabelText {
     /// Why `label` cannot be an accessibility label, or nil when it can.
     ///
-    /// - Line breaks, tabs and other control characters (U+0000–U+001F, U+007F) are refused.
+    /// - Line breaks, tabs and other control characters (U+0000–U+001F, U+007F–U+009F) and
+    ///   the line and paragraph separators U+2028/U+2029 (editors and terminals break lines
+    ///   there; JSON-in-JavaScript consumers choke on them) are refused.
     static func problem(_ label: String) -> String? {
         for (offset, scalar) in label.unicodeScalars.enumerated() {
             let position = "at character \(offset + 1)"
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            let v = scalar.value
+            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
                 let name: String =
                     switch scalar {
                     case "\n": "a line break (\\n)"
                     case "\r": "a carriage return (\\r)"
                     case "\t": "a tab (\\t)"
-                    default: "the control character U+" + hex4(scalar.value)
+                    case "\u{85}": "a next-line character (U+0085)"
+                    case "\u{2028}": "a line separator (U+2028)"
+                    case "\u{2029}": "a paragraph separator (U+2029)"
+                    default: "the control character U+" + hex4(v)
                     }
                 return "must be one line of text, found \(name) \(position)"
             }

@@ -64,7 +64,10 @@ public struct PrototypeLoader {
                 Diagnostic(file: directory, message: "\(directory) is a file, not a prototype folder")
             ])
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
+        let data: Data
+        do {
+            data = try RegularFile.read(file)
+        } catch .missing {
             throw DiagnosticList([
                 Diagnostic(
                     file: file,
@@ -72,6 +75,8 @@ public struct PrototypeLoader {
                         "missing prototype.lua: the folder \(directory) needs a prototype.lua that returns the prototype table"
                 )
             ])
+        } catch {
+            throw DiagnosticList([Diagnostic(file: file, message: "cannot read prototype.lua: \(error)")])
         }
         let source = LuaSource(file: file)
         let text = String(decoding: data, as: UTF8.self)

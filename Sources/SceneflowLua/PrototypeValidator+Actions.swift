@@ -21,8 +21,8 @@ extension PrototypeValidator {
 
     mutating func validateTaggedAction(_ table: LuaTable, path: String) -> Action? {
         let op = table["op"].string ?? "?"
-        let line = table["line"].number.map { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        let nargs = Int(table["nargs"].number ?? 0)
+        let line = table["line"].number.map { Int(saturating: $0) }.flatMap { $0 > 0 ? $0 : nil }
+        let nargs = Int(saturating: table["nargs"].number ?? 0)
         switch op {
         case "back", "dismiss":
             if nargs > 0 { error(path, "\(op)() takes no arguments", line: line) }

@@ -2,6 +2,10 @@ import SceneflowCore
 
 extension PrototypeValidator {
     /// `device = { width = 360, height = 800, scale = 3 }`: points, all required, all > 0.
+    /// The largest `device.width`/`height` in points and `device.scale` accepted.
+    static let maxDevicePoints = 100_000.0
+    static let maxDeviceScale = 100.0
+
     mutating func validateDevice(_ value: LuaValue) -> Device? {
         guard let table = value.table, !table.isAction else {
             error(
@@ -15,14 +19,17 @@ extension PrototypeValidator {
         var numbers: [Double] = []
         for key in Self.deviceKeys {
             let item = table[key]
-            if let n = item.number, n > 0, n.isFinite {
+            // Bounded so that the pixel size (points × scale) always converts to an Int: a
+            // scale of 1e300 crashed `check` (issue 15.3); the opener then checks the pixels.
+            let most = key == "scale" ? Self.maxDeviceScale : Self.maxDevicePoints
+            if let n = item.number, n > 0, n.isFinite, n <= most {
                 numbers.append(n)
             } else {
                 error(
                     "device.\(key)",
                     item.isNone
                         ? "missing; expected a number > 0"
-                        : "expected a number > 0, got \(describe(item))")
+                        : "expected a number > 0 and at most \(formatNumber(most)), got \(describe(item))")
             }
         }
         guard numbers.count == 3 else { return nil }
@@ -46,6 +53,15 @@ extension PrototypeValidator {
             guard let n = item.number, n.isFinite else {
                 let name = ["x", "y", "w", "h"][offset]
                 error(path, "\(name) (item \(offset + 1)) must be a finite number, got \(describe(item))")
+                return nil
+            }
+            // Bounded so that every later sum and pixel conversion stays finite and in range.
+            guard abs(n) <= Self.maxDevicePoints * 10 else {
+                let name = ["x", "y", "w", "h"][offset]
+                error(
+                    path,
+                    "\(name) (item \(offset + 1)) must be within ±\(formatNumber(Self.maxDevicePoints * 10)) points, got \(describe(item))"
+                )
                 return nil
             }
             numbers.append(n)
@@ -80,7 +96,8 @@ extension PrototypeValidator {
                 return nil
             }
             let rect = PixelRect(
-                x: Int(numbers[0]), y: Int(numbers[1]), width: Int(numbers[2]), height: Int(numbers[3]))
+                x: Int(saturating: numbers[0]), y: Int(saturating: numbers[1]), width: Int(saturating: numbers[2]),
+                height: Int(saturating: numbers[3]))
             guard rect.x >= 0, rect.y >= 0, rect.width > 0, rect.height > 0 else {
                 error(path, "x and y must be >= 0 and w and h > 0, got \(rect)")
                 return nil

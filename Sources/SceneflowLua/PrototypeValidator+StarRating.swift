@@ -71,7 +71,7 @@ extension PrototypeValidator {
             error(path, "expected a whole number of stars from 1 to 100, got \(describe(value))")
             return 5
         }
-        return Int(n)
+        return Int(saturating: n)
     }
 
     /// `star` and `star_highlighted`: both or neither; each inside the folder; same size.

@@ -293,12 +293,21 @@ struct PrototypeValidator {
         }
         var isDirectory: ObjCBool = false
         let full = (directory as NSString).appendingPathComponent(image)
-        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
             error(path, "file \"\(image)\" not found in the prototype folder" + Self.nearestFile(image, in: directory))
+            return nil
+        }
+        if isDirectory.boolValue {
+            error(path, "file \"\(image)\" is a folder, not an image file")
             return nil
         }
         if let outside = FolderContainment.escape(of: full, from: directory) {
             error(path, "\"\(image)\" leads outside the prototype folder through a symbolic link (to \"\(outside)\")")
+            return nil
+        }
+        // A FIFO would block every later open() (issue 15.4); a device could be endless.
+        if let kind = RegularFile.kind(atPath: full) {
+            error(path, "file \"\(image)\" is \(kind), not an image file")
             return nil
         }
         return image
@@ -307,7 +316,7 @@ struct PrototypeValidator {
     /// `; did you mean "privacy.png"?` for a missing `image` when a file beside where it
     /// should be (same subfolder of `directory`) is spelt nearly the same, else "".
     static func nearestFile(_ image: String, in directory: String) -> String {
-        let folder = (image as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: image)
         let names =
             (try? FileManager.default.contentsOfDirectory(
                 atPath: (directory as NSString).appendingPathComponent(folder))) ?? []

@@ -14,12 +14,17 @@ extension ScriptModule {
                 let table = s.snapshot(2, actionRef: -2).table
                 var request = ScreenshotRequest(name: name)
                 request.threshold = table?["threshold"].number ?? 0
-                request.maxDiffPixels = table?["max_diff_pixels"].number.map { Int($0.rounded(.down)) }
+                // Any count at or beyond the frame's pixels allows every pixel: 2^63 must not trap.
+                request.maxDiffPixels = table?["max_diff_pixels"].number.map { Int(saturating: min($0, 1e15)) }
                 request.maxDiffRatio = table?["max_diff_ratio"].number
                 request.at = table?["at"].number
                 if case .boolean(true) = table?["ignore_antialiasing"] { request.ignoreAntialiasing = true }
-                request.masks = (table?["masks"].table?.sequence ?? []).compactMap { rect($0) }
+                let masks = table?["masks"].table?.sequence ?? []
+                request.masks = masks.compactMap { rect($0) }
                 request.region = table.flatMap { rect($0["region"]) }
+                if request.masks.count != masks.count || (request.region == nil && !(table?["region"].isNone ?? true)) {
+                    return .error("screenshot: mask and region need finite numbers {x, y, w, h} in points")
+                }
                 return push(checks.screenshot(request, session: session, final: s.isTruthy(3)), s)
             }
         ),
@@ -40,9 +45,12 @@ extension ScriptModule {
         ),
     ]
 
+    /// A rectangle `{x =, y =, w =, h =}` in points; nil unless all four are finite numbers
+    /// (the Lua side refuses others with a message; this keeps NaN and infinity out of the
+    /// pixel arithmetic whatever reaches it).
     private static func rect(_ value: LuaValue) -> Rect? {
         guard let t = value.table, let x = t["x"].number, let y = t["y"].number, let w = t["w"].number,
-            let h = t["h"].number
+            let h = t["h"].number, [x, y, w, h].allSatisfy({ $0.isFinite && abs($0) < 1e9 })
         else { return nil }
         return Rect(x: x, y: y, width: w, height: h)
     }

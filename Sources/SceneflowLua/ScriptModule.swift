@@ -77,7 +77,8 @@ final class ScriptModule {
                     }
                 )
             } + [
-                ("hint", Self.hint), ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
+                ("hint", { [weak self] in self?.hint($0) ?? .values(0) }),
+                ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
                 (
                     "note_failure",
                     { [weak self] stack in
@@ -126,7 +127,12 @@ final class ScriptModule {
         let path = (folder as NSString).appendingPathComponent(relative)
         let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        guard resolved.hasPrefix(root + "/"), let data = FileManager.default.contents(atPath: resolved) else {
+        if resolved.hasPrefix(root + "/"), let kind = RegularFile.kind(atPath: resolved) {
+            stack.pushNil()
+            stack.push("module \"\(name)\": \(path) is \(kind), not a Lua file")
+            return .values(2)
+        }
+        guard resolved.hasPrefix(root + "/"), let data = RegularFile.contents(atPath: resolved) else {
             stack.pushNil()
             stack.push(
                 FileManager.default.fileExists(atPath: path)
@@ -134,15 +140,26 @@ final class ScriptModule {
                     : "no module \"\(name)\": \(path) does not exist (require loads only modules beside the script)")
             return .values(2)
         }
-        stack.push(String(decoding: data, as: UTF8.self))
+        stack.push(LuaChunkText.withoutHashLine(String(decoding: data, as: UTF8.self)))
         stack.push(relative)
         return .values(2)
     }
 
-    private static func hint(_ stack: LuaStack) -> LuaCallbackResult {
+    /// The last did-you-mean asked for and its answer: a locator that keeps failing asks
+    /// again on every retry frame with the same name and labels, and gets it from here.
+    private var lastHint: (name: String, candidates: [String], hint: String)?
+
+    /// `sf.hint(name, candidate…)`: `NearestName.hint`, computed once per distinct question.
+    private func hint(_ stack: LuaStack) -> LuaCallbackResult {
         let name = stack.string(1) ?? ""
         let candidates = stack.top < 2 ? [] : (2...stack.top).compactMap { stack.string($0) }
-        stack.push(NearestName.hint(for: name, among: candidates))
+        if let last = lastHint, last.name == name, last.candidates == candidates {
+            stack.push(last.hint)
+            return .values(1)
+        }
+        let hint = NearestName.hint(for: name, among: candidates)
+        lastHint = (name, candidates, hint)
+        stack.push(hint)
         return .values(1)
     }
 
@@ -251,7 +268,7 @@ final class ScriptModule {
                 "log",
                 { module, session, s in
                     let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
-                    let line = s.number(3).map { Int($0) }
+                    let line = s.number(3).map { Int(saturating: $0) }
                     module.log.append(
                         TestLogEntry(
                             level: level, clockTime: ClockTicks.between(module.testStart, session.now), line: line,
@@ -265,7 +282,7 @@ final class ScriptModule {
                     module.openSteps.append((module.steps.count, ProcessInfo.processInfo.systemUptime))
                     module.steps.append(
                         TestStepRecord(
-                            call: s.string(1) ?? "?", line: s.number(2).map { Int($0) },
+                            call: s.string(1) ?? "?", line: s.number(2).map { Int(saturating: $0) },
                             clockStart: ClockTicks.between(module.testStart, session.now)))
                     return .values(0)
                 }
@@ -333,7 +350,7 @@ final class ScriptModule {
     /// or nil and why there is none.
     private static func hitPoint(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
         let elements = session.screenElements  // where they are shown: scrolled, in an overlay, in landscape
-        let index = Int(stack.number(1) ?? 0) - 1
+        let index = Int(saturating: stack.number(1) ?? 0) &- 1
         guard elements.indices.contains(index) else {
             stack.pushNil()
             stack.push("the element is no longer in scene \"\(session.currentScene)\"")

@@ -55,15 +55,19 @@ public final class ScriptRuntime {
     public init(scriptPath: String, limits: LuaLimits = .standard) throws(DiagnosticList) {
         self.scriptPath = scriptPath
         source = LuaSource(file: scriptPath)
-        guard let data = FileManager.default.contents(atPath: scriptPath) else {
-            throw DiagnosticList([Diagnostic(file: scriptPath, message: "no script at \(scriptPath)")])
+        let data: Data
+        do {
+            data = try RegularFile.read(scriptPath)
+        } catch {
+            let message = error == .missing ? "no script at \(scriptPath)" : "cannot read the script: \(error)"
+            throw DiagnosticList([Diagnostic(file: scriptPath, message: message)])
         }
         guard let state = LuaState(limits: limits) else {
             throw DiagnosticList([Diagnostic(file: scriptPath, message: "could not start Lua (out of memory?)")])
         }
         self.state = state
         let main = state.main
-        module.scriptFolder = (scriptPath as NSString).deletingLastPathComponent
+        module.scriptFolder = PathText.folder(of: scriptPath)
         let environmentRef: Int32
         do {
             (environmentRef, declarationsRef) = try Self.startAPI(
@@ -99,7 +103,7 @@ public final class ScriptRuntime {
         for item in declarations?["tests"].table?.sequence ?? [] {
             guard let test = item.table, let name = test["name"].string, let line = test["line"].number
             else { continue }
-            var declared = ScriptTest(name: name, line: Int(line))
+            var declared = ScriptTest(name: name, line: Int(saturating: line))
             declared.skipReason = test["skip"].string
             if case .boolean(true) = test["only"] { declared.only = true }
             declared.clockLimit = test["clock_limit"].number
@@ -119,7 +123,7 @@ public final class ScriptRuntime {
         self.tests = tests
         prototypePath = declarations?["prototype"].string.map { path in
             if path.hasPrefix("/") { return path }
-            let folder = (scriptPath as NSString).deletingLastPathComponent
+            let folder = PathText.folder(of: scriptPath)
             return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)
         }
     }

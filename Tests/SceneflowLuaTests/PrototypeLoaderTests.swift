@@ -198,7 +198,7 @@ import Testing
             """
         #expect(
             TestFolders.lines(lua) == [
-                "prototype.lua:1: device.width: expected a number > 0, got the number 0",
+                "prototype.lua:1: device.width: expected a number > 0 and at most 100000, got the number 0",
                 "prototype.lua: device.scale: missing; expected a number > 0",
                 "prototype.lua:2: scenes.home.image: file \"nope.png\" not found in the prototype folder; did you mean \"home.png\"?",
                 "prototype.lua:2: scenes.home.elements[1].label: expected a non-empty string, got the string \"\"",

@@ -50,7 +50,7 @@ extension BenchCommand {
         if let timeline {
             do {
                 try TimelineExport.write(result.document, json: timeline, csv: nil)
-                print("  timeline written to \(timeline)")
+                print("  timeline written to \(OutputPath.shown(timeline))")
             } catch {
                 printError("sceneflow bench: \(error)")
                 return .software

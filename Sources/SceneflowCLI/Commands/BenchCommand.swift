@@ -31,7 +31,9 @@ struct BenchCommand: Subcommand {
         OptionSpec(
             name: "--crossfades", valueName: "N",
             help: "Window crossfades to time for transition fidelity (default 10; 0 skips them)."),
-        OptionSpec(name: "--timeline", valueName: "FILE", help: "Write the window crossfades' timeline as JSON."),
+        OptionSpec(
+            name: "--timeline", valueName: "FILE", help: "Write the window crossfades' timeline as JSON.",
+            output: .textFile),
         OptionSpec(name: "--transition-only", valueName: nil, help: "Only time the window crossfades."),
         helpOption,
     ]

@@ -25,7 +25,8 @@ struct GraphCommand: Subcommand {
     static let options = [
         OptionSpec(name: "--format", valueName: "FORMAT", help: "dot, svg or png."),
         OptionSpec(
-            name: "--out", valueName: "FILE", help: "Write here instead of standard output (needed for svg/png)."),
+            name: "--out", valueName: "FILE", help: "Write here instead of standard output (needed for svg/png).",
+            output: .textFile),
         helpOption,
     ]
 
@@ -37,7 +38,7 @@ struct GraphCommand: Subcommand {
         folder = parsed.positionals[0]
         out = parsed.value("--out")
         let names = FlowGraphRenderer.Format.allCases.map(\.rawValue)
-        let ext = out.map { ($0 as NSString).pathExtension.lowercased() } ?? ""
+        let ext = out.map { PathText.pathExtension(of: $0).lowercased() } ?? ""
         let named = ext == "gv" ? .dot : FlowGraphRenderer.Format(rawValue: ext)  // what FILE's name says
         if let text = parsed.value("--format") {
             guard let f = FlowGraphRenderer.Format(rawValue: text) else {
@@ -69,18 +70,25 @@ struct GraphCommand: Subcommand {
         }
         // Like every other command: the output's folder must exist (no folders are made).
         if let out { try OutputPath.checkWritableFile("--out", out) }
+        if out == "-" && format == .png && StandardStreams.reportsGoToATerminal {
+            throw UsageError(
+                message:
+                    "--out -: standard output is a terminal; a PNG there would be noise. Redirect it (> flow.png) or pipe it"
+            )
+        }
     }
 
     func run() -> ExitCode {
         guard let loaded = openOrReport(folder) else { return .badInput }
         do {
             let text = try FlowGraphRenderer.write(loaded.prototype, format: format, to: out)
-            if let out {
-                print("wrote \(out)")
+            if let out, out != "-" {
+                print("wrote \(OutputPath.shown(out))")
                 if format != .dot {
-                    print("wrote \((out as NSString).deletingPathExtension).dot (its Graphviz source)")
+                    print(
+                        "wrote \(OutputPath.shown(PathText.deletingExtension(of: out) + ".dot")) (its Graphviz source)")
                 }
-            } else {
+            } else if out == nil {
                 print(text, terminator: "")
             }
             return .success

@@ -12,7 +12,9 @@ struct PlayCommand: Subcommand {
         last transition's measured duration, frames and hitches; S toggles slow animations
         (×10; the timeline keeps true times and marks those transitions). --timeline and
         --csv are written atomically when the window closes (Q, closing it, --quit-after, or
-        SIGINT/SIGTERM, which exit 130/143) and hold the whole session, each hot reload marked;
+        SIGINT/SIGTERM, which exit 130/143; also when the display is lost: the X server stops
+        or another client closes the window, exit 70) and hold the whole session, each hot
+        reload marked;
         read them with `sceneflow timing`. Designer keys:
         H shows every element with its label, 1 / 2 / 0 zoom to 1:1 pixels / 50 % / fit, O
         turns the device, ? lists the keys. A click that hits nothing flashes every element
@@ -36,8 +38,11 @@ struct PlayCommand: Subcommand {
             help: "Memory for decoded scenes (default 256); least recently shown scenes are dropped first."),
         OptionSpec(
             name: "--timeline", valueName: "FILE",
-            help: "Write the timeline (every transition's timing, every event) as JSON when the window closes."),
-        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes."),
+            help: "Write the timeline (every transition's timing, every event) as JSON when the window closes.",
+            output: .textFile),
+        OptionSpec(
+            name: "--csv", valueName: "FILE", help: "Write one CSV row per transition when the window closes.",
+            output: .textFile),
         helpOption,
     ]
 
@@ -90,7 +95,7 @@ struct PlayCommand: Subcommand {
         let player = WindowPlayer(
             loaded,
             log: { line in
-                print(line)
+                print(TerminalText.escaped(line))
                 flushOutput()
             })
         player.quitAfter = quitAfter
@@ -105,6 +110,24 @@ struct PlayCommand: Subcommand {
             "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, "
                 + "? = keys, T = timing display, S = slow animations")
         flushOutput()
+        // The X server dying or another client destroying the window: write the timeline,
+        // say what happened, exit 70 (Xlib's own handler would exit 1 with nothing written).
+        let (timeline, csv) = (self.timeline, self.csv)
+        WindowPlayer.onDisplayLost { [unowned player] message in
+            printError("sceneflow play: \(message)")
+            if timeline != nil || csv != nil {
+                do {
+                    try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
+                    for file in [timeline, csv].compactMap({ $0 }) {
+                        printError("timeline written to \(OutputPath.shown(file))")
+                    }
+                } catch {
+                    printError("sceneflow play: \(error)")
+                }
+            }
+            StandardStreams.finish()
+            exit(ExitCode.software.rawValue)
+        }
         var status = ExitCode.success
         do {
             try player.run()
@@ -115,7 +138,9 @@ struct PlayCommand: Subcommand {
         if timeline != nil || csv != nil {
             do {
                 try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
-                for file in [timeline, csv].compactMap({ $0 }) { print("timeline written to \(file)") }
+                for file in [timeline, csv].compactMap({ $0 }) {
+                    print("timeline written to \(OutputPath.shown(file))")
+                }
             } catch {
                 printError("sceneflow play: \(error)")
                 if status == .success { status = .software }

@@ -20,7 +20,9 @@ struct RecordCommand: Subcommand {
             name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false)
     ]
     static let options = [
-        OptionSpec(name: "--out", valueName: "SCRIPT", help: "The Lua script to write, ending in .lua (required)."),
+        OptionSpec(
+            name: "--out", valueName: "SCRIPT", help: "The Lua script to write, ending in .lua (required).",
+            output: .growingFile),
         OptionSpec(name: "--no-hints", valueName: nil, help: "No hotspot hints when a click hits no element."),
         OptionSpec(
             name: "--force", valueName: nil,
@@ -43,19 +45,21 @@ struct RecordCommand: Subcommand {
 
     func validate() throws(UsageError) {
         var isDirectory: ObjCBool = false
-        if (out as NSString).lastPathComponent == "prototype.lua" {
-            throw UsageError(message: "--out \(out): a recording is a test script; it never replaces a prototype.lua")
+        let shown = OutputPath.shown(out)
+        if PathText.lastComponent(of: out) == "prototype.lua" {
+            throw UsageError(message: "--out \(shown): a recording is a test script; it never replaces a prototype.lua")
         }
-        if (out as NSString).pathExtension.lowercased() != "lua"
+        if PathText.pathExtension(of: out).lowercased() != "lua"
             && !(FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue)
         {
-            throw UsageError(message: "--out \(out): a recording is a Lua test script; give a file name ending in .lua")
+            throw UsageError(
+                message: "--out \(shown): a recording is a Lua test script; give a file name ending in .lua")
         }
         if FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) {
-            if isDirectory.boolValue { throw UsageError(message: "--out \(out) is a folder; give a .lua file name") }
+            if isDirectory.boolValue { throw UsageError(message: "--out \(shown) is a folder; give a .lua file name") }
             if !force {
                 throw UsageError(
-                    message: "--out \(out) already exists; choose another name or pass --force to replace it")
+                    message: "--out \(shown) already exists; choose another name or pass --force to replace it")
             }
         }
         try OutputPath.checkWritableFile("--out", out)  // its folder exists and is writable
@@ -77,11 +81,13 @@ struct RecordCommand: Subcommand {
         let player = WindowPlayer(
             loaded,
             log: {
-                print($0)
+                print(TerminalText.escaped($0))
                 flushOutput()
             })
         player.hints = hints
-        print("recording \(loaded.prototype.name) into \(out): click through, then close the window or press Q")
+        print(
+            "recording \(loaded.prototype.name) into \(OutputPath.shown(out)): click through, then close the window or press Q"
+        )
         flushOutput()
         // SIGINT / SIGTERM close the window like Q (also when started in the background, where
         // SIGINT comes ignored): the script is written, then the exit is 130 / 143 as for `play`.
@@ -94,7 +100,7 @@ struct RecordCommand: Subcommand {
             printError("sceneflow record: \(error)")
             return .software
         }
-        print("wrote \(out); run it with: sceneflow test \(shellQuoted(out))")
+        print("wrote \(OutputPath.shown(out)); run it with: sceneflow test \(shellQuoted(out))")
         if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
         return .success
     }

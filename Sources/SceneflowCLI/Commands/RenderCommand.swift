@@ -35,7 +35,7 @@ struct RenderCommand: Subcommand {
         OptionSpec(
             name: "--landscape", valueName: nil,
             help: "Hold the device in landscape: landscape variants and landscape scenes, at the turned pixel size."),
-        OptionSpec(name: "--out", valueName: "FILE", help: "The PNG to write (required)."),
+        OptionSpec(name: "--out", valueName: "FILE", help: "The PNG to write (required).", output: .binaryFile),
         helpOption,
     ]
 
@@ -117,7 +117,7 @@ struct RenderCommand: Subcommand {
         do {
             let image = try StillRenderer.render(prototype, plan, at: at)
             try StillRenderer.save(image, to: out)
-            print("wrote \(out) (\(image.width)x\(image.height) px)")
+            print("wrote \(OutputPath.shown(out)) (\(image.width)x\(image.height) px)")
             return .success
         } catch {
             printError("sceneflow render: \(error)")

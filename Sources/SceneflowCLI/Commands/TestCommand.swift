@@ -26,17 +26,21 @@ struct TestCommand: Subcommand {
         OptionSpec(name: "--prototype", valueName: "DIR", help: "Prototype for scripts that do not name one."),
         OptionSpec(
             name: "--junit", valueName: "FILE",
-            help: "Write JUnit XML (one testsuite per script file; valid for Jenkins' xUnit schema)."),
+            help: "Write JUnit XML (one testsuite per script file; valid for Jenkins' xUnit schema).", output: .textFile
+        ),
         OptionSpec(
             name: "--junit-extras", valueName: nil,
             help:
                 "Add file, line and warning properties to JUnit testcases (GitLab, GitHub; not valid for Jenkins' xUnit)."
         ),
         OptionSpec(name: "--tap", valueName: nil, help: "Print TAP version 13 instead of the console report."),
-        OptionSpec(name: "--json", valueName: "FILE", help: "Write every file, test, step and log entry as JSON."),
+        OptionSpec(
+            name: "--json", valueName: "FILE", help: "Write every file, test, step and log entry as JSON.",
+            output: .textFile),
         OptionSpec(
             name: "--report", valueName: "DIR",
-            help: "Write results.json, junit.xml and per failure the frame, element tree and timeline."),
+            help: "Write results.json, junit.xml and per failure the frame, element tree and timeline.", output: .folder
+        ),
         OptionSpec(
             name: "--filter", valueName: "PATTERN",
             help: "Run only tests whose name contains PATTERN (or matches it as a glob)."),
@@ -53,15 +57,16 @@ struct TestCommand: Subcommand {
             help: "Run only shard I of N (a stable split of the sorted script files)."),
         OptionSpec(
             name: "--frames", valueName: "DIR",
-            help: "Write the frames each script passes through (PNG) and a summary.txt here."),
+            help: "Write the frames each script passes through (PNG) and a summary.txt here.", output: .folder),
         OptionSpec(
             name: "--frames-hash-only", valueName: nil,
             help: "With --frames: write only hashes.txt (a hash per frame), no PNG files (for Scripts/soak.sh)."),
         OptionSpec(
             name: "--timeline", valueName: "FILE",
             help:
-                "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing')."),
-        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition."),
+                "Write the timeline of every script (transitions, frames, lifecycle) as JSON (see 'sceneflow timing').",
+            output: .textFile),
+        OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition.", output: .textFile),
         OptionSpec(
             name: "--update-baselines", valueName: nil,
             help:

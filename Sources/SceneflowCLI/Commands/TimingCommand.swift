@@ -20,7 +20,8 @@ struct TimingCommand: Subcommand {
             name: "TIMELINE", help: "A timeline JSON file (one, or two to compare).", repeating: true, optional: false)
     ]
     static let options = [
-        OptionSpec(name: "--svg", valueName: "FILE", help: "Also write a timeline chart as SVG here."),
+        OptionSpec(
+            name: "--svg", valueName: "FILE", help: "Also write a timeline chart as SVG here.", output: .textFile),
         helpOption,
     ]
 
@@ -56,11 +57,11 @@ struct TimingCommand: Subcommand {
         print(lines.joined(separator: "\n"))
         guard let svg else { return .success }
         var chart = documents[0]
-        var title = (files[0] as NSString).lastPathComponent
+        var title = PathText.lastComponent(of: files[0])
         if documents.count == 2 {
             chart.runs =
                 documents[0].runs.map { labelled($0, "A") } + documents[1].runs.map { labelled($0, "B") }
-            title = "A = \(title), B = \((files[1] as NSString).lastPathComponent)"
+            title = "A = \(title), B = \(PathText.lastComponent(of: files[1]))"
         }
         do {
             try AtomicFile.write(TimelineChart.svg(chart, title: title), to: svg)
@@ -68,7 +69,7 @@ struct TimingCommand: Subcommand {
             printError("sceneflow timing: cannot write \(svg): \(error.localizedDescription)")
             return .software
         }
-        print("chart written to \(svg)")
+        print("chart written to \(OutputPath.shown(svg))")
         return .success
     }
 

@@ -1,42 +1,92 @@
 import Foundation
+import SceneflowCore
+import SceneflowRunner
 
 /// Checks of the output paths commands write (`--junit`, `--out`, `--svg`, `--report`, …),
 /// made before any work so that a long run never ends without its output. A bad path is a
-/// usage error (exit 64) naming the option and the path.
+/// usage error (exit 64) naming the option and the path. Where the bytes then go (a regular
+/// file replaced atomically, a device or FIFO written into, `-` standard output) is
+/// `OutputTarget`'s rule.
 enum OutputPath {
-    /// `path` can be created or replaced: its folder exists and is writable, and it is not a folder.
+    /// The longest name of one path component and of a whole path, bytes (Linux NAME_MAX and
+    /// PATH_MAX − 1).
+    static let maxComponentBytes = 255
+    static let maxPathBytes = 4095
+
+    /// `path` can be written: `-` (standard output; `OutputOptions` checks who claims it), a
+    /// device or FIFO, or a file whose folder exists and is writable.
+    ///
+    /// - Throws: `UsageError` for `""`, a name too long, a folder, a block device or socket, a
+    ///   loop of links, a missing, non-folder or read-only folder.
     static func checkWritableFile(_ option: String, _ path: String) throws(UsageError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw UsageError(message: "\(option) \(path) is a folder; give a file name")
+        if path == "-" { return }
+        try checkName(option, path)
+        let target: OutputTarget
+        do {
+            target = try OutputTarget.resolve(path)
+        } catch {
+            throw UsageError(message: "\(option) \(shown(path)): \(error.reason)")
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        guard case .replace(let file) = target else { return }  // written into, never replaced
+        let folder = PathText.folder(of: file)
         let parent = folder.isEmpty ? "." : folder
+        var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {
-            throw UsageError(message: "\(option) \(path): the folder \(parent) does not exist")
+            throw UsageError(message: "\(option) \(shown(path)): the folder \(shown(parent)) does not exist")
         }
         guard isDirectory.boolValue else {
-            throw UsageError(message: "\(option) \(path): \(parent) is a file, not a folder")
+            throw UsageError(message: "\(option) \(shown(path)): \(shown(parent)) is a file, not a folder")
         }
-        guard FileManager.default.isWritableFile(atPath: parent) else {
-            throw UsageError(message: "\(option) \(path): the folder \(parent) is not writable")
+        guard access(parent, W_OK | X_OK) == 0 else {
+            throw UsageError(message: "\(option) \(shown(path)): the folder \(shown(parent)) is not writable")
         }
     }
 
     /// `path` is a writable folder or can be created as one.
     static func checkWritableFolder(_ option: String, _ path: String) throws(UsageError) {
+        try checkName(option, path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw UsageError(message: "\(option) \(path) is a file, not a folder") }
-            guard FileManager.default.isWritableFile(atPath: path) else {
-                throw UsageError(message: "\(option) \(path) is not writable")
+            guard isDirectory.boolValue else {
+                throw UsageError(message: "\(option) \(shown(path)) is a file, not a folder")
+            }
+            guard access(path, W_OK | X_OK) == 0 else {
+                throw UsageError(message: "\(option) \(shown(path)) is not writable")
             }
             return
         }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw UsageError(message: "\(option) \(path) cannot be created: \(error.localizedDescription)")
+            throw UsageError(message: "\(option) \(shown(path)) cannot be created: \(plainReason(error))")
         }
+    }
+
+    /// `""` and names longer than the file system takes are refused up front (the write
+    /// would fail with ENAMETOOLONG only after the run).
+    static func checkName(_ option: String, _ path: String) throws(UsageError) {
+        guard !path.isEmpty else { throw UsageError(message: "\(option) \"\": the name is empty; give a path") }
+        if path.utf8.count > maxPathBytes {
+            throw UsageError(
+                message:
+                    "\(option): the path is \(path.utf8.count) bytes long; the file system takes at most \(maxPathBytes)"
+            )
+        }
+        for part in path.split(separator: "/") where part.utf8.count > maxComponentBytes {
+            throw UsageError(
+                message:
+                    "\(option) \(shown(path, limit: 60)): the name \(shown(String(part), limit: 40)) is \(part.utf8.count) bytes long; the file system takes at most \(maxComponentBytes) per name"
+            )
+        }
+    }
+
+    /// `path` for a message: `standard output` for `-`, the path as it is when it is plain,
+    /// else in quotes with control characters escaped (`"out\nfile"`); cut to `limit`
+    /// characters with `…`.
+    static func shown(_ path: String, limit: Int = 200) -> String {
+        if path == "-" { return "standard output" }
+        let cut = path.count > limit ? String(path.prefix(limit)) + "…" : path
+        let escaped = TerminalText.escaped(cut, keepNewlines: false)
+        return escaped == cut && !cut.contains(" ") ? cut : "\"\(escaped)\""
     }
 }

@@ -52,11 +52,11 @@ final class TestConsole {
     func close(_ results: [ScriptFileResult], written: [String]) {
         let summary = RunSummary(results)
         if tap {
-            print(TAPReport.text(results), terminator: "")
-            print("# \(summary.line)")
+            Swift.print(TAPReport.text(results), terminator: "")
+            Swift.print("# \(summary.line)")
             return
         }
-        for path in written { print("wrote \(path)") }
+        for path in written { print("wrote \(OutputPath.shown(path))") }
         print(summary.line)
     }
 
@@ -86,6 +86,10 @@ final class TestConsole {
             return text
         }
     }
+
+    /// Prints a console line with control characters escaped (`TerminalText`): names, labels,
+    /// log messages and errors come from scripts and must not drive the terminal.
+    private func print(_ text: String) { Swift.print(TerminalText.escaped(text)) }
 
     /// `12 ms`, `1.35 s`.
     static func duration(_ seconds: Double) -> String {

@@ -21,11 +21,9 @@ public enum ImageHeader: Equatable, Sendable {
     /// whole file when the answer may lie beyond them (`needsWholeFile`); nil when the file
     /// cannot be read (missing, a folder, no permission).
     public static func read(path: String) -> ImageHeader? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: prefixLength) else { return nil }
+        guard let data = try? RegularFile.prefix(path, count: prefixLength) else { return nil }  // never a FIFO
         let header = parse([UInt8](data))
-        if header.needsWholeFile(prefixCount: data.count), let whole = FileManager.default.contents(atPath: path) {
+        if header.needsWholeFile(prefixCount: data.count), let whole = RegularFile.contents(atPath: path) {
             return parse([UInt8](whole))
         }
         return header

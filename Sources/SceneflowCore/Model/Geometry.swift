@@ -97,11 +97,13 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
 }
 
 /// Formats a number without a trailing `.0` and with at most `decimals` decimals; NaN and the
-/// infinities read `NaN`, `infinity` and `-infinity` (never C's `-nan`).
+/// infinities read `NaN`, `infinity` and `-infinity` (never C's `-nan`); numbers of 10^15
+/// and more read like `1e+300`.
 public func formatNumber(_ value: Double, decimals: Int = 2) -> String {
     if value.isNaN { return "NaN" }
     if value.isInfinite { return value > 0 ? "infinity" : "-infinity" }
     if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+    if abs(value) >= 1e15 { return String(format: "%g", value) }  // 1e+300, not 301 digits
     var text = String(format: "%.\(decimals)f", value)
     guard text.contains(".") else { return text }  // "50" from 50.0001 at 0 decimals: keep the zero
     while text.hasSuffix("0") { text.removeLast() }

@@ -17,9 +17,9 @@ public struct Device: Equatable, Sendable {
     /// The screen in points, at the origin.
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
     /// Screen width in pixels (rounded).
-    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelWidth: Int { Int(saturating: (width * scale).rounded()) }
     /// Screen height in pixels (rounded).
-    public var pixelHeight: Int { Int((height * scale).rounded()) }
+    public var pixelHeight: Int { Int(saturating: (height * scale).rounded()) }
 }
 
 /// Where the device screen lies inside a screenshot.

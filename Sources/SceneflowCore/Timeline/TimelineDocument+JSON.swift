@@ -27,11 +27,19 @@ extension TimelineDocument {
         }
     }
 
-    /// Reads and parses the file at `path`.
+    /// The largest timeline file read, bytes (a device such as /dev/zero is refused anyway).
+    public static let maxFileBytes = 512 * 1024 * 1024
+
+    /// Reads and parses the file at `path` (a regular file only: a FIFO would block).
     /// - Throws: a `Diagnostic` naming `path` when it cannot be read or parsed.
     public static func read(_ path: String) throws(Diagnostic) -> TimelineDocument {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Diagnostic(file: path, message: "cannot read the file (missing or not readable)")
+        let data: Data
+        do {
+            data = try RegularFile.read(path, limit: maxFileBytes)
+        } catch .notRegular(let kind) {
+            throw Diagnostic(file: path, message: "cannot read the file: it is \(kind), not a timeline file")
+        } catch {
+            throw Diagnostic(file: path, message: "cannot read the file (missing or not readable: \(error))")
         }
         return try parse(data, file: path)
     }

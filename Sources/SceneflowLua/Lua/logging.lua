@@ -2,9 +2,14 @@ local api = ...
 local sf, env = api.sf, api.env
 local select, tostring, concat = select, tostring, table.concat
 
+-- The arguments as print() would join them, except that NaN and the infinities read
+-- NaN, infinity and -infinity (as in every other message) rather than C's -nan and inf.
 local function text(...)
   local parts = {}
-  for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+  for i = 1, select("#", ...) do
+    local v = select(i, ...)
+    parts[i] = (type(v) == "number" and (v ~= v or v == 1 / 0 or v == -1 / 0)) and api.show(v) or tostring(v)
+  end
   return concat(parts, " ")
 end
 

@@ -52,6 +52,7 @@ local fail = api.fail
 
 function api.quote(v)
   if type(v) == "string" then return '"' .. v .. '"' end
+  if type(v) == "number" then return api.show(v) end  -- NaN, infinity: never C's -nan, inf
   return tostring(v)
 end
 

@@ -32,9 +32,17 @@ function H.sandbox()
   env.string.dump = no_dump
   env._VERSION = G._VERSION
   env._G = env
-  env.load = function(chunk, name, _mode, e)
+  -- The mode is honoured as stock Lua does (a mode without "t" refuses text), and binary
+  -- chunks are refused whatever the mode: Sceneflow loads Lua source text only.
+  env.load = function(chunk, name, mode, e)
+    if mode ~= nil and type(mode) ~= "string" then
+      return nil, "load: the mode must be a string such as \"t\", got a " .. type(mode)
+    end
     if type(chunk) == "string" and chunk:byte(1) == 27 then
       return nil, "load: binary chunks are refused (Sceneflow loads Lua source text only)"
+    end
+    if mode ~= nil and not mode:find("t", 1, true) then
+      return nil, "attempt to load a text chunk (mode is '" .. mode .. "')"
     end
     return load(chunk, name, "t", e or env)
   end

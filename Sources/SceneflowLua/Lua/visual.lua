@@ -21,6 +21,11 @@ local function area(what, name, v)
   if type(v) == "table" then
     local x, y, w, h = v.x or v[1], v.y or v[2], v.w or v[3], v.h or v[4]
     if type(x) == "number" and type(y) == "number" and type(w) == "number" and type(h) == "number" then
+      for _, n in ipairs({ x, y, w, h }) do
+        if n ~= n or n < -1e9 or n > 1e9 then
+          fail(what .. ": " .. name .. " needs finite numbers {x, y, w, h} in points (within ±1e9), got " .. show(v))
+        end
+      end
       if w <= 0 or h <= 0 then fail(what .. ": " .. name .. " needs a positive width and height, got " .. show(v)) end
       return { x = x, y = y, w = w, h = h }
     end
@@ -44,7 +49,9 @@ local function retry(what, timeout, attempt)
     if sf.settled() then
       local status, message = attempt(final)
       if status ~= "retry" then
-        if status == "failed" and timeout > 0 then message = message .. format(" (waited %g s)", timeout) end
+        -- Only a failure at the deadline waited; one given earlier (a baseline that could
+        -- not be written) was final at once.
+        if status == "failed" and final and timeout > 0 then message = message .. format(" (waited %g s)", timeout) end
         return status, message
       end
       last = message
@@ -91,7 +98,7 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
     end
     local request = {
       threshold = number_in(what, "threshold", opts.threshold, 0, 1),
-      max_diff_pixels = number_in(what, "max_diff_pixels", opts.max_diff_pixels, 0, math.huge),
+      max_diff_pixels = number_in(what, "max_diff_pixels", opts.max_diff_pixels, 0, 1e15),
       max_diff_ratio = number_in(what, "max_diff_ratio", opts.max_diff_ratio, 0, 1),
       at = number_in(what, "at", opts.at, 0, 1),
       ignore_antialiasing = opts.ignore_antialiasing == true,

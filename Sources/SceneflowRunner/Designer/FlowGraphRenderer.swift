@@ -105,35 +105,76 @@ public enum FlowGraphRenderer {
     /// - Throws: `Failure` (Graphviz missing for SVG/PNG, `dot` failing, unwritable files).
     @discardableResult
     public static func write(_ prototype: Prototype, format: Format, to output: String?) throws(Failure) -> String {
-        guard let output else {
+        guard let output, output != "-" else {
             func original(_ image: String, _ screen: ScreenArea) -> String? {
                 screen == .wholeImage ? (prototype.directory as NSString).appendingPathComponent(image) : nil
             }
-            return FlowGraph.dot(
+            let text = FlowGraph.dot(
                 prototype, thumbnail: { original($0.image, $0.screen) },
                 landscapeThumbnail: { scene in scene.design.landscape.flatMap { original($0.image, $0.screen) } })
+            if output == "-" { try writeToStandardOutput(text, format: format) }
+            return text
         }
         let absoluteOutput = URL(fileURLWithPath: output).standardizedFileURL.path
-        let folder = (absoluteOutput as NSString).deletingLastPathComponent
-        let stem = (absoluteOutput as NSString).deletingPathExtension
-        let thumbsName = linkSafe((stem as NSString).lastPathComponent) + "-thumbs"
-        let thumbs = try thumbnails(prototype, into: (folder as NSString).appendingPathComponent(thumbsName))
+        let folder = PathText.folder(of: absoluteOutput)
+        let stem = PathText.deletingExtension(of: absoluteOutput)
+        let thumbsName = linkSafe(PathText.lastComponent(of: stem)) + "-thumbs"
+        let thumbs = try thumbnails(prototype, into: PathText.join(folder, thumbsName))
         func relative(_ path: String?) -> String? {
             path.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }
         }
         let text = FlowGraph.dot(
             prototype, thumbnail: { relative(thumbs.scenes[$0.name]) },
             landscapeThumbnail: { relative(thumbs.landscape[$0.name]) }, imagePath: folder)
-        let dotFile = format == .dot ? output : (output as NSString).deletingPathExtension + ".dot"
+        let dotFile = format == .dot ? output : PathText.deletingExtension(of: output) + ".dot"
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: dotFile), options: .atomic)
+            try OutputTarget.write(Data(text.utf8), to: dotFile)
         } catch {
-            throw .io("cannot write \(dotFile): \(error.localizedDescription)")
+            throw .io("cannot write \(dotFile): \(error.reason)")
         }
         if format == .dot { return text }
-        guard let dot = graphvizPath() else { throw .graphvizMissing(dotFile: dotFile) }
-        try run(dot, ["-T\(format.rawValue)", "-o", absoluteOutput, stem + ".dot"], in: folder)
+        let bytes = try render(dotFile: stem + ".dot", format: format, in: folder)
+        do {
+            try OutputTarget.write(bytes, to: output)
+        } catch {
+            throw .io("cannot write \(output): \(error.reason)")
+        }
         return text
+    }
+
+    /// `text` (DOT) to standard output, as it is or through Graphviz for SVG and PNG.
+    private static func writeToStandardOutput(_ text: String, format: Format) throws(Failure) {
+        var bytes = Data(text.utf8)
+        if format != .dot {
+            let scratch = NSTemporaryDirectory() + "sceneflow-graph-\(UUID().uuidString)"
+            defer { try? FileManager.default.removeItem(atPath: scratch) }
+            do {
+                try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+                try OutputTarget.write(bytes, to: scratch + "/graph.dot")
+            } catch {
+                throw .io("cannot write a temporary file in \(NSTemporaryDirectory()): \(error)")
+            }
+            bytes = try render(dotFile: scratch + "/graph.dot", format: format, in: scratch)
+        }
+        do {
+            try OutputTarget.write(bytes, to: "-")
+        } catch {
+            throw .io("cannot write to standard output: \(error.reason)")
+        }
+    }
+
+    /// Runs `dot -T<format>` on `dotFile` in `folder` into a temporary file there and returns
+    /// its bytes (so the output itself is written once, checked, by `OutputTarget`).
+    private static func render(dotFile: String, format: Format, in folder: String) throws(Failure) -> Data {
+        guard let dot = graphvizPath() else { throw .graphvizMissing(dotFile: dotFile) }
+        let temporary = PathText.join(
+            folder, ".sceneflow-graph-\(getpid())-\(UUID().uuidString.prefix(8)).\(format.rawValue)")
+        defer { unlink(temporary) }
+        try run(dot, ["-T\(format.rawValue)", "-o", temporary, dotFile], in: folder)
+        guard let bytes = RegularFile.contents(atPath: temporary) else {
+            throw .io("Graphviz wrote no \(format.rawValue.uppercased()) file")
+        }
+        return bytes
     }
 
     /// `name` with every character but ASCII letters, digits, `.`, `_` and `-` replaced by `_`,

@@ -17,7 +17,7 @@ public enum SessionRecording {
         _ player: WindowPlayer, prototype: Prototype, output: String, shouldStop: @escaping () -> Bool = { false }
     ) throws {
         let recorder = ScriptRecorder(start: prototype.start)
-        let path = relativePath(from: (absolute(output) as NSString).deletingLastPathComponent, to: prototype.directory)
+        let path = relativePath(from: PathText.folder(of: absolute(output)), to: prototype.directory)
         var written = 0
         var failure: (any Error)?
         var last: Session?

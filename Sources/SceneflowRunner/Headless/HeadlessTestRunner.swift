@@ -121,11 +121,33 @@ public final class HeadlessTestRunner {
         return result
     }
 
-    /// A short, stable folder name for a script: `<parent folder>-<file name>`.
+    /// A short, stable folder name for a script: `<parent folder>-<file name>`, unique per
+    /// path. Joining with `-` alone made `a/b.lua` and `a-b.lua` one folder (the second run
+    /// overwrote the first's artifacts), so a file name that itself holds a `-` gets a short
+    /// hash of its path appended (`a-b-a89587`). Names without one keep the plain form: two
+    /// plain names are equal only for the same folder and file name (the file name is what
+    /// follows the last `-`), and a plain name cannot equal a hashed one.
     public static func scriptID(_ file: String) -> String {
-        let parent = ((file as NSString).deletingLastPathComponent as NSString).lastPathComponent
-        let base = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
-        return parent.isEmpty || parent == "." ? base : "\(parent)-\(base)"
+        let parent = PathText.lastComponent(of: PathText.folder(of: file))
+        let base = PathText.deletingExtension(of: PathText.lastComponent(of: file))
+        let plain = parent.isEmpty || parent == "." || parent == "/" ? base : "\(parent)-\(base)"
+        guard base.contains("-") else { return plain }
+        return plain + "-" + pathHash(file)
+    }
+
+    /// Six hex digits of FNV-1a over `file` as given, without `./` parts and doubled slashes,
+    /// so `a-b.lua` and `./a-b.lua` share a hash and the folder names do not depend on where
+    /// the checkout lives.
+    static func pathHash(_ file: String) -> String {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let normal = (file.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+        var hash: UInt32 = 2_166_136_261
+        for byte in normal.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        let hex = String(hash, radix: 16)
+        return String((String(repeating: "0", count: 8 - hex.count) + hex).suffix(6))
     }
 
     private func load(_ file: String, into result: inout ScriptFileResult) -> (ScriptRuntime, Prototype)? {
@@ -188,7 +210,8 @@ public final class HeadlessTestRunner {
             if let recorder {
                 do { try recorder.observe(session) } catch {
                     outcome.verdict = .failed
-                    outcome.failure = Diagnostic(file: file, message: "could not write a frame: \(error)")
+                    let reason = (error as? OutputError).map { "\($0)" } ?? "could not write a frame: \(error)"
+                    outcome.failure = Diagnostic(file: file, message: reason)
                     outcome.failureKind = .error
                     break loop
                 }

@@ -45,12 +45,17 @@ final class ScreenshotChecker: VisualChecks {
 
     init(prototype: Prototype, script: String, reportFolder: String, mode: BaselineMode) {
         self.prototype = prototype
-        let folder = (script as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: script)
         let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
         baselineFolder = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("__screenshots__/\(name)")
         self.reportFolder = reportFolder
         scriptID = HeadlessTestRunner.scriptID(script)
         self.mode = mode
+    }
+
+    /// The reason of a failed write alone (`No space left on device`), else the error.
+    static func reason(_ error: any Error) -> String {
+        (error as? OutputError)?.reason ?? "\(error)"
     }
 
     /// Starts test `index` (0-based) of the file: its records and file names.
@@ -92,9 +97,11 @@ final class ScreenshotChecker: VisualChecks {
                 try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
                 try OffscreenRenderer.savePNG(actual, to: baseline)
             } catch {
+                let kept = exists ? "; the old baseline is kept" : ""
                 return note(
-                    "screenshot", request.name, .failed(message: "could not write the baseline \(baseline): \(error)"),
-                    baseline)
+                    "screenshot", request.name,
+                    .failed(message: "could not write the baseline \(baseline): \(Self.reason(error))\(kept)"), baseline
+                )
             }
             return note("screenshot", request.name, .recorded(path: baseline), baseline)
         }
@@ -149,10 +156,10 @@ final class ScreenshotChecker: VisualChecks {
             let image = try render(session, at: nil)
             let path = ReportPath.join(reportFolder, relative)
             try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                atPath: PathText.folder(of: path), withIntermediateDirectories: true)
             try OffscreenRenderer.savePNG(image, to: path)
         } catch {
-            return note("capture", name, .failed(message: "could not capture the frame: \(error)"), nil)
+            return note("capture", name, .failed(message: "could not capture the frame: \(Self.reason(error))"), nil)
         }
         let path = ReportPath.join(reportFolder, relative)
         return note("capture", name, .passed(note: "captured"), nil, files: ["image": path])
@@ -175,7 +182,11 @@ final class ScreenshotChecker: VisualChecks {
                     try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
                     try AtomicFile.write(actual, to: path)
                 } catch {
-                    return note("tree", name, .failed(message: "could not write the baseline \(path): \(error)"), path)
+                    let kept = exists ? "; the old baseline is kept" : ""
+                    return note(
+                        "tree", name,
+                        .failed(message: "could not write the baseline \(path): \(Self.reason(error))\(kept)"),
+                        path)
                 }
                 return note("tree", name, .recorded(path: path), path)
             }
@@ -223,13 +234,17 @@ final class ScreenshotChecker: VisualChecks {
             masks: request.masks.map(pixels), region: request.region.map(pixels))
     }
 
-    /// A rectangle in points as the pixels it touches.
+    /// A rectangle in points as the pixels it touches (each edge kept within a billion
+    /// pixels, so the width and height cannot overflow whatever numbers came from Lua).
     private func pixels(_ rect: Rect) -> PixelRect {
         let s = prototype.device.scale
-        let x0 = Int((rect.x * s).rounded(.down))
-        let y0 = Int((rect.y * s).rounded(.down))
-        let x1 = Int((rect.maxX * s).rounded(.up))
-        let y1 = Int((rect.maxY * s).rounded(.up))
+        func edge(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            min(max(Int(saturating: (v * s).rounded(rule)), -1_000_000_000), 1_000_000_000)
+        }
+        let x0 = edge(rect.x, .down)
+        let y0 = edge(rect.y, .down)
+        let x1 = edge(rect.maxX, .up)
+        let y1 = edge(rect.maxY, .up)
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

@@ -75,7 +75,9 @@ public enum PrototypeOpener {
                 }()
             checked[key] = message
             guard !message.isEmpty else { continue }
-            if source == nil { source = (try? String(contentsOfFile: file, encoding: .utf8)) ?? "" }
+            if source == nil {
+                source = RegularFile.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            }
             let line = SourceLineFinder.line(ofLiteral: reference.image, in: source ?? "")
             problems.append(Diagnostic(file: file, line: line, path: reference.path, message: message))
         }

@@ -1,7 +1,10 @@
 import Foundation
+import SceneflowCore
 
 /// Writes files so a reader never sees half of one: write a temporary file in the same
-/// folder, then rename it over the target (DESIGN.md §8: no lost output).
+/// folder, then rename it over the target (DESIGN.md §8: no lost output). Every write and the
+/// close are checked, so a full disk fails the write and keeps the old file; `-`, devices,
+/// FIFOs and symbolic links follow `OutputTarget`'s rules (never renamed over).
 public enum AtomicFile {
     /// Writes `text` as UTF-8 to `path` atomically.
     ///
@@ -10,11 +13,12 @@ public enum AtomicFile {
         try write(Data(text.utf8), to: path)
     }
 
-    /// Writes `data` to `path` atomically.
+    /// Writes `data` to `path` atomically (see `OutputTarget.write`).
     ///
-    /// - Throws: the file system's error when the folder is missing or not writable.
+    /// - Throws: `OutputError` with the reason (the folder is missing or not writable, the
+    ///   disk is full, the file is over `ulimit -f`).
     public static func write(_ data: Data, to path: String) throws {
-        try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        try OutputTarget.write(data, to: path)
     }
 }
 
@@ -22,6 +26,7 @@ public enum AtomicFile {
 /// directory", "Not a directory") rather than Foundation's "The operation could not be
 /// completed. (NSCocoaErrorDomain error 512.)".
 public func plainReason(_ error: any Error) -> String {
+    if let output = error as? OutputError { return output.reason }
     let ns = error as NSError
     if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
         if underlying.domain == NSPOSIXErrorDomain, let text = strerror(Int32(underlying.code)) {

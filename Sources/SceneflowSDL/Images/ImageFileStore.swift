@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 
 /// The bytes of image files as they were when first read, kept in memory so that later
 /// decodes use them instead of the file on disk. The window keeps one per good prototype
@@ -21,7 +22,7 @@ public final class ImageFileStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let kept = files[path] { return kept }
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = RegularFile.contents(atPath: path) else { return nil }
         files[path] = data
         return data
     }

@@ -39,21 +39,21 @@ public struct ImageLimits: Equatable, Sendable {
     ///   0-byte file, `.corrupt` for a recognised but malformed or zero-sized header or a PNG/JPEG whose
     ///   structure is incomplete or damaged (see `ImageStructure`), `.tooLarge`.
     func checkHeader(path: String) throws(ImageLoadError) -> ImageHeader {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .fileNotFound(path: path) }
-        defer { try? handle.close() }
         let bytes: [UInt8]
         do {
-            bytes = [UInt8](try handle.read(upToCount: ImageHeader.prefixLength) ?? Data())
+            bytes = [UInt8](try RegularFile.prefix(path, count: ImageHeader.prefixLength))
+        } catch .notRegular(let kind) {
+            throw .corrupt(path: path, reason: "it is \(kind), not an image file")  // a FIFO would block
         } catch {
-            throw .fileNotFound(path: path)  // a directory or unreadable file
+            throw .fileNotFound(path: path)
         }
         if bytes.isEmpty { throw .empty(path: path) }
         var header = ImageHeader.parse(bytes)
-        if header.needsWholeFile(prefixCount: bytes.count), let whole = FileManager.default.contents(atPath: path) {
+        if header.needsWholeFile(prefixCount: bytes.count), let whole = RegularFile.contents(atPath: path) {
             header = ImageHeader.parse([UInt8](whole))  // e.g. a JPEG whose size lies behind large metadata
         }
         try check(header, path: path)
-        if case .size(let format, _, _) = header, let data = FileManager.default.contents(atPath: path),
+        if case .size(let format, _, _) = header, let data = RegularFile.contents(atPath: path),
             let problem = ImageStructure.problem([UInt8](data), format: format)
         {
             throw .corrupt(path: path, reason: problem)

@@ -29,7 +29,10 @@ public struct PictureLoader: Sendable {
     ///   fails to decode, e.g. a truncated PNG), `.notAnImage` (SDL_image does not know the
     ///   format); `SDLError` when SDL cannot allocate or convert the surface.
     public func load(path: String) throws -> DecodedPicture {
-        guard let data = files?.contents(atPath: path) ?? FileManager.default.contents(atPath: path) else {
+        if let kind = RegularFile.kind(atPath: path) {
+            throw ImageLoadError.corrupt(path: path, reason: "it is \(kind), not an image file")
+        }
+        guard let data = files?.contents(atPath: path) ?? RegularFile.contents(atPath: path) else {
             throw ImageLoadError.fileNotFound(path: path)
         }
         return try load(data: data, path: path)

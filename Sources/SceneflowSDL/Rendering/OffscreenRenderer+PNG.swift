@@ -2,24 +2,13 @@ import Foundation
 import SceneflowCore
 
 extension OffscreenRenderer {
-    /// Writes `image` (RGBA, straight alpha) as a PNG at `path`, atomically: the bytes go to
-    /// a temporary file in the same folder which is then renamed over `path`, so readers never
-    /// see a half-written file.
-    /// Throws `SDLError` naming `IMG_SavePNG` or `rename` with the path.
+    /// Writes `image` (RGBA, straight alpha) as a PNG at `path`: encoded in memory, then
+    /// written as `OutputTarget` says (a temporary file renamed over a regular file, every
+    /// write checked, so a full disk keeps the old file; `-` is standard output).
+    /// Throws `SDLError` naming `IMG_SavePNG` when encoding fails, `OutputError` with the
+    /// reason (No space left on device, File too large) when writing does.
     public static func savePNG(_ image: RGBAImage, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let temporary = (folder as NSString).appendingPathComponent(
-            ".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8)).tmp")
-        do {
-            try SDLSurface(image).savePNG(to: temporary)
-            guard rename(temporary, path) == 0 else {
-                let message = String(cString: strerror(errno))
-                throw SDLError(function: "rename", message: message, path: path)
-            }
-        } catch {
-            unlink(temporary)
-            throw error
-        }
+        let data = try SDLSurface(image).pngData(path: path)
+        try OutputTarget.write(data, to: path)
     }
 }

@@ -1,3 +1,4 @@
+internal import CSDL2
 import SceneflowCore
 
 /// A desktop window showing a prototype: owns an SDL window and its renderer (accelerated,
@@ -25,10 +26,13 @@ public final class Window {
         handle = try WindowHandle(
             title: title, pixelWidth: device.pixelWidth, pixelHeight: device.pixelHeight, size: size)
         renderer = try RendererHandle(window: handle, device: device)
+        DisplayLoss.installIfX11()  // the X connection or the window lost: onLost, not exit(1)
         view = WindowView(
             content: Size(width: Double(device.pixelWidth), height: Double(device.pixelHeight)),
             window: Size(width: 1, height: 1))
         refreshView()
+        let largest = largestPixelSize
+        handle.setMaximumSize(width: largest.width, height: largest.height)
     }
 
     /// The overlay painter, made on first use (it holds the HUD font texture).
@@ -77,8 +81,14 @@ public final class Window {
         try renderer.draw(frame, images: images)
     }
 
-    /// Shows the frame drawn last (waits for vsync on accelerated renderers).
-    public func present() { renderer.present() }
+    /// Shows the frame drawn last (waits for vsync on accelerated renderers). A resize from
+    /// outside that arrived since the last poll is clamped first (`clampSize`): the OpenGL
+    /// renderer's present uploads a back buffer of the window's current size.
+    public func present() {
+        SDL_PumpEvents()
+        if clampSize() { return }  // this frame was drawn for the old size: skip it
+        renderer.present()
+    }
 
     /// The pending input and window events, oldest first, with positions in points.
     public func pollEvents() -> [WindowEvent] {
@@ -89,7 +99,10 @@ public final class Window {
 
     /// Appends pending events to `events` (reuse one array per frame to avoid allocating).
     public func pollEvents(into events: inout [WindowEvent]) {
-        EventPump.poll(into: &events, map: pointFromWindow, resized: refreshView)
+        EventPump.poll(into: &events, map: pointFromWindow) { [self] in
+            // Resized from outside beyond what the renderer can hold: shrink back first.
+            if !clampSize() { refreshView() }
+        }
     }
 
     /// Sleeps until an event arrives or `seconds` pass (for idle waits between frames);

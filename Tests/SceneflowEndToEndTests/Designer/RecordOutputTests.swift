@@ -14,7 +14,7 @@ import Testing
             ),
             (tmp.file("prototype.lua"), "a recording is a test script; it never replaces a prototype.lua"),
             (tmp.file("taken.lua"), "already exists; choose another name or pass --force to replace it"),
-            (tmp.path, "is a folder; give a .lua file name"),
+            (tmp.path, "is a folder; give a file name"),
         ]
         for c in cases {
             let r = try Sceneflow.run(["record", "Prototypes/Notes", "--out", c.out], environment: ["DISPLAY": nil])

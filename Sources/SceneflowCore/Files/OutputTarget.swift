@@ -1,0 +1,181 @@
+import Foundation
+
+/// Where an output file really goes, and writing it there without losing anything (issue 15.4).
+///
+/// - `-` is standard output (`StandardOutput.reportDescriptor`).
+/// - A regular file, or a new name in an existing folder, is replaced atomically: the bytes go
+///   to a temporary file in the same folder, every write and the close are checked, then it is
+///   renamed into place; on any error the temporary file is removed and the old file is kept.
+/// - A symbolic link is followed (the link stays, its target is written); a link into
+///   `/proc/self/fd/N` or `/dev/fd/N`, and `/dev/stdout`/`/dev/stderr`, write to that descriptor.
+/// - A character device (`/dev/null`, `/dev/full`, a terminal) or a FIFO is written through
+///   (opened for writing, never renamed over: as root the rename replaced `/dev/full`); a FIFO
+///   that nobody reads is refused rather than waited on.
+/// - A folder, a block device or a socket is refused.
+public enum OutputTarget: Equatable {
+    /// Write to this open descriptor (standard output, or a `/proc/self/fd/N` link).
+    case descriptor(Int32)
+    /// Create or replace the regular file at this path (links already followed).
+    case replace(String)
+    /// Open the device or FIFO at this path and write into it; `kind` names it.
+    case through(String, kind: String)
+
+    /// The most symbolic links followed before giving up (as the kernel's `ELOOP`).
+    static let maxLinks = 40
+
+    /// Where `path` leads.
+    ///
+    /// - Throws: `OutputError` for a folder, block device, socket or a loop of links.
+    public static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
+        if path == "-" { return .descriptor(StandardOutput.reportDescriptor) }
+        var current = path
+        for _ in 0...maxLinks {
+            if let fd = descriptorAlias(current) { return .descriptor(fd) }
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                // Nothing there yet (or a part of the folder is missing or a file): the folder
+                // checks and the write itself name the problem.
+                if errno == ENOENT || errno == ENOTDIR { return .replace(current) }
+                throw OutputError(path: path, reason: RegularFile.reason())
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                guard let target = readLink(current) else {
+                    throw OutputError(path: path, reason: RegularFile.reason())
+                }
+                current = target.hasPrefix("/") ? target : PathText.join(PathText.folder(of: current), target)
+            case S_IFREG:
+                return .replace(current)
+            case S_IFCHR, S_IFIFO:
+                return .through(current, kind: RegularFile.kind(ofMode: info.st_mode) ?? "a device")
+            default:
+                let kind = RegularFile.kind(ofMode: info.st_mode) ?? "not a regular file"
+                throw OutputError(path: path, reason: "it is \(kind); give a file name")
+            }
+        }
+        throw OutputError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// The descriptor that `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N` or
+    /// `/proc/<this pid>/fd/N` stands for, if `path` is one of them.
+    static func descriptorAlias(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return 1
+        case "/dev/stderr": return 2
+        default: break
+        }
+        for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/", "/proc/thread-self/fd/"]
+        where path.hasPrefix(prefix) {
+            return Int32(path.dropFirst(prefix.count))
+        }
+        return nil
+    }
+
+    private static func readLink(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n >= 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Writes `data` to `path` as the cases above say.
+    ///
+    /// - Throws: `OutputError` with the operating system's reason (No space left on device,
+    ///   File too large, Permission denied, …); the file that was there is unchanged.
+    public static func write(_ data: Data, to path: String) throws(OutputError) {
+        switch try resolve(path) {
+        case .descriptor(let fd):
+            try writeAll(data, to: fd, path: path)
+        case .through(let device, let kind):
+            // Non-blocking open: a FIFO without a reader fails with ENXIO instead of waiting.
+            let fd = open(device, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+            guard fd >= 0 else {
+                let reason = errno == ENXIO ? "it is \(kind) that no process is reading" : RegularFile.reason()
+                throw OutputError(path: path, reason: reason)
+            }
+            defer { close(fd) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            try writeAll(data, to: fd, path: path)
+        case .replace(let file):
+            try replace(file, with: data, shownAs: path)
+        }
+    }
+
+    /// Creates a temporary file beside `file`, writes `data`, closes it (all checked) and
+    /// renames it over `file`.
+    static func replace(_ file: String, with data: Data, shownAs path: String) throws(OutputError) {
+        let folder = PathText.folder(of: file)
+        let name = PathText.lastComponent(of: file)
+        let hidden =
+            ".\(name.utf8.count > 200 ? String(name.prefix(40)) : name).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
+        let temporary = PathText.join(folder, hidden)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw OutputError(path: path, reason: RegularFile.reason()) }
+        do {
+            try writeAll(data, to: fd, path: path)
+        } catch {
+            close(fd)
+            unlink(temporary)
+            throw error
+        }
+        guard close(fd) == 0 else {
+            let reason = RegularFile.reason()
+            unlink(temporary)
+            throw OutputError(path: path, reason: reason)
+        }
+        guard rename(temporary, file) == 0 else {
+            let reason = RegularFile.reason()
+            unlink(temporary)
+            throw OutputError(path: path, reason: reason)
+        }
+    }
+
+    /// Writes every byte of `data` to `fd`, retrying short writes and EINTR.
+    public static func writeAll(_ data: Data, to fd: Int32, path: String) throws(OutputError) {
+        var failure: Int32 = 0
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if n == 0 {
+                    failure = EIO
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure != 0 { throw OutputError(path: path, reason: String(cString: strerror(failure))) }
+    }
+}
+
+/// An output that could not be written: the path as the user gave it and the reason.
+public struct OutputError: Error, LocalizedError, CustomStringConvertible {
+    /// The path as given (`-` for standard output).
+    public let path: String
+    /// The operating system's reason or what the target is.
+    public let reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    public var description: String { "could not write \(StandardOutput.shown(path)): \(reason)" }
+    /// The reason alone, for messages that already name the file.
+    public var errorDescription: String? { reason }
+}
+
+/// Standard output as a destination for reports (`--junit -`, `render --out -`).
+public enum StandardOutput {
+    /// The descriptor `-` writes to. The CLI moves its console output to standard error when
+    /// an option claims standard output, and sets this to a duplicate of the original.
+    nonisolated(unsafe) public static var reportDescriptor: Int32 = 1
+
+    /// How messages name `path`: `standard output` for `-`, else the path.
+    public static func shown(_ path: String) -> String { path == "-" ? "standard output" : path }
+}

@@ -1,0 +1,68 @@
+/// The bounded edit distance behind `NearestName` (issue 15.3). A full n×m matrix for a 1 MiB
+/// label took 23.9 GB; now:
+/// - names longer than `maxLength` Unicode scalars get no suggestion and are never compared
+///   (a did-you-mean of a paragraph helps nobody);
+/// - a candidate whose length differs by more than the edit limit is skipped unseen;
+/// - the distance keeps three rows (for the adjacent swap) and only the band of cells within
+///   the limit of the diagonal, and stops as soon as a whole row exceeds the limit;
+/// - one search compares at most `cellBudget` cells in all, then keeps the best so far.
+extension NearestName {
+    /// The longest name, in Unicode scalars, that is compared at all.
+    public static let maxLength = 256
+    /// The most distance cells one `suggestion` call computes.
+    public static let cellBudget = 4_000_000
+
+    /// The optimal-string-alignment distance of `a` and `b` when it is at most `limit`, else
+    /// `limit + 1`; `cells` counts the cells computed.
+    static func boundedDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, cells: inout Int) -> Int {
+        let n = a.count
+        let m = b.count
+        if abs(n - m) > limit { return limit + 1 }
+        if n == 0 || m == 0 { return max(n, m) }
+        let big = limit + 1
+        var before = [Int](repeating: big, count: m + 1)  // row i - 2
+        var previous = [Int](repeating: big, count: m + 1)  // row i - 1
+        var current = [Int](repeating: big, count: m + 1)
+        for j in 0...min(m, limit) { previous[j] = j }
+        for i in 1...n {
+            let low = max(1, i - limit)
+            let high = min(m, i + limit)
+            current[0] = i <= limit ? i : big
+            if low > 1 { current[low - 1] = big }
+            var rowMinimum = current[0]
+            if low <= high {
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, before[j - 2] + 1) }
+                    current[j] = min(d, big)
+                    rowMinimum = min(rowMinimum, current[j])
+                }
+                cells += high - low + 1
+            }
+            if high < m { current[high + 1] = big }
+            if rowMinimum > limit { return big }
+            (before, previous, current) = (previous, current, before)
+        }
+        return min(previous[m], big)
+    }
+
+    /// The suggestion search with every bound applied (see the type's comment).
+    static func boundedSuggestion(for name: String, among candidates: [String]) -> String? {
+        let typed = Array(name.lowercased().unicodeScalars)
+        guard typed.count <= maxLength else { return nil }
+        var best: (name: String, distance: Int)?
+        var cells = 0
+        for candidate in candidates.sorted() {
+            let other = Array(candidate.lowercased().unicodeScalars)
+            guard other.count <= maxLength else { continue }
+            let limit = max(2, max(typed.count, other.count) / 3)
+            let bound = min(limit, (best?.distance ?? limit + 1) - 1)  // only a strictly better one counts
+            guard bound >= 0 else { break }
+            let d = boundedDistance(typed, other, limit: bound, cells: &cells)
+            if d <= bound { best = (candidate, d) }
+            if cells > cellBudget { break }
+        }
+        return best?.name
+    }
+}

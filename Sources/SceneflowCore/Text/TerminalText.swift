@@ -1,0 +1,34 @@
+/// Text made safe for a terminal: a test name, label, log message or error from a script
+/// could carry escape sequences (`\u{1B}[2J` clears the screen, `\u{1B}]0;…\u{07}` retitles the
+/// window, a BEL rings) that the console would pass straight to the terminal. Control
+/// characters are shown as escapes instead, the way Lua writes them in source.
+public enum TerminalText {
+    /// `text` with every control character except line breaks and tabs written as an escape:
+    /// `\r`, `\u{1B}` (C0, DEL and the C1 range U+0080–U+009F), and the line and
+    /// paragraph separators U+2028/U+2029 as `\u{2028}`/`\u{2029}` (terminals and editors
+    /// break lines there). `\n` stays when `keepNewlines` (multi-line messages), else `\n`.
+    public static func escaped(_ text: String, keepNewlines: Bool = true) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0, keepNewlines: keepNewlines) }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar, keepNewlines: keepNewlines) else {
+                out.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return out
+    }
+
+    /// True for the scalars `escaped` rewrites.
+    static func needsEscape(_ scalar: Unicode.Scalar, keepNewlines: Bool) -> Bool {
+        let v = scalar.value
+        if v == 0x0A { return !keepNewlines }
+        return (v < 0x20 && v != 0x09) || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+    }
+}

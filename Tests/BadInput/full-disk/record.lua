@@ -1,0 +1,2 @@
+prototype "proto"
+test("home is recorded", function() expect.screenshot "fresh" end)

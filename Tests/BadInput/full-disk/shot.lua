@@ -1,0 +1,2 @@
+prototype "proto"
+test("home looks right", function() expect.screenshot "home" end)

@@ -1,0 +1,2 @@
+prototype "../proto"
+test("fails in a/b", function() tap "Nope" end)

@@ -1,0 +1,3 @@
+#!/usr/bin/env -S sceneflow test
+prototype "proto"
+test("runs", function() tap "Open" end)

@@ -1,0 +1,2 @@
+prototype "proto"
+test("opens", function() local m = require("helper") tap "Open" end)

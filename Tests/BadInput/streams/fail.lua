@@ -1,0 +1,2 @@
+prototype "proto"
+test("fails", function() tap "Nope" end)

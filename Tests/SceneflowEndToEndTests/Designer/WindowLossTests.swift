@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+/// The window under attack from outside (issue 15.3 and 15.4): another client resizes it to
+/// 32767x32767 (libxcb aborted on the first frame), destroys it, kills its connection, or the
+/// X server dies. `play --timeline` must keep running at a size the renderer can hold, or write
+/// the timeline and exit 70 (system failure) with a message; never crash, never exit 1
+/// without the timeline. Skips without Xvfb and xdotool (`Scripts/setup.sh` installs them).
+@Suite(.serialized) struct WindowLossTests {
+    /// A played prototype with `--timeline` into a fresh folder.
+    func play(_ display: XvfbDisplay, _ folder: TempFolder) throws -> PlayingWindow {
+        let proto = try folder.prototype("Proto")
+        return try PlayingWindow(
+            display, ["play", proto, "--no-reload", "--timeline", folder.file("timeline.json")], title: "Tiny")
+    }
+
+    /// The timeline written, parsed (nil when there is none or it is not JSON).
+    func timeline(_ folder: TempFolder) -> Any? {
+        guard let data = FileManager.default.contents(atPath: folder.file("timeline.json")) else { return nil }
+        return try? JSONSerialization.jsonObject(with: data)
+    }
+
+    @Test func aHugeResizeFromOutsideIsClamped() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let folder = try TempFolder()
+        let window = try play(display, folder)
+        display.run("xdotool", ["windowsize", window.id, "32767", "32767"])
+        usleep(1_500_000)
+        #expect(window.status == nil, "the player exited after the resize:\n\(window.log)")
+        let size = window.geometry
+        #expect(size.width <= 16_384 && size.height <= 16_384, "not clamped: \(size)")
+        window.quit()
+        #expect(window.status == 0, "\(window.log)")
+        #expect(timeline(folder) != nil, "no timeline written:\n\(window.log)")
+    }
+
+    @Test func theXServerDyingWritesTheTimelineAndExits70() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let folder = try TempFolder()
+        let window = try play(display, folder)
+        let server = try #require(XvfbDisplay.lockOwner(display.number))
+        kill(server, SIGKILL)
+        poll(timeout: 15) { window.status != nil }
+        #expect(window.status == 70, "\(window.log)")
+        #expect(window.log.contains("the connection to the display was lost"), "\(window.log)")
+        #expect(timeline(folder) != nil, "no timeline written:\n\(window.log)")
+    }
+
+    @Test func anotherClientKillingTheConnectionWritesTheTimeline() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let folder = try TempFolder()
+        let window = try play(display, folder)
+        display.run("xdotool", ["windowkill", window.id])
+        poll(timeout: 15) { window.status != nil }
+        #expect(window.status == 70, "\(window.log)")
+        #expect(timeline(folder) != nil, "no timeline written:\n\(window.log)")
+    }
+
+    @Test func anotherClientDestroyingTheWindowWritesTheTimeline() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let folder = try TempFolder()
+        let window = try play(display, folder)
+        display.run("xdotool", ["windowclose", window.id])
+        poll(timeout: 15) { window.status != nil }
+        #expect(window.status == 70, "\(window.log)")
+        #expect(window.log.contains("the window was destroyed by another client"), "\(window.log)")
+        #expect(timeline(folder) != nil, "no timeline written:\n\(window.log)")
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+/// A really full disk (issue 15.4): a 256 KiB tmpfs, mounted when the tests run as root (they
+/// skip otherwise; the `ulimit -f` cases of `Tests/BadInput/full-disk` cover the same writes
+/// unprivileged). `--update-baselines` turned a good baseline into 0 bytes and said it was
+/// written; now the run fails with the reason and the old baseline stays byte for byte.
+@Suite(.serialized) struct FullDiskTests {
+    /// A mounted tmpfs of `kilobytes`, unmounted when released; nil (with the reason printed)
+    /// when mounting is not allowed.
+    final class SmallDisk {
+        let path: String
+        init?(kilobytes: Int) {
+            guard getuid() == 0 else {
+                print("skipped: mounting a small tmpfs needs root")
+                return nil
+            }
+            path = NSTemporaryDirectory() + "sceneflow-full-\(UUID().uuidString)"
+            try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            guard ShellCase.shell("mount -t tmpfs -o size=\(kilobytes)k tmpfs '\(path)'", in: nil) == 0 else {
+                print("skipped: could not mount a tmpfs at \(path)")
+                try? FileManager.default.removeItem(atPath: path)
+                return nil
+            }
+        }
+        deinit {
+            ShellCase.shell("umount '\(path)'", in: nil)
+            try? FileManager.default.removeItem(atPath: path)
+        }
+        /// Fills the disk up with a file of zeros.
+        func fill() { ShellCase.shell("cat /dev/zero > '\(path)/filler'", in: nil) }
+    }
+
+    /// The full-disk case folder copied onto `disk`.
+    func setUp(_ disk: SmallDisk) throws -> URL {
+        let source = BadInputCase.root.appendingPathComponent("full-disk").path
+        #expect(ShellCase.shell("cp -a '\(source)/.' '\(disk.path)/' && rm '\(disk.path)/cases.txt'", in: nil) == 0)
+        return URL(fileURLWithPath: disk.path)
+    }
+
+    @Test func updatingABaselineOnAFullDiskKeepsTheOldOne() throws {
+        guard let disk = SmallDisk(kilobytes: 256) else { return }
+        let folder = try setUp(disk)
+        let old = try Data(contentsOf: folder.appendingPathComponent("old-baseline.png"))
+        disk.fill()
+        let r = try Sceneflow.run(["test", "shot.lua", "--update-baselines"], in: folder)
+        #expect(r.didNotCrash, "\(r)")
+        #expect(r.status != 0, "a baseline that could not be written was reported as written\n\(r)")
+        #expect(r.output.contains("No space left on device"), "\(r)")
+        let now = try Data(contentsOf: folder.appendingPathComponent("__screenshots__/shot/home.png"))
+        #expect(now == old, "the old baseline was not kept (\(now.count) bytes now)")
+    }
+
+    @Test func recordingABaselineOnAFullDiskFails() throws {
+        guard let disk = SmallDisk(kilobytes: 256) else { return }
+        let folder = try setUp(disk)
+        disk.fill()
+        let r = try Sceneflow.run(["test", "record.lua"], in: folder)
+        #expect(r.didNotCrash, "\(r)")
+        #expect(r.status != 0, "\(r)")
+        #expect(r.output.contains("No space left on device"), "\(r)")
+        let recorded = folder.appendingPathComponent("__screenshots__/record/fresh.png").path
+        #expect(!FileManager.default.fileExists(atPath: recorded), "a 0-byte baseline was left behind")
+    }
+
+    @Test func framesOnAFullDiskFail() throws {
+        guard let disk = SmallDisk(kilobytes: 256) else { return }
+        let folder = try setUp(disk)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        disk.fill()
+        let r = try Sceneflow.run(["test", "ok.lua", "--frames", "frames"], in: folder)
+        #expect(r.didNotCrash, "\(r)")
+        #expect(r.status == 1, "the test that could not write its frame fails\n\(r)")
+        #expect(r.output.contains("No space left on device"), "\(r)")
+        let empty =
+            ((try? FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("frames").path)) ?? [])
+            .filter { $0.hasSuffix(".png") }
+            .filter {
+                ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("frames/\($0)").path))?[
+                    .size] as? Int) == 0
+            }
+        #expect(empty.isEmpty, "0-byte frames: \(empty)")
+    }
+
+    @Test func reportsOnAFullDiskFailAndKeepTheOldOnes() throws {
+        guard let disk = SmallDisk(kilobytes: 256) else { return }
+        let folder = try setUp(disk)
+        try "<old/>\n".write(to: folder.appendingPathComponent("j.xml"), atomically: true, encoding: .utf8)
+        disk.fill()
+        let r = try Sceneflow.run(["test", "ok.lua", "--junit", "j.xml"], in: folder)
+        #expect(r.status == 70, "\(r)")
+        #expect(r.stderr.contains("could not write j.xml: No space left on device"), "\(r)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("j.xml"), encoding: .utf8) == "<old/>\n")
+    }
+}
