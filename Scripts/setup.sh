@@ -7,8 +7,9 @@ set -euo pipefail
 # luacheck lints Scripts/; xvfb: the window timeline test (skips without it); xdotool and imagemagick:
 # the designer window tests click and capture under Xvfb; graphviz: `sceneflow graph` SVG/PNG and the
 # DOT check (each skips with a printed reason without its tool); perl: `prove` (TAP::Harness) reads
-# `sceneflow test --tap` in the consumer tests.
-packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl)
+# `sceneflow test --tap` in the consumer tests; chromium: the HTML report is rendered headless and
+# checked as a reader would see it.
+packages=(pkg-config libsdl2-dev libsdl2-image-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
