@@ -1,0 +1,6 @@
+﻿prototype "proto"
+local steps = require "steps"
+test("opens the detail", function()
+  steps.open()
+  expect.scene "detail"
+end)

@@ -1,0 +1,3 @@
+﻿local M = {}
+function M.open() tap "Open" end
+return M
