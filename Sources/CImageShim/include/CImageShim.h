@@ -1,0 +1,22 @@
+#ifndef SCENEFLOW_CIMAGESHIM_H
+#define SCENEFLOW_CIMAGESHIM_H
+/* The two things Sceneflow needs from the image libraries behind SDL_image that SDL_image does
+ * not offer: libpng's rounding 16-to-8-bit reduction, and libtiff's messages kept instead of
+ * printed. Errors never unwind through Swift: libpng's longjmp stays inside sf_png_decode_rgba8. */
+#include <stddef.h>
+
+/* Decodes the PNG in data[0..<size] to 8-bit RGBA in out (width x height x 4 bytes, rows top to
+ * bottom, no padding) with libpng: 16-bit samples scaled with rounding (png_set_scale_16, v * 255
+ * / 65535 to the nearest), palettes, low bit depths and tRNS expanded, grey turned to RGB,
+ * alpha 255 added when the image has none. Gamma chunks are ignored, as SDL_image ignores them.
+ * Returns 0 on success; otherwise non-zero with libpng's message in error (NUL-terminated). */
+int sf_png_decode_rgba8(const unsigned char *data, size_t size, unsigned char *out, size_t width,
+                        size_t height, char *error, size_t error_size);
+
+/* Makes libtiff keep its error and warning messages (the last error per thread) instead of
+ * printing them on standard error. Idempotent; call before decoding TIFFs. */
+void sf_tiff_keep_messages(void);
+
+/* Copies the last libtiff error of this thread into buffer (empty when none) and forgets it. */
+void sf_tiff_take_error(char *buffer, size_t size);
+#endif

@@ -1,0 +1,81 @@
+import Foundation
+
+/// How Sceneflow compares names and labels that people type with the ones files and apps hold,
+/// and how it shows a difference the eye cannot see.
+///
+/// - Names and labels compare after NFC normalisation (Unicode canonical composition): `é`
+///   typed as one character matches `e` + U+0301 as macOS file names and some apps store it.
+/// - Locators also normalise white space as Playwright's text locators do: U+200B (zero-width
+///   space) is removed, every run of white space (U+0020, U+00A0 no-break space, U+202F narrow
+///   no-break space, tabs, the other Unicode spaces, U+FEFF) becomes one space, and the ends
+///   are trimmed; `"Pay 42,00 €"` finds the label `"Pay 42,00\u{A0}€"`.
+/// - Two strings "look alike" when they differ but are equal after compatibility
+///   normalisation (NFKC) with default-ignorable characters (format characters such as U+200E,
+///   variation selectors) removed and white space normalised as above. A message that shows
+///   look-alike strings writes them with escapes (`escaped`).
+public enum UnicodeText {
+    /// `text` in Unicode Normalisation Form C.
+    public static func nfc(_ text: String) -> String { text.precomposedStringWithCanonicalMapping }
+
+    /// The form a locator compares: NFC, without U+200B, white space runs as one space, trimmed.
+    public static func locatorKey(_ text: String) -> String {
+        collapseWhiteSpace(nfc(text).unicodeScalars.filter { $0 != "\u{200B}" })
+    }
+
+    /// True when `a` and `b` differ (scalar by scalar) but would look the same on screen.
+    public static func looksAlike(_ a: String, _ b: String) -> Bool {
+        !a.unicodeScalars.elementsEqual(b.unicodeScalars) && visibleKey(a) == visibleKey(b)
+    }
+
+    /// `text` with each character that is invisible or easily mistaken written as `\u{HEX}`:
+    /// white space other than U+0020, control and format characters (U+200E, U+200B, U+00AD,
+    /// U+FEFF), combining marks (U+0301), variation selectors, private-use and unassigned code
+    /// points, and compatibility characters NFKC replaces (ligatures, full-width forms). Other
+    /// characters, `é` and `€` included, are kept.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if needsEscape(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == " " { return false }
+        if scalar.properties.isWhitespace || scalar.properties.isDefaultIgnorableCodePoint { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .nonspacingMark, .enclosingMark, .privateUse, .unassigned, .surrogate,
+            .lineSeparator, .paragraphSeparator, .spaceSeparator:
+            return true
+        default:
+            let single = String(Character(scalar))
+            return single.precomposedStringWithCompatibilityMapping != single
+        }
+    }
+
+    /// NFKC, default-ignorable characters removed, white space normalised.
+    private static func visibleKey(_ text: String) -> String {
+        let compatible = text.precomposedStringWithCompatibilityMapping.unicodeScalars
+        return collapseWhiteSpace(compatible.filter { !$0.properties.isDefaultIgnorableCodePoint || $0 == "\u{FEFF}" })
+    }
+
+    /// Scalars with every run of white space (and U+FEFF) as one U+0020, trimmed at both ends.
+    private static func collapseWhiteSpace(_ scalars: [Unicode.Scalar]) -> String {
+        var out = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in scalars {
+            if scalar.properties.isWhitespace || scalar == "\u{FEFF}" {
+                pendingSpace = !out.isEmpty
+            } else {
+                if pendingSpace { out.append(" ") }
+                pendingSpace = false
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+}

@@ -1,0 +1,68 @@
+internal import CImageShim
+import Foundation
+import SceneflowCore
+
+/// Decodes a whole image file into an `ABGR8888` surface of the image as displayed, fixing what
+/// SDL_image 2.6 alone gets wrong for files as phones and tools write them (issue 14.3):
+///
+/// - 16-bit PNGs: SDL_image truncates each sample to its high byte; they are decoded here with
+///   libpng's rounding reduction instead (`sf_png_decode_rgba8`), as ImageMagick's 16-bit
+///   samples rounded to the nearest 8-bit level.
+/// - 4-component (CMYK, YCCK) JPEGs: SDL_image hands libjpeg's raw C, M, Y, K samples over as if
+///   they were B, G, R, A (red and blue swap, the black plate becomes alpha); they are converted
+///   with `CMYKConversion`, Adobe's inverted samples included.
+/// - EXIF orientation (JPEG APP1, PNG eXIf, WebP EXIF, TIFF tag): applied with
+///   `ImageOrientation.upright`, after what libtiff already applied for a TIFF.
+/// - TIFF: libtiff's messages are kept rather than printed on standard error, and a TIFF that
+///   libtiff complained about while reading (a strip cut short) is refused as corrupt instead of
+///   drawn in part.
+enum PictureDecoding {
+    /// SDL_image 2.6's surface for a 4-component JPEG: 32-bit ARGB8888, whose bytes in memory
+    /// are libjpeg's C, M, Y, K samples.
+    static let rawCMYKFormat = SDLSurface.alphaFormat
+
+    /// Once per process: libtiff keeps its messages (`sf_tiff_keep_messages`).
+    private static let quietTIFF: Void = sf_tiff_keep_messages()
+
+    /// The displayed surface for `data` (a whole file whose header is `header`, a `.size`).
+    /// - Throws: `ImageLoadError.corrupt` when libpng or libtiff report damage; `SDLError` from
+    ///   SDL_image (`IMG_Load`) or SDL.
+    static func decode(_ data: Data, header: ImageHeader, path: String) throws -> SDLSurface {
+        let bytes = [UInt8](data)
+        let encoding = ImageEncoding(of: bytes)
+        if encoding.pngBitDepth == 16, case .size(_, let w, let h) = ImageHeader.stored(header, encoding) {
+            let image = try decodePNG(bytes, width: w, height: h, path: path)
+            return try SDLSurface(encoding.orientation.upright(image))
+        }
+        if encoding.isTIFF { _ = quietTIFF }
+        var surface = try data.withUnsafeBytes { raw in try SDLSurface(decoding: raw, path: path) }
+        if encoding.isTIFF {
+            var message = [CChar](repeating: 0, count: 512)
+            sf_tiff_take_error(&message, message.count)
+            let text = String(cString: message).replacingOccurrences(of: "SDL_image: ", with: "")
+            if !text.isEmpty { throw ImageLoadError.corrupt(path: path, reason: "TIFF: \(text)") }
+        }
+        if encoding.isCMYK, surface.decodedFormat == rawCMYKFormat {
+            let raw = try surface.rgbaImage().pixels  // R, G, B, A here are libjpeg's Y, M, C, K
+            var cmyk = raw
+            for i in stride(from: 0, to: raw.count, by: 4) { (cmyk[i], cmyk[i + 2]) = (raw[i + 2], raw[i]) }
+            surface = try SDLSurface(
+                CMYKConversion.rgba(
+                    cmyk: cmyk, width: surface.width, height: surface.height, inverted: encoding.invertedCMYK))
+        }
+        let turn = encoding.isTIFF ? encoding.orientation.afterLibTIFF : encoding.orientation
+        if turn != .topLeft { surface = try SDLSurface(turn.upright(surface.rgbaImage())) }
+        return surface
+    }
+
+    /// A 16-bit PNG of `width` x `height` px (as stored) decoded by libpng to 8-bit RGBA.
+    private static func decodePNG(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = pixels.withUnsafeMutableBufferPointer { out in
+            sf_png_decode_rgba8(bytes, bytes.count, out.baseAddress, width, height, &message, message.count)
+        }
+        guard status == 0 else { throw ImageLoadError.corrupt(path: path, reason: "PNG: \(String(cString: message))") }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+}
