@@ -19,6 +19,15 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2Image", pkgConfig: "SDL2_image",
             providers: [.apt(["libsdl2-image-dev"])]),
+        // libpng and libtiff, the libraries SDL_image decodes PNG and TIFF with, for what SDL_image
+        // does not offer (16-bit PNGs rounded, libtiff's messages kept); see CImageShim.
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CTIFF", pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"])]),
+        .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF"]),
         .systemLibrary(
             name: "CLua", pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]),
@@ -26,7 +35,7 @@ let package = Package(
         // Lua error never unwinds through a Swift frame (DESIGN.md §5 rule 3).
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "SceneflowCore"),
-        .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image"]),
+        .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image", "CImageShim"]),
         // The script API's Lua lives in Sources/SceneflowLua/Lua/*.lua, compiled in as string
         // constants (`EmbeddedLua`) by the EmbedLua plugin, so the binary needs no files at run time.
         .target(

@@ -110,7 +110,17 @@ extension PrototypeValidator {
         case .size(let format, let w, let h):
             error(path, "\"\(image)\" is a \(format) of \(w)x\(h) px; a star image must be 1 to 4096 px on a side")
         case .malformed(let format): error(path, "\"\(image)\": the \(format) header is truncated or malformed")
-        case .unknown, .none: error(path, "\"\(image)\" is not a PNG, JPEG, GIF or BMP image")
+        case .unknown:
+            let bytes = FileHandle(forReadingAtPath: full).flatMap { try? $0.read(upToCount: 64) }.map { [UInt8]($0) }
+            if let foreign = ForeignImageFormat.identify(bytes ?? []) {
+                error(path, "\"\(image)\" is \(foreign.name)\(foreign.advice)")
+            } else {
+                error(
+                    path,
+                    "\"\(image)\" is not a \(ForeignImageFormat.readable.replacingOccurrences(of: " and ", with: " or ")) image"
+                )
+            }
+        case .none: error(path, "\"\(image)\" cannot be read")
         }
         return nil
     }

@@ -104,10 +104,13 @@ import Testing
             try tmp.prototype()
             try tmp.image("Proto/" + onDisk)
             let proto = try String(contentsOfFile: tmp.file("Proto/prototype.lua"), encoding: .utf8)
-            try tmp.write("Proto/prototype.lua", proto.replacingOccurrences(of: "\"detail.png\"", with: "\"\(written)\""))
+            try tmp.write(
+                "Proto/prototype.lua", proto.replacingOccurrences(of: "\"detail.png\"", with: "\"\(written)\""))
             let check = try Sceneflow.run(["check", tmp.file("Proto")])
             #expect(check.status == 0, "\(check)")
-            let render = try Sceneflow.run(["render", tmp.file("Proto"), "--scene", "detail", "--out", tmp.file("d.png")])
+            let render = try Sceneflow.run([
+                "render", tmp.file("Proto"), "--scene", "detail", "--out", tmp.file("d.png"),
+            ])
             #expect(render.status == 0, "\(render)")
         }
     }

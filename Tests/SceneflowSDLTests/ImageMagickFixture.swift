@@ -88,7 +88,9 @@ enum ImageMetadata {
         return Array("RIFF".utf8) + le32(UInt32(body.count)) + body
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+    }
     static func le32(_ v: UInt32) -> [UInt8] { be32(v).reversed() }
     static func le24(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255)] }
 
@@ -106,7 +108,10 @@ enum ImageMetadata {
 /// The ImageMagick operation that turns an upright image into the stored image a camera writes
 /// with EXIF orientation `n` (the inverse of the display transform `-auto-orient` applies).
 func storedForOrientation(_ n: Int) -> [String] {
-    [[], ["-flop"], ["-rotate", "180"], ["-flip"], ["-transpose"], ["-rotate", "270"], ["-transverse"], ["-rotate", "90"]][
+    [
+        [], ["-flop"], ["-rotate", "180"], ["-flip"], ["-transpose"], ["-rotate", "270"], ["-transverse"],
+        ["-rotate", "90"],
+    ][
         n - 1]
 }
 

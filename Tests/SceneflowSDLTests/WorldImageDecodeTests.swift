@@ -31,7 +31,8 @@ import Testing
         let stored = folder.file("stored.jpg")
         try Magick.run([card] + storedForOrientation(orientation) + ["-quality", "95", stored])
         let path = try folder.bytes(
-            "photo.jpg", ImageMetadata.jpeg([UInt8](try Data(contentsOf: URL(fileURLWithPath: stored))), orientation: orientation))
+            "photo.jpg",
+            ImageMetadata.jpeg([UInt8](try Data(contentsOf: URL(fileURLWithPath: stored))), orientation: orientation))
         // The reference: ImageMagick reads the same tag (-auto-orient) and gives the upright card.
         let reference = try Magick.rgba(path, width: 48, height: 32, extra: ["-auto-orient"])
         #expect(largestDifference(reference, try Magick.rgba(card, width: 48, height: 32)) <= 40)
@@ -54,17 +55,21 @@ import Testing
         let storedPNG = folder.file("stored.png")
         try Magick.run([card] + storedForOrientation(orientation) + ["-strip", "PNG24:" + storedPNG])
         let png = try folder.bytes(
-            "shot.png", ImageMetadata.png([UInt8](try Data(contentsOf: URL(fileURLWithPath: storedPNG))), orientation: orientation))
+            "shot.png",
+            ImageMetadata.png([UInt8](try Data(contentsOf: URL(fileURLWithPath: storedPNG))), orientation: orientation))
         #expect(try PictureLoader().load(path: png).rgbaImage() == upright, "PNG orientation \(orientation)")
         // Lossless WebP in an extended file with an EXIF chunk.
         let storedWebP = folder.file("stored.webp")
         try Magick.run([card] + storedForOrientation(orientation) + ["-define", "webp:lossless=true", storedWebP])
         let plain = [UInt8](try Data(contentsOf: URL(fileURLWithPath: storedWebP)))
         try #require(Array(plain[12..<16]) == Array("VP8L".utf8), "ImageMagick wrote an extended WebP")
-        let webp = try folder.bytes("shot.webp", ImageMetadata.webp(plain, width: w, height: h, orientation: orientation))
+        let webp = try folder.bytes(
+            "shot.webp", ImageMetadata.webp(plain, width: w, height: h, orientation: orientation))
         #expect(try PictureLoader().load(path: webp).rgbaImage() == upright, "WebP orientation \(orientation)")
         // TIFF with its Orientation tag (libtiff applies some orientations itself, not all).
-        let names = ["TopLeft", "TopRight", "BottomRight", "BottomLeft", "LeftTop", "RightTop", "RightBottom", "LeftBottom"]
+        let names = [
+            "TopLeft", "TopRight", "BottomRight", "BottomLeft", "LeftTop", "RightTop", "RightBottom", "LeftBottom",
+        ]
         let tiff = folder.file("shot.tif")
         try Magick.run([card] + storedForOrientation(orientation) + ["-orient", names[orientation - 1], tiff])
         #expect(try Magick.rgba(tiff, width: 48, height: 32, extra: ["-auto-orient"]) == upright)
@@ -87,7 +92,8 @@ import Testing
         #expect(image.width == 32 && image.height == 8)
         for (index, expected) in Self.patches.enumerated() {
             let p = image.pixel(x: index * 8 + 4, y: 4)
-            let off = max(abs(Int(p.r) - Int(expected.0)), abs(Int(p.g) - Int(expected.1)), abs(Int(p.b) - Int(expected.2)))
+            let off = max(
+                abs(Int(p.r) - Int(expected.0)), abs(Int(p.g) - Int(expected.1)), abs(Int(p.b) - Int(expected.2)))
             #expect(off <= 3 && p.a == 255, "\(name) patch \(index): got \(p), expected \(expected)")
         }
         // Adobe files agree with ImageMagick's conversion everywhere (it assumes Adobe's inverted
@@ -105,7 +111,10 @@ import Testing
         defer { folder.remove() }
         let path = folder.file("deep.png")
         let gradient = ["-size", "257x64", "gradient:rgb(0,0,0)-rgb(255,200,100)"]
-        let alpha = ["(", "-size", "257x64", "gradient:white-rgb(30,30,30)", ")", "-alpha", "off", "-compose", "CopyOpacity", "-composite"]
+        let alpha = [
+            "(", "-size", "257x64", "gradient:white-rgb(30,30,30)", ")", "-alpha", "off", "-compose", "CopyOpacity",
+            "-composite",
+        ]
         switch kind {
         case "PNG48": try Magick.run(gradient + ["-depth", "16", "PNG48:" + path])
         case "PNG64": try Magick.run(gradient + alpha + ["-depth", "16", "PNG64:" + path])
@@ -142,8 +151,15 @@ import Testing
             let path = folder.file(name)
             try Magick.run([card] + options + [path])
             #expect(ImageHeader.read(path: path).map { if case .size = $0 { true } else { false } } == true, "\(name)")
-            let picture = try PictureLoader().load(path: path)
-            #expect(largestDifference(try picture.rgbaImage(), upright) <= tolerance, "\(name)")
+            let decoded = try PictureLoader().load(path: path).rgbaImage()
+            // Against ImageMagick's decode of the same file everywhere, and against the card at
+            // the middle of each quadrant (near the edges lossy WebP's chroma subsampling smears).
+            #expect(largestDifference(decoded, try Magick.rgba(path, width: 48, height: 32)) <= 3, "\(name)")
+            for (x, y) in [(12, 8), (36, 8), (36, 24), (12, 24)] {
+                let (a, b) = (decoded.pixel(x: x, y: y), upright.pixel(x: x, y: y))
+                let off = max(abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
+                #expect(off <= tolerance, "\(name) at \(x),\(y): \(a) vs \(b)")
+            }
         }
         // QOI (ImageMagick 6 cannot write it): the header, one QOI_OP_RGBA per pixel, the end marker.
         var qoi = Array("qoif".utf8) + ImageMetadata.be32(48) + ImageMetadata.be32(32) + [4, 0]
@@ -162,17 +178,36 @@ import Testing
             ("shot.jp2", [0, 0, 0, 0x0C] + Array("jP  ".utf8) + [0x0D, 0x0A, 0x87, 0x0A], "is a JPEG 2000 image"),
             ("shot.xcf", Array("gimp xcf v011\0".utf8) + [0, 0, 0, 9, 0, 0, 0, 9], "is a GIMP image (XCF)"),
             ("shot.pdf", Array("%PDF-1.7\n".utf8), "is a PDF document"),
-            ("shot.svg", Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8), "is an SVG drawing"),
-            ("shot.heic", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8), "is a HEIF image"),
-            ("shot.avif", [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8), "is an AVIF image"),
-            ("shot.psd", Array("8BPS".utf8) + [0, 1] + [UInt8](repeating: 0, count: 20), "is a Photoshop document (PSD)"),
+            (
+                "shot.svg", Array("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8),
+                "is an SVG drawing"
+            ),
+            (
+                "shot.heic", [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8),
+                "is a HEIF image"
+            ),
+            (
+                "shot.avif", [0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8),
+                "is an AVIF image"
+            ),
+            (
+                "shot.psd", Array("8BPS".utf8) + [0, 1] + [UInt8](repeating: 0, count: 20),
+                "is a Photoshop document (PSD)"
+            ),
             ("shot.ppm", Array("P6\n4 3\n255\n".utf8) + [UInt8](repeating: 9, count: 36), "is a Netpbm image"),
-            ("icon.ico", [0, 0, 1, 0, 1, 0, 4, 3, 0, 0, 1, 0, 32, 0] + [UInt8](repeating: 0, count: 40), "is a Windows icon (ICO)"),
+            (
+                "icon.ico", [0, 0, 1, 0, 1, 0, 4, 3, 0, 0, 1, 0, 32, 0] + [UInt8](repeating: 0, count: 40),
+                "is a Windows icon (ICO)"
+            ),
             ("shot.pcx", [0x0A, 5, 1, 8] + [UInt8](repeating: 0, count: 124), "is a PCX image"),
-            ("shot.xpm", Array("/* XPM */\nstatic char *x[] = {\n\"1 1 1 1\",\n\"a c #ff0000\",\n\"a\"};\n".utf8), "is an XPM image"),
+            (
+                "shot.xpm", Array("/* XPM */\nstatic char *x[] = {\n\"1 1 1 1\",\n\"a c #ff0000\",\n\"a\"};\n".utf8),
+                "is an XPM image"
+            ),
         ]
         // An Apple CgBI PNG: a CgBI chunk before IHDR (Xcode's pngcrush writes them into app bundles).
-        let cgbi = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ImageMetadata.be32(4) + Array("CgBI".utf8)
+        let cgbi =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + ImageMetadata.be32(4) + Array("CgBI".utf8)
             + [0x50, 0x00, 0x20, 0x02] + [0x5D, 0x7B, 0xE6, 0x9F] + ImageMetadata.be32(13) + Array("IHDR".utf8)
             + ImageMetadata.be32(60) + ImageMetadata.be32(60) + [8, 6, 0, 0, 0] + [0, 0, 0, 0]
         cases.append(("AppIcon60x60@2x.png", cgbi, "is an Apple CgBI PNG (from an app bundle); re-encode it with"))
@@ -186,5 +221,49 @@ import Testing
                 #expect(text.contains(words) && text.contains(name), "\(name): \(text)")
             }
         }
+    }
+
+    /// Every library format the linked SDL_image reports through `IMG_Init` is either read or
+    /// named; Debian 12's SDL_image 2.6 reports JPEG, PNG, TIFF and WebP.
+    @Test func everyFormatIMGInitReportsIsReadOrNamed() {
+        let reported = ImageLibraries.reportedByIMGInit
+        #expect(Set(["JPEG", "PNG", "TIFF", "WebP"]).isSubset(of: Set(reported)), "IMG_Init reports \(reported)")
+        for format in reported where !["JPEG XL", "AVIF"].contains(format) {
+            #expect(ImageLibraries.readableFormats.contains(format), "\(format) is reported but not read")
+        }
+        #expect(ForeignImageFormat.identify([0xFF, 0x0A])?.name == "a JPEG XL image")
+        #expect(
+            ForeignImageFormat.identify([0, 0, 0, 0x14] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avif".utf8))?
+                .name == "an AVIF image")
+    }
+
+    @Test func animatedWebPAndDamagedTIFFAreRefusedWithWhatTheyAre() throws {
+        guard Magick.convert != nil else { return print(Magick.missing) }
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let anim = folder.file("anim.webp")
+        try Magick.run(["-delay", "10", "-size", "36x80", "xc:red", "xc:blue", "-loop", "0", anim])
+        let error = #expect(throws: ImageLoadError.self) { try PictureLoader().load(path: anim) }
+        #expect(
+            error?.description
+                == "file \"\(anim)\" is an animated WebP image, which SDL_image cannot decode; save the frame to show as a still PNG or WebP"
+        )
+        // One strip whose offset points past the end of the file: libtiff's message, not SDL_image's.
+        let tiff = folder.file("one.tif")
+        try Magick.run([
+            "-size", "36x80", "gradient:red-blue", "-compress", "none", "-define", "tiff:rows-per-strip=80", tiff,
+        ])
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tiff)))
+        let ifd = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        for n in 0..<(Int(bytes[ifd]) | Int(bytes[ifd + 1]) << 8) {
+            let entry = ifd + 2 + n * 12
+            // StripOffsets (273 = 0x0111, little-endian) moved far past the end.
+            if bytes[entry] == 0x11, bytes[entry + 1] == 0x01 { (bytes[entry + 8], bytes[entry + 10]) = (0xFF, 0x7F) }
+        }
+        let bad = try folder.bytes("bad.tif", bytes)
+        let damaged = #expect(throws: ImageLoadError.self) { try PictureLoader().load(path: bad) }
+        #expect(
+            damaged?.description.hasPrefix("image \"\(bad)\" is corrupt or truncated (TIFF: TIFFFillStrip: ") == true,
+            "\(String(describing: damaged))")
     }
 }

@@ -20,6 +20,9 @@ public struct ImageEncoding: Equatable, Sendable {
     /// True when the file is a TIFF (libtiff applies part of the orientation itself; see
     /// `ImageOrientation.afterLibTIFF`).
     public var isTIFF = false
+    /// True for an animated WebP (`VP8X` with its animation flag, 0x02), which SDL_image 2.6
+    /// cannot decode.
+    public var isAnimatedWebP = false
 
     /// True for a 4-component (CMYK or YCCK) JPEG.
     public var isCMYK: Bool { jpegComponents == 4 }
@@ -34,7 +37,9 @@ public struct ImageEncoding: Equatable, Sendable {
         } else if b.starts(with: [0xFF, 0xD8, 0xFF]) {
             readJPEG(b)
         } else if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) {
-            orientation = WebPChunks(b).exif.flatMap { Self.exifOrientation(b, block: $0) } ?? .topLeft
+            let chunks = WebPChunks(b)
+            orientation = chunks.exif.flatMap { Self.exifOrientation(b, block: $0) } ?? .topLeft
+            isAnimatedWebP = chunks.vp8x.map { !$0.isEmpty && b[$0.lowerBound] & 0x02 != 0 } ?? false
         } else if TIFFDirectory.isTIFF(b) {
             isTIFF = true
             orientation = TIFFDirectory(b)?.orientation ?? .topLeft

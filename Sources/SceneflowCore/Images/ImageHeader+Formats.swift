@@ -20,7 +20,8 @@ extension ImageHeader {
         if fourCC == "VP8 ", p.count >= 10, b[p.lowerBound + 3] == 0x9D, b[p.lowerBound + 4] == 0x01,
             b[p.lowerBound + 5] == 0x2A
         {
-            return .size(format: "WebP", width: le16(b, p.lowerBound + 6) & 0x3FFF, height: le16(b, p.lowerBound + 8) & 0x3FFF)
+            return .size(
+                format: "WebP", width: le16(b, p.lowerBound + 6) & 0x3FFF, height: le16(b, p.lowerBound + 8) & 0x3FFF)
         }
         if fourCC == "VP8L", p.count >= 5, b[p.lowerBound] == 0x2F {
             let bits = le16(b, p.lowerBound + 1) | le16(b, p.lowerBound + 3) << 16

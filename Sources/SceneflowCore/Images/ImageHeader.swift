@@ -4,7 +4,12 @@ import Foundation
 ///
 /// Pure parsing: no SDL. Lives in Core so that the loader can check star images and the SDL
 /// layer can check screenshots before decoding. Knows PNG (IHDR), JPEG (first SOFn marker), GIF
-/// (logical screen) and BMP (info header); everything else is `.unknown` and left to SDL_image.
+/// (the first decoded frame), BMP (info header), WebP (`VP8X`, `VP8 `, `VP8L`), TIFF (the first
+/// directory) and QOI; everything else is `.unknown` (an Apple CgBI PNG included: SDL_image
+/// cannot read it; `ForeignImageFormat` names it).
+///
+/// The size is the image **as displayed**: an EXIF orientation that turns it a quarter (5–8, a
+/// portrait phone photo stored sideways) swaps width and height (`ImageEncoding`).
 public enum ImageHeader: Equatable, Sendable {
     /// The format was recognised and declares `width` x `height` pixels.
     case size(format: String, width: Int, height: Int)
@@ -31,14 +36,25 @@ public enum ImageHeader: Equatable, Sendable {
 
     /// True when `self` was parsed from a full `prefixLength`-byte prefix (`prefixCount`
     /// bytes) and the size may lie further on: a JPEG whose SOF sits behind large metadata
-    /// (`.unknown`), a GIF whose first frame sits behind large extensions (`.malformed`).
+    /// (`.unknown`), a GIF whose first frame sits behind large extensions, a TIFF whose first
+    /// directory follows its pixels (as libtiff writes it), a WebP whose `EXIF` chunk follows its
+    /// pixels (`.malformed`).
     public func needsWholeFile(prefixCount: Int) -> Bool {
         guard prefixCount >= Self.prefixLength else { return false }
-        return self == .unknown || self == .malformed(format: "GIF")
+        return self == .unknown
+            || [.malformed(format: "GIF"), .malformed(format: "TIFF"), .malformed(format: "WebP")]
+                .contains(self)
     }
 
-    /// Parses the first bytes of a file.
+    /// Parses the first bytes of a file: the size as displayed (see the type's notes).
     public static func parse(_ b: [UInt8]) -> ImageHeader {
+        let header = storedSize(b)
+        guard case .size = header else { return header }
+        return displayed(header, ImageEncoding(of: b).orientation)
+    }
+
+    /// The size of the pixels as stored, before any EXIF orientation.
+    private static func storedSize(_ b: [UInt8]) -> ImageHeader {
         if b.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return png(b) }
         if b.starts(with: [0xFF, 0xD8, 0xFF]) { return jpeg(b) }
         if b.starts(with: Array("GIF87a".utf8)) || b.starts(with: Array("GIF89a".utf8)) { return gif(b) }
@@ -46,11 +62,18 @@ public enum ImageHeader: Equatable, Sendable {
             let height = Int(Int32(bitPattern: UInt32(le32(b, 22))))
             return .size(format: "BMP", width: le32(b, 18), height: abs(height))
         }
+        if b.count >= 12, b.starts(with: Array("RIFF".utf8)), Array(b[8..<12]) == Array("WEBP".utf8) {
+            return webp(b)
+        }
+        if TIFFDirectory.isTIFF(b) { return tiff(b) }
+        if b.starts(with: Array("qoif".utf8)) { return qoi(b) }
         return .unknown
     }
 
-    /// PNG: signature, then the IHDR chunk (length 13) holding big-endian width and height.
+    /// PNG: signature, then the IHDR chunk (length 13) holding big-endian width and height. An
+    /// Apple CgBI PNG (a `CgBI` chunk first) is `.unknown`: SDL_image cannot read it.
     private static func png(_ b: [UInt8]) -> ImageHeader {
+        if b.count >= 16, Array(b[12..<16]) == Array("CgBI".utf8) { return .unknown }
         guard b.count >= 24, Array(b[12..<16]) == Array("IHDR".utf8) else {
             return .malformed(format: "PNG")
         }
@@ -89,7 +112,7 @@ public enum ImageHeader: Equatable, Sendable {
     }
     private static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
     static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
-    private static func le32(_ b: [UInt8], _ i: Int) -> Int {
+    static func le32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24
     }
 }

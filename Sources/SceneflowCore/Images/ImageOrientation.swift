@@ -8,7 +8,8 @@
 /// (turned 90° counter-clockwise). 5 to 8 swap width and height. Browsers, ImageMagick's
 /// `-auto-orient` and image viewers display images this way.
 public enum ImageOrientation: Int, Sendable, CaseIterable {
-    case topLeft = 1, topRight, bottomRight, bottomLeft, leftTop, rightTop, rightBottom, leftBottom
+    case topLeft = 1
+    case topRight, bottomRight, bottomLeft, leftTop, rightTop, rightBottom, leftBottom
 
     /// The orientation of a tag value; nil for values outside 1...8 (treated as 1 by readers).
     public init?(tag: Int) {

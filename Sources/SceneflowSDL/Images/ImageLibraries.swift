@@ -8,7 +8,8 @@ import SceneflowCore
 public enum ImageLibraries {
     /// The `IMG_Init` answer for every library flag (JPEG, PNG, TIFF, WebP, JPEG XL, AVIF).
     static let available: Int32 = {
-        let all = IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue
+        let all =
+            IMG_INIT_JPG.rawValue | IMG_INIT_PNG.rawValue | IMG_INIT_TIF.rawValue | IMG_INIT_WEBP.rawValue
             | IMG_INIT_JXL.rawValue | IMG_INIT_AVIF.rawValue
         return IMG_Init(Int32(all))
     }()

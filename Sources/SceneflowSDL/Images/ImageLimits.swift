@@ -52,7 +52,7 @@ public struct ImageLimits: Equatable, Sendable {
         if header.needsWholeFile(prefixCount: bytes.count), let whole = RegularFile.contents(atPath: path) {
             header = ImageHeader.parse([UInt8](whole))  // e.g. a JPEG whose size lies behind large metadata
         }
-        try check(header, path: path)
+        try check(header, bytes: bytes, path: path)
         if case .size(let format, _, _) = header, let data = RegularFile.contents(atPath: path),
             let problem = ImageStructure.problem([UInt8](data), format: format)
         {
@@ -62,12 +62,26 @@ public struct ImageLimits: Equatable, Sendable {
     }
 
     /// Checks what a header declares: throws `.corrupt` for a malformed or zero-sized header,
-    /// `.tooLarge` over the limits, `.notAnImage` for a format other than PNG, JPEG, GIF or BMP.
-    func check(_ header: ImageHeader, path: String) throws(ImageLoadError) {
+    /// `.tooLarge` over the limits, `.unsupportedFormat` for a format the header knows that the
+    /// linked SDL_image cannot read (`ImageLibraries`) or one `ForeignImageFormat` names from
+    /// `bytes` (the file's first bytes), `.notAnImage` for anything else.
+    func check(_ header: ImageHeader, bytes: [UInt8], path: String) throws(ImageLoadError) {
         switch header {
         case .size(let format, let w, let h):
             if w <= 0 || h <= 0 {
                 throw .corrupt(path: path, reason: "\(format) header declares \(w)x\(h) px")
+            }
+            guard ImageLibraries.readableFormats.contains(format) else {
+                throw .unsupportedFormat(
+                    path: path, name: "a \(format) image",
+                    advice:
+                        ", which this build's SDL_image cannot read (it was built without \(format) support); convert it to PNG"
+                )
+            }
+            if format == "WebP", ImageEncoding(of: bytes).isAnimatedWebP {
+                throw .unsupportedFormat(
+                    path: path, name: "an animated WebP image",
+                    advice: ", which SDL_image cannot decode; save the frame to show as a still PNG or WebP")
             }
             try check(width: w, height: h, path: path)
         case .malformed(let format):
@@ -75,7 +89,12 @@ public struct ImageLimits: Equatable, Sendable {
         case .unknown:
             // Only the formats screenshots come in reach SDL_image: its other decoders (XCF,
             // TGA, PCX, …) are attack surface, and fuzzing made the XCF one ask for 45 TB.
-            throw .notAnImage(path: path, reason: "not a PNG, JPEG, GIF or BMP file")
+            if let foreign = ForeignImageFormat.identify(bytes) {
+                throw .unsupportedFormat(path: path, name: foreign.name, advice: foreign.advice)
+            }
+            throw .notAnImage(
+                path: path,
+                reason: "not a \(ForeignImageFormat.readable.replacingOccurrences(of: " and ", with: " or ")) file")
         }
     }
 }

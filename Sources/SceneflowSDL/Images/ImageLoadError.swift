@@ -9,6 +9,10 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
     case empty(path: String)
     /// The file is not an image SDL_image can decode (unknown format, e.g. a text file).
     case notAnImage(path: String, reason: String)
+    /// The file is in a format Sceneflow recognises but does not read: `name` says what it is
+    /// (`a HEIF image (HEIC, as iPhones save photos)`), `advice` (starting with `; ` or `, `)
+    /// what to do.
+    case unsupportedFormat(path: String, name: String, advice: String)
     /// The file starts like an image but decoding failed part way (e.g. a truncated PNG).
     case corrupt(path: String, reason: String)
     /// The image header declares a size over the limit; rejected before decoding.
@@ -22,7 +26,8 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
     /// The file the error concerns.
     public var path: String {
         switch self {
-        case .fileNotFound(let p), .empty(let p), .notAnImage(let p, _), .corrupt(let p, _),
+        case .fileNotFound(let p), .empty(let p), .notAnImage(let p, _), .unsupportedFormat(let p, _, _),
+            .corrupt(let p, _),
             .tooLarge(let p, _, _, _), .screenOutsideImage(let p, _, _, _), .screenNotFound(let p):
             return p
         }
@@ -38,6 +43,8 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
             return "image \"\(p)\" is an empty file (0 bytes)"
         case .notAnImage(let p, let reason):
             return "file \"\(p)\" is not an image SDL_image can read (\(reason))"
+        case .unsupportedFormat(let p, let name, let advice):
+            return "file \"\(p)\" is \(name)\(advice)"
         case .corrupt(let p, let reason):
             return "image \"\(p)\" is corrupt or truncated (\(reason))"
         case .tooLarge(let p, let w, let h, let limit):

@@ -34,14 +34,19 @@ enum PictureDecoding {
             let image = try decodePNG(bytes, width: w, height: h, path: path)
             return try SDLSurface(encoding.orientation.upright(image))
         }
-        if encoding.isTIFF { _ = quietTIFF }
-        var surface = try data.withUnsafeBytes { raw in try SDLSurface(decoding: raw, path: path) }
         if encoding.isTIFF {
-            var message = [CChar](repeating: 0, count: 512)
-            sf_tiff_take_error(&message, message.count)
-            let text = String(cString: message).replacingOccurrences(of: "SDL_image: ", with: "")
-            if !text.isEmpty { throw ImageLoadError.corrupt(path: path, reason: "TIFF: \(text)") }
+            _ = quietTIFF
+            _ = tiffError()  // forget an earlier file's message
         }
+        var surface: SDLSurface
+        do {
+            surface = try data.withUnsafeBytes { raw in try SDLSurface(decoding: raw, path: path) }
+        } catch {
+            // SDL_image's own message for a TIFF libtiff gave up on names another format.
+            if encoding.isTIFF, let message = tiffError() { throw ImageLoadError.corrupt(path: path, reason: message) }
+            throw error
+        }
+        if encoding.isTIFF, let message = tiffError() { throw ImageLoadError.corrupt(path: path, reason: message) }
         if encoding.isCMYK, surface.decodedFormat == rawCMYKFormat {
             let raw = try surface.rgbaImage().pixels  // R, G, B, A here are libjpeg's Y, M, C, K
             var cmyk = raw
@@ -62,7 +67,20 @@ enum PictureDecoding {
         let status = pixels.withUnsafeMutableBufferPointer { out in
             sf_png_decode_rgba8(bytes, bytes.count, out.baseAddress, width, height, &message, message.count)
         }
-        guard status == 0 else { throw ImageLoadError.corrupt(path: path, reason: "PNG: \(String(cString: message))") }
+        guard status == 0 else { throw ImageLoadError.corrupt(path: path, reason: "PNG: \(Self.text(message))") }
         return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// `TIFF: <libtiff's last error on this thread>` (forgotten once read), or nil when none.
+    private static func tiffError() -> String? {
+        var message = [CChar](repeating: 0, count: 512)
+        sf_tiff_take_error(&message, message.count)
+        let text = Self.text(message).replacingOccurrences(of: "SDL_image: ", with: "")
+        return text.isEmpty ? nil : "TIFF: \(text)"
+    }
+
+    /// The text of a NUL-terminated C buffer.
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

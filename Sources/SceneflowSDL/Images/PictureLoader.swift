@@ -21,13 +21,15 @@ public struct PictureLoader: Sendable {
     }
 
     /// Decodes the image file at `path` (absolute, or relative to the working directory; read
-    /// through `files` when set) with SDL_image, by content: a JPEG named `.png` loads as the JPEG it is. Takes ~50 ms
-    /// for a 1170 x 2532 px PNG.
+    /// through `files` when set) with SDL_image, by content: a JPEG named `.png` loads as the JPEG
+    /// it is. The result is the image as displayed: turned by its EXIF orientation, CMYK
+    /// converted, 16-bit samples rounded (`PictureDecoding`). Takes ~50 ms for a 1170 x 2532 px PNG.
     ///
     /// - Throws: `ImageLoadError.fileNotFound` (missing or unreadable), `.empty` (0 bytes),
     ///   `.tooLarge` (from the header, before decoding), `.corrupt` (a recognised format that
-    ///   fails to decode, e.g. a truncated PNG), `.notAnImage` (SDL_image does not know the
-    ///   format); `SDLError` when SDL cannot allocate or convert the surface.
+    ///   fails to decode, e.g. a truncated PNG), `.unsupportedFormat` (a format Sceneflow names
+    ///   but does not read, e.g. HEIC), `.notAnImage` (an unknown format); `SDLError` when SDL
+    ///   cannot allocate or convert the surface.
     public func load(path: String) throws -> DecodedPicture {
         if let kind = RegularFile.kind(atPath: path) {
             throw ImageLoadError.corrupt(path: path, reason: "it is \(kind), not an image file")
@@ -45,16 +47,15 @@ public struct PictureLoader: Sendable {
     /// - Throws: like `load(path:)`.
     public func load(data: Data, path: String) throws -> DecodedPicture {
         if data.isEmpty { throw ImageLoadError.empty(path: path) }
-        let header = ImageHeader.parse([UInt8](data))  // the whole file: a GIF frame may lie far in
-        try limits.check(header, path: path)
+        let bytes = [UInt8](data)
+        let header = ImageHeader.parse(bytes)  // the whole file: a GIF frame may lie far in
+        try limits.check(header, bytes: bytes, path: path)
         let surface: SDLSurface
         do {
-            if case .size(let format, _, _) = header,
-                let problem = ImageStructure.problem([UInt8](data), format: format)
-            {
+            if case .size(let format, _, _) = header, let problem = ImageStructure.problem(bytes, format: format) {
                 throw ImageLoadError.corrupt(path: path, reason: problem)
             }
-            surface = try data.withUnsafeBytes { raw in try SDLSurface(decoding: raw, path: path) }
+            surface = try PictureDecoding.decode(data, header: header, path: path)
         } catch let error as SDLError where error.function == "IMG_Load" {
             if case .size(let format, _, _) = header {
                 throw ImageLoadError.corrupt(path: path, reason: "\(format): \(error.message)")

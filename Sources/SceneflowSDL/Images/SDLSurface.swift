@@ -21,8 +21,14 @@ final class SDLSurface: @unchecked Sendable {
     /// 32-bit with per-pixel alpha, for screens that are not fully opaque.
     static let alphaFormat = SDL_PIXELFORMAT_ARGB8888.rawValue
 
-    private init(owning surface: UnsafeMutablePointer<SDL_Surface>) {
+    /// The pixel format SDL_image decoded into, before the conversion to `ABGR8888` (the
+    /// surface's own format for surfaces not decoded from a file). `PictureDecoding` tells
+    /// SDL_image's raw CMYK surfaces by it.
+    let decodedFormat: UInt32
+
+    private init(owning surface: UnsafeMutablePointer<SDL_Surface>, decodedFormat: UInt32? = nil) {
         self.surface = surface
+        self.decodedFormat = decodedFormat ?? surface.pointee.format.pointee.format
         SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)  // copies, never blends
     }
 
@@ -62,7 +68,8 @@ final class SDLSurface: @unchecked Sendable {
 
     /// Takes ownership of a freshly decoded surface, converted to `ABGR8888` when needed.
     private convenience init(normalising loaded: UnsafeMutablePointer<SDL_Surface>, path: String) throws {
-        if loaded.pointee.format.pointee.format == SDLSurface.rgbaFormat {
+        let decoded = loaded.pointee.format.pointee.format
+        if decoded == SDLSurface.rgbaFormat {
             self.init(owning: loaded)
             return
         }
@@ -70,7 +77,7 @@ final class SDLSurface: @unchecked Sendable {
         guard let converted = SDL_ConvertSurfaceFormat(loaded, SDLSurface.rgbaFormat, 0) else {
             throw SDLError.last("SDL_ConvertSurfaceFormat", path: path)
         }
-        self.init(owning: converted)
+        self.init(owning: converted, decodedFormat: decoded)
     }
 
     /// A copy of `image` as an `ABGR8888` surface. Throws `SDLError`.

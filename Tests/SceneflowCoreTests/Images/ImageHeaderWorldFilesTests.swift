@@ -9,7 +9,9 @@ import Testing
 @Suite struct ImageHeaderWorldFilesTests {
     /// A TIFF structure (`II`/`MM`, 42, IFD0) with the given tags (SHORT or LONG values).
     static func tiff(bigEndian: Bool, tags: [(tag: UInt16, value: UInt32, long: Bool)]) -> [UInt8] {
-        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 255)] : [UInt8(v & 255), UInt8(v >> 8)] }
+        func u16(_ v: UInt16) -> [UInt8] {
+            bigEndian ? [UInt8(v >> 8), UInt8(v & 255)] : [UInt8(v & 255), UInt8(v >> 8)]
+        }
         func u32(_ v: UInt32) -> [UInt8] {
             let b = [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
             return bigEndian ? b : b.reversed()
@@ -43,7 +45,9 @@ import Testing
         return out + [0xFF, 0xD9]
     }
 
-    static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    static func be32(_ v: Int) -> [UInt8] {
+        [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+    }
     static func le32(_ v: Int) -> [UInt8] { be32(v).reversed() }
     static func le24(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255), UInt8(v >> 16 & 255)] }
 
@@ -67,8 +71,10 @@ import Testing
 
     /// Lossy (`VP8 `): a key frame tag, the start code, then 14-bit width and height.
     static func vp8(width: Int, height: Int) -> [UInt8] {
-        [0x50, 0x01, 0x00, 0x9D, 0x01, 0x2A, UInt8(width & 255), UInt8(width >> 8), UInt8(height & 255),
-            UInt8(height >> 8)] + [UInt8](repeating: 0, count: 10)
+        [
+            0x50, 0x01, 0x00, 0x9D, 0x01, 0x2A, UInt8(width & 255), UInt8(width >> 8), UInt8(height & 255),
+            UInt8(height >> 8),
+        ] + [UInt8](repeating: 0, count: 10)
     }
 
     /// Lossless (`VP8L`): the signature byte, then width-1 and height-1 in 14 bits each.
@@ -126,23 +132,29 @@ import Testing
         var many = six
         many[9] = 0xFF
         for exif in [far, many] {
-            #expect(ImageHeader.parse(Self.jpeg(width: 40, height: 30, exif: exif)) == .size(format: "JPEG", width: 40, height: 30))
+            #expect(
+                ImageHeader.parse(Self.jpeg(width: 40, height: 30, exif: exif))
+                    == .size(format: "JPEG", width: 40, height: 30))
         }
     }
 
     // MARK: formats SDL_image reads
 
     @Test func webPHeadersOfEveryKindAreMeasured() {
-        #expect(ImageHeader.parse(Self.webp([("VP8 ", Self.vp8(width: 1080, height: 2400))]))
-            == .size(format: "WebP", width: 1080, height: 2400))
-        #expect(ImageHeader.parse(Self.webp([("VP8L", Self.vp8l(width: 1170, height: 2532))]))
-            == .size(format: "WebP", width: 1170, height: 2532))
+        #expect(
+            ImageHeader.parse(Self.webp([("VP8 ", Self.vp8(width: 1080, height: 2400))]))
+                == .size(format: "WebP", width: 1080, height: 2400))
+        #expect(
+            ImageHeader.parse(Self.webp([("VP8L", Self.vp8l(width: 1170, height: 2532))]))
+                == .size(format: "WebP", width: 1170, height: 2532))
         #expect(
             ImageHeader.parse(Self.webp([("VP8X", Self.vp8x(width: 16384, height: 3, exif: false))]))
                 == .size(format: "WebP", width: 16384, height: 3))
         // A RIFF that is not a WebP, and a WebP cut inside its first chunk.
         #expect(ImageHeader.parse(Array("RIFF".utf8) + Self.le32(4) + Array("WAVE".utf8)) == .unknown)
-        #expect(ImageHeader.parse(Array(Self.webp([("VP8 ", Self.vp8(width: 9, height: 9))]).prefix(22))) == .malformed(format: "WebP"))
+        #expect(
+            ImageHeader.parse(Array(Self.webp([("VP8 ", Self.vp8(width: 9, height: 9))]).prefix(22)))
+                == .malformed(format: "WebP"))
     }
 
     @Test func tiffHeadersAreMeasuredFromTheFirstDirectory() {
