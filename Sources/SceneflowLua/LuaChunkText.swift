@@ -1,12 +1,14 @@
-/// Source text as `lua` itself reads a file: a first line starting with `#` (a Unix `#!`
-/// line, so a script can be run as `./walk.lua` through `#!/usr/bin/env -S sceneflow test`) is
-/// skipped, its line break kept so that line numbers stay those of the file. Sceneflow loads
-/// files from memory (`luaL_loadbuffer`), which does not skip it the way `luaL_loadfile` does.
+/// Source text as `lua` itself reads a file (`luaL_loadfilex`'s `skipcomment`): a leading UTF-8
+/// byte-order mark (U+FEFF, as Windows editors save "UTF-8 with BOM") is dropped, then a first
+/// line starting with `#` (a Unix `#!` line, so a script can be run as `./walk.lua` through
+/// `#!/usr/bin/env -S sceneflow test`) is emptied, its line break kept so that line numbers stay
+/// those of the file. Sceneflow loads files from memory (`luaL_loadbuffer`), which skips neither.
 enum LuaChunkText {
-    /// `text` with a leading `#` line emptied.
-    static func withoutHashLine(_ text: String) -> String {
-        guard text.hasPrefix("#") else { return text }
-        guard let end = text.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) else { return "" }
-        return String(text[end...])
+    /// `text` without a leading byte-order mark and with a leading `#` line emptied.
+    static func asFileChunk(_ text: String) -> String {
+        let source = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
+        guard source.hasPrefix("#") else { return source }
+        guard let end = source.firstIndex(where: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) else { return "" }
+        return String(source[end...])
     }
 }

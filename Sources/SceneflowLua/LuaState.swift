@@ -74,7 +74,7 @@ final class LuaState {
     func run(
         _ text: String, chunkName: String, pushEnvironment: () -> Result<Void, LuaFailure>
     ) -> Result<Void, LuaFailure> {
-        guard main.load(LuaChunkText.withoutHashLine(text), chunkName: chunkName) else {
+        guard main.load(LuaChunkText.asFileChunk(text), chunkName: chunkName) else {
             return .failure(takeFailure(from: main))
         }
         if case .failure(let failure) = pushEnvironment() {

@@ -37,7 +37,10 @@ enum NormalisedFileName {
             switch entries.count {
             case 0: return .missing
             case 1: resolved.append(entries[0])
-            default: return .ambiguous(entries.sorted().map { (resolved + [$0]).joined(separator: "/") })
+            default:
+                // Sorted by bytes: canonically equivalent names compare equal as Swift strings.
+                let sorted = entries.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                return .ambiguous(sorted.map { (resolved + [$0]).joined(separator: "/") })
             }
         }
         return .found(resolved.joined(separator: "/"))

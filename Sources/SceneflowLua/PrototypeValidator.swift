@@ -291,8 +291,21 @@ struct PrototypeValidator {
             error(path, "\"\(image)\" must be a path inside the prototype folder (not absolute, no \"..\")")
             return nil
         }
+        // The file as stored: a name typed composed (NFC) finds one macOS wrote decomposed (NFD).
+        var onDisk = image
+        switch NormalisedFileName.resolve(image, in: directory) {
+        case .exact, .missing: break
+        case .found(let stored): onDisk = stored
+        case .ambiguous(let names):
+            let listed = names.map { "\"" + UnicodeText.escaped($0) + "\"" }.joined(separator: ", ")
+            error(
+                path,
+                "\"\(UnicodeText.escaped(image))\" matches \(names.count) files whose names differ only in Unicode normalisation (\(listed)); rename all but one"
+            )
+            return nil
+        }
         var isDirectory: ObjCBool = false
-        let full = (directory as NSString).appendingPathComponent(image)
+        let full = (directory as NSString).appendingPathComponent(onDisk)
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
             error(path, "file \"\(image)\" not found in the prototype folder" + Self.nearestFile(image, in: directory))
             return nil
@@ -310,7 +323,7 @@ struct PrototypeValidator {
             error(path, "file \"\(image)\" is \(kind), not an image file")
             return nil
         }
-        return image
+        return onDisk
     }
 
     /// `; did you mean "privacy.png"?` for a missing `image` when a file beside where it

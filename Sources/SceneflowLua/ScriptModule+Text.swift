@@ -9,13 +9,13 @@ extension ScriptModule {
         return .values(1)
     }
 
-    /// `quote_labels(wanted, label...)` → the labels quoted and joined with `, `, each written
-    /// with escapes (`UnicodeText.escaped`) when it looks like `wanted` or another listed label
-    /// without being the same text, so a message never shows two labels that look identical.
+    /// `quote_labels(wanted, label...)` → a list of the labels quoted, each written with escapes
+    /// (`UnicodeText.escaped`) when it looks like `wanted` or another listed label without being
+    /// the same text, so a message never shows two labels that look identical.
     static func quoteLabels(_ stack: LuaStack) -> LuaCallbackResult {
         let wanted = stack.string(1) ?? ""
         let labels = stack.top < 2 ? [] : (2...stack.top).map { stack.string($0) ?? "" }
-        stack.push(quoted(labels, against: wanted).joined(separator: ", "))
+        pushList(quoted(labels, against: wanted), stack)
         return .values(1)
     }
 

@@ -79,6 +79,7 @@ final class ScriptModule {
             } + [
                 ("hint", { [weak self] in self?.hint($0) ?? .values(0) }),
                 ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
+                ("text_key", Self.textKey), ("quote_labels", Self.quoteLabels),
                 (
                     "note_failure",
                     { [weak self] stack in
@@ -140,7 +141,8 @@ final class ScriptModule {
                     : "no module \"\(name)\": \(path) does not exist (require loads only modules beside the script)")
             return .values(2)
         }
-        stack.push(LuaChunkText.withoutHashLine(String(decoding: data, as: UTF8.self)))
+        // Lua's own load() runs the module: read it as `lua` reads a file (byte-order mark, `#!` line).
+        stack.push(LuaChunkText.asFileChunk(String(decoding: data, as: UTF8.self)))
         stack.push(relative)
         return .values(2)
     }
@@ -299,7 +301,7 @@ final class ScriptModule {
             ),
         ]
 
-    private static func pushList(_ names: [String], _ stack: LuaStack) {
+    static func pushList(_ names: [String], _ stack: LuaStack) {
         stack.newTable()
         let table = stack.top
         for (offset, name) in names.enumerated() {

@@ -115,6 +115,22 @@ import Testing
         }
     }
 
+    @Test func twoFilesThatDifferOnlyInNormalisationAreAnErrorThatShowsBoth() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.image("Proto/\u{C5}.png")
+        try tmp.image("Proto/A\u{30A}.png")
+        let proto = try String(contentsOfFile: tmp.file("Proto/prototype.lua"), encoding: .utf8)
+        // U+212B ANGSTROM SIGN: canonically the same as both files' names, byte-equal to neither.
+        try tmp.write("Proto/prototype.lua", proto.replacingOccurrences(of: "\"detail.png\"", with: "\"\u{212B}.png\""))
+        let check = try Sceneflow.run(["check", tmp.file("Proto")])
+        #expect(check.status == 65, "\(check)")
+        #expect(
+            check.stderr.contains(
+                "scenes.detail.image: \"\\u{212B}.png\" matches 2 files whose names differ only in Unicode normalisation (\"A\\u{30A}.png\", \"\u{C5}.png\"); rename all but one"
+            ), "\(check)")
+    }
+
     /// A prototype whose home scene has the given labels (each opens the detail scene).
     func labelled(_ labels: [String], script: String) throws -> TempFolder {
         let tmp = try TempFolder()
@@ -158,7 +174,7 @@ import Testing
         #expect(r.status == 1 && r.outputLines.last == "2 passed, 1 failed", "\(r)")
         #expect(
             r.stdout.contains(
-                "tap(\"Pay now\"): no element labelled \"Pay now\" in scene \"home\"; did you mean \"Pay\\u{200E} now\"? (it looks like \"Pay now\" but differs in invisible or combining characters, shown as \\u{…})"
+                "tap(\"Pay now\"): no element labelled \"Pay now\" in scene \"home\"; did you mean \"Pay\\u{200E} now\"? (it looks like \"Pay now\" but differs in invisible or look-alike characters, shown as \\u{…})"
             ), "\(r)")
         // Two labels that look alike: the strict-mode message shows which is which.
         let twin = try labelled(
@@ -182,7 +198,7 @@ import Testing
         #expect(r.status == 65, "\(r)")
         #expect(
             r.stderr.contains(
-                "no scene \"detail\"; did you mean \"detail\\u{A0}\"? (it looks like \"detail\" but differs in invisible or combining characters, shown as \\u{…})"
+                "no scene \"detail\"; did you mean \"detail\\u{A0}\"? (it looks like \"detail\" but differs in invisible or look-alike characters, shown as \\u{…})"
             ), "\(r)")
     }
 }

@@ -7,9 +7,16 @@ public enum NearestName {
         boundedSuggestion(for: name, among: candidates)
     }
 
-    /// `; did you mean "x"?` or an empty string.
+    /// `; did you mean "x"?` or an empty string. When the suggestion would look identical to
+    /// `name` (`UnicodeText.looksAlike`: a no-break space, a left-to-right mark, a combining
+    /// accent), both are written with escapes so the difference shows: `; did you mean
+    /// "Pay\u{200E} now"? (it looks like "Pay now" but differs in invisible or look-alike
+    /// characters, shown as \u{…})`.
     public static func hint(for name: String, among candidates: [String]) -> String {
-        suggestion(for: name, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
+        guard let found = suggestion(for: name, among: candidates) else { return "" }
+        guard UnicodeText.looksAlike(found, name) else { return "; did you mean \"\(found)\"?" }
+        return "; did you mean \"\(UnicodeText.escaped(found))\"? (it looks like \"\(UnicodeText.escaped(name))\""
+            + " but differs in invisible or look-alike characters, shown as \\u{…})"
     }
 
     /// Levenshtein distance counting an adjacent swap as one edit (optimal string alignment),

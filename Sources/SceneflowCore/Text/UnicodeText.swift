@@ -30,7 +30,7 @@ public enum UnicodeText {
     /// `text` with each character that is invisible or easily mistaken written as `\u{HEX}`:
     /// white space other than U+0020, control and format characters (U+200E, U+200B, U+00AD,
     /// U+FEFF), combining marks (U+0301), variation selectors, private-use and unassigned code
-    /// points, and compatibility characters NFKC replaces (ligatures, full-width forms). Other
+    /// points, and characters NFKC replaces (ligatures, full-width forms, U+212B for U+00C5). Other
     /// characters, `é` and `€` included, are kept.
     public static func escaped(_ text: String) -> String {
         var out = ""
@@ -52,8 +52,9 @@ public enum UnicodeText {
             .lineSeparator, .paragraphSeparator, .spaceSeparator:
             return true
         default:
+            // Scalar by scalar: as Swift strings, U+212B and U+00C5 are equal (canonically equivalent).
             let single = String(Character(scalar))
-            return single.precomposedStringWithCompatibilityMapping != single
+            return !single.precomposedStringWithCompatibilityMapping.unicodeScalars.elementsEqual(single.unicodeScalars)
         }
     }
 

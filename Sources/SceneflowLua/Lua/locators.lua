@@ -5,10 +5,28 @@ local type, ipairs, pairs, format, concat, find, pcall, error =
 
 local LOCATOR_KEYS = { label = true, contains = true, pattern = true, kind = true, index = true }
 
--- Checks a locator; returns a function(element) -> bool and its description.
+-- The text a locator compares (UnicodeText.locatorKey): NFC, white space as Playwright's text
+-- locators normalise it. Plain ASCII is done here; other text by sf.text_key, cached.
+local keys, key_count = {}, 0
+local function key(s)
+  local k = keys[s]
+  if k then return k end
+  if find(s, "[\128-\255]") then
+    k = sf.text_key(s)
+  else
+    k = s:gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
+  end
+  if key_count > 10000 then keys, key_count = {}, 0 end
+  keys[s], key_count = k, key_count + 1
+  return k
+end
+
+-- Checks a locator; returns a function(element) -> bool and its description. Text compares
+-- after NFC and white-space normalisation (`key`), for label, contains and pattern alike.
 function api.matcher(what, loc)
   if type(loc) == "string" then
-    return function(e) return e.label == loc end, quote(loc)
+    local wanted = key(loc)
+    return function(e) return e.label == loc or key(e.label) == wanted end, quote(loc)
   end
   if type(loc) ~= "table" then
     fail(what .. ": expected an accessibility label (a string) or a locator table such as "
@@ -37,11 +55,12 @@ function api.matcher(what, loc)
     if not ok then fail(what .. ": bad Lua pattern " .. quote(loc.pattern) .. ": " .. tostring(problem)) end
   end
   local label, contains, pattern, kind = loc.label, loc.contains, loc.pattern, loc.kind
+  label, contains = label and key(label), contains and key(contains)
   return function(e)
     if kind and e.kind ~= kind then return false end
-    if label then return e.label == label end
-    if contains then return find(e.label, contains, 1, true) ~= nil end
-    if pattern then return find(e.label, pattern) ~= nil end
+    if label then return key(e.label) == label end
+    if contains then return find(key(e.label), contains, 1, true) ~= nil end
+    if pattern then return find(key(e.label), pattern) ~= nil end
     return true
   end, show(loc)
 end
@@ -86,10 +105,12 @@ function api.matches(what, loc)
   return found, elements
 end
 
-local function labels_of(list)
+-- The labels of `list`, quoted; look-alike labels (of each other or of `wanted`) are written
+-- with escapes so the difference shows.
+local function labels_of(list, wanted)
   local out = {}
-  for i, e in ipairs(list) do out[i] = quote(e.label) end
-  return out
+  for i, e in ipairs(list) do out[i] = e.label end
+  return sf.quote_labels(wanted or "", table.unpack(out))
 end
 
 -- Why several elements match `desc` (a locator's description): each match with its kind
@@ -99,17 +120,18 @@ end
 function api.ambiguous(found, desc)
   local parts, labels, pairs_ = {}, {}, {}
   for _, e in ipairs(found) do
-    labels[e.label] = (labels[e.label] or 0) + 1
-    local key = e.label .. "\0" .. e.kind
-    pairs_[key] = (pairs_[key] or 0) + 1
+    local text = key(e.label)  -- labels that normalise alike would match each other's locator
+    labels[text] = (labels[text] or 0) + 1
+    pairs_[text .. "\0" .. e.kind] = (pairs_[text .. "\0" .. e.kind] or 0) + 1
   end
   local by_label, by_kind
+  local quoted = labels_of(found)
   for i, e in ipairs(found) do
     local f = e.frame
-    parts[i] = format("%s (%s at {%g, %g, %g, %g})", quote(e.label), e.kind, f.x, f.y, f.w, f.h)
-    if not by_label and labels[e.label] == 1 then by_label = format(" (e.g. %s)", quote(e.label)) end
-    if not by_kind and pairs_[e.label .. "\0" .. e.kind] == 1 then
-      by_kind = format(" (e.g. {label = %s, kind = %s})", quote(e.label), quote(e.kind))
+    parts[i] = format("%s (%s at {%g, %g, %g, %g})", quoted[i], e.kind, f.x, f.y, f.w, f.h)
+    if not by_label and labels[key(e.label)] == 1 then by_label = format(" (e.g. %s)", quoted[i]) end
+    if not by_kind and pairs_[key(e.label) .. "\0" .. e.kind] == 1 then
+      by_kind = format(" (e.g. {label = %s, kind = %s})", quoted[i], quote(e.kind))
     end
   end
   local example = by_label or by_kind
@@ -127,7 +149,7 @@ function api.not_found(loc, elements)
     or format("no element matches %s", desc)
   text = text .. " in scene " .. quote(sf.scene()) .. sf.hint(wanted, table.unpack(labels))
   if #labels == 0 then return text .. " (the scene has no elements)" end
-  return text .. " (labels on screen: " .. concat(labels_of(elements), ", ") .. ")"
+  return text .. " (labels on screen: " .. concat(labels_of(elements, wanted), ", ") .. ")"
 end
 
 function api.resolve(what, loc, timeout)
