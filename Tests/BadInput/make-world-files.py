@@ -82,7 +82,8 @@ def main():
     os.remove(tmp)
     # 16 bits per sample.
     tmp = path("image-png-16-bit/tmp.png")
-    convert("-size", "36x80", "gradient:rgb(0,0,0)-rgb(255,200,100)", "-depth", "16", "PNG48:" + tmp)
+    convert("-size", "36x80", "gradient:rgb(0,0,0)-rgb(255,200,100)", "-depth", "16", "-define",
+            "png:exclude-chunk=date,time", "PNG48:" + tmp)
     image_case("image-png-16-bit", "deep.png", read(tmp))
     os.remove(tmp)
     # WebP and TIFF screenshots.
@@ -92,6 +93,22 @@ def main():
         convert("-size", "36x80", "xc:rgb(40,120,200)", *options, tmp)
         image_case(case, name, read(tmp))
         os.remove(tmp)
+    # A TIFF whose only strip lies past the end of the file (libtiff's message, not SDL_image's).
+    tmp = path("image-tiff-damaged/tmp.tif")
+    convert("-size", "36x80", "xc:rgb(40,120,200)", "-compress", "none", "-define", "tiff:rows-per-strip=80", tmp)
+    tiff = bytearray(read(tmp))
+    os.remove(tmp)
+    ifd = struct.unpack("<I", tiff[4:8])[0]
+    for n in range(struct.unpack("<H", tiff[ifd:ifd + 2])[0]):
+        entry = ifd + 2 + 12 * n
+        if struct.unpack("<H", tiff[entry:entry + 2])[0] == 273:  # StripOffsets
+            tiff[entry + 8:entry + 12] = struct.pack("<I", 0x7F00FF00)
+    image_case("image-tiff-damaged", "screen.tif", bytes(tiff))
+    # An animated WebP (SDL_image 2.6 reads only still ones).
+    tmp = path("image-webp-animated/tmp.webp")
+    convert("-delay", "10", "-size", "36x80", "xc:red", "xc:blue", "-loop", "0", tmp)
+    image_case("image-webp-animated", "screen.webp", read(tmp))
+    os.remove(tmp)
     # Formats Sceneflow does not read, named by their content (not their file name).
     heic = b"\0\0\0\x18ftypheic\0\0\0\0mif1heic" + b"\0" * 32
     avif = b"\0\0\0\x1cftypavif\0\0\0\0avifmif1miaf" + b"\0" * 32
