@@ -74,7 +74,8 @@ public enum ScriptAPIReference {
             screen; times are seconds of the virtual clock unless they say "real time".
             A locator is an accessibility label (exact match) or a table with one of
             label = "…", contains = "…", pattern = "<Lua pattern>", plus optional kind = "…" and
-            index = n. Sandbox: base, string, table, math, utf8, coroutine, os.clock/time/date,
+            index = n; text compares after Unicode NFC and white-space normalisation (a no-break
+            space matches a typed space, as in Playwright's text locators). Sandbox: base, string, table, math, utf8, coroutine, os.clock/time/date,
             require (modules beside the script only); no io, no other os, no debug.
 
             """

@@ -71,6 +71,18 @@ import Testing
         #expect(bottom.count == 3 && bottom[2] > 180 && bottom[0] < 80, "bottom pixel \(bottom)")
     }
 
+    @Test func newTakesWebPAndTIFFScreenshotsFromAFolder() throws {
+        guard Self.convert != nil else { return print("skipped: ImageMagick's convert is not installed") }
+        let tmp = try TempFolder()
+        try FileManager.default.createDirectory(atPath: tmp.file("shots"), withIntermediateDirectories: true)
+        _ = try Self.magick(["-size", "360x800", "xc:rgb(200,40,40)", tmp.file("shots/1.webp")])
+        _ = try Self.magick(["-size", "360x800", "xc:rgb(40,40,200)", tmp.file("shots/2.tif")])
+        let new = try Sceneflow.run(["new", tmp.file("N"), tmp.file("shots")])
+        #expect(new.status == 0 && new.stdout.contains("2 scenes"), "\(new)")
+        let test = try Sceneflow.run(["test", tmp.file("N/Scripts")])
+        #expect(test.status == 0, "\(test)")
+    }
+
     static let bom = "\u{FEFF}"
 
     @Test func luaFilesWithAByteOrderMarkLoad() throws {

@@ -53,7 +53,7 @@ struct CheckCommand: Subcommand {
     }
 
     private func imageFiles(in directory: String) -> [String] {
-        let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tga", "tif", "tiff"]
+        let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tga", "tif", "tiff", "qoi"]
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {

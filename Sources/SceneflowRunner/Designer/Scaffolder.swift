@@ -35,7 +35,7 @@ public enum Scaffolder {
     }
 
     /// Image file extensions picked up from a folder.
-    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp"]
+    public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff", "qoi"]
 
     /// `paths` with every file that an earlier entry already names (the same real path after
     /// symbolic links, `.` and `..` are resolved: a folder and a file in it both given) left
