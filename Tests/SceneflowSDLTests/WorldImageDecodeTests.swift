@@ -266,4 +266,19 @@ import Testing
             damaged?.description.hasPrefix("image \"\(bad)\" is corrupt or truncated (TIFF: TIFFFillStrip: ") == true,
             "\(String(describing: damaged))")
     }
+
+    /// libtiff (through SDL_image) already rounds 16-bit TIFF samples; kept so that stays true.
+    @Test func sixteenBitTIFFsAreRoundedToo() throws {
+        guard Magick.convert != nil else { return print(Magick.missing) }
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let path = folder.file("deep.tif")
+        try Magick.run([
+            "-size", "257x64", "gradient:rgb(0,0,0)-rgb(255,200,100)", "-depth", "16", "-compress", "none", path,
+        ])
+        let samples = try Magick.rgba16(path)
+        let rounded = samples.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
+        #expect(rounded != samples.map { UInt8($0 >> 8) })
+        #expect(try PictureLoader().load(path: path).rgbaImage().pixels == rounded)
+    }
 }
