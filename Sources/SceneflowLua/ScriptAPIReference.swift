@@ -75,8 +75,9 @@ public enum ScriptAPIReference {
             A locator is an accessibility label (exact match) or a table with one of
             label = "…", contains = "…", pattern = "<Lua pattern>", plus optional kind = "…" and
             index = n; text compares after Unicode NFC and white-space normalisation (a no-break
-            space matches a typed space, as in Playwright's text locators). Sandbox: base, string, table, math, utf8, coroutine, os.clock/time/date,
-            require (modules beside the script only); no io, no other os, no debug.
+            space matches a typed space, as in Playwright's text locators). Sandbox: base, string,
+            table, math, utf8, coroutine, os.clock/time/date, require (modules beside the script
+            only); no io, no other os, no debug.
 
             """
         for group in groups {
