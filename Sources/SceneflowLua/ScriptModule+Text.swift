@@ -19,10 +19,16 @@ extension ScriptModule {
         return .values(1)
     }
 
-    /// `labels` quoted, with escapes for those that look like `wanted` or one another.
+    /// `labels` quoted, with escapes for those that look like `wanted` or one another. Each text's
+    /// visible form is computed once (`UnicodeText.lookAlikeKey`); texts too long to compare get
+    /// no escapes, so a failing locator costs little however long it or the labels are.
     static func quoted(_ labels: [String], against wanted: String) -> [String] {
-        labels.map { label in
-            let alike = ([wanted] + labels).contains { UnicodeText.looksAlike(label, $0) }
+        let keys = ([wanted] + labels).map { text in UnicodeText.lookAlikeKey(text).map { (text, $0) } }
+        var spellings: [String: Set<[Unicode.Scalar]>] = [:]  // visible form → the texts that show it
+        for case (let text, let key)? in keys { spellings[key, default: []].insert(Array(text.unicodeScalars)) }
+        return labels.indices.map { i in
+            let label = labels[i]
+            let alike = keys[i + 1].map { spellings[$0.1, default: []].count > 1 } ?? false
             return "\"" + (alike ? UnicodeText.escaped(label) : label) + "\""
         }
     }

@@ -59,6 +59,16 @@ public enum UnicodeText {
     }
 
     /// NFKC, default-ignorable characters removed, white space normalised.
+    /// What `looksAlike` compares (`visibleKey`), or nil for a text over
+    /// `NearestName.maxLength` Unicode scalars, which is never compared: a locator of 1 MiB
+    /// failing on every frame must not normalise 1 MiB each time (issue 15.3's bounds).
+    public static func lookAlikeKey(_ text: String) -> String? {
+        guard text.utf8.count <= 4 * NearestName.maxLength, text.unicodeScalars.count <= NearestName.maxLength else {
+            return nil
+        }
+        return visibleKey(text)
+    }
+
     private static func visibleKey(_ text: String) -> String {
         let compatible = text.precomposedStringWithCompatibilityMapping.unicodeScalars
         return collapseWhiteSpace(compatible.filter { !$0.properties.isDefaultIgnorableCodePoint || $0 == "\u{FEFF}" })
