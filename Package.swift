@@ -27,7 +27,11 @@ let package = Package(
         .systemLibrary(
             name: "CTIFF", pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"])]),
-        .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF"]),
+        // giflib decodes GIFs instead of SDL_image 2.6.3, whose GIF decoder crashes on damaged data.
+        .systemLibrary(
+            name: "CGIF", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"])]),
+        .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF", "CGIF"]),
         .systemLibrary(
             name: "CLua", pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Sceneflow needs on Debian 12 when it is missing: SDL2, SDL2_image (with libpng and
-# libtiff, which Sceneflow also calls directly for 16-bit PNGs and TIFF messages) and Lua 5.4
+# libtiff, which Sceneflow also calls directly for 16-bit PNGs and TIFF messages), giflib (GIFs are
+# decoded with it, not with SDL_image) and Lua 5.4
 # development packages and pkg-config, plus the tools the tests use (xmllint, luacheck, Xvfb).
 # Needs root (or sudo). Safe to run again: installs nothing when everything is there.
 set -euo pipefail
@@ -11,7 +12,7 @@ set -euo pipefail
 # DOT check (each skips with a printed reason without its tool); perl: `prove` (TAP::Harness) reads
 # `sceneflow test --tap` in the consumer tests; chromium: the HTML report is rendered headless and
 # checked as a reader would see it.
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev libtiff-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev libtiff-dev libgif-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

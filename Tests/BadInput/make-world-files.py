@@ -45,6 +45,18 @@ def chunk(kind, data):
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
 
 
+def lzw_prefix_loop_gif():
+    """A 36x80 px GIF (2-colour table, LZW code size 8) whose table entries 259 and 260 name
+    each other as prefix, then code 259: SDL_image 2.6.3 follows the loop until its pixel stack
+    overflows (SIGSEGV). 9-bit codes, least-significant bit first."""
+    codes = [256, 0, 260, 259, 0, 259]
+    bits = sum(code << (9 * i) for i, code in enumerate(codes))
+    data = bits.to_bytes((9 * len(codes) + 7) // 8, "little")
+    screen = b"GIF89a" + struct.pack("<HHBBB", 36, 80, 0x80, 0, 0) + b"\0\0\0\xff\xff\xff"
+    frame = b"," + struct.pack("<HHHHB", 0, 0, 36, 80, 0) + bytes([8, len(data)]) + data + b"\0"
+    return screen + frame + b";"
+
+
 PROTOTYPE = """return {{
   name = "{name}",
   device = {{ width = 36, height = 80, scale = 1 }},
@@ -68,6 +80,7 @@ def read(full):
 
 
 def main():
+    image_case("image-gif-lzw-cycle", "loop.gif", lzw_prefix_loop_gif())
     tmp = path("image-exif-orientation/tmp.png")
     # A phone photo stored sideways (80x36 px of pixels) with EXIF orientation 6: a 36x80 px
     # portrait screenshot when upright (red above blue).

@@ -1,31 +1,28 @@
 import Foundation
 
 extension ImageHeader {
-    /// GIF (87a and 89a): the size of the frame SDL_image decodes, found by walking the file's
-    /// blocks the way SDL_image 2.6 `IMG_Load` does, so the limit checked before decoding is
-    /// exactly the surface SDL_image then allocates.
+    /// GIF (87a and 89a): the size of the frame Sceneflow decodes (the first one), found by
+    /// walking the file's blocks the way giflib's `DGifGetRecordType` does, so the limit checked
+    /// before decoding is exactly the frame giflib then decodes (`sf_gif_decode_rgba8`).
     ///
     /// The walk: the 6-byte signature, the 7-byte logical screen descriptor, the global colour
-    /// table when its flag is set (3 x 2^(n+1) bytes), then blocks: `!` (0x21) is an extension
-    /// (a label byte, then data sub-blocks up to a 0-length one), `;` (0x3B) ends the file, `,`
-    /// (0x2C) is an image descriptor (left, top, width, height, flags), followed by its local
-    /// colour table when flagged, then the LZW minimum code size byte. Any other byte is skipped,
-    /// as SDL_image does. The first frame at least 1 x 1 px whose code size is at most 12 bits
-    /// is the one decoded: its width and height are returned, unless its code size is outside
-    /// the 2 to 8 bits the GIF spec allows (SDL_image 2.6.3 crashes decoding code size 1), which
-    /// is `.malformed`. A graphic control extension (label 0xF9) is read as SDL_image reads it:
-    /// one sub-block of any length, then sub-blocks up to a 0-length one, so an empty first
-    /// sub-block does not end it. A 0-sized frame or one with a
-    /// bad code size is not decoded and SDL_image carries on reading bytes right after the code
-    /// size byte (inside that frame's data); so does this walk, which is how a tiny GIF can hide
-    /// a 65535 x 65535 px frame (found by fuzzing) that this still reports.
+    /// table when its flag is set (3 x 2^(n+1) bytes), then blocks: `!` (0x21) is an extension (a
+    /// label byte, then data sub-blocks up to a 0-length one; a graphic control extension is no
+    /// different), `,` (0x2C) is an image descriptor (left, top, width, height, flags), followed
+    /// by its local colour table when flagged, then the LZW minimum code size byte. The first
+    /// descriptor is the frame: its width and height are returned (a 0 among them is refused by
+    /// the size check), unless its code size is outside the 2 to 8 bits the GIF spec allows, which
+    /// is `.malformed`. SDL_image 2.6.3, which decoded GIFs before, skipped stray bytes and passed
+    /// over 0-sized frames and frames with code sizes over 12 bits, reading on inside their data;
+    /// fuzzing found tiny GIFs hiding 65535 x 65535 px frames that way. giflib refuses all three.
     ///
-    /// The logical screen size is not the answer: SDL_image returns the first frame at its own
-    /// size (a 100 x 50 px frame in a 300 x 200 px screen decodes as 100 x 50 px). In ordinary
-    /// GIFs, ImageMagick's and PIL's, the first frame fills the logical screen.
+    /// The logical screen size is not the answer: the first frame is decoded at its own size (a
+    /// 100 x 50 px frame in a 300 x 200 px screen decodes as 100 x 50 px), as SDL_image did. In
+    /// ordinary GIFs, ImageMagick's and PIL's, the first frame fills the logical screen.
     ///
-    /// - Returns: `.size(format: "GIF", …)`, or `.malformed(format: "GIF")` when the bytes end
-    ///   (or a `;` comes) before such a frame: a truncated GIF, or a prefix too short to reach it.
+    /// - Returns: `.size(format: "GIF", …)`, or `.malformed(format: "GIF")` when the bytes end (or
+    ///   a `;` or any byte other than `!` and `,` comes) before a frame: a truncated or damaged GIF,
+    ///   or a prefix too short to reach it.
     static func gif(_ b: [UInt8]) -> ImageHeader {
         guard b.count >= 13 else { return .malformed(format: "GIF") }
         var i = 13
@@ -34,16 +31,8 @@ extension ImageHeader {
             let introducer = b[i]
             i += 1
             switch introducer {
-            case 0x3B:  // trailer
-                return .malformed(format: "GIF")
             case 0x21:  // extension: label, then sub-blocks
-                guard i < b.count else { return .malformed(format: "GIF") }
-                var start = i + 1
-                if b[i] == 0xF9 {  // SDL_image reads a graphic control block, then sub-blocks
-                    guard start < b.count else { return .malformed(format: "GIF") }
-                    start += 1 + Int(b[start])
-                }
-                guard let next = skipSubBlocks(b, from: start) else { return .malformed(format: "GIF") }
+                guard i < b.count, let next = skipSubBlocks(b, from: i + 1) else { return .malformed(format: "GIF") }
                 i = next
             case 0x2C:
                 guard i + 9 <= b.count else { return .malformed(format: "GIF") }
@@ -52,15 +41,10 @@ extension ImageHeader {
                 let flags = b[i + 8]
                 i += 9
                 if flags & 0x80 != 0 { i += 3 * (2 << Int(flags & 0x07)) }  // local colour table
-                guard i < b.count else { return .malformed(format: "GIF") }
-                let codeSize = b[i]
-                i += 1
-                guard width > 0, height > 0, codeSize <= 12 else { continue }  // not decoded
-                // The GIF spec allows code sizes 2 to 8; SDL_image 2.6 crashes on 1 (found by fuzzing).
-                guard (2...8).contains(codeSize) else { return .malformed(format: "GIF") }
+                guard i < b.count, (2...8).contains(b[i]) else { return .malformed(format: "GIF") }
                 return .size(format: "GIF", width: width, height: height)
-            default:
-                continue  // not a block start: SDL_image skips it
+            default:  // the trailer `;` before any frame, or a byte giflib takes for no record
+                return .malformed(format: "GIF")
             }
         }
         return .malformed(format: "GIF")

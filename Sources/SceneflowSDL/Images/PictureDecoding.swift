@@ -13,6 +13,9 @@ import SceneflowCore
 ///   with `CMYKConversion`, Adobe's inverted samples included.
 /// - EXIF orientation (JPEG APP1, PNG eXIf, WebP EXIF, TIFF tag): applied with
 ///   `ImageOrientation.upright`, after what libtiff already applied for a TIFF.
+/// - GIF: decoded by giflib (`sf_gif_decode_rgba8`), not by SDL_image 2.6.3, whose GIF decoder
+///   follows a looping LZW prefix chain until it crashes (Tests/BadInput/image-gif-lzw-cycle);
+///   giflib bounds the chain and reports the file as defective.
 /// - TIFF: libtiff's messages are kept rather than printed on standard error, and a TIFF that
 ///   libtiff complained about while reading (a strip cut short) is refused as corrupt instead of
 ///   drawn in part.
@@ -33,6 +36,9 @@ enum PictureDecoding {
         if encoding.pngBitDepth == 16, case .size(_, let w, let h) = ImageHeader.stored(header, encoding) {
             let image = try decodePNG(bytes, width: w, height: h, path: path)
             return try SDLSurface(encoding.orientation.upright(image))
+        }
+        if case .size("GIF", let w, let h) = header {
+            return try SDLSurface(decodeGIF(bytes, width: w, height: h, path: path))
         }
         if encoding.isTIFF {
             _ = quietTIFF
@@ -68,6 +74,18 @@ enum PictureDecoding {
             sf_png_decode_rgba8(bytes, bytes.count, out.baseAddress, width, height, &message, message.count)
         }
         guard status == 0 else { throw ImageLoadError.corrupt(path: path, reason: "PNG: \(Self.text(message))") }
+        return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The first frame of a GIF, `width` x `height` px (its header's size), decoded by giflib to RGBA.
+    /// - Throws: `ImageLoadError.corrupt` with giflib's message when the data is damaged or cut short.
+    private static func decodeGIF(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> RGBAImage {
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        var message = [CChar](repeating: 0, count: 256)
+        let status = pixels.withUnsafeMutableBufferPointer { out in
+            sf_gif_decode_rgba8(bytes, bytes.count, out.baseAddress, width, height, &message, message.count)
+        }
+        guard status == 0 else { throw ImageLoadError.corrupt(path: path, reason: "GIF: \(Self.text(message))") }
         return RGBAImage(width: width, height: height, pixels: pixels)
     }
 

@@ -3,8 +3,8 @@ import Testing
 
 @testable import SceneflowCore
 
-/// `ImageHeader.gif`: the GIF block walk that finds the frame SDL_image decodes. Hand-built
-/// byte fixtures; real ImageMagick GIFs are decoded by SDL_image in `GIFDecodeTests` (SDL).
+/// `ImageHeader.gif`: the GIF block walk that finds the frame giflib decodes. Hand-built byte
+/// fixtures; real ImageMagick GIFs are decoded in `GIFDecodeTests` (SDL).
 @Suite struct GIFHeaderTests {
     /// A little-endian 16-bit value as two bytes.
     static func le(_ v: Int) -> [UInt8] { [UInt8(v & 255), UInt8(v >> 8 & 255)] }
@@ -64,22 +64,22 @@ import Testing
         #expect(ImageHeader.parse(old) == .size(format: "GIF", width: 100, height: 50))
     }
 
-    @Test func framesSDLImageDoesNotDecodeAreSkippedLikeItDoes() {
-        // A 0-sized frame: SDL_image reads on right after its code size byte, so a descriptor
-        // hidden in its data is the one decoded (and allocated).
+    @Test func theFirstFrameIsTheOneWhateverFollowsIt() {
+        // A 0-sized first frame is the frame (the size check refuses it), not a way to a
+        // descriptor hidden in its data, as it was with SDL_image's walk (found by fuzzing).
         let hidden: [UInt8] = [0x2C] + Self.le(0) + Self.le(0) + Self.le(60000) + Self.le(70) + [0, 2]
         let zero = Self.frame(0, 20, data: [5] + hidden)
-        #expect(ImageHeader.parse(Self.screen(8, 6) + zero + [0x3B]) == .size(format: "GIF", width: 60000, height: 70))
-        // A code size over 12 bits: not decoded either.
+        #expect(ImageHeader.parse(Self.screen(8, 6) + zero + [0x3B]) == .size(format: "GIF", width: 0, height: 20))
+        // A code size over 12 bits does not pass the frame over either.
         var badCode = Self.frame(4, 4, data: [1, 2, 3])
         badCode[10] = 13
-        #expect(
-            ImageHeader.parse(Self.screen(8, 6) + badCode + Self.frame(7, 3) + [0x3B])
-                == .size(format: "GIF", width: 7, height: 3))
-        // Stray bytes between blocks are skipped.
-        #expect(
-            ImageHeader.parse(Self.screen(8, 6) + Array("xyz".utf8) + Self.frame(30, 20))
-                == .size(format: "GIF", width: 30, height: 20))
+        #expect(ImageHeader.parse(Self.screen(8, 6) + badCode + Self.frame(7, 3) + [0x3B]) == .malformed(format: "GIF"))
+        // A stray byte between blocks is no record to giflib: the GIF is damaged.
+        for stray in Array("xyz\0\u{3B}".utf8) {
+            #expect(
+                ImageHeader.parse(Self.screen(8, 6) + [stray] + Self.frame(30, 20)) == .malformed(format: "GIF"),
+                "stray byte \(stray)")
+        }
     }
 
     @Test func codeSizesOutsideTheSpecAreMalformed() {
@@ -94,17 +94,16 @@ import Testing
         }
     }
 
-    @Test func aGraphicControlExtensionReadsOneBlockBeforeLookingForItsEnd() {
-        // SDL_image reads the control block (here empty), then blocks up to an empty one: the
-        // second 0 ends the extension, and the 0x2C inside the following block is no frame.
-        let control: [UInt8] = [0x21, 0xF9, 0, 0]
+    @Test func aGraphicControlExtensionEndsAtItsFirstEmptySubBlock() {
+        // giflib reads every extension as sub-blocks up to an empty one: an empty control block
+        // ends it, and the 0 after it is a stray byte (SDL_image read one more block).
+        let control: [UInt8] = [0x21, 0xF9, 0]
         #expect(
             ImageHeader.parse(Self.screen(8, 6) + control + Self.frame(9, 7) + [0x3B])
                 == .size(format: "GIF", width: 9, height: 7))
-        let unended: [UInt8] = [0x21, 0xF9, 0, 3, 0x2C, 0x2C, 0x2C, 0]
         #expect(
-            ImageHeader.parse(Self.screen(8, 6) + unended + Self.frame(9, 7) + [0x3B])
-                == .size(format: "GIF", width: 9, height: 7))
+            ImageHeader.parse(Self.screen(8, 6) + control + [0] + Self.frame(9, 7) + [0x3B])
+                == .malformed(format: "GIF"))
     }
 
     @Test func cutShortOrFramelessGIFsAreMalformed() {
