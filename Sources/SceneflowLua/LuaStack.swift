@@ -58,6 +58,8 @@ struct LuaStack {
     func resetLimits(instructions: Int) { sf_reset_limits(luaState, Int64(instructions)) }
     /// Replaces the 10 s wall-clock deadline of `resetLimits` with `seconds` from now.
     func setDeadline(seconds: Double) { sf_set_deadline(luaState, seconds) }
+    /// Names what the state runs (a file path) for the watchdog thread's stuck handler.
+    func setSubject(_ subject: String) { sf_set_subject(luaState, subject) }
     var memoryExceeded: Bool { sf_memory_exceeded(luaState) != 0 }
     var budgetExhausted: Bool { sf_budget_exhausted(luaState) != 0 }
     func stopCollector() { sf_gc_stop(luaState) }
@@ -209,7 +211,29 @@ struct LuaStack {
 
     /// The error value on top as text: the string, or a description of a non-string value.
     func errorText() -> String {
-        string(-1) ?? "(error object is a \(typeName(-1)) value)"
+        string(-1, maxBytes: Self.maxErrorBytes) ?? "(error object is a \(typeName(-1)) value)"
+    }
+
+    /// The most bytes of an error message copied out of Lua (64 KiB); the console shows at
+    /// most `MessageClip.maxLength` characters of it anyway.
+    static let maxErrorBytes = 64 << 10
+
+    /// The string at `index` (only a string), at most `maxBytes` of it: a longer one is cut at
+    /// a character boundary and ends with `… (N more bytes)`. Only the kept bytes are copied,
+    /// so a 100 MiB Lua string costs no more than a short one.
+    func string(_ index: Int32, maxBytes: Int) -> String? {
+        guard lua_type(luaState, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = sf_tostring(luaState, index, &length) else { return nil }
+        guard length > maxBytes else {
+            return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+        }
+        var kept = maxBytes
+        // Back up over UTF-8 continuation bytes (10xxxxxx) so no character is cut in two.
+        let raw = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self)
+        while kept > 0, raw[kept] & 0xC0 == 0x80 { kept -= 1 }
+        let text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: kept), as: UTF8.self)
+        return text + "… (\(length - kept) more bytes)"
     }
 
     // MARK: snapshot

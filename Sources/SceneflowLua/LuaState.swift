@@ -20,6 +20,9 @@ final class LuaState {
     private var callbacks: [LuaCallback] = []
     private var helpersRef: Int32 = -2
     private(set) var actionRef: Int32 = -2
+    /// The file whose Lua code the state runs now (the script; `prototype.lua` while it loads
+    /// or one of its actions runs), as the user gave it: `LuaWatchdog` names it.
+    var subject = "" { didSet { main.setSubject(subject) } }
 
     /// A new state with the sandbox prelude run; nil if Lua cannot allocate it.
     init?(limits: LuaLimits = .standard) {
