@@ -288,24 +288,48 @@ struct LuaStack {
             isAction = lua_rawequal(luaState, -1, -2) != 0
             pop(2)
         }
-        var indexed: [(Int, LuaValue)] = []
-        var named: [(String, LuaValue)] = []
+        // Keys first, values in sorted key order: functions get their registry references in
+        // the same order on every load (Lua's traversal order depends on a per-state hash
+        // seed), so a script and prototype loaded again for the next test give equal values.
+        var integerKeys: [Int] = []
+        var nameKeys: [String] = []
         var others: [(key: LuaKey, value: LuaValue)] = []
         lua_pushnil(luaState)
         while lua_next(luaState, index) != 0 {
-            let value = snapshotValue(lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
             if lua_isinteger(luaState, -2) != 0 {
-                indexed.append((Int(lua_tointegerx(luaState, -2, nil)), value))
-            } else if let name = string(-2) {
-                named.append((name, value))
+                integerKeys.append(Int(lua_tointegerx(luaState, -2, nil)))
+            } else if lua_type(luaState, -2) == LUA_TSTRING, isValidUTF8(-2), let name = string(-2) {
+                nameKeys.append(name)
             } else {
-                others.append((.other(typeName(-2)), value))
+                let value = snapshotValue(
+                    lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
+                others.append((string(-2).map(LuaKey.name) ?? .other(typeName(-2)), value))
             }
             pop()
         }
-        let entries =
-            indexed.sorted { $0.0 < $1.0 }.map { (key: LuaKey.index($0.0), value: $0.1) }
-            + named.sorted { $0.0 < $1.0 }.map { (key: LuaKey.name($0.0), value: $0.1) } + others
+        integerKeys.sort()
+        nameKeys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var entries: [(key: LuaKey, value: LuaValue)] = []
+        for key in integerKeys {
+            lua_rawgeti(luaState, index, lua_Integer(key))
+            entries.append(
+                (
+                    .index(key),
+                    snapshotValue(lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
+                ))
+            pop()
+        }
+        for key in nameKeys {
+            push(key)
+            lua_rawget(luaState, index)
+            entries.append(
+                (
+                    .name(key),
+                    snapshotValue(lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
+                ))
+            pop()
+        }
+        entries += others
         return .table(LuaTable(entries: entries, isAction: isAction))
     }
 }
