@@ -1,5 +1,6 @@
 internal import CLua
 internal import CLuaShim
+import Foundation
 import SceneflowCore
 
 /// What a Swift callback registered into Lua returns: it never raises a Lua error itself
@@ -158,6 +159,14 @@ struct LuaStack {
     // MARK: calls
 
     /// Loads a text chunk (binary refused); pushes the function, or the error message.
+    /// Loads `bytes` as a text chunk (binary chunks are refused). True on success; on
+    /// failure the error message is on top.
+    func load(bytes: Data, chunkName: String) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            sf_loadtext(luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName) == LUA_OK
+        }
+    }
+
     func load(_ text: String, chunkName: String) -> Bool {
         var source = text
         return source.withUTF8 { buffer in

@@ -1,3 +1,4 @@
+import Foundation
 import SceneflowCore
 
 /// Why a chunk, a call or a resume failed: the Lua message and which limit, if any, stopped it.
@@ -77,9 +78,16 @@ final class LuaState {
     func run(
         _ text: String, chunkName: String, pushEnvironment: () -> Result<Void, LuaFailure>
     ) -> Result<Void, LuaFailure> {
-        guard main.load(LuaChunkText.withoutHashLine(text), chunkName: chunkName) else {
-            return .failure(takeFailure(from: main))
-        }
+        run(Data(text.utf8), chunkName: chunkName, pushEnvironment: pushEnvironment)
+    }
+
+    /// As `run(_:chunkName:pushEnvironment:)`, with the file's bytes as they are: a string
+    /// with bytes that are not UTF-8 reaches Lua unchanged, so the API can refuse it with
+    /// its line instead of seeing U+FFFD.
+    func run(
+        _ bytes: Data, chunkName: String, pushEnvironment: () -> Result<Void, LuaFailure>
+    ) -> Result<Void, LuaFailure> {
+        guard main.load(bytes: LuaChunkText.withoutHashLine(bytes), chunkName: chunkName) else { return .failure(takeFailure(from: main)) }
         if case .failure(let failure) = pushEnvironment() {
             main.pop()
             return .failure(failure)

@@ -79,8 +79,7 @@ public final class ScriptRuntime {
             ])
         }
         globalNames = Self.globalNames(state: state, environment: environmentRef)
-        let text = String(decoding: data, as: UTF8.self)
-        let result = state.run(text, chunkName: source.chunkName) {
+        let result = state.run(data, chunkName: source.chunkName) {
             main.pushRef(environmentRef)
             return .success(())
         }

@@ -24,7 +24,8 @@ import Testing
             code: #"while true do pcall(string.rep, "m", 200 * 1024 * 1024) end"#),
         Hostile(
             name: "finalizer loops",
-            code: #"setmetatable({}, { __gc = function() while true do end end }); collectgarbage(); while true do end"#),
+            code: #"setmetatable({}, { __gc = function() while true do end end }); collectgarbage(); while true do end"#
+        ),
         Hostile(
             name: "handler allocates in a loop",
             code: #"xpcall(error, function(m) while true do pcall(string.rep, "m", 200 * 1024 * 1024) end end, "x")"#),
@@ -67,7 +68,8 @@ import Testing
     func hostileLuaIsStoppedInTime(_ place: Place, _ hostile: Hostile) throws {
         let tmp = try TempFolder()
         try suite(tmp, place: place, code: hostile.code)
-        let r = try Sceneflow.run(["test", "hostile.lua", "--timeout", "1", "--json", "r.json"], in: tmp.url, timeout: 40)
+        let r = try Sceneflow.run(
+            ["test", "hostile.lua", "--timeout", "1", "--json", "r.json"], in: tmp.url, timeout: 40)
         #expect(r.didNotCrash && r.status < 128, "\(r)")
         // A test's Lua gets 1 s (--timeout); an action or prototype.lua 10 s; 2 s of grace on top.
         #expect(r.seconds < (place == .script ? 4 : 13), "\(place) \(hostile): \(r)")
@@ -153,7 +155,9 @@ import Testing
         while !processes(mentioning: tmp.path).isEmpty && Date().timeIntervalSince(start) < 10 { usleep(10_000) }
         let left = processes(mentioning: tmp.path)
         #expect(left.isEmpty, "orphaned workers still running: \(left)")
-        #expect(Date().timeIntervalSince(start) < 1, "workers outlived their parent by \(Date().timeIntervalSince(start)) s")
+        #expect(
+            Date().timeIntervalSince(start) < 1, "workers outlived their parent by \(Date().timeIntervalSince(start)) s"
+        )
         for pid in left { kill(pid, SIGKILL) }
     }
 

@@ -35,18 +35,28 @@ import Testing
         try tmp.prototype()
         var script = Data("prototype \"Proto\"\ntest(\"bad".utf8)
         script.append(contentsOf: latin1Bytes.unicodeScalars.map { UInt8($0.value) })
-        script.append(contentsOf: Data(" name\", function() end)\ntest(\"fails\", function() error(\"boom\") end)\n".utf8))
+        script.append(
+            contentsOf: Data(" name\", function() end)\ntest(\"fails\", function() error(\"boom\") end)\n".utf8))
         try tmp.write("bad.lua", script)
+        // The same bytes written as Lua escapes in an otherwise plain file.
+        let escaped = latin1Bytes.unicodeScalars.map { String(format: "\\x%02X", $0.value) }.joined()
+        try tmp.write(
+            "escaped.lua",
+            "prototype \"Proto\"\ntest(\"bad\(escaped) name\", function() end)\ntest(\"fails\", function() error(\"boom\") end)\n"
+        )
         try tmp.write("good.lua", "prototype \"Proto\"\ntest(\"opens\", function() tap \"Open\" end)\n")
         for jobs in ["1", "2"] {
             let r = try Sceneflow.run(
-                ["test", "bad.lua", "good.lua", "--json", "r.json", "--junit", "j.xml", "--jobs", jobs], in: tmp.url)
+                ["test", "bad.lua", "escaped.lua", "good.lua", "--json", "r.json", "--junit", "j.xml", "--jobs", jobs],
+                in: tmp.url)
             #expect(r.status == 65, "\(r)")
             #expect(!r.stdout.contains("PASS  bad"), "\(r)")
-            #expect(
-                r.stdout.contains(
-                    "ERROR bad.lua:2: test: the name must be valid UTF-8 text (byte 4 is not part of a UTF-8 character)"),
-                "\(r)")
+            for file in ["bad.lua", "escaped.lua"] {
+                #expect(
+                    r.stdout.contains(
+                        "ERROR \(file):2: test: the name must be valid UTF-8 text (byte 4 is not part of a UTF-8 character)"
+                    ), "\(r)")
+            }
             let report = try Self.verdicts(tmp.file("r.json"))
             #expect(report.tests == ["good.lua: opens": "passed"], "\(report)")
             let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
@@ -178,6 +188,8 @@ import Testing
         let r = try Sceneflow.run(["test", "shot.lua", "--report", "rep"], in: tmp.url)
         #expect(r.status == 1, "\(r)")
         #expect(r.stdout.contains("FAIL  off screen"), "\(r)")
-        #expect(r.stdout.contains(": region lies entirely outside the screen (36x80 pt): nothing would be compared"), "\(r)")
+        #expect(
+            r.stdout.contains(": region lies entirely outside the screen (36x80 pt): nothing would be compared"), "\(r)"
+        )
     }
 }
