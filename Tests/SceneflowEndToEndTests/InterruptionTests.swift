@@ -38,7 +38,7 @@ import Testing
                 return nil
             }
             let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return line.contains(text) && line.contains("--worker-json") ? pid : nil
+            return line.contains(text) && line.contains("--worker") ? pid : nil
         }
     }
 

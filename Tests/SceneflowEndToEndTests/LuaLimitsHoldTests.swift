@@ -111,7 +111,15 @@ import Testing
         return process.isRunning ? nil : Date().timeIntervalSince(start)
     }
 
-    @Test(arguments: [Place.script, Place.action], hostile)
+    /// The cases still running 2 s after they start (under a 60 s watchdog): a finalizer is
+    /// refused at once, and a loop in an action ends at its 10 million instructions.
+    static let busy: [(Place, Hostile)] =
+        [Place.script, Place.action].flatMap { place in hostile.map { (place, $0) } }
+        .filter { place, hostile in
+            hostile.name != "finalizer loops" && !(place == .action && hostile.name == "error handler loops")
+        }
+
+    @Test(arguments: busy)
     func sigtermStopsHostileLuaWithinASecond(_ place: Place, _ hostile: Hostile) throws {
         let tmp = try TempFolder()
         try suite(tmp, place: place, code: hostile.code)

@@ -317,6 +317,13 @@ public final class HeadlessTestRunner {
                 session.framePresented()
                 for call in session.takeScriptCalls() {
                     if var problem = runtime.call(call, session: session) {
+                        if shouldStop() {
+                            // A signal stopped the action's Lua code (see stopLuaFromSignalHandler).
+                            outcome.verdict = .interrupted
+                            outcome.failure = Diagnostic(
+                                file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                            break loop
+                        }
                         problem.message +=
                             " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
                         if let step = runtime.testRecords.steps.last {
