@@ -29,7 +29,7 @@ extension ScriptModule {
             if let last = log.indices.last, logNoteIndex == last {
                 log[last].message = note
             } else {
-                log.append(TestLogEntry(level: .warning, clockTime: clockTime, line: line, message: note))
+                log.append(TestLogEntry(level: .message, clockTime: clockTime, line: line, message: note))
                 logNoteIndex = log.count - 1
             }
             return
