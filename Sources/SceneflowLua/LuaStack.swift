@@ -220,12 +220,23 @@ struct LuaStack {
 
     /// The error value on top as text: the string, or a description of a non-string value.
     func errorText() -> String {
-        string(-1, maxBytes: Self.maxErrorBytes) ?? "(error object is a \(typeName(-1)) value)"
+        guard let text = string(-1, maxBytes: Self.maxErrorBytes) else {
+            return "(error object is a \(typeName(-1)) value)"
+        }
+        guard text.utf8.count > Self.maxErrorBytes else { return text }
+        // Cut short enough that `MessageClip` keeps the note of how much is missing.
+        var length = 0
+        lua_tolstring(luaState, -1, &length)
+        let kept = String(text.prefix(Self.cutErrorCharacters))
+        return kept + "… (\(length - kept.utf8.count) more bytes)"
     }
 
-    /// The most bytes of an error message copied out of Lua (64 KiB); the console shows at
-    /// most `MessageClip.maxLength` characters of it anyway.
+    /// An error message longer than this many bytes (64 KiB) is not copied out of Lua whole:
+    /// only its first `cutErrorCharacters` characters are kept, with the count of the rest.
     static let maxErrorBytes = 64 << 10
+    /// Characters kept of an error message over `maxErrorBytes` (900: with the note, under
+    /// `MessageClip.maxLength`).
+    static let cutErrorCharacters = 900
 
     /// The string at `index` (only a string), at most `maxBytes` of it: a longer one is cut at
     /// a character boundary and ends with `… (N more bytes)`. Only the kept bytes are copied,
