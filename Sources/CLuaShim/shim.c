@@ -37,6 +37,7 @@ typedef struct SfLimits {
     int exhausted;
     _Atomic double deadline; /* sf_now() after which the hook stops the code; 0 = none */
     atomic_int depth;  /* sf_pcall / sf_resume calls running on this state */
+    lua_State *running; /* the thread of the innermost sf_pcall / sf_resume */
     int reported;      /* the watchdog called the stuck handler for this state */
     char subject[512]; /* what runs, for the stuck handler (a file name) */
     struct SfLimits *next; /* the watchdog's list of states */
@@ -71,6 +72,8 @@ static int sf_past_limit(SfLimits *lim) {
     return deadline != 0 && sf_now() >= deadline;
 }
 
+static void sf_hook(lua_State *L, lua_Debug *ar);
+
 static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     SfLimits *lim = (SfLimits *)ud;
     size_t old = ptr ? osize : 0;
@@ -89,6 +92,9 @@ static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         if (nsize - old >= SF_BIG_ALLOCATION && sf_past_limit(lim)) {
             lim->exhausted = 1;
             lim->budget = 0;
+            /* The hook fires at the next instruction: each refused allocation costs Lua an
+               emergency collection, too many to wait 1000 instructions for. */
+            if (lim->running) lua_sethook(lim->running, sf_hook, LUA_MASKCOUNT, 1);
             return NULL;
         }
     }
@@ -259,9 +265,12 @@ int sf_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     SfLimits *lim = sf_limits(L);
     int saved = lim->enforce;
     lim->enforce = 1;
+    lua_State *outer = lim->running;
+    lim->running = L;
     atomic_fetch_add(&lim->depth, 1);
     int status = lua_pcall(L, nargs, nresults, msgh);
     atomic_fetch_sub(&lim->depth, 1);
+    lim->running = outer;
     lim->enforce = saved;
     return status;
 }
@@ -270,9 +279,12 @@ int sf_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     SfLimits *lim = sf_limits(co);
     int saved = lim->enforce;
     lim->enforce = 1;
+    lua_State *outer = lim->running;
+    lim->running = co;
     atomic_fetch_add(&lim->depth, 1);
     int status = lua_resume(co, from, nargs, nresults);
     atomic_fetch_sub(&lim->depth, 1);
+    lim->running = outer;
     lim->enforce = saved;
     return status;
 }
