@@ -138,6 +138,27 @@ import Testing
             ], "\(report)")
     }
 
+    /// With `--jobs`, a worker stopped inside a library call costs only its test: the rest of
+    /// its file runs in a new worker, and each test is shown once.
+    @Test func aStuckWorkerCostsOnlyItsTestWithJobs() throws {
+        let tmp = try TempFolder()
+        try suite(tmp, place: .script, code: Self.hostile[1].code)
+        try tmp.write("second.lua", try String(contentsOfFile: tmp.file("hostile.lua"), encoding: .utf8))
+        let r = try Sceneflow.run(
+            ["test", "hostile.lua", "second.lua", "--jobs", "2", "--timeout", "1", "--json", "r.json"], in: tmp.url,
+            timeout: 40)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.components(separatedBy: "FAIL  hostile").count == 3, "\(r)")
+        #expect(r.stdout.components(separatedBy: "PASS  after").count == 3, "\(r)")
+        #expect(r.stdout.hasSuffix("2 passed, 2 failed\n"), "\(r)")
+        let report = try VerdictIsolationTests.verdicts(tmp.file("r.json"))
+        #expect(
+            report.tests == [
+                "hostile.lua: hostile": "failed", "hostile.lua: after": "passed", "second.lua: hostile": "failed",
+                "second.lua: after": "passed",
+            ], "\(report)")
+    }
+
     /// Process ids of `sceneflow` processes whose command line mentions `text`.
     func processes(mentioning text: String) -> [Int32] {
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

@@ -65,7 +65,7 @@ final class TestWorkerPool {
     /// Runs `scripts`. `onOutcome` gets each test as it ends when one worker runs at a time
     /// (`jobs == 1`, for the serial console); `onResult` gets each file in order.
     func run(
-        _ scripts: [String], onOutcome: (TestOutcome) -> Void, onResult: (ScriptFileResult) -> Void
+        _ scripts: [String], onOutcome: @escaping (TestOutcome) -> Void, onResult: (ScriptFileResult) -> Void
     ) -> [ScriptFileResult] {
         let folder = NSTemporaryDirectory() + "sceneflow-jobs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -99,10 +99,12 @@ final class TestWorkerPool {
             wait(for: runs.compactMap(\.worker))
             for run in runs {
                 guard let worker = run.worker else { continue }
-                read(worker, into: run, onOutcome: jobs == 1 ? onOutcome : { _ in })
+                // Tests are shown as they end only when one file runs at a time.
+                let progress: (TestOutcome) -> Void = jobs == 1 ? onOutcome : { _ in }
+                read(worker, into: run, onOutcome: progress)
                 if !worker.process.isRunning {
-                    read(worker, into: run, onOutcome: jobs == 1 ? onOutcome : { _ in })
-                    ended(worker, run, folder: folder, interrupted: interruption.signal != nil, onOutcome: onOutcome)
+                    read(worker, into: run, onOutcome: progress)
+                    ended(worker, run, folder: folder, interrupted: interruption.signal != nil, onOutcome: progress)
                 }
             }
             if interruption.signal != nil && runs.allSatisfy({ $0.worker == nil }) {
