@@ -8,8 +8,8 @@ extension ScriptModule {
     enum RecordLimits {
         /// The most bytes of one log message copied out of Lua (4 KiB).
         static let messageBytes = 4 << 10
-        /// The most bytes of log messages one test keeps (256 KiB); later entries are left
-        /// out and counted in one closing note.
+        /// The most bytes of log messages one test keeps (256 KiB, each entry counted as at
+        /// least 64 bytes); later entries are left out and counted in one closing note.
         static let logBytes = 256 << 10
         /// The most steps one test keeps (10 000).
         static let steps = 10_000
@@ -35,7 +35,8 @@ extension ScriptModule {
             return
         }
         let message = stack.string(index, maxBytes: RecordLimits.messageBytes) ?? ""
-        logBytes += message.utf8.count
+        // An entry costs at least 64 bytes, so a flood of empty messages fills the log too.
+        logBytes += max(message.utf8.count, 64)
         log.append(TestLogEntry(level: level, clockTime: clockTime, line: line, message: message))
     }
 

@@ -15,7 +15,9 @@ struct TestCommand: Subcommand {
         with `prototype "path"` (relative to the script) or gets it from --prototype.
         Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
         65 when a script or its prototype cannot be loaded, 130/143 when interrupted by
-        SIGINT/SIGTERM (partial reports are written). The Lua API: 'sceneflow help api'.
+        SIGINT/SIGTERM (partial reports are written). Each file runs in a worker process and
+        each test in a freshly loaded Lua state, so no Lua (a library call that never returns
+        included) can keep a limit or a signal from ending the test. The Lua API: 'sceneflow help api'.
         """
     static let arguments = [
         ArgumentSpec(
