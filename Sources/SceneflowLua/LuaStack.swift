@@ -220,13 +220,17 @@ struct LuaStack {
 
     /// The error value on top as text: the string, or a description of a non-string value.
     func errorText() -> String {
-        guard let text = string(-1, maxBytes: Self.maxErrorBytes) else {
-            return "(error object is a \(typeName(-1)) value)"
-        }
+        message(-1) ?? "(error object is a \(typeName(-1)) value)"
+    }
+
+    /// The string at `index` as an error message: whole up to `maxErrorBytes`, else its first
+    /// `cutErrorCharacters` characters and the count of the bytes left out (short enough that
+    /// `MessageClip` keeps that note). Nil when the value is not a string.
+    func message(_ index: Int32) -> String? {
+        guard let text = string(index, maxBytes: Self.maxErrorBytes) else { return nil }
         guard text.utf8.count > Self.maxErrorBytes else { return text }
-        // Cut short enough that `MessageClip` keeps the note of how much is missing.
         var length = 0
-        lua_tolstring(luaState, -1, &length)
+        lua_tolstring(luaState, index, &length)
         let kept = String(text.prefix(Self.cutErrorCharacters))
         return kept + "… (\(length - kept.utf8.count) more bytes)"
     }

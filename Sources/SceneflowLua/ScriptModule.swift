@@ -91,7 +91,7 @@ final class ScriptModule {
                 (
                     "note_failure",
                     { [weak self] stack in
-                        self?.notedFailure = stack.string(1)
+                        self?.notedFailure = stack.message(1)
                         return .values(0)
                     }
                 ),
