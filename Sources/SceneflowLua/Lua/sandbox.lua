@@ -25,7 +25,7 @@ local function no_dump()
   G.error("string.dump is not available: Sceneflow loads Lua source text only, never binary chunks", 2)
 end
 
-local pcall, error, rawget, select, pack, unpack = G.pcall, G.error, G.rawget, G.select, G.table.pack, G.table.unpack
+local pcall, error, rawget, pack, unpack = G.pcall, G.error, G.rawget, G.table.pack, G.table.unpack
 
 -- xpcall with the message handler run after the error has unwound. Lua calls a handler where
 -- the error happened, and when the instruction hook raised that error (a limit or a signal)
