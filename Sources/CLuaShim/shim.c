@@ -16,8 +16,12 @@
 #define SF_BIG_ALLOCATION (64 * 1024)
 /* How long the watchdog thread lets a call run past its deadline, or past a stop request,
    before it gives up on the instruction hook (a library call or an error handler that never
-   returns to the VM) and calls the stuck handler. */
+   returns to the VM) and calls the stuck handler. Past a deadline the grace is CPU time of
+   the thread running the call (its own work, so a loaded machine that slows a long but
+   finite call, such as a 200 MiB string.rep, does not make it look stuck), with a real-time
+   backstop for a call that waits without using the CPU. */
 #define SF_LIMIT_GRACE_SECONDS 1.0
+#define SF_LIMIT_GRACE_BACKSTOP_SECONDS 10.0
 #define SF_STOP_GRACE_SECONDS 0.25
 #define SF_WATCHDOG_PERIOD_US 20000
 
@@ -38,6 +42,9 @@ typedef struct SfLimits {
     _Atomic double deadline; /* sf_now() after which the hook stops the code; 0 = none */
     atomic_int depth;  /* sf_pcall / sf_resume calls running on this state */
     lua_State *running; /* the thread of the innermost sf_pcall / sf_resume */
+    pthread_t thread;  /* the OS thread of the outermost running sf_pcall / sf_resume */
+    double grace_deadline; /* the deadline grace_cpu was taken for (watchdog thread only) */
+    double grace_cpu;  /* that thread's CPU seconds when the watchdog first saw it past it */
     int reported;      /* the watchdog called the stuck handler for this state */
     char subject[512]; /* what runs, for the stuck handler (a file name) */
     struct SfLimits *next; /* the watchdog's list of states */
@@ -144,6 +151,29 @@ static void sf_unregister_limits(SfLimits *lim) {
     pthread_mutex_unlock(&sf_registry_lock);
 }
 
+/* CPU seconds used by `thread` so far (-1 when unreadable). */
+static double sf_thread_cpu(pthread_t thread) {
+    clockid_t clock;
+    struct timespec ts;
+    if (pthread_getcpuclockid(thread, &clock) != 0 || clock_gettime(clock, &ts) != 0) return -1;
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* True when the call on `lim`, past `deadline` at `now`, has used SF_LIMIT_GRACE_SECONDS of
+   its thread's CPU time since the watchdog first saw it past that deadline, or
+   SF_LIMIT_GRACE_BACKSTOP_SECONDS of real time have passed since the deadline. */
+static int sf_past_grace(SfLimits *lim, double deadline, double now) {
+    if (now >= deadline + SF_LIMIT_GRACE_BACKSTOP_SECONDS) return 1;
+    double cpu = sf_thread_cpu(lim->thread);
+    if (cpu < 0) return now >= deadline + SF_LIMIT_GRACE_SECONDS;
+    if (lim->grace_deadline != deadline) {
+        lim->grace_deadline = deadline;
+        lim->grace_cpu = cpu;
+        return 0;
+    }
+    return cpu - lim->grace_cpu >= SF_LIMIT_GRACE_SECONDS;
+}
+
 static void *sf_watchdog(void *unused) {
     (void)unused;
     for (;;) {
@@ -157,7 +187,7 @@ static void *sf_watchdog(void *unused) {
             double deadline = atomic_load(&lim->deadline);
             int reason = 0;
             if (stop != 0 && now >= stop + SF_STOP_GRACE_SECONDS) reason = SF_STUCK_AFTER_STOP;
-            else if (deadline != 0 && now >= deadline + SF_LIMIT_GRACE_SECONDS) reason = SF_STUCK_PAST_DEADLINE;
+            else if (deadline != 0 && now >= deadline && sf_past_grace(lim, deadline, now)) reason = SF_STUCK_PAST_DEADLINE;
             if (reason && sf_handler) {
                 lim->reported = 1;
                 sf_handler(reason, lim->subject);
@@ -267,6 +297,7 @@ int sf_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     lim->enforce = 1;
     lua_State *outer = lim->running;
     lim->running = L;
+    if (atomic_load(&lim->depth) == 0) lim->thread = pthread_self();
     atomic_fetch_add(&lim->depth, 1);
     int status = lua_pcall(L, nargs, nresults, msgh);
     atomic_fetch_sub(&lim->depth, 1);
@@ -281,6 +312,7 @@ int sf_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     lim->enforce = 1;
     lua_State *outer = lim->running;
     lim->running = co;
+    if (atomic_load(&lim->depth) == 0) lim->thread = pthread_self();
     atomic_fetch_add(&lim->depth, 1);
     int status = lua_resume(co, from, nargs, nresults);
     atomic_fetch_sub(&lim->depth, 1);

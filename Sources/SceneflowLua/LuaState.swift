@@ -87,7 +87,9 @@ final class LuaState {
     func run(
         _ bytes: Data, chunkName: String, pushEnvironment: () -> Result<Void, LuaFailure>
     ) -> Result<Void, LuaFailure> {
-        guard main.load(bytes: LuaChunkText.withoutHashLine(bytes), chunkName: chunkName) else { return .failure(takeFailure(from: main)) }
+        guard main.load(bytes: LuaChunkText.withoutHashLine(bytes), chunkName: chunkName) else {
+            return .failure(takeFailure(from: main))
+        }
         if case .failure(let failure) = pushEnvironment() {
             main.pop()
             return .failure(failure)

@@ -7,13 +7,15 @@ internal import CLuaShim
 /// instruction budget or a stop request within 1000 instructions, and large allocations check
 /// the same limits. It cannot stop code that never returns to the VM: one library call that
 /// runs for minutes (a string pattern that backtracks). The watchdog thread checks every 20 ms;
-/// a call still running 1 s after its real-time deadline, or 0.25 s after `LuaStop`, is stuck,
+/// a call that goes on past its real-time deadline for 1 s of its own thread's CPU time (so a
+/// loaded machine cannot make a long but finite call look stuck; 10 s of real time at most),
+/// or runs 0.25 s after `LuaStop`, is stuck,
 /// and the handler ends the process (the only safe way out of a C call): a `--jobs` worker
 /// reports the stuck test to its parent first, other commands print a message.
 public enum LuaWatchdog {
     /// Why a call was found stuck.
     public enum Reason: Int32, Codable, Sendable {
-        /// Still running 1 s after its real-time deadline.
+        /// Past its real-time deadline for 1 s of its thread's CPU time (10 s real at most).
         case pastDeadline = 1
         /// Still running 0.25 s after SIGINT/SIGTERM asked every call to stop.
         case afterStop = 2

@@ -36,7 +36,7 @@ void sf_reset_limits(lua_State *L, long long instructions);
 void sf_set_deadline(lua_State *L, double seconds);
 
 /* Why the watchdog thread gave up on a call (the first argument of the stuck handler). */
-#define SF_STUCK_PAST_DEADLINE 1 /* still running 1 s after its real-time deadline */
+#define SF_STUCK_PAST_DEADLINE 1 /* past its real-time deadline, then 1 s of its own CPU time (10 s real at most) */
 #define SF_STUCK_AFTER_STOP 2    /* still running 0.25 s after sf_request_stop */
 /* Called on the watchdog thread, with `subject` (see sf_set_subject), when a call cannot be
    stopped by the instruction hook: a library call that never returns to the VM (a

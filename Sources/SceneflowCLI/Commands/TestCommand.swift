@@ -79,10 +79,7 @@ struct TestCommand: Subcommand {
             help: "Run each file's tests last to first (each test loads the script afresh: verdicts must not change)."),
         OptionSpec(
             name: "--worker", valueName: "PID",
-            help: "(internal) Run as the test worker of runner PID (events on stdout)."),
-        OptionSpec(
-            name: "--worker-skip", valueName: "N",
-            help: "(internal) As a worker, start at the file's test N (run order)."),
+            help: "(internal) Run as a test worker of runner PID (files on stdin, events on stdout)."),
         helpOption,
     ]
 
@@ -107,10 +104,6 @@ struct TestCommand: Subcommand {
                 throw UsageError(message: "--worker expects a process id")
             }
             settings.workerParent = parent
-        }
-        if let text = parsed.value("--worker-skip") {
-            guard let skip = Int(text), skip >= 0 else { throw UsageError(message: "--worker-skip expects a count") }
-            settings.workerSkip = skip
         }
         settings.updateBaselines = parsed.flag("--update-baselines")
         settings.timeline = parsed.value("--timeline")
@@ -147,6 +140,8 @@ struct TestCommand: Subcommand {
     /// - Throws: `InputError` (exit 65) for a missing script, folder or `--prototype`;
     ///   `UsageError` (exit 64) for an output path that cannot be written.
     func validate() throws {
+        // A worker gets its files on standard input (see TestWorker).
+        if settings.workerParent != nil { return }
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
             throw InputError(message: "no script or folder at \(input)")
         }
@@ -169,19 +164,13 @@ struct TestCommand: Subcommand {
     }
 
     func run() -> ExitCode {
+        if let parent = settings.workerParent { return TestWorker.serve(settings: settings, parent: parent) }
         var scripts = ScriptFinder.scripts(in: inputs)
         if scripts.isEmpty {
             printError("sceneflow test: no *.lua scripts found in \(inputs.joined(separator: ", "))")
             return .badInput
         }
         if let (index, count) = settings.shard { scripts = ScriptFinder.shard(scripts, index: index, of: count) }
-        if let parent = settings.workerParent {
-            guard scripts.count == 1 else {
-                printError("sceneflow test --worker: expected one script file, got \(scripts.count)")
-                return .usage
-            }
-            return TestWorker.run(scripts[0], settings: settings, parent: parent)
-        }
         let started = Date()
         let interruption = Interruption.install()
         let console = TestConsole(tap: settings.tap)
@@ -237,8 +226,6 @@ struct TestSettings {
     var framesHashOnly = false
     /// Run as the test worker of this runner process (`--worker PID`).
     var workerParent: Int32?
-    /// As a worker, the tests to leave out in run order (`--worker-skip N`).
-    var workerSkip = 0
     /// Run each file's tests last to first (`--reverse`).
     var reverse = false
     var timeout: Double?

@@ -3,49 +3,62 @@ import SceneflowCore
 import SceneflowLua
 import SceneflowRunner
 
-/// Runs script files in up to `jobs` worker processes (`TestWorker`), one file per worker at a
-/// time, and hands the results back in file order, so the console reads as a serial run.
-/// `sceneflow test` always runs this way, `--jobs 1` included: the runner process never runs
-/// a script's Lua, so it can always stop a worker and still write its reports.
+/// Runs script files in up to `jobs` long-lived worker processes (`TestWorker`) that take files
+/// from one queue, and hands the results back in file order, so the console reads as a serial
+/// run. `sceneflow test` always runs this way, `--jobs 1` included: the runner process never
+/// runs a script's Lua, so it can always stop a worker and still write its reports.
 ///
+/// - Each worker holds at most `queueDepth` files: the one it runs and the next, so it never
+///   waits for the runner between files (the runner refills it when a file finishes).
 /// - A worker that stops without finishing its file (the watchdog found its Lua stuck in a
 ///   library call, or it crashed) costs only the running test: that test fails with the
-///   reason and a new worker goes on with the next test.
-/// - After SIGINT/SIGTERM the signal is forwarded once; a worker still running 0.7 s later is
-///   killed, its running test reported as interrupted and the rest as skipped.
-///
-/// The worker protocol carries run positions, not a file per line, because each worker runs
-/// one file; a pool of long-lived workers taking files from a queue (issue 19) would add the
-/// file to `WorkerEvent` and a request line from the runner.
+///   reason, the rest of its file goes back to the front of the queue and a fresh worker takes
+///   it; the files queued behind it go back too; the other workers go on.
+/// - After SIGINT/SIGTERM the signal is forwarded once and no file is handed out; a worker
+///   still running 0.7 s later is killed, its running test reported as interrupted, the rest
+///   of its file as skipped and every file not started as not run.
 final class TestWorkerPool {
     private let settings: TestSettings
     private let jobs: Int
     /// Real seconds a worker gets to finish after the forwarded signal before it is killed.
     static let signalGrace = 0.7
+    /// Files a worker holds at once (the running one and the next).
+    static let queueDepth = 2
 
     init(settings: TestSettings, jobs: Int) {
         self.settings = settings
         self.jobs = jobs
     }
 
-    /// One running worker process and what it sent.
+    /// One running worker process, what it was given and what it sent.
     private final class Worker {
         let process: Process
-        let pipe: Pipe
+        let events: Pipe
+        let requests: Pipe
         let errors: String
         var buffer = Data()
+        /// The files handed to this worker, in order: the first is the one it runs.
+        var assigned: [FileRun] = []
         var stuck: (reason: LuaWatchdog.Reason, subject: String)?
-        var finished: ScriptFileResult?
         var killed = false
+        var closed = false
 
-        init(process: Process, pipe: Pipe, errors: String) {
+        init(process: Process, events: Pipe, requests: Pipe, errors: String) {
             self.process = process
-            self.pipe = pipe
+            self.events = events
+            self.requests = requests
             self.errors = errors
+        }
+
+        /// Ends the worker's input: it exits after the files it holds.
+        func close() {
+            guard !closed else { return }
+            closed = true
+            try? requests.fileHandleForWriting.close()
         }
     }
 
-    /// One script file: its plan, the outcomes so far and the worker running it.
+    /// One script file: its plan, the outcomes so far and where it stands.
     private final class FileRun {
         let file: String
         var planned: [TestOutcome]?
@@ -53,11 +66,12 @@ final class TestWorkerPool {
         var running: Int?
         /// When the running test started (`ProcessInfo.systemUptime`).
         var runningSince = 0.0
+        /// The run position to resume at after a stopped worker.
         var next = 0
-        var worker: Worker?
         var result: ScriptFileResult?
         var started: Double?
-        var attempts = 0
+        /// How many times the file was handed to a worker (more than once after a stop).
+        var sends = 0
 
         init(file: String) { self.file = file }
     }
@@ -71,84 +85,134 @@ final class TestWorkerPool {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let runs = scripts.map(FileRun.init)
-        var nextFile = 0
+        // Files not handed out yet, in order; a file resumed after a stopped worker goes first.
+        var queue = runs[...]
+        var resumed: [FileRun] = []
+        var workers: [Worker] = []
         var shown = 0
         var signalTime: Double?
         let interruption = Interruption.install()
+        // Tests are shown as they end only when one file runs at a time.
+        let progress: (TestOutcome) -> Void = jobs == 1 ? onOutcome : { _ in }
         while shown < runs.count {
-            let active = runs.filter { $0.worker != nil }
-            var running = active.count
-            while running < jobs && nextFile < runs.count && interruption.signal == nil {
-                start(runs[nextFile], folder: folder)
-                nextFile += 1
-                running += 1
-            }
-            if let signal = interruption.signal {
+            if interruption.signal == nil {
+                assign(&resumed, &queue, to: &workers, folder: folder)
+            } else {
                 let now = ProcessInfo.processInfo.systemUptime
                 if signalTime == nil {
                     signalTime = now
-                    for run in runs { if let worker = run.worker { kill(worker.process.processIdentifier, signal) } }
+                    for worker in workers {
+                        kill(worker.process.processIdentifier, interruption.signal!)
+                        worker.close()
+                    }
+                    for run in resumed + queue where run.result == nil {
+                        run.result = ScriptFileResult.notRun(run.file)
+                    }
+                    resumed = []
+                    queue = []
                 } else if now - signalTime! > Self.signalGrace {
-                    for run in runs {
-                        guard let worker = run.worker, !worker.killed else { continue }
+                    for worker in workers where !worker.killed {
                         worker.killed = true
                         kill(worker.process.processIdentifier, SIGKILL)
                     }
                 }
             }
-            wait(for: runs.compactMap(\.worker))
-            for run in runs {
-                guard let worker = run.worker else { continue }
-                // Tests are shown as they end only when one file runs at a time.
-                let progress: (TestOutcome) -> Void = jobs == 1 ? onOutcome : { _ in }
-                read(worker, into: run, onOutcome: progress)
+            wait(for: workers)
+            for worker in workers {
+                read(worker, onOutcome: progress)
                 if !worker.process.isRunning {
-                    read(worker, into: run, onOutcome: progress)
-                    ended(worker, run, folder: folder, interrupted: interruption.signal != nil, onOutcome: progress)
+                    read(worker, onOutcome: progress)
+                    ended(
+                        worker, resumed: &resumed, interrupted: interruption.signal != nil, onOutcome: progress)
                 }
             }
-            if interruption.signal != nil && runs.allSatisfy({ $0.worker == nil }) {
-                for run in runs[nextFile...] where run.result == nil { run.result = ScriptFileResult.notRun(run.file) }
-                nextFile = runs.count
-            }
+            workers.removeAll { !$0.process.isRunning }
             while shown < runs.count, let result = runs[shown].result {
                 onResult(result)
                 shown += 1
             }
         }
+        for worker in workers { worker.close() }
         return runs.compactMap(\.result)
     }
 
-    private func start(_ run: FileRun, folder: String) {
-        run.attempts += 1
-        if run.started == nil { run.started = ProcessInfo.processInfo.systemUptime }
+    /// Hands out files to the workers until each holds `queueDepth` (starting workers as
+    /// needed, up to `jobs`).
+    private func assign(
+        _ resumed: inout [FileRun], _ queue: inout ArraySlice<FileRun>, to workers: inout [Worker], folder: String
+    ) {
+        func nextFile() -> FileRun? {
+            if !resumed.isEmpty { return resumed.removeFirst() }
+            return queue.popFirst()
+        }
+        while workers.count < jobs, !resumed.isEmpty || !queue.isEmpty {
+            guard let worker = startWorker(folder: folder) else {
+                // No worker can be started: every file left fails to load with the reason.
+                while let run = nextFile() {
+                    finish(run, loadProblems: [Diagnostic(file: run.file, message: "could not start a worker")])
+                }
+                return
+            }
+            workers.append(worker)
+        }
+        // Fill the least busy worker first, so files spread over all of them.
+        while !resumed.isEmpty || !queue.isEmpty {
+            guard let worker = workers.filter({ !$0.closed }).min(by: { $0.assigned.count < $1.assigned.count }),
+                worker.assigned.count < Self.queueDepth, let run = nextFile()
+            else { return }
+            send(run, to: worker)
+        }
+        if resumed.isEmpty && queue.isEmpty {
+            for worker in workers where worker.assigned.isEmpty { worker.close() }
+        }
+    }
+
+    /// Starts one worker process, or nil when none can be started.
+    private func startWorker(folder: String) -> Worker? {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let errors = (folder as NSString).appendingPathComponent("\(UInt32.random(in: 0...UInt32.max)).err")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments =
-            ["test", run.file, "--worker", String(getpid()), "--worker-skip", String(run.next)]
-            + settings.workerArguments
+        process.arguments = ["test", "--worker", String(getpid())] + settings.workerArguments
         _ = FileManager.default.createFile(atPath: errors, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errors)
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardInput = FileHandle.nullDevice
+        let events = Pipe()
+        let requests = Pipe()
+        process.standardOutput = events
+        process.standardInput = requests
         do {
             try process.run()
         } catch {
-            finish(run, loadProblems: [Diagnostic(file: run.file, message: "could not start a worker: \(error)")])
-            return
+            return nil
         }
-        let fd = pipe.fileHandleForReading.fileDescriptor
+        let fd = events.fileHandleForReading.fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        run.worker = Worker(process: process, pipe: pipe, errors: errors)
+        return Worker(process: process, events: events, requests: requests, errors: errors)
+    }
+
+    /// Asks `worker` to run `run` from its next test on.
+    private func send(_ run: FileRun, to worker: Worker) {
+        guard var line = try? JSONEncoder().encode(WorkerRequest(file: run.file, skip: run.next)) else { return }
+        line.append(10)
+        worker.assigned.append(run)
+        run.sends += 1
+        // A worker that died meanwhile is handled as it ends (its files go back to the queue).
+        let fd = worker.requests.fileHandleForWriting.fileDescriptor
+        line.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
+        }
     }
 
     /// Waits up to 5 ms for a worker to write.
     private func wait(for workers: [Worker]) {
         var fds = workers.map {
-            pollfd(fd: $0.pipe.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            pollfd(fd: $0.events.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
         }
         if fds.isEmpty {
             usleep(5_000)
@@ -157,22 +221,31 @@ final class TestWorkerPool {
         _ = poll(&fds, nfds_t(fds.count), 5)
     }
 
-    /// Reads what `worker` wrote and applies each complete line.
-    private func read(_ worker: Worker, into run: FileRun, onOutcome: (TestOutcome) -> Void) {
-        let fd = worker.pipe.fileHandleForReading.fileDescriptor
+    private let decoder = JSONDecoder()
+
+    /// Reads what `worker` wrote and applies each complete line to the file it runs.
+    private func read(_ worker: Worker, onOutcome: (TestOutcome) -> Void) {
+        let fd = worker.events.fileHandleForReading.fileDescriptor
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { break }
             worker.buffer.append(contentsOf: chunk[0..<count])
         }
-        while let newline = worker.buffer.firstIndex(of: 10) {
-            let line = worker.buffer[worker.buffer.startIndex..<newline]
-            worker.buffer.removeSubrange(worker.buffer.startIndex...newline)
-            guard let event = try? JSONDecoder().decode(WorkerEvent.self, from: Data(line)) else { continue }
+        var start = worker.buffer.startIndex
+        while let newline = worker.buffer[start...].firstIndex(of: 10) {
+            let line = worker.buffer[start..<newline]
+            start = newline + 1
+            guard let event = try? decoder.decode(WorkerEvent.self, from: line) else { continue }
+            if case .stuck(let reason, let subject) = event {
+                worker.stuck = (reason, subject)
+                continue
+            }
+            guard let run = worker.assigned.first else { continue }
             switch event {
             case .planned(let outcomes):
                 if run.planned == nil { run.planned = outcomes }
+                if run.started == nil { run.started = ProcessInfo.processInfo.systemUptime }
             case .started(let position):
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
@@ -182,29 +255,41 @@ final class TestWorkerPool {
                 run.next = position + 1
                 onOutcome(outcome)
             case .finished(let result):
-                worker.finished = result
-            case .stuck(let reason, let subject):
-                worker.stuck = (reason, subject)
+                worker.assigned.removeFirst()
+                finish(
+                    run, loadProblems: result.loadProblems, timeline: result.timeline,
+                    wallSeconds: run.sends == 1 ? result.wallSeconds : nil)
+            case .stuck: break
             }
         }
+        worker.buffer.removeSubrange(worker.buffer.startIndex..<start)
     }
 
-    /// Handles the end of `run`'s worker: the file is done, or the running test gets its
-    /// verdict here and a new worker goes on after it.
+    /// Handles the end of `worker`: the test it was running gets its verdict here, the rest of
+    /// that file and the files queued behind it go back to the front of the queue (or, after
+    /// a signal, are reported as interrupted and not run).
     private func ended(
-        _ worker: Worker, _ run: FileRun, folder: String, interrupted: Bool, onOutcome: (TestOutcome) -> Void
+        _ worker: Worker, resumed: inout [FileRun], interrupted: Bool, onOutcome: (TestOutcome) -> Void
     ) {
-        run.worker = nil
-        try? FileManager.default.removeItem(atPath: worker.errors)
-        if let finished = worker.finished {
-            finish(run, loadProblems: finished.loadProblems, timeline: finished.timeline)
-            return
-        }
+        defer { try? FileManager.default.removeItem(atPath: worker.errors) }
+        worker.close()
+        guard let run = worker.assigned.first else { return }
+        let queued = worker.assigned.dropFirst()
+        worker.assigned = []
         let stoppedBySignal = interrupted || worker.stuck?.reason == .afterStop
+        if stoppedBySignal {
+            for other in queued where other.result == nil { other.result = ScriptFileResult.notRun(other.file) }
+        } else {
+            resumed.insert(contentsOf: queued, at: 0)
+        }
         guard let planned = run.planned else {
-            // Stopped while loading the file.
+            // Stopped while loading the file (or before it began).
             if stoppedBySignal {
                 finish(run, notRun: true)
+            } else if worker.stuck == nil && worker.process.terminationReason == .exit
+                && worker.process.terminationStatus == 0
+            {
+                resumed.insert(run, at: 0)  // it ended before taking the file: try again
             } else {
                 finish(run, loadProblems: [loadProblem(worker, run)])
             }
@@ -230,7 +315,7 @@ final class TestWorkerPool {
         if stoppedBySignal || run.next >= planned.count {
             finish(run)
         } else {
-            start(run, folder: folder)
+            resumed.insert(run, at: 0)
         }
     }
 
@@ -277,9 +362,11 @@ final class TestWorkerPool {
     }
 
     /// Ends `run` with its outcomes in run order (a test never reached gets its planned
-    /// outcome: skipped because the run was interrupted, or its own skip).
+    /// outcome: skipped because the run was interrupted, or its own skip). `wallSeconds` is
+    /// the worker's own figure for a file it ran whole, else the time since the file's plan.
     private func finish(
-        _ run: FileRun, loadProblems: [Diagnostic] = [], timeline: TimelineRun? = nil, notRun: Bool = false
+        _ run: FileRun, loadProblems: [Diagnostic] = [], timeline: TimelineRun? = nil, wallSeconds: Double? = nil,
+        notRun: Bool = false
     ) {
         if notRun {
             run.result = ScriptFileResult.notRun(run.file)
@@ -289,7 +376,7 @@ final class TestWorkerPool {
         var result = ScriptFileResult(
             file: run.file, outcomes: planned.indices.map { run.outcomes[$0] ?? planned[$0] },
             loadProblems: loadProblems)
-        result.wallSeconds = run.started.map { ProcessInfo.processInfo.systemUptime - $0 }
+        result.wallSeconds = wallSeconds ?? run.started.map { ProcessInfo.processInfo.systemUptime - $0 }
         result.timeline = timeline
         run.result = result
     }

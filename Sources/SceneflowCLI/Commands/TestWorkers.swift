@@ -24,48 +24,73 @@ enum WorkerEvent: Codable {
     case stuck(reason: LuaWatchdog.Reason, subject: String)
 }
 
-/// A test worker (`sceneflow test FILE --worker PID [--worker-skip N]`): runs one script file
-/// from run position N on and streams `WorkerEvent`s to the runner. It dies with its parent
-/// (PR_SET_PDEATHSIG), and its `LuaWatchdog` handler reports Lua stuck in a library call and
-/// exits at once, since only ending the process can stop such a call.
+/// What the runner asks of a worker, one JSON object per line on the worker's standard input:
+/// run `file` from run position `skip` on (0 = its first test in run order; a file resumed
+/// after its worker was stopped goes on after the stopped test).
+struct WorkerRequest: Codable {
+    let file: String
+    let skip: Int
+}
+
+/// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
+/// as the runner asks (`WorkerRequest` lines on standard input) and streams `WorkerEvent`s for
+/// each, ending every file with `finished`; it exits at the end of its input or, after
+/// SIGINT/SIGTERM, once its file is done. Starting a process costs ~30 ms, about six small
+/// files' worth, so a run keeps N workers for its whole length (issue 19). A worker dies with
+/// its parent (PR_SET_PDEATHSIG), and its `LuaWatchdog` handler reports Lua stuck in a library
+/// call and exits at once, since only ending the process can stop such a call; the runner then
+/// starts a fresh worker for the rest of that file.
 enum TestWorker {
     /// The pipe to the runner (a copy of standard output taken at start; standard output
     /// itself then points to standard error, so nothing else can write into the pipe).
     nonisolated(unsafe) private static var eventsFD: Int32 = -1
     /// Held while a line is written: the watchdog thread must not cut into one.
     private static let writing = NSLock()
+    /// Encodes events (used under `writing`).
+    nonisolated(unsafe) private static let encoder = JSONEncoder()
     /// The exit status of a worker whose Lua code was stuck (after its `stuck` line).
     static let stuckStatus: Int32 = 3
 
-    /// Runs `script` for the runner whose process id is `parent`.
-    static func run(_ script: String, settings: TestSettings, parent: Int32) -> ExitCode {
+    /// Serves the runner whose process id is `parent` until its requests end.
+    static func serve(settings: TestSettings, parent: Int32) -> ExitCode {
         guard sf_die_with_parent(parent) == 0 else { return .software }
         eventsFD = dup(1)
         dup2(2, 1)
         let interruption = Interruption.install(worker: true)
         LuaWatchdog.start(stuckHandler)
+        let decoder = JSONDecoder()
+        while interruption.signal == nil, let line = readLine(strippingNewline: true) {
+            guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else {
+                return .software
+            }
+            run(request, settings: settings, interruption: interruption)
+        }
+        return .success
+    }
+
+    /// Runs one requested file and streams its events.
+    private static func run(_ request: WorkerRequest, settings: TestSettings, interruption: Interruption) {
         var options = settings.runnerOptions
-        options.skipFirst = settings.workerSkip
+        options.skipFirst = request.skip
         let runner = HeadlessTestRunner(options: options)
         runner.shouldStop = { interruption.signal != nil }
-        var position = settings.workerSkip
+        var position = request.skip
         runner.onPlan = { send(.planned($0)) }
         runner.onTestStart = { _, _ in send(.started(position)) }
-        var result = runner.run(script: script) { outcome in
+        var result = runner.run(script: request.file) { outcome in
             send(.ended(position, outcome))
             position += 1
         }
         result.outcomes = []
         send(.finished(result))
-        return .success
     }
 
     /// Writes one event as a line to the runner.
     static func send(_ event: WorkerEvent) {
-        guard var data = try? JSONEncoder().encode(event) else { return }
-        data.append(10)
         writing.lock()
         defer { writing.unlock() }
+        guard var data = try? encoder.encode(event) else { return }
+        data.append(10)
         writeAll(data)
     }
 
