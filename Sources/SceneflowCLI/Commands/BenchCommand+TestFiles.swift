@@ -12,27 +12,34 @@ extension BenchCommand {
         do {
             let suite = try TestFilesBenchmark.makeSuite(files: files)
             defer { try? FileManager.default.removeItem(atPath: suite.folder) }
-            var floor: [Double] = []
-            var serial: [Double] = []
-            var parallel: [Double] = []
+            var floor: [Cost] = []
+            var serial: [Cost] = []
+            var parallel: [Cost] = []
             for _ in 0..<runs {
-                floor.append(try TestFilesBenchmark.inProcess(suite.scripts))
-                serial.append(try timePool(suite.scripts, jobs: 1))
-                parallel.append(try timePool(suite.scripts, jobs: 2))
+                floor.append(try measure { _ = try TestFilesBenchmark.inProcess(suite.scripts) })
+                serial.append(try measure { try runPool(suite.scripts, jobs: 1) })
+                parallel.append(try measure { try runPool(suite.scripts, jobs: 2) })
             }
-            let floorMedian = Benchmark.Stats(floor).median
-            let serialMedian = Benchmark.Stats(serial).median
-            let parallelMedian = Benchmark.Stats(parallel).median
-            func perFile(_ seconds: Double) -> String { String(format: "%.2f ms", seconds * 1000 / Double(files)) }
-            print(
-                "sceneflow test on \(files) one-test files (medians of \(runs) interleaved runs; \(ProcessInfo.processInfo.activeProcessorCount) cores):"
+            func median(_ costs: [Cost], _ part: KeyPath<Cost, Double>) -> Double {
+                Benchmark.Stats(costs.map { $0[keyPath: part] }).median
+            }
+            func perFile(_ seconds: Double) -> String { String(format: "%6.2f ms", seconds * 1000 / Double(files)) }
+            func ratio(_ value: Double) -> String { String(format: "%.2fx", value) }
+            let (floorWall, serialWall, parallelWall) = (
+                median(floor, \.wall), median(serial, \.wall), median(parallel, \.wall)
             )
-            print("  in this process, no worker (floor): \(perFile(floorMedian)) per file")
-            print(
-                "  --jobs 1 (one worker):              \(perFile(serialMedian)) per file   \(String(format: "%.2f", serialMedian / floorMedian))x the floor   goal ≤ 1.10x"
+            let (floorCPU, serialCPU, parallelCPU) = (
+                median(floor, \.cpu), median(serial, \.cpu), median(parallel, \.cpu)
             )
             print(
-                "  --jobs 2 (two workers):             \(perFile(parallelMedian)) per file   \(String(format: "%.2f", serialMedian / parallelMedian))x faster than --jobs 1   goal ≥ 1.7x on 2 cores"
+                "sceneflow test on \(files) one-test files (medians of \(runs) interleaved rounds; \(ProcessInfo.processInfo.activeProcessorCount) cores; per file: real time, CPU time of runner and workers):"
+            )
+            print("  in this process, no worker (floor): \(perFile(floorWall)) real, \(perFile(floorCPU)) CPU")
+            print(
+                "  --jobs 1 (one worker):              \(perFile(serialWall)) real, \(perFile(serialCPU)) CPU   \(ratio(serialWall / floorWall)) the floor's real time, \(ratio(serialCPU / floorCPU)) its CPU   goal ≤ 1.10x"
+            )
+            print(
+                "  --jobs 2 (two workers):             \(perFile(parallelWall)) real, \(perFile(parallelCPU)) CPU   \(ratio(serialWall / parallelWall)) faster than --jobs 1   goal ≥ 1.7x on 2 idle cores"
             )
             return .success
         } catch {
@@ -41,21 +48,41 @@ extension BenchCommand {
         }
     }
 
-    /// Seconds `TestWorkerPool` takes to run `scripts` with `jobs` workers.
+    /// Real and CPU seconds (this process and its reaped children, the workers) of one run.
+    private struct Cost {
+        let wall: Double
+        let cpu: Double
+    }
+
+    /// The cost of `body`.
+    private func measure(_ body: () throws -> Void) throws -> Cost {
+        func cpu() -> Double {
+            var total = 0.0
+            for who in [RUSAGE_SELF.rawValue, RUSAGE_CHILDREN.rawValue] {
+                var usage = rusage()
+                getrusage(who, &usage)
+                total += Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+                total += Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+            }
+            return total
+        }
+        let (startWall, startCPU) = (DispatchTime.now().uptimeNanoseconds, cpu())
+        try body()
+        return Cost(wall: Double(DispatchTime.now().uptimeNanoseconds - startWall) / 1e9, cpu: cpu() - startCPU)
+    }
+
+    /// Runs `scripts` through `TestWorkerPool` with `jobs` workers, as `sceneflow test` does.
     /// - Throws: `SuiteFailure` when a file does not pass.
-    private func timePool(_ scripts: [String], jobs: Int) throws -> Double {
+    private func runPool(_ scripts: [String], jobs: Int) throws {
         var settings = TestSettings()
         settings.updateBaselines = false
-        let start = DispatchTime.now().uptimeNanoseconds
         let results = TestWorkerPool(settings: settings, jobs: jobs).run(
             scripts, onOutcome: { _ in }, onResult: { _ in })
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard results.count == scripts.count,
             results.allSatisfy({ $0.loadProblems.isEmpty && $0.outcomes.allSatisfy(\.passed) })
         else {
             throw SuiteFailure(description: "the benchmark suite failed with --jobs \(jobs)")
         }
-        return seconds
     }
 }
 

@@ -42,6 +42,8 @@ final class TestWorkerPool {
         var stuck: (reason: LuaWatchdog.Reason, subject: String)?
         var killed = false
         var closed = false
+        /// Its exit was handled (`TestWorkerPool.ended`).
+        var ended = false
 
         init(process: Process, events: Pipe, requests: Pipe, errors: String) {
             self.process = process
@@ -61,7 +63,22 @@ final class TestWorkerPool {
     /// One script file: its plan, the outcomes so far and where it stands.
     private final class FileRun {
         let file: String
-        var planned: [TestOutcome]?
+        /// The worker's `planned` line, decoded only when needed (a worker stopped mid-file,
+        /// a test never reached): decoding every event would cost the runner more CPU than the
+        /// rest of its work per file.
+        var plannedLine: Data?
+        private var decodedPlan: [TestOutcome]?
+
+        /// The plan (one outcome per test from the first worker's position on), or nil before
+        /// the file loaded.
+        func planned(_ decoder: JSONDecoder) -> [TestOutcome]? {
+            if decodedPlan == nil, let line = plannedLine,
+                case .planned(let outcomes) = try? decoder.decode(WorkerEvent.self, from: line)
+            {
+                decodedPlan = outcomes
+            }
+            return decodedPlan
+        }
         var outcomes: [Int: TestOutcome] = [:]
         var running: Int?
         /// When the running test started (`ProcessInfo.systemUptime`).
@@ -126,13 +143,34 @@ final class TestWorkerPool {
                         worker, resumed: &resumed, interrupted: interruption.signal != nil, onOutcome: progress)
                 }
             }
-            workers.removeAll { !$0.process.isRunning }
+            // Only workers handled by `ended` leave: one that exits between the check above and
+            // here is handled in the next round (its files must not be lost).
+            workers.removeAll(where: \.ended)
+            if workers.isEmpty && resumed.isEmpty && queue.isEmpty {
+                // Nothing is running or waiting: a file without a result now would never get one.
+                for run in runs where run.result == nil {
+                    run.result =
+                        interruption.signal != nil
+                        ? ScriptFileResult.notRun(run.file)
+                        : ScriptFileResult(
+                            file: run.file,
+                            loadProblems: [Diagnostic(file: run.file, message: "no worker ran this file")])
+                }
+            }
             while shown < runs.count, let result = runs[shown].result {
                 onResult(result)
                 shown += 1
             }
         }
+        // Idle workers exit at the end of their input; reap them (so their CPU time is counted
+        // for this process, see `sceneflow bench --test-files`), killing any that lingers.
         for worker in workers { worker.close() }
+        let deadline = ProcessInfo.processInfo.systemUptime + 1
+        for worker in workers {
+            while worker.process.isRunning && ProcessInfo.processInfo.systemUptime < deadline { usleep(1_000) }
+            if worker.process.isRunning { kill(worker.process.processIdentifier, SIGKILL) }
+            worker.process.waitUntilExit()
+        }
         return runs.compactMap(\.result)
     }
 
@@ -222,11 +260,15 @@ final class TestWorkerPool {
     }
 
     private let decoder = JSONDecoder()
+    /// How a `planned` event's line starts (`JSONEncoder`'s form of `WorkerEvent.planned`).
+    private static let plannedPrefix = Data(#"{"planned""#.utf8)
+    /// The buffer each read from a worker's pipe goes through (allocated once: a run reads
+    /// several times per file).
+    private var chunk = [UInt8](repeating: 0, count: 65_536)
 
     /// Reads what `worker` wrote and applies each complete line to the file it runs.
     private func read(_ worker: Worker, onOutcome: (TestOutcome) -> Void) {
         let fd = worker.events.fileHandleForReading.fileDescriptor
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { break }
@@ -236,6 +278,13 @@ final class TestWorkerPool {
         while let newline = worker.buffer[start...].firstIndex(of: 10) {
             let line = worker.buffer[start..<newline]
             start = newline + 1
+            if line.starts(with: Self.plannedPrefix) {
+                if let run = worker.assigned.first, run.plannedLine == nil {
+                    run.plannedLine = Data(line)
+                    run.started = ProcessInfo.processInfo.systemUptime
+                }
+                continue
+            }
             guard let event = try? decoder.decode(WorkerEvent.self, from: line) else { continue }
             if case .stuck(let reason, let subject) = event {
                 worker.stuck = (reason, subject)
@@ -243,9 +292,7 @@ final class TestWorkerPool {
             }
             guard let run = worker.assigned.first else { continue }
             switch event {
-            case .planned(let outcomes):
-                if run.planned == nil { run.planned = outcomes }
-                if run.started == nil { run.started = ProcessInfo.processInfo.systemUptime }
+            case .planned: break
             case .started(let position):
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
@@ -258,7 +305,7 @@ final class TestWorkerPool {
                 worker.assigned.removeFirst()
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
-                    wallSeconds: run.sends == 1 ? result.wallSeconds : nil)
+                    wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: true)
             case .stuck: break
             }
         }
@@ -272,6 +319,7 @@ final class TestWorkerPool {
         _ worker: Worker, resumed: inout [FileRun], interrupted: Bool, onOutcome: (TestOutcome) -> Void
     ) {
         defer { try? FileManager.default.removeItem(atPath: worker.errors) }
+        worker.ended = true
         worker.close()
         guard let run = worker.assigned.first else { return }
         let queued = worker.assigned.dropFirst()
@@ -282,7 +330,7 @@ final class TestWorkerPool {
         } else {
             resumed.insert(contentsOf: queued, at: 0)
         }
-        guard let planned = run.planned else {
+        guard let planned = run.planned(decoder) else {
             // Stopped while loading the file (or before it began).
             if stoppedBySignal {
                 finish(run, notRun: true)
@@ -364,18 +412,24 @@ final class TestWorkerPool {
     /// Ends `run` with its outcomes in run order (a test never reached gets its planned
     /// outcome: skipped because the run was interrupted, or its own skip). `wallSeconds` is
     /// the worker's own figure for a file it ran whole, else the time since the file's plan.
+    /// `complete`: the worker finished the file, so every test has its outcome.
     private func finish(
         _ run: FileRun, loadProblems: [Diagnostic] = [], timeline: TimelineRun? = nil, wallSeconds: Double? = nil,
-        notRun: Bool = false
+        complete: Bool = false, notRun: Bool = false
     ) {
         if notRun {
             run.result = ScriptFileResult.notRun(run.file)
             return
         }
-        let planned = run.planned ?? []
-        var result = ScriptFileResult(
-            file: run.file, outcomes: planned.indices.map { run.outcomes[$0] ?? planned[$0] },
-            loadProblems: loadProblems)
+        let outcomes: [TestOutcome]
+        if complete, run.outcomes.keys.max() == run.outcomes.count - 1 {
+            // Every test sent its outcome: the plan adds nothing.
+            outcomes = (0..<run.outcomes.count).map { run.outcomes[$0]! }
+        } else {
+            let planned = run.planned(decoder) ?? []
+            outcomes = planned.indices.map { run.outcomes[$0] ?? planned[$0] }
+        }
+        var result = ScriptFileResult(file: run.file, outcomes: outcomes, loadProblems: loadProblems)
         result.wallSeconds = wallSeconds ?? run.started.map { ProcessInfo.processInfo.systemUptime - $0 }
         result.timeline = timeline
         run.result = result
