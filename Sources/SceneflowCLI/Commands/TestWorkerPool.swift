@@ -9,7 +9,8 @@ import SceneflowRunner
 /// runs a script's Lua, so it can always stop a worker and still write its reports.
 ///
 /// - Each worker holds at most `queueDepth` files: the one it runs and the next, so it never
-///   waits for the runner between files (the runner refills it when a file finishes).
+///   waits for the runner between files (the runner refills it when a file finishes); near
+///   the end of the queue only idle workers get a file.
 /// - A worker that stops without finishing its file (the watchdog found its Lua stuck in a
 ///   library call, or it crashed) costs only the running test: that test fails with the
 ///   reason, the rest of its file goes back to the front of the queue and a fresh worker takes
@@ -194,9 +195,13 @@ final class TestWorkerPool {
             workers.append(worker)
         }
         // Fill the least busy worker first, so files spread over all of them.
+        // A second file goes to a busy worker only while the queue holds one for every worker:
+        // near the end of a run a file waits for an idle worker, not behind a long one.
         while !resumed.isEmpty || !queue.isEmpty {
-            guard let worker = workers.filter({ !$0.closed }).min(by: { $0.assigned.count < $1.assigned.count }),
-                worker.assigned.count < Self.queueDepth, let run = nextFile()
+            let open = workers.filter { !$0.closed }
+            guard let worker = open.min(by: { $0.assigned.count < $1.assigned.count }),
+                worker.assigned.count < Self.queueDepth,
+                worker.assigned.isEmpty || resumed.count + queue.count >= open.count, let run = nextFile()
             else { return }
             send(run, to: worker)
         }
