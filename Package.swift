@@ -38,6 +38,8 @@ let package = Package(
         // Re-exports Lua's C macros as functions and raises Lua errors from C, so that a
         // Lua error never unwinds through a Swift frame (DESIGN.md §5 rule 3).
         .target(name: "CLuaShim", dependencies: ["CLua"]),
+        // prctl(PR_SET_PDEATHSIG) for `--jobs` workers (a variadic C call Swift cannot make).
+        .target(name: "CProcessShim"),
         .target(name: "SceneflowCore"),
         .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image", "CImageShim"]),
         // The script API's Lua lives in Sources/SceneflowLua/Lua/*.lua, compiled in as string
@@ -52,7 +54,7 @@ let package = Package(
             dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua"]),
         .executableTarget(
             name: "SceneflowCLI",
-            dependencies: ["SceneflowRunner", "SceneflowCore"]),
+            dependencies: ["SceneflowRunner", "SceneflowCore", "CProcessShim"]),
         .executableTarget(name: "SceneflowFuzz", dependencies: ["SceneflowRunner"]),
         .testTarget(name: "SceneflowCoreTests", dependencies: ["SceneflowCore"]),
         .testTarget(name: "SceneflowSDLTests", dependencies: ["SceneflowSDL", "SceneflowCore"]),

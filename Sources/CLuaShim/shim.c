@@ -3,10 +3,27 @@
 #include <string.h>
 #include <time.h>
 #include <signal.h>
+#include <stdio.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <unistd.h>
 
 /* Wall-clock limit per load or resume, in seconds: catches loops of expensive C calls
    (string.rep of megabytes) that use few VM instructions. */
 #define SF_TIME_LIMIT_SECONDS 10.0
+/* An allocation growing a block by at least this many bytes checks the clock and the stop
+   request first, so a loop of huge allocations (few VM instructions each) stops on time. */
+#define SF_BIG_ALLOCATION (64 * 1024)
+/* How long the watchdog thread lets a call run past its deadline, or past a stop request,
+   before it gives up on the instruction hook (a library call or an error handler that never
+   returns to the VM) and calls the stuck handler. Past a deadline the grace is CPU time of
+   the thread running the call (its own work, so a loaded machine that slows a long but
+   finite call, such as a 200 MiB string.rep, does not make it look stuck), with a real-time
+   backstop for a call that waits without using the CPU. */
+#define SF_LIMIT_GRACE_SECONDS 1.0
+#define SF_LIMIT_GRACE_BACKSTOP_SECONDS 10.0
+#define SF_STOP_GRACE_SECONDS 0.25
+#define SF_WATCHDOG_PERIOD_US 20000
 
 static double sf_now(void) {
     struct timespec ts;
@@ -15,14 +32,22 @@ static double sf_now(void) {
 }
 
 /* Counting allocator and instruction budget, one record per state (the allocator's ud). */
-typedef struct {
+typedef struct SfLimits {
     size_t used;
     size_t limit;
     int enforce;       /* 1 while Lua code runs; 0 in setup and in Swift callbacks */
     int exceeded;
     long long budget;  /* instructions left */
     int exhausted;
-    double deadline;   /* sf_now() after which the hook stops the code; 0 = none */
+    _Atomic double deadline; /* sf_now() after which the hook stops the code; 0 = none */
+    atomic_int depth;  /* sf_pcall / sf_resume calls running on this state */
+    lua_State *running; /* the thread of the innermost sf_pcall / sf_resume */
+    pthread_t thread;  /* the OS thread of the outermost running sf_pcall / sf_resume */
+    double grace_deadline; /* the deadline grace_cpu was taken for (watchdog thread only) */
+    double grace_cpu;  /* that thread's CPU seconds when the watchdog first saw it past it */
+    int reported;      /* the watchdog called the stuck handler for this state */
+    char subject[512]; /* what runs, for the stuck handler (a file name) */
+    struct SfLimits *next; /* the watchdog's list of states */
 } SfLimits;
 
 #define SF_HOOK_STEP 1000
@@ -33,6 +58,29 @@ static SfLimits *sf_limits(lua_State *L) {
     return (SfLimits *)ud;
 }
 
+static volatile sig_atomic_t sf_stop_requested = 0;
+/* CLOCK_MONOTONIC nanoseconds of the first stop request (0 = none); lock-free, so the signal
+   handler may set it. */
+static atomic_llong sf_stop_time_ns = 0;
+
+void sf_request_stop(void) {
+    if (atomic_load(&sf_stop_time_ns) == 0) {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts); /* async-signal-safe */
+        atomic_store(&sf_stop_time_ns, (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec);
+    }
+    sf_stop_requested = 1;
+}
+
+/* True when the running code must stop: a stop request or the deadline passed. */
+static int sf_past_limit(SfLimits *lim) {
+    if (sf_stop_requested) return 1;
+    double deadline = atomic_load(&lim->deadline);
+    return deadline != 0 && sf_now() >= deadline;
+}
+
+static void sf_hook(lua_State *L, lua_Debug *ar);
+
 static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     SfLimits *lim = (SfLimits *)ud;
     size_t old = ptr ? osize : 0;
@@ -41,24 +89,32 @@ static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         lim->used -= old;
         return NULL;
     }
-    if (lim->enforce && nsize > old && lim->used - old + nsize > lim->limit) {
-        lim->exceeded = 1;
-        return NULL;
+    if (lim->enforce && nsize > old) {
+        if (lim->used - old + nsize > lim->limit) {
+            lim->exceeded = 1;
+            return NULL;
+        }
+        /* Refused as out of memory: Lua raises an error, and the hook (now due at every
+           instruction, see sf_hook) turns it into the watchdog's stop. */
+        if (nsize - old >= SF_BIG_ALLOCATION && sf_past_limit(lim)) {
+            lim->exhausted = 1;
+            lim->budget = 0;
+            /* The hook fires at the next instruction: each refused allocation costs Lua an
+               emergency collection, too many to wait 1000 instructions for. */
+            if (lim->running) lua_sethook(lim->running, sf_hook, LUA_MASKCOUNT, 1);
+            return NULL;
+        }
     }
     void *p = realloc(ptr, nsize);
     if (p) lim->used = lim->used - old + nsize;
     return p;
 }
 
-static volatile sig_atomic_t sf_stop_requested = 0;
-
-void sf_request_stop(void) { sf_stop_requested = 1; }
-
 static void sf_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     SfLimits *lim = sf_limits(L);
     lim->budget -= SF_HOOK_STEP;
-    if (!sf_stop_requested && lim->budget > 0 && !lim->exhausted && (lim->deadline == 0 || sf_now() < lim->deadline)) return;
+    if (lim->budget > 0 && !lim->exhausted && !sf_past_limit(lim)) return;
     lim->exhausted = 1;
     /* From now on fire on every instruction, so a pcall in a loop cannot swallow it. */
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, 1);
@@ -71,6 +127,103 @@ static void sf_hook(lua_State *L, lua_Debug *ar) {
     lua_error(L);
 }
 
+/* ---- the watchdog thread ---- */
+
+static pthread_mutex_t sf_registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static SfLimits *sf_registry = NULL;
+static sf_stuck_handler sf_handler = NULL;
+
+static void sf_register_limits(SfLimits *lim) {
+    pthread_mutex_lock(&sf_registry_lock);
+    lim->next = sf_registry;
+    sf_registry = lim;
+    pthread_mutex_unlock(&sf_registry_lock);
+}
+
+static void sf_unregister_limits(SfLimits *lim) {
+    pthread_mutex_lock(&sf_registry_lock);
+    for (SfLimits **link = &sf_registry; *link; link = &(*link)->next) {
+        if (*link == lim) {
+            *link = lim->next;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&sf_registry_lock);
+}
+
+/* CPU seconds used by `thread` so far (-1 when unreadable). */
+static double sf_thread_cpu(pthread_t thread) {
+    clockid_t clock;
+    struct timespec ts;
+    if (pthread_getcpuclockid(thread, &clock) != 0 || clock_gettime(clock, &ts) != 0) return -1;
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* True when the call on `lim`, past `deadline` at `now`, has used SF_LIMIT_GRACE_SECONDS of
+   its thread's CPU time since the watchdog first saw it past that deadline, or
+   SF_LIMIT_GRACE_BACKSTOP_SECONDS of real time have passed since the deadline. */
+static int sf_past_grace(SfLimits *lim, double deadline, double now) {
+    if (now >= deadline + SF_LIMIT_GRACE_BACKSTOP_SECONDS) return 1;
+    double cpu = sf_thread_cpu(lim->thread);
+    if (cpu < 0) return now >= deadline + SF_LIMIT_GRACE_SECONDS;
+    if (lim->grace_deadline != deadline) {
+        lim->grace_deadline = deadline;
+        lim->grace_cpu = cpu;
+        return 0;
+    }
+    return cpu - lim->grace_cpu >= SF_LIMIT_GRACE_SECONDS;
+}
+
+static void *sf_watchdog(void *unused) {
+    (void)unused;
+    for (;;) {
+        usleep(SF_WATCHDOG_PERIOD_US);
+        double now = sf_now();
+        long long stop_ns = atomic_load(&sf_stop_time_ns);
+        double stop = stop_ns ? (double)stop_ns / 1e9 : 0;
+        pthread_mutex_lock(&sf_registry_lock);
+        for (SfLimits *lim = sf_registry; lim; lim = lim->next) {
+            if (atomic_load(&lim->depth) == 0 || lim->reported) continue;
+            double deadline = atomic_load(&lim->deadline);
+            int reason = 0;
+            if (stop != 0 && now >= stop + SF_STOP_GRACE_SECONDS) reason = SF_STUCK_AFTER_STOP;
+            else if (deadline != 0 && now >= deadline && sf_past_grace(lim, deadline, now)) reason = SF_STUCK_PAST_DEADLINE;
+            if (reason && sf_handler) {
+                lim->reported = 1;
+                sf_handler(reason, lim->subject);
+            }
+        }
+        pthread_mutex_unlock(&sf_registry_lock);
+    }
+    return NULL;
+}
+
+int sf_watchdog_start(sf_stuck_handler handler) {
+    static int started = 0;
+    pthread_mutex_lock(&sf_registry_lock);
+    sf_handler = handler;
+    int status = 0;
+    if (!started) {
+        pthread_t thread;
+        status = pthread_create(&thread, NULL, sf_watchdog, NULL);
+        if (status == 0) {
+            started = 1;
+            pthread_detach(thread);
+        }
+    }
+    pthread_mutex_unlock(&sf_registry_lock);
+    return status == 0 ? 0 : -1;
+}
+
+void sf_set_subject(lua_State *L, const char *subject) {
+    SfLimits *lim = sf_limits(L);
+    pthread_mutex_lock(&sf_registry_lock);
+    snprintf(lim->subject, sizeof lim->subject, "%s", subject ? subject : "");
+    pthread_mutex_unlock(&sf_registry_lock);
+}
+
+/* ---- states ---- */
+
 lua_State *sf_newstate(size_t limit) {
     SfLimits *lim = (SfLimits *)calloc(1, sizeof(SfLimits));
     if (!lim) return NULL;
@@ -79,14 +232,16 @@ lua_State *sf_newstate(size_t limit) {
     lua_State *L = lua_newstate(sf_alloc, lim);
     if (!L) { free(lim); return NULL; }
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, SF_HOOK_STEP);
+    sf_register_limits(lim);
     return L;
 }
 
 void sf_close(lua_State *L) {
     SfLimits *lim = sf_limits(L);
+    sf_unregister_limits(lim);
     /* Finalizers run by lua_close get a small budget and no memory limit. */
     lim->enforce = 0;
-    lim->deadline = 0;
+    atomic_store(&lim->deadline, 0);
     lim->budget = 1000000;
     lim->exhausted = 0;
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, SF_HOOK_STEP);
@@ -101,14 +256,14 @@ int sf_budget_exhausted(lua_State *L) { return sf_limits(L)->exhausted; }
 void sf_reset_limits(lua_State *L, long long instructions) {
     SfLimits *lim = sf_limits(L);
     lim->budget = instructions;
-    lim->deadline = sf_now() + SF_TIME_LIMIT_SECONDS;
+    atomic_store(&lim->deadline, sf_now() + SF_TIME_LIMIT_SECONDS);
     lim->exhausted = 0;
     lim->exceeded = 0;
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, SF_HOOK_STEP);
 }
 
 void sf_set_deadline(lua_State *L, double seconds) {
-    sf_limits(L)->deadline = sf_now() + (seconds > 0 ? seconds : 0);
+    atomic_store(&sf_limits(L)->deadline, sf_now() + (seconds > 0 ? seconds : 0));
 }
 
 static int sf_openlibs_body(lua_State *L) {
@@ -120,6 +275,13 @@ static int sf_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_COLIBNAME, luaopen_coroutine, 1);
     luaL_requiref(L, LUA_DBLIBNAME, luaopen_debug, 1);
     luaL_requiref(L, LUA_OSLIBNAME, luaopen_os, 1); /* only os.clock/time/date reach scripts */
+    lua_settop(L, 0);
+    /* The same random numbers in every state: each test (which gets a fresh state) sees the
+       same prototype, and runs repeat. */
+    lua_getglobal(L, LUA_MATHLIBNAME);
+    lua_getfield(L, -1, "randomseed");
+    lua_pushinteger(L, 0);
+    lua_call(L, 1, 0);
     lua_settop(L, 0);
     return 0;
 }
@@ -133,7 +295,13 @@ int sf_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     SfLimits *lim = sf_limits(L);
     int saved = lim->enforce;
     lim->enforce = 1;
+    lua_State *outer = lim->running;
+    lim->running = L;
+    if (atomic_load(&lim->depth) == 0) lim->thread = pthread_self();
+    atomic_fetch_add(&lim->depth, 1);
     int status = lua_pcall(L, nargs, nresults, msgh);
+    atomic_fetch_sub(&lim->depth, 1);
+    lim->running = outer;
     lim->enforce = saved;
     return status;
 }
@@ -142,7 +310,13 @@ int sf_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     SfLimits *lim = sf_limits(co);
     int saved = lim->enforce;
     lim->enforce = 1;
+    lua_State *outer = lim->running;
+    lim->running = co;
+    if (atomic_load(&lim->depth) == 0) lim->thread = pthread_self();
+    atomic_fetch_add(&lim->depth, 1);
     int status = lua_resume(co, from, nargs, nresults);
+    atomic_fetch_sub(&lim->depth, 1);
+    lim->running = outer;
     lim->enforce = saved;
     return status;
 }

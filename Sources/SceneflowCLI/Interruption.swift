@@ -15,6 +15,8 @@ nonisolated(unsafe) private var secondSignalKills = true
 final class Interruption {
     /// The signal received, if any.
     var signal: Int32? { receivedSignal == 0 ? nil : receivedSignal }
+    /// The signal received (0 while none has), readable from any thread.
+    static var received: Int32 { receivedSignal }
 
     /// Installs the handlers; `worker` keeps a second signal from killing the process.
     static func install(worker: Bool = false) -> Interruption {

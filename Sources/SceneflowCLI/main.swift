@@ -4,6 +4,7 @@ import Foundation
 /// regression scripts against it. Exit codes: 0 pass, 1 test failure, 64 bad usage,
 /// 65 bad prototype/script input, 70 the system failed (e.g. no display for a window).
 StandardStreams.prepare()
+StuckLua.watch()
 let status = SceneflowTool.run(Array(CommandLine.arguments.dropFirst()))
 StandardStreams.finish()
 exit(status.rawValue)

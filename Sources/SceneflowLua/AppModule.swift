@@ -137,6 +137,9 @@ final class AppModule {
         if let argument { main.pushNumber(argument) }
         let instructions = state.limits.stepInstructions
         let args: Int32 = argument == nil ? 1 : 2
+        let caller = state.subject
+        state.subject = source.file
+        defer { state.subject = caller }
         if case .failure(let failure) = state.call(args: args, results: 1, instructions: instructions) {
             return source.diagnostic(failure, limits: state.limits, instructions: instructions, subject: "the action")
         }

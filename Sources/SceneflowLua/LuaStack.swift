@@ -1,5 +1,6 @@
 internal import CLua
 internal import CLuaShim
+import Foundation
 import SceneflowCore
 
 /// What a Swift callback registered into Lua returns: it never raises a Lua error itself
@@ -58,6 +59,8 @@ struct LuaStack {
     func resetLimits(instructions: Int) { sf_reset_limits(luaState, Int64(instructions)) }
     /// Replaces the 10 s wall-clock deadline of `resetLimits` with `seconds` from now.
     func setDeadline(seconds: Double) { sf_set_deadline(luaState, seconds) }
+    /// Names what the state runs (a file path) for the watchdog thread's stuck handler.
+    func setSubject(_ subject: String) { sf_set_subject(luaState, subject) }
     var memoryExceeded: Bool { sf_memory_exceeded(luaState) != 0 }
     var budgetExhausted: Bool { sf_budget_exhausted(luaState) != 0 }
     func stopCollector() { sf_gc_stop(luaState) }
@@ -156,6 +159,14 @@ struct LuaStack {
     // MARK: calls
 
     /// Loads a text chunk (binary refused); pushes the function, or the error message.
+    /// Loads `bytes` as a text chunk (binary chunks are refused). True on success; on
+    /// failure the error message is on top.
+    func load(bytes: Data, chunkName: String) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            sf_loadtext(luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName) == LUA_OK
+        }
+    }
+
     func load(_ text: String, chunkName: String) -> Bool {
         var source = text
         return source.withUTF8 { buffer in
@@ -209,7 +220,44 @@ struct LuaStack {
 
     /// The error value on top as text: the string, or a description of a non-string value.
     func errorText() -> String {
-        string(-1) ?? "(error object is a \(typeName(-1)) value)"
+        message(-1) ?? "(error object is a \(typeName(-1)) value)"
+    }
+
+    /// The string at `index` as an error message: whole up to `maxErrorBytes`, else its first
+    /// `cutErrorCharacters` characters and the count of the bytes left out (short enough that
+    /// `MessageClip` keeps that note). Nil when the value is not a string.
+    func message(_ index: Int32) -> String? {
+        guard let text = string(index, maxBytes: Self.maxErrorBytes) else { return nil }
+        guard text.utf8.count > Self.maxErrorBytes else { return text }
+        var length = 0
+        lua_tolstring(luaState, index, &length)
+        let kept = String(text.prefix(Self.cutErrorCharacters))
+        return kept + "… (\(length - kept.utf8.count) more bytes)"
+    }
+
+    /// An error message longer than this many bytes (64 KiB) is not copied out of Lua whole:
+    /// only its first `cutErrorCharacters` characters are kept, with the count of the rest.
+    static let maxErrorBytes = 64 << 10
+    /// Characters kept of an error message over `maxErrorBytes` (900: with the note, under
+    /// `MessageClip.maxLength`).
+    static let cutErrorCharacters = 900
+
+    /// The string at `index` (only a string), at most `maxBytes` of it: a longer one is cut at
+    /// a character boundary and ends with `… (N more bytes)`. Only the kept bytes are copied,
+    /// so a 100 MiB Lua string costs no more than a short one.
+    func string(_ index: Int32, maxBytes: Int) -> String? {
+        guard lua_type(luaState, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = sf_tostring(luaState, index, &length) else { return nil }
+        guard length > maxBytes else {
+            return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+        }
+        var kept = maxBytes
+        // Back up over UTF-8 continuation bytes (10xxxxxx) so no character is cut in two.
+        let raw = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self)
+        while kept > 0, raw[kept] & 0xC0 == 0x80 { kept -= 1 }
+        let text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: kept), as: UTF8.self)
+        return text + "… (\(length - kept) more bytes)"
     }
 
     // MARK: snapshot
@@ -264,24 +312,48 @@ struct LuaStack {
             isAction = lua_rawequal(luaState, -1, -2) != 0
             pop(2)
         }
-        var indexed: [(Int, LuaValue)] = []
-        var named: [(String, LuaValue)] = []
+        // Keys first, values in sorted key order: functions get their registry references in
+        // the same order on every load (Lua's traversal order depends on a per-state hash
+        // seed), so a script and prototype loaded again for the next test give equal values.
+        var integerKeys: [Int] = []
+        var nameKeys: [String] = []
         var others: [(key: LuaKey, value: LuaValue)] = []
         lua_pushnil(luaState)
         while lua_next(luaState, index) != 0 {
-            let value = snapshotValue(lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
             if lua_isinteger(luaState, -2) != 0 {
-                indexed.append((Int(lua_tointegerx(luaState, -2, nil)), value))
-            } else if let name = string(-2) {
-                named.append((name, value))
+                integerKeys.append(Int(lua_tointegerx(luaState, -2, nil)))
+            } else if lua_type(luaState, -2) == LUA_TSTRING, isValidUTF8(-2), let name = string(-2) {
+                nameKeys.append(name)
             } else {
-                others.append((.other(typeName(-2)), value))
+                let value = snapshotValue(
+                    lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
+                others.append((string(-2).map(LuaKey.name) ?? .other(typeName(-2)), value))
             }
             pop()
         }
-        let entries =
-            indexed.sorted { $0.0 < $1.0 }.map { (key: LuaKey.index($0.0), value: $0.1) }
-            + named.sorted { $0.0 < $1.0 }.map { (key: LuaKey.name($0.0), value: $0.1) } + others
+        integerKeys.sort()
+        nameKeys.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        var entries: [(key: LuaKey, value: LuaValue)] = []
+        for key in integerKeys {
+            lua_rawgeti(luaState, index, lua_Integer(key))
+            entries.append(
+                (
+                    .index(key),
+                    snapshotValue(lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
+                ))
+            pop()
+        }
+        for key in nameKeys {
+            push(key)
+            lua_rawget(luaState, index)
+            entries.append(
+                (
+                    .name(key),
+                    snapshotValue(lua_absindex(luaState, -1), actionRef: actionRef, path: &path, depth: depth + 1)
+                ))
+            pop()
+        }
+        entries += others
         return .table(LuaTable(entries: entries, isAction: isAction))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SceneflowCore
 
 /// Why a chunk, a call or a resume failed: the Lua message and which limit, if any, stopped it.
@@ -20,6 +21,9 @@ final class LuaState {
     private var callbacks: [LuaCallback] = []
     private var helpersRef: Int32 = -2
     private(set) var actionRef: Int32 = -2
+    /// The file whose Lua code the state runs now (the script; `prototype.lua` while it loads
+    /// or one of its actions runs), as the user gave it: `LuaWatchdog` names it.
+    var subject = "" { didSet { main.setSubject(subject) } }
 
     /// A new state with the sandbox prelude run; nil if Lua cannot allocate it.
     init?(limits: LuaLimits = .standard) {
@@ -74,7 +78,16 @@ final class LuaState {
     func run(
         _ text: String, chunkName: String, pushEnvironment: () -> Result<Void, LuaFailure>
     ) -> Result<Void, LuaFailure> {
-        guard main.load(LuaChunkText.asFileChunk(text), chunkName: chunkName) else {
+        run(Data(text.utf8), chunkName: chunkName, pushEnvironment: pushEnvironment)
+    }
+
+    /// As `run(_:chunkName:pushEnvironment:)`, with the file's bytes as they are: a string
+    /// with bytes that are not UTF-8 reaches Lua unchanged, so the API can refuse it with
+    /// its line instead of seeing U+FFFD.
+    func run(
+        _ bytes: Data, chunkName: String, pushEnvironment: () -> Result<Void, LuaFailure>
+    ) -> Result<Void, LuaFailure> {
+        guard main.load(bytes: LuaChunkText.asFileChunk(bytes), chunkName: chunkName) else {
             return .failure(takeFailure(from: main))
         }
         if case .failure(let failure) = pushEnvironment() {

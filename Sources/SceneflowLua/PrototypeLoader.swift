@@ -80,7 +80,10 @@ public struct PrototypeLoader {
         }
         let source = LuaSource(file: file)
         let text = String(decoding: data, as: UTF8.self)
+        let caller = state.subject
+        state.subject = file
         let result = state.run(text, chunkName: source.chunkName) { state.callHelper("prototype_env") }
+        state.subject = caller.isEmpty ? file : caller
         if case .failure(let failure) = result {
             throw DiagnosticList([
                 source.diagnostic(

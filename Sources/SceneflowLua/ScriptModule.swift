@@ -41,10 +41,16 @@ final class ScriptModule {
     var log: [TestLogEntry] = []
     /// Steps of the running test; `openSteps` indexes the ones not yet returned.
     var steps: [TestStepRecord] = []
-    private var openSteps: [(index: Int, wallStart: Double)] = []
     /// The last message `api.fail` raised (`note_failure(message)`), so the runtime can tell an
     /// expectation that did not hold from a Lua runtime error; reset per test.
     var notedFailure: String?
+    /// Steps not yet returned (index -1: a step over `RecordLimits.steps`, not kept).
+    var openSteps: [(index: Int, wallStart: Double)] = []
+    /// Bytes of log messages the running test kept (see `RecordLimits.logBytes`).
+    var logBytes = 0
+    /// Log entries left out since the log was full, and where the note counting them is.
+    var droppedLogEntries = 0
+    var logNoteIndex: Int?
 
     typealias Native = (name: String, body: (ScriptModule, Session, LuaStack) -> LuaCallbackResult)
 
@@ -61,6 +67,9 @@ final class ScriptModule {
         steps.removeAll()
         openSteps.removeAll()
         notedFailure = nil
+        logBytes = 0
+        droppedLogEntries = 0
+        logNoteIndex = nil
     }
 
     /// Pushes the table onto `state`'s main stack.
@@ -83,7 +92,7 @@ final class ScriptModule {
                 (
                     "note_failure",
                     { [weak self] stack in
-                        self?.notedFailure = stack.string(1)
+                        self?.notedFailure = stack.message(1)
                         return .values(0)
                     }
                 ),
@@ -271,28 +280,25 @@ final class ScriptModule {
                 { module, session, s in
                     let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
                     let line = s.number(3).map { Int(saturating: $0) }
-                    module.log.append(
-                        TestLogEntry(
-                            level: level, clockTime: ClockTicks.between(module.testStart, session.now), line: line,
-                            message: s.string(2) ?? ""))
+                    module.appendLog(
+                        level: level, clockTime: ClockTicks.between(module.testStart, session.now), line: line,
+                        message: 2, from: s)
                     return .values(0)
                 }
             ),
             (
                 "step_begin",
                 { module, session, s in
-                    module.openSteps.append((module.steps.count, ProcessInfo.processInfo.systemUptime))
-                    module.steps.append(
-                        TestStepRecord(
-                            call: s.string(1) ?? "?", line: s.number(2).map { Int(saturating: $0) },
-                            clockStart: ClockTicks.between(module.testStart, session.now)))
+                    module.beginStep(
+                        call: 1, line: s.number(2).map { Int(saturating: $0) },
+                        clockStart: ClockTicks.between(module.testStart, session.now), from: s)
                     return .values(0)
                 }
             ),
             (
                 "step_end",
                 { module, session, _ in
-                    guard let open = module.openSteps.popLast() else { return .values(0) }
+                    guard let open = module.openSteps.popLast(), open.index >= 0 else { return .values(0) }
                     module.steps[open.index].clockEnd = ClockTicks.between(module.testStart, session.now)
                     module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
                     module.steps[open.index].passed = true

@@ -66,6 +66,7 @@ public final class ScriptRuntime {
             throw DiagnosticList([Diagnostic(file: scriptPath, message: "could not start Lua (out of memory?)")])
         }
         self.state = state
+        state.subject = scriptPath
         let main = state.main
         module.scriptFolder = PathText.folder(of: scriptPath)
         let environmentRef: Int32
@@ -78,8 +79,7 @@ public final class ScriptRuntime {
             ])
         }
         globalNames = Self.globalNames(state: state, environment: environmentRef)
-        let text = String(decoding: data, as: UTF8.self)
-        let result = state.run(text, chunkName: source.chunkName) {
+        let result = state.run(data, chunkName: source.chunkName) {
             main.pushRef(environmentRef)
             return .success(())
         }
@@ -100,9 +100,17 @@ public final class ScriptRuntime {
         }
         main.pop()
         var tests: [ScriptTest] = []
-        for item in declarations?["tests"].table?.sequence ?? [] {
-            guard let test = item.table, let name = test["name"].string, let line = test["line"].number
-            else { continue }
+        for (position, item) in (declarations?["tests"].table?.sequence ?? []).enumerated() {
+            // Tests are run by their position in this list: never drop one (the verdicts of the
+            // tests after it would move to the wrong names).
+            guard let test = item.table, let name = test["name"].string, let line = test["line"].number else {
+                let line = item.table?["line"].number.map { Int(saturating: $0) }
+                throw DiagnosticList([
+                    Diagnostic(
+                        file: scriptPath, line: line,
+                        message: "test \(position + 1) of the file has no readable name (it must be valid UTF-8 text)")
+                ])
+            }
             var declared = ScriptTest(name: name, line: Int(saturating: line))
             declared.skipReason = test["skip"].string
             if case .boolean(true) = test["only"] { declared.only = true }

@@ -22,6 +22,9 @@ struct BadInputCase: CustomStringConvertible, Sendable {
     let exitCode: Int32
     let stdout: String?
     let stderr: String?
+    /// The hard time limit of the run in seconds (`timeout: N` in the manifest, default 120):
+    /// a case that hangs is killed and fails.
+    let timeout: Double
 
     var description: String { name }
 
@@ -44,6 +47,7 @@ struct BadInputCase: CustomStringConvertible, Sendable {
         self.folder = folder
         var arguments: [String] = []
         var exitCode: Int32 = -1
+        var timeout = 120.0
         var sections: [String: [String]] = [:]
         var current: String?
         for line in manifest.components(separatedBy: "\n") {
@@ -56,6 +60,8 @@ struct BadInputCase: CustomStringConvertible, Sendable {
                 arguments = line.dropFirst(9).split(separator: " ").map(String.init)
             } else if line.hasPrefix("exit: ") {
                 exitCode = Int32(line.dropFirst(6)) ?? -1
+            } else if line.hasPrefix("timeout: ") {
+                timeout = Double(line.dropFirst(9)) ?? timeout
             }
         }
         func text(_ key: String) -> String? {
@@ -65,6 +71,7 @@ struct BadInputCase: CustomStringConvertible, Sendable {
         }
         self.arguments = arguments
         self.exitCode = exitCode
+        self.timeout = timeout
         self.stdout = text("stdout")
         self.stderr = text("stderr")
     }
@@ -82,9 +89,16 @@ struct BadInputCase: CustomStringConvertible, Sendable {
 
     /// The manifest text for an observed run (used by `Scripts/record-bad-input.sh`).
     func manifest(comment: String, stdout: String, stderr: String, status: Int32) -> String {
-        var text = comment + "command: \(arguments.joined(separator: " "))\nexit: \(status)\n"
+        var text = comment + "command: \(arguments.joined(separator: " "))\n"
+        if timeout != 120 { text += "timeout: \(formatSeconds(timeout))\n" }
+        text += "exit: \(status)\n"
         if !stdout.isEmpty { text += "--- stdout\n" + normalise(stdout) }
         text += "--- stderr\n" + normalise(stderr)
         return text
     }
+}
+
+/// `30` for 30.0, `1.5` for 1.5.
+private func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
 }

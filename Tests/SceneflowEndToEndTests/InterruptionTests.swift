@@ -4,7 +4,8 @@ import Testing
 /// Nothing is lost when a run is stopped: SIGTERM ends the running test as interrupted (a
 /// busy Lua loop included), writes the partial reports and exits 143, for a serial run and for
 /// `--jobs` workers; `kill -9` leaves the reports of the previous run intact, because reports
-/// are written to a temporary file and renamed into place; orphaned workers stop by themselves.
+/// are written to a temporary file and renamed into place; orphaned workers stop by themselves. Each waits for the workers to be busy in Lua (their CPU
+/// time), not for a guessed real time.
 @Suite struct InterruptionTests {
     /// Starts `sceneflow arguments…` in `folder` without waiting; standard output goes to
     /// `folder/stdout.txt`.
@@ -30,18 +31,6 @@ import Testing
         return !process.isRunning
     }
 
-    /// Process ids whose command line mentions `text` (read from /proc).
-    func processes(mentioning text: String) -> [Int32] {
-        let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return ids.compactMap { id -> Int32? in
-            guard let pid = Int32(id), let data = FileManager.default.contents(atPath: "/proc/\(id)/cmdline") else {
-                return nil
-            }
-            let line = String(decoding: data.map { $0 == 0 ? 32 : $0 }, as: UTF8.self)
-            return line.contains(text) && line.contains("--worker-json") ? pid : nil
-        }
-    }
-
     /// A prototype and `busy.lua`: a test that loops in Lua for ever, then one never reached.
     func busySuite(files: [String] = ["busy.lua"]) throws -> TempFolder {
         let tmp = try TempFolder()
@@ -63,7 +52,7 @@ import Testing
         let tmp = try busySuite()
         let process = try start(
             ["test", "suite", "--junit", "j.xml", "--json", "r.json", "--report", "rep", "--timeout", "60"], in: tmp)
-        usleep(800_000)
+        #expect(WorkerProcesses.waitUntilBusy(process.processIdentifier) != nil, "the busy test never started")
         kill(process.processIdentifier, SIGTERM)
         #expect(waitForExit(process), "a SIGTERM must end a busy Lua loop within seconds, not after the 60 s watchdog")
         #expect(process.terminationStatus == 143)
@@ -91,7 +80,7 @@ import Testing
         // The second run loops for ever and is killed without a chance to clean up.
         try tmp.write("suite/flow.lua", "prototype \"../Proto\"\ntest(\"spins\", function() while true do end end)\n")
         let process = try start(arguments + ["--timeout", "60"], in: tmp)
-        usleep(800_000)
+        #expect(WorkerProcesses.waitUntilBusy(process.processIdentifier) != nil, "the busy test never started")
         kill(process.processIdentifier, SIGKILL)
         #expect(waitForExit(process))
         #expect(process.terminationReason == .uncaughtSignal)
@@ -106,7 +95,9 @@ import Testing
         let tmp = try busySuite(files: ["a.lua", "b.lua", "c.lua"])
         let process = try start(
             ["test", tmp.file("suite"), "--jobs", "2", "--json", "r.json", "--timeout", "60"], in: tmp)
-        usleep(1_500_000)
+        #expect(
+            WorkerProcesses.waitUntilBusy(process.processIdentifier, count: 2) != nil, "the busy tests never started")
+        let workers = WorkerProcesses.children(of: process.processIdentifier)
         kill(process.processIdentifier, SIGTERM)
         #expect(waitForExit(process))
         #expect(process.terminationStatus == 143)
@@ -114,14 +105,15 @@ import Testing
         for file in ["a.lua", "b.lua", "c.lua"] { #expect(json.contains("suite/\(file)"), "\(file) missing: \(json)") }
         #expect(json.contains("\"verdict\" : \"interrupted\""), "\(json)")
         #expect(!json.contains("without results"), "a worker died instead of reporting: \(json)")
-        #expect(processes(mentioning: tmp.path).isEmpty, "workers left running")
+        #expect(WorkerProcesses.waitUntilGone(workers, limit: 5).isEmpty, "workers left running")
     }
 
     @Test func filesThatNeverRanAreListedOnceAsNotRunAndCountedAlike() throws {
         let tmp = try busySuite(files: ["a.lua", "b.lua", "c.lua", "d.lua"])
         let process = try start(
             ["test", "suite", "--jobs", "2", "--json", "r.json", "--junit", "j.xml", "--timeout", "60"], in: tmp)
-        usleep(1_500_000)
+        #expect(
+            WorkerProcesses.waitUntilBusy(process.processIdentifier, count: 2) != nil, "the busy tests never started")
         kill(process.processIdentifier, SIGTERM)
         #expect(waitForExit(process))
         #expect(process.terminationStatus == 143)
@@ -149,7 +141,7 @@ import Testing
     @Test func aSerialRunDoesNotLoadTheFilesAfterTheSignal() throws {
         let tmp = try busySuite(files: ["a.lua", "b.lua", "c.lua"])
         let process = try start(["test", "suite", "--timeout", "60"], in: tmp)
-        usleep(1_000_000)
+        #expect(WorkerProcesses.waitUntilBusy(process.processIdentifier) != nil, "the busy test never started")
         kill(process.processIdentifier, SIGTERM)
         #expect(waitForExit(process))
         #expect(process.terminationStatus == 143)
@@ -163,14 +155,11 @@ import Testing
     @Test func workersOfAKilledRunStopByThemselves() throws {
         let tmp = try busySuite(files: ["a.lua", "b.lua"])
         let process = try start(["test", tmp.file("suite"), "--jobs", "2", "--timeout", "60"], in: tmp)
-        usleep(1_500_000)
-        let workers = processes(mentioning: tmp.path)
-        #expect(!workers.isEmpty, "expected workers to be running")
+        let workers = WorkerProcesses.waitUntilBusy(process.processIdentifier, count: 2) ?? []
+        #expect(workers.count == 2, "expected two busy workers")
         kill(process.processIdentifier, SIGKILL)
         #expect(waitForExit(process))
-        let deadline = Date().addingTimeInterval(20)
-        while !processes(mentioning: tmp.path).isEmpty && Date() < deadline { usleep(50_000) }
-        let left = processes(mentioning: tmp.path)
+        let left = WorkerProcesses.waitUntilGone(workers)
         #expect(left.isEmpty, "orphaned workers still running: \(left)")
         for pid in left { kill(pid, SIGKILL) }
     }

@@ -35,7 +35,23 @@ void sf_reset_limits(lua_State *L, long long instructions);
 /* Replaces the wall-clock deadline sf_reset_limits set (10 s) with `seconds` from now. */
 void sf_set_deadline(lua_State *L, double seconds);
 
-/* Opens base, string, table, math, utf8, coroutine and debug in protected mode; the
+/* Why the watchdog thread gave up on a call (the first argument of the stuck handler). */
+#define SF_STUCK_PAST_DEADLINE 1 /* past its real-time deadline, then 1 s of its own CPU time (10 s real at most) */
+#define SF_STUCK_AFTER_STOP 2    /* still running 0.25 s after sf_request_stop */
+/* Called on the watchdog thread, with `subject` (see sf_set_subject), when a call cannot be
+   stopped by the instruction hook: a library call that never returns to the VM (a
+   backtracking string pattern). It should end the process (_exit); if it returns, that state
+   is not reported again. */
+typedef void (*sf_stuck_handler)(int reason, const char *subject);
+/* Starts the watchdog thread (once per process; later calls only replace the handler). It
+   checks every running sf_pcall/sf_resume every 20 ms. Returns 0, or -1 if no thread could be
+   started. Without it (library use, unit tests) nothing watches: the hook is the only stop. */
+int sf_watchdog_start(sf_stuck_handler handler);
+/* Names what state L runs, for the stuck handler (copied; at most 511 bytes). */
+void sf_set_subject(lua_State *L, const char *subject);
+
+/* Opens base, string, table, math, utf8, coroutine, debug and os in protected mode, and seeds
+   math.random with 0; the
    sandbox environments built by the preludes expose only a subset. Returns a status. */
 int sf_openlibs(lua_State *L);
 
@@ -86,8 +102,8 @@ void sf_gc_restart(lua_State *L);
 /* A full garbage collection (each test starts without the previous one's garbage). */
 void sf_gc_collect(lua_State *L);
 
-/* Asks every running Lua call in the process to stop at its next instruction-count hook, as
-   an exhausted budget does. Async-signal-safe (sets a sig_atomic_t): called from SIGINT and
+/* Asks every running Lua call in the process to stop at its next instruction-count hook (or
+   its next allocation of 64 KiB or more), as an exhausted budget does. Async-signal-safe (sets a sig_atomic_t): called from SIGINT and
    SIGTERM handlers so that a busy test loop ends at once. Never reset. */
 void sf_request_stop(void);
 

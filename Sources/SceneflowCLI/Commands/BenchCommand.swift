@@ -35,6 +35,11 @@ struct BenchCommand: Subcommand {
             name: "--timeline", valueName: "FILE", help: "Write the window crossfades' timeline as JSON.",
             output: .textFile),
         OptionSpec(name: "--transition-only", valueName: nil, help: "Only time the window crossfades."),
+        OptionSpec(
+            name: "--test-files", valueName: "N",
+            help:
+                "Instead: per-file cost of 'sceneflow test' on N one-test files, in process (floor), --jobs 1 and 2 (--runs rounds)."
+        ),
         helpOption,
     ]
 
@@ -48,6 +53,8 @@ struct BenchCommand: Subcommand {
     let crossfades: Int
     let timeline: String?
     let transitionOnly: Bool
+    /// `--test-files N`: time `sceneflow test` on N generated files instead (issue 19.1).
+    let testFiles: Int?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folders = parsed.positionals
@@ -74,10 +81,12 @@ struct BenchCommand: Subcommand {
         }
         timeline = parsed.value("--timeline")
         transitionOnly = parsed.flag("--transition-only")
+        testFiles = parsed.value("--test-files") == nil ? nil : try count("--test-files", 2000)
     }
 
     func run() -> ExitCode {
         if memory { return runMemoryBenchmark() }
+        if let testFiles { return runTestFilesBenchmark(files: testFiles) }
         var targets = folders
         if targets.isEmpty {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "Prototypes")) ?? []

@@ -15,7 +15,9 @@ struct TestCommand: Subcommand {
         with `prototype "path"` (relative to the script) or gets it from --prototype.
         Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
         65 when a script or its prototype cannot be loaded, 130/143 when interrupted by
-        SIGINT/SIGTERM (partial reports are written). The Lua API: 'sceneflow help api'.
+        SIGINT/SIGTERM (partial reports are written). Each file runs in a worker process and
+        each test in a freshly loaded Lua state, so no Lua (a library call that never returns
+        included) can keep a limit or a signal from ending the test. The Lua API: 'sceneflow help api'.
         """
     static let arguments = [
         ArgumentSpec(
@@ -73,7 +75,11 @@ struct TestCommand: Subcommand {
                 "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."
         ),
         OptionSpec(
-            name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
+            name: "--reverse", valueName: nil,
+            help: "Run each file's tests last to first (each test loads the script afresh: verdicts must not change)."),
+        OptionSpec(
+            name: "--worker", valueName: "PID",
+            help: "(internal) Run as a test worker of runner PID (files on stdin, events on stdout)."),
         helpOption,
     ]
 
@@ -92,7 +98,13 @@ struct TestCommand: Subcommand {
         settings.filter = parsed.value("--filter")
         settings.frames = parsed.value("--frames")
         settings.framesHashOnly = parsed.flag("--frames-hash-only")
-        settings.workerJSON = parsed.value("--worker-json")
+        settings.reverse = parsed.flag("--reverse")
+        if let text = parsed.value("--worker") {
+            guard let parent = Int32(text), parent > 0 else {
+                throw UsageError(message: "--worker expects a process id")
+            }
+            settings.workerParent = parent
+        }
         settings.updateBaselines = parsed.flag("--update-baselines")
         settings.timeline = parsed.value("--timeline")
         settings.csv = parsed.value("--csv")
@@ -128,6 +140,8 @@ struct TestCommand: Subcommand {
     /// - Throws: `InputError` (exit 65) for a missing script, folder or `--prototype`;
     ///   `UsageError` (exit 64) for an output path that cannot be written.
     func validate() throws {
+        // A worker gets its files on standard input (see TestWorker).
+        if settings.workerParent != nil { return }
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
             throw InputError(message: "no script or folder at \(input)")
         }
@@ -136,9 +150,9 @@ struct TestCommand: Subcommand {
         }
         // Check every output before running, so a long run never ends without its report.
         for (option, path) in [
-            ("--junit", settings.junit), ("--json", settings.json), ("--worker-json", settings.workerJSON),
-            ("--timeline", settings.workerJSON == nil ? settings.timeline : nil),
-            ("--csv", settings.workerJSON == nil ? settings.csv : nil),
+            ("--junit", settings.junit), ("--json", settings.json),
+            ("--timeline", settings.workerParent == nil ? settings.timeline : nil),
+            ("--csv", settings.workerParent == nil ? settings.csv : nil),
         ] {
             guard let path else { continue }
             try OutputPath.checkWritableFile(option, path)
@@ -150,31 +164,24 @@ struct TestCommand: Subcommand {
     }
 
     func run() -> ExitCode {
+        if let parent = settings.workerParent { return TestWorker.serve(settings: settings, parent: parent) }
         var scripts = ScriptFinder.scripts(in: inputs)
         if scripts.isEmpty {
             printError("sceneflow test: no *.lua scripts found in \(inputs.joined(separator: ", "))")
             return .badInput
         }
         if let (index, count) = settings.shard { scripts = ScriptFinder.shard(scripts, index: index, of: count) }
-        if let worker = settings.workerJSON { return TestWorker.run(scripts, settings: settings, output: worker) }
         let started = Date()
         let interruption = Interruption.install()
         let console = TestConsole(tap: settings.tap)
-        var results: [ScriptFileResult] = []
-        if settings.jobs > 1 && scripts.count > 1 {
-            results = TestWorkerPool(settings: settings, jobs: settings.jobs).run(scripts) { console.show($0) }
-        } else {
-            let runner = HeadlessTestRunner(options: settings.runnerOptions)
-            runner.shouldStop = { interruption.signal != nil }
-            for script in scripts {
-                // After a signal, the files whose turn has not come are not run (or loaded) at all.
-                let result =
-                    interruption.signal != nil
-                    ? ScriptFileResult.notRun(script) : runner.run(script: script) { console.showProgress($0) }
-                console.finish(result)
-                results.append(result)
-            }
-        }
+        // Every file runs in a worker process, even without --jobs: this process never runs a
+        // script's Lua, so a limit or a signal can always stop a test and the reports are
+        // still written (Sources/README.md, "Limits that hold").
+        let jobs = min(settings.jobs, scripts.count)
+        let pool = TestWorkerPool(settings: settings, jobs: jobs)
+        let results = pool.run(
+            scripts, onOutcome: { console.showProgress($0) },
+            onResult: { jobs == 1 ? console.finish($0) : console.show($0) })
         let (written, writeFailed) = TestReports.write(results, settings: settings, started: started)
         // Files that failed to load (or did not run) write no frames; say so only when some ran.
         if let frames = settings.frames, !settings.tap {
@@ -217,7 +224,10 @@ struct TestSettings {
     var filter: String?
     var frames: String?
     var framesHashOnly = false
-    var workerJSON: String?
+    /// Run as the test worker of this runner process (`--worker PID`).
+    var workerParent: Int32?
+    /// Run each file's tests last to first (`--reverse`).
+    var reverse = false
     var timeout: Double?
     /// `--clock-limit`: clock seconds a test may use (`LuaLimits.testTimeout`).
     var clockLimit: Double?
@@ -235,6 +245,7 @@ struct TestSettings {
             prototype: prototype, framesDirectory: frames, reportDirectory: report, filter: filter, limits: limits,
             baselineMode: updateBaselines ? .all : .fromEnvironment())
         options.framesHashOnly = framesHashOnly
+        options.reverseOrder = reverse
         options.recordsTimeline = timeline != nil || csv != nil
         return options
     }
@@ -250,6 +261,7 @@ struct TestSettings {
         if let timeout { args += ["--timeout", String(timeout)] }
         if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
         if updateBaselines { args.append("--update-baselines") }
+        if reverse { args.append("--reverse") }
         if let timeline { args += ["--timeline", timeline] }
         return args
     }

@@ -1,130 +1,114 @@
+import CProcessShim
 import Foundation
 import SceneflowCore
+import SceneflowLua
 import SceneflowRunner
 
-/// A `--jobs` worker: runs its script files serially and writes a `JSONReport` of the
-/// results to `output` (atomically), printing nothing.
+/// What a test worker tells the runner, one JSON object per line on the pipe that was its
+/// standard output (see `Sources/README.md`, "Limits that hold"). The runner never runs a
+/// script's Lua itself: it learns from these lines when each test starts and ends, so when it
+/// must kill a worker it knows which test was running and which are left.
+enum WorkerEvent: Codable {
+    /// The file loaded: one outcome per test in run order, from the worker's first position
+    /// on, each the outcome the test gets if it never runs (see `HeadlessTestRunner.onPlan`).
+    case planned([TestOutcome])
+    /// The test at this run position (0 = the file's first test in run order) started.
+    case started(Int)
+    /// The test at this run position ended.
+    case ended(Int, TestOutcome)
+    /// The file is done: its load problems, timeline and real time (the outcomes were sent
+    /// one by one and are left out).
+    case finished(ScriptFileResult)
+    /// The watchdog thread found Lua code the instruction hook could not stop; the worker
+    /// exits right after this line. `subject` is the file whose code ran.
+    case stuck(reason: LuaWatchdog.Reason, subject: String)
+}
+
+/// What the runner asks of a worker, one JSON object per line on the worker's standard input:
+/// run `file` from run position `skip` on (0 = its first test in run order; a file resumed
+/// after its worker was stopped goes on after the stopped test).
+struct WorkerRequest: Codable {
+    let file: String
+    let skip: Int
+}
+
+/// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
+/// as the runner asks (`WorkerRequest` lines on standard input) and streams `WorkerEvent`s for
+/// each, ending every file with `finished`; it exits at the end of its input or, after
+/// SIGINT/SIGTERM, once its file is done. Starting a process costs ~30 ms, about six small
+/// files' worth, so a run keeps N workers for its whole length (issue 19). A worker dies with
+/// its parent (PR_SET_PDEATHSIG), and its `LuaWatchdog` handler reports Lua stuck in a library
+/// call and exits at once, since only ending the process can stop such a call; the runner then
+/// starts a fresh worker for the rest of that file.
 enum TestWorker {
-    static func run(_ scripts: [String], settings: TestSettings, output: String) -> ExitCode {
-        let started = Date()
+    /// The pipe to the runner (a copy of standard output taken at start; standard output
+    /// itself then points to standard error, so nothing else can write into the pipe).
+    nonisolated(unsafe) private static var eventsFD: Int32 = -1
+    /// Held while a line is written: the watchdog thread must not cut into one.
+    private static let writing = NSLock()
+    /// Encodes events (used under `writing`).
+    nonisolated(unsafe) private static let encoder = JSONEncoder()
+    /// The exit status of a worker whose Lua code was stuck (after its `stuck` line).
+    static let stuckStatus: Int32 = 3
+
+    /// Serves the runner whose process id is `parent` until its requests end.
+    static func serve(settings: TestSettings, parent: Int32) -> ExitCode {
+        guard sf_die_with_parent(parent) == 0 else { return .software }
+        eventsFD = dup(1)
+        dup2(2, 1)
         let interruption = Interruption.install(worker: true)
-        let runner = HeadlessTestRunner(options: settings.runnerOptions)
-        runner.shouldStop = { interruption.signal != nil }
-        // A parent killed with SIGKILL cannot forward the stop: a watcher notices the orphaning
-        // (the parent id changes) and stops this worker as a SIGTERM would, busy Lua included.
-        let parent = getppid()
-        Thread.detachNewThread {
-            while getppid() == parent { usleep(100_000) }
-            kill(getpid(), SIGTERM)
-        }
-        let results = scripts.map { runner.run(script: $0) }
-        do {
-            let data = try JSONReport(results, startedAt: started).data()
-            try AtomicFile.write(String(decoding: data, as: UTF8.self), to: output)
-        } catch {
-            printError("sceneflow test worker: could not write \(output): \(error)")
-            return .software
+        LuaWatchdog.start(stuckHandler)
+        let decoder = JSONDecoder()
+        while interruption.signal == nil, let line = readLine(strippingNewline: true) {
+            guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else {
+                return .software
+            }
+            run(request, settings: settings, interruption: interruption)
         }
         return .success
     }
-}
 
-/// Runs script files in up to `jobs` worker processes (`sceneflow test FILE --worker-json
-/// TMP` with the same options), one file per worker at a time, and hands the results back in
-/// file order as soon as every earlier file is done, so the console reads as a serial run.
-/// A worker that dies without results becomes a load problem of its file: nothing is lost
-/// silently.
-final class TestWorkerPool {
-    private let settings: TestSettings
-    private let jobs: Int
-
-    init(settings: TestSettings, jobs: Int) {
-        self.settings = settings
-        self.jobs = jobs
+    /// Runs one requested file and streams its events.
+    private static func run(_ request: WorkerRequest, settings: TestSettings, interruption: Interruption) {
+        var options = settings.runnerOptions
+        options.skipFirst = request.skip
+        let runner = HeadlessTestRunner(options: options)
+        runner.shouldStop = { interruption.signal != nil }
+        var position = request.skip
+        runner.onPlan = { send(.planned($0)) }
+        runner.onTestStart = { _, _ in send(.started(position)) }
+        var result = runner.run(script: request.file) { outcome in
+            send(.ended(position, outcome))
+            position += 1
+        }
+        result.outcomes = []
+        send(.finished(result))
     }
 
-    func run(_ scripts: [String], onResult: (ScriptFileResult) -> Void) -> [ScriptFileResult] {
-        let folder = NSTemporaryDirectory() + "sceneflow-jobs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
-        var results: [ScriptFileResult?] = Array(repeating: nil, count: scripts.count)
-        var running: [(index: Int, process: Process, output: String, errors: String)] = []
-        var forwarded: Set<Int32> = []
-        var next = 0
-        var shown = 0
-        let interruption = Interruption.install()
-        while shown < scripts.count {
-            while running.count < jobs && next < scripts.count && interruption.signal == nil {
-                let output = (folder as NSString).appendingPathComponent("\(next).json")
-                let errors = (folder as NSString).appendingPathComponent("\(next).err")
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: executable)
-                process.arguments = ["test", scripts[next], "--worker-json", output] + settings.workerArguments
-                _ = FileManager.default.createFile(atPath: errors, contents: nil)
-                process.standardError = FileHandle(forWritingAtPath: errors)
-                process.standardOutput = FileHandle.nullDevice
-                do {
-                    try process.run()
-                    running.append((next, process, output, errors))
-                } catch {
-                    results[next] = ScriptFileResult(
-                        file: scripts[next],
-                        loadProblems: [Diagnostic(file: scripts[next], message: "could not start a worker: \(error)")])
-                }
-                next += 1
-            }
-            if let signal = interruption.signal {
-                // Forward the signal once to each worker; it ends its test as interrupted.
-                for job in running where job.process.isRunning && !forwarded.contains(job.process.processIdentifier) {
-                    forwarded.insert(job.process.processIdentifier)
-                    kill(job.process.processIdentifier, signal)
-                }
-            }
-            // Ask each worker once: one that ends between two questions would otherwise leave
-            // `running` without its results being collected, and the run would wait forever.
-            let finished = Set(running.filter { !$0.process.isRunning }.map(\.index))
-            for job in running where finished.contains(job.index) {
-                results[job.index] = collect(job.index, scripts[job.index], job.process, job.output, job.errors)
-            }
-            running.removeAll { finished.contains($0.index) }
-            while shown < scripts.count, let result = results[shown] {
-                onResult(result)
-                shown += 1
-            }
-            if interruption.signal != nil && running.isEmpty {
-                // Files never started are reported once as not run (interrupted).
-                for index in shown..<scripts.count where results[index] == nil {
-                    results[index] = ScriptFileResult.notRun(scripts[index])
-                }
-                while shown < scripts.count, let result = results[shown] {
-                    onResult(result)
-                    shown += 1
-                }
-            }
-            if shown < scripts.count { usleep(5_000) }
-        }
-        return results.compactMap { $0 }
+    /// Writes one event as a line to the runner.
+    static func send(_ event: WorkerEvent) {
+        writing.lock()
+        defer { writing.unlock() }
+        guard var data = try? encoder.encode(event) else { return }
+        data.append(10)
+        writeAll(data)
     }
 
-    private func collect(_ index: Int, _ file: String, _ process: Process, _ output: String, _ errors: String)
-        -> ScriptFileResult
-    {
-        if let data = FileManager.default.contents(atPath: output), let report = try? JSONReport.read(data),
-            let result = report.files.first
-        {
-            return result
+    private static func writeAll(_ data: Data) {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(eventsFD, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return }
+                offset += written
+            }
         }
-        let stderr = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-        let tail = stderr.split(separator: "\n").suffix(5).joined(separator: " | ")
-        return ScriptFileResult(
-            file: file,
-            loadProblems: [
-                Diagnostic(
-                    file: file,
-                    message:
-                        "the worker running this file exited with status \(process.terminationStatus) without results"
-                        + (tail.isEmpty ? "" : ": \(tail)"))
-            ])
+    }
+
+    private static let stuckHandler: LuaWatchdog.Handler = { reason, subject in
+        let file = subject.map { String(cString: $0) } ?? ""
+        TestWorker.send(.stuck(reason: LuaWatchdog.Reason(rawValue: reason) ?? .pastDeadline, subject: file))
+        _exit(TestWorker.stuckStatus)
     }
 }

@@ -25,9 +25,34 @@ local function no_dump()
   G.error("string.dump is not available: Sceneflow loads Lua source text only, never binary chunks", 2)
 end
 
+local pcall, error, rawget, pack, unpack = G.pcall, G.error, G.rawget, G.table.pack, G.table.unpack
+
+-- xpcall with the message handler run after the error has unwound. Lua calls a handler where
+-- the error happened, and when the instruction hook raised that error (a limit or a signal)
+-- hooks are off until the handler returns: a handler that loops could never be stopped. Here
+-- it runs as ordinary code, under every limit.
+local function xpcall(f, handler, ...)
+  if handler == nil then error("bad argument #2 to 'xpcall' (value expected)", 2) end
+  local results = pack(pcall(f, ...))
+  if results[1] then return unpack(results, 1, results.n) end
+  return false, (select(2, pcall(handler, results[2])))
+end
+
+-- setmetatable without finalizers: Lua runs __gc with hooks off, where no limit can stop a loop.
+local function safe_setmetatable(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("setmetatable: __gc is not available in Sceneflow's sandbox (a finalizer runs where no limit can stop it)", 2)
+  end
+  local ok, result = pcall(setmetatable, t, mt)
+  if not ok then error(result, 2) end
+  return result
+end
+
 function H.sandbox()
   local env = {}
   for _, name in ipairs(BASE) do env[name] = G[name] end
+  env.xpcall = xpcall
+  env.setmetatable = safe_setmetatable
   for _, name in ipairs(LIBS) do env[name] = copy(G[name]) end
   env.string.dump = no_dump
   env._VERSION = G._VERSION

@@ -42,6 +42,11 @@ local function declare(what, name, fn, extra, opts)
   if type(name) ~= "string" or name == "" then
     error(what .. ": expected a name (a non-empty string) first, got " .. quote(name), 3)
   end
+  local valid, bad = utf8.len(name)
+  if not valid then
+    -- Shown as the file writes it would be bytes no report can hold: say where it breaks.
+    error(what .. ": the name must be valid UTF-8 text (byte " .. bad .. " is not part of a UTF-8 character)", 3)
+  end
   if type(fn) ~= "function" then
     error(what .. "(" .. quote(name) .. "): expected "
       .. (opts == nil and "options {clock_limit = seconds} or " or "") .. "the test function "

@@ -34,6 +34,12 @@ public final class HeadlessTestRunner {
         /// With `framesDirectory`: render and hash the frames (`hashes.txt`) but write no PNG
         /// files, for the determinism soak (`Scripts/soak.sh`), ~10x faster than PNG encoding.
         public var framesHashOnly = false
+        /// Run each file's tests last to first (`--reverse`): verdicts must not change, since
+        /// each test gets a freshly loaded script and prototype.
+        public var reverseOrder = false
+        /// The number of tests, in run order, to leave out entirely (no outcome): a `--jobs`
+        /// worker restarted after the one before it was stopped goes on after that test.
+        public var skipFirst = 0
         /// Creates options.
         public init(
             prototype: String? = nil, framesDirectory: String? = nil, reportDirectory: String? = nil,
@@ -52,6 +58,10 @@ public final class HeadlessTestRunner {
     private let options: Options
     /// Called when a test is about to start, so a signal handler can name it.
     public var onTestStart: (String, String) -> Void = { _, _ in }
+    /// Called once a file has loaded, with one outcome per test in run order (after
+    /// `Options.skipFirst`): the outcome each test gets if it never runs, *skipped* because
+    /// the run was interrupted, or its real skip (`skip`, `only`, `--filter`).
+    public var onPlan: ([TestOutcome]) -> Void = { _ in }
     /// Checked between frames; when it returns true the running test ends as interrupted and
     /// the remaining tests are not run.
     public var shouldStop: () -> Bool = { false }
@@ -70,7 +80,9 @@ public final class HeadlessTestRunner {
 
     private func runFile(_ file: String, onOutcome: (TestOutcome) -> Void) -> ScriptFileResult {
         var result = ScriptFileResult(file: file)
-        guard let (runtime, prototype) = load(file, into: &result) else { return result }
+        guard let (first, directory, prototype) = load(file, into: &result) else { return result }
+        // What every later load of the file must give again (each test loads it afresh).
+        let declared = (tests: first.tests, prototype: first.prototype)
         var recorder: FrameRecorder?
         if let framesDirectory = options.framesDirectory {
             let folder = (framesDirectory as NSString).appendingPathComponent(Self.scriptID(file))
@@ -85,11 +97,20 @@ public final class HeadlessTestRunner {
         let artifacts = options.reportDirectory.map { FailureArtifacts(reportDirectory: $0, prototype: prototype) }
         let session = Session(prototype: prototype)
         let clock = VirtualClock()
-        runtime.bind(session)
         let checker = ScreenshotChecker(
             prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode)
-        runtime.visualChecks = checker
-        for (index, test) in runtime.tests.enumerated() {
+        let indices = Array(declared.tests.indices)
+        let order = Array((options.reverseOrder ? indices.reversed() : indices).dropFirst(options.skipFirst))
+        onPlan(
+            order.map { index in
+                let test = declared.tests[index]
+                return TestOutcome(
+                    name: test.name, file: file, line: test.line, verdict: .skipped,
+                    skipReason: test.skipReason ?? filterReason(test.name, file: file) ?? "the run was interrupted")
+            })
+        var fresh: ScriptRuntime? = first
+        for index in order {
+            let test = declared.tests[index]
             var outcome: TestOutcome
             if let reason = test.skipReason ?? filterReason(test.name, file: file) {
                 outcome = TestOutcome(
@@ -100,6 +121,25 @@ public final class HeadlessTestRunner {
                     skipReason: "the run was interrupted")
             } else {
                 onTestStart(file, test.name)
+                // A fresh Lua state for every test: nothing one test does to globals,
+                // upvalues, metatables or the collector reaches the next.
+                let runtime: ScriptRuntime
+                if let loaded = fresh {
+                    runtime = loaded
+                    fresh = nil
+                } else {
+                    switch reload(file, directory: directory, expecting: declared) {
+                    case .success(let loaded): runtime = loaded
+                    case .failure(let problem):
+                        outcome = TestOutcome(
+                            name: test.name, file: file, line: test.line, verdict: .failed, failure: problem)
+                        result.outcomes.append(outcome)
+                        onOutcome(outcome)
+                        continue
+                    }
+                }
+                runtime.bind(session)
+                runtime.visualChecks = checker
                 checker.begin(test: test.name, index: index)
                 outcome = runTest(
                     index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
@@ -150,7 +190,10 @@ public final class HeadlessTestRunner {
         return String((String(repeating: "0", count: 8 - hex.count) + hex).suffix(6))
     }
 
-    private func load(_ file: String, into result: inout ScriptFileResult) -> (ScriptRuntime, Prototype)? {
+    /// Loads the script and its prototype with every check `sceneflow check` makes on the
+    /// prototype's device and image headers; returns the runtime, the prototype folder and
+    /// the prototype with its scroll scenes measured, or nil with `result.loadProblems` set.
+    private func load(_ file: String, into result: inout ScriptFileResult) -> (ScriptRuntime, String, Prototype)? {
         let runtime: ScriptRuntime
         do {
             runtime = try ScriptRuntime(scriptPath: file, limits: options.limits)
@@ -176,13 +219,42 @@ public final class HeadlessTestRunner {
             result.loadProblems = error.diagnostics
             return nil
         }
-        let imageProblems = PrototypeOpener.imageProblems(
-            prototype, file: prototypeFilePath(in: directory), check: .header)
-        if !imageProblems.isEmpty {
-            result.loadProblems = imageProblems
+        let file = prototypeFilePath(in: directory)
+        let problems =
+            PrototypeOpener.deviceProblems(prototype, file: file)
+            + PrototypeOpener.imageProblems(prototype, file: file, check: .header)
+        if !problems.isEmpty {
+            result.loadProblems = problems
             return nil
         }
-        return (runtime, PrototypeOpener.measureScrollScenes(prototype))
+        return (runtime, directory, PrototypeOpener.measureScrollScenes(prototype))
+    }
+
+    /// Loads the script and its prototype again into a new Lua state, for the next test.
+    /// - Returns: the runtime, or a problem when loading fails or gives other tests or another
+    ///   prototype than the first load (a file changed during the run).
+    private func reload(
+        _ file: String, directory: String, expecting declared: (tests: [ScriptTest], prototype: Prototype?)
+    ) -> Result<ScriptRuntime, Diagnostic> {
+        let runtime: ScriptRuntime
+        do {
+            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits)
+            try runtime.loadPrototype(directory: directory)
+        } catch {
+            var problem = error.diagnostics.first ?? Diagnostic(file: file, message: "could not load the script again")
+            problem.message = "loading the script again for this test failed: " + problem.message
+            return .failure(problem)
+        }
+        guard runtime.tests == declared.tests, runtime.prototype == declared.prototype else {
+            let what = runtime.tests == declared.tests ? prototypeFilePath(in: directory) : file
+            return .failure(
+                Diagnostic(
+                    file: file,
+                    message:
+                        "\(what) gave a different result when loaded again for this test (each test loads the script and its prototype afresh): did it change during the run?"
+                ))
+        }
+        return .success(runtime)
     }
 
     private func filterReason(_ name: String, file: String) -> String? {
@@ -245,6 +317,13 @@ public final class HeadlessTestRunner {
                 session.framePresented()
                 for call in session.takeScriptCalls() {
                     if var problem = runtime.call(call, session: session) {
+                        if shouldStop() {
+                            // A signal stopped the action's Lua code (see stopLuaFromSignalHandler).
+                            outcome.verdict = .interrupted
+                            outcome.failure = Diagnostic(
+                                file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                            break loop
+                        }
                         problem.message +=
                             " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
                         if let step = runtime.testRecords.steps.last {

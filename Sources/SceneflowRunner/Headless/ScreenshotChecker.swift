@@ -87,6 +87,9 @@ final class ScreenshotChecker: VisualChecks {
             return note(
                 "screenshot", request.name, .failed(message: "the frame could not be rendered: \(error)"), baseline)
         }
+        if let region = request.region, let problem = Self.emptyRegionProblem(region, frame: actual, prototype.device) {
+            return note("screenshot", request.name, .failed(message: problem), baseline)
+        }
         let exists = FileManager.default.fileExists(atPath: baseline)
         if mode == .all || (!exists && mode == .missing) {
             // A baseline shows the screen at rest: not a splash whose timer is about to fire.
@@ -214,6 +217,16 @@ final class ScreenshotChecker: VisualChecks {
     /// The message of a size change between baseline and frame.
     private static func sizeMismatch(_ error: ImageComparison.SizeMismatch) -> String {
         "size mismatch: the baseline is \(error.expected.width)x\(error.expected.height) px, the frame is \(error.actual.width)x\(error.actual.height) px (nothing was compared; update the baseline if the device changed)"
+    }
+
+    /// Why `region` (points) leaves nothing to compare in `frame`: it lies entirely outside
+    /// the screen, as a tap there would. Nil when some of it is on screen.
+    static func emptyRegionProblem(_ region: Rect, frame: RGBAImage, _ device: Device) -> String? {
+        let width = Double(frame.width) / device.scale
+        let height = Double(frame.height) / device.scale
+        guard region.maxX <= 0 || region.maxY <= 0 || region.x >= width || region.y >= height else { return nil }
+        return
+            "region lies entirely outside the screen (\(formatNumber(width))x\(formatNumber(height)) pt): nothing would be compared"
     }
 
     /// Lines without trailing spaces, and without leading/trailing empty lines; indentation

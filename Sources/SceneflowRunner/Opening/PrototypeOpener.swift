@@ -25,22 +25,29 @@ public enum PrototypeOpener {
         _ directory: String, images: ImageCheck = .header, loader: PictureLoader = PictureLoader()
     ) throws(DiagnosticList) -> LoadedPrototype {
         let loaded = try PrototypeLoader.load(directory: directory)
-        let device = loaded.prototype.device
-        let limit = 16_384
-        if device.pixelWidth < 1 || device.pixelHeight < 1 || device.pixelWidth > limit || device.pixelHeight > limit {
-            throw DiagnosticList([
-                Diagnostic(
-                    file: prototypeFilePath(in: directory), path: "device",
-                    message:
-                        "the screen would be \(device.pixelWidth)x\(device.pixelHeight) px (width and height × scale); each side must be 1 to \(limit) px"
-                )
-            ])
-        }
+        let deviceProblems = deviceProblems(loaded.prototype, file: prototypeFilePath(in: directory))
+        if !deviceProblems.isEmpty { throw DiagnosticList(deviceProblems) }
         let problems = imageProblems(
             loaded.prototype, file: prototypeFilePath(in: directory), check: images, loader: loader)
         if !problems.isEmpty { throw DiagnosticList(problems) }
         loaded.prototype = measureScrollScenes(loaded.prototype)
         return loaded
+    }
+
+    /// The device check every command makes: the screen in pixels (points × scale) must be 1
+    /// to 16 384 px on each side, what the renderers can hold. `file` names `prototype.lua`.
+    public static func deviceProblems(_ prototype: Prototype, file: String) -> [Diagnostic] {
+        let device = prototype.device
+        let limit = 16_384
+        guard device.pixelWidth < 1 || device.pixelHeight < 1 || device.pixelWidth > limit || device.pixelHeight > limit
+        else { return [] }
+        return [
+            Diagnostic(
+                file: file, path: "device",
+                message:
+                    "the screen would be \(device.pixelWidth)x\(device.pixelHeight) px (width and height × scale); each side must be 1 to \(limit) px"
+            )
+        ]
     }
 
     /// Diagnostics for the images of `prototype` (one per reference to an unusable file:

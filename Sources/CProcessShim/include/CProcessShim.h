@@ -1,0 +1,15 @@
+#ifndef SCENEFLOW_CPROCESSSHIM_H
+#define SCENEFLOW_CPROCESSSHIM_H
+/*
+ * Process calls Swift cannot make itself (prctl is variadic), for `sceneflow test --jobs`
+ * workers (see Sources/README.md, "Limits that hold").
+ */
+#include <sys/types.h>
+
+/* Asks the kernel to SIGKILL this process when its parent dies (PR_SET_PDEATHSIG), so a
+   worker never outlives the run that started it, even while one Lua library call keeps it
+   busy. Returns 0; -1 when `parent` is no longer the parent (it died before the request
+   took effect: the caller should exit) or the request failed. */
+int sf_die_with_parent(pid_t parent);
+
+#endif

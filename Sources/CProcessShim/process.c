@@ -1,0 +1,10 @@
+#include "CProcessShim.h"
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+int sf_die_with_parent(pid_t parent) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) return -1;
+    /* The parent may have died before the request: then it never fires. */
+    return getppid() == parent ? 0 : -1;
+}

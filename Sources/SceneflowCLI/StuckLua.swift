@@ -1,0 +1,38 @@
+import Foundation
+import SceneflowLua
+
+/// What every command does when `LuaWatchdog` finds Lua code that the instruction hook cannot
+/// stop (one library call that never returns to the VM): print why, naming the file, and end
+/// the process with the documented code (65: the prototype or script is bad input; 130/143
+/// after SIGINT/SIGTERM). `sceneflow test` never runs a script's Lua in its own process: its
+/// `--jobs` workers install `TestWorker`'s handler, which reports the stuck test to the runner.
+enum StuckLua {
+    /// Starts the watchdog with the default handler (called once, before any command runs).
+    static func watch() { LuaWatchdog.start(handler) }
+
+    /// Writes `text` to standard error with `write(2)` (safe on the watchdog thread while the
+    /// main thread is stuck, possibly inside stdio).
+    static func writeError(_ text: String) {
+        var bytes = Array(text.utf8)
+        bytes.append(10)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+
+    private static let handler: LuaWatchdog.Handler = { reason, subject in
+        let name = subject.map { String(cString: $0) } ?? ""
+        let what = name.isEmpty ? "sceneflow" : name
+        if reason == LuaWatchdog.Reason.afterStop.rawValue {
+            StuckLua.writeError("\(what): stopped by a signal inside a Lua library call")
+            _exit(Interruption.received == SIGINT ? 130 : 143)
+        }
+        StuckLua.writeError(
+            "\(what): did not finish within 10 s of real time: its Lua code is stuck inside one library call or error handler that does not return to Lua (a string pattern that backtracks?), so sceneflow stopped"
+        )
+        _exit(65)
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SceneflowCore
+
+/// The log and steps of a test, capped before text leaves Lua: a script that logs megabytes
+/// in a loop costs a bounded amount of Swift memory and report size (issue 15.2).
+extension ScriptModule {
+    /// Caps on what one test records.
+    enum RecordLimits {
+        /// The most bytes of one log message copied out of Lua (4 KiB).
+        static let messageBytes = 4 << 10
+        /// The most bytes of log messages one test keeps (256 KiB, each entry counted as at
+        /// least 64 bytes); later entries are left out and counted in one closing note.
+        static let logBytes = 256 << 10
+        /// The most steps one test keeps (10 000).
+        static let steps = 10_000
+        /// The most bytes of a step's call text copied out of Lua (1 KiB).
+        static let callBytes = 1 << 10
+    }
+
+    /// Appends a log entry with the message at `index` of `stack` (at most
+    /// `RecordLimits.messageBytes` of it), unless the test's log is full: then the closing
+    /// note counts it.
+    func appendLog(level: TestLogEntry.Level, clockTime: Double, line: Int?, message index: Int32, from stack: LuaStack)
+    {
+        if logBytes >= RecordLimits.logBytes {
+            droppedLogEntries += 1
+            let note =
+                "the log of this test reached \(RecordLimits.logBytes >> 10) KiB: \(droppedLogEntries == 1 ? "1 later entry" : "\(droppedLogEntries) later entries") left out"
+            if let last = log.indices.last, logNoteIndex == last {
+                log[last].message = note
+            } else {
+                log.append(TestLogEntry(level: .message, clockTime: clockTime, line: line, message: note))
+                logNoteIndex = log.count - 1
+            }
+            return
+        }
+        let message = stack.string(index, maxBytes: RecordLimits.messageBytes) ?? ""
+        // An entry costs at least 64 bytes, so a flood of empty messages fills the log too.
+        logBytes += max(message.utf8.count, 64)
+        log.append(TestLogEntry(level: level, clockTime: clockTime, line: line, message: message))
+    }
+
+    /// Opens a step with the call text at `index` of `stack` (at most
+    /// `RecordLimits.callBytes`), or only counts it when the test already has
+    /// `RecordLimits.steps` steps.
+    func beginStep(call index: Int32, line: Int?, clockStart: Double, from stack: LuaStack) {
+        guard steps.count < RecordLimits.steps else {
+            openSteps.append((-1, ProcessInfo.processInfo.systemUptime))
+            return
+        }
+        openSteps.append((steps.count, ProcessInfo.processInfo.systemUptime))
+        steps.append(
+            TestStepRecord(
+                call: stack.string(index, maxBytes: RecordLimits.callBytes) ?? "?", line: line,
+                clockStart: clockStart))
+    }
+}

@@ -1,0 +1,2 @@
+prototype "huge"
+test("taps", function() tap "Open" end)

@@ -1,0 +1,2 @@
+prototype "tiny"
+test("taps", function() tap "Open" end)

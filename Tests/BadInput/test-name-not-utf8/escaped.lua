@@ -1,0 +1,3 @@
+prototype "proto"
+test("bad\xC0\x80 name", function() end)
+test("fails", function() error("boom") end)

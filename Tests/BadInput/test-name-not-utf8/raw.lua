@@ -1,0 +1,3 @@
+prototype "proto"
+test("badÿ name", function() end)
+test("fails", function() error("boom") end)

@@ -1,0 +1,11 @@
+prototype "proto"
+test("opens once", function() tap "Open"; expect.scene "detail" end)
+test("opens again", function() tap "Open"; expect.scene "detail" end)
+test("breaks app", function() tap "Break" end)
+test("opens after break", function() tap "Open"; expect.scene "detail" end)
+test("sets a _G metatable", function() setmetatable(_G, { __index = function() return function() end end }) end)
+test("a typo fails", function() tapp "Open" end)
+test("stops the collector", function() collectgarbage("stop") end)
+test("the collector runs", function() assert(collectgarbage("isrunning"), "the collector is stopped") end)
+test("counts in a global", function() counter = (counter or 0) + 1; assert(counter == 1, "counter " .. counter) end)
+test("counts again", function() counter = (counter or 0) + 1; assert(counter == 1, "counter " .. counter) end)
