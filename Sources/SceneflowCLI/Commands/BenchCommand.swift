@@ -35,6 +35,9 @@ struct BenchCommand: Subcommand {
             name: "--timeline", valueName: "FILE", help: "Write the window crossfades' timeline as JSON.",
             output: .textFile),
         OptionSpec(name: "--transition-only", valueName: nil, help: "Only time the window crossfades."),
+        OptionSpec(
+            name: "--floors", valueName: nil,
+            help: "Only the figures timed against their floors (screenshot checks, frame capture, check)."),
         helpOption,
     ]
 
@@ -48,6 +51,7 @@ struct BenchCommand: Subcommand {
     let crossfades: Int
     let timeline: String?
     let transitionOnly: Bool
+    let floorsOnly: Bool
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folders = parsed.positionals
@@ -74,10 +78,12 @@ struct BenchCommand: Subcommand {
         }
         timeline = parsed.value("--timeline")
         transitionOnly = parsed.flag("--transition-only")
+        floorsOnly = parsed.flag("--floors")
     }
 
     func run() -> ExitCode {
         if memory { return runMemoryBenchmark() }
+        if floorsOnly { return runFloorBenchmarks() }
         var targets = folders
         if targets.isEmpty {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "Prototypes")) ?? []
@@ -174,6 +180,7 @@ struct BenchCommand: Subcommand {
             } else {
                 print("  ImageMagick's compare is not installed: no ratio (apt-get install imagemagick)")
             }
+            printScreenshotFloors(try ScreenshotBenchmark.run(prototype, rounds: max(runs, 9)))
             return .success
         } catch let error as DiagnosticList {
             for d in error.diagnostics { printError("\(d)") }

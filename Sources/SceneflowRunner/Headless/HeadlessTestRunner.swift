@@ -50,6 +50,9 @@ public final class HeadlessTestRunner {
     }
 
     private let options: Options
+    /// Decoded screenshot baselines kept for the whole run (every script file this runner
+    /// runs), within the default texture budget.
+    let baselines = BaselineCache()
     /// Called when a test is about to start, so a signal handler can name it.
     public var onTestStart: (String, String) -> Void = { _, _ in }
     /// Checked between frames; when it returns true the running test ends as interrupted and
@@ -87,7 +90,8 @@ public final class HeadlessTestRunner {
         let clock = VirtualClock()
         runtime.bind(session)
         let checker = ScreenshotChecker(
-            prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode)
+            prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode,
+            baselines: baselines)
         runtime.visualChecks = checker
         for (index, test) in runtime.tests.enumerated() {
             var outcome: TestOutcome

@@ -127,11 +127,15 @@ final class RendererHandle {
     /// `width * height * 4` bytes (the target's pixel size: the device's, or turned for a
     /// landscape frame). Throws `SDLError`.
     func readPixels(into bytes: inout [UInt8], width: Int, height: Int) throws {
-        let pitch = Int32(width * 4)
         precondition(bytes.count == width * height * 4)
-        let status = bytes.withUnsafeMutableBytes {
-            SDL_RenderReadPixels(renderer, nil, SDLSurface.rgbaFormat, $0.baseAddress, pitch)
-        }
+        try bytes.withUnsafeMutableBytes { try readPixels(into: $0, width: width, height: height) }
+    }
+
+    /// Reads the current target's `width` x `height` px as R,G,B,A bytes into `buffer`
+    /// (exactly `width * height * 4` bytes, initialised or not). Throws `SDLError`.
+    func readPixels(into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int) throws {
+        precondition(buffer.count == width * height * 4)
+        let status = SDL_RenderReadPixels(renderer, nil, SDLSurface.rgbaFormat, buffer.baseAddress, Int32(width * 4))
         try SDLError.check(status, "SDL_RenderReadPixels")
     }
 
