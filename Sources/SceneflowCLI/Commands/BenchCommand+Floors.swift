@@ -12,6 +12,10 @@ extension BenchCommand {
         do {
             let prototype = try PrototypeOpener.open(folder, images: .header).prototype
             printScreenshotFloors(try ScreenshotBenchmark.run(prototype, rounds: max(runs, 9)))
+            printCheckFloors(
+                try CheckBenchmark.run(
+                    scenes: scenes, rounds: max(runs / 2, 3),
+                    folder: NSTemporaryDirectory() + "sceneflow-bench-check-\(scenes)"))
             return .success
         } catch let error as DiagnosticList {
             for d in error.diagnostics { printError("\(d)") }
@@ -51,5 +55,22 @@ extension BenchCommand {
         printAgainstFloor(
             "  the same, fresh filled buffer    ", r.frameCaptureFreshBuffer.median, floor: r.renderAndCapture.median,
             "draw + readback", goal: "(how it was)")
+    }
+
+    /// The `check` lines (issue 19 item 5).
+    func printCheckFloors(_ r: CheckBenchmark.Result) {
+        print(
+            "check, \(r.scenes) scenes of 1080x2400 px on \(r.cores) cores (medians of \(r.coldCheck.sorted.count) interleaved rounds):"
+        )
+        let serial = r.serialDecode.median
+        printAgainstFloor(
+            "decode every image, every core", r.parallelDecode.median, floor: serial / Double(r.cores),
+            "one core's time / cores", goal: "≥ 1.8x faster than one core on 2 cores")
+        print(
+            "    one core: \(String(format: "%.0f ms", serial)), speed-up \(String(format: "%.2fx", serial / r.parallelDecode.median))"
+        )
+        printAgainstFloor(
+            "second check, unchanged images", r.warmCheck.median, floor: r.coldCheck.median, "first check",
+            goal: "≤ 0.10x")
     }
 }
