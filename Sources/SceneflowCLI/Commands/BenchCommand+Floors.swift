@@ -10,8 +10,10 @@ extension BenchCommand {
     func runFloorBenchmarks() -> ExitCode {
         let folder = folders.first ?? "Prototypes/Notes"
         do {
-            let prototype = try PrototypeOpener.open(folder, images: .header).prototype
+            let loaded = try PrototypeOpener.open(folder, images: .header)
+            let prototype = loaded.prototype
             printScreenshotFloors(try ScreenshotBenchmark.run(prototype, rounds: max(runs, 9)))
+            printIdleFloors(try IdleBenchmark.run(loaded, seconds: 10, rounds: 2))
             printCheckFloors(
                 try CheckBenchmark.run(
                     scenes: scenes, rounds: max(runs / 2, 3),
@@ -72,5 +74,17 @@ extension BenchCommand {
         printAgainstFloor(
             "second check, unchanged images", r.warmCheck.median, floor: r.coldCheck.median, "first check",
             goal: "≤ 0.10x")
+    }
+
+    /// The idle window lines (issue 19 item 3).
+    func printIdleFloors(_ r: IdleBenchmark.Result) {
+        let player = Benchmark.Stats(r.player).median
+        let floor = Benchmark.Stats(r.floor).median
+        print(
+            "idle window, 390x844, renderer \(r.renderer), 10 s after a 2 s settle (\(r.player.count) interleaved rounds):"
+        )
+        print(
+            "  CPU while nothing moves: \(String(format: "%.2f %%", player)) of a core   floor (a window asleep in SDL_WaitEventTimeout) \(String(format: "%.2f %%", floor))   goal ≤ 1 %; frames presented while idle: \(r.framesWhileIdle.map(String.init).joined(separator: ", "))"
+        )
     }
 }
