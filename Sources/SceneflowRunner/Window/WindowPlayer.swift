@@ -72,6 +72,12 @@ public final class WindowPlayer {
     public var onActionError: ((ScriptCall, Diagnostic) -> Void)?
     private var requests: [(action: Action, source: String)] = []
     private var stopRequested = false
+    /// The texture cache's largest total so far, in bytes as the renderer holds them, and how
+    /// many textures it dropped to stay within `textureBudget` (for `bench --memory --window`).
+    public private(set) var textureMemory = (peakBytes: 0, evictions: 0)
+    /// Copies of each texture's pixels the window's renderer holds (2 under llvmpipe), once
+    /// `run()` opened it.
+    public private(set) var textureCopies = 1
     /// Frames drawn and presented so far; an idle window presents none (issue 19 item 3).
     public private(set) var framesPresented = 0
     /// The renderer the window used (`opengl`, `software`), once `run()` opened it.
@@ -98,6 +104,7 @@ public final class WindowPlayer {
     public func run() throws {
         var window = try Window(title: title(), device: loaded.prototype.device, size: windowSize)
         rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
+        textureCopies = window.textureCopies
         let paced = !window.hasVSync
         var nextFrame = clock.now
         var images = window.makeTextureCache(
@@ -219,6 +226,7 @@ public final class WindowPlayer {
                 try window.draw(overlay)
                 window.present()
                 framesPresented += 1
+                textureMemory = (max(textureMemory.peakBytes, images.peakBytes), images.evictions)
                 session.framePresented(wallTime: clock.now)
                 if firstFrame {
                     firstFrame = false

@@ -50,6 +50,26 @@ final class RendererHandle {
         return String(cString: n)
     }
 
+    /// How many copies of each texture's pixels the process holds (issue 19 item 4): 2 for an
+    /// OpenGL renderer whose driver rasterises in software (Mesa's llvmpipe or softpipe, as
+    /// under Xvfb: the driver keeps its own copy in process memory, measured at ~1.5x the
+    /// software renderer's peak), else 1. `TextureCache` counts its budget by this.
+    private(set) lazy var copiesPerTexture: Int = {
+        guard name.hasPrefix("opengl"), let renderer = glRendererName?.lowercased() else { return 1 }
+        return ["llvmpipe", "softpipe", "software"].contains { renderer.contains($0) } ? 2 : 1
+    }()
+
+    /// The OpenGL driver's `GL_RENDERER` string (e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`)
+    /// for an OpenGL renderer, read through `SDL_GL_GetProcAddress("glGetString")`; nil
+    /// otherwise.
+    var glRendererName: String? {
+        guard name.hasPrefix("opengl"), let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let getString = unsafeBitCast(address, to: GetString.self)
+        guard let text = getString(0x1F01) else { return nil }  // GL_RENDERER
+        return String(cString: text)
+    }
+
     /// True when presenting waits for the display's vertical sync.
     var hasVSync: Bool {
         var info = SDL_RendererInfo()
