@@ -234,7 +234,8 @@ public final class WindowPlayer {
                 }
             }
             onFrame?(session)
-            for call in session.takeScriptCalls() {
+            let calls = session.takeScriptCalls()
+            for call in calls {
                 if let problem = loaded.call(call, session: session) {
                     log("\(problem)")
                     designer.actionFailed(problem.description, element: call.element, scene: call.scene, at: clock.now)
@@ -248,7 +249,10 @@ public final class WindowPlayer {
                 lastTitle = newTitle
             }
             if let quitAfter, clock.now >= quitAfter { return }
-            if session.isSettled && events.isEmpty && requests.isEmpty && !stopRequested {
+            // What Lua actions run after the draw changed (an error panel, a navigation) is
+            // drawn on the next pass at once, not after a sleep.
+            let acted = !calls.isEmpty
+            if session.isSettled && events.isEmpty && requests.isEmpty && !stopRequested && !acted {
                 images.uploadPreloaded()  // the next transition's first frame then draws without an upload
                 window.waitEvents(timeout: idleWait(at: clock.now))
                 nextFrame = clock.now + WindowPlayer.frameTime
