@@ -306,7 +306,7 @@ public final class WindowPlayer {
         if let due = designer.nextChange(after: now) { until = min(until, due) }
         if let due = session.timedActionDue { until = min(until, due) }
         if let quitAfter { until = min(until, quitAfter) }
-        return max(0, until - now)
+        return max(0.001, ((until - now) * 1000).rounded(.up) / 1000)  // SDL waits whole ms: never 0
     }
 
     /// Draws the heads-up display over the frame: a translucent dark box with white text.
