@@ -3,7 +3,7 @@ import SceneflowCore
 import SceneflowSDL
 
 /// The images `sceneflow check` has already decoded without a problem (issue 19 item 5), by
-/// content: a line per checked version of a file, `CONTENTHASH SCREEN LIMITS` (see
+/// content: a line per checked version of a file, `CONTENTHASH SCREEN LIMITS VERSION` (see
 /// `ContentHash`), so a second `check` of an unchanged prototype reads and hashes each image
 /// but decodes none. Only successes are kept; a changed file has another hash and is decoded
 /// again, and so is one checked with other size limits or another screen area.
@@ -12,6 +12,10 @@ import SceneflowSDL
 /// beside anything else Sceneflow caches; at most `maxEntries` lines, the newest kept. A
 /// cache that cannot be read or written is simply not used. Thread-safe.
 public final class CheckedImageCache: @unchecked Sendable {
+    /// Names what a key vouches for: bump it whenever image checks change (a stricter
+    /// structure check, a new screen finder), so entries written by an older Sceneflow no
+    /// longer match and those images are decoded again.
+    public static let checksVersion = "checks-1"
     /// The most lines kept in the file.
     public static let maxEntries = 100_000
     /// The cache file.
@@ -48,7 +52,7 @@ public final class CheckedImageCache: @unchecked Sendable {
         guard RegularFile.kind(atPath: path) == nil, let data = RegularFile.contents(atPath: path), !data.isEmpty
         else { return nil }
         let hash = data.withUnsafeBytes { ContentHash.of($0) }
-        return "\(hash) \(Self.describe(screen)) \(limits.maxSide)x\(limits.maxPixels)"
+        return "\(hash) \(Self.describe(screen)) \(limits.maxSide)x\(limits.maxPixels) \(Self.checksVersion)"
     }
 
     /// True when `key` was checked without a problem before.
