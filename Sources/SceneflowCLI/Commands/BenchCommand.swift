@@ -40,6 +40,9 @@ struct BenchCommand: Subcommand {
             help:
                 "Instead: per-file cost of 'sceneflow test' on N one-test files, in process (floor), --jobs 1 and 2 (--runs rounds)."
         ),
+        OptionSpec(
+            name: "--floors", valueName: nil,
+            help: "Only the figures timed against their floors (screenshot checks, frame capture, check)."),
         helpOption,
     ]
 
@@ -55,6 +58,7 @@ struct BenchCommand: Subcommand {
     let transitionOnly: Bool
     /// `--test-files N`: time `sceneflow test` on N generated files instead (issue 19.1).
     let testFiles: Int?
+    let floorsOnly: Bool
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folders = parsed.positionals
@@ -82,11 +86,13 @@ struct BenchCommand: Subcommand {
         timeline = parsed.value("--timeline")
         transitionOnly = parsed.flag("--transition-only")
         testFiles = parsed.value("--test-files") == nil ? nil : try count("--test-files", 2000)
+        floorsOnly = parsed.flag("--floors")
     }
 
     func run() -> ExitCode {
         if memory { return runMemoryBenchmark() }
         if let testFiles { return runTestFilesBenchmark(files: testFiles) }
+        if floorsOnly { return runFloorBenchmarks() }
         var targets = folders
         if targets.isEmpty {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "Prototypes")) ?? []
@@ -183,6 +189,7 @@ struct BenchCommand: Subcommand {
             } else {
                 print("  ImageMagick's compare is not installed: no ratio (apt-get install imagemagick)")
             }
+            printScreenshotFloors(try ScreenshotBenchmark.run(prototype, rounds: max(runs, 9)))
             return .success
         } catch let error as DiagnosticList {
             for d in error.diagnostics { printError("\(d)") }

@@ -26,9 +26,11 @@ struct CheckCommand: Subcommand {
 
     func run() -> ExitCode {
         var code = ExitCode.success
+        let checked = CheckedImageCache.defaultFile().map(CheckedImageCache.init(file:))
+        defer { checked?.save() }
         for folder in folders {
             do {
-                let loaded = try PrototypeOpener.open(folder, images: .decode)
+                let loaded = try PrototypeOpener.open(folder, images: .decode, checked: checked)
                 let prototype = loaded.prototype
                 let file = prototypeFilePath(in: folder)
                 let warnings =

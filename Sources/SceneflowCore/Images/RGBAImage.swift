@@ -16,6 +16,22 @@ public struct RGBAImage: Equatable, Sendable {
         self.pixels = pixels
     }
 
+    /// Creates a `width` x `height` px image whose bytes `initialize` writes, all
+    /// `width * height * 4` of them, into uninitialised memory (no fill first: for pixels that
+    /// are read back or copied in right away, a fill only costs time and page faults).
+    /// Rethrows what `initialize` throws.
+    public init(
+        width: Int, height: Int, overwrittenBy initialize: (UnsafeMutableRawBufferPointer) throws -> Void
+    ) rethrows {
+        self.width = width
+        self.height = height
+        let count = width * height * 4
+        self.pixels = try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            try initialize(UnsafeMutableRawBufferPointer(buffer))
+            initialized = count
+        }
+    }
+
     /// Creates an image filled with one colour.
     public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8)) {
         self.width = width

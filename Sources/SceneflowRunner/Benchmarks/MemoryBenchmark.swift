@@ -22,6 +22,9 @@ public enum MemoryBenchmark {
         public var peakResidentBytes: Int?
         /// Wall-clock seconds of the play-through.
         public var seconds = 0.0
+        /// The window's renderer and the copies of each texture counted against the budget
+        /// (`opengl, 2 copies per texture`); empty headless.
+        public var renderer = ""
 
         public var description: String {
             let mb = { (bytes: Int) in String(format: "%.0f MB", Double(bytes) / 1_048_576) }
@@ -29,6 +32,7 @@ public enum MemoryBenchmark {
                 "\(counted(scenesShown, "scene")) shown, \(counted(frames, "frame")) in \(String(format: "%.1f", seconds)) s; "
                 + "textures peak \(mb(peakTextureBytes)) of a \(mb(budgetBytes)) budget, \(counted(evictions, "eviction")); "
                 + "peak resident \(peakResidentBytes.map(mb) ?? "unknown")"
+                + (renderer.isEmpty ? "" : "; renderer \(renderer)")
         }
     }
 
@@ -64,11 +68,14 @@ public enum MemoryBenchmark {
         try AtomicFile.write(lua, to: marker)
     }
 
-    /// Plays `folder` through: taps "Next" until the last scene, then "Back" to the start,
-    /// stepping a 60 Hz virtual clock and drawing every frame in a window (`window`) or
-    /// offscreen, preloading the scenes one action away as `sceneflow play` does.
+    /// Plays `folder` through: taps "Next" until the last scene, then "Back" to the start.
+    /// With `window`, through `sceneflow play`'s own loop (`WindowPlayer`: its image file
+    /// store, preloads, uploads and wall clock), each tap's action requested as a click on the
+    /// element would (`playInWindow`); else offscreen on a 60 Hz virtual clock, preloading the
+    /// scenes one action away as `play` does.
     /// - Throws: `DiagnosticList`, `SDLError`, `ImageLoadError`.
     public static func playThrough(_ folder: String, window useWindow: Bool, budget: Int) throws -> Report {
+        if useWindow { return try playInWindow(folder, budget: budget) }
         let loaded = try PrototypeOpener.open(folder, images: .header)
         let prototype = loaded.prototype
         let window = useWindow ? try Window(title: "Sceneflow memory bench", device: prototype.device) : nil
@@ -115,6 +122,45 @@ public enum MemoryBenchmark {
         report.peakTextureBytes = images.peakBytes
         report.evictions = images.evictions
         report.peakResidentBytes = peakResident()
+        return report
+    }
+
+    /// The window walk of `playThrough`: a `WindowPlayer` whose `onFrame` taps "Next" (then
+    /// "Back") each time the session has settled, by requesting the element's tap action.
+    /// - Throws: `DiagnosticList`, `SDLError`.
+    static func playInWindow(_ folder: String, budget: Int) throws -> Report {
+        let loaded = try PrototypeOpener.open(folder, images: .header)
+        let prototype = loaded.prototype
+        let player = WindowPlayer(loaded, log: { _ in })
+        player.textureBudget = budget
+        player.quitAfter = 3600
+        var report = Report(budgetBytes: budget)
+        let count = prototype.sceneOrder.count
+        var taps = 0
+        let start = DispatchTime.now().uptimeNanoseconds
+        player.onFrame = { [unowned player] session in
+            guard session.isSettled, player.framesPresented > 0 else { return }
+            if taps >= 2 * (count - 1) {
+                player.stop()
+                return
+            }
+            let label = taps < count - 1 ? "Next" : "Back"
+            guard
+                let action = prototype.scenes[session.currentScene]?.elements.first(where: { $0.label == label })?
+                    .onTap
+            else { return }
+            taps += 1
+            player.request(action, source: "benchmark tap \"\(label)\"")
+        }
+        try player.run()
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        report.scenesShown = taps + 1
+        report.frames = player.framesPresented
+        report.peakTextureBytes = player.textureMemory.peakBytes
+        report.evictions = player.textureMemory.evictions
+        report.peakResidentBytes = peakResident()
+        report.renderer =
+            "\(player.rendererName), \(counted(player.textureCopies, "copy", "copies")) per texture counted"
         return report
     }
 

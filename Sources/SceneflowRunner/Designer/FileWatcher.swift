@@ -1,7 +1,11 @@
 import Foundation
+import SceneflowCore
 
-/// Notices when files change by polling their modification time and size (cheap `stat`
-/// calls; no inotify, so it works the same on every file system). Used for hot reload.
+/// Notices when files change by comparing their modification time and size (`stat`). Where
+/// Linux's inotify can watch the files' folders (`FolderNotifier`), the files are looked at
+/// only after something happened in a folder, so an idle window makes no `stat` calls;
+/// elsewhere, and for files reached through a symbolic link, every check polls. Used for hot
+/// reload.
 ///
 /// It watches a list of files (the prototype file and the images it draws) and, optionally,
 /// every regular file directly in a folder: the player adds the folder only while the last
@@ -15,12 +19,20 @@ public struct FileWatcher {
     private var stamps: [String: Stamp] = [:]
     private var files: [String]
     private var folder: String?
+    private var notifier: FolderNotifier?
+    /// False: always poll (no inotify), as on a platform without it.
+    private let notifies: Bool
+    /// How many times the files were looked at (`stat` of each), for tests.
+    public private(set) var snapshots = 0
 
     /// Watches `files` (paths; a missing file counts as a change once it appears) and, when
     /// `folder` is given, every regular file directly in it (added, removed or changed).
-    public init(files: [String], folder: String? = nil) {
+    /// `notifies: false` polls without inotify.
+    public init(files: [String], folder: String? = nil, notifies: Bool = true) {
         self.files = files
         self.folder = folder
+        self.notifies = notifies
+        notifier = makeNotifier()
         stamps = snapshot()
     }
 
@@ -29,18 +41,41 @@ public struct FileWatcher {
     public mutating func reset(files: [String], folder: String? = nil) {
         self.files = files
         self.folder = folder
+        notifier = makeNotifier()
         stamps = snapshot()
     }
 
     /// True when a watched file was added, removed or changed since the last call (or since
     /// `init` / `reset`).
     public mutating func changed() -> Bool {
+        if let notifier {
+            switch notifier.drain() {
+            case .none: return false
+            case .changed: break
+            case .lost: self.notifier = makeNotifier()  // a folder was replaced: watch the new one
+            }
+        }
         let now = snapshot()
         defer { stamps = now }
         return now != stamps
     }
 
-    private func snapshot() -> [String: Stamp] {
+    /// A notifier on the folders of the watched files (and `folder`); nil (poll) when turned
+    /// off, when a watched file is a symbolic link (its target may change elsewhere), or when
+    /// a folder cannot be watched (missing, or no inotify).
+    private func makeNotifier() -> FolderNotifier? {
+        guard notifies else { return nil }
+        var folders = Set(files.map { PathText.folder(of: $0).isEmpty ? "." : PathText.folder(of: $0) })
+        if let folder { folders.insert(folder) }
+        for path in files {
+            var info = stat()
+            if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK { return nil }
+        }
+        return FolderNotifier(folders: folders)
+    }
+
+    private mutating func snapshot() -> [String: Stamp] {
+        snapshots += 1
         let fm = FileManager.default
         var result: [String: Stamp] = [:]
         let inFolder = folder.map { folder in

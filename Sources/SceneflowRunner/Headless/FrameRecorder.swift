@@ -13,6 +13,9 @@ final class FrameRecorder {
     private var counter = 0
     private var lastScene: String?
     private var capturedMidpoint = false
+    /// The last captured frame's pixels; reused by the next capture of the same size (no
+    /// fresh 10 MB buffer per frame to fault in).
+    private var frame = RGBAImage(width: 0, height: 0, pixels: [])
     private(set) var written: [(file: String, what: String)] = []
     /// `FrameHash` of each captured frame's RGBA pixels, in capture order, by file name.
     private(set) var hashes: [(file: String, hash: UInt64)] = []
@@ -65,11 +68,11 @@ final class FrameRecorder {
         let file = String(format: "%03d-%@.png", counter, slug(name))
         let begin = DispatchTime.now().uptimeNanoseconds
         try renderer.draw(session.frame(), images: images)
-        let image = try renderer.capture()
+        try renderer.capture(into: &frame)
         session.recordFrameCost(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
-        hashes.append((file, FrameHash.of(image)))
+        hashes.append((file, FrameHash.of(frame)))
         if writesPNGs {
-            try OffscreenRenderer.savePNG(image, to: (directory as NSString).appendingPathComponent(file))
+            try OffscreenRenderer.savePNG(frame, to: (directory as NSString).appendingPathComponent(file))
         }
         written.append((file, "\(formatNumber(session.now, decimals: 3))s  [\(prefix)]  \(what)"))
     }

@@ -56,6 +56,9 @@ public final class HeadlessTestRunner {
     }
 
     private let options: Options
+    /// Decoded screenshot baselines kept for the whole run (every script file this runner
+    /// runs), within the default texture budget.
+    let baselines = BaselineCache()
     /// Called when a test is about to start, so a signal handler can name it.
     public var onTestStart: (String, String) -> Void = { _, _ in }
     /// Called once a file has loaded, with one outcome per test in run order (after
@@ -98,7 +101,8 @@ public final class HeadlessTestRunner {
         let session = Session(prototype: prototype)
         let clock = VirtualClock()
         let checker = ScreenshotChecker(
-            prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode)
+            prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode,
+            baselines: baselines)
         let indices = Array(declared.tests.indices)
         let order = Array((options.reverseOrder ? indices.reversed() : indices).dropFirst(options.skipFirst))
         onPlan(

@@ -34,6 +34,10 @@ final class ScreenshotChecker: VisualChecks {
     private let mode: BaselineMode
     private var renderer: OffscreenRenderer?
     private var images: TextureCache?
+    /// Decoded baselines, shared by every script file of the run.
+    private let baselines: BaselineCache
+    /// The last rendered frame's pixels, reused by the next render of the same size.
+    private var frameBuffer = RGBAImage(width: 0, height: 0, pixels: [])
     private var testSlug = "test"
     /// The checks of the running test, in order.
     private(set) var records: [VisualRecord] = []
@@ -43,8 +47,14 @@ final class ScreenshotChecker: VisualChecks {
     /// second).
     private var lastRetry: (request: ScreenshotRequest, frame: FrameDescription, result: VisualCheckResult)?
 
-    init(prototype: Prototype, script: String, reportFolder: String, mode: BaselineMode) {
+    /// A checker for the tests of `script`, reading baselines through `baselines` (one cache
+    /// per run, so a baseline is decoded once while its file is unchanged).
+    init(
+        prototype: Prototype, script: String, reportFolder: String, mode: BaselineMode,
+        baselines: BaselineCache = BaselineCache()
+    ) {
         self.prototype = prototype
+        self.baselines = baselines
         let folder = PathText.folder(of: script)
         let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
         baselineFolder = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("__screenshots__/\(name)")
@@ -98,6 +108,7 @@ final class ScreenshotChecker: VisualChecks {
             }
             do {
                 try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
+                baselines.forget(baseline)
                 try OffscreenRenderer.savePNG(actual, to: baseline)
             } catch {
                 let kept = exists ? "; the old baseline is kept" : ""
@@ -122,7 +133,7 @@ final class ScreenshotChecker: VisualChecks {
         }
         let expected: RGBAImage
         do {
-            expected = try PictureLoader().load(path: baseline).rgbaImage()
+            expected = try baselines.image(at: baseline)
         } catch {
             return note(
                 "screenshot", request.name, .failed(message: "the baseline \(baseline) cannot be read: \(error)"),
@@ -275,7 +286,8 @@ final class ScreenshotChecker: VisualChecks {
             frame = session.transitionFrame(record, linearProgress: progress)
         }
         try renderer!.draw(frame, images: images!)
-        return try renderer!.capture()
+        try renderer!.capture(into: &frameBuffer)
+        return frameBuffer
     }
 
     private func writeFailure(

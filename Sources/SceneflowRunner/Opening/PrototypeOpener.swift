@@ -21,14 +21,18 @@ public enum PrototypeOpener {
     ///
     /// - Throws: `DiagnosticList` with every problem found: Lua errors, validation errors,
     ///   missing, corrupt, non-image or oversized images.
+    ///
+    /// With `checked` (`sceneflow check`), images checked before without a problem are not
+    /// decoded again (see `CheckedImageCache`).
     public static func open(
-        _ directory: String, images: ImageCheck = .header, loader: PictureLoader = PictureLoader()
+        _ directory: String, images: ImageCheck = .header, loader: PictureLoader = PictureLoader(),
+        checked: CheckedImageCache? = nil
     ) throws(DiagnosticList) -> LoadedPrototype {
         let loaded = try PrototypeLoader.load(directory: directory)
         let deviceProblems = deviceProblems(loaded.prototype, file: prototypeFilePath(in: directory))
         if !deviceProblems.isEmpty { throw DiagnosticList(deviceProblems) }
         let problems = imageProblems(
-            loaded.prototype, file: prototypeFilePath(in: directory), check: images, loader: loader)
+            loaded.prototype, file: prototypeFilePath(in: directory), check: images, loader: loader, checked: checked)
         if !problems.isEmpty { throw DiagnosticList(problems) }
         loaded.prototype = measureScrollScenes(loaded.prototype)
         return loaded
@@ -53,34 +57,51 @@ public enum PrototypeOpener {
     /// Diagnostics for the images of `prototype` (one per reference to an unusable file:
     /// scene and landscape screenshots, pressed looks, star images; see
     /// `Prototype.imageReferences`), each naming `file`, the table path and the image as
-    /// `prototype.lua` writes it (not its absolute path). Images are read with `loader`.
+    /// `prototype.lua` writes it (not its absolute path). Images are read with `loader`; each
+    /// file and screen area is checked once, and decoding (`check: .decode`) runs on every
+    /// core. With `checked`, an image whose content was checked before without a problem is
+    /// not decoded again, and each newly checked one is added to it (issue 19 item 5).
+    /// `onEveryCore: false` decodes one image after another (the benchmark's reference).
     public static func imageProblems(
-        _ prototype: Prototype, file: String, check: ImageCheck, loader: PictureLoader = PictureLoader()
+        _ prototype: Prototype, file: String, check: ImageCheck, loader: PictureLoader = PictureLoader(),
+        checked: CheckedImageCache? = nil, onEveryCore: Bool = true
     ) -> [Diagnostic] {
-        var problems: [Diagnostic] = []
-        var checked: [String: String] = [:]
-        var source: String?  // prototype.lua, read for line numbers once a problem is found
-        for reference in prototype.imageReferences {
+        let references = prototype.imageReferences
+        var jobs: [(path: String, screen: ScreenArea, image: String)] = []
+        var jobIndex: [String: Int] = [:]
+        var referenceJob: [Int] = []
+        for reference in references {
             let path = (prototype.directory as NSString).appendingPathComponent(reference.image)
             let key = "\(path)|\(reference.screen)"
-            let message =
-                checked[key]
-                ?? {
-                    do {
-                        switch check {
-                        case .header:
-                            try loader.checkHeader(path: path)
-                        case .decode:
-                            let picture = try loader.load(path: path)
-                            _ = try picture.screenRect(for: reference.screen)
-                        }
-                        return ""
-                    } catch {
-                        // Named as prototype.lua writes it: the diagnostic already names the file.
-                        return "\(error)".replacingOccurrences(of: "\"\(path)\"", with: "\"\(reference.image)\"")
-                    }
-                }()
-            checked[key] = message
+            if jobIndex[key] == nil {
+                jobIndex[key] = jobs.count
+                jobs.append((path, reference.screen, reference.image))
+            }
+            referenceJob.append(jobIndex[key]!)
+        }
+        let problem: @Sendable (_ job: (path: String, screen: ScreenArea, image: String)) -> String = { job in
+            do {
+                switch check {
+                case .header:
+                    try loader.checkHeader(path: job.path)
+                case .decode:
+                    let key = checked?.key(path: job.path, screen: job.screen, limits: loader.limits)
+                    if let key, checked?.contains(key) == true { return "" }
+                    let picture = try loader.load(path: job.path)
+                    _ = try picture.screenRect(for: job.screen)
+                    if let key { checked?.insert(key) }
+                }
+                return ""
+            } catch {
+                // Named as prototype.lua writes it: the diagnostic already names the file.
+                return "\(error)".replacingOccurrences(of: "\"\(job.path)\"", with: "\"\(job.image)\"")
+            }
+        }
+        let messages = check == .decode && onEveryCore ? ConcurrentMap.map(jobs, problem) : jobs.map(problem)
+        var problems: [Diagnostic] = []
+        var source: String?  // prototype.lua, read for line numbers once a problem is found
+        for (reference, job) in zip(references, referenceJob) {
+            let message = messages[job]
             guard !message.isEmpty else { continue }
             if source == nil {
                 source = RegularFile.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""

@@ -63,14 +63,23 @@ public final class WindowPlayer {
     public var windowSize: (width: Int, height: Int)?
     /// Whether the heads-up display is shown (toggled with `T`).
     public var showsHeadsUpDisplay = false
-    /// Called after each presented frame with the session; benchmarks and tests queue
-    /// actions here with `request(_:source:)` or stop the player with `stop()`.
+    /// Called after each pass of the loop with the session: after each presented frame, and
+    /// on each wake-up while nothing changes (then nothing is drawn); benchmarks and tests
+    /// queue actions here with `request(_:source:)` or stop the player with `stop()`.
     public var onFrame: ((Session) -> Void)?
     /// Called when a Lua action fails (after it is printed and shown in the window), with the
     /// call and the diagnostic; `record` uses it to keep the failed step out of the script.
     public var onActionError: ((ScriptCall, Diagnostic) -> Void)?
     private var requests: [(action: Action, source: String)] = []
     private var stopRequested = false
+    /// The texture cache's largest total so far, in bytes as the renderer holds them, and how
+    /// many textures it dropped to stay within `textureBudget` (for `bench --memory --window`).
+    public private(set) var textureMemory = (peakBytes: 0, evictions: 0)
+    /// Copies of each texture's pixels the window's renderer holds (2 under llvmpipe), once
+    /// `run()` opened it.
+    public private(set) var textureCopies = 1
+    /// Frames drawn and presented so far; an idle window presents none (issue 19 item 3).
+    public private(set) var framesPresented = 0
     /// The renderer the window used (`opengl`, `software`), once `run()` opened it.
     public private(set) var rendererName = ""
     /// The nominal frame time the player paces to without vertical sync, seconds.
@@ -95,6 +104,7 @@ public final class WindowPlayer {
     public func run() throws {
         var window = try Window(title: title(), device: loaded.prototype.device, size: windowSize)
         rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
+        textureCopies = window.textureCopies
         let paced = !window.hasVSync
         var nextFrame = clock.now
         var images = window.makeTextureCache(
@@ -107,6 +117,7 @@ public final class WindowPlayer {
         var loggedEvents = 0
         var firstFrame = true
         var preloadedFor = ""
+        var lastShown: ShownState?
         while true {
             if paced && !session.isSettled { nextFrame = waitForFrame(after: nextFrame) }
             events.removeAll(keepingCapacity: true)
@@ -114,6 +125,7 @@ public final class WindowPlayer {
             let now = clock.now
             session.step(to: now)  // first, so input and the actions it triggers happen at `now`
             if stopRequested { return }
+            var changed = !requests.isEmpty || !events.isEmpty
             for request in requests { session.perform(request.action, source: request.source) }
             requests.removeAll()
             for event in events {
@@ -172,6 +184,7 @@ public final class WindowPlayer {
                         images = cache
                         preloadedFor = session.currentScene  // its neighbours are ready
                     }
+                    changed = true  // a reload error shows, or the new prototype
                     // While the edit is broken, any file in the folder may fix it (a missing image added).
                     watcher!.reset(files: watchedFiles(folder), folder: fresh == nil ? folder : nil)
                 }
@@ -184,29 +197,45 @@ public final class WindowPlayer {
             let outline = session.visibleOutline  // the parts that show: scrolled, clipped to the band
             shown?.elements = outline.elements
             var overlay = designer.overlay(for: shown, at: now, clips: outline.clips)
-            do {
-                let frame = session.frame()
-                try window.follow(frame, zoom: designer.zoom)
-                try window.draw(frame, images: images)
-            } catch {
-                let lines = designer.wrap("\(error)", width: 48)
-                overlay.panels.append(OverlayPanel(lines: lines, placement: .center, background: .error))
+            let frame = session.frame()
+            // Drawn only when something shows differently (or moves): an idle window sleeps.
+            let hud =
+                showsHeadsUpDisplay && !designer.showsHelp
+                ? HeadsUpDisplay.lines(
+                    last: session.lastCompletedTransition, running: session.runningTransition,
+                    slowMotion: session.slowMotion) : nil
+            let state = ShownState(
+                frame: frame, overlay: overlay, headsUp: hud, view: window.view,
+                cropHint: designer.showsCropHint(cropped: window.view.isCropped, at: now))
+            if changed || firstFrame || !session.isSettled || state != lastShown {
+                lastShown = state
+                do {
+                    try window.follow(frame, zoom: designer.zoom)
+                    try window.draw(frame, images: images)
+                } catch {
+                    let lines = designer.wrap("\(error)", width: 48)
+                    overlay.panels.append(OverlayPanel(lines: lines, placement: .center, background: .error))
+                    lastShown = nil  // tried again on the next pass
+                }
+                // After drawing: the view is the one this frame shows (a turn may have resized it).
+                if designer.showsCropHint(cropped: window.view.isCropped, at: now) {
+                    overlay.panels.append(Self.cropHint(window))
+                }
+                // The key list is read alone: the T display comes back when it closes.
+                if hud != nil { try drawHeadsUpDisplay(on: window) }
+                try window.draw(overlay)
+                window.present()
+                framesPresented += 1
+                textureMemory = (max(textureMemory.peakBytes, images.peakBytes), images.evictions)
+                session.framePresented(wallTime: clock.now)
+                if firstFrame {
+                    firstFrame = false
+                    onFirstFrame?(clock.now)
+                }
             }
-            // After drawing: the view is the one this frame shows (a turn may have resized it).
-            if designer.showsCropHint(cropped: window.view.isCropped, at: now) {
-                overlay.panels.append(Self.cropHint(window))
-            }
-            // The key list is read alone: the T display comes back when it closes.
-            if showsHeadsUpDisplay && !designer.showsHelp { try drawHeadsUpDisplay(on: window) }
-            try window.draw(overlay)
-            window.present()
-            session.framePresented(wallTime: clock.now)
             onFrame?(session)
-            if firstFrame {
-                firstFrame = false
-                onFirstFrame?(clock.now)
-            }
-            for call in session.takeScriptCalls() {
+            let calls = session.takeScriptCalls()
+            for call in calls {
                 if let problem = loaded.call(call, session: session) {
                     log("\(problem)")
                     designer.actionFailed(problem.description, element: call.element, scene: call.scene, at: clock.now)
@@ -220,9 +249,12 @@ public final class WindowPlayer {
                 lastTitle = newTitle
             }
             if let quitAfter, clock.now >= quitAfter { return }
-            if session.isSettled && events.isEmpty && requests.isEmpty && !stopRequested {
+            // What Lua actions run after the draw changed (an error panel, a navigation) is
+            // drawn on the next pass at once, not after a sleep.
+            let acted = !calls.isEmpty
+            if session.isSettled && events.isEmpty && requests.isEmpty && !stopRequested && !acted {
                 images.uploadPreloaded()  // the next transition's first frame then draws without an upload
-                window.waitEvents(timeout: 0.05)
+                window.waitEvents(timeout: idleWait(at: clock.now))
                 nextFrame = clock.now + WindowPlayer.frameTime
             }
         }
@@ -252,6 +284,29 @@ public final class WindowPlayer {
         let now = clock.now
         let frame = WindowPlayer.frameTime
         return now - deadline > frame ? now + frame : deadline + frame
+    }
+
+    /// What one pass would show: drawn again only when it differs from the last drawn.
+    private struct ShownState: Equatable {
+        var frame: FrameDescription
+        var overlay: Overlay
+        var headsUp: [String]?
+        var view: WindowView
+        var cropHint: Bool
+    }
+
+    /// The longest a settled window sleeps waiting for events, in seconds: reload checks,
+    /// `quitAfter` and `stop()` from a signal handler are noticed within it.
+    public static let idleWakeInterval = 0.25
+
+    /// Seconds to wait for events while settled: until the designer overlay or the scene's
+    /// timed action changes what shows, at most `idleWakeInterval`.
+    private func idleWait(at now: Double) -> Double {
+        var until = now + Self.idleWakeInterval
+        if let due = designer.nextChange(after: now) { until = min(until, due) }
+        if let due = session.timedActionDue { until = min(until, due) }
+        if let quitAfter { until = min(until, quitAfter) }
+        return max(0.001, ((until - now) * 1000).rounded(.up) / 1000)  // SDL waits whole ms: never 0
     }
 
     /// Draws the heads-up display over the frame: a translucent dark box with white text.

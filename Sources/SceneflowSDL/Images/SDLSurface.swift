@@ -148,16 +148,14 @@ final class SDLSurface: @unchecked Sendable {
             }
             return try SDLSurface(owning: c).rgbaImage()
         }
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
         let row = width * 4
-        try withPixels { base, pitch in
-            bytes.withUnsafeMutableBytes { dst in
+        return try withPixels { base, pitch in
+            RGBAImage(width: width, height: height) { dst in
                 for y in 0..<height {
                     (dst.baseAddress! + y * row).copyMemory(from: base + y * pitch, byteCount: row)
                 }
             }
         }
-        return RGBAImage(width: width, height: height, pixels: bytes)
     }
 
     /// Writes the surface as a PNG with `IMG_SavePNG`. Throws `SDLError` with the path.

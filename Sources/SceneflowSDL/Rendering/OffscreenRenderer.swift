@@ -63,16 +63,18 @@ public final class OffscreenRenderer {
     /// The pixels of the last frame drawn, `targetSize` (the device's pixel size, turned after
     /// a landscape frame), R,G,B,A (alpha 255). Throws `SDLError` (`SDL_RenderReadPixels`).
     public func capture() throws -> RGBAImage {
-        var image = RGBAImage(width: targetSize.width, height: targetSize.height, fill: (0, 0, 0, 255))
-        try capture(into: &image)
-        return image
+        let (width, height) = targetSize
+        return try RGBAImage(width: width, height: height) {
+            try renderer.readPixels(into: $0, width: width, height: height)
+        }
     }
 
     /// Like `capture()` but reuses `image`'s buffer when it already has the target's pixel
     /// size (no allocation per frame). Throws `SDLError`.
     public func capture(into image: inout RGBAImage) throws {
         if image.width != targetSize.width || image.height != targetSize.height {
-            image = RGBAImage(width: targetSize.width, height: targetSize.height, fill: (0, 0, 0, 255))
+            image = try capture()
+            return
         }
         try renderer.readPixels(into: &image.pixels, width: targetSize.width, height: targetSize.height)
     }

@@ -50,6 +50,26 @@ final class RendererHandle {
         return String(cString: n)
     }
 
+    /// How many copies of each texture's pixels the process holds (issue 19 item 4): 2 for an
+    /// OpenGL renderer whose driver rasterises in software (Mesa's llvmpipe or softpipe, as
+    /// under Xvfb: the driver keeps its own copy in process memory, measured at ~1.5x the
+    /// software renderer's peak), else 1. `TextureCache` counts its budget by this.
+    private(set) lazy var copiesPerTexture: Int = {
+        guard name.hasPrefix("opengl"), let renderer = glRendererName?.lowercased() else { return 1 }
+        return ["llvmpipe", "softpipe", "software"].contains { renderer.contains($0) } ? 2 : 1
+    }()
+
+    /// The OpenGL driver's `GL_RENDERER` string (e.g. `llvmpipe (LLVM 15.0.6, 256 bits)`)
+    /// for an OpenGL renderer, read through `SDL_GL_GetProcAddress("glGetString")`; nil
+    /// otherwise.
+    var glRendererName: String? {
+        guard name.hasPrefix("opengl"), let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let getString = unsafeBitCast(address, to: GetString.self)
+        guard let text = getString(0x1F01) else { return nil }  // GL_RENDERER
+        return String(cString: text)
+    }
+
     /// True when presenting waits for the display's vertical sync.
     var hasVSync: Bool {
         var info = SDL_RendererInfo()
@@ -127,11 +147,15 @@ final class RendererHandle {
     /// `width * height * 4` bytes (the target's pixel size: the device's, or turned for a
     /// landscape frame). Throws `SDLError`.
     func readPixels(into bytes: inout [UInt8], width: Int, height: Int) throws {
-        let pitch = Int32(width * 4)
         precondition(bytes.count == width * height * 4)
-        let status = bytes.withUnsafeMutableBytes {
-            SDL_RenderReadPixels(renderer, nil, SDLSurface.rgbaFormat, $0.baseAddress, pitch)
-        }
+        try bytes.withUnsafeMutableBytes { try readPixels(into: $0, width: width, height: height) }
+    }
+
+    /// Reads the current target's `width` x `height` px as R,G,B,A bytes into `buffer`
+    /// (exactly `width * height * 4` bytes, initialised or not). Throws `SDLError`.
+    func readPixels(into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int) throws {
+        precondition(buffer.count == width * height * 4)
+        let status = SDL_RenderReadPixels(renderer, nil, SDLSurface.rgbaFormat, buffer.baseAddress, Int32(width * 4))
         try SDLError.check(status, "SDL_RenderReadPixels")
     }
 

@@ -7,7 +7,8 @@ import SceneflowCore
 /// size and kept as an opaque texture where the screen is opaque (DESIGN.md §7).
 ///
 /// Memory: textures live within `byteBudget` (default 256 MiB, about 25 screens of
-/// 1080 x 2400 px at 4 bytes per pixel). When a new texture would go over it, the least
+/// 1080 x 2400 px at 4 bytes per pixel), each counted as often as the renderer holds its
+/// pixels (`RendererHandle.copiesPerTexture`: twice under a software OpenGL driver). When a new texture would go over it, the least
 /// recently drawn textures are dropped first (and decoded again if drawn later). Textures
 /// drawn in the current frame are pinned, so the current scene and, during a transition, the
 /// next one are never evicted; if the pinned ones alone exceed the budget, the cache holds
@@ -85,14 +86,17 @@ public final class TextureCache {
     /// Number of textures currently held.
     public var count: Int { textures.count }
 
-    /// Bytes of one screen texture: the device's pixel size × 4.
-    var bytesPerTexture: Int { renderer.device.pixelWidth * renderer.device.pixelHeight * 4 }
+    /// Bytes of one screen texture as the process holds it: the device's pixel size × 4, times
+    /// the renderer's copies (`RendererHandle.copiesPerTexture`: 2 under llvmpipe).
+    var bytesPerTexture: Int {
+        renderer.device.pixelWidth * renderer.device.pixelHeight * 4 * renderer.copiesPerTexture
+    }
 
     /// Bytes of the texture for `key`: its own size when it has one (scroll regions, landscape
     /// variants), else the device's pixel size.
     private func bytes(of key: Key) -> Int {
         (key.width > 0 ? key.width : renderer.device.pixelWidth)
-            * (key.height > 0 ? key.height : renderer.device.pixelHeight) * 4
+            * (key.height > 0 ? key.height : renderer.device.pixelHeight) * 4 * renderer.copiesPerTexture
     }
 
     /// Starts a frame: textures drawn from now on are pinned until the next call. Called by

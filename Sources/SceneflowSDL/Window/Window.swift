@@ -49,6 +49,9 @@ public final class Window {
     /// The window's current size in screen coordinates (not device pixels).
     public var size: (width: Int, height: Int) { handle.size }
 
+    /// Copies of each texture's pixels the renderer holds in this process (2 for OpenGL on a
+    /// software driver such as llvmpipe, else 1; see `TextureCache`).
+    public var textureCopies: Int { renderer.copiesPerTexture }
     /// The SDL renderer in use, e.g. `"opengl"` or `"software"`.
     public var rendererName: String { renderer.name }
 

@@ -39,3 +39,49 @@ import Testing
 
     private static func poll(_ watcher: inout FileWatcher) -> Bool { watcher.changed() }
 }
+
+/// Issue 19 item 3: with inotify an unchanged prototype is not looked at (no `stat` per file
+/// per check); every kind of change is still seen, with inotify and with polling alone.
+@Suite struct FileWatcherNotifyTests {
+    @Test func anUnchangedFolderCostsNoFileLookups() throws {
+        let tmp = try TempFolder()
+        let files = try (1...20).map { try tmp.write("P/s\($0).png", PNGWriter.solid(width: 2, height: 2)) }
+        var watcher = FileWatcher(files: files)
+        let before = watcher.snapshots
+        for _ in 1...50 { #expect(watcher.changed() == false) }
+        #expect(watcher.snapshots == before, "inotify: no stat while nothing happens")
+        var polling = FileWatcher(files: files, notifies: false)
+        for _ in 1...5 { #expect(polling.changed() == false) }
+        #expect(polling.snapshots == 6, "without inotify every check polls")
+    }
+
+    /// Writes in place, renames over (an editor's atomic save), removal, a touch that keeps the
+    /// size, and a folder replaced by a new one: each is seen once, in both modes.
+    @Test(arguments: [true, false])
+    func everyKindOfChangeIsSeenOnce(_ notifies: Bool) throws {
+        let tmp = try TempFolder()
+        let lua = try tmp.write("P/prototype.lua", "return {}")
+        let image = try tmp.write("P/img/a.png", PNGWriter.solid(width: 2, height: 2))
+        var watcher = FileWatcher(files: [lua, image], notifies: notifies)
+        func seenOnce(_ what: String, _ change: () throws -> Void) throws {
+            try change()
+            #expect(watcher.changed() == true, "\(what) (inotify \(notifies))")
+            #expect(watcher.changed() == false, "\(what) reported once")
+        }
+        try seenOnce("written in place") { try tmp.write("P/prototype.lua", "return { name = 'x' }") }
+        try seenOnce("renamed over") {
+            let other = try tmp.write("P/.tmp-save", "return { name = 'y2' }")
+            _ = rename(other, lua)
+        }
+        try seenOnce("touched") {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: image)
+        }
+        try seenOnce("folder replaced") {
+            try FileManager.default.removeItem(atPath: tmp.file("P/img"))
+            try tmp.write("P/img/a.png", PNGWriter.solid(width: 3, height: 3))
+        }
+        try seenOnce("written in the new folder") { try tmp.write("P/img/a.png", PNGWriter.solid(width: 4, height: 4)) }
+        try seenOnce("removed") { try FileManager.default.removeItem(atPath: image) }
+    }
+}
