@@ -262,7 +262,10 @@ struct TestSettings {
         if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
         if updateBaselines { args.append("--update-baselines") }
         if reverse { args.append("--reverse") }
-        if let timeline { args += ["--timeline", timeline] }
+        // A worker only records the timeline; the runner writes --timeline and --csv. Its path
+        // is not passed on: `-` would make the worker claim its standard output, the pipe its
+        // events travel on.
+        if timeline != nil || csv != nil { args += ["--timeline", "/dev/null"] }
         return args
     }
 }
