@@ -19,7 +19,9 @@ import SceneflowCore
 /// - `back()` → performs `.back`; returns a message instead when there is nothing to go back to
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
-/// - `log(level, text, line)`; `step_begin(call, line)`; `step_end()`: recorded for the report
+/// - `log(level, text, line)`; `step_begin(call, line [, group])`; `step_end()`: recorded for the
+///   report (`group`: the name of a `step(name, fn)`); `step_depth()` → how many steps are
+///   open; `step_unwind(depth)` ends the steps open beyond `depth` as failed
 /// - `note_failure(message)`: `api.fail` notes the message it raises (an expectation failure)
 /// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
 ///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
@@ -281,11 +283,30 @@ final class ScriptModule {
             (
                 "step_begin",
                 { module, session, s in
+                    let depth = module.openSteps.count
                     module.openSteps.append((module.steps.count, ProcessInfo.processInfo.systemUptime))
                     module.steps.append(
                         TestStepRecord(
                             call: s.string(1) ?? "?", line: s.number(2).map { Int(saturating: $0) },
-                            clockStart: ClockTicks.between(module.testStart, session.now)))
+                            clockStart: ClockTicks.between(module.testStart, session.now), depth: depth,
+                            group: s.string(3)))
+                    return .values(0)
+                }
+            ),
+            (
+                "step_depth",
+                { module, _, s in
+                    s.push(Double(module.openSteps.count))
+                    return .values(1)
+                }
+            ),
+            (
+                // step_unwind(depth): the steps a failure left open beyond `depth` end failed
+                // (passed stays false, clockEnd nil: they did not return).
+                "step_unwind",
+                { module, _, s in
+                    let depth = max(0, Int(s.number(1) ?? 0))
+                    if module.openSteps.count > depth { module.openSteps.removeLast(module.openSteps.count - depth) }
                     return .values(0)
                 }
             ),

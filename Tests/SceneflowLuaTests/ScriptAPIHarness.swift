@@ -104,9 +104,10 @@ enum ScriptAPIHarness {
         let session = Session(prototype: prototype)
         runtime.bind(session)
         var results: [String: Result] = [:]
+        let lastRun = runtime.tests.lastIndex { $0.skipReason == nil }
         for (index, test) in runtime.tests.enumerated() where test.skipReason == nil {
             let firstEvent = session.timeline.events.count
-            runtime.start(test: index)
+            runtime.start(test: index, last: index == lastRun)
             var step = runtime.resume()
             var frame = 0
             while step == .waiting, frame < 100_000 {

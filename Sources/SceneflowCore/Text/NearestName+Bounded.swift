@@ -47,22 +47,57 @@ extension NearestName {
         return min(previous[m], big)
     }
 
-    /// The suggestion search with every bound applied (see the type's comment).
-    static func boundedSuggestion(for name: String, among candidates: [String]) -> String? {
+    /// The suggestion search with every bound applied (see the type's comment): the nearest
+    /// candidates, all of those at the same distance (sorted), never one across a negation.
+    static func boundedSuggestions(for name: String, among candidates: [String]) -> [String] {
         let typed = Array(name.lowercased().unicodeScalars)
-        guard typed.count <= maxLength else { return nil }
-        var best: (name: String, distance: Int)?
+        guard typed.count <= maxLength else { return [] }
+        let negated = isNegated(name)
+        var best: (names: [String], distance: Int)?
         var cells = 0
-        for candidate in candidates.sorted() {
+        for candidate in Set(candidates).sorted() {
+            guard candidate.unicodeScalars.count <= maxLength, isNegated(candidate) == negated else { continue }
             let other = Array(candidate.lowercased().unicodeScalars)
-            guard other.count <= maxLength else { continue }
-            let limit = max(2, max(typed.count, other.count) / 3)
-            let bound = min(limit, (best?.distance ?? limit + 1) - 1)  // only a strictly better one counts
-            guard bound >= 0 else { break }
+            let bound = min(editLimit(typed.count, other.count), best?.distance ?? .max)
             let d = boundedDistance(typed, other, limit: bound, cells: &cells)
-            if d <= bound { best = (candidate, d) }
+            if d <= bound {
+                if let current = best, current.distance == d {
+                    best = (current.names + [candidate], d)
+                } else {
+                    best = ([candidate], d)
+                }
+            }
             if cells > cellBudget { break }
         }
-        return best?.name
+        return best?.names ?? []
+    }
+
+    /// The most edits a typo of a name may have: one for names of up to four characters (two
+    /// edits make `slow` into `log`, another word), else two, or a third of the longer name.
+    static func editLimit(_ a: Int, _ b: Int) -> Int {
+        let longer = max(a, b)
+        return longer <= 4 ? 1 : max(2, longer / 3)
+    }
+
+    /// True when `name` holds a negation word (`not`, `no`) among its words (split at
+    /// anything but letters and digits, and before capitals): `not_to_equal` is the opposite
+    /// of `to_equal`, never a typo of it.
+    static func isNegated(_ name: String) -> Bool {
+        var words: [String] = []
+        var word = ""
+        for character in name {
+            if character.isUppercase, !word.isEmpty, word.last?.isLowercase == true {
+                words.append(word)
+                word = ""
+            }
+            if character.isLetter || character.isNumber {
+                word.append(character)
+            } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        return words.contains { ["not", "no"].contains($0.lowercased()) }
     }
 }

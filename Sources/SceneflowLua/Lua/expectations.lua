@@ -307,12 +307,23 @@ api.docs[#api.docs + 1] = { name = "expect", group = "Expectations", signature =
   args = { { "x", "any value" } }, returns = "an object with the matchers below",
   errors = "an unknown matcher (with did-you-mean)", example = "expect(#history()).to_be(3)" }
 
+-- Names other tools use for an expectation that exists here under another name: the hint
+-- names the one of the same effect (a plain did-you-mean never crosses a negation, so
+-- `not_visible` would get none).
+local SAME_EFFECT = { not_visible = "hidden", not_hidden = "visible", to_be_visible = "visible",
+  to_be_hidden = "hidden", to_have_value = "value", to_have_count = "count", not_to_be_visible = "hidden",
+  not_to_be_hidden = "visible" }
+
 setmetatable(expect, {
   __call = function(_, x)
     return setmetatable({}, { __index = function(_, name)
       local check = matchers[name]
       if not check then
-        fail("expect(x)." .. tostring(name) .. " is not a matcher" .. sf.hint(tostring(name), table.unpack(names)))
+        -- to_not_equal (another tool's word order) is not_to_equal, never to_equal.
+        local reordered = type(name) == "string" and name:gsub("^to_not_", "not_to_") or nil
+        local hint = matchers[reordered] and ('; did you mean "' .. reordered .. '"?')
+          or sf.hint(tostring(name), table.unpack(names))
+        fail("expect(x)." .. tostring(name) .. " is not a matcher" .. hint)
       end
       return function(...)
         local ok, message = check(x, ...)
@@ -323,6 +334,8 @@ setmetatable(expect, {
   __index = function(_, key)
     local known = {}
     for k in pairs(expect) do known[#known + 1] = k end
-    fail("expect." .. tostring(key) .. " is not available" .. sf.hint(tostring(key), table.unpack(known)))
+    local same = SAME_EFFECT[key]
+    fail("expect." .. tostring(key) .. " is not available"
+      .. (same and ('; did you mean "' .. same .. '"?') or sf.hint(tostring(key), table.unpack(known))))
   end,
 })

@@ -126,6 +126,49 @@ api.define{ name = "after_each", group = "Structure",
     decl.after_each[#decl.after_each + 1] = fn
   end }
 
+decl.before_all, decl.after_all = {}, {}
+api.define{ name = "before_all", group = "Structure",
+  signature = "before_all(fn)",
+  summary = "Runs fn once per file, before the first test that runs (inside it: its steps and log are that test's). Globals it sets stay for every test; the prototype is still reset before each test. An error in it fails every test of the file with the reason (as Playwright's beforeAll); after_all still runs.",
+  args = { { "fn", "function" } },
+  errors = "fn not a function",
+  example = 'local user\nbefore_all(function() user = { name = "Ada" } end)',
+  fn = function(fn)
+    if type(fn) ~= "function" then error("before_all: expected a function, got " .. type(fn), 2) end
+    decl.before_all[#decl.before_all + 1] = fn
+  end }
+
+api.define{ name = "after_all", group = "Structure",
+  signature = "after_all(fn)",
+  summary = "Runs fn once per file, after the last test that runs (inside it, after its after_each), also when tests failed. An error in it fails that last test.",
+  args = { { "fn", "function" } },
+  errors = "fn not a function",
+  example = 'after_all(function() log.message("file done") end)',
+  fn = function(fn)
+    if type(fn) ~= "function" then error("after_all: expected a function, got " .. type(fn), 2) end
+    decl.after_all[#decl.after_all + 1] = fn
+  end }
+
+api.define{ name = "step", group = "Structure",
+  signature = "step(name, fn)",
+  summary = "Runs fn as a named step of the running test (as Playwright's test.step): the gestures, waits and expectations inside are grouped under the name in every report, and steps nest. Returns what fn returns. A failure inside fails the step and every step around it.",
+  args = { { "name", "what the step does (a non-empty string)" }, { "fn", "the step's body (function)" } },
+  returns = "fn's results",
+  errors = "a missing name or function; called outside a test",
+  example = 'step("sign in", function()\n  tap "Sign in"\n  expect.scene "home"\nend)',
+  fn = function(name, fn, ...)
+    if type(name) ~= "string" or name == "" then
+      api.fail("step: expected a name (a non-empty string) first, got " .. api.show(name))
+    end
+    local call = "step(" .. api.show(name) .. ")"
+    if type(fn) ~= "function" then api.fail(call .. ": expected the step's function second, got " .. type(fn)) end
+    api.inside_test(call)
+    sf.step_begin(call, (api.line()), name)
+    local results = table.pack(fn(...))
+    sf.step_end()
+    return table.unpack(results, 1, results.n)
+  end }
+
 local function hooks(list, label, ok, err)
   for _, hook in ipairs(list) do
     local hook_ok, hook_err = pcall(hook)
@@ -170,15 +213,33 @@ local function restore()
   end
 end
 
-function decl.run(index)
+-- Runs test `index`: before_all (once per file, in the first test run), before_each, the
+-- test, after_each, and after_all when `last` (the runner's last test of the file).
+function decl.run(index, last)
   restore()
   local t = decl.tests[index]
   api.thread = coroutine.running()
   api.scope = nil
   api.block_timeout = nil
   api.last_tap = nil
-  local ok, err = hooks(decl.before_each, "in before_each", true, nil)
-  if ok then ok, err = pcall(t.fn) end
-  ok, err = hooks(decl.after_each, "in after_each", ok, err)
+  local ok, err = true, nil
+  if not decl.before_all_ran then
+    decl.before_all_ran = true
+    ok, err = hooks(decl.before_all, "in before_all", true, nil)
+    if ok then decl.freeze() else decl.before_all_failure = err end  -- its globals stay
+    sf.step_unwind(0)
+  elseif decl.before_all_failure then
+    ok, err = false, decl.before_all_failure
+  end
+  if ok then
+    ok, err = hooks(decl.before_each, "in before_each", true, nil)
+    if ok then ok, err = pcall(t.fn) end
+    sf.step_unwind(0)  -- steps a failure left open end failed; after_each's are top level
+    ok, err = hooks(decl.after_each, "in after_each", ok, err)
+  end
+  if last then
+    sf.step_unwind(0)
+    ok, err = hooks(decl.after_all, "in after_all", ok, err)
+  end
   if not ok then error(err, 0) end
 end

@@ -89,6 +89,10 @@ public final class HeadlessTestRunner {
         let checker = ScreenshotChecker(
             prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode)
         runtime.visualChecks = checker
+        // The last test that will run gets the file's after_all hooks.
+        let lastRun = runtime.tests.indices.last { index in
+            runtime.tests[index].skipReason == nil && filterReason(runtime.tests[index].name, file: file) == nil
+        }
         for (index, test) in runtime.tests.enumerated() {
             var outcome: TestOutcome
             if let reason = test.skipReason ?? filterReason(test.name, file: file) {
@@ -102,7 +106,8 @@ public final class HeadlessTestRunner {
                 onTestStart(file, test.name)
                 checker.begin(test: test.name, index: index)
                 outcome = runTest(
-                    index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
+                    index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
+                    last: index == lastRun)
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
@@ -198,13 +203,13 @@ public final class HeadlessTestRunner {
 
     private func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
-        recorder: FrameRecorder?
+        recorder: FrameRecorder?, last: Bool
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
         let started = clock.now
         var frames = 0
-        runtime.start(test: index)
+        runtime.start(test: index, last: last)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         loop: while true {
             if let recorder {
