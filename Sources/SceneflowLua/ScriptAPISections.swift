@@ -17,6 +17,7 @@ enum ScriptAPISections {
         ("controls", controls),
         ("timing", timing),
         ("designer", designer),
+        ("soft", soft),
     ]
 
     /// `prototype`, `test`, `skip`, `only`, `before_each`, `after_each`, and `decl.run(i)`,
@@ -82,4 +83,11 @@ enum ScriptAPISections {
     /// the content can still move; a move needing more than `MAX_DRAGS` (100) drags fails at
     /// once naming the band height, so a script never runs out its clock.
     static let designer = EmbeddedLua.designer
+
+    /// `expect.soft`: every expectation (`expect.soft.scene`, …) and matcher
+    /// (`expect.soft(x).to_be`) in a soft form, as Playwright's `expect.soft`. Loaded last, so
+    /// it covers the expectations of every other section. A soft failure is kept in
+    /// `api.soft` (reset per test); `decl.run` fails the test at its end with
+    /// `api.soft_report()`.
+    static let soft = EmbeddedLua.soft
 }

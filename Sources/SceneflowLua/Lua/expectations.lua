@@ -164,6 +164,9 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
   example = 'expect.state("cart_count", 2)',
   fn = function(key, value, opts)
     local what = "expect.state(" .. show(key) .. ", " .. show(value) .. ")"
+    if type(key) ~= "string" and type(key) ~= "number" then
+      fail(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
+    end
     local timeout = opts_timeout(what, opts)
     api.poll(what, timeout, function()
       local s = sf.state() or {}
@@ -233,6 +236,9 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
   example = 'tap "Sign in"\nexpect.not_state("signed_in", false)',
   fn = function(key, value, opts)
     local what = "expect.not_state(" .. show(key) .. ", " .. show(value) .. ")"
+    if type(key) ~= "string" and type(key) ~= "number" then
+      fail(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
+    end
     local timeout = opts_timeout(what, opts)
     api.poll(what, timeout, function()
       local s = sf.state() or {}

@@ -28,7 +28,8 @@ env.require = function(name)
   return result
 end
 local decl = { tests = {}, before_each = {}, after_each = {} }
-local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE }
+local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE,
+  source_label = SOURCE:gsub("^[@=]", "") }
 
 function api.line()
   local level = 2
@@ -42,9 +43,13 @@ end
 
 -- The message is noted first (sf.note_failure), so the runner reports an expectation
 -- that did not hold as a failure and any other Lua error as an error (JUnit).
+-- api.failed holds the last failure raised, {raised = the error value, line =, text = the
+-- message without its place}, so expect.soft can tell an expectation from any other error.
 function api.fail(message)
   local line, src = api.line()
+  local text = message
   if line then message = src .. ":" .. line .. ": " .. message end
+  api.failed = { raised = message, line = line, text = text }
   sf.note_failure(message)
   error(message, 0)
 end

@@ -222,6 +222,7 @@ function decl.run(index, last)
   api.scope = nil
   api.block_timeout = nil
   api.last_tap = nil
+  api.soft = {}
   local ok, err = true, nil
   if not decl.before_all_ran then
     decl.before_all_ran = true
@@ -240,6 +241,18 @@ function decl.run(index, last)
   if last then
     sf.step_unwind(0)
     ok, err = hooks(decl.after_all, "in after_all", ok, err)
+  end
+  local soft, line = api.soft_report()
+  if soft then
+    if ok then
+      -- Only soft failures: an expectation failure at the first one's line.
+      ok, err = false, (line and (api.source_label .. ":" .. line .. ": ") or "") .. soft
+      sf.note_failure(err)
+    else
+      local noted = api.failed and api.failed.raised == err
+      err = tostring(err) .. "\nand " .. soft
+      if noted then sf.note_failure(err) end
+    end
   end
   if not ok then error(err, 0) end
 end
