@@ -74,6 +74,10 @@ public enum TAPReport {
             yaml.append("  at:")
             yaml.append("    file: \(TAPText.yamlQuoted(failure.file))")
             if let line = failure.line { yaml.append("    line: \(line)") }
+            if !outcome.failedSteps.isEmpty {
+                yaml.append("  steps:")
+                for step in outcome.failedSteps { yaml.append("    - \(TAPText.yamlQuoted(step))") }
+            }
         }
         if !outcome.warnings.isEmpty {
             yaml.append("  warnings:")
