@@ -23,6 +23,7 @@ import SceneflowCore
 ///   report (`group`: the name of a `step(name, fn)`); `step_depth()` → how many steps are
 ///   open; `step_unwind(depth)` ends the steps open beyond `depth` as failed
 /// - `note_failure(message)`: `api.fail` notes the message it raises (an expectation failure)
+/// - `param(key)` → the `--param` value for `key`, or nil (also while the script loads)
 /// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
 ///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
 ///   and every element's spoken value as `accessibility_value`
@@ -34,6 +35,8 @@ final class ScriptModule {
     var app: AppModule?
     /// The script's folder: `require` loads modules from here only.
     var scriptFolder = ""
+    /// What `param(key)` returns: `sceneflow test --param key=value` and `--param-env NAME`.
+    var parameters: [String: String] = [:]
     /// Registry reference to the shared `api` table of the preludes.
     var apiRef: Int32 = -2
     /// Renders and compares frames for `expect.screenshot`, `capture` and `expect.tree`;
@@ -82,6 +85,18 @@ final class ScriptModule {
                 ("hint", { [weak self] in self?.hint($0) ?? .values(0) }),
                 ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
                 ("text_key", Self.textKey), ("quote_labels", Self.quoteLabels),
+                (
+                    // param(key) → the parameter's text, or nil when not given
+                    "param",
+                    { [weak self] stack in
+                        if let value = self?.parameters[stack.string(1) ?? ""] {
+                            stack.push(value)
+                        } else {
+                            stack.pushNil()
+                        }
+                        return .values(1)
+                    }
+                ),
                 (
                     "note_failure",
                     { [weak self] stack in

@@ -96,10 +96,11 @@ enum ScriptAPIHarness {
     /// lines start at 2); the results by test name.
     static func run(
         _ script: String, extra: [String: String] = [:], limits: LuaLimits = .standard,
-        prototype text: String = prototype, images: [String] = ["login", "home", "page"]
+        prototype text: String = prototype, images: [String] = ["login", "home", "page"],
+        parameters: [String: String] = [:]
     ) throws -> [String: Result] {
         let path = write(script, extra: extra, prototype: text, images: images)
-        let runtime = try ScriptRuntime(scriptPath: path, limits: limits)
+        let runtime = try ScriptRuntime(scriptPath: path, limits: limits, parameters: parameters)
         let prototype = try runtime.loadPrototype(directory: runtime.prototypePath!)
         let session = Session(prototype: prototype)
         runtime.bind(session)

@@ -73,6 +73,12 @@ struct TestCommand: Subcommand {
                 "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."
         ),
         OptionSpec(
+            name: "--param", valueName: "KEY=VALUE",
+            help: "Give scripts a parameter, read with param(\"KEY\") (repeatable)."),
+        OptionSpec(
+            name: "--param-env", valueName: "NAME",
+            help: "Give scripts the environment variable NAME as param(\"NAME\") when set (repeatable)."),
+        OptionSpec(
             name: "--worker-json", valueName: "FILE", help: "(internal) Run as a --jobs worker writing results here."),
         helpOption,
     ]
@@ -96,6 +102,9 @@ struct TestCommand: Subcommand {
         settings.updateBaselines = parsed.flag("--update-baselines")
         settings.timeline = parsed.value("--timeline")
         settings.csv = parsed.value("--csv")
+        settings.parameters = try ScriptParameters.parse(
+            params: parsed.values("--param"), environmentNames: parsed.values("--param-env"),
+            environment: ProcessInfo.processInfo.environment)
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
@@ -226,6 +235,8 @@ struct TestSettings {
     var updateBaselines = false
     var timeline: String?
     var csv: String?
+    /// `--param KEY=VALUE` and `--param-env NAME`, resolved: what `param("KEY")` returns.
+    var parameters: [String: String] = [:]
 
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
@@ -236,6 +247,7 @@ struct TestSettings {
             baselineMode: updateBaselines ? .all : .fromEnvironment())
         options.framesHashOnly = framesHashOnly
         options.recordsTimeline = timeline != nil || csv != nil
+        options.parameters = parameters
         return options
     }
 
@@ -251,6 +263,8 @@ struct TestSettings {
         if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
         if updateBaselines { args.append("--update-baselines") }
         if let timeline { args += ["--timeline", timeline] }
+        // Resolved here: a worker gets the values, never reads the environment itself.
+        for key in parameters.keys.sorted() { args += ["--param", "\(key)=\(parameters[key] ?? "")"] }
         return args
     }
 }

@@ -126,6 +126,35 @@ api.define{ name = "after_each", group = "Structure",
     decl.after_each[#decl.after_each + 1] = fn
   end }
 
+local TRUE_WORDS = { ["true"] = true, ["1"] = true, yes = true, on = true }
+local FALSE_WORDS = { ["false"] = false, ["0"] = false, no = false, off = false }
+api.define{ name = "param", group = "Structure",
+  signature = "param(key [, default])",
+  summary = "A parameter of the run: sceneflow test --param key=value (repeatable), or --param-env NAME for the environment variable NAME (environment variables reach scripts only so). nil, or default, when not given; with a number or boolean default the value is converted (\"yes\"/\"no\", \"true\"/\"false\", \"1\"/\"0\", \"on\"/\"off\"). Works at the top of the file too.",
+  args = { { "key", "the parameter's name (string)" }, { "default", "optional: the value when not given (string, number or boolean)" } },
+  returns = "the value (a string, or converted to default's type), default, or nil",
+  errors = "a key that is not a string; a value that is not a number (or boolean) when default is one",
+  example = 'local user = param("user", "ada")\nlocal retries = param("retries", 3)',
+  fn = function(key, default)
+    if type(key) ~= "string" then error("param: expected a parameter name (a string), got " .. api.show(key), 2) end
+    local value = sf.param(key)
+    local what = "param(" .. quote(key) .. (default ~= nil and (", " .. api.show(default)) or "") .. ")"
+    if value == nil then return default end
+    if type(default) == "number" then
+      local n = tonumber(value)
+      if not n then error(what .. ": --param " .. key .. "=" .. value .. " is not a number (the default is a number)", 2) end
+      return n
+    elseif type(default) == "boolean" then
+      local b = TRUE_WORDS[value:lower()]
+      if b == nil then b = FALSE_WORDS[value:lower()] end
+      if b == nil then
+        error(what .. ": --param " .. key .. "=" .. value .. " is not true or false (the default is a boolean)", 2)
+      end
+      return b
+    end
+    return value
+  end }
+
 decl.before_all, decl.after_all = {}, {}
 api.define{ name = "before_all", group = "Structure",
   signature = "before_all(fn)",

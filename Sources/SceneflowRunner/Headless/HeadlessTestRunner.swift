@@ -28,6 +28,8 @@ public final class HeadlessTestRunner {
         /// When true, each `ScriptFileResult` carries its script's timeline (for
         /// `--timeline`/`--csv` through `TimelineExport`).
         public var recordsTimeline = false
+        /// What scripts read with `param("key")` (`--param`, `--param-env`).
+        public var parameters: [String: String] = [:]
         /// Where screenshot failures and captures go: `reportDirectory`, else
         /// `sceneflow-report` in the working directory.
         public var visualDirectory: String { reportDirectory ?? "sceneflow-report" }
@@ -158,7 +160,7 @@ public final class HeadlessTestRunner {
     private func load(_ file: String, into result: inout ScriptFileResult) -> (ScriptRuntime, Prototype)? {
         let runtime: ScriptRuntime
         do {
-            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits)
+            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits, parameters: options.parameters)
         } catch {
             result.loadProblems = error.diagnostics
             return nil
