@@ -35,6 +35,9 @@ final class ScriptModule {
     var app: AppModule?
     /// The script's folder: `require` loads modules from here only.
     var scriptFolder = ""
+    /// The modules `require` loaded, as paths from the script's folder (their chunk names):
+    /// a message starting `lib/login.lua:4: ` is placed in that file (`placeInModule`).
+    var modulePaths: Set<String> = []
     /// What `param(key)` returns: `sceneflow test --param key=value` and `--param-env NAME`.
     var parameters: [String: String] = [:]
     /// Registry reference to the shared `api` table of the preludes.
@@ -161,6 +164,7 @@ final class ScriptModule {
         // Lua's own load() runs the module: read it as `lua` reads a file (byte-order mark, `#!` line).
         stack.push(LuaChunkText.asFileChunk(String(decoding: data, as: UTF8.self)))
         stack.push(relative)
+        modulePaths.insert(relative)
         return .values(2)
     }
 
@@ -457,5 +461,21 @@ final class ScriptModule {
         }
         session.perform(.back, source: "script back()")
         return .values(0)
+    }
+}
+
+extension ScriptModule {
+    /// `diagnostic` moved to the required module its message starts with
+    /// (`lib/login.lua:4: message` → the file `<script folder>/lib/login.lua`, line 4,
+    /// `message`); unchanged when it names no loaded module.
+    func placeInModule(_ diagnostic: Diagnostic) -> Diagnostic {
+        for path in modulePaths where diagnostic.message.hasPrefix(path + ":") {
+            let rest = diagnostic.message.dropFirst(path.count + 1)
+            let digits = rest.prefix { $0.isNumber }
+            guard let line = Int(digits), rest.dropFirst(digits.count).hasPrefix(": ") else { continue }
+            let file = scriptFolder.isEmpty ? path : (scriptFolder as NSString).appendingPathComponent(path)
+            return Diagnostic(file: file, line: line, message: String(rest.dropFirst(digits.count + 2)))
+        }
+        return diagnostic
     }
 }

@@ -72,6 +72,7 @@ extension ScriptRuntime {
                 diagnostic.message =
                     "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog; an endless loop? change the limit with --timeout)"
             }
+            if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
             if diagnostic.line == nil { diagnostic.line = test.line }
             return .failed(diagnostic)
         }

@@ -88,10 +88,10 @@ public final class ScriptRuntime {
             return .success(())
         }
         if case .failure(let failure) = result {
-            throw DiagnosticList([
-                source.diagnostic(
-                    failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
-            ])
+            let diagnostic = source.diagnostic(
+                failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
+            // An error at the top level of a required helper names the helper's line.
+            throw DiagnosticList([diagnostic.line == nil ? module.placeInModule(diagnostic) : diagnostic])
         }
         main.pop()
         main.pushRef(declarationsRef)

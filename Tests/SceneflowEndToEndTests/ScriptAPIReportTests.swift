@@ -81,4 +81,27 @@ import Testing
         #expect(tap.outputLines.contains("    - \"open the detail\""), "\(tap)")
         #expect(tap.outputLines.contains("    - \"check\""), "\(tap)")
     }
+
+    @Test func aFailureInAHelperNamesItsLineWithATracebackInConsoleAndReports() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "suite/lib/flows.lua",
+            "local M = {}\nfunction M.open_detail()\n  expect.scene(\"detail\", {timeout = 0})\nend\nreturn M\n")
+        try tmp.write(
+            "suite/walk.lua",
+            "prototype \"../Proto\"\nlocal flows = require \"lib.flows\"\ntest(\"t\", function()\n  flows.open_detail()\nend)\n"
+        )
+        let report = tmp.file("report")
+        let r = try Sceneflow.run(["test", tmp.file("suite/walk.lua"), "--report", report])
+        #expect(r.status == 1, "\(r)")
+        let trace = "    at lib/flows.lua:3 (in open_detail)\n            at walk.lua:4"
+        #expect(
+            r.stdout.contains(
+                "\n        \(tmp.file("suite/lib/flows.lua")):3: expect.scene(\"detail\"): expected scene \"detail\" but the current scene is \"home\"\n        \(trace)"
+            ), "\(r)")
+        let junit = try String(contentsOfFile: report + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("lib/flows.lua:3: expect.scene(&quot;detail&quot;)"), "\(junit)")
+        #expect(junit.contains("at walk.lua:4"), "\(junit)")
+    }
 }

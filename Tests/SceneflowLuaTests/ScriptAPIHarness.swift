@@ -63,6 +63,11 @@ enum ScriptAPIHarness {
             guard case .failed(let d) = step else { return nil }
             return d.message
         }
+        /// The file the failure names (the script, or a module it required).
+        var file: String? {
+            guard case .failed(let d) = step else { return nil }
+            return d.file
+        }
         /// The failure's line.
         var line: Int? {
             guard case .failed(let d) = step else { return nil }

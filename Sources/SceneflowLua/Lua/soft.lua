@@ -27,7 +27,7 @@ function api.soft_report()
   if n == 0 then return nil end
   local lines = { format("%d soft expectation%s failed:", n, n == 1 and "" or "s") }
   for _, f in ipairs(api.soft) do
-    lines[#lines + 1] = "  " .. (f.line and ("line " .. f.line .. ": ") or "") .. tostring(f.text)
+    lines[#lines + 1] = "  " .. (f.place and (f.place .. ": ") or "") .. tostring(f.text)
   end
   return concat(lines, "\n"), api.soft[1].line
 end

@@ -1,6 +1,6 @@
 local api = ...
 local sf, env, decl, quote = api.sf, api.env, api.decl, api.quote
-local getinfo, type, error, pcall, ipairs = debug.getinfo, type, error, pcall, ipairs
+local getinfo, type, error, pcall, xpcall, ipairs = debug.getinfo, type, error, pcall, xpcall, ipairs
 
 api.define{ name = "prototype", group = "Structure",
   signature = "prototype(path)",
@@ -200,7 +200,7 @@ api.define{ name = "step", group = "Structure",
 
 local function hooks(list, label, ok, err)
   for _, hook in ipairs(list) do
-    local hook_ok, hook_err = pcall(hook)
+    local hook_ok, hook_err = xpcall(hook, api.traced)
     if not hook_ok then
       if ok then
         ok, err = false, label .. ": " .. tostring(hook_err)
@@ -263,7 +263,7 @@ function decl.run(index, last)
   end
   if ok then
     ok, err = hooks(decl.before_each, "in before_each", true, nil)
-    if ok then ok, err = pcall(t.fn) end
+    if ok then ok, err = xpcall(t.fn, api.traced) end
     sf.step_unwind(0)  -- steps a failure left open end failed; after_each's are top level
     ok, err = hooks(decl.after_each, "in after_each", ok, err)
   end
