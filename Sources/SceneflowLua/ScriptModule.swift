@@ -19,7 +19,7 @@ import SceneflowCore
 /// - `back()` → performs `.back`; returns a message instead when there is nothing to go back to
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
-/// - `log(level, text, line)`; `step_begin(call, line [, group])`; `step_end()`: recorded for the
+/// - `log(level, text, line)`; `step_begin(call, line [, group])`; `step_end([passed])`: recorded for the
 ///   report (`group`: the name of a `step(name, fn)`); `step_depth()` → how many steps are
 ///   open; `step_unwind(depth)` ends the steps open beyond `depth` as failed
 /// - `note_failure(message)`: `api.fail` notes the message it raises (an expectation failure)
@@ -331,11 +331,12 @@ final class ScriptModule {
             ),
             (
                 "step_end",
-                { module, session, _ in
+                { module, session, s in
                     guard let open = module.openSteps.popLast() else { return .values(0) }
                     module.steps[open.index].clockEnd = ClockTicks.between(module.testStart, session.now)
                     module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
-                    module.steps[open.index].passed = true
+                    // step_end(false): a step() that returned with soft failures inside
+                    module.steps[open.index].passed = s.isNil(1) || s.isTruthy(1)
                     return .values(0)
                 }
             ),

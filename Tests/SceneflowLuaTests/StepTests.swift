@@ -66,4 +66,20 @@ import Testing
             #expect(error.diagnostics.first?.message.contains("inside test(") == true, "\(error)")
         }
     }
+
+    @Test func aSoftFailureInsideFailsTheStepButTheTestGoesOn() throws {
+        let r = try H.one(
+            """
+            step("checks", function()
+              step("inner", function() expect.soft(1).to_be(2) end)
+              log.message("on")
+            end)
+            step("fine", function() end)
+            """)
+        #expect(r.failure == "1 soft expectation failed:\n  line 4: expected 1 to be 2")
+        #expect(r.log.map(\.message) == ["on"])
+        #expect(r.steps.map(\.call) == ["step(\"checks\")", "step(\"inner\")", "step(\"fine\")"])
+        #expect(r.steps.map(\.passed) == [false, false, true])
+        #expect(r.steps.map { $0.clockEnd != nil } == [true, true, true])
+    }
 }

@@ -1,6 +1,6 @@
 local api = ...
 local sf, env, decl, quote = api.sf, api.env, api.decl, api.quote
-local getinfo, type, error, pcall, xpcall, ipairs = debug.getinfo, type, error, pcall, xpcall, ipairs
+local getinfo, type, error, xpcall, ipairs = debug.getinfo, type, error, xpcall, ipairs
 
 api.define{ name = "prototype", group = "Structure",
   signature = "prototype(path)",
@@ -193,8 +193,9 @@ api.define{ name = "step", group = "Structure",
     if type(fn) ~= "function" then api.fail(call .. ": expected the step's function second, got " .. type(fn)) end
     api.inside_test(call)
     sf.step_begin(call, (api.line()), name)
+    local soft_before = #api.soft
     local results = table.pack(fn(...))
-    sf.step_end()
+    sf.step_end(#api.soft == soft_before)  -- a soft failure inside fails the step (it still ends)
     return table.unpack(results, 1, results.n)
   end }
 
