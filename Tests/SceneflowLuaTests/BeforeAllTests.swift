@@ -70,3 +70,14 @@ import Testing
         }
     }
 }
+
+/// Hooks are declared at the top level: one added inside a test fails it at its line.
+@Suite struct HookPlacementTests {
+    @Test func aHookDeclaredInsideATestFailsIt() throws {
+        for hook in ["before_all", "after_all", "before_each", "after_each"] {
+            let r = try ScriptAPIHarness.one("\(hook)(function() end)")
+            #expect(r.failure == "\(hook): hooks are declared at the top level of the script, not inside a test")
+            #expect(r.line == 3)
+        }
+    }
+}

@@ -35,6 +35,16 @@ local function test_options(what, name, opts)
   return { clock_limit = opts.clock_limit }
 end
 
+-- Hooks, like tests, are declared at the top level: one added inside a test would run for
+-- the tests after it only (or, for before_all, never).
+local function add_hook(what, list, fn)
+  if api.thread and coroutine.running() == api.thread then
+    error(what .. ": hooks are declared at the top level of the script, not inside a test", 3)
+  end
+  if type(fn) ~= "function" then error(what .. ": expected a function, got " .. type(fn), 3) end
+  list[#list + 1] = fn
+end
+
 local function declare(what, name, fn, extra, opts)
   if api.thread and coroutine.running() == api.thread then
     error(what .. ": tests are declared at the top level of the script, not inside another test", 3)
@@ -111,8 +121,7 @@ api.define{ name = "before_each", group = "Structure",
   errors = "fn not a function",
   example = 'before_each(function() tap "Accept cookies" end)',
   fn = function(fn)
-    if type(fn) ~= "function" then error("before_each: expected a function, got " .. type(fn), 2) end
-    decl.before_each[#decl.before_each + 1] = fn
+    add_hook("before_each", decl.before_each, fn)
   end }
 
 api.define{ name = "after_each", group = "Structure",
@@ -122,8 +131,7 @@ api.define{ name = "after_each", group = "Structure",
   errors = "fn not a function",
   example = 'after_each(function() log.message("ended on " .. scene()) end)',
   fn = function(fn)
-    if type(fn) ~= "function" then error("after_each: expected a function, got " .. type(fn), 2) end
-    decl.after_each[#decl.after_each + 1] = fn
+    add_hook("after_each", decl.after_each, fn)
   end }
 
 local TRUE_WORDS = { ["true"] = true, ["1"] = true, yes = true, on = true }
@@ -163,8 +171,7 @@ api.define{ name = "before_all", group = "Structure",
   errors = "fn not a function",
   example = 'local user\nbefore_all(function() user = { name = "Ada" } end)',
   fn = function(fn)
-    if type(fn) ~= "function" then error("before_all: expected a function, got " .. type(fn), 2) end
-    decl.before_all[#decl.before_all + 1] = fn
+    add_hook("before_all", decl.before_all, fn)
   end }
 
 api.define{ name = "after_all", group = "Structure",
@@ -174,8 +181,7 @@ api.define{ name = "after_all", group = "Structure",
   errors = "fn not a function",
   example = 'after_all(function() log.message("file done") end)',
   fn = function(fn)
-    if type(fn) ~= "function" then error("after_all: expected a function, got " .. type(fn), 2) end
-    decl.after_all[#decl.after_all + 1] = fn
+    add_hook("after_all", decl.after_all, fn)
   end }
 
 api.define{ name = "step", group = "Structure",
