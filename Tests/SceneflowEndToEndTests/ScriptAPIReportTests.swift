@@ -77,7 +77,7 @@ import Testing
             tap.outputLines.contains(
                 "  message: \"\(softText.replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n"))\""
             ), "\(tap)")
-        #expect(tap.outputLines.contains("  steps:"), "\(tap)")
+        #expect(tap.outputLines.contains("  failed_in_steps:"), "\(tap)")
         #expect(tap.outputLines.contains("    - \"open the detail\""), "\(tap)")
         #expect(tap.outputLines.contains("    - \"check\""), "\(tap)")
     }
