@@ -20,9 +20,11 @@ enum ScriptAPISections {
         ("soft", soft),
     ]
 
-    /// `prototype`, `test`, `skip`, `only`, `before_each`, `after_each`, and `decl.run(i)`,
-    /// the coroutine body the runtime starts for test `i`: before_each hooks, the test, then
-    /// after_each hooks (always run); the first error wins.
+    /// `prototype`, `test`, `skip`, `only`, `before_each`, `after_each`, `before_all`,
+    /// `after_all`, `step`, `param`, and `decl.run(i, last)`, the coroutine body the runtime
+    /// starts for test `i`: before_all (in the first test run; its failure fails every test),
+    /// before_each hooks, the test, after_each hooks (always run), after_all when `last`, then
+    /// the soft failures; the first error wins.
     static let structure = EmbeddedLua.structure
 
     /// `log.message`, `log.debug`, `log.warn` and `print` (which logs a message): entries
