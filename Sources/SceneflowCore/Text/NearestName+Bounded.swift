@@ -55,9 +55,11 @@ extension NearestName {
         let negated = isNegated(name)
         var best: (names: [String], distance: Int)?
         var cells = 0
-        for candidate in Set(candidates).sorted() {
-            guard candidate.unicodeScalars.count <= maxLength, isNegated(candidate) == negated else { continue }
+        var previous: String?
+        for candidate in candidates.sorted() where candidate != previous {
+            previous = candidate
             let other = Array(candidate.lowercased().unicodeScalars)
+            guard other.count <= maxLength, isNegated(candidate) == negated else { continue }
             let bound = min(editLimit(typed.count, other.count), best?.distance ?? .max)
             let d = boundedDistance(typed, other, limit: bound, cells: &cells)
             if d <= bound {
@@ -83,21 +85,28 @@ extension NearestName {
     /// anything but letters and digits, and before capitals): `not_to_equal` is the opposite
     /// of `to_equal`, never a typo of it.
     static func isNegated(_ name: String) -> Bool {
-        var words: [String] = []
-        var word = ""
-        for character in name {
-            if character.isUppercase, !word.isEmpty, word.last?.isLowercase == true {
-                words.append(word)
-                word = ""
+        // Over UTF-8 bytes (fast on long labels): ASCII letters and digits and every non-ASCII
+        // byte are word characters; a capital after a small letter starts a word.
+        var word: [UInt8] = []
+        var previousSmall = false
+        func isNegation() -> Bool { word == [0x6E, 0x6F] || word == [0x6E, 0x6F, 0x74] }  // "no", "not"
+        for byte in name.utf8 {
+            let small = byte >= 0x61 && byte <= 0x7A
+            let capital = byte >= 0x41 && byte <= 0x5A
+            let digit = byte >= 0x30 && byte <= 0x39
+            if capital && previousSmall {
+                if isNegation() { return true }
+                word.removeAll()
             }
-            if character.isLetter || character.isNumber {
-                word.append(character)
-            } else if !word.isEmpty {
-                words.append(word)
-                word = ""
+            if small || capital || digit || byte >= 0x80 {
+                // A word longer than three letters is neither: kept as a marker that matches nothing.
+                if word.count < 4 { word.append(capital ? byte + 0x20 : byte) } else { word = [0] }
+            } else {
+                if isNegation() { return true }
+                word.removeAll()
             }
+            previousSmall = small
         }
-        if !word.isEmpty { words.append(word) }
-        return words.contains { ["not", "no"].contains($0.lowercased()) }
+        return isNegation()
     }
 }
