@@ -35,8 +35,13 @@ struct ParsedArguments {
     var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
+    /// Every value of each option, in the order given (for repeatable options such as
+    /// `--param`); `values` keeps the last.
+    var allValues: [String: [String]] = [:]
 
     func value(_ name: String) -> String? { values[name] }
+    /// Every value given for `name`, in order; empty when it was not given.
+    func values(_ name: String) -> [String] { allValues[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     /// Parses `arguments` against the specs; `--name=value` and `--name value` both work.
@@ -72,11 +77,13 @@ struct ParsedArguments {
                 result.flags.insert(name)
             } else if let inline {
                 result.values[name] = inline
+                result.allValues[name, default: []].append(inline)
             } else {
                 guard index < arguments.count else {
                     throw UsageError(message: "\(name) needs a value (\(spec.valueName!))")
                 }
                 result.values[name] = arguments[index]
+                result.allValues[name, default: []].append(arguments[index])
                 index += 1
             }
         }

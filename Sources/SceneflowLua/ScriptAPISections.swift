@@ -17,11 +17,14 @@ enum ScriptAPISections {
         ("controls", controls),
         ("timing", timing),
         ("designer", designer),
+        ("soft", soft),
     ]
 
-    /// `prototype`, `test`, `skip`, `only`, `before_each`, `after_each`, and `decl.run(i)`,
-    /// the coroutine body the runtime starts for test `i`: before_each hooks, the test, then
-    /// after_each hooks (always run); the first error wins.
+    /// `prototype`, `test`, `skip`, `only`, `before_each`, `after_each`, `before_all`,
+    /// `after_all`, `step`, `param`, and `decl.run(i, last)`, the coroutine body the runtime
+    /// starts for test `i`: before_all (in the first test run; its failure fails every test),
+    /// before_each hooks, the test, after_each hooks (always run), after_all when `last`, then
+    /// the soft failures; the first error wins.
     static let structure = EmbeddedLua.structure
 
     /// `log.message`, `log.debug`, `log.warn` and `print` (which logs a message): entries
@@ -82,4 +85,11 @@ enum ScriptAPISections {
     /// the content can still move; a move needing more than `MAX_DRAGS` (100) drags fails at
     /// once naming the band height, so a script never runs out its clock.
     static let designer = EmbeddedLua.designer
+
+    /// `expect.soft`: every expectation (`expect.soft.scene`, …) and matcher
+    /// (`expect.soft(x).to_be`) in a soft form, as Playwright's `expect.soft`. Loaded last, so
+    /// it covers the expectations of every other section. A soft failure is kept in
+    /// `api.soft` (reset per test); `decl.run` fails the test at its end with
+    /// `api.soft_report()`.
+    static let soft = EmbeddedLua.soft
 }

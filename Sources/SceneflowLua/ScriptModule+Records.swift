@@ -43,7 +43,8 @@ extension ScriptModule {
     /// Opens a step with the call text at `index` of `stack` (at most
     /// `RecordLimits.callBytes`), or only counts it when the test already has
     /// `RecordLimits.steps` steps.
-    func beginStep(call index: Int32, line: Int?, clockStart: Double, from stack: LuaStack) {
+    func beginStep(call index: Int32, line: Int?, clockStart: Double, group: String? = nil, from stack: LuaStack) {
+        let depth = openSteps.count
         guard steps.count < RecordLimits.steps else {
             openSteps.append((-1, ProcessInfo.processInfo.systemUptime))
             return
@@ -52,6 +53,6 @@ extension ScriptModule {
         steps.append(
             TestStepRecord(
                 call: stack.string(index, maxBytes: RecordLimits.callBytes) ?? "?", line: line,
-                clockStart: clockStart))
+                clockStart: clockStart, depth: depth, group: group))
     }
 }

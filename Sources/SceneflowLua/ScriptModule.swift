@@ -19,8 +19,11 @@ import SceneflowCore
 /// - `back()` → performs `.back`; returns a message instead when there is nothing to go back to
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
-/// - `log(level, text, line)`; `step_begin(call, line)`; `step_end()`: recorded for the report
+/// - `log(level, text, line)`; `step_begin(call, line [, group])`; `step_end([passed])`: recorded for the
+///   report (`group`: the name of a `step(name, fn)`); `step_depth()` → how many steps are
+///   open; `step_unwind(depth)` ends the steps open beyond `depth` as failed
 /// - `note_failure(message)`: `api.fail` notes the message it raises (an expectation failure)
+/// - `param(key)` → the `--param` value for `key`, or nil (also while the script loads)
 /// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in
 ///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
 ///   and every element's spoken value as `accessibility_value`
@@ -32,6 +35,11 @@ final class ScriptModule {
     var app: AppModule?
     /// The script's folder: `require` loads modules from here only.
     var scriptFolder = ""
+    /// The modules `require` loaded, as paths from the script's folder (their chunk names):
+    /// a message starting `lib/login.lua:4: ` is placed in that file (`placeInModule`).
+    var modulePaths: Set<String> = []
+    /// What `param(key)` returns: `sceneflow test --param key=value` and `--param-env NAME`.
+    var parameters: [String: String] = [:]
     /// Registry reference to the shared `api` table of the preludes.
     var apiRef: Int32 = -2
     /// Renders and compares frames for `expect.screenshot`, `capture` and `expect.tree`;
@@ -58,7 +66,7 @@ final class ScriptModule {
     var testStart = 0.0
 
     /// The innermost step that has begun and not yet ended, if any.
-    var runningStep: TestStepRecord? { openSteps.last.map { steps[$0.index] } }
+    var runningStep: TestStepRecord? { openSteps.last.flatMap { $0.index >= 0 ? steps[$0.index] : nil } }
 
     /// Forgets the log and steps (a new test starts at clock time `start`).
     func resetRecords(start: Double) {
@@ -89,6 +97,18 @@ final class ScriptModule {
                 ("hint", { [weak self] in self?.hint($0) ?? .values(0) }),
                 ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
                 ("text_key", Self.textKey), ("quote_labels", Self.quoteLabels),
+                (
+                    // param(key) → the parameter's text, or nil when not given
+                    "param",
+                    { [weak self] stack in
+                        if let value = self?.parameters[stack.string(1) ?? ""] {
+                            stack.push(value)
+                        } else {
+                            stack.pushNil()
+                        }
+                        return .values(1)
+                    }
+                ),
                 (
                     "note_failure",
                     { [weak self] stack in
@@ -153,6 +173,7 @@ final class ScriptModule {
         // Lua's own load() runs the module: read it as `lua` reads a file (byte-order mark, `#!` line).
         stack.push(LuaChunkText.asFileChunk(String(decoding: data, as: UTF8.self)))
         stack.push(relative)
+        modulePaths.insert(relative)
         return .values(2)
     }
 
@@ -291,17 +312,35 @@ final class ScriptModule {
                 { module, session, s in
                     module.beginStep(
                         call: 1, line: s.number(2).map { Int(saturating: $0) },
-                        clockStart: ClockTicks.between(module.testStart, session.now), from: s)
+                        clockStart: ClockTicks.between(module.testStart, session.now), group: s.string(3), from: s)
+                    return .values(0)
+                }
+            ),
+            (
+                "step_depth",
+                { module, _, s in
+                    s.push(Double(module.openSteps.count))
+                    return .values(1)
+                }
+            ),
+            (
+                // step_unwind(depth): the steps a failure left open beyond `depth` end failed
+                // (passed stays false, clockEnd nil: they did not return).
+                "step_unwind",
+                { module, _, s in
+                    let depth = max(0, Int(s.number(1) ?? 0))
+                    if module.openSteps.count > depth { module.openSteps.removeLast(module.openSteps.count - depth) }
                     return .values(0)
                 }
             ),
             (
                 "step_end",
-                { module, session, _ in
+                { module, session, s in
                     guard let open = module.openSteps.popLast(), open.index >= 0 else { return .values(0) }
                     module.steps[open.index].clockEnd = ClockTicks.between(module.testStart, session.now)
                     module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
-                    module.steps[open.index].passed = true
+                    // step_end(false): a step() that returned with soft failures inside
+                    module.steps[open.index].passed = s.isNil(1) || s.isTruthy(1)
                     return .values(0)
                 }
             ),
@@ -427,5 +466,21 @@ final class ScriptModule {
         }
         session.perform(.back, source: "script back()")
         return .values(0)
+    }
+}
+
+extension ScriptModule {
+    /// `diagnostic` moved to the required module its message starts with
+    /// (`lib/login.lua:4: message` → the file `<script folder>/lib/login.lua`, line 4,
+    /// `message`); unchanged when it names no loaded module.
+    func placeInModule(_ diagnostic: Diagnostic) -> Diagnostic {
+        for path in modulePaths where diagnostic.message.hasPrefix(path + ":") {
+            let rest = diagnostic.message.dropFirst(path.count + 1)
+            let digits = rest.prefix { $0.isNumber }
+            guard let line = Int(digits), rest.dropFirst(digits.count).hasPrefix(": ") else { continue }
+            let file = scriptFolder.isEmpty ? path : (scriptFolder as NSString).appendingPathComponent(path)
+            return Diagnostic(file: file, line: line, message: String(rest.dropFirst(digits.count + 2)))
+        }
+        return diagnostic
     }
 }

@@ -4,8 +4,10 @@ import SceneflowCore
 extension ScriptRuntime {
     /// Starts test `index` (of `tests`) as a fresh coroutine running its before_each hooks,
     /// the test and its after_each hooks, after resetting the bound session to the start scene
-    /// and the prototype's state to a fresh copy. Any test still running is abandoned.
-    public func start(test index: Int) {
+    /// and the prototype's state to a fresh copy. Any test still running is abandoned. The
+    /// file's `before_all` hooks run in the first test started; `after_all` hooks run in the
+    /// test started with `last` true (the last one the runner runs in this file).
+    public func start(test index: Int, last: Bool = false) {
         stopRunning()
         guard tests.indices.contains(index), let session else { return }
         module.resetRecords(start: session.now)
@@ -19,6 +21,7 @@ extension ScriptRuntime {
         thread.rawGet("run", table: thread.top)
         thread.remove(-2)
         thread.push(Double(index + 1))
+        thread.push(last)
         running = RunningTest(
             index: index, thread: thread, threadRef: ref, startTime: session.now,
             wallDeadline: ProcessInfo.processInfo.systemUptime + state.limits.testWallSeconds)
@@ -47,7 +50,7 @@ extension ScriptRuntime {
         let thread = running.thread
         thread.resetLimits(instructions: Int.max / 2)
         thread.setDeadline(seconds: running.wallDeadline - ProcessInfo.processInfo.systemUptime)
-        let args: Int32 = running.started ? 0 : 1
+        let args: Int32 = running.started ? 0 : 2
         running.started = true
         self.running = running
         switch thread.resume(args: args) {
@@ -69,6 +72,7 @@ extension ScriptRuntime {
                 diagnostic.message =
                     "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog; an endless loop? change the limit with --timeout)"
             }
+            if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
             if diagnostic.line == nil { diagnostic.line = test.line }
             return .failed(diagnostic)
         }

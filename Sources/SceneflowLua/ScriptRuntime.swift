@@ -50,10 +50,14 @@ public final class ScriptRuntime {
     /// - Parameters:
     ///   - scriptPath: the `.lua` file, absolute or relative to the working directory.
     ///   - limits: memory, instruction and clock limits (default `LuaLimits.standard`).
+    ///   - parameters: what `param("key")` returns (`sceneflow test --param key=value`).
     /// - Throws: `DiagnosticList` naming the script: no such file, a syntax or runtime error
     ///   with its line, a limit hit, a bad `test(...)` or `prototype(...)` call, no tests.
-    public init(scriptPath: String, limits: LuaLimits = .standard) throws(DiagnosticList) {
+    public init(
+        scriptPath: String, limits: LuaLimits = .standard, parameters: [String: String] = [:]
+    ) throws(DiagnosticList) {
         self.scriptPath = scriptPath
+        module.parameters = parameters
         source = LuaSource(file: scriptPath)
         let data: Data
         do {
@@ -84,10 +88,10 @@ public final class ScriptRuntime {
             return .success(())
         }
         if case .failure(let failure) = result {
-            throw DiagnosticList([
-                source.diagnostic(
-                    failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
-            ])
+            let diagnostic = source.diagnostic(
+                failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
+            // An error at the top level of a required helper names the helper's line.
+            throw DiagnosticList([diagnostic.line == nil ? module.placeInModule(diagnostic) : diagnostic])
         }
         main.pop()
         main.pushRef(declarationsRef)

@@ -63,6 +63,11 @@ enum ScriptAPIHarness {
             guard case .failed(let d) = step else { return nil }
             return d.message
         }
+        /// The file the failure names (the script, or a module it required).
+        var file: String? {
+            guard case .failed(let d) = step else { return nil }
+            return d.file
+        }
         /// The failure's line.
         var line: Int? {
             guard case .failed(let d) = step else { return nil }
@@ -96,17 +101,19 @@ enum ScriptAPIHarness {
     /// lines start at 2); the results by test name.
     static func run(
         _ script: String, extra: [String: String] = [:], limits: LuaLimits = .standard,
-        prototype text: String = prototype, images: [String] = ["login", "home", "page"]
+        prototype text: String = prototype, images: [String] = ["login", "home", "page"],
+        parameters: [String: String] = [:]
     ) throws -> [String: Result] {
         let path = write(script, extra: extra, prototype: text, images: images)
-        let runtime = try ScriptRuntime(scriptPath: path, limits: limits)
+        let runtime = try ScriptRuntime(scriptPath: path, limits: limits, parameters: parameters)
         let prototype = try runtime.loadPrototype(directory: runtime.prototypePath!)
         let session = Session(prototype: prototype)
         runtime.bind(session)
         var results: [String: Result] = [:]
+        let lastRun = runtime.tests.lastIndex { $0.skipReason == nil }
         for (index, test) in runtime.tests.enumerated() where test.skipReason == nil {
             let firstEvent = session.timeline.events.count
-            runtime.start(test: index)
+            runtime.start(test: index, last: index == lastRun)
             var step = runtime.resume()
             var frame = 0
             while step == .waiting, frame < 100_000 {

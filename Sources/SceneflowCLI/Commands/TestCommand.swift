@@ -80,6 +80,12 @@ struct TestCommand: Subcommand {
         OptionSpec(
             name: "--worker", valueName: "PID",
             help: "(internal) Run as a test worker of runner PID (files on stdin, events on stdout)."),
+        OptionSpec(
+            name: "--param", valueName: "KEY=VALUE",
+            help: "Give scripts a parameter, read with param(\"KEY\") (repeatable)."),
+        OptionSpec(
+            name: "--param-env", valueName: "NAME",
+            help: "Give scripts the environment variable NAME as param(\"NAME\") when set (repeatable)."),
         helpOption,
     ]
 
@@ -108,6 +114,9 @@ struct TestCommand: Subcommand {
         settings.updateBaselines = parsed.flag("--update-baselines")
         settings.timeline = parsed.value("--timeline")
         settings.csv = parsed.value("--csv")
+        settings.parameters = try ScriptParameters.parse(
+            params: parsed.values("--param"), environmentNames: parsed.values("--param-env"),
+            environment: ProcessInfo.processInfo.environment)
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
                 throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
@@ -236,6 +245,8 @@ struct TestSettings {
     var updateBaselines = false
     var timeline: String?
     var csv: String?
+    /// `--param KEY=VALUE` and `--param-env NAME`, resolved: what `param("KEY")` returns.
+    var parameters: [String: String] = [:]
 
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
@@ -247,6 +258,7 @@ struct TestSettings {
         options.framesHashOnly = framesHashOnly
         options.reverseOrder = reverse
         options.recordsTimeline = timeline != nil || csv != nil
+        options.parameters = parameters
         return options
     }
 
@@ -266,6 +278,8 @@ struct TestSettings {
         // is not passed on: `-` would make the worker claim its standard output, the pipe its
         // events travel on.
         if timeline != nil || csv != nil { args += ["--timeline", "/dev/null"] }
+        // Resolved here: a worker gets the values, never reads the environment itself.
+        for key in parameters.keys.sorted() { args += ["--param", "\(key)=\(parameters[key] ?? "")"] }
         return args
     }
 }

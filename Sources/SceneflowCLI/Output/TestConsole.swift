@@ -78,7 +78,11 @@ final class TestConsole {
         case .skipped: return "  SKIP  \(outcome.name)  (\(outcome.skipReason ?? "skipped"))"
         case .failed, .interrupted:
             var text = "  \(outcome.verdict == .failed ? "FAIL" : "INT ")  \(outcome.name)  (\(time), \(clock))"
-            if let failure = outcome.failure { text += "\n        \(failure)" }
+            if let failure = outcome.failure {
+                // A message of several lines (soft failures, a traceback) stays indented.
+                text += "\n        " + "\(failure)".replacingOccurrences(of: "\n", with: "\n        ")
+            }
+            if let steps = outcome.failedStepsText { text += "\n        \(steps)" }
             for entry in outcome.log.suffix(10) where entry.level == .message {
                 text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
             }

@@ -41,11 +41,17 @@ public struct TestStepRecord: Codable, Equatable, Sendable {
     public var wallSeconds: Double?
     /// True when the step returned, false when the test failed in it.
     public var passed: Bool
+    /// How many steps enclose this one: 0 at the test's top level, 1 inside one
+    /// `step(name, fn)`, and so on (issue 20; Playwright's nested `test.step`).
+    public var depth: Int
+    /// The name given to `step(name, fn)` when this step is such a group, else nil (a call of
+    /// the script API).
+    public var group: String?
 
     /// Creates a step record.
     public init(
         call: String, line: Int?, clockStart: Double, clockEnd: Double? = nil, wallSeconds: Double? = nil,
-        passed: Bool = false
+        passed: Bool = false, depth: Int = 0, group: String? = nil
     ) {
         self.call = call
         self.line = line
@@ -53,5 +59,24 @@ public struct TestStepRecord: Codable, Equatable, Sendable {
         self.clockEnd = clockEnd
         self.wallSeconds = wallSeconds
         self.passed = passed
+        self.depth = depth
+        self.group = group
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case call, line, clockStart, clockEnd, wallSeconds, passed, depth, group
+    }
+
+    /// Reads a step; `depth` and `group` may be missing (results written before steps nested).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        call = try c.decode(String.self, forKey: .call)
+        line = try c.decodeIfPresent(Int.self, forKey: .line)
+        clockStart = try c.decode(Double.self, forKey: .clockStart)
+        clockEnd = try c.decodeIfPresent(Double.self, forKey: .clockEnd)
+        wallSeconds = try c.decodeIfPresent(Double.self, forKey: .wallSeconds)
+        passed = try c.decode(Bool.self, forKey: .passed)
+        depth = try c.decodeIfPresent(Int.self, forKey: .depth) ?? 0
+        group = try c.decodeIfPresent(String.self, forKey: .group)
     }
 }

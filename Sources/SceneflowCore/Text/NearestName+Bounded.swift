@@ -47,22 +47,66 @@ extension NearestName {
         return min(previous[m], big)
     }
 
-    /// The suggestion search with every bound applied (see the type's comment).
-    static func boundedSuggestion(for name: String, among candidates: [String]) -> String? {
+    /// The suggestion search with every bound applied (see the type's comment): the nearest
+    /// candidates, all of those at the same distance (sorted), never one across a negation.
+    static func boundedSuggestions(for name: String, among candidates: [String]) -> [String] {
         let typed = Array(name.lowercased().unicodeScalars)
-        guard typed.count <= maxLength else { return nil }
-        var best: (name: String, distance: Int)?
+        guard typed.count <= maxLength else { return [] }
+        let negated = isNegated(name)
+        var best: (names: [String], distance: Int)?
         var cells = 0
-        for candidate in candidates.sorted() {
+        var previous: String?
+        for candidate in candidates.sorted() where candidate != previous {
+            previous = candidate
             let other = Array(candidate.lowercased().unicodeScalars)
-            guard other.count <= maxLength else { continue }
-            let limit = max(2, max(typed.count, other.count) / 3)
-            let bound = min(limit, (best?.distance ?? limit + 1) - 1)  // only a strictly better one counts
-            guard bound >= 0 else { break }
+            guard other.count <= maxLength, isNegated(candidate) == negated else { continue }
+            let bound = min(editLimit(typed.count, other.count), best?.distance ?? .max)
             let d = boundedDistance(typed, other, limit: bound, cells: &cells)
-            if d <= bound { best = (candidate, d) }
+            if d <= bound {
+                if let current = best, current.distance == d {
+                    best = (current.names + [candidate], d)
+                } else {
+                    best = ([candidate], d)
+                }
+            }
             if cells > cellBudget { break }
         }
-        return best?.name
+        return best?.names ?? []
+    }
+
+    /// The most edits a typo of a name may have: one for names of up to four characters (two
+    /// edits make `slow` into `log`, another word), else two, or a third of the longer name.
+    static func editLimit(_ a: Int, _ b: Int) -> Int {
+        let longer = max(a, b)
+        return longer <= 4 ? 1 : max(2, longer / 3)
+    }
+
+    /// True when `name` holds a negation word (`not`, `no`) among its words (split at
+    /// anything but letters and digits, and before capitals): `not_to_equal` is the opposite
+    /// of `to_equal`, never a typo of it.
+    static func isNegated(_ name: String) -> Bool {
+        // Over UTF-8 bytes (fast on long labels): ASCII letters and digits and every non-ASCII
+        // byte are word characters; a capital after a small letter starts a word.
+        var word: [UInt8] = []
+        var previousSmall = false
+        func isNegation() -> Bool { word == [0x6E, 0x6F] || word == [0x6E, 0x6F, 0x74] }  // "no", "not"
+        for byte in name.utf8 {
+            let small = byte >= 0x61 && byte <= 0x7A
+            let capital = byte >= 0x41 && byte <= 0x5A
+            let digit = byte >= 0x30 && byte <= 0x39
+            if capital && previousSmall {
+                if isNegation() { return true }
+                word.removeAll()
+            }
+            if small || capital || digit || byte >= 0x80 {
+                // A word longer than three letters is neither: kept as a marker that matches nothing.
+                if word.count < 4 { word.append(capital ? byte + 0x20 : byte) } else { word = [0] }
+            } else {
+                if isNegation() { return true }
+                word.removeAll()
+            }
+            previousSmall = small
+        }
+        return isNegation()
     }
 }

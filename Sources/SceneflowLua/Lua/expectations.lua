@@ -68,6 +68,32 @@ end
 presence("visible", true)
 presence("hidden", false)
 
+-- The one element `loc` matches now (the `index`-th when given), or nil and why not.
+local function single(what, loc, desc)
+  local found, elements, problem = api.matches(what, loc)
+  if problem then return nil, problem end
+  if #found == 0 then return nil, api.not_found(loc, elements) end
+  local index = type(loc) == "table" and loc.index or nil
+  if index then
+    if not found[index] then
+      return nil, format("%d elements match, so there is no match number %d", #found, index)
+    end
+    found = { found[index] }
+  end
+  if #found > 1 then return nil, api.ambiguous(found, desc) end
+  return found[1]
+end
+
+-- Whether element `e` has `value`: its value (numbers compare with a tolerance for binary
+-- floating point: 0.1 * 29 is a star rating's 2.9) or its spoken accessibility value.
+local function same_value(e, value)
+  local actual = e.value
+  return actual == value
+    or (type(value) == "number" and tonumber(actual) and math.abs(tonumber(actual) - value) <= 1e-9)
+    or (type(value) == "string" and tostring(actual) == value)
+    or (e.accessibility_value ~= nil and e.accessibility_value == value)
+end
+
 api.define{ name = "expect.value", group = "Expectations", step = true,
   signature = "expect.value(locator, value [, {timeout = seconds}])",
   summary = "Expects the element's value to equal `value`: its value (numbers compare as numbers, within 1e-9) or its spoken accessibility value (\"4 of 5 stars\").",
@@ -82,28 +108,12 @@ api.define{ name = "expect.value", group = "Expectations", step = true,
     end
     local timeout = opts_timeout(what, opts)
     local _, desc = api.matcher(what, loc)
-    local index = type(loc) == "table" and loc.index or nil
     api.poll(what, timeout, function()
-      local found, elements, problem = api.matches(what, loc)
-      if problem then return false, problem end
-      if #found == 0 then return false, api.not_found(loc, elements) end
-      if index then
-        if not found[index] then
-          return false, format("%d elements match, so there is no match number %d", #found, index)
-        end
-        found = { found[index] }
-      end
-      if #found > 1 then return false, api.ambiguous(found, desc) end
-      local actual = found[1].value
-      -- Numbers compare with a tolerance for binary floating point (0.1 * 29 is a star
-      -- rating's 2.9).
-      local same = actual == value
-        or (type(value) == "number" and tonumber(actual) and math.abs(tonumber(actual) - value) <= 1e-9)
-        or (type(value) == "string" and tostring(actual) == value)
-        or (found[1].accessibility_value ~= nil and found[1].accessibility_value == value)
-      if same then return true end
-      return false, format("expected value %s but %s has %s", show(value), quote(found[1].label),
-        actual == nil and "no value" or show(actual))
+      local e, problem = single(what, loc, desc)
+      if not e then return false, problem end
+      if same_value(e, value) then return true end
+      return false, format("expected value %s but %s has %s", show(value), quote(e.label),
+        e.value == nil and "no value" or show(e.value))
     end)
   end }
 
@@ -154,6 +164,9 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
   example = 'expect.state("cart_count", 2)',
   fn = function(key, value, opts)
     local what = "expect.state(" .. show(key) .. ", " .. show(value) .. ")"
+    if type(key) ~= "string" and type(key) ~= "number" then
+      fail(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
+    end
     local timeout = opts_timeout(what, opts)
     api.poll(what, timeout, function()
       local s = sf.state() or {}
@@ -168,46 +181,130 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
     end)
   end }
 
--- expect(x).to_be(y) and friends: checked once, no waiting.
+-- The negations (as Playwright's `expect(...).not`): each retries, like its positive form,
+-- on every settled frame until the negation holds or the timeout passes.
+api.define{ name = "expect.not_scene", group = "Expectations", step = true,
+  signature = "expect.not_scene(name [, {timeout = seconds}])",
+  summary = "Expects the current scene not to be `name` once the prototype is settled (it may be any other scene).",
+  args = { { "name", "a scene name (a misspelt one fails, never passes)" }, { "timeout", "as expect.scene" } },
+  waits = "until settled and another scene is current, up to the timeout",
+  errors = "`name` stays current; no scene is called `name` (with did-you-mean)",
+  example = 'tap "Sign out"\nexpect.not_scene "account"',
+  fn = function(name, opts)
+    local what = "expect.not_scene(" .. show(name) .. ")"
+    if type(name) ~= "string" then fail(what .. ": expected a scene name (a string), got " .. type(name)) end
+    local timeout = opts_timeout(what, opts)
+    if not sf.scene_exists(name) then
+      fail(what .. ": there is no scene " .. quote(name) .. sf.hint(name, table.unpack(sf.scene_names()))
+        .. " (the current scene is " .. quote(sf.scene()) .. ")")
+    end
+    api.poll(what, timeout, function()
+      if sf.scene() ~= name then return true end
+      return false, format("expected another scene than %s, but it is still current", quote(name))
+    end)
+  end }
+
+api.define{ name = "expect.not_value", group = "Expectations", step = true,
+  signature = "expect.not_value(locator, value [, {timeout = seconds}])",
+  summary = "Expects the element to be present with a value other than `value` (compared as expect.value).",
+  args = { { "locator", "as tap" }, { "value", "string or number" }, { "timeout", "as expect.scene" } },
+  waits = "until settled, the element is present and its value differs, up to the timeout",
+  errors = "no such element; the element keeps `value`",
+  example = 'tap "Add"\nexpect.not_value("Quantity", 0)',
+  fn = function(loc, value, opts)
+    local what = "expect.not_value(" .. show(loc) .. ", " .. show(value) .. ")"
+    if type(value) ~= "string" and type(value) ~= "number" then
+      fail(what .. ": expected a string or a number to compare with, got " .. type(value))
+    end
+    local timeout = opts_timeout(what, opts)
+    local _, desc = api.matcher(what, loc)
+    api.poll(what, timeout, function()
+      local e, problem = single(what, loc, desc)
+      if not e then return false, problem end
+      if not same_value(e, value) then return true end
+      return false, format("expected %s not to have value %s, but it has", quote(e.label), show(value))
+    end)
+  end }
+
+api.define{ name = "expect.not_state", group = "Expectations", step = true,
+  signature = "expect.not_state(key, value [, {timeout = seconds}])",
+  summary = "Expects the prototype's state[key] not to equal value (tables compare deeply; a missing key is nil).",
+  args = { { "key", "a key of the prototype's state table" }, { "value", "any value" },
+    { "timeout", "as expect.scene" } },
+  waits = "until settled and the value differs, up to the timeout",
+  errors = "state[key] keeps `value`",
+  example = 'tap "Sign in"\nexpect.not_state("signed_in", false)',
+  fn = function(key, value, opts)
+    local what = "expect.not_state(" .. show(key) .. ", " .. show(value) .. ")"
+    if type(key) ~= "string" and type(key) ~= "number" then
+      fail(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
+    end
+    local timeout = opts_timeout(what, opts)
+    api.poll(what, timeout, function()
+      local s = sf.state() or {}
+      if not deep_equal(s[key], value) then return true end
+      return false, format("expected state.%s not to be %s, but it is", tostring(key), show(value))
+    end)
+  end }
+
+-- expect(x).to_be(y) and friends: checked once, no waiting. Each matcher is
+-- `check(x, ...) -> holds` and `phrase(...)`, what x was expected "to" do ("equal {1}"), so
+-- every `to_*` matcher gets its `not_to_*` form from the same check: "expected {1} not to
+-- equal {1}". `message(x, ...)`, when given, replaces the positive form's message.
 local matchers = {}
-local function matcher(name, signature, summary, example, check)
-  matchers[name] = check
-  api.docs[#api.docs + 1] = { name = "expect(x)." .. name, group = "Expectations",
-    signature = "expect(x)." .. signature, summary = summary, args = {},
-    errors = "the check fails: both values are printed", example = example }
+local function matcher(name, signature, summary, example, check, phrase, message)
+  local function doc(n, sig, sum, ex)
+    api.docs[#api.docs + 1] = { name = "expect(x)." .. n, group = "Expectations",
+      signature = "expect(x)." .. sig, summary = sum, args = {},
+      errors = "the check fails: both values are printed", example = ex }
+  end
+  matchers[name] = function(x, ...)
+    if check(x, ...) then return true end
+    return false, message and message(x, ...) or format("expected %s to %s", show(x), phrase(...))
+  end
+  matchers["not_" .. name] = function(x, ...)
+    if not check(x, ...) then return true end
+    return false, format("expected %s not to %s", show(x), phrase(...))
+  end
+  doc(name, signature, summary, example)
+  doc("not_" .. name, "not_" .. signature, "The negation of " .. name .. ": " .. summary:gsub("%.$", "")
+    .. " does not hold.", (example:gsub("%)%." .. name .. "%(", ").not_" .. name .. "(")))
 end
-matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal for tables).", "expect(scene()).to_be(\"home\")",
-  function(x, y) return rawequal(x, y), format("expected %s to be %s", show(x), show(y)) end)
-matcher("not_to_be", "not_to_be(y)", "x ~= y.", "expect(scene()).not_to_be(\"error\")",
-  function(x, y) return x ~= y, format("expected %s not to be %s", show(x), show(y)) end)
-matcher("to_equal", "to_equal(y)", "x and y are equal, tables compared deeply.", 'expect(history()).to_equal({"home", "cart"})',
-  function(x, y) return deep_equal(x, y), format("expected %s to equal %s", show(x), show(y)) end)
+local function rawsame(x, y) return rawequal(x, y) end
+matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal for tables).",
+  'expect(scene()).to_be("home")', rawsame, function(y) return "be " .. show(y) end)
+matcher("to_equal", "to_equal(y)", "x and y are equal, tables compared deeply.",
+  'expect(history()).to_equal({"home", "cart"})', deep_equal, function(y) return "equal " .. show(y) end)
 matcher("to_be_truthy", "to_be_truthy()", "x is neither nil nor false.", 'expect(element("Save")).to_be_truthy()',
-  function(x) return not not x, format("expected a true value, got %s", show(x)) end)
+  function(x) return not not x end, function() return "be truthy" end,
+  function(x) return format("expected a true value, got %s", show(x)) end)
 matcher("to_be_falsy", "to_be_falsy()", "x is nil or false.", 'expect(element("Error")).to_be_falsy()',
-  function(x) return not x, format("expected nil or false, got %s", show(x)) end)
-matcher("to_be_nil", "to_be_nil()", "x is nil.", 'expect(state.error).to_be_nil()',
-  function(x) return x == nil, format("expected nil, got %s", show(x)) end)
+  function(x) return not x end, function() return "be falsy" end,
+  function(x) return format("expected nil or false, got %s", show(x)) end)
+matcher("to_be_nil", "to_be_nil()", "x is nil.", "expect(state.error).to_be_nil()",
+  function(x) return x == nil end, function() return "be nil" end,
+  function(x) return format("expected nil, got %s", show(x)) end)
 matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list with an element equal to y.",
   'expect(history()).to_contain("settings")',
   function(x, y)
-    if type(x) == "string" then return find(x, tostring(y), 1, true) ~= nil, format("expected %s to contain %s", show(x), show(y)) end
+    if type(x) == "string" then return find(x, tostring(y), 1, true) ~= nil end
     if type(x) == "table" then
       for _, v in ipairs(x) do if deep_equal(v, y) then return true end end
     end
-    return false, format("expected %s to contain %s", show(x), show(y))
-  end)
-matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern.", 'expect(element("Total").value).to_match("^%d+ items$")',
-  function(x, p) return type(x) == "string" and find(x, p) ~= nil, format("expected %s to match the pattern %s", show(x), show(p)) end)
-matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9).", "expect(now()).to_be_close_to(0.35, 1/60)",
-  function(x, y, tol)
-    tol = tol or 1e-9
-    return type(x) == "number" and math.abs(x - y) <= tol, format("expected %s to be within %s of %s", show(x), show(tol), show(y))
-  end)
+    return false
+  end, function(y) return "contain " .. show(y) end)
+matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern.",
+  'expect(element("Total").value).to_match("^%d+ items$")',
+  function(x, p) return type(x) == "string" and find(x, p) ~= nil end,
+  function(p) return "match the pattern " .. show(p) end)
+matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9).",
+  "expect(now()).to_be_close_to(0.35, 1/60)",
+  function(x, y, tol) return type(x) == "number" and math.abs(x - y) <= (tol or 1e-9) end,
+  function(y, tol) return format("be within %s of %s", show(tol or 1e-9), show(y)) end)
 matcher("to_be_greater_than", "to_be_greater_than(y)", "x > y.", "expect(#elements()).to_be_greater_than(0)",
-  function(x, y) return type(x) == "number" and x > y, format("expected %s to be greater than %s", show(x), show(y)) end)
+  function(x, y) return type(x) == "number" and x > y end, function(y) return "be greater than " .. show(y) end)
 matcher("to_be_less_than", "to_be_less_than(y)", "x < y.", "expect(#history()).to_be_less_than(5)",
-  function(x, y) return type(x) == "number" and x < y, format("expected %s to be less than %s", show(x), show(y)) end)
+  function(x, y) return type(x) == "number" and x < y end, function(y) return "be less than " .. show(y) end)
 
 local names = {}
 for name in pairs(matchers) do names[#names + 1] = name end
@@ -216,12 +313,23 @@ api.docs[#api.docs + 1] = { name = "expect", group = "Expectations", signature =
   args = { { "x", "any value" } }, returns = "an object with the matchers below",
   errors = "an unknown matcher (with did-you-mean)", example = "expect(#history()).to_be(3)" }
 
+-- Names other tools use for an expectation that exists here under another name: the hint
+-- names the one of the same effect (a plain did-you-mean never crosses a negation, so
+-- `not_visible` would get none).
+local SAME_EFFECT = { not_visible = "hidden", not_hidden = "visible", to_be_visible = "visible",
+  to_be_hidden = "hidden", to_have_value = "value", to_have_count = "count", not_to_be_visible = "hidden",
+  not_to_be_hidden = "visible" }
+
 setmetatable(expect, {
   __call = function(_, x)
     return setmetatable({}, { __index = function(_, name)
       local check = matchers[name]
       if not check then
-        fail("expect(x)." .. tostring(name) .. " is not a matcher" .. sf.hint(tostring(name), table.unpack(names)))
+        -- to_not_equal (another tool's word order) is not_to_equal, never to_equal.
+        local reordered = type(name) == "string" and name:gsub("^to_not_", "not_to_") or nil
+        local hint = matchers[reordered] and ('; did you mean "' .. reordered .. '"?')
+          or sf.hint(tostring(name), table.unpack(names))
+        fail("expect(x)." .. tostring(name) .. " is not a matcher" .. hint)
       end
       return function(...)
         local ok, message = check(x, ...)
@@ -232,6 +340,8 @@ setmetatable(expect, {
   __index = function(_, key)
     local known = {}
     for k in pairs(expect) do known[#known + 1] = k end
-    fail("expect." .. tostring(key) .. " is not available" .. sf.hint(tostring(key), table.unpack(known)))
+    local same = SAME_EFFECT[key]
+    fail("expect." .. tostring(key) .. " is not available"
+      .. (same and ('; did you mean "' .. same .. '"?') or sf.hint(tostring(key), table.unpack(known))))
   end,
 })

@@ -1,8 +1,8 @@
 local sandbox, sf, SOURCE, SETTLE = ...
 local yield, isyieldable, running = coroutine.yield, coroutine.isyieldable, coroutine.running
 local getinfo, huge = debug.getinfo, math.huge
-local type, tostring, error, setmetatable, format, pairs, ipairs, concat, sort =
-  type, tostring, error, setmetatable, string.format, pairs, ipairs, table.concat, table.sort
+local type, tostring, error, setmetatable, format, pairs, ipairs, concat, sort, find =
+  type, tostring, error, setmetatable, string.format, pairs, ipairs, table.concat, table.sort, string.find
 
 local env = sandbox()
 -- Scripts also get coroutine and a read-only slice of os (DESIGN.md §8).
@@ -15,12 +15,14 @@ env.os = setmetatable({ clock = os.clock, time = os.time, date = os.date }, { __
 end })
 -- require: modules beside the script only, loaded as text into the script's environment.
 local loaded = {}
+local modules = {}  -- chunk source ("@lib/login.lua") -> path from the script's folder
 env.require = function(name)
   if type(name) ~= "string" then error("require: expected a module name (a string)", 2) end
   if loaded[name] ~= nil then return loaded[name] end
   local text, where = sf.read_module(name)
   if not text then error("require(" .. string.format("%q", name) .. "): " .. where, 2) end
   local chunk, problem = load(text, "@" .. where, "t", env)
+  modules["@" .. where] = where
   if not chunk then error("require(" .. string.format("%q", name) .. "): " .. problem, 2) end
   local result = chunk(name)
   if result == nil then result = true end
@@ -28,7 +30,41 @@ env.require = function(name)
   return result
 end
 local decl = { tests = {}, before_each = {}, after_each = {} }
-local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE }
+local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE,
+  source_label = SOURCE:gsub("^[@=]", ""), modules = modules }
+
+-- The way from the innermost frame of a module the script required (api.modules: chunk
+-- source -> its path from the script's folder) up to the script's own line, as
+-- {"lib/login.lua:4 (in sign_in)", "walk.lua:7"}; nil when the innermost frame of the
+-- script or its modules is the script's own (nothing to trace). At most 10 frames.
+function api.trace(level)
+  local frames = {}
+  level = level or 2
+  while true do
+    local info = getinfo(level, "Sln")
+    if not info then return #frames > 0 and frames or nil end
+    local shown = info.source == SOURCE and api.source_label or api.modules[info.source]
+    if shown and info.currentline > 0 then
+      local place = shown .. ":" .. info.currentline
+      if info.source == SOURCE then
+        if #frames == 0 then return nil end
+        frames[#frames + 1] = place
+        return frames
+      end
+      if #frames < 9 then frames[#frames + 1] = place .. (info.name and (" (in " .. info.name .. ")") or "") end
+    end
+    level = level + 1
+  end
+end
+
+-- `err` with the traceback through required modules appended (a message handler for
+-- xpcall): a Lua error inside a helper names the helper's line and the test's.
+function api.traced(err)
+  if type(err) ~= "string" or find(err, "\n    at ", 1, true) then return err end
+  local trace = api.trace(2)
+  if trace then return err .. "\n    at " .. concat(trace, "\n    at ") end
+  return err
+end
 
 function api.line()
   local level = 2
@@ -42,9 +78,22 @@ end
 
 -- The message is noted first (sf.note_failure), so the runner reports an expectation
 -- that did not hold as a failure and any other Lua error as an error (JUnit).
+-- api.failed holds the last failure raised, {raised = the error value, line =, text = the
+-- message without its place}, so expect.soft can tell an expectation from any other error.
+-- `place` is where the failure is shown in a list of soft failures. Inside a required
+-- helper the message starts at the helper's line and ends with the traceback (api.trace).
 function api.fail(message)
   local line, src = api.line()
-  if line then message = src .. ":" .. line .. ": " .. message end
+  local text, place = message, line and ("line " .. line) or nil
+  local trace = api.trace(2)
+  if trace then
+    local helper = trace[1]:match("^(.-:%d+)")
+    message = helper .. ": " .. text .. "\n    at " .. concat(trace, "\n    at ")
+    place = helper .. (line and (", called from line " .. line) or "")
+  elseif line then
+    message = src .. ":" .. line .. ": " .. message
+  end
+  api.failed = { raised = message, line = line, text = text, place = place }
   sf.note_failure(message)
   error(message, 0)
 end

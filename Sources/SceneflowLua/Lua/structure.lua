@@ -1,6 +1,6 @@
 local api = ...
 local sf, env, decl, quote = api.sf, api.env, api.decl, api.quote
-local getinfo, type, error, pcall, ipairs = debug.getinfo, type, error, pcall, ipairs
+local getinfo, type, error, xpcall, ipairs = debug.getinfo, type, error, xpcall, ipairs
 
 api.define{ name = "prototype", group = "Structure",
   signature = "prototype(path)",
@@ -33,6 +33,16 @@ local function test_options(what, name, opts)
     end
   end
   return { clock_limit = opts.clock_limit }
+end
+
+-- Hooks, like tests, are declared at the top level: one added inside a test would run for
+-- the tests after it only (or, for before_all, never).
+local function add_hook(what, list, fn)
+  if api.thread and coroutine.running() == api.thread then
+    error(what .. ": hooks are declared at the top level of the script, not inside a test", 3)
+  end
+  if type(fn) ~= "function" then error(what .. ": expected a function, got " .. type(fn), 3) end
+  list[#list + 1] = fn
 end
 
 local function declare(what, name, fn, extra, opts)
@@ -116,8 +126,7 @@ api.define{ name = "before_each", group = "Structure",
   errors = "fn not a function",
   example = 'before_each(function() tap "Accept cookies" end)',
   fn = function(fn)
-    if type(fn) ~= "function" then error("before_each: expected a function, got " .. type(fn), 2) end
-    decl.before_each[#decl.before_each + 1] = fn
+    add_hook("before_each", decl.before_each, fn)
   end }
 
 api.define{ name = "after_each", group = "Structure",
@@ -127,13 +136,83 @@ api.define{ name = "after_each", group = "Structure",
   errors = "fn not a function",
   example = 'after_each(function() log.message("ended on " .. scene()) end)',
   fn = function(fn)
-    if type(fn) ~= "function" then error("after_each: expected a function, got " .. type(fn), 2) end
-    decl.after_each[#decl.after_each + 1] = fn
+    add_hook("after_each", decl.after_each, fn)
+  end }
+
+local TRUE_WORDS = { ["true"] = true, ["1"] = true, yes = true, on = true }
+local FALSE_WORDS = { ["false"] = false, ["0"] = false, no = false, off = false }
+api.define{ name = "param", group = "Structure",
+  signature = "param(key [, default])",
+  summary = "A parameter of the run: sceneflow test --param key=value (repeatable), or --param-env NAME for the environment variable NAME (environment variables reach scripts only so). nil, or default, when not given; with a number or boolean default the value is converted (\"yes\"/\"no\", \"true\"/\"false\", \"1\"/\"0\", \"on\"/\"off\"). Works at the top of the file too.",
+  args = { { "key", "the parameter's name (string)" }, { "default", "optional: the value when not given (string, number or boolean)" } },
+  returns = "the value (a string, or converted to default's type), default, or nil",
+  errors = "a key that is not a string; a value that is not a number (or boolean) when default is one",
+  example = 'local user = param("user", "ada")\nlocal retries = param("retries", 3)',
+  fn = function(key, default)
+    if type(key) ~= "string" then error("param: expected a parameter name (a string), got " .. api.show(key), 2) end
+    local value = sf.param(key)
+    local what = "param(" .. quote(key) .. (default ~= nil and (", " .. api.show(default)) or "") .. ")"
+    if value == nil then return default end
+    if type(default) == "number" then
+      local n = tonumber(value)
+      if not n then error(what .. ": --param " .. key .. "=" .. value .. " is not a number (the default is a number)", 2) end
+      return n
+    elseif type(default) == "boolean" then
+      local b = TRUE_WORDS[value:lower()]
+      if b == nil then b = FALSE_WORDS[value:lower()] end
+      if b == nil then
+        error(what .. ": --param " .. key .. "=" .. value .. " is not true or false (the default is a boolean)", 2)
+      end
+      return b
+    end
+    return value
+  end }
+
+decl.before_all, decl.after_all = {}, {}
+api.define{ name = "before_all", group = "Structure",
+  signature = "before_all(fn)",
+  summary = "Runs fn once per file, before the first test that runs (inside it: its steps and log are that test's). Globals it sets stay for every test; the prototype is still reset before each test. An error in it fails every test of the file with the reason (as Playwright's beforeAll); after_all still runs.",
+  args = { { "fn", "function" } },
+  errors = "fn not a function",
+  example = 'local user\nbefore_all(function() user = { name = "Ada" } end)',
+  fn = function(fn)
+    add_hook("before_all", decl.before_all, fn)
+  end }
+
+api.define{ name = "after_all", group = "Structure",
+  signature = "after_all(fn)",
+  summary = "Runs fn once per file, after the last test that runs (inside it, after its after_each), also when tests failed. An error in it fails that last test.",
+  args = { { "fn", "function" } },
+  errors = "fn not a function",
+  example = 'after_all(function() log.message("file done") end)',
+  fn = function(fn)
+    add_hook("after_all", decl.after_all, fn)
+  end }
+
+api.define{ name = "step", group = "Structure",
+  signature = "step(name, fn)",
+  summary = "Runs fn as a named step of the running test (as Playwright's test.step): the gestures, waits and expectations inside are grouped under the name in every report, and steps nest. Returns what fn returns. A failure inside fails the step and every step around it.",
+  args = { { "name", "what the step does (a non-empty string)" }, { "fn", "the step's body (function)" } },
+  returns = "fn's results",
+  errors = "a missing name or function; called outside a test",
+  example = 'step("sign in", function()\n  tap "Sign in"\n  expect.scene "home"\nend)',
+  fn = function(name, fn, ...)
+    if type(name) ~= "string" or name == "" then
+      api.fail("step: expected a name (a non-empty string) first, got " .. api.show(name))
+    end
+    local call = "step(" .. api.show(name) .. ")"
+    if type(fn) ~= "function" then api.fail(call .. ": expected the step's function second, got " .. type(fn)) end
+    api.inside_test(call)
+    sf.step_begin(call, (api.line()), name)
+    local soft_before = #api.soft
+    local results = table.pack(fn(...))
+    sf.step_end(#api.soft == soft_before)  -- a soft failure inside fails the step (it still ends)
+    return table.unpack(results, 1, results.n)
   end }
 
 local function hooks(list, label, ok, err)
   for _, hook in ipairs(list) do
-    local hook_ok, hook_err = pcall(hook)
+    local hook_ok, hook_err = xpcall(hook, api.traced)
     if not hook_ok then
       if ok then
         ok, err = false, label .. ": " .. tostring(hook_err)
@@ -175,15 +254,46 @@ local function restore()
   end
 end
 
-function decl.run(index)
+-- Runs test `index`: before_all (once per file, in the first test run), before_each, the
+-- test, after_each, and after_all when `last` (the runner's last test of the file).
+function decl.run(index, last)
   restore()
   local t = decl.tests[index]
   api.thread = coroutine.running()
   api.scope = nil
   api.block_timeout = nil
   api.last_tap = nil
-  local ok, err = hooks(decl.before_each, "in before_each", true, nil)
-  if ok then ok, err = pcall(t.fn) end
-  ok, err = hooks(decl.after_each, "in after_each", ok, err)
+  api.soft = {}
+  local ok, err = true, nil
+  if not decl.before_all_ran then
+    decl.before_all_ran = true
+    ok, err = hooks(decl.before_all, "in before_all", true, nil)
+    if ok then decl.freeze() else decl.before_all_failure = err end  -- its globals stay
+    sf.step_unwind(0)
+  elseif decl.before_all_failure then
+    ok, err = false, decl.before_all_failure
+  end
+  if ok then
+    ok, err = hooks(decl.before_each, "in before_each", true, nil)
+    if ok then ok, err = xpcall(t.fn, api.traced) end
+    sf.step_unwind(0)  -- steps a failure left open end failed; after_each's are top level
+    ok, err = hooks(decl.after_each, "in after_each", ok, err)
+  end
+  if last then
+    sf.step_unwind(0)
+    ok, err = hooks(decl.after_all, "in after_all", ok, err)
+  end
+  local soft, line = api.soft_report()
+  if soft then
+    if ok then
+      -- Only soft failures: an expectation failure at the first one's line.
+      ok, err = false, (line and (api.source_label .. ":" .. line .. ": ") or "") .. soft
+      sf.note_failure(err)
+    else
+      local noted = api.failed and api.failed.raised == err
+      err = tostring(err) .. "\nand " .. soft
+      if noted then sf.note_failure(err) end
+    end
+  end
   if not ok then error(err, 0) end
 end

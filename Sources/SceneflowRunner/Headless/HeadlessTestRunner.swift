@@ -28,6 +28,8 @@ public final class HeadlessTestRunner {
         /// When true, each `ScriptFileResult` carries its script's timeline (for
         /// `--timeline`/`--csv` through `TimelineExport`).
         public var recordsTimeline = false
+        /// What scripts read with `param("key")` (`--param`, `--param-env`).
+        public var parameters: [String: String] = [:]
         /// Where screenshot failures and captures go: `reportDirectory`, else
         /// `sceneflow-report` in the working directory.
         public var visualDirectory: String { reportDirectory ?? "sceneflow-report" }
@@ -115,6 +117,10 @@ public final class HeadlessTestRunner {
         var fresh: ScriptRuntime? = first
         for index in order {
             let test = declared.tests[index]
+        // The last test that will run gets the file's after_all hooks.
+        let lastRun = order.last { index in
+            declared.tests[index].skipReason == nil && filterReason(declared.tests[index].name, file: file) == nil
+        }
             var outcome: TestOutcome
             if let reason = test.skipReason ?? filterReason(test.name, file: file) {
                 outcome = TestOutcome(
@@ -146,7 +152,8 @@ public final class HeadlessTestRunner {
                 runtime.visualChecks = checker
                 checker.begin(test: test.name, index: index)
                 outcome = runTest(
-                    index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder)
+                    index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
+                    last: index == lastRun)
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
@@ -200,7 +207,7 @@ public final class HeadlessTestRunner {
     private func load(_ file: String, into result: inout ScriptFileResult) -> (ScriptRuntime, String, Prototype)? {
         let runtime: ScriptRuntime
         do {
-            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits)
+            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits, parameters: options.parameters)
         } catch {
             result.loadProblems = error.diagnostics
             return nil
@@ -242,7 +249,7 @@ public final class HeadlessTestRunner {
     ) -> Result<ScriptRuntime, Diagnostic> {
         let runtime: ScriptRuntime
         do {
-            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits)
+            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits, parameters: options.parameters)
             try runtime.loadPrototype(directory: directory)
         } catch {
             var problem = error.diagnostics.first ?? Diagnostic(file: file, message: "could not load the script again")
@@ -274,13 +281,13 @@ public final class HeadlessTestRunner {
 
     private func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
-        recorder: FrameRecorder?
+        recorder: FrameRecorder?, last: Bool
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
         let started = clock.now
         var frames = 0
-        runtime.start(test: index)
+        runtime.start(test: index, last: last)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         loop: while true {
             if let recorder {

@@ -84,7 +84,11 @@ public enum HTMLReport {
                 "<span class=\"time\">\(real) · \(formatNumber(outcome.clockSeconds, decimals: 2)) s clock · \(counted(outcome.frames, "frame")) · line \(outcome.line)</span></div>"
         }
         if let reason = outcome.skipReason { h += "<p class=\"skip\">\(e(reason))</p>" }
-        if let failure = outcome.failure { h += "<pre class=\"failure\">\(e(failure.description))</pre>" }
+        if let failure = outcome.failure {
+            h += "<pre class=\"failure\">\(e(failure.description))"
+            if let steps = outcome.failedStepsText { h += "\n" + e(steps) }
+            h += "</pre>"
+        }
         let warnings = outcome.warnings
         if !warnings.isEmpty {
             h += "<ul class=\"warnings\">"
@@ -116,7 +120,7 @@ public enum HTMLReport {
                 "<details\(outcome.verdict == .failed ? " open" : "")><summary>\(counted(outcome.steps.count, "step"))</summary><table class=\"steps\"><tr><th>clock</th><th>call</th><th>line</th><th>real</th><th></th></tr>"
             for step in outcome.steps {
                 h +=
-                    "<tr class=\"\(step.passed ? "ok" : "bad")\"><td>\(formatNumber(step.clockStart, decimals: 3)) s</td><td><code>\(e(step.call))</code></td>"
+                    "<tr class=\"\(step.passed ? "ok" : "bad")\"><td>\(formatNumber(step.clockStart, decimals: 3)) s</td><td\(step.depth > 0 ? " style=\"padding-left:\(10 + 18 * step.depth)px\"" : "")><code>\(e(step.call))</code></td>"
                 h +=
                     "<td>\(step.line.map(String.init) ?? "")</td><td>\(step.wallSeconds.map { String(format: "%.2f ms", $0 * 1000) } ?? "—")</td><td>\(step.passed ? "✓" : "✗")</td></tr>"
             }

@@ -128,7 +128,9 @@ public enum JUnitReport {
             }
             x += "      </properties>\n"
         }
-        let failure = outcome.failure.map(\.description) ?? "failed"
+        let failure =
+            (outcome.failure.map(\.description) ?? "failed")
+            + (outcome.failedStepsText.map { " (\($0))" } ?? "")
         let body = escape(failure + "\n" + stepsText(outcome))
         switch kind(outcome) {
         case .failure:
@@ -152,7 +154,8 @@ public enum JUnitReport {
 
     private static func stepsText(_ outcome: TestOutcome) -> String {
         outcome.steps.map { step in
-            "\(step.passed ? "ok  " : "FAIL") \(formatNumber(step.clockStart, decimals: 3))s \(step.call)"
+            "\(step.passed ? "ok  " : "FAIL") \(formatNumber(step.clockStart, decimals: 3))s "
+                + String(repeating: "  ", count: step.depth) + step.call
                 + (step.line.map { " (line \($0))" } ?? "")
         }.joined(separator: "\n")
     }

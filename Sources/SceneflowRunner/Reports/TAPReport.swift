@@ -9,7 +9,8 @@ import SceneflowCore
 /// Descriptions are `<script>: <test name>` with backslashes escaped, `#` written as `＃` and
 /// control characters as spaces (see `TAPText.description`), so no name can read as a TODO or
 /// SKIP directive. The YAML block has the exact name and file, the verdict, durations, the
-/// failure (`message`, `at: {file, line}`), the warnings as a list of mappings (`- message:`,
+/// failure (`message`, `at: {file, line}`, and `failed_in_steps:` the names of the
+/// `step(name, fn)` groups it failed in, outermost first), the warnings as a list of mappings (`- message:`,
 /// `file`, `line`, `clock_seconds`) and for a file that could not load its problems in the same
 /// shape (`messages:`); every string is a double-quoted scalar both YAMLish and PyYAML read.
 public enum TAPReport {
@@ -74,6 +75,10 @@ public enum TAPReport {
             yaml.append("  at:")
             yaml.append("    file: \(TAPText.yamlQuoted(failure.file))")
             if let line = failure.line { yaml.append("    line: \(line)") }
+            if !outcome.failedSteps.isEmpty {
+                yaml.append("  failed_in_steps:")
+                for step in outcome.failedSteps { yaml.append("    - \(TAPText.yamlQuoted(step))") }
+            }
         }
         if !outcome.warnings.isEmpty {
             yaml.append("  warnings:")

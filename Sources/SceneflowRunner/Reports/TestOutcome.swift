@@ -76,6 +76,13 @@ public struct TestOutcome: Codable, Sendable {
     public var passed: Bool { verdict == .passed || verdict == .warned || verdict == .recorded }
     /// The `log.warn` entries.
     public var warnings: [TestLogEntry] { log.filter { $0.level == .warning } }
+    /// The names of the `step(name, fn)` groups the test failed in, outermost first (empty
+    /// when it failed outside any, or did not fail): every report names them with the failure.
+    public var failedSteps: [String] { steps.filter { !$0.passed }.compactMap(\.group) }
+    /// `in step "outer" › "inner"`, or nil when the failure is in no step group.
+    public var failedStepsText: String? {
+        failedSteps.isEmpty ? nil : "in step " + failedSteps.map { "\"\($0)\"" }.joined(separator: " › ")
+    }
 
     /// `file:line: warning: message` for `warning` (`file: warning: message` without a line):
     /// as compilers write warnings and failures print `file:line: message`, so editors' and

@@ -62,3 +62,22 @@ struct DiagnosticTests {
         #expect(e.description == "0.35s details.did_appear(animated)")
     }
 }
+
+/// A message of several lines (a list of soft failures, a traceback) is clipped line by line,
+/// so every line of the list stays readable (issue 20).
+@Suite struct MultiLineClipTests {
+    @Test func eachLineIsClippedOnItsOwn() {
+        let lines = (1...30).map { "  line \($0): " + String(repeating: "x", count: 80) }
+        let message = "30 soft expectations failed:\n" + lines.joined(separator: "\n")
+        #expect(MessageClip.clip(message) == message, "2 400 characters in 31 lines stay whole")
+        let long = "first\n" + String(repeating: "y", count: 1500)
+        #expect(MessageClip.clip(long) == "first\n" + String(repeating: "y", count: 1000) + "… (500 more characters)")
+    }
+
+    @Test func manyLinesAreCut() {
+        let message = (1...250).map { "line \($0)" }.joined(separator: "\n")
+        let clipped = MessageClip.clip(message)
+        #expect(clipped.split(separator: "\n").count == MessageClip.maxLines + 1)
+        #expect(clipped.hasSuffix("\n… (\(250 - MessageClip.maxLines) more lines)"))
+    }
+}

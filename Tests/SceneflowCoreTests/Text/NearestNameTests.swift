@@ -39,3 +39,28 @@ struct NearestNameTests {
         #expect(NearestName.suggestion(for: "cat", among: ["bat", "hat"]) == "bat")
     }
 }
+
+/// A did-you-mean never suggests a name of opposite or different effect (issue 20): equally
+/// near names are all named, never one picked among them, and a hint never crosses a negation.
+@Suite("Nearest-name hints are never misleading")
+struct NearestNameSafetyTests {
+    @Test func equallyNearNamesAreAllNamed() {
+        #expect(
+            NearestName.hint(for: "stip", among: ["skip", "step", "test"]) == "; did you mean \"skip\" or \"step\"?")
+        #expect(
+            NearestName.hint(for: "cat", among: ["hat", "bat", "rat", "mat"])
+                == "; did you mean \"bat\", \"hat\", \"mat\" or \"rat\"?")
+        #expect(NearestName.hint(for: "detial", among: ["detail", "details"]) == "; did you mean \"detail\"?")
+    }
+
+    @Test func aHintNeverCrossesANegation() {
+        #expect(NearestName.hint(for: "not_to_equal", among: ["to_equal", "to_be"]) == "")
+        #expect(NearestName.hint(for: "to_equal", among: ["not_to_equal"]) == "")
+        #expect(
+            NearestName.hint(for: "not_to_eqal", among: ["to_equal", "not_to_equal"])
+                == "; did you mean \"not_to_equal\"?")
+        #expect(NearestName.hint(for: "Do not disturb", among: ["Do disturb"]) == "")
+        #expect(NearestName.hint(for: "no_hidden", among: ["hidden"]) == "")
+        #expect(NearestName.suggestion(for: "not_scene", among: ["scene"]) == nil)
+    }
+}

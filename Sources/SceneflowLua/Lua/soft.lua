@@ -1,0 +1,60 @@
+local api = ...
+local sf, env, fail = api.sf, api.env, api.fail
+local type, pcall, error, tostring, setmetatable, rawget, pairs, concat, format =
+  type, pcall, error, tostring, setmetatable, rawget, pairs, table.concat, string.format
+
+local expect = env.expect
+
+-- Calls expectation `fn` softly: when it fails through api.fail (an expectation, gesture or
+-- wait that did not hold, or a bad argument to it), the failure is kept in api.soft with its
+-- line and the test goes on; any other error (a limit, a Lua error) still stops the test.
+local function soft_call(what, fn, ...)
+  api.inside_test(what)
+  local depth = sf.step_depth()
+  api.failed = nil
+  local results = table.pack(pcall(fn, ...))
+  if results[1] then return table.unpack(results, 2, results.n) end
+  local failed = api.failed
+  if not failed or failed.raised ~= results[2] then error(results[2], 0) end
+  sf.step_unwind(depth)  -- the failed expectation's step ends failed; later ones are not inside it
+  api.soft[#api.soft + 1] = failed
+  api.failed = nil
+end
+
+-- The soft failures of the running test as the lines of its failure message, or nil.
+function api.soft_report()
+  local n = #api.soft
+  if n == 0 then return nil end
+  local lines = { format("%d soft expectation%s failed:", n, n == 1 and "" or "s") }
+  for _, f in ipairs(api.soft) do
+    lines[#lines + 1] = "  " .. (f.place and (f.place .. ": ") or "") .. tostring(f.text)
+  end
+  return concat(lines, "\n"), api.soft[1].line
+end
+
+local soft = setmetatable({}, {
+  __index = function(_, key)
+    local fn = rawget(expect, key)
+    if type(fn) ~= "function" or key == "soft" then
+      local known = {}
+      for k, v in pairs(expect) do if type(v) == "function" then known[#known + 1] = k end end
+      fail("expect.soft." .. tostring(key) .. " is not available" .. sf.hint(tostring(key), table.unpack(known)))
+    end
+    return function(...) return soft_call("expect.soft." .. key, fn, ...) end
+  end,
+  __call = function(_, x)
+    local plain = expect(x)
+    return setmetatable({}, { __index = function(_, name)
+      local check = plain[name]  -- an unknown matcher fails at once, as in expect(x)
+      return function(...) return soft_call("expect.soft(x)." .. tostring(name), check, ...) end
+    end })
+  end,
+})
+rawset(expect, "soft", soft)
+api.docs[#api.docs + 1] = { name = "expect.soft", group = "Expectations",
+  signature = "expect.soft(x)",
+  summary = "Soft expectations (as Playwright's expect.soft): expect.soft(x).<matcher>(...) and expect.soft.<expectation>(...) (expect.soft.scene, expect.soft.visible, ... every expect.* function) check as usual, but when one does not hold the failure is recorded with its line and the test goes on; the test fails at its end listing every soft failure (after a hard failure, the list follows it), and a step() around it fails too. Other errors still stop the test.",
+  args = { { "x", "any value, for a matcher" } },
+  returns = "an object with the matchers of expect(x), soft",
+  errors = "the test fails at its end when any soft expectation failed; an unknown expectation or matcher fails at once",
+  example = 'expect.soft.scene "home"\nexpect.soft(#history()).to_be(2)\ntap "Next" -- runs even if those failed' }
