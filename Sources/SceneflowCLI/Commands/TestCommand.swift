@@ -250,7 +250,8 @@ struct TestSettings {
         return options
     }
 
-    /// The options a worker gets to run one file as this run would.
+    /// The options a worker gets to run files as this run would (the timeline, written only
+    /// by the runner, is asked for per file: `WorkerRequest.timeline`).
     var workerArguments: [String] {
         var args: [String] = []
         if let prototype { args += ["--prototype", prototype] }
@@ -262,7 +263,6 @@ struct TestSettings {
         if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
         if updateBaselines { args.append("--update-baselines") }
         if reverse { args.append("--reverse") }
-        if let timeline { args += ["--timeline", timeline] }
         return args
     }
 }
