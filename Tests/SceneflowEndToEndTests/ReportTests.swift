@@ -210,7 +210,9 @@ import Testing
         env["SDL_VIDEODRIVER"] = "dummy"
         process.environment = env
         try process.run()
-        usleep(700_000)
+        // The first test is busy once its worker has used 0.3 s of CPU time (not after a
+        // guessed real time, which a loaded machine overruns).
+        #expect(WorkerProcesses.waitUntilBusy(process.processIdentifier, cpu: 0.3) != nil, "the test never started")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
@@ -271,7 +273,9 @@ import Testing
         env["SDL_VIDEODRIVER"] = "dummy"
         process.environment = env
         try process.run()
-        usleep(1_500_000)
+        // Both "slow" tests run once both workers have used 0.5 s of CPU time.
+        #expect(
+            WorkerProcesses.waitUntilBusy(process.processIdentifier, count: 2) != nil, "the slow tests never started")
         kill(process.processIdentifier, SIGINT)
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()

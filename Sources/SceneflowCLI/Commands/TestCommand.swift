@@ -262,7 +262,8 @@ struct TestSettings {
         return options
     }
 
-    /// The options a worker gets to run one file as this run would.
+    /// The options a worker gets to run files as this run would (the timeline, written only
+    /// by the runner, is asked for per file: `WorkerRequest.timeline`).
     var workerArguments: [String] {
         var args: [String] = []
         if let prototype { args += ["--prototype", prototype] }
@@ -274,10 +275,6 @@ struct TestSettings {
         if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
         if updateBaselines { args.append("--update-baselines") }
         if reverse { args.append("--reverse") }
-        // A worker only records the timeline; the runner writes --timeline and --csv. Its path
-        // is not passed on: `-` would make the worker claim its standard output, the pipe its
-        // events travel on.
-        if timeline != nil || csv != nil { args += ["--timeline", "/dev/null"] }
         // Resolved here: a worker gets the values, never reads the environment itself.
         for key in parameters.keys.sorted() { args += ["--param", "\(key)=\(parameters[key] ?? "")"] }
         return args

@@ -235,7 +235,10 @@ final class TestWorkerPool {
 
     /// Asks `worker` to run `run` from its next test on.
     private func send(_ run: FileRun, to worker: Worker) {
-        guard var line = try? JSONEncoder().encode(WorkerRequest(file: run.file, skip: run.next)) else { return }
+        guard
+            var line = try? JSONEncoder().encode(
+                WorkerRequest(file: run.file, skip: run.next, timeline: settings.runnerOptions.recordsTimeline))
+        else { return }
         line.append(10)
         worker.assigned.append(run)
         run.sends += 1

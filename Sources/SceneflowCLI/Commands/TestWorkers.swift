@@ -26,10 +26,13 @@ enum WorkerEvent: Codable {
 
 /// What the runner asks of a worker, one JSON object per line on the worker's standard input:
 /// run `file` from run position `skip` on (0 = its first test in run order; a file resumed
-/// after its worker was stopped goes on after the stopped test).
+/// after its worker was stopped goes on after the stopped test), recording its timeline when
+/// `timeline` is true (for `--timeline`/`--csv`, which only the runner writes: a worker never
+/// gets those options, since `-` would move its standard output).
 struct WorkerRequest: Codable {
     let file: String
     let skip: Int
+    let timeline: Bool
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -72,6 +75,7 @@ enum TestWorker {
     private static func run(_ request: WorkerRequest, settings: TestSettings, interruption: Interruption) {
         var options = settings.runnerOptions
         options.skipFirst = request.skip
+        options.recordsTimeline = request.timeline
         let runner = HeadlessTestRunner(options: options)
         runner.shouldStop = { interruption.signal != nil }
         var position = request.skip
