@@ -117,10 +117,10 @@ public final class HeadlessTestRunner {
         var fresh: ScriptRuntime? = first
         for index in order {
             let test = declared.tests[index]
-        // The last test that will run gets the file's after_all hooks.
-        let lastRun = order.last { index in
-            declared.tests[index].skipReason == nil && filterReason(declared.tests[index].name, file: file) == nil
-        }
+            // The last test that will run gets the file's after_all hooks.
+            let lastRun = order.last { index in
+                declared.tests[index].skipReason == nil && filterReason(declared.tests[index].name, file: file) == nil
+            }
             var outcome: TestOutcome
             if let reason = test.skipReason ?? filterReason(test.name, file: file) {
                 outcome = TestOutcome(
