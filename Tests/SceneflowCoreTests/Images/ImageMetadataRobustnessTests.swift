@@ -22,16 +22,26 @@ import Testing
         ]
     }
 
-    /// The readers on `bytes`; their answers are not checked here, only that they come.
-    static func readAll(_ bytes: [UInt8]) {
-        _ = ImageHeader.parse(bytes)
+    /// The readers on `bytes`: they answer, and a size they give is never negative. Returns
+    /// the header reader's answer and the foreign format named, if any.
+    @discardableResult
+    static func readAll(_ bytes: [UInt8]) -> (ImageHeader, ForeignImageFormat?) {
+        let header = ImageHeader.parse(bytes)
         _ = ImageEncoding(of: bytes)
-        _ = ForeignImageFormat.identify(bytes)
+        let foreign = ForeignImageFormat.identify(bytes)
+        if case .size(let format, let width, let height) = header {
+            #expect(width >= 0 && height >= 0, "\(format) read as \(width) x \(height) from \(bytes.count) bytes")
+        }
+        return (header, foreign)
     }
 
     @Test func everyPrefixOfEverySeedIsRead() {
+        #expect(Self.readAll([]).0 == .unknown, "no bytes, no format")
         for seed in Self.seeds {
             for length in 0...seed.count { Self.readAll(Array(seed.prefix(length))) }
+            // The whole seed is recognised: measured, or named as a format Sceneflow refuses.
+            let (header, foreign) = Self.readAll(seed)
+            #expect(header != .unknown || foreign != nil, "a whole seed of \(seed.count) bytes was not recognised")
         }
     }
 
