@@ -40,8 +40,19 @@ import Testing
         let start = try #require(text.range(of: "-- sceneflow script api begin"))
         let end = try #require(text.range(of: "-- sceneflow script api end"))
         let block = text[start.upperBound..<end.lowerBound]
-        let declared = Set(
-            block.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        // The globals are the block's top level: quoted names and `name = {` tables, two spaces in.
+        var declared: Set<String> = []
+        for line in block.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+            let body = line.dropFirst(2)
+            if body.hasPrefix("\"") {
+                declared.formUnion(
+                    body.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter {
+                        $0.offset % 2 == 1
+                    }.map { String($0.element) })
+            } else if let equals = body.range(of: " = {") {
+                declared.insert(String(body[..<equals.lowerBound]))
+            }
+        }
         let documented = Set(try ScriptAPIReference.entries().entries.map { topLevel($0.name) })
         #expect(
             declared == documented,
