@@ -13,7 +13,7 @@ extension ScriptAPIReference {
     /// - Throws: `DiagnosticList` when the script API cannot start (a bug, not user input).
     public static func luaLanguageServer() throws(DiagnosticList) -> String {
         let (entries, groups, shapes) = try catalog()
-        let model = TypeModel(entries: entries, shapes: shapes)
+        let model = LuaLSDefinitions(entries: entries, shapes: shapes)
         var out = """
             ---@meta sceneflow
             -- The Sceneflow script API (Lua 5.4) for lua-language-server: completion, hover and type checks
@@ -73,7 +73,7 @@ extension ScriptAPIReference {
 
 /// What the definitions file needs to know across entries: class names, options tables,
 /// the tables functions hang on, and how to write a type with its namespace.
-struct TypeModel {
+struct LuaLSDefinitions {
     /// A class generated for an options table (`{timeout = seconds}` is `WaitOptions`).
     struct OptionClass {
         var name: String

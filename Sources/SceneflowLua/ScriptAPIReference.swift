@@ -88,7 +88,7 @@ public enum ScriptAPIReference {
         var result: [Entry] = []
         for item in api?["docs"].table?.sequence ?? [] {
             guard let doc = item.table, let name = doc["name"].string else { continue }
-            let triples = (doc["args"].table?.sequence ?? []).compactMap(triple)
+            let triples = (doc["args"].table?.sequence ?? []).compactMap { Self.triple($0) }
             var entry = Entry(
                 name: name, group: doc["group"].string ?? "", signature: doc["signature"].string ?? name,
                 summary: doc["summary"].string ?? "", arguments: triples.map { ($0.name, $0.text) },
@@ -104,7 +104,7 @@ public enum ScriptAPIReference {
         var shapes: [Shape] = []
         for item in api?["classes"].table?.sequence ?? [] {
             guard let shape = item.table, let name = shape["name"].string else { continue }
-            let fields = (shape["fields"].table?.sequence ?? []).compactMap(triple).map {
+            let fields = (shape["fields"].table?.sequence ?? []).compactMap { Self.triple($0) }.map {
                 Shape.Field(name: $0.name, text: $0.text, type: $0.type ?? "any")
             }
             shapes.append(

@@ -100,7 +100,7 @@ import Testing
         let tmp = try TempFolder()
         let missing = tmp.file("nothing-here.lua")
         let r = try Sceneflow.run(["test", missing])
-        // A missing input path is bad input (65) in every command (README, exit codes).
+        // A missing input path is bad input (65) in every command (the Limits and exit codes article in Sceneflow.docc).
         #expect(r.status == 65, "\(r)")
         #expect(r.stderr.contains("sceneflow test: no script or folder at \(missing)"), "\(r)")
         #expect(!r.stderr.contains("USAGE: sceneflow test "), "\(r)")

@@ -59,10 +59,11 @@ import Testing
             "missing in .luacheckrc: \(documented.subtracting(declared)); extra: \(declared.subtracting(documented))")
     }
 
-    @Test func readmeSummaryTableNamesEveryFunction() throws {
+    @Test func scriptingSummaryTableNamesEveryFunction() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let scripting = root.appendingPathComponent("Sources/SceneflowCLI/Sceneflow.docc/Scripting.md")
+        let readme = try String(contentsOf: scripting, encoding: .utf8)
         let start = try #require(readme.range(of: "| group | functions |"))
         let rest = readme[start.upperBound...]
         let table = String(rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)])
@@ -80,7 +81,7 @@ import Testing
                 missing.append(entry.name)
             }
         }
-        #expect(missing.isEmpty, "README's Scripts summary table (| group | functions |) lacks: \(missing)")
+        #expect(missing.isEmpty, "Scripting.md's summary table (| group | functions |) lacks: \(missing)")
     }
 
     @Test func referenceTextListsSignaturesAndExamples() throws {
