@@ -108,6 +108,27 @@ import Testing
         }
     }
 
+    /// Every path the internals map names (`SceneflowCore/Gestures/`, `Reports/JUnitReport.swift`
+    /// …) exists, from the repository root or from `Sources/`, so "where does X live" stays true.
+    @Test func internalsMapNamesRealPaths() throws {
+        let text = try Self.read("\(Self.catalog)/Internals.md")
+        let paths = Set(text.matches(of: /`([A-Za-z0-9_+.\/]+\/[A-Za-z0-9_+.\/]*)`/).map { String($0.output.1) })
+        #expect(paths.count > 40, "\(paths)")
+        let fm = FileManager.default
+        for path in paths.sorted() {
+            let found = [path, "Sources/\(path)"].contains {
+                fm.fileExists(atPath: Self.root.appendingPathComponent($0).path)
+            }
+            #expect(found, "Internals.md names \(path), which exists neither in the repository root nor in Sources/")
+        }
+        for feature in [
+            "SceneflowCore/Gestures/", "SceneflowCore/Scrolling/", "SceneflowCore/Controls/", "SceneflowCore/Timeline/",
+            "SceneflowRunner/Reports/",
+        ] {
+            #expect(paths.contains(feature), "Internals.md says where \(feature) is")
+        }
+    }
+
     /// The catalog is written for readers: no history of which issue changed what.
     @Test func catalogTellsNoIssueHistory() throws {
         for (name, text) in try Self.articles() {
