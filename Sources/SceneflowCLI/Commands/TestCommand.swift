@@ -196,7 +196,7 @@ struct TestCommand: Subcommand {
         let console = TestConsole(tap: settings.tap)
         // Every file runs in a worker process, even without --jobs: this process never runs a
         // script's Lua, so a limit or a signal can always stop a test and the reports are
-        // still written (Sources/README.md, "Limits that hold").
+        // still written (the Internals article in Sceneflow.docc, "Limits that hold").
         let jobs = min(settings.jobs, scripts.count)
         let pool = TestWorkerPool(settings: settings, jobs: jobs)
         let results = pool.run(
