@@ -62,7 +62,7 @@ import Testing
             readme.contains(
                 "\nbash Scripts/test.sh     # 2. all tests: swift test + every Lua script under Scripts/, ends \"N passed, N failed\"\n"
             ))
-        for picture in ["window", "click-through", "failing-screenshot", "flow-map", "timing-chart"] {
+        for picture in ["window", "click-through", "failing-screenshot", "flow-map", "timing-chart-window"] {
             #expect(readme.contains("\(Self.catalog)/Resources/\(picture).png"), "README.md shows \(picture).png")
         }
     }
