@@ -26,8 +26,9 @@ final class TestConsole {
 
     /// Shows what is left of a file once it ended: its header if no test ran, load problems;
     /// a file that never ran is one line, `FILE  not run (interrupted)`.
+    /// A file whose tests were all left out (`--filter`, `--tag`, …) shows nothing.
     func finish(_ result: ScriptFileResult) {
-        guard !tap else { return }
+        guard !tap, !result.isLeftOut else { return }
         if let notRun = result.notRunText {
             print("\(result.file)  \(notRun)")
             shownHeader = result.file
