@@ -89,7 +89,8 @@ import Testing
         let junit = try String(contentsOfFile: tmp.file("rep/junit.xml"), encoding: .utf8)
         #expect(junit.contains("<property name=\"sceneflow.version\" value=\"\(number)\"/>"))
         let parsed = try ConsumerTool.run(
-            "python3", [ConsumerTool.fixtures.appendingPathComponent("junitparser_results.py").path, tmp.file("rep/junit.xml")])
+            "python3",
+            [ConsumerTool.fixtures.appendingPathComponent("junitparser_results.py").path, tmp.file("rep/junit.xml")])
         #expect(parsed.status == 0, "\(parsed)")
         let html = try String(contentsOfFile: tmp.file("rep/index.html"), encoding: .utf8)
         #expect(html.contains("<footer>Written by sceneflow \(number) "))
@@ -149,10 +150,12 @@ import Testing
                 ])
             #expect((json["summary"] as? [String: Any])?["skipped"] as? Int == 0)
             let junit = try ConsumerTool.run(
-                "python3", [ConsumerTool.fixtures.appendingPathComponent("junitparser_results.py").path, tmp.file("f.xml")])
+                "python3",
+                [ConsumerTool.fixtures.appendingPathComponent("junitparser_results.py").path, tmp.file("f.xml")])
             let cases = try junit.jsonLines().filter { $0["summary"] == nil }
             #expect(cases.count == 3 && !cases.contains { $0["verdict"] as? String == "skip" }, "\(junit)")
-            let tap = try Sceneflow.run(args.filter { $0 != "--json" && $0 != tmp.file("f.json") } + ["--tap"], environment: Self.env(tmp))
+            let tap = try Sceneflow.run(
+                args.filter { $0 != "--json" && $0 != tmp.file("f.json") } + ["--tap"], environment: Self.env(tmp))
             let tapFile = try tmp.write("f.tap", tap.stdout)
             let parsed = try ConsumerTool.run(
                 "perl", [ConsumerTool.fixtures.appendingPathComponent("tap_parser.pl").path, tapFile])
@@ -160,7 +163,8 @@ import Testing
             #expect(points.count == 3 && points.allSatisfy { $0["verdict"] as? String == "fail" }, "\(parsed)")
         }
         // skip() still skips: it is the script's, not the selection's.
-        let skipped = try Sceneflow.run(["test", tmp.file("suite/a.lua"), "--filter", "later"], environment: Self.env(tmp))
+        let skipped = try Sceneflow.run(
+            ["test", tmp.file("suite/a.lua"), "--filter", "later"], environment: Self.env(tmp))
         #expect(skipped.status == 0 && skipped.stdout.contains("SKIP  later  (not yet)"), "\(skipped)")
     }
 
@@ -184,7 +188,8 @@ import Testing
             ])
         #expect(try run(["--filter", "*a.lua: *", "--filter-invert", "*detail"]).count == 3)
         let none = try Sceneflow.run(["test", tmp.file("suite"), "--tag", "nothing"], environment: Self.env(tmp))
-        #expect(none.status == 1 && none.stderr.contains("no test matches --tag nothing: nothing was checked"), "\(none)")
+        #expect(
+            none.status == 1 && none.stderr.contains("no test matches --tag nothing: nothing was checked"), "\(none)")
         let bad = try Sceneflow.run(["test", tmp.file("suite"), "--tag", "a b"], environment: Self.env(tmp))
         #expect(bad.status == 64 && bad.stderr.contains("--tag expects a tag"), "\(bad)")
     }
@@ -222,13 +227,15 @@ import Testing
                 ], "\(r)")
             let files = json["files"] as? [[String: Any]] ?? []
             #expect(files.last?["notRun"] as? String == "stopped after 1 failure (--max-failures)", "\(json)")
-            #expect(r.stdout.contains("SKIP  smoke failure  (not run: stopped after 1 failure (--max-failures))"), "\(r)")
+            #expect(
+                r.stdout.contains("SKIP  smoke failure  (not run: stopped after 1 failure (--max-failures))"), "\(r)")
             #expect(r.stdout.contains("b.lua  not run (stopped after 1 failure (--max-failures))"), "\(r)")
             let junit = try String(contentsOfFile: tmp.file("x.xml"), encoding: .utf8)
             #expect(junit.contains("<testcase name=\"(not run)\""))
         }
         let two = try Sceneflow.run(
-            ["test", tmp.file("suite"), "--max-failures", "2", "--json", tmp.file("y.json")], environment: Self.env(tmp))
+            ["test", tmp.file("suite"), "--max-failures", "2", "--json", tmp.file("y.json")], environment: Self.env(tmp)
+        )
         #expect(two.status == 1)
         let verdicts = Self.verdicts(try Self.json(tmp.file("y.json")))
         #expect(verdicts.values.filter { $0 == "failed" }.count == 2, "\(two)")
@@ -304,7 +311,8 @@ import Testing
         try tmp.write("suite/b.lua", "prototype \"../Proto\"\ntest(\"b fails\", function() end)\n")
         try tmp.write(
             "suite/a.lua",
-            "prototype \"../Proto\"\ntest(\"fails on purpose\", function() end)\ntest(\"smoke failure\", function() end)\n")
+            "prototype \"../Proto\"\ntest(\"fails on purpose\", function() end)\ntest(\"smoke failure\", function() end)\n"
+        )
         let fixed = try Sceneflow.run(["test", suite, "--last-failed", "--jobs", "2"], environment: env)
         #expect(fixed.status == 0 && fixed.stdout.contains("3 passed, 0 failed"), "\(fixed)")
         let done = try Sceneflow.run(["test", suite, "--last-failed"], environment: env)
@@ -323,8 +331,10 @@ import Testing
         try tmp.write("suite/c.lua", "prototype \"../Proto\"\ntest(\"c\", function() end\n")
         let env = Self.env(tmp)
         #expect(try Sceneflow.run(["test", tmp.file("suite")], environment: env).status == 65)
-        try tmp.write("suite/c.lua", "prototype \"../Proto\"\ntest(\"c\", function() end)\ntest(\"d\", function() end)\n")
-        let r = try Sceneflow.run(["test", tmp.file("suite"), "--last-failed", "--json", tmp.file("c.json")], environment: env)
+        try tmp.write(
+            "suite/c.lua", "prototype \"../Proto\"\ntest(\"c\", function() end)\ntest(\"d\", function() end)\n")
+        let r = try Sceneflow.run(
+            ["test", tmp.file("suite"), "--last-failed", "--json", tmp.file("c.json")], environment: env)
         let verdicts = Self.verdicts(try Self.json(tmp.file("c.json")))
         #expect(verdicts["c.lua: c"] == "passed" && verdicts["c.lua: d"] == "passed", "\(r)")
         #expect(verdicts.count == 5, "\(r)")

@@ -208,7 +208,8 @@ struct TestSettings {
             shard = (index, count)
         }
         if list && (junit != nil || json != nil || report != nil || tap) {
-            throw UsageError(message: "--list runs nothing, so it writes no report; leave out --junit, --json, --report and --tap")
+            throw UsageError(
+                message: "--list runs nothing, so it writes no report; leave out --junit, --json, --report and --tap")
         }
     }
 
@@ -234,7 +235,9 @@ struct TestSettings {
             })
         {
             throw UsageError(
-                message: "\(option) expects a tag (letters, digits and - _ . @ : /), such as \(option) smoke, got \"\(value)\"")
+                message:
+                    "\(option) expects a tag (letters, digits and - _ . @ : /), such as \(option) smoke, got \"\(value)\""
+            )
         }
         return values
     }

@@ -45,7 +45,9 @@ final class TestWorkerPool {
 
     /// Why files were not run: `interrupted`, or the `--max-failures` stop.
     private var notRunReason: String {
-        guard Interruption.received == 0, let limit = settings.maxFailures, failures >= limit else { return "interrupted" }
+        guard Interruption.received == 0, let limit = settings.maxFailures, failures >= limit else {
+            return "interrupted"
+        }
         return TestSettings.maxFailuresReason(limit)
     }
 
@@ -170,7 +172,8 @@ final class TestWorkerPool {
                 if !worker.process.isRunning {
                     read(worker, onOutcome: progress)
                     ended(
-                        worker, resumed: &resumed, interrupted: signalTime != nil || interruption.signal != nil, onOutcome: progress)
+                        worker, resumed: &resumed, interrupted: signalTime != nil || interruption.signal != nil,
+                        onOutcome: progress)
                 }
             }
             // Only workers handled by `ended` leave: one that exits between the check above and
@@ -371,7 +374,9 @@ final class TestWorkerPool {
         worker.assigned = []
         let stoppedBySignal = interrupted || worker.stuck?.reason == .afterStop
         if stoppedBySignal {
-            for other in queued where other.result == nil { other.result = ScriptFileResult.notRun(other.file, reason: notRunReason) }
+            for other in queued where other.result == nil {
+                other.result = ScriptFileResult.notRun(other.file, reason: notRunReason)
+            }
         } else {
             resumed.insert(contentsOf: queued, at: 0)
         }
