@@ -32,6 +32,10 @@ let package = Package(
             name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
         .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF", "CGIF"]),
+        // zlib's CRC-32, for the PNG chunk check that runs before any image is decoded.
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CLua", pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]),
@@ -41,7 +45,7 @@ let package = Package(
         // prctl(PR_SET_PDEATHSIG) for `--jobs` workers (a variadic C call Swift cannot make).
         .target(name: "CProcessShim"),
         .target(name: "SceneflowCore"),
-        .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image", "CImageShim"]),
+        .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image", "CImageShim", "CZlib"]),
         // The script API's Lua lives in Sources/SceneflowLua/Lua/*.lua, compiled in as string
         // constants (`EmbeddedLua`) by the EmbedLua plugin, so the binary needs no files at run time.
         .target(
