@@ -9,6 +9,7 @@ enum SceneflowTool {
         [
             PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, TimingCommand.self,
             BenchCommand.self, NewCommand.self, InspectCommand.self, GraphCommand.self, RecordCommand.self,
+            MergeReportsCommand.self,
         ]
     }
 
@@ -21,9 +22,9 @@ enum SceneflowTool {
             SUBCOMMANDS:
             """
         for command in subcommands {
-            text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract
+            text += "\n  " + command.name.padding(toLength: 15, withPad: " ", startingAt: 0) + command.abstract
         }
-        text += "\n  " + "version".padding(toLength: 10, withPad: " ", startingAt: 0)
+        text += "\n  " + "version".padding(toLength: 15, withPad: " ", startingAt: 0)
         text += "Print the version of sceneflow (also: sceneflow --version)."
         text += "\n\nSee 'sceneflow help <subcommand>' or 'sceneflow <subcommand> --help'."
         text += "\nThe Lua script API: 'sceneflow help api'. Output files and \"-\": 'sceneflow help outputs'."

@@ -132,6 +132,8 @@ struct ShellCase: CustomStringConvertible, Sendable {
         env["SCENEFLOW"] = binary.path
         env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["LC_ALL"] = "C.UTF-8"
+        // The --last-failed state of the case's runs stays in its scratch folder.
+        env["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
         let process = Process()
         // timeout(1) puts the command in its own process group and kills the whole group.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")

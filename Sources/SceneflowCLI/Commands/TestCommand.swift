@@ -126,7 +126,10 @@ struct TestCommand: Subcommand {
         do {
             try LastRunState(inputs: inputs, results: results, startedAt: started).write(environment: environment)
         } catch {
-            printError("sceneflow test: warning: could not save the run for --last-failed: \(error)")
+            // The reason alone: the cache folder's path is the user's, not the run's.
+            let reason = "\(error)".components(separatedBy: ": ").last ?? "\(error)"
+            printError(
+                "sceneflow test: warning: could not save the run for --last-failed in the cache folder: \(reason)")
         }
         if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
         if writeFailed { return .software }

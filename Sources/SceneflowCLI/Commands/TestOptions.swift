@@ -77,10 +77,10 @@ extension TestCommand {
             output: .textFile),
         OptionSpec(name: "--csv", valueName: "FILE", help: "Write one CSV row per transition.", output: .textFile),
         OptionSpec(
-            name: "--update-baselines", valueName: nil,
+            name: "--update-baselines", valueName: "MODE",
             help:
-                "Rewrite every screenshot and tree baseline the tests reach (default: record missing ones, none when CI is set)."
-        ),
+                "Write baselines: changed (alone: rewrite those that differ, write missing), all, or missing (default: missing; none when CI is set).",
+            choices: ["changed", "all", "missing"], valueOptional: true),
         OptionSpec(
             name: "--reverse", valueName: nil,
             help: "Run each file's tests last to first (each test loads the script afresh: verdicts must not change)."),
@@ -128,7 +128,8 @@ struct TestSettings {
     var clockLimit: Double?
     var jobs = 1
     var shard: (Int, Int)?
-    var updateBaselines = false
+    /// `--update-baselines [changed|all|missing]`; nil: missing ones, none under CI.
+    var updateBaselines: BaselineMode?
     var timeline: String?
     var csv: String?
     /// `--param KEY=VALUE` and `--param-env NAME`, resolved: what `param("KEY")` returns.
@@ -174,7 +175,15 @@ struct TestSettings {
         } else if parsed.flag("-x") {
             maxFailures = 1
         }
-        updateBaselines = parsed.flag("--update-baselines")
+        if parsed.flag("--update-baselines") || parsed.value("--update-baselines") != nil {
+            let text = parsed.value("--update-baselines") ?? "changed"
+            guard ["changed", "all", "missing"].contains(text), let mode = BaselineMode(rawValue: text) else {
+                throw UsageError(
+                    message: "--update-baselines expects changed, all or missing (or nothing: changed), got \"\(text)\""
+                )
+            }
+            updateBaselines = mode
+        }
         timeline = parsed.value("--timeline")
         csv = parsed.value("--csv")
         parameters = try ScriptParameters.parse(
@@ -248,7 +257,7 @@ struct TestSettings {
         if let clockLimit { limits.testTimeout = clockLimit }
         var options = HeadlessTestRunner.Options(
             prototype: prototype, framesDirectory: frames, reportDirectory: report, limits: limits,
-            baselineMode: updateBaselines ? .all : .fromEnvironment())
+            baselineMode: updateBaselines ?? .fromEnvironment())
         options.selection = selection
         options.forbidOnly = forbidOnly
         options.listOnly = list
@@ -277,7 +286,7 @@ struct TestSettings {
         if framesHashOnly { args.append("--frames-hash-only") }
         if let timeout { args += ["--timeout", String(timeout)] }
         if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
-        if updateBaselines { args.append("--update-baselines") }
+        if let updateBaselines { args.append("--update-baselines=\(updateBaselines.rawValue)") }
         if reverse { args.append("--reverse") }
         // Resolved here: a worker gets the values, never reads the environment itself.
         for key in parameters.keys.sorted() { args += ["--param", "\(key)=\(parameters[key] ?? "")"] }
