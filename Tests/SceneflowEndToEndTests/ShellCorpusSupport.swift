@@ -154,7 +154,10 @@ struct ShellCase: CustomStringConvertible, Sendable {
                 text = text.replacingOccurrences(of: path, with: "$CASE")
             }
             return text.replacingOccurrences(
-                of: #"\([0-9]+(\.[0-9]+)? (ms|s|µs), "#, with: "(TIME, ", options: .regularExpression)
+                of: #"\([0-9]+(\.[0-9]+)? (ms|s|µs), "#, with: "(TIME, ", options: .regularExpression
+            )
+            // The console's [n/N] counters: N+ depends on when workers load the next file.
+            .replacingOccurrences(of: #"(?m)  \[[0-9]+/[0-9]+\+?\]$"#, with: "", options: [.regularExpression])
         }
         let status = process.terminationStatus
         return Outcome(

@@ -91,11 +91,13 @@ struct TestCommand: Subcommand {
             let listed = pool.run(scripts, onOutcome: { _ in }, onResult: { _ in }).filter { !$0.isLeftOut }
             return TestListing.show(listed, interruption: interruption)
         }
-        let console = TestConsole(tap: settings.tap)
+        let console = TestConsole(
+            tap: settings.tap, detail: settings.detail, colour: Colour.enabled(environment))
         // Every file runs in a worker process, even without --jobs: this process never runs a
         // script's Lua, so a limit or a signal can always stop a test and the reports are
         // still written (Sources/README.md, "Limits that hold").
         let pool = TestWorkerPool(settings: settings, jobs: jobs, tests: tests)
+        pool.onPlanned = { console.planned($0, allLoaded: $1) }
         var results = pool.run(
             scripts, onOutcome: { console.showProgress($0) },
             onResult: { jobs == 1 ? console.finish($0) : console.show($0) })

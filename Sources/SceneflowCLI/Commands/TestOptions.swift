@@ -81,6 +81,8 @@ extension TestCommand {
             help:
                 "Write baselines: changed (alone: rewrite those that differ, write missing), all, or missing (default: missing; none when CI is set).",
             choices: ["changed", "all", "missing"], valueOptional: true),
+        OptionSpec(name: "--quiet", valueName: nil, help: "Show only failures, load problems and the closing line."),
+        OptionSpec(name: "--verbose", valueName: nil, help: "Also show every step and log entry of every test."),
         OptionSpec(
             name: "--reverse", valueName: nil,
             help: "Run each file's tests last to first (each test loads the script afresh: verdicts must not change)."),
@@ -134,6 +136,8 @@ struct TestSettings {
     var csv: String?
     /// `--param KEY=VALUE` and `--param-env NAME`, resolved: what `param("KEY")` returns.
     var parameters: [String: String] = [:]
+    /// `--quiet` / `--verbose`.
+    var detail = TestConsole.Detail.normal
 
     init() {}
 
@@ -152,6 +156,10 @@ struct TestSettings {
             filter: parsed.value("--filter"), filterInvert: parsed.value("--filter-invert"),
             tags: try Self.tags(parsed.values("--tag"), option: "--tag"),
             tagsInvert: try Self.tags(parsed.values("--tag-invert"), option: "--tag-invert"))
+        if parsed.flag("--quiet") && parsed.flag("--verbose") {
+            throw UsageError(message: "--quiet and --verbose contradict each other; give one")
+        }
+        detail = parsed.flag("--quiet") ? .quiet : parsed.flag("--verbose") ? .verbose : .normal
         list = parsed.flag("--list")
         lastFailed = parsed.flag("--last-failed")
         frames = parsed.value("--frames")

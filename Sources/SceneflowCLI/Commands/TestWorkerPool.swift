@@ -30,6 +30,12 @@ final class TestWorkerPool {
     private var failures = 0
     /// True once `--max-failures` stopped the run.
     private(set) var stoppedAtMaxFailures = false
+    /// Called as each file loads with its number of tests, and whether every file has now
+    /// loaded or ended (for the console's `[n/N]`).
+    var onPlanned: (Int, Bool) -> Void = { _, _ in }
+    /// Files that loaded or ended, and all files of the run.
+    private var settledFiles = 0
+    private var totalFiles = 0
     /// Real seconds a worker gets to finish after the forwarded signal before it is killed.
     static let signalGrace = 0.7
     /// Files a worker holds at once (the running one and the next).
@@ -134,6 +140,7 @@ final class TestWorkerPool {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let runs = scripts.map(FileRun.init)
+        totalFiles = runs.count
         // Files not handed out yet, in order; a file resumed after a stopped worker goes first.
         var queue = runs[...]
         var resumed: [FileRun] = []
@@ -324,6 +331,7 @@ final class TestWorkerPool {
                 if let run = worker.assigned.first, run.plannedLine == nil {
                     run.plannedLine = Data(line)
                     run.started = ProcessInfo.processInfo.systemUptime
+                    if run.result == nil { settledFiles += 1 }
                 }
                 continue
             }
@@ -335,6 +343,7 @@ final class TestWorkerPool {
             guard let run = worker.assigned.first else { continue }
             switch event {
             case .planned: break
+            case .count(let count): onPlanned(count, settledFiles >= totalFiles)
             case .started(let position):
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
@@ -468,6 +477,10 @@ final class TestWorkerPool {
         _ run: FileRun, loadProblems: [Diagnostic] = [], timeline: TimelineRun? = nil, wallSeconds: Double? = nil,
         complete: Bool = false, notRun: Bool = false
     ) {
+        if run.plannedLine == nil && run.result == nil {
+            settledFiles += 1
+            onPlanned(0, settledFiles >= totalFiles)
+        }
         if notRun {
             run.result = ScriptFileResult.notRun(run.file, reason: notRunReason)
             return

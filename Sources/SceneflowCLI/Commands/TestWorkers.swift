@@ -12,6 +12,9 @@ enum WorkerEvent: Codable {
     /// The file loaded: one outcome per test in run order, from the worker's first position
     /// on, each the outcome the test gets if it never runs (see `HeadlessTestRunner.onPlan`).
     case planned([TestOutcome])
+    /// How many tests the file plans (sent right after `planned`, which the runner decodes
+    /// only when it must), for the console's `[n/N]`.
+    case count(Int)
     /// The test at this run position (0 = the file's first test in run order) started.
     case started(Int)
     /// The test at this run position ended.
@@ -94,7 +97,10 @@ enum TestWorker {
             failures >= limit ? "not run: " + TestSettings.maxFailuresReason(limit) : "the run was interrupted"
         }
         var position = request.skip
-        runner.onPlan = { send(.planned($0)) }
+        runner.onPlan = {
+            send(.planned($0))
+            send(.count($0.count))
+        }
         runner.onTestStart = { _, _ in send(.started(position)) }
         var result = runner.run(script: request.file) { outcome in
             if outcome.verdict == .failed { failures += 1 }
