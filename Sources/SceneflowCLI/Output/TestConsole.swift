@@ -108,8 +108,9 @@ final class TestConsole {
     func close(_ results: [ScriptFileResult], written: [String]) {
         let summary = RunSummary(results)
         if tap {
-            write(stream.plan)
+            // The plan is the very last line: tappy reads a plan only at either end.
             write("# \(summary.line)\n")
+            write(stream.plan)
             return
         }
         if detail != .quiet {
