@@ -32,6 +32,17 @@ let package = Package(
             name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
         .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF", "CGIF"]),
+        // FFmpeg's libraries (libavformat, libavcodec, libswscale) write `test --video` as WebM
+        // (VP8) through CVideoShim.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
+        .target(
+            name: "CVideoShim", dependencies: ["CFFmpeg"],
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
+                .linkedLibrary("avutil"),
+            ]),
         // zlib's CRC-32, for the PNG chunk check that runs before any image is decoded.
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
@@ -55,7 +66,7 @@ let package = Package(
         .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         .target(
             name: "SceneflowRunner",
-            dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua"]),
+            dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua", "CVideoShim"]),
         .executableTarget(
             name: "SceneflowCLI",
             dependencies: ["SceneflowRunner", "SceneflowCore", "CProcessShim"]),

@@ -11,8 +11,11 @@ set -euo pipefail
 # the designer window tests click and capture under Xvfb; graphviz: `sceneflow graph` SVG/PNG and the
 # DOT check (each skips with a printed reason without its tool); perl: `prove` (TAP::Harness) reads
 # `sceneflow test --tap` in the consumer tests; chromium: the HTML report is rendered headless and
-# checked as a reader would see it; hyperfine and time: the README's Speed measurements.
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium hyperfine time)
+# checked as a reader would see it; ffmpeg: ffprobe reads `test --video` files in tests (the videos
+# themselves are written with the FFmpeg libraries); hyperfine and time: the Speed article's
+# measurements; librsvg2-bin (rsvg-convert) and fonts-dejavu-core: Scripts/make-pictures.sh draws
+# the timing chart and labels.
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev libavformat-dev libavcodec-dev libswscale-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium ffmpeg hyperfine time librsvg2-bin fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -95,7 +95,7 @@ struct TestCommand: Subcommand {
             tap: settings.tap, detail: settings.detail, colour: Colour.enabled(environment))
         // Every file runs in a worker process, even without --jobs: this process never runs a
         // script's Lua, so a limit or a signal can always stop a test and the reports are
-        // still written (Sources/README.md, "Limits that hold").
+        // still written (the Internals article in Sceneflow.docc, "Limits that hold").
         let pool = TestWorkerPool(settings: settings, jobs: jobs, tests: tests)
         pool.onPlanned = { console.planned($0, allLoaded: $1) }
         var results = pool.run(

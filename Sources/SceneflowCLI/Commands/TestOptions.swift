@@ -87,6 +87,11 @@ extension TestCommand {
             name: "--reverse", valueName: nil,
             help: "Run each file's tests last to first (each test loads the script afresh: verdicts must not change)."),
         OptionSpec(
+            name: "--video", valueName: "MODE",
+            help:
+                "Record each test as WebM in <report>/videos: on, retain-on-failure (keep failed tests' only) or off (default).",
+            choices: ["on", "retain-on-failure", "off"]),
+        OptionSpec(
             name: "--worker", valueName: "PID",
             help: "(internal) Run as a test worker of runner PID (files on stdin, events on stdout)."),
         OptionSpec(
@@ -125,6 +130,8 @@ struct TestSettings {
     var workerParent: Int32?
     /// Run each file's tests last to first (`--reverse`).
     var reverse = false
+    /// Which tests keep a WebM video (`--video`).
+    var video = VideoMode.off
     var timeout: Double?
     /// `--clock-limit`: clock seconds a test may use (`LuaLimits.testTimeout`).
     var clockLimit: Double?
@@ -165,6 +172,12 @@ struct TestSettings {
         frames = parsed.value("--frames")
         framesHashOnly = parsed.flag("--frames-hash-only")
         reverse = parsed.flag("--reverse")
+        if let text = parsed.value("--video") {
+            guard let mode = VideoMode(rawValue: text) else {
+                throw UsageError(message: "--video expects on, retain-on-failure or off, got \"\(text)\"")
+            }
+            video = mode
+        }
         if let text = parsed.value("--worker") {
             guard let parent = Int32(text), parent > 0 else {
                 throw UsageError(message: "--worker expects a process id")
@@ -271,6 +284,7 @@ struct TestSettings {
         options.listOnly = list
         options.framesHashOnly = framesHashOnly
         options.reverseOrder = reverse
+        options.videoMode = video
         options.recordsTimeline = timeline != nil || csv != nil
         options.parameters = parameters
         return options
@@ -296,6 +310,7 @@ struct TestSettings {
         if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
         if let updateBaselines { args.append("--update-baselines=\(updateBaselines.rawValue)") }
         if reverse { args.append("--reverse") }
+        if video != .off { args += ["--video", video.rawValue] }
         // Resolved here: a worker gets the values, never reads the environment itself.
         for key in parameters.keys.sorted() { args += ["--param", "\(key)=\(parameters[key] ?? "")"] }
         return args

@@ -47,7 +47,7 @@ public final class OffscreenRenderer {
 
     /// Draws into the turned target for a turned device, else into the surface.
     private func selectTarget(for frameDevice: Device) throws {
-        let size = (frameDevice.pixelWidth, frameDevice.pixelHeight)
+        let size = renderer.pixelSize(of: frameDevice)
         guard size != targetSize else { return }
         if size == (device.pixelWidth, device.pixelHeight) {
             try renderer.setTarget(nil)
