@@ -11,8 +11,9 @@ set -euo pipefail
 # the designer window tests click and capture under Xvfb; graphviz: `sceneflow graph` SVG/PNG and the
 # DOT check (each skips with a printed reason without its tool); perl: `prove` (TAP::Harness) reads
 # `sceneflow test --tap` in the consumer tests; chromium: the HTML report is rendered headless and
-# checked as a reader would see it; hyperfine and time: the README's Speed measurements.
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium hyperfine time)
+# checked as a reader would see it; hyperfine and time: the README's Speed measurements;
+# libtesseract-dev and tesseract-ocr-eng: `sceneflow detect` reads screens with Tesseract's C API and English model.
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev liblua5.4-dev libtesseract-dev tesseract-ocr-eng libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium hyperfine time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
