@@ -37,6 +37,7 @@ public final class TextRecognizer {
     /// - Throws: `Failure` when `TessBaseAPIInit3` fails (the model is not installed: Debian
     ///   `tesseract-ocr-eng`).
     public init(settings: Settings = Settings()) throws {
+        _ = setMsgSeverity(SCENEFLOW_LEPTONICA_SEVERITY_NONE)  // Leptonica's messages off standard error
         guard let api = TessBaseAPICreate() else { throw Failure(description: "TessBaseAPICreate failed") }
         guard TessBaseAPIInit3(api, nil, settings.language) == 0 else {
             TessBaseAPIDelete(api)
