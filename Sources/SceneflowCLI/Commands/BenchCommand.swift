@@ -129,6 +129,11 @@ struct BenchCommand: Subcommand {
                 print(
                     "  logic step without rendering:     median \(String(format: "%.2f", logic.median)) µs, p95 \(String(format: "%.2f", logic.quantile(0.95))) µs per frame"
                 )
+                if let h = try Benchmark.labelOverlay(folder, frames: frames) {
+                    print(
+                        "  H overlay draw (\(h.labels) labels, \(h.scene)): \(h.steady); first \(String(format: "%.2f", h.first)) ms"
+                    )
+                }
                 if let stars = try Benchmark.starRating(p, frames: frames) {
                     print("  scene \(stars.scene) draw, no controls:  \(stars.plain)")
                     print("  scene \(stars.scene) draw, star rating:  \(stars.withControls)")
