@@ -3,15 +3,16 @@ import SceneflowCore
 import SceneflowSDL
 
 extension Benchmark {
-    /// The cost of the window's `H` overlay (issue 16 item 4): milliseconds to draw it (a box
-    /// and the accessibility label of every element of the scene with the most elements) over a
-    /// drawn frame in a window, per frame, `frames` times, excluding the frame itself and the
-    /// present. `first` is the first draw (text rasterised and uploaded), `steady` the rest
-    /// (text textures reused). Returns nil for a prototype without elements.
+    /// The cost of the window's `H` overlay (issue 16 item 4): milliseconds per window frame
+    /// (draw the scene with the most elements, then present) without the overlay (`plain`) and
+    /// with it (`labelled`: a box and the accessibility label of every element), `frames` of
+    /// each, interleaved. Timed through the present because SDL batches draw calls until then.
+    /// `first` is the first labelled frame (text rasterised and uploaded). Returns nil for a
+    /// prototype without elements.
     ///
     /// - Throws: `DiagnosticList` for a bad prototype; `SDLError` when no window can be made.
     public static func labelOverlay(_ folder: String, frames: Int) throws -> (
-        scene: String, labels: Int, first: Double, steady: Stats
+        scene: String, labels: Int, first: Double, plain: Stats, labelled: Stats
     )? {
         let loaded = try PrototypeOpener.open(folder, images: .header)
         let prototype = loaded.prototype
@@ -26,15 +27,22 @@ extension Benchmark {
         designer.showsElements = true
         let overlay = designer.overlay(for: scene, at: 0)
         let frame = session.frame()
-        var samples: [Double] = []
-        for _ in 0...frames {
+        func time(_ labelled: Bool) throws -> Double {
             _ = window.pollEvents()
-            try window.draw(frame, images: images)
             let start = DispatchTime.now().uptimeNanoseconds
-            try window.draw(overlay)
-            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            try window.draw(frame, images: images)
+            if labelled { try window.draw(overlay) }
             window.present()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         }
-        return (scene.name, scene.elements.count, samples[0], Stats(Array(samples.dropFirst())))
+        _ = try time(false)  // the scene's texture uploaded
+        let first = try time(true)
+        var plain: [Double] = []
+        var labelled: [Double] = []
+        for _ in 0..<frames {
+            plain.append(try time(false))
+            labelled.append(try time(true))
+        }
+        return (scene.name, scene.elements.count, first, Stats(plain), Stats(labelled))
     }
 }
