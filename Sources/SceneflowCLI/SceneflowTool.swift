@@ -1,6 +1,7 @@
 import Foundation
 import SceneflowCore
 import SceneflowLua
+import SceneflowRunner
 
 /// The subcommands and the top-level dispatch of `sceneflow`.
 enum SceneflowTool {
@@ -8,7 +9,7 @@ enum SceneflowTool {
         [
             PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, TimingCommand.self,
             BenchCommand.self, NewCommand.self, InspectCommand.self, GraphCommand.self, RecordCommand.self,
-            HotspotCommand.self,
+            HotspotCommand.self, MergeReportsCommand.self,
         ]
     }
 
@@ -21,8 +22,10 @@ enum SceneflowTool {
             SUBCOMMANDS:
             """
         for command in subcommands {
-            text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract
+            text += "\n  " + command.name.padding(toLength: 15, withPad: " ", startingAt: 0) + command.abstract
         }
+        text += "\n  " + "version".padding(toLength: 15, withPad: " ", startingAt: 0)
+        text += "Print the version of sceneflow (also: sceneflow --version)."
         text += "\n\nSee 'sceneflow help <subcommand>' or 'sceneflow <subcommand> --help'."
         text += "\nThe Lua script API: 'sceneflow help api'. Output files and \"-\": 'sceneflow help outputs'."
         text += "\nExit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."
@@ -33,6 +36,14 @@ enum SceneflowTool {
         guard let first = arguments.first else {
             print(mainHelp())
             return .usage
+        }
+        if first == "--version" || first == "version" {
+            guard arguments.count == 1 else {
+                printError("sceneflow \(first): takes no arguments (got \"\(arguments[1])\")")
+                return .usage
+            }
+            print("sceneflow \(SceneflowVersion.current)")
+            return .success
         }
         if first == "--help" || first == "-h" || first == "help" {
             guard first == "help", arguments.count > 1 else {
@@ -75,7 +86,8 @@ enum SceneflowTool {
 
     /// `sceneflow help api [--format text|markdown|luals|luacheck]`: the reference for a
     /// terminal (default), as the DocC page, as lua-language-server definitions, or as
-    /// luacheck's `read_globals`. A bad `--format` exits 64 naming the formats.
+    /// luacheck's `read_globals`. A bad `--format` exits 64 naming the formats; standard output
+    /// that cannot be written (a full disk) exits 70 with a message.
     static func helpAPI(_ rest: [String]) -> ExitCode {
         let formats = ScriptAPIReference.Format.allCases.map(\.rawValue)
         let usage = "usage: sceneflow help api [--format \(formats.joined(separator: "|"))]"
@@ -106,13 +118,33 @@ enum SceneflowTool {
             }
             format = chosen
         }
+        let text: String
         do {
-            print(try ScriptAPIReference.render(format), terminator: "")
-            return .success
+            text = try ScriptAPIReference.render(format)
         } catch {
             printError("sceneflow help api: \(error)")
             return .software
         }
+        // These are files people redirect (`> types/sceneflow.lua`): a write that failed (a full
+        // disk) must not pass for a whole file. A reader that left (EPIPE) is not an error.
+        fflush(nil)
+        let bytes = Array(text.utf8)
+        var written = 0
+        var failure: Int32 = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            written += n
+        }
+        guard failure == 0 || failure == EPIPE else {
+            printError("sceneflow help api: could not write standard output: \(String(cString: strerror(failure)))")
+            return .software
+        }
+        return .success
     }
 
     /// Parses, validates and runs one subcommand; usage errors exit 64 with the usage line,
