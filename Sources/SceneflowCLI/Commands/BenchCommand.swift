@@ -132,6 +132,14 @@ struct BenchCommand: Subcommand {
                 print(
                     "  logic step without rendering:     median \(String(format: "%.2f", logic.median)) µs, p95 \(String(format: "%.2f", logic.quantile(0.95))) µs per frame"
                 )
+                if let h = try Benchmark.labelOverlay(folder, frames: frames) {
+                    let cost = h.labelled.median - h.plain.median
+                    print("  window frame, scene \(h.scene):       \(h.plain)")
+                    print("  ... with H (\(h.labels) labels):         \(h.labelled)")
+                    print(
+                        "  H overlay per frame: median +\(String(format: "%.2f", cost)) ms; first labelled frame \(String(format: "%.2f", h.first)) ms"
+                    )
+                }
                 if let stars = try Benchmark.starRating(p, frames: frames) {
                     print("  scene \(stars.scene) draw, no controls:  \(stars.plain)")
                     print("  scene \(stars.scene) draw, star rating:  \(stars.withControls)")

@@ -13,6 +13,8 @@ public final class OffscreenRenderer {
     public let device: Device
     /// The target for frames whose device is turned (landscape), made when first needed.
     private var turnedTarget: RendererHandle.Texture?
+    /// Draws overlays (`render --labels`), made when first needed; holds the text textures.
+    private var painter: OverlayPainter?
     /// The pixel size of the target the last frame was drawn into.
     public private(set) var targetSize: (width: Int, height: Int)
 
@@ -87,7 +89,8 @@ extension OffscreenRenderer {
     /// points tall. Throws `SDLError`.
     public func draw(_ overlay: Overlay) throws {
         guard !overlay.isEmpty else { return }
-        let painter = try OverlayPainter(renderer: renderer)
+        let painter = try painter ?? OverlayPainter(renderer: renderer)
+        self.painter = painter
         try painter.draw(overlay, scale: device.scale, textScale: device.scale)
     }
 }

@@ -29,6 +29,15 @@ final class FontSet: @unchecked Sendable {
     private var chosen: [UInt32: FontFile?] = [:]
     /// Scalars no installed face has, in the order first met.
     private var missingScalars: [Unicode.Scalar] = []
+    /// Sizes measured so far by (text, pixel size); emptied when it reaches `measuredLimit`.
+    private var measured: [MeasureKey: Size] = [:]
+    /// The most measurements kept.
+    private static let measuredLimit = 4096
+
+    private struct MeasureKey: Hashable {
+        var text: String
+        var size: Int
+    }
 
     private struct FontKey: Hashable {
         var file: FontFile
@@ -59,10 +68,13 @@ final class FontSet: @unchecked Sendable {
     static func pixelSize(_ size: Double) -> Int { max(1, min(512, Int(size.rounded()))) }
 
     /// The size of `text` at `size` pixels: the sum of its runs' advances by the tallest run's
-    /// ascent plus descent (the main face's for an empty string).
+    /// ascent plus descent (the main face's for an empty string). Remembered (layouts measure
+    /// the same strings every frame).
     func measure(_ text: String, size: Double) -> Size {
         lock.withLock {
             let px = Self.pixelSize(size)
+            let key = MeasureKey(text: text, size: px)
+            if let known = measured[key] { return known }
             let runs = self.runs(text, size: px)
             var width = 0
             for run in runs {
@@ -71,7 +83,10 @@ final class FontSet: @unchecked Sendable {
                 if TTF_SizeUTF8(run.font, run.text, &w, &h) == 0 { width += Int(w) }
             }
             let metrics = self.metrics(runs, size: px)
-            return Size(width: Double(width), height: Double(metrics.ascent + metrics.descent))
+            let result = Size(width: Double(width), height: Double(metrics.ascent + metrics.descent))
+            if measured.count >= Self.measuredLimit { measured.removeAll(keepingCapacity: true) }
+            measured[key] = result
+            return result
         }
     }
 

@@ -35,6 +35,7 @@ final class TextTextures {
     /// The texture of `text` at `size` pixels (`FontSet.pixelSize`) and its pixel size, made on
     /// first use; nil when the text draws nothing. Throws `SDLError`.
     func texture(_ text: String, size: Double) throws -> (texture: RendererHandle.Texture, width: Int, height: Int)? {
+        guard text.contains(where: { !$0.isWhitespace }) else { return nil }  // nothing shows
         let key = Key(text: text, size: FontSet.pixelSize(size))
         clock += 1
         if var entry = entries[key] {
