@@ -24,7 +24,18 @@ enum ShellCompletions {
     }
 
     /// How the value of `option` completes.
-    enum ValueKind { case none, choices([String]), file, folder, other }
+    enum ValueKind {
+        /// A flag: no value.
+        case none
+        /// One of these words.
+        case choices([String])
+        /// A file name.
+        case file
+        /// A folder name.
+        case folder
+        /// Anything else (a number, a name): nothing to offer.
+        case other
+    }
 
     static func valueKind(_ option: OptionSpec) -> ValueKind {
         guard let value = option.valueName else { return .none }
