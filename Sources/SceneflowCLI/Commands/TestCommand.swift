@@ -19,7 +19,7 @@ struct TestCommand: Subcommand {
         each test in a freshly loaded Lua state, so no Lua (a library call that never returns
         included) can keep a limit or a signal from ending the test. The Lua API: 'sceneflow help api'.
         """
-    let inputs: [String]
+    var inputs: [String]
     var settings: TestSettings
     /// The options given on the command line (they win over `sceneflow.lua`).
     let given: Set<String>
@@ -60,13 +60,15 @@ struct TestCommand: Subcommand {
         if let parent = settings.workerParent { return TestWorker.serve(settings: settings, parent: parent) }
         var command = self
         switch ProjectDefaults.apply(to: &command.settings, given: given, inputs: inputs) {
-        case .success: return command.runWithSettings()
+        case .success:
+            if command.settings.watch { return TestWatch.run(command) { $0.runWithSettings() } }
+            return command.runWithSettings()
         case .failure(let failure): return failure.exitCode
         }
     }
 
     /// Runs with `settings` complete (the project config applied).
-    private func runWithSettings() -> ExitCode {
+    func runWithSettings() -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
         let suite = ScriptFinder.scripts(in: inputs)
         if suite.isEmpty {
