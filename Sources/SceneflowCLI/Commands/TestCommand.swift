@@ -136,7 +136,9 @@ struct TestCommand: Subcommand {
             }
         }
         console.close(results, written: written)
-        if pool.stoppedAtMaxFailures && interruption.signal == nil, let limit = settings.maxFailures {
+        if interruption.signal == nil, let limit = settings.maxFailures,
+            Self.leftOutByMaxFailures(results, limit: limit)
+        {
             printError("sceneflow test: stopped after \(counted(limit, "failure")) (--max-failures \(limit))")
         }
         do {
@@ -158,6 +160,15 @@ struct TestCommand: Subcommand {
         }
         if summary.loadFailures > 0 { return .badInput }
         return summary.failed > 0 || summary.interrupted > 0 ? .failure : .success
+    }
+
+    /// True when `--max-failures` left a test or a file of `results` not run, whether the
+    /// runner stopped its workers or a worker, counting the same failures, stopped itself first.
+    static func leftOutByMaxFailures(_ results: [ScriptFileResult], limit: Int) -> Bool {
+        let reason = TestSettings.maxFailuresReason(limit)
+        return results.contains { result in
+            result.notRun == reason || result.outcomes.contains { $0.skipReason == "not run: \(reason)" }
+        }
     }
 
     /// `results` of a run `--max-failures` stopped: the tests and files it left are reported
