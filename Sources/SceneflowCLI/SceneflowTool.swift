@@ -24,8 +24,9 @@ enum SceneflowTool {
         for command in subcommands {
             text += "\n  " + command.name.padding(toLength: 15, withPad: " ", startingAt: 0) + command.abstract
         }
-        text += "\n  " + "version".padding(toLength: 15, withPad: " ", startingAt: 0)
-        text += "Print the version of sceneflow (also: sceneflow --version)."
+        for (name, abstract) in ShellCompletions.extraCommands where name != "help" {
+            text += "\n  " + name.padding(toLength: 15, withPad: " ", startingAt: 0) + abstract
+        }
         text += "\n\nSee 'sceneflow help <subcommand>' or 'sceneflow <subcommand> --help'."
         text += "\nThe Lua script API: 'sceneflow help api'. Output files and \"-\": 'sceneflow help outputs'."
         text += "\nExit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."
@@ -43,6 +44,16 @@ enum SceneflowTool {
                 return .usage
             }
             print("sceneflow \(SceneflowVersion.current)")
+            return .success
+        }
+        if first == "man" { return help("man") }
+        if first == "completions" {
+            guard arguments.count == 2, let script = ShellCompletions.script(arguments[1]) else {
+                let got = arguments.count > 1 ? " (got \"\(arguments.dropFirst().joined(separator: " "))\")" : ""
+                printError("sceneflow completions: expects one shell: bash, zsh or fish\(got)")
+                return .usage
+            }
+            print(script, terminator: "")
             return .success
         }
         if first == "--help" || first == "-h" || first == "help" {
@@ -69,14 +80,18 @@ enum SceneflowTool {
     /// reference, generated from the tables that register the functions).
     static func help(_ topic: String, _ rest: [String] = []) -> ExitCode {
         if topic == "api" { return helpAPI(rest) }
+        if topic == "man" {
+            print(ManPage.text(), terminator: "")
+            return .success
+        }
         if topic == "outputs" {
             print(OutputOptions.help())
             return .success
         }
         guard let command = subcommands.first(where: { $0.name == topic }) else {
-            let hint = NearestOption.hint(topic, subcommands.map { $0.name } + ["api", "outputs"])
+            let hint = NearestOption.hint(topic, subcommands.map { $0.name } + ["api", "outputs", "man"])
             printError(
-                "sceneflow help: no help on \"\(topic)\"\(hint); topics: api, outputs, \(subcommands.map { $0.name }.joined(separator: ", "))"
+                "sceneflow help: no help on \"\(topic)\"\(hint); topics: api, outputs, man, \(subcommands.map { $0.name }.joined(separator: ", "))"
             )
             return .usage
         }

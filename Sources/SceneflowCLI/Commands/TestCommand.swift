@@ -19,12 +19,15 @@ struct TestCommand: Subcommand {
         each test in a freshly loaded Lua state, so no Lua (a library call that never returns
         included) can keep a limit or a signal from ending the test. The Lua API: 'sceneflow help api'.
         """
-    let inputs: [String]
+    var inputs: [String]
     var settings: TestSettings
+    /// The options given on the command line (they win over `sceneflow.lua`).
+    let given: Set<String>
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         inputs = parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals
         settings = try TestSettings(parsed, environment: ProcessInfo.processInfo.environment)
+        given = Set(parsed.values.keys).union(parsed.flags)
     }
 
     /// - Throws: `InputError` (exit 65) for a missing script, folder or `--prototype`;
@@ -55,6 +58,17 @@ struct TestCommand: Subcommand {
 
     func run() -> ExitCode {
         if let parent = settings.workerParent { return TestWorker.serve(settings: settings, parent: parent) }
+        var command = self
+        switch ProjectDefaults.apply(to: &command.settings, given: given, inputs: inputs) {
+        case .success:
+            if command.settings.watch { return TestWatch.run(command) { $0.runWithSettings() } }
+            return command.runWithSettings()
+        case .failure(let failure): return failure.exitCode
+        }
+    }
+
+    /// Runs with `settings` complete (the project config applied).
+    func runWithSettings() -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
         let suite = ScriptFinder.scripts(in: inputs)
         if suite.isEmpty {

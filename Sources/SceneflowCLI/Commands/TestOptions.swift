@@ -84,6 +84,9 @@ extension TestCommand {
         OptionSpec(name: "--quiet", valueName: nil, help: "Show only failures, load problems and the closing line."),
         OptionSpec(name: "--verbose", valueName: nil, help: "Also show every step and log entry of every test."),
         OptionSpec(
+            name: "--watch", valueName: nil,
+            help: "Run, then rerun what a change affects (a script; all for a module or prototype) until Ctrl-C."),
+        OptionSpec(
             name: "--reverse", valueName: nil,
             help: "Run each file's tests last to first (each test loads the script afresh: verdicts must not change)."),
         OptionSpec(
@@ -145,6 +148,8 @@ struct TestSettings {
     var parameters: [String: String] = [:]
     /// `--quiet` / `--verbose`.
     var detail = TestConsole.Detail.normal
+    /// `--watch`: rerun on changes (`TestWatch`).
+    var watch = false
 
     init() {}
 
@@ -167,6 +172,8 @@ struct TestSettings {
             throw UsageError(message: "--quiet and --verbose contradict each other; give one")
         }
         detail = parsed.flag("--quiet") ? .quiet : parsed.flag("--verbose") ? .verbose : .normal
+        watch = parsed.flag("--watch")
+        if watch && parsed.flag("--list") { throw UsageError(message: "--watch runs tests; it cannot go with --list") }
         list = parsed.flag("--list")
         lastFailed = parsed.flag("--last-failed")
         frames = parsed.value("--frames")

@@ -1,0 +1,57 @@
+import Foundation
+import SceneflowCore
+import SceneflowLua
+import SceneflowRunner
+
+/// Applies the project config `sceneflow.lua` (`ProjectConfig`, found by walking up from the
+/// first script path) to `sceneflow test`'s settings: each default fills only what the command
+/// line left out. `--list` takes no reporters from it (it writes no report).
+enum ProjectDefaults {
+    /// Why the config could not be applied, already printed; `exitCode` is what the run ends with.
+    struct Failure: Error {
+        let exitCode: ExitCode
+    }
+
+    /// Fills `settings` from the config governing `inputs` (none: nothing changes).
+    /// - Returns: `.failure` after printing the problems: 65 for a config that cannot be used
+    ///   (naming the file, line and key), 64 for a reporter path that cannot be written.
+    static func apply(to settings: inout TestSettings, given: Set<String>, inputs: [String]) -> Result<
+        Void, Failure
+    > {
+        guard let path = ProjectConfig.find(from: inputs.first ?? ".") else { return .success(()) }
+        let config: ProjectConfig
+        do {
+            config = try ProjectConfig.load(path)
+        } catch {
+            for problem in error.diagnostics { printError("sceneflow test: \(problem)") }
+            return .failure(Failure(exitCode: .badInput))
+        }
+        if settings.prototype == nil { settings.prototype = config.prototype }
+        if !given.contains("--jobs"), let jobs = config.jobs { settings.jobs = jobs }
+        if settings.timeout == nil { settings.timeout = config.timeout }
+        if settings.clockLimit == nil { settings.clockLimit = config.clockLimit }
+        if settings.updateBaselines == nil, let mode = config.updateBaselines {
+            settings.updateBaselines = BaselineMode(rawValue: mode)
+        }
+        guard !settings.list else { return .success(()) }
+        do {
+            if settings.junit == nil, let junit = config.junit {
+                try OutputPath.checkWritableFile("\(path): test.reporters.junit", junit)
+                settings.junit = junit
+            }
+            if settings.json == nil, let json = config.json {
+                try OutputPath.checkWritableFile("\(path): test.reporters.json", json)
+                settings.json = json
+            }
+            if settings.report == nil, let report = config.report {
+                try OutputPath.checkWritableFolder("\(path): test.reporters.report", report)
+                settings.report = report
+            }
+        } catch {
+            printError("sceneflow test: \(error)")
+            return .failure(Failure(exitCode: .usage))
+        }
+        if !given.contains("--tap"), let tap = config.tap { settings.tap = tap }
+        return .success(())
+    }
+}

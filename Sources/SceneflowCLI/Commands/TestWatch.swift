@@ -1,0 +1,94 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow test --watch`: runs the scripts, then waits for changes and runs again, until
+/// Ctrl-C (Playwright Test's watch mode, without its UI). A changed script file reruns that
+/// script; a change to any other Lua file under the paths (a module scripts `require`, such as
+/// `lib/helpers.lua`) or to a prototype folder (`--prototype`, and every folder a script names
+/// with `prototype "…"`) reruns every script, since which scripts use it is only known by
+/// running their Lua. Changes are noticed with `FileWatcher` (inotify where it works, else
+/// polling every 0.2 s), and a burst of writes (an editor saving) counts once.
+/// Ctrl-C while waiting ends the watch with exit 0; during a run it interrupts that run as
+/// usual (exit 130).
+enum TestWatch {
+    /// Real seconds between looks at the files while waiting, and after a change before the run.
+    static let pause: useconds_t = 200_000
+
+    /// Watches and reruns `command` (its first run included) until interrupted.
+    static func run(_ command: TestCommand, runOnce: (TestCommand) -> ExitCode) -> ExitCode {
+        let interruption = Interruption.install()
+        var status = runOnce(command)
+        let scripts = ScriptFinder.scripts(in: command.inputs)
+        while true {
+            if let signal = interruption.signal { return signal == SIGTERM ? .terminated : status }
+            var perScript = scripts.map { FileWatcher(files: [$0]) }
+            var shared = FileWatcher(files: sharedFiles(scripts: scripts, inputs: command.inputs, command: command))
+            print(
+                "watching \(counted(scripts.count, "script")), their modules and prototypes for changes (Ctrl-C to stop)"
+            )
+            flushOutput()
+            var changed: [String] = []
+            while changed.isEmpty {
+                usleep(pause)
+                if interruption.signal != nil {
+                    print("stopped watching")
+                    return .success
+                }
+                if shared.changed() {
+                    changed = scripts
+                    break
+                }
+                for index in scripts.indices where perScript[index].changed() { changed.append(scripts[index]) }
+            }
+            // An editor saving writes more than once: let the burst end, then take it all.
+            usleep(pause)
+            if shared.changed() { changed = scripts }
+            for index in scripts.indices where perScript[index].changed() && !changed.contains(scripts[index]) {
+                changed.append(scripts[index])
+            }
+            print(
+                "changed: running \(changed.count == scripts.count ? "every script" : changed.joined(separator: ", "))")
+            var again = command
+            again.inputs = changed
+            status = runOnce(again)
+        }
+    }
+
+    /// Every file whose change reruns all scripts: the Lua files under the paths that are not
+    /// scripts (modules), and the files of every prototype folder in use.
+    static func sharedFiles(scripts: [String], inputs: [String], command: TestCommand) -> [String] {
+        let fm = FileManager.default
+        var files: [String] = []
+        let scriptSet = Set(scripts)
+        for input in inputs {
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: input, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            guard let walk = fm.enumerator(atPath: input) else { continue }
+            for case let relative as String in walk where relative.hasSuffix(".lua") {
+                let path = (input as NSString).appendingPathComponent(relative)
+                if !scriptSet.contains(path) { files.append(path) }
+            }
+        }
+        var prototypes = Set(command.settings.prototype.map { [$0] } ?? [])
+        for script in scripts { if let named = namedPrototype(script) { prototypes.insert(named) } }
+        for folder in prototypes {
+            for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] {
+                files.append((folder as NSString).appendingPathComponent(name))
+            }
+        }
+        return files
+    }
+
+    /// The folder a script names with `prototype "path"` (read from its text, relative to the
+    /// script), or nil.
+    static func namedPrototype(_ script: String) -> String? {
+        guard let text = try? String(contentsOfFile: script, encoding: .utf8),
+            let match = text.firstMatch(of: #/(?m)^\s*prototype\s*\(?\s*["']([^"'\n]+)["']/#)
+        else { return nil }
+        let path = String(match.1)
+        if path.hasPrefix("/") { return path }
+        return ((PathText.folder(of: script).isEmpty ? "." : PathText.folder(of: script)) as NSString)
+            .appendingPathComponent(path)
+    }
+}
