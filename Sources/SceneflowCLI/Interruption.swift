@@ -3,40 +3,62 @@ import SceneflowRunner
 
 /// The signal that asked the run to stop (0 while none has); written only by the handler.
 nonisolated(unsafe) private var receivedSignal: Int32 = 0
-/// Whether a second signal kills the process at once (not in `--jobs` workers, which may get
+/// How many stop signals arrived (SIGINT, SIGTERM and SIGHUP together).
+nonisolated(unsafe) private var signalCount: Int32 = 0
+/// Whether a third signal kills the process at once (not in `--jobs` workers, which may get
 /// the terminal's Ctrl-C and the parent's forwarded signal and must still write their results).
-nonisolated(unsafe) private var secondSignalKills = true
+nonisolated(unsafe) private var repeatedSignalKills = true
 
-/// SIGINT / SIGTERM handling for `sceneflow test`: the first signal asks the runner to end the
-/// running test as *interrupted*, skip the rest and write the partial reports; the process
-/// then exits 130 (SIGINT) or 143 (SIGTERM). A second signal kills the process at once, except
-/// in a `--jobs` worker. `play` and `record` use it too: the signal closes the window as Q does.
+/// SIGINT / SIGTERM / SIGHUP handling for `sceneflow test`: the first signal asks the runner to
+/// end the running test as *interrupted*, skip the rest and write the partial reports (a
+/// shutdown bounded to about a second: workers still running 0.7 s later are killed); the
+/// process then exits 128 + the signal's number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP, a
+/// closed terminal or SSH session). A second signal during that shutdown changes nothing (a
+/// double Ctrl-C, or SIGTERM after SIGINT as CI escalates, still gets the reports: red-team
+/// finding F10); a third kills the process at once without reports, except in a `--jobs`
+/// worker. `play` and `record` use it too: the signal closes the window as Q does.
 /// Installing replaces an inherited SIG_IGN (a background job of a non-interactive shell).
 final class Interruption {
-    /// The signal received, if any.
+    /// The signals that stop a run.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// The signal that kills the process at once when it is this one in a row (not in workers).
+    static let killingCount: Int32 = 3
+
+    /// The first signal received, if any.
     var signal: Int32? { receivedSignal == 0 ? nil : receivedSignal }
-    /// The signal received (0 while none has), readable from any thread.
+    /// The first signal received (0 while none has), readable from any thread.
     static var received: Int32 { receivedSignal }
 
-    /// Installs the handlers; `worker` keeps a second signal from killing the process.
+    /// The exit code after `signal` stopped the run: 128 + its number (130, 143, 129).
+    static func exitStatus(_ signal: Int32) -> Int32 { 128 + signal }
+
+    /// Installs the handlers; `worker` keeps repeated signals from killing the process.
     static func install(worker: Bool = false) -> Interruption {
-        if worker { secondSignalKills = false }
+        if worker { repeatedSignalKills = false }
         // A parent may start us with these signals blocked (the mask is inherited): unblock.
         var set = sigset_t()
         sigemptyset(&set)
-        sigaddset(&set, SIGINT)
-        sigaddset(&set, SIGTERM)
+        for sig in signals { sigaddset(&set, sig) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        for sig in [SIGINT, SIGTERM] {
+        for sig in signals {
             _ = Foundation.signal(sig) { number in
-                if receivedSignal != 0 && secondSignalKills {
+                signalCount += 1
+                if signalCount >= Interruption.killingCount && repeatedSignalKills {
                     Foundation.signal(number, SIG_DFL)
                     raise(number)
                 }
-                receivedSignal = number
+                if receivedSignal == 0 { receivedSignal = number }
                 HeadlessTestRunner.stopLuaFromSignalHandler()
             }
         }
         return Interruption()
+    }
+}
+
+extension ExitCode {
+    /// The exit code after `signal` stopped a run (`Interruption.exitStatus`): `.interrupted`
+    /// (130), `.terminated` (143) or `.hangUp` (129).
+    init(stoppedBy signal: Int32) {
+        self = ExitCode(rawValue: Interruption.exitStatus(signal)) ?? .terminated
     }
 }

@@ -147,7 +147,7 @@ struct PlayCommand: Subcommand {
             }
         }
         if let signal = interruption.signal, status == .success {
-            status = signal == SIGTERM ? .terminated : .interrupted
+            status = ExitCode(stoppedBy: signal)
         }
         return status
     }

@@ -14,8 +14,8 @@ struct TestCommand: Subcommand {
         files, folders starting with "_" or "." and folders named "lib" are skipped). A script names its prototype
         with `prototype "path"` (relative to the script) or gets it from --prototype.
         Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
-        65 when a script or its prototype cannot be loaded, 130/143 when interrupted by
-        SIGINT/SIGTERM (partial reports are written). Each file runs in a worker process and
+        65 when a script or its prototype cannot be loaded, 130/143/129 when interrupted by
+        SIGINT/SIGTERM/SIGHUP (partial reports are written). Each file runs in a worker process and
         each test in a freshly loaded Lua state, so no Lua (a library call that never returns
         included) can keep a limit or a signal from ending the test. The Lua API: 'sceneflow help api'.
         """
@@ -216,7 +216,7 @@ struct TestCommand: Subcommand {
             }
         }
         console.close(results, written: written)
-        if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
+        if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
         if writeFailed { return .software }
         let summary = RunSummary(results)
         if let filter = settings.filter, summary.loadFailures == 0,

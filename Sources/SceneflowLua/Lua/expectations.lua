@@ -126,7 +126,9 @@ api.define{ name = "expect.count", group = "Expectations", step = true,
   example = 'expect.count({pattern = "^Item "}, 3)',
   fn = function(loc, n, opts)
     local what = "expect.count(" .. show(loc) .. ", " .. show(n) .. ")"
-    if type(n) ~= "number" or n < 0 or n % 1 ~= 0 then fail(what .. ": n must be a whole number >= 0") end
+    if type(n) ~= "number" or not (n >= 0 and n <= 1e9) or n % 1 ~= 0 then
+      fail(what .. ": n must be a whole number from 0 to 1e9, got " .. show(n))
+    end
     local timeout = opts_timeout(what, opts)
     local plain = type(loc) == "table" and {} or loc
     if type(loc) == "table" then for k, v in pairs(loc) do if k ~= "index" then plain[k] = v end end end
@@ -258,11 +260,23 @@ local function matcher(name, signature, summary, example, args, check, phrase, m
       signature = "expect(x)." .. sig, summary = sum, args = args,
       errors = "the check fails: both values are printed", example = ex }
   end
+  -- Every number argument is checked (finite; a tolerance >= 0) before the comparison, whose
+  -- `<` and `<=` are false for NaN and would turn the negated matcher green.
+  local function check_args(n, ...)
+    for i, arg in ipairs(args) do
+      local v = select(i, ...)
+      if arg[3] == "number" and (v ~= nil or i == 1) then
+        api.finite("expect(x)." .. n, arg[1], v, arg[1] == "tolerance" and 0 or nil)
+      end
+    end
+  end
   matchers[name] = function(x, ...)
+    check_args(name, ...)
     if check(x, ...) then return true end
     return false, message and message(x, ...) or format("expected %s to %s", show(x), phrase(...))
   end
   matchers["not_" .. name] = function(x, ...)
+    check_args("not_" .. name, ...)
     if not check(x, ...) then return true end
     return false, format("expected %s not to %s", show(x), phrase(...))
   end

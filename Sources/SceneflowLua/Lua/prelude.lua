@@ -95,9 +95,23 @@ function api.fail(message)
   end
   api.failed = { raised = message, line = line, text = text, place = place }
   sf.note_failure(message)
+  -- Inside a coroutine of the script's own, coroutine.resume would return this error as a
+  -- value and the test would pass: kept here, the test fails at its end whatever the Lua does.
+  local escaped = api.escaped
+  if escaped and running() ~= api.thread then escaped[#escaped + 1] = message end
   error(message, 0)
 end
 local fail = api.fail
+
+-- Fails unless `v` is a finite number >= `min` (no lower bound when min is nil): `what: name
+-- must be a finite number[ of seconds] >= min, got v`. Returns v.
+function api.finite(what, name, v, min, unit)
+  if type(v) ~= "number" or v ~= v or v == huge or v == -huge or (min and v < min) then
+    fail(format("%s: %s must be a finite number%s%s, got %s", what, name, unit and (" of " .. unit) or "",
+      min and format(" >= %g", min) or "", api.show(v)))
+  end
+  return v
+end
 
 function api.quote(v)
   if type(v) == "string" then return '"' .. v .. '"' end
@@ -108,7 +122,12 @@ end
 -- A value as a person would write it in Lua: tables shallowly, keys sorted; functions
 -- and other values by type only (no addresses, so messages are the same on every run).
 function api.show(v, depth)
-  if type(v) == "string" then return (format("%q", v):gsub("\\\n", "\\n")) end
+  if type(v) == "string" then
+    local text = format("%q", v):gsub("\\\n", "\\n")
+    -- Bytes of a string that is not UTF-8 are shown as \xFF, never changed into U+FFFD.
+    if not utf8.len(v) then text = text:gsub("[\128-\255]", function(c) return format("\\x%02X", c:byte()) end) end
+    return text
+  end
   if v ~= v then return "NaN" end
   if v == huge then return "infinity" end
   if v == -huge then return "-infinity" end

@@ -63,10 +63,18 @@ local function retry(what, timeout, attempt)
   end
 end
 
+-- The longest name, bytes: with ".png" (or "-2.png") it stays under a file name's 255 bytes.
+local MAX_NAME_BYTES = 200
+
 local function name_arg(what, name)
+  local rule = "expected a name for the file (letters, digits, spaces, - and _; no / or leading .; UTF-8, at most "
+    .. MAX_NAME_BYTES .. " bytes), got "
   if type(name) ~= "string" or name == "" or name:find("[/\\%c]") or name:sub(1, 1) == "." then
-    fail(what .. ": expected a name for the file (letters, digits, spaces, - and _; no / or leading .), got " .. show(name))
+    fail(what .. ": " .. rule .. show(name))
   end
+  -- Two names that differ only in invalid bytes would share one file once shown as U+FFFD.
+  if not utf8.len(name) then fail(what .. ": " .. rule .. show(name) .. " (not valid UTF-8)") end
+  if #name > MAX_NAME_BYTES then fail(what .. ": " .. rule .. #name .. " bytes") end
 end
 
 api.define{ name = "expect.screenshot", group = "Expectations", step = true,
