@@ -322,7 +322,7 @@ function swipe(direction, options) end
 ---```
 ---@param from sceneflow.Locator|sceneflow.Point a locator, or a point {x, y} in points
 ---@param to sceneflow.Locator|sceneflow.Point a locator or a point
----@param seconds? number duration of the movement (default 0.5)
+---@param seconds? number duration of the movement (default 0.5, at most 60)
 ---@param options? sceneflow.WaitOptions
 function drag(from, to, seconds, options) end
 

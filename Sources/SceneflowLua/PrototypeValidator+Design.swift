@@ -151,7 +151,8 @@ extension PrototypeValidator {
             case let other:
                 error(
                     "\(path).\(key)",
-                    "expected a number of points from 0 to \(formatNumber(Self.maxDevicePoints)), got \(describe(other))")
+                    "expected a number of points from 0 to \(formatNumber(Self.maxDevicePoints)), got \(describe(other))"
+                )
             }
         }
         return region

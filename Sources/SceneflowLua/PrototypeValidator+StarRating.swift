@@ -135,7 +135,8 @@ extension PrototypeValidator {
         else {
             error(
                 path,
-                "expected {w, h} in points, both > 0 and at most \(formatNumber(Self.maxDevicePoints)), got \(describe(value))")
+                "expected {w, h} in points, both > 0 and at most \(formatNumber(Self.maxDevicePoints)), got \(describe(value))"
+            )
             return nil
         }
         return Size(width: w, height: h)

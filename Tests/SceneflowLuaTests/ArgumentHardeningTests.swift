@@ -76,10 +76,13 @@ import Testing
                 let bad = ["0/0", "1/0", "-1/0", "\"x\""] + (argument == "tolerance" ? ["-1"] : [])
                 for value in bad {
                     // Valid numbers for the other arguments: 1 for y, 0.5 for a tolerance.
-                    let args = arguments.enumerated().map { $0.offset == position ? value : ($0.offset == 0 ? "1" : "0.5") }
+                    let args = arguments.enumerated().map {
+                        $0.offset == position ? value : ($0.offset == 0 ? "1" : "0.5")
+                    }
                     for soft in ["", ".soft"] {
                         let test = "\(name) \(argument)=\(value)\(soft)"
-                        script += "test(\(luaString(test)), function() expect\(soft)(1).\(name)(\(args.joined(separator: ", "))) end)\n"
+                        script +=
+                            "test(\(luaString(test)), function() expect\(soft)(1).\(name)(\(args.joined(separator: ", "))) end)\n"
                         cases.append((test, argument))
                     }
                 }
@@ -112,13 +115,17 @@ import Testing
         for name in names {
             let key = String(name.prefix { $0 != "=" })
             let failure = results[name]?.failure
-            #expect(failure?.contains("\(key) must be a finite number of seconds >= 0") == true, "\(name): \(failure ?? "PASSED")")
+            #expect(
+                failure?.contains("\(key) must be a finite number of seconds >= 0") == true,
+                "\(name): \(failure ?? "PASSED")")
         }
     }
 
     @Test func countRefusesNumbersWithoutAnIntegerForm() throws {
         let r = try H.one(#"expect.count("Continue", 2^63)"#)
-        #expect(r.failure?.contains("n must be a whole number from 0 to 1e9, got 9.2233720368548e+18") == true, "\(r.failure ?? "")")
+        #expect(
+            r.failure?.contains("n must be a whole number from 0 to 1e9, got 9.2233720368548e+18") == true,
+            "\(r.failure ?? "")")
     }
 
     // MARK: F13: file names that are not UTF-8

@@ -12,4 +12,8 @@
    took effect: the caller should exit) or the request failed. */
 int sf_die_with_parent(pid_t parent);
 
+/* Whether a write to C's standard output stream failed during the run (its error flag), which
+   Swift 6 cannot read itself (`stdout` is shared mutable state). Returns 1 or 0. */
+int sf_stdout_failed(void);
+
 #endif

@@ -125,8 +125,7 @@ struct PlayCommand: Subcommand {
                     printError("sceneflow play: \(error)")
                 }
             }
-            StandardStreams.finish()
-            exit(ExitCode.software.rawValue)
+            exit(StandardStreams.finish(ExitCode.software.rawValue))
         }
         var status = ExitCode.success
         do {

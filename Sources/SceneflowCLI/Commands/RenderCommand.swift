@@ -114,14 +114,21 @@ struct RenderCommand: Subcommand {
         }
         if let note = plan.note { print(note) }
         let out = parsed.value("--out")!
+        let image: RGBAImage
         do {
-            let image = try StillRenderer.render(prototype, plan, at: at)
-            try StillRenderer.save(image, to: out)
-            print("wrote \(OutputPath.shown(out)) (\(image.width)x\(image.height) px)")
-            return .success
+            image = try StillRenderer.render(prototype, plan, at: at)
         } catch {
             printError("sceneflow render: \(error)")
             return .badInput
         }
+        do {
+            try StillRenderer.save(image, to: out)
+        } catch {
+            // The picture was made; the disk or the reader failed: the system, not the input.
+            printError("sceneflow render: \(error)")
+            return .software
+        }
+        print("wrote \(OutputPath.shown(out)) (\(image.width)x\(image.height) px)")
+        return .success
     }
 }

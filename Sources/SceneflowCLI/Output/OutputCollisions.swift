@@ -63,7 +63,8 @@ enum OutputCollisions {
             for (given, real) in folders where key.path.hasPrefix(real + "/") {
                 if name == "prototype.lua" || ext == "lua" || imageExtensions.contains(ext) {
                     let what = name == "prototype.lua" ? "the prototype.lua" : ext == "lua" ? "a Lua file" : "an image"
-                    throw UsageError(message: "\(shown) is \(what) of the prototype \(OutputPath.shown(given)); \(advice)")
+                    throw UsageError(
+                        message: "\(shown) is \(what) of the prototype \(OutputPath.shown(given)); \(advice)")
                 }
             }
             if key.path.split(separator: "/").contains("__screenshots__") {
@@ -81,18 +82,21 @@ enum OutputCollisions {
         let path: String
         let identity: [UInt64]?
 
-        init?(_ given: String) {
+        init?(_ path: String) {
+            // Where the bytes would go: links followed (a dangling one to its target's name);
+            // a device, FIFO or descriptor is written into, never replaced, so never compared.
+            guard case .replace(let given) = try? OutputTarget.resolve(path) else { return nil }
             var info = stat()
             if stat(given, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFREG, let real = Self.realPath(given) else { return nil }
-                path = real
+                self.path = real
                 identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
                 return
             }
             // Not there yet: where it will be is its folder's real path plus its name.
             let folder = PathText.folder(of: given)
             guard let real = Self.realPath(folder.isEmpty ? "." : folder) else { return nil }
-            path = PathText.join(real, PathText.lastComponent(of: given))
+            self.path = PathText.join(real, PathText.lastComponent(of: given))
             identity = nil
         }
 

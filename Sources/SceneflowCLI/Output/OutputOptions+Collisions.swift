@@ -13,8 +13,7 @@ extension OutputOptions {
     /// found and the prototype each script names on a `prototype "path"` line.
     ///
     /// - Throws: `UsageError` (exit 64) naming both options or the option and the input.
-    static func checkCollisions(_ parsed: ParsedArguments, options: [OptionSpec], command: String) throws(UsageError)
-    {
+    static func checkCollisions(_ parsed: ParsedArguments, options: [OptionSpec], command: String) throws(UsageError) {
         if parsed.value("--worker") != nil { return }  // a test worker: its runner checked
         var outputs: [OutputCollisions.Output] = []
         for option in options {
@@ -69,8 +68,23 @@ extension OutputOptions {
             guard let end = inner.firstIndex(of: quote) else { continue }
             let path = String(inner[..<end])
             let folder = PathText.folder(of: script)
-            return path.hasPrefix("/") || folder.isEmpty ? path : PathText.join(folder, path)
+            return lexicallyNormal(path.hasPrefix("/") || folder.isEmpty ? path : PathText.join(folder, path))
         }
         return nil
+    }
+
+    /// `path` with `.` parts and `name/..` pairs taken out, for messages (`scripts/../proto`
+    /// is shown as `proto`); links are not followed (the checks compare real paths).
+    static func lexicallyNormal(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
 }

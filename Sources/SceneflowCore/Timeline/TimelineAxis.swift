@@ -74,7 +74,8 @@ public struct TimelineAxis: Sendable {
     /// Tick times (seconds) at a round step giving labels at least `spacing` pixels apart.
     public func ticks(spacing: Double = 70) -> (step: Double, times: [Double]) {
         let raw = spacing / pixelsPerSecond
-        let step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 30, 60].first { $0 >= raw } ?? Self.roundStep(raw)
+        let step =
+            [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 30, 60].first { $0 >= raw } ?? Self.roundStep(raw)
         var times: [Double] = []
         for s in segments {
             var k = (s.start / step).rounded(.up)

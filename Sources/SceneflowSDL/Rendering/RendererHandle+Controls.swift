@@ -57,7 +57,9 @@ extension RendererHandle {
         }
         let sx = Double(image.width) / Double(box.w)
         let sy = Double(image.height) / Double(box.h)
-        func scaled(_ v: Int32, _ origin: Int32, _ s: Double) -> Int32 { Int32(pixels: (Double(v) - Double(origin)) * s) }
+        func scaled(_ v: Int32, _ origin: Int32, _ s: Double) -> Int32 {
+            Int32(pixels: (Double(v) - Double(origin)) * s)
+        }
         let left = scaled(target.x, box.x, sx)
         let top = scaled(target.y, box.y, sy)
         var source = SDL_Rect(
