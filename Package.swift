@@ -32,6 +32,14 @@ let package = Package(
             name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
         .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF", "CGIF"]),
+        // SDL2_ttf draws the window's text (labels, panels, the T display) anti-aliased in any
+        // script; fontconfig finds the faces (DejaVu Sans, a CJK face, a face per missing character).
+        .systemLibrary(
+            name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
+            providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
         // FFmpeg's libraries (libavformat, libavcodec, libswscale) write `test --video` as WebM
         // (VP8) through CVideoShim.
         .systemLibrary(
@@ -56,7 +64,11 @@ let package = Package(
         // prctl(PR_SET_PDEATHSIG) for `--jobs` workers (a variadic C call Swift cannot make).
         .target(name: "CProcessShim"),
         .target(name: "SceneflowCore"),
-        .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image", "CImageShim", "CZlib"]),
+        .target(
+            name: "SceneflowSDL",
+            dependencies: [
+                "SceneflowCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CImageShim", "CZlib",
+            ]),
         // The script API's Lua lives in Sources/SceneflowLua/Lua/*.lua, compiled in as string
         // constants (`EmbeddedLua`) by the EmbedLua plugin, so the binary needs no files at run time.
         .target(

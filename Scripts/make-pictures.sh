@@ -5,6 +5,7 @@
 #   failing-screenshot.png  a failing `expect.screenshot`: expected, actual and diff.png side by side
 #   flow-map.png            `sceneflow graph Prototypes/Notes` (Graphviz)
 #   timing-chart.png        `sceneflow timing --svg` of Scripts/Notes/transition_timing.lua's timeline
+#   timing-chart-window.png the same of a recorded window session (Tests/Fixtures/notes-window-timeline.json)
 #   window.png              `sceneflow play Prototypes/Notes` under Xvfb with H (labels) on (not with --headless)
 # The headless ones are the same pixels on every run; PicturesTests regenerates them into a
 # temporary folder and compares (ImageMagick's pixel signature, `identify -format %#`).
@@ -80,12 +81,18 @@ write_png "$out/flow-map.png" "$tmp/flow.png" -resize '900x900>'
 rsvg-convert --background-color=white "$tmp/chart.svg" -o "$tmp/chart.png"
 write_png "$out/timing-chart.png" "$tmp/chart.png"
 
-for picture in click-through failing-screenshot flow-map timing-chart; do
+# 5. The timing chart of a session in the window (Tests/Fixtures/notes-window-timeline.json: `play
+# Prototypes/Notes --timeline` under Xvfb, six transitions clicked with xdotool; wall-clock frames).
+"$bin" timing Tests/Fixtures/notes-window-timeline.json --svg "$tmp/window-chart.svg" >/dev/null
+rsvg-convert --background-color=white "$tmp/window-chart.svg" -o "$tmp/window-chart.png"
+write_png "$out/timing-chart-window.png" "$tmp/window-chart.png"
+
+for picture in click-through failing-screenshot flow-map timing-chart timing-chart-window; do
   [ -s "$out/$picture.png" ] || { echo "make-pictures: $out/$picture.png was not written" >&2; exit 1; }
 done
 [ "$headless" = 1 ] && exit 0
 
-# 5. The window under Xvfb, with H showing every element's label.
+# 6. The window under Xvfb, with H showing every element's label.
 command -v xvfb-run >/dev/null && command -v xdotool >/dev/null || {
   echo "make-pictures: window.png needs xvfb-run and xdotool (Scripts/setup.sh installs them)" >&2
   exit 70

@@ -75,7 +75,8 @@ enum SceneflowTool {
 
     /// `sceneflow help api [--format text|markdown|luals|luacheck]`: the reference for a
     /// terminal (default), as the DocC page, as lua-language-server definitions, or as
-    /// luacheck's `read_globals`. A bad `--format` exits 64 naming the formats.
+    /// luacheck's `read_globals`. A bad `--format` exits 64 naming the formats; standard output
+    /// that cannot be written (a full disk) exits 70 with a message.
     static func helpAPI(_ rest: [String]) -> ExitCode {
         let formats = ScriptAPIReference.Format.allCases.map(\.rawValue)
         let usage = "usage: sceneflow help api [--format \(formats.joined(separator: "|"))]"
@@ -106,13 +107,33 @@ enum SceneflowTool {
             }
             format = chosen
         }
+        let text: String
         do {
-            print(try ScriptAPIReference.render(format), terminator: "")
-            return .success
+            text = try ScriptAPIReference.render(format)
         } catch {
             printError("sceneflow help api: \(error)")
             return .software
         }
+        // These are files people redirect (`> types/sceneflow.lua`): a write that failed (a full
+        // disk) must not pass for a whole file. A reader that left (EPIPE) is not an error.
+        fflush(nil)
+        let bytes = Array(text.utf8)
+        var written = 0
+        var failure: Int32 = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            written += n
+        }
+        guard failure == 0 || failure == EPIPE else {
+            printError("sceneflow help api: could not write standard output: \(String(cString: strerror(failure)))")
+            return .software
+        }
+        return .success
     }
 
     /// Parses, validates and runs one subcommand; usage errors exit 64 with the usage line,

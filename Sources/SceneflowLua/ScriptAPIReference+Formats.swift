@@ -138,16 +138,19 @@ extension ScriptAPIReference {
     }
 
     /// Plain reference text as Markdown: characters Markdown would read as markup (`__x__`,
-    /// `<name>`, `*`, `[`) are escaped outside code spans, so the text shows as written.
+    /// `<name>`, `*`, `[`) are escaped outside code spans, so the text shows as written, and
+    /// command-line options (`--clock-limit`) become code, so no renderer turns `--` into a dash.
     static func prose(_ text: String) -> String {
-        var out = ""
-        var inCode = false
-        for character in text {
-            if character == "`" { inCode.toggle() }
-            if !inCode && "\\*_<>[]".contains(character) { out.append("\\") }
-            out.append(character)
-        }
-        return out
+        let segments = text.split(separator: "`", omittingEmptySubsequences: false)
+        return segments.enumerated().map { index, segment in
+            guard index % 2 == 0 else { return String(segment) }  // inside a code span
+            var escaped = ""
+            for character in segment {
+                if "\\*_<>[]".contains(character) { escaped.append("\\") }
+                escaped.append(character)
+            }
+            return escaped.replacing(/(^|[^\w-])(--[a-z][a-z0-9-]*)/) { "\($0.output.1)`\($0.output.2)`" }
+        }.joined(separator: "`")
     }
 
     /// `items` joined by ", " in lines of at most 118 characters, each ending with a comma.

@@ -62,7 +62,7 @@ import Testing
             readme.contains(
                 "\nbash Scripts/test.sh     # 2. all tests: swift test + every Lua script under Scripts/, ends \"N passed, N failed\"\n"
             ))
-        for picture in ["window", "click-through", "failing-screenshot", "flow-map", "timing-chart"] {
+        for picture in ["window", "click-through", "failing-screenshot", "flow-map", "timing-chart-window"] {
             #expect(readme.contains("\(Self.catalog)/Resources/\(picture).png"), "README.md shows \(picture).png")
         }
     }
@@ -105,6 +105,27 @@ import Testing
         let landing = try #require(articles["Sceneflow"])
         for name in articles.keys where name != "Sceneflow" {
             #expect(landing.contains("- <doc:\(name)>"), "Sceneflow.md's Topics lack \(name)")
+        }
+    }
+
+    /// Every path the internals map names (`SceneflowCore/Gestures/`, `Reports/JUnitReport.swift`
+    /// …) exists, from the repository root or from `Sources/`, so "where does X live" stays true.
+    @Test func internalsMapNamesRealPaths() throws {
+        let text = try Self.read("\(Self.catalog)/Internals.md")
+        let paths = Set(text.matches(of: /`([A-Za-z0-9_+.\/]+\/[A-Za-z0-9_+.\/]*)`/).map { String($0.output.1) })
+        #expect(paths.count > 40, "\(paths)")
+        let fm = FileManager.default
+        for path in paths.sorted() {
+            let found = [path, "Sources/\(path)"].contains {
+                fm.fileExists(atPath: Self.root.appendingPathComponent($0).path)
+            }
+            #expect(found, "Internals.md names \(path), which exists neither in the repository root nor in Sources/")
+        }
+        for feature in [
+            "SceneflowCore/Gestures/", "SceneflowCore/Scrolling/", "SceneflowCore/Controls/", "SceneflowCore/Timeline/",
+            "SceneflowRunner/Reports/",
+        ] {
+            #expect(paths.contains(feature), "Internals.md says where \(feature) is")
         }
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// --headless` makes the same pixels again from the samples, and the window picture is there.
 @Suite struct PicturesTests {
     static let resources = Sceneflow.packageRoot.appendingPathComponent("Sources/SceneflowCLI/Sceneflow.docc/Resources")
-    static let headless = ["click-through", "failing-screenshot", "flow-map", "timing-chart"]
+    static let headless = ["click-through", "failing-screenshot", "flow-map", "timing-chart", "timing-chart-window"]
 
     /// ImageMagick's signature of the decoded pixels (not of the file's bytes).
     static func signature(_ file: URL) throws -> String {

@@ -151,6 +151,24 @@ import Testing
         #expect(text.stdout == (try Sceneflow.run(["help", "api"])).stdout)
     }
 
+    /// A generated file redirected to a full disk is not reported as written.
+    @Test func helpAPIOnAFullDiskFails() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"), "no /dev/full")
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = ["help", "api", "--format", "luals"]
+        process.standardOutput = full
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 70, "\(message)")
+        #expect(
+            message.contains("sceneflow help api: could not write standard output: No space left on device"),
+            "\(message)")
+    }
+
     @Test func unknownHelpAPIFormatIsBadUsage() throws {
         let r = try Sceneflow.run(["help", "api", "--format", "lua-ls"])
         #expect(r.status == 64, "\(r)")

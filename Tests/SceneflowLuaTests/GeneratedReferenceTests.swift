@@ -118,6 +118,15 @@ import Testing
             untyped.isEmpty, "add a type ({name, meaning, type}) or returns_type in the api.define table: \(untyped)")
     }
 
+    /// Reference text shows in Markdown as written: no emphasis from `__screenshots__`, no tag
+    /// from `<name>`, no dash from `--clock-limit`; code spans are left alone.
+    @Test func markdownProseShowsTheTextAsWritten() {
+        #expect(
+            ScriptAPIReference.prose("in __screenshots__/<script>/x.png, or --clock-limit; `--in_code <x>`")
+                == "in \\_\\_screenshots\\_\\_/\\<script\\>/x.png, or `--clock-limit`; `--in_code <x>`")
+        #expect(ScriptAPIReference.prose("a-b--c and x > 0 * 2") == "a-b--c and x \\> 0 \\* 2")
+    }
+
     @Test func signaturesReadAsParameters() throws {
         let tap = try #require(ScriptAPISignature("tap(locator [, {timeout = seconds}])"))
         #expect(tap.parameters.map(\.name) == ["locator", "options"])

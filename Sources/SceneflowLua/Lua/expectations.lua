@@ -94,6 +94,27 @@ local function same_value(e, value)
     or (e.accessibility_value ~= nil and e.accessibility_value == value)
 end
 
+-- expect.value (`wanted` true) and expect.not_value (false): polls until the element is present
+-- and its value is (or is not) `value`, compared by same_value.
+local function expect_value(loc, value, opts, wanted)
+  local what = (wanted and "expect.value(" or "expect.not_value(") .. show(loc) .. ", " .. show(value) .. ")"
+  if type(value) ~= "string" and type(value) ~= "number" then
+    fail(what .. ": expected a string or a number to compare with, got " .. type(value))
+  end
+  local timeout = opts_timeout(what, opts)
+  local _, desc = api.matcher(what, loc)
+  api.poll(what, timeout, function()
+    local e, problem = single(what, loc, desc)
+    if not e then return false, problem end
+    if (not same_value(e, value)) == (not wanted) then return true end
+    if not wanted then
+      return false, format("expected %s not to have value %s, but it has", quote(e.label), show(value))
+    end
+    return false, format("expected value %s but %s has %s", show(value), quote(e.label),
+      e.value == nil and "no value" or show(e.value))
+  end)
+end
+
 api.define{ name = "expect.value", group = "Expectations", step = true,
   signature = "expect.value(locator, value [, {timeout = seconds}])",
   summary = "Expects the element's value to equal `value`: its value (numbers compare as numbers, within 1e-9) or its spoken accessibility value (\"4 of 5 stars\").",
@@ -101,21 +122,7 @@ api.define{ name = "expect.value", group = "Expectations", step = true,
   waits = "until settled, the element is present and the value matches, up to the timeout",
   errors = "no such element; another value (both printed)",
   example = 'expect.value("Quantity", 2)',
-  fn = function(loc, value, opts)
-    local what = "expect.value(" .. show(loc) .. ", " .. show(value) .. ")"
-    if type(value) ~= "string" and type(value) ~= "number" then
-      fail(what .. ": expected a string or a number to compare with, got " .. type(value))
-    end
-    local timeout = opts_timeout(what, opts)
-    local _, desc = api.matcher(what, loc)
-    api.poll(what, timeout, function()
-      local e, problem = single(what, loc, desc)
-      if not e then return false, problem end
-      if same_value(e, value) then return true end
-      return false, format("expected value %s but %s has %s", show(value), quote(e.label),
-        e.value == nil and "no value" or show(e.value))
-    end)
-  end }
+  fn = function(loc, value, opts) expect_value(loc, value, opts, true) end }
 
 api.define{ name = "expect.count", group = "Expectations", step = true,
   signature = "expect.count(locator, n [, {timeout = seconds}])",
@@ -221,20 +228,7 @@ api.define{ name = "expect.not_value", group = "Expectations", step = true,
   waits = "until settled, the element is present and its value differs, up to the timeout",
   errors = "no such element; the element keeps `value`",
   example = 'tap "Add"\nexpect.not_value("Quantity", 0)',
-  fn = function(loc, value, opts)
-    local what = "expect.not_value(" .. show(loc) .. ", " .. show(value) .. ")"
-    if type(value) ~= "string" and type(value) ~= "number" then
-      fail(what .. ": expected a string or a number to compare with, got " .. type(value))
-    end
-    local timeout = opts_timeout(what, opts)
-    local _, desc = api.matcher(what, loc)
-    api.poll(what, timeout, function()
-      local e, problem = single(what, loc, desc)
-      if not e then return false, problem end
-      if not same_value(e, value) then return true end
-      return false, format("expected %s not to have value %s, but it has", quote(e.label), show(value))
-    end)
-  end }
+  fn = function(loc, value, opts) expect_value(loc, value, opts, false) end }
 
 api.define{ name = "expect.not_state", group = "Expectations", step = true,
   signature = "expect.not_state(key, value [, {timeout = seconds}])",

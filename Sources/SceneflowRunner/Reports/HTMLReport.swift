@@ -102,7 +102,7 @@ public enum HTMLReport {
         if let video = outcome.video {
             let src = e(ReportPath.link(video, from: reportFolder))
             h +=
-                "<figure class=\"video\"><video src=\"\(src)\" controls muted preload=\"metadata\"></video><figcaption><a href=\"\(src)\">video of the test</a> (real time)</figcaption></figure>"
+                "<div class=\"thumbs\"><figure class=\"video\"><video src=\"\(src)\" controls muted preload=\"metadata\"></video><figcaption><a href=\"\(src)\">video of the test</a> (real time)</figcaption></figure></div>"
         }
         if let frame = outcome.artifacts.first(where: { $0.hasSuffix("frame.png") }) {
             let src = e(ReportPath.link(frame, from: reportFolder))

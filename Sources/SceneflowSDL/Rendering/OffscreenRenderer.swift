@@ -79,3 +79,15 @@ public final class OffscreenRenderer {
         try renderer.readPixels(into: &image.pixels, width: targetSize.width, height: targetSize.height)
     }
 }
+
+extension OffscreenRenderer {
+    /// Draws `overlay` over the last frame (`render --labels`): element boxes in points, labels
+    /// and panels laid out in points (`PanelLayout`, as the window lays them out in window
+    /// pixels) and rasterised at the device's pixel size, so a label is `PanelLayout.textSize`
+    /// points tall. Throws `SDLError`.
+    public func draw(_ overlay: Overlay) throws {
+        guard !overlay.isEmpty else { return }
+        let painter = try OverlayPainter(renderer: renderer)
+        try painter.draw(overlay, scale: device.scale, textScale: device.scale)
+    }
+}
