@@ -955,7 +955,7 @@ function expect.screenshot(name, options) end
 ---
 ---Waits: until settled.
 ---
----Fails when: a bad name; the frame cannot be rendered or written.
+---Fails when: a bad name, or one this test already captured; the frame cannot be rendered or written.
 ---
 ---```lua
 ---capture "checkout"

@@ -18,6 +18,19 @@ local loaded = {}
 local loading = {}  -- the modules being loaded, outermost first
 local POP_LOADING = { __close = function() loading[#loading] = nil end }
 local modules = {}  -- chunk source ("@lib/login.lua") -> path from the script's folder
+-- "file:line: " of the nearest caller in the script or one of its modules (a module's
+-- `return require "x"` is a tail call, so level 2 would name this prelude).
+local function caller_place()
+  local level = 3
+  while true do
+    local info = getinfo(level, "Sl")
+    if not info then return "" end
+    if (info.source == SOURCE or modules[info.source]) and info.currentline > 0 then
+      return info.short_src .. ":" .. info.currentline .. ": "
+    end
+    level = level + 1
+  end
+end
 env.require = function(name)
   if type(name) ~= "string" then error("require: expected a module name (a string)", 2) end
   if loaded[name] ~= nil then return loaded[name] end
@@ -27,8 +40,8 @@ env.require = function(name)
       -- found by the watchdog as "an endless loop?" (red-team finding F17).
       local cycle = { table.unpack(loading, i) }
       cycle[#cycle + 1] = name
-      error(string.format("require(%q): %s is still loading (require cycle: %s)", name, name,
-        table.concat(cycle, " -> ")), 2)
+      error(caller_place() .. string.format("require(%q): %s is still loading (require cycle: %s)", name, name,
+        table.concat(cycle, " -> ")), 0)
     end
   end
   local text, where = sf.read_module(name)

@@ -267,6 +267,7 @@ function decl.run(index, last)
   api.last_tap = nil
   api.soft = {}
   api.escaped = {}
+  api.captured = {}  -- capture names of this test -> the line that captured each
   local ok, err = true, nil
   if not decl.before_all_ran then
     decl.before_all_ran = true

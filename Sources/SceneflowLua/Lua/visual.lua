@@ -146,12 +146,21 @@ api.define{ name = "capture", group = "Expectations", step = true,
   summary = "Writes the current frame to the report folder (captures/<script>/<test>/<name>.png) without comparing; the HTML report shows it as a thumbnail.",
   args = { { "name", "file name without .png", "string" } },
   waits = "until settled",
-  errors = "a bad name; the frame cannot be rendered or written",
+  errors = "a bad name, or one this test already captured; the frame cannot be rendered or written",
   example = 'capture "checkout"',
   fn = function(name)
     local what = "capture(" .. show(name) .. ")"
     name_arg(what, name)
+    -- One file per name and test: a second capture of a name replaced the first while both
+    -- were reported (red-team finding F14).
+    local captured = api.captured
+    local line = api.line()
+    if captured and captured[name] then
+      fail(format("%s: this test already captured %s at line %s; give each capture its own name", what, show(name),
+        tostring(captured[name])))
+    end
     api.wait_settled(what, api.timeout(nil, what))
+    if captured then captured[name] = line or "?" end
     local status, message = sf.capture(name)
     if status == "failed" then fail(what .. ": " .. message) end
   end }
