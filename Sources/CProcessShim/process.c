@@ -11,3 +11,5 @@ int sf_die_with_parent(pid_t parent) {
 }
 
 int sf_stdout_failed(void) { return ferror(stdout) ? 1 : 0; }
+
+void sf_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

@@ -2,7 +2,7 @@
 #define SCENEFLOW_CPROCESSSHIM_H
 /*
  * Process calls Swift cannot make itself (prctl is variadic), for `sceneflow test --jobs`
- * workers (see Sources/README.md, "Limits that hold").
+ * workers (see Sources/README.md, "Limits that hold"), and the buffering of standard output.
  */
 #include <sys/types.h>
 
@@ -15,5 +15,10 @@ int sf_die_with_parent(pid_t parent);
 /* Whether a write to C's standard output stream failed during the run (its error flag), which
    Swift 6 cannot read itself (`stdout` is shared mutable state). Returns 1 or 0. */
 int sf_stdout_failed(void);
+
+/* Makes the C library's standard output line-buffered (setvbuf _IOLBF), also when it is a
+   pipe or a file: each line is written as it ends (`sceneflow bench | tee`). Swift cannot
+   name `stdout` under strict concurrency checking. */
+void sf_line_buffer_stdout(void);
 
 #endif

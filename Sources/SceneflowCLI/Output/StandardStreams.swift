@@ -25,6 +25,12 @@ enum StandardStreams {
         }
     }
 
+    /// Makes standard output line-buffered (each line written as it ends), also when it is a
+    /// pipe or a file, where C's standard I/O would otherwise hold it until a block fills.
+    static func lineBufferOutput() {
+        sf_line_buffer_stdout()
+    }
+
     /// Writes `text` to standard error, ignoring every failure (closed, full, a broken pipe):
     /// there is nowhere left to report it. Foundation's `FileHandle.write` traps on such errors.
     static func writeError(_ text: String) {
