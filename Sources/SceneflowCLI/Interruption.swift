@@ -1,10 +1,13 @@
 import Foundation
 import SceneflowRunner
+import Synchronization
 
-/// The signal that asked the run to stop (0 while none has); written only by the handler.
-nonisolated(unsafe) private var receivedSignal: Int32 = 0
+/// The signal that asked the run to stop first (0 while none has); set once by the handler.
+/// Atomic: two signals sent close together may be handled by two threads at once (SIGINT then
+/// SIGTERM 20 ms later ended as 143 under load).
+private let receivedSignal = Atomic<Int32>(0)
 /// How many stop signals arrived (SIGINT, SIGTERM and SIGHUP together).
-nonisolated(unsafe) private var signalCount: Int32 = 0
+private let signalCount = Atomic<Int32>(0)
 /// Whether a third signal kills the process at once (not in `--jobs` workers, which may get
 /// the terminal's Ctrl-C and the parent's forwarded signal and must still write their results).
 nonisolated(unsafe) private var repeatedSignalKills = true
@@ -25,9 +28,12 @@ final class Interruption {
     static let killingCount: Int32 = 3
 
     /// The first signal received, if any.
-    var signal: Int32? { receivedSignal == 0 ? nil : receivedSignal }
+    var signal: Int32? {
+        let number = receivedSignal.load(ordering: .sequentiallyConsistent)
+        return number == 0 ? nil : number
+    }
     /// The first signal received (0 while none has), readable from any thread.
-    static var received: Int32 { receivedSignal }
+    static var received: Int32 { receivedSignal.load(ordering: .sequentiallyConsistent) }
 
     /// The exit code after `signal` stopped the run: 128 + its number (130, 143, 129).
     static func exitStatus(_ signal: Int32) -> Int32 { 128 + signal }
@@ -40,14 +46,16 @@ final class Interruption {
         sigemptyset(&set)
         for sig in signals { sigaddset(&set, sig) }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        // Globals are initialised on first use (not async-signal-safe): touch them here first.
+        _ = receivedSignal.load(ordering: .relaxed) + signalCount.load(ordering: .relaxed) + killingCount
         for sig in signals {
             _ = Foundation.signal(sig) { number in
-                signalCount += 1
-                if signalCount >= Interruption.killingCount && repeatedSignalKills {
+                let count = signalCount.add(1, ordering: .sequentiallyConsistent).newValue
+                if count >= Interruption.killingCount && repeatedSignalKills {
                     Foundation.signal(number, SIG_DFL)
                     raise(number)
                 }
-                if receivedSignal == 0 { receivedSignal = number }
+                _ = receivedSignal.compareExchange(expected: 0, desired: number, ordering: .sequentiallyConsistent)
                 HeadlessTestRunner.stopLuaFromSignalHandler()
             }
         }
