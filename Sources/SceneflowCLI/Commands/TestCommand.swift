@@ -109,17 +109,8 @@ struct TestCommand: Subcommand {
         let identity = SuiteIdentity(
             files: suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
         let (written, writeFailed) = TestReports.write(results, settings: settings, started: started, suite: identity)
-        // Files that failed to load (or did not run) write no frames; say so only when some ran.
         if let frames = settings.frames, !settings.tap {
-            let root = (frames as NSString).standardizingPath
-            let folders = results.filter { !$0.outcomes.isEmpty }.map { HeadlessTestRunner.scriptID($0.file) + "/" }
-            if folders.count == 1 {
-                print("frames and summary.txt written to \((root as NSString).appendingPathComponent(folders[0]))")
-            } else if !folders.isEmpty {
-                print(
-                    "frames and summary.txt written to \(root)/, one folder per script: \(folders.joined(separator: ", "))"
-                )
-            }
+            FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
         }
         console.close(results, written: written)
         if interruption.signal == nil, let limit = settings.maxFailures,
