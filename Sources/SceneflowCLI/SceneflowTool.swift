@@ -9,7 +9,7 @@ enum SceneflowTool {
         [
             PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, TimingCommand.self,
             BenchCommand.self, NewCommand.self, InspectCommand.self, GraphCommand.self, RecordCommand.self,
-            HotspotCommand.self, MergeReportsCommand.self,
+            HotspotCommand.self, DetectCommand.self, MergeReportsCommand.self,
         ]
     }
 
