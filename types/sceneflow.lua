@@ -324,7 +324,7 @@ function swipe(direction, options) end
 ---```
 ---@param from sceneflow.Locator|sceneflow.Point a locator, or a point {x, y} in points
 ---@param to sceneflow.Locator|sceneflow.Point a locator or a point
----@param seconds? number duration of the movement (default 0.5)
+---@param seconds? number duration of the movement (default 0.5, at most 60)
 ---@param options? sceneflow.WaitOptions
 function drag(from, to, seconds, options) end
 
@@ -957,7 +957,7 @@ function expect.screenshot(name, options) end
 ---
 ---Waits: until settled.
 ---
----Fails when: a bad name; the frame cannot be rendered or written.
+---Fails when: a bad name, or one this test already captured; the frame cannot be rendered or written.
 ---
 ---```lua
 ---capture "checkout"

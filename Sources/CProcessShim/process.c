@@ -10,4 +10,6 @@ int sf_die_with_parent(pid_t parent) {
     return getppid() == parent ? 0 : -1;
 }
 
+int sf_stdout_failed(void) { return ferror(stdout) ? 1 : 0; }
+
 void sf_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

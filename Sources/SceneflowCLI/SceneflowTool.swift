@@ -169,6 +169,7 @@ enum SceneflowTool {
             if let message = RawArguments.invalidUTF8Message() { throw UsageError(message: message) }
             let parsed = try ParsedArguments.parse(rest, options: C.options, arguments: C.arguments)
             try OutputOptions.check(parsed, options: C.options)
+            try OutputOptions.checkCollisions(parsed, options: C.options, command: C.name)
             let instance = try C(parsed)
             try instance.validate()
             return instance.run()

@@ -28,7 +28,7 @@ enum StuckLua {
         let what = name.isEmpty ? "sceneflow" : name
         if reason == LuaWatchdog.Reason.afterStop.rawValue {
             StuckLua.writeError("\(what): stopped by a signal inside a Lua library call")
-            _exit(Interruption.received == SIGINT ? 130 : 143)
+            _exit(Interruption.exitStatus(Interruption.received))
         }
         StuckLua.writeError(
             "\(what): did not finish within 10 s of real time: its Lua code is stuck inside one library call or error handler that does not return to Lua (a string pattern that backtracks?), so sceneflow stopped"

@@ -6,5 +6,4 @@ import Foundation
 StandardStreams.prepare()
 StuckLua.watch()
 let status = SceneflowTool.run(Array(CommandLine.arguments.dropFirst()))
-StandardStreams.finish()
-exit(status.rawValue)
+exit(StandardStreams.finish(status.rawValue))

@@ -80,10 +80,15 @@ extension PrototypeValidator {
         }
         if !options["size"].isNone {
             let numbers = options["size"].table?.sequence?.compactMap(\.number) ?? []
-            if numbers.count == 2, numbers.allSatisfy({ $0 > 0 && $0.isFinite }) {
+            // Bounded as the device is, so points × scale always fit the renderer's pixel
+            // rectangles (3e9 pt crashed `render` converting to Int32: red-team finding F6).
+            let most = Self.maxDevicePoints
+            if numbers.count == 2, numbers.allSatisfy({ $0 > 0 && $0.isFinite && $0 <= most }) {
                 style.size = Size(width: numbers[0], height: numbers[1])
             } else {
-                fail("size must be {width, height} in points, both > 0, got \(describe(options["size"]))")
+                fail(
+                    "size must be {width, height} in points, both > 0 and at most \(formatNumber(most)), got \(describe(options["size"]))"
+                )
             }
         }
         var duration = 0.3
@@ -135,7 +140,7 @@ extension PrototypeValidator {
         for key in ["header", "footer", "height"] {
             switch table[key] {
             case .none: continue
-            case .number(let n) where n >= 0 && n.isFinite:
+            case .number(let n) where n >= 0 && n <= Self.maxDevicePoints:
                 if key == "header" {
                     region.header = n
                 } else if key == "footer" {
@@ -143,7 +148,11 @@ extension PrototypeValidator {
                 } else {
                     region.contentHeight = n
                 }
-            case let other: error("\(path).\(key)", "expected a number of points >= 0, got \(describe(other))")
+            case let other:
+                error(
+                    "\(path).\(key)",
+                    "expected a number of points from 0 to \(formatNumber(Self.maxDevicePoints)), got \(describe(other))"
+                )
             }
         }
         return region

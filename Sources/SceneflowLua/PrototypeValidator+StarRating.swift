@@ -131,9 +131,12 @@ extension PrototypeValidator {
         let table = value.table
         let items = table?.sequence ?? [table?["w"] ?? .none, table?["h"] ?? .none]
         guard let table, !table.isAction, items.count == 2, let w = items[0].number, let h = items[1].number,
-            w > 0, h > 0, w.isFinite, h.isFinite
+            w > 0, h > 0, w <= Self.maxDevicePoints, h <= Self.maxDevicePoints
         else {
-            error(path, "expected {w, h} in points, both > 0, got \(describe(value))")
+            error(
+                path,
+                "expected {w, h} in points, both > 0 and at most \(formatNumber(Self.maxDevicePoints)), got \(describe(value))"
+            )
             return nil
         }
         return Size(width: w, height: h)
@@ -152,8 +155,12 @@ extension PrototypeValidator {
         -> Double
     {
         guard !value.isNone else { return fallback }
-        guard let n = value.number, n.isFinite, n >= low else {
-            error(path, "expected a number of points >= \(formatNumber(low)), got \(describe(value))")
+        // Bounded as the device is (3e9 pt of spacing crashed `render`: red-team finding F6).
+        guard let n = value.number, n >= low, n <= Self.maxDevicePoints else {
+            error(
+                path,
+                "expected a number of points from \(formatNumber(low)) to \(formatNumber(Self.maxDevicePoints)), got \(describe(value))"
+            )
             return fallback
         }
         return n

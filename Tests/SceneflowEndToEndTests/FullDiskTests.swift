@@ -81,6 +81,12 @@ import Testing
                     .size] as? Int) == 0
             }
         #expect(empty.isEmpty, "0-byte frames: \(empty)")
+        // Red-team F9: the frames and summary.txt were claimed as written when none were.
+        let summary = folder.appendingPathComponent("frames/ok/summary.txt").path
+        if !FileManager.default.fileExists(atPath: summary) {
+            #expect(!r.output.contains("frames and summary.txt written"), "\(r)")
+            #expect(r.output.contains("--frames: no summary.txt was written for ok/"), "\(r)")
+        }
     }
 
     @Test func reportsOnAFullDiskFailAndKeepTheOldOnes() throws {

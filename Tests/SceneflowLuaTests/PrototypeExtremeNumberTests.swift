@@ -12,7 +12,7 @@ import Testing
 /// or give a model whose numbers convert to pixels without trapping (`Device.pixelWidth`,
 /// frames and screen rectangles).
 @Suite struct PrototypeExtremeNumberTests {
-    static let extremes = ["(0/0)", "(1/0)", "(-1/0)", "1e308", "-1e308", "2^63"]
+    static let extremes = ["(0/0)", "(1/0)", "(-1/0)", "1e308", "-1e308", "2^63", "3e9", "-3e9", "1e6"]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -74,6 +74,30 @@ import Testing
             }
         }
         #expect(p.device.width.isFinite && p.device.scale.isFinite && p.device.scale < 1e6, "\(p.device)")
+        // Every number that reaches pixel arithmetic (red-team findings F6, F7): overlay sizes,
+        // star sizes, spacing and touch bands, scroll heights, as points × scale in Int32.
+        let scale = p.device.scale
+        func fits(_ points: Double, _ what: String) {
+            #expect(Int32(exactly: (points * scale).rounded()) != nil, "\(what) \(points) pt at scale \(scale)")
+        }
+        for scene in p.scenes.values {
+            if let size = scene.design.overlay?.size {
+                fits(size.width, "overlay size")
+                fits(size.height, "overlay size")
+            }
+            for scroll in [scene.design.scroll, scene.design.landscape?.scroll].compactMap({ $0 }) {
+                fits(scroll.header + scroll.footer, "scroll header + footer")
+                if let height = scroll.contentHeight {
+                    #expect(height * scale <= 16_384, "scroll height \(height) pt at scale \(scale)")
+                }
+            }
+            for element in scene.elements {
+                guard let rating = element.control?.starRating else { continue }
+                let star = rating.starSize ?? Size(width: 20, height: 20)
+                fits(star.width * Double(rating.stars) + rating.spacing * Double(rating.stars - 1), "star row")
+                fits(star.height + 2 * rating.touchBand, "star row and touch band")
+            }
+        }
     }
 
     @Test(arguments: samples)
@@ -104,6 +128,15 @@ import Testing
             (
                 PrototypeValidator.starRatingKeys,
                 { k, v in Self.base(element: "control = \"star_rating\", \(k) = \(v),") }
+            ),
+            (["header", "footer", "height"], { k, v in Self.base(scene: "scroll = { \(k) = \(v) },") }),
+            (
+                ["star_size"],
+                { k, v in Self.base(element: "control = \"star_rating\", \(k) = { \(v), \(v) },") }
+            ),
+            (
+                ["size"],
+                { k, v in Self.base(element: "on_tap = present(\"detail\", {overlay = true, \(k) = {\(v), \(v)}}),") }
             ),
             (
                 PrototypeValidator.overlayKeys,

@@ -12,6 +12,10 @@
    took effect: the caller should exit) or the request failed. */
 int sf_die_with_parent(pid_t parent);
 
+/* Whether a write to C's standard output stream failed during the run (its error flag), which
+   Swift 6 cannot read itself (`stdout` is shared mutable state). Returns 1 or 0. */
+int sf_stdout_failed(void);
+
 /* Makes the C library's standard output line-buffered (setvbuf _IOLBF), also when it is a
    pipe or a file: each line is written as it ends (`sceneflow bench | tee`). Swift cannot
    name `stdout` under strict concurrency checking. */

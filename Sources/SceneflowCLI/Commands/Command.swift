@@ -12,6 +12,9 @@ enum ExitCode: Int32 {
     case badInput = 65
     /// Something outside the input failed (no display, SDL could not start).
     case software = 70
+    /// Stopped by SIGHUP (128 + 1: the terminal or SSH session closed); partial reports were
+    /// written.
+    case hangUp = 129
     /// Stopped by SIGINT (128 + 2); partial reports were written.
     case interrupted = 130
     /// Stopped by SIGTERM (128 + 15); partial reports were written.

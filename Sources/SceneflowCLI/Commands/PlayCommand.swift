@@ -125,8 +125,7 @@ struct PlayCommand: Subcommand {
                     printError("sceneflow play: \(error)")
                 }
             }
-            StandardStreams.finish()
-            exit(ExitCode.software.rawValue)
+            exit(StandardStreams.finish(ExitCode.software.rawValue))
         }
         var status = ExitCode.success
         do {
@@ -147,7 +146,7 @@ struct PlayCommand: Subcommand {
             }
         }
         if let signal = interruption.signal, status == .success {
-            status = signal == SIGTERM ? .terminated : .interrupted
+            status = ExitCode(stoppedBy: signal)
         }
         return status
     }

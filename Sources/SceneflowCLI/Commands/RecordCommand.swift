@@ -101,7 +101,7 @@ struct RecordCommand: Subcommand {
             return .software
         }
         print("wrote \(OutputPath.shown(out)); run it with: sceneflow test \(shellQuoted(out))")
-        if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
+        if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
         return .success
     }
 

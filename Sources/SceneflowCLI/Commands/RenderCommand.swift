@@ -120,16 +120,23 @@ struct RenderCommand: Subcommand {
         }
         if let note = plan.note { print(note) }
         let out = parsed.value("--out")!
+        let image: RGBAImage
+        let labels = parsed.flag("--labels")
         do {
-            let labels = parsed.flag("--labels")
-            let image = try StillRenderer.render(prototype, plan, at: at, labels: labels)
-            try StillRenderer.save(image, to: out)
-            print("wrote \(OutputPath.shown(out)) (\(image.width)x\(image.height) px)")
-            if labels, let note = StillRenderer.labelFontNote() { print(note) }
-            return .success
+            image = try StillRenderer.render(prototype, plan, at: at, labels: labels)
         } catch {
             printError("sceneflow render: \(error)")
             return .badInput
         }
+        do {
+            try StillRenderer.save(image, to: out)
+        } catch {
+            // The picture was made; the disk or the reader failed: the system, not the input.
+            printError("sceneflow render: \(error)")
+            return .software
+        }
+        print("wrote \(OutputPath.shown(out)) (\(image.width)x\(image.height) px)")
+        if labels, let note = StillRenderer.labelFontNote() { print(note) }
+        return .success
     }
 }

@@ -14,8 +14,8 @@ struct TestCommand: Subcommand {
         files, folders starting with "_" or "." and folders named "lib" are skipped). A script names its prototype
         with `prototype "path"` (relative to the script) or gets it from --prototype.
         Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
-        65 when a script or its prototype cannot be loaded, 130/143 when interrupted by
-        SIGINT/SIGTERM (partial reports are written). Each file runs in a worker process and
+        65 when a script or its prototype cannot be loaded, 130/143/129 when interrupted by
+        SIGINT/SIGTERM/SIGHUP (partial reports are written). Each file runs in a worker process and
         each test in a freshly loaded Lua state, so no Lua (a library call that never returns
         included) can keep a limit or a signal from ending the test. The Lua API: 'sceneflow help api'.
         """
@@ -123,17 +123,8 @@ struct TestCommand: Subcommand {
         let identity = SuiteIdentity(
             files: suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
         let (written, writeFailed) = TestReports.write(results, settings: settings, started: started, suite: identity)
-        // Files that failed to load (or did not run) write no frames; say so only when some ran.
         if let frames = settings.frames, !settings.tap {
-            let root = (frames as NSString).standardizingPath
-            let folders = results.filter { !$0.outcomes.isEmpty }.map { HeadlessTestRunner.scriptID($0.file) + "/" }
-            if folders.count == 1 {
-                print("frames and summary.txt written to \((root as NSString).appendingPathComponent(folders[0]))")
-            } else if !folders.isEmpty {
-                print(
-                    "frames and summary.txt written to \(root)/, one folder per script: \(folders.joined(separator: ", "))"
-                )
-            }
+            FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
         }
         console.close(results, written: written)
         if interruption.signal == nil, let limit = settings.maxFailures,
@@ -149,7 +140,7 @@ struct TestCommand: Subcommand {
             printError(
                 "sceneflow test: warning: could not save the run for --last-failed in the cache folder: \(reason)")
         }
-        if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
+        if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
         if writeFailed { return .software }
         let summary = RunSummary(results)
         if !settings.selection.keepsAll, summary.loadFailures == 0,

@@ -32,7 +32,7 @@ enum TestListing {
         for result in results {
             for problem in result.loadProblems { printError("\(problem)") }
         }
-        if let signal = interruption.signal { return signal == SIGTERM ? .terminated : .interrupted }
+        if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
         return results.contains { !$0.loadProblems.isEmpty } ? .badInput : .success
     }
 }

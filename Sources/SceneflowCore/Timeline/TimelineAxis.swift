@@ -1,3 +1,5 @@
+import Foundation
+
 /// The time axis of a timeline chart: idle stretches between transitions are cut out, so
 /// every transition gets room for its frames. Active spans (each transition padded by
 /// `padding` seconds, merged when closer than `mergeGap`) are laid side by side, separated by
@@ -21,8 +23,13 @@ public struct TimelineAxis: Sendable {
     /// Pixels of the cut between two segments.
     public let breakWidth: Double
 
+    /// The widest chart drawn, pixels: a transition of 1e9 s made a chart of gigabytes
+    /// (red-team finding F16); beyond this the scale goes below `minPixelsPerSecond`.
+    public static let maxWidth = 20_000.0
+
     /// Lays out `spans` (seconds, any order) starting at x = `origin`, aiming at `targetWidth`
-    /// pixels but keeping between `minPixelsPerSecond` and `maxPixelsPerSecond`.
+    /// pixels but keeping between `minPixelsPerSecond` and `maxPixelsPerSecond`, and the
+    /// active time within `maxWidth` pixels whatever the spans.
     public init(
         spans: [(Double, Double)], origin: Double, targetWidth: Double = 1000, padding: Double = 0.1,
         mergeGap: Double = 0.4, breakWidth: Double = 36, minPixelsPerSecond: Double = 400,
@@ -39,7 +46,9 @@ public struct TimelineAxis: Sendable {
         }
         let active = merged.reduce(0) { $0 + ($1.1 - $1.0) }
         let room = targetWidth - Double(max(merged.count - 1, 0)) * breakWidth
-        pixelsPerSecond = active > 0 ? min(max(room / active, minPixelsPerSecond), maxPixelsPerSecond) : 1000
+        let widest = max(Self.maxWidth - Double(max(merged.count - 1, 0)) * breakWidth, targetWidth)
+        let scale = active > 0 ? min(max(room / active, minPixelsPerSecond), maxPixelsPerSecond) : 1000
+        pixelsPerSecond = active * scale > widest ? widest / active : scale
         var x = origin
         for (a, b) in merged {
             segments.append(Segment(start: a, end: b, x: x))
@@ -65,7 +74,8 @@ public struct TimelineAxis: Sendable {
     /// Tick times (seconds) at a round step giving labels at least `spacing` pixels apart.
     public func ticks(spacing: Double = 70) -> (step: Double, times: [Double]) {
         let raw = spacing / pixelsPerSecond
-        let step = [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 30, 60].first { $0 >= raw } ?? 60
+        let step =
+            [0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 30, 60].first { $0 >= raw } ?? Self.roundStep(raw)
         var times: [Double] = []
         for s in segments {
             var k = (s.start / step).rounded(.up)
@@ -75,5 +85,14 @@ public struct TimelineAxis: Sendable {
             }
         }
         return (step, times)
+    }
+
+    /// The smallest of 1, 2 and 5 × a power of ten that is at least `raw` (for long axes).
+    static func roundStep(_ raw: Double) -> Double {
+        var power = pow(10, (log10(raw)).rounded(.down))
+        while true {
+            for factor in [1.0, 2, 5] where factor * power >= raw { return factor * power }
+            power *= 10
+        }
     }
 }

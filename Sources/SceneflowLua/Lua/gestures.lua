@@ -5,6 +5,9 @@ local FRAME = 1 / 60
 local TAP, DOUBLE_GAP, LONG_PRESS = 0.05, 0.1, 0.8
 local SWIPE_TIME, SWIPE_DISTANCE = 0.2, 120
 local DRAG_TIME = 0.5
+-- The longest drag, seconds: one move is queued per frame, so a drag of 1e308 s never ended
+-- (red-team finding F5); a minute is longer than any gesture.
+local DRAG_MAX = 60
 
 -- Where to press on element `e`: its centre, or the uncovered on-screen point nearest to
 -- it; fails when the element is off screen or entirely covered by later elements.
@@ -182,14 +185,14 @@ api.define{ name = "drag", group = "Gestures", step = true,
   signature = "drag(from, to [, seconds [, {timeout = seconds}]])",
   summary = "Presses at `from`, moves to `to` over `seconds` (default 0.5, one move per frame) and releases.",
   args = { { "from", "a locator, or a point {x, y} in points", "Locator|Point" }, { "to", "a locator or a point", "Locator|Point" },
-    { "seconds", "duration of the movement (default 0.5)", "number" }, { "timeout", "as tap", "number" } },
+    { "seconds", "duration of the movement (default 0.5, at most 60)", "number" }, { "timeout", "as tap", "number" } },
   waits = "as tap",
   errors = "as tap, for each locator",
   example = 'drag("Card", {180, 700})',
   fn = function(from, to, seconds, opts)
     local what = "drag(" .. show(from) .. ", " .. show(to) .. ")"
     opts = opts_of(what, opts)
-    seconds = number_arg(what, "seconds", seconds, DRAG_TIME, FRAME)
+    seconds = number_arg(what, "seconds", seconds, DRAG_TIME, FRAME, DRAG_MAX)
     local timeout = api.timeout(opts, what)
     local x1, y1 = place(what, "from", from, timeout)
     local x2, y2 = place(what, "to", to, timeout)

@@ -1,6 +1,6 @@
 local api = ...
 local sf, env, decl, quote = api.sf, api.env, api.decl, api.quote
-local getinfo, type, error, xpcall, ipairs = debug.getinfo, type, error, xpcall, ipairs
+local getinfo, type, error, xpcall, ipairs, format = debug.getinfo, type, error, xpcall, ipairs, string.format
 
 api.define{ name = "prototype", group = "Structure",
   signature = "prototype(path)",
@@ -297,6 +297,8 @@ function decl.run(index, last)
   api.block_timeout = nil
   api.last_tap = nil
   api.soft = {}
+  api.escaped = {}
+  api.captured = {}  -- capture names of this test -> the line that captured each
   local ok, err = true, nil
   if not decl.before_all_ran then
     decl.before_all_ran = true
@@ -315,6 +317,15 @@ function decl.run(index, last)
   if last then
     sf.step_unwind(0)
     ok, err = hooks(decl.after_all, "in after_all", ok, err)
+  end
+  local escaped = api.escaped
+  api.escaped = nil
+  if ok and #escaped > 0 then
+    -- A failure raised inside a coroutine of the script's own that coroutine.resume caught.
+    ok, err = false, escaped[1] .. (#escaped > 1 and format(" (and %d more failures)", #escaped - 1) or "")
+      .. "\n(raised inside a coroutine of the script's own, whose coroutine.resume caught it; the test fails anyway)"
+    api.failed = { raised = err }
+    sf.note_failure(err)
   end
   local soft, line = api.soft_report()
   if soft then

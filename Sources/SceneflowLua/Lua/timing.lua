@@ -59,7 +59,9 @@ api.define{ name = "expect.transition", group = "Expectations", step = true,
       end
       if type(v) ~= kind then fail(what .. ": " .. k .. " must be a " .. kind .. ", got " .. show(v)) end
     end
-    if want.within and want.within < 0 then fail(what .. ": within must be >= 0 seconds") end
+    for _, key in ipairs({ "duration", "within" }) do
+      if want[key] ~= nil then api.finite(what, key, want[key], 0, "seconds") end
+    end
     local problem = want.kind and sf.transition_problem(want.kind)
     if problem then fail(what .. ": kind: " .. problem) end
     if want.from and not sf.scene_exists(want.from) then

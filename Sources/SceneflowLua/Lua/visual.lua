@@ -63,10 +63,18 @@ local function retry(what, timeout, attempt)
   end
 end
 
+-- The longest name, bytes: with ".png" (or "-2.png") it stays under a file name's 255 bytes.
+local MAX_NAME_BYTES = 200
+
 local function name_arg(what, name)
+  local rule = "expected a name for the file (letters, digits, spaces, - and _; no / or leading .; UTF-8, at most "
+    .. MAX_NAME_BYTES .. " bytes), got "
   if type(name) ~= "string" or name == "" or name:find("[/\\%c]") or name:sub(1, 1) == "." then
-    fail(what .. ": expected a name for the file (letters, digits, spaces, - and _; no / or leading .), got " .. show(name))
+    fail(what .. ": " .. rule .. show(name))
   end
+  -- Two names that differ only in invalid bytes would share one file once shown as U+FFFD.
+  if not utf8.len(name) then fail(what .. ": " .. rule .. show(name) .. " (not valid UTF-8)") end
+  if #name > MAX_NAME_BYTES then fail(what .. ": " .. rule .. #name .. " bytes") end
 end
 
 api.define{ name = "expect.screenshot", group = "Expectations", step = true,
@@ -138,12 +146,21 @@ api.define{ name = "capture", group = "Expectations", step = true,
   summary = "Writes the current frame to the report folder (captures/<script>/<test>/<name>.png) without comparing; the HTML report shows it as a thumbnail.",
   args = { { "name", "file name without .png", "string" } },
   waits = "until settled",
-  errors = "a bad name; the frame cannot be rendered or written",
+  errors = "a bad name, or one this test already captured; the frame cannot be rendered or written",
   example = 'capture "checkout"',
   fn = function(name)
     local what = "capture(" .. show(name) .. ")"
     name_arg(what, name)
+    -- One file per name and test: a second capture of a name replaced the first while both
+    -- were reported (red-team finding F14).
+    local captured = api.captured
+    local line = api.line()
+    if captured and captured[name] then
+      fail(format("%s: this test already captured %s at line %s; give each capture its own name", what, show(name),
+        tostring(captured[name])))
+    end
     api.wait_settled(what, api.timeout(nil, what))
+    if captured then captured[name] = line or "?" end
     local status, message = sf.capture(name)
     if status == "failed" then fail(what .. ": " .. message) end
   end }

@@ -137,7 +137,7 @@ public final class HeadlessTestRunner {
                 recorder = try FrameRecorder(directory: folder, prototype: prototype)
                 recorder?.writesPNGs = !options.framesHashOnly
             } catch {
-                result.loadProblems = [Diagnostic(file: folder, message: "cannot write frames: \(error)")]
+                result.loadProblems = [Diagnostic(file: folder, message: "cannot write frames: \(plainReason(error))")]
                 return result
             }
         }

@@ -148,8 +148,8 @@ final class OverlayPainter {
             return
         }
         var area = SDL_Rect(
-            x: Int32((rect.x * scale).rounded()), y: Int32((rect.y * scale).rounded()),
-            w: Int32((rect.width * scale).rounded()), h: Int32((rect.height * scale).rounded()))
+            x: Int32(pixels: rect.x * scale), y: Int32(pixels: rect.y * scale),
+            w: Int32(pixels: rect.width * scale), h: Int32(pixels: rect.height * scale))
         try SDLError.check(SDL_RenderSetClipRect(r, &area), "SDL_RenderSetClipRect")
     }
 

@@ -57,7 +57,9 @@ extension RendererHandle {
         }
         let sx = Double(image.width) / Double(box.w)
         let sy = Double(image.height) / Double(box.h)
-        func scaled(_ v: Int32, _ origin: Int32, _ s: Double) -> Int32 { Int32((Double(v - origin) * s).rounded()) }
+        func scaled(_ v: Int32, _ origin: Int32, _ s: Double) -> Int32 {
+            Int32(pixels: (Double(v) - Double(origin)) * s)
+        }
         let left = scaled(target.x, box.x, sx)
         let top = scaled(target.y, box.y, sy)
         var source = SDL_Rect(
@@ -73,7 +75,8 @@ extension RendererHandle {
         let y0 = (rect.y * s).rounded()
         let x1 = (rect.maxX * s).rounded()
         let y1 = (rect.maxY * s).rounded()
-        return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+        return SDL_Rect(
+            x: Int32(pixels: x0), y: Int32(pixels: y0), w: Int32(pixels: x1 - x0), h: Int32(pixels: y1 - y0))
     }
 
     private func copy(_ texture: Texture, source: UnsafePointer<SDL_Rect>?, _ box: SDL_Rect, alpha: Double) throws {

@@ -21,7 +21,7 @@ extension RendererHandle {
     /// the layer's offset) from its tall texture. Throws `SDLError`.
     func drawSlices(_ layer: SceneLayer, _ texture: OpaquePointer) throws {
         let s = device.scale
-        func px(_ v: Double) -> Int32 { Int32((v * s).rounded()) }
+        func px(_ v: Double) -> Int32 { Int32(pixels: v * s) }
         try withUnsafeRenderer { r in
             for slice in layer.slices {
                 var source = SDL_Rect(

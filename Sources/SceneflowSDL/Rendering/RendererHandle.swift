@@ -89,7 +89,8 @@ final class RendererHandle {
             let y0 = (r.y * scale).rounded(.down)
             let x1 = (r.maxX * scale).rounded(.up)
             let y1 = (r.maxY * scale).rounded(.up)
-            return SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
+            return SDL_Rect(
+                x: Int32(pixels: x0), y: Int32(pixels: y0), w: Int32(pixels: x1 - x0), h: Int32(pixels: y1 - y0))
         }
         try SDLError.check(SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
         try SDLError.check(
@@ -122,10 +123,10 @@ final class RendererHandle {
         for layer in frame.layers {
             let alpha = min(max(layer.alpha, 0), 1)
             if alpha == 0 { continue }
-            let x = Int32((layer.offset.x * device.scale).rounded())
-            let y = Int32((layer.offset.y * device.scale).rounded())
-            let w = layer.size.map { Int32(($0.width * device.scale).rounded()) } ?? width
-            let h = layer.size.map { Int32(($0.height * device.scale).rounded()) } ?? height
+            let x = Int32(pixels: layer.offset.x * device.scale)
+            let y = Int32(pixels: layer.offset.y * device.scale)
+            let w = layer.size.map { Int32(pixels: $0.width * device.scale) } ?? width
+            let h = layer.size.map { Int32(pixels: $0.height * device.scale) } ?? height
             if x >= width || y >= height || x <= -w || y <= -h { continue }
             if layer.image.isEmpty {  // a veil: black at `alpha` over the whole screen
                 try drawVeil(alpha: alpha, width: width, height: height)

@@ -202,7 +202,7 @@ public final class TextureCache {
     private func key(for layer: SceneLayer, directory: String) -> Key {
         var k = key(layer.image, layer.screen, directory)
         if layer.rotated { (k.width, k.height) = (renderer.device.pixelHeight, renderer.device.pixelWidth) }
-        if let content = layer.contentHeight { k.height = Int((content * renderer.device.scale).rounded()) }
+        if let content = layer.contentHeight { k.height = Int(Int32(pixels: content * renderer.device.scale)) }
         return k
     }
 

@@ -84,7 +84,7 @@ import Testing
     @Test func aScrollNeedingTooManyDragsFailsAtOnceNamingTheBand() throws {
         let text = Self.prototype(
             scenes: """
-                home = { image = "home.png", scroll = { header = 700, footer = 56, height = 20000 } },
+                home = { image = "home.png", scroll = { header = 700, footer = 56, height = 16000 } },
                 """)
         let results = try ScriptAPIHarness.run(
             """

@@ -1,0 +1,33 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// The console line after `test --frames DIR`: which script folders got their frames. Only
+/// folders whose `summary.txt` (`hashes.txt` with `--frames-hash-only`) is really there are
+/// named; on a full disk the line claimed frames that were never written (red-team finding F9),
+/// now the scripts without them are named on standard error instead.
+enum FramesNotice {
+    /// Prints the notice for `results` (files that failed to load or did not run write no
+    /// frames and are left out).
+    static func show(_ results: [ScriptFileResult], frames: String, hashOnly: Bool) {
+        let root = (frames as NSString).standardizingPath
+        let index = hashOnly ? "hashes.txt" : "summary.txt"
+        let ran = results.filter { !$0.outcomes.isEmpty }.map { HeadlessTestRunner.scriptID($0.file) }
+        let written = ran.filter {
+            FileManager.default.fileExists(atPath: PathText.join(PathText.join(root, $0), index))
+        }
+        let folders = written.map { $0 + "/" }
+        if folders.count == 1 {
+            print("frames and summary.txt written to \((root as NSString).appendingPathComponent(folders[0]))")
+        } else if !folders.isEmpty {
+            print(
+                "frames and summary.txt written to \(root)/, one folder per script: \(folders.joined(separator: ", "))")
+        }
+        let missing = ran.filter { !written.contains($0) }
+        if !missing.isEmpty {
+            printError(
+                "sceneflow test: --frames: no \(index) was written for \(missing.map { $0 + "/" }.joined(separator: ", ")) in \(root) (see the failures above)"
+            )
+        }
+    }
+}

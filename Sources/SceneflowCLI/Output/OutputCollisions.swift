@@ -1,0 +1,116 @@
+import Foundation
+import SceneflowCore
+
+/// Output paths that would replace a file the run reads, or that two outputs of one run share
+/// (red-team finding F8: `test o/t.lua --json o/t.lua` replaced the script with its own report;
+/// `--json same.out --junit same.out` kept only one). Checked before the command runs, as a
+/// usage error (exit 64) naming both options or the option and the input.
+///
+/// Paths are compared after resolving symbolic links (`realpath` of the file, or of its folder
+/// when the file does not exist yet) and, for files that exist, by device and inode, so a link,
+/// a hard link or another spelling of a path counts as the same file. Devices and FIFOs
+/// (`/dev/null` for two outputs) are written into, never replaced, and are not compared.
+enum OutputCollisions {
+    /// One file an output option writes: the option (`--json`, or `--report` for a file the
+    /// folder gets) and the path.
+    struct Output: Equatable {
+        /// The option, as the message names it (`--report rep/results.json` for a folder's file).
+        let option: String
+        /// The path as given (or the folder's path joined with the file name).
+        let path: String
+    }
+
+    /// File extensions of images a prototype or a baseline can be (`ImageFormat`'s readers).
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff"]
+
+    /// Throws when two of `outputs` are the same file.
+    ///
+    /// - Throws: `UsageError` (exit 64): `--json same.out and --junit same.out are the same file; …`.
+    static func checkDistinct(_ outputs: [Output]) throws(UsageError) {
+        var seen: [(output: Output, key: FileKey)] = []
+        for output in outputs {
+            guard let key = FileKey(output.path) else { continue }
+            if let earlier = seen.first(where: { $0.key.matches(key) }) {
+                throw UsageError(
+                    message:
+                        "\(earlier.output.option) \(OutputPath.shown(earlier.output.path)) and \(output.option) \(OutputPath.shown(output.path)) are the same file; each output needs a file of its own"
+                )
+            }
+            seen.append((output, key))
+        }
+    }
+
+    /// Throws when one of `outputs` would replace a file the run reads: one of `files` (the
+    /// scripts or timelines given), `prototype.lua`, a `.lua` file or an image in one of
+    /// `prototypeFolders`, or a screenshot baseline (a file under a `__screenshots__` folder).
+    /// When `luaIsInput` (`test`, whose scripts `require` modules), any existing `.lua` file.
+    ///
+    /// - Throws: `UsageError` (exit 64) naming the option, the path and what it is.
+    static func checkNotInputs(
+        _ outputs: [Output], files: [String], prototypeFolders: [String], luaIsInput: Bool
+    ) throws(UsageError) {
+        let fileKeys = files.compactMap { file in FileKey(file).map { (file, $0) } }
+        let folders = prototypeFolders.compactMap { folder in FileKey.realPath(folder).map { (folder, $0) } }
+        for output in outputs {
+            guard let key = FileKey(output.path), key.identity != nil else { continue }  // a new file
+            let shown = "\(output.option) \(OutputPath.shown(output.path))"
+            let advice = "an output never replaces a file the run reads; choose another file"
+            if let (file, _) = fileKeys.first(where: { $0.1.matches(key) }) {
+                throw UsageError(message: "\(shown) is \(OutputPath.shown(file)), an input of this run; \(advice)")
+            }
+            let name = PathText.lastComponent(of: key.path)
+            let ext = PathText.pathExtension(of: name).lowercased()
+            for (given, real) in folders where key.path.hasPrefix(real + "/") {
+                if name == "prototype.lua" || ext == "lua" || imageExtensions.contains(ext) {
+                    let what = name == "prototype.lua" ? "the prototype.lua" : ext == "lua" ? "a Lua file" : "an image"
+                    throw UsageError(
+                        message: "\(shown) is \(what) of the prototype \(OutputPath.shown(given)); \(advice)")
+                }
+            }
+            if key.path.split(separator: "/").contains("__screenshots__") {
+                throw UsageError(message: "\(shown) is a screenshot baseline; \(advice)")
+            }
+            if luaIsInput && ext == "lua" {
+                throw UsageError(message: "\(shown) is a Lua file (a script or a module it requires); \(advice)")
+            }
+        }
+    }
+
+    /// Where a path really is: its resolved absolute path, and (device, inode) when it exists
+    /// as a regular file. Nil for devices, FIFOs, folders and paths whose folder is missing.
+    struct FileKey {
+        let path: String
+        let identity: [UInt64]?
+
+        init?(_ path: String) {
+            // Where the bytes would go: links followed (a dangling one to its target's name);
+            // a device, FIFO or descriptor is written into, never replaced, so never compared.
+            guard case .replace(let given) = try? OutputTarget.resolve(path) else { return nil }
+            var info = stat()
+            if stat(given, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFREG, let real = Self.realPath(given) else { return nil }
+                self.path = real
+                identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
+                return
+            }
+            // Not there yet: where it will be is its folder's real path plus its name.
+            let folder = PathText.folder(of: given)
+            guard let real = Self.realPath(folder.isEmpty ? "." : folder) else { return nil }
+            self.path = PathText.join(real, PathText.lastComponent(of: given))
+            identity = nil
+        }
+
+        /// The same file: the same (device, inode) when both exist, else the same resolved path.
+        func matches(_ other: FileKey) -> Bool {
+            if let identity, let otherIdentity = other.identity { return identity == otherIdentity }
+            return path == other.path
+        }
+
+        /// `realpath(3)` of `path`; nil when a part is missing.
+        static func realPath(_ path: String) -> String? {
+            guard let resolved = realpath(path, nil) else { return nil }
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+    }
+}

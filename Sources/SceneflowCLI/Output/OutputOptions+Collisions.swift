@@ -1,0 +1,90 @@
+import Foundation
+import SceneflowCore
+
+extension OutputOptions {
+    /// Files a folder output writes at its top, which no other output may take
+    /// (`test --report DIR`: DIR/results.json, DIR/junit.xml, DIR/index.html).
+    static let folderFiles: [String: [String]] = ["--report": ["results.json", "junit.xml", "index.html"]]
+
+    /// Checks that no output of `parsed` replaces a file the run reads and that no two outputs
+    /// are one file (`OutputCollisions`). The run's inputs: every positional argument that is a
+    /// file (a script, a timeline), every positional folder and `--prototype` holding a
+    /// `prototype.lua` (the prototype's `.lua` files and images), and for `test` every script
+    /// found and the prototype each script names on a `prototype "path"` line.
+    ///
+    /// - Throws: `UsageError` (exit 64) naming both options or the option and the input.
+    static func checkCollisions(_ parsed: ParsedArguments, options: [OptionSpec], command: String) throws(UsageError) {
+        if parsed.value("--worker") != nil { return }  // a test worker: its runner checked
+        var outputs: [OutputCollisions.Output] = []
+        for option in options {
+            guard let kind = option.output, let value = parsed.value(option.name), value != "-" else { continue }
+            if kind == .folder {
+                for name in folderFiles[option.name] ?? [] {
+                    outputs.append(.init(option: option.name, path: PathText.join(value, name)))
+                }
+            } else {
+                outputs.append(.init(option: option.name, path: value))
+            }
+        }
+        guard !outputs.isEmpty else { return }
+        try OutputCollisions.checkDistinct(outputs)
+        var files: [String] = []
+        var prototypes: [String] = parsed.value("--prototype").map { [$0] } ?? []
+        for argument in parsed.positionals {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { continue }
+            if !isDirectory.boolValue {
+                files.append(argument)
+            } else if FileManager.default.fileExists(atPath: PathText.join(argument, "prototype.lua")) {
+                prototypes.append(argument)
+            }
+        }
+        if command == TestCommand.name {
+            let scripts = ScriptFinder.scripts(in: parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals)
+            files += scripts
+            prototypes += scripts.compactMap(declaredPrototype(of:))
+        }
+        files += prototypes.filter { $0.hasSuffix(".lua") }  // a prototype named by its file
+        try OutputCollisions.checkNotInputs(
+            outputs, files: files, prototypeFolders: prototypes, luaIsInput: command == TestCommand.name)
+    }
+
+    /// The folder a script names with `prototype "path"` (or `prototype("path")`, `'path'`) on
+    /// a line of its own, resolved against the script's folder; nil when there is none in the
+    /// first 64 KiB. A cheap reading for the output check only: the runner never runs a script's
+    /// Lua (the worker does), and a prototype named another way is still guarded by the
+    /// `.lua`-file rule of `test`.
+    static func declaredPrototype(of script: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: script) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: 65_536) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        for line in text.split(separator: "\n").prefix(200) {
+            var rest = line.drop { $0 == " " || $0 == "\t" }
+            guard rest.hasPrefix("prototype") else { continue }
+            rest = rest.dropFirst("prototype".count).drop { $0 == " " || $0 == "(" || $0 == "\t" }
+            guard let quote = rest.first, quote == "\"" || quote == "'" else { continue }
+            let inner = rest.dropFirst()
+            guard let end = inner.firstIndex(of: quote) else { continue }
+            let path = String(inner[..<end])
+            let folder = PathText.folder(of: script)
+            return lexicallyNormal(path.hasPrefix("/") || folder.isEmpty ? path : PathText.join(folder, path))
+        }
+        return nil
+    }
+
+    /// `path` with `.` parts and `name/..` pairs taken out, for messages (`scripts/../proto`
+    /// is shown as `proto`); links are not followed (the checks compare real paths).
+    static func lexicallyNormal(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+}

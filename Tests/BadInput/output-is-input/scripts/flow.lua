@@ -1,0 +1,3 @@
+prototype "../proto"
+local forms = require "lib.forms"
+test("opens", function() forms.open() end)

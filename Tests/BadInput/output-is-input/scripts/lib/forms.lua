@@ -1,0 +1,1 @@
+return { open = function() tap "Open" end }

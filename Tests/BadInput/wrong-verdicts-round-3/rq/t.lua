@@ -1,0 +1,3 @@
+prototype "../proto"
+test("cycle", function() require "moda" end)
+test("self", function() require "selfmod" end)

@@ -1,0 +1,3 @@
+prototype "../proto"
+local a = require "moda"
+test("x", function() end)

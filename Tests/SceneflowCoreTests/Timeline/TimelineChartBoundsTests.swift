@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import SceneflowCore
+
+/// The `timing --svg` chart's size does not grow with the times in the file (red-team finding
+/// F16: a completion of 1e9 s, which the reader accepts, made a chart of gigabytes): the axis
+/// is at most `TimelineAxis.maxWidth` pixels wide and its ticks thin out to fit.
+@Suite struct TimelineChartBoundsTests {
+    @Test(arguments: [1e4, 1e5, 1e6, 1e9])
+    func aHugeCompletionMakesABoundedChart(_ completion: Double) {
+        var record = TransitionRecord(
+            from: "home", to: "details", transition: Transition(kind: .pushLeft, duration: 0.35), start: 1)
+        record.frames = [1, 1.2, completion].map { FrameSample(clock: $0) }
+        record.completion = completion
+        let document = TimelineDocument(runs: [
+            TimelineRun(name: "t", prototype: "P", clock: .virtual, transitions: [record], events: [])
+        ])
+        let started = Date()
+        let svg = TimelineChart.svg(document, title: "huge")
+        #expect(svg.utf8.count < 200_000, "\(svg.utf8.count) bytes for a completion of \(completion) s")
+        #expect(Date().timeIntervalSince(started) < 5)
+        let width = svg.firstMatch(of: /<svg [^>]*width="([0-9.]+)"/).flatMap { Double($0.output.1) } ?? .infinity
+        #expect(width <= TimelineAxis.maxWidth + 400, "width \(width)")
+    }
+
+    @Test func shortRunsKeepTheirScale() {
+        let axis = TimelineAxis(spans: [(1, 1.35)], origin: 0)
+        #expect(axis.pixelsPerSecond >= 400)
+        #expect(axis.ticks().step <= 0.25)
+    }
+
+    @Test(arguments: [(61.0, 100.0), (700, 1000), (1.5e6, 2e6), (3e8, 5e8)])
+    func longAxesGetRoundTickSteps(_ raw: Double, _ expected: Double) {
+        #expect(TimelineAxis.roundStep(raw) == expected)
+    }
+}
