@@ -248,8 +248,8 @@ struct PrototypeValidator {
         case .boolean(let b): enabled = b
         case let other: error(path + ".enabled", "expected true or false, got \(describe(other))")
         }
-        let control = validateControl(table, path: path)
-        if control != nil, table["kind"].isNone { kind = "star_rating" }
+        let control = validateControl(table, path: path, frame: frame)
+        if let control, table["kind"].isNone { kind = control.stateControl?.style.rawValue ?? "star_rating" }
         guard let label, let frame else { return nil }
         var element = Element(
             label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path,
