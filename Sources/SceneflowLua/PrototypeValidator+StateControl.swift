@@ -59,7 +59,7 @@ extension PrototypeValidator {
             ? "states = { Metric = \"metric.png\", Imperial = \"imperial.png\" }"
             : "states = { off = \"off.png\", on = \"on.png\" }"
         guard let table = value.table, !table.isAction,
-            Self.allNamed(table)
+            table.hasOnlyNames
         else {
             error(
                 path,
@@ -77,9 +77,8 @@ extension PrototypeValidator {
         }
         if !style.selects {
             for name in ["off", "on"] where table[name].isNone {
-                error(
-                    "\(path).\(name)",
-                    "missing; a \(style.rawValue) has the states off and on, e.g. \(example)")
+                let message = "no state \"" + name + "\"; a " + style.rawValue + " has the states off and on, e.g. " + example
+                error(path, message)
             }
             for entry in table.entries {
                 if case .name(let name) = entry.key, name != "off", name != "on" {
@@ -101,7 +100,7 @@ extension PrototypeValidator {
         _ value: LuaValue, states: [String], frame: Rect?, path: String
     ) -> [String: Rect] {
         guard let table = value.table, !table.isAction,
-            Self.allNamed(table)
+            table.hasOnlyNames
         else {
             error(
                 path,
@@ -124,23 +123,17 @@ extension PrototypeValidator {
             if let frame, !rect.isInside(frame) {
                 error("\(path).\(name)", "segment \(rect) is not inside the element's frame \(frame)")
             }
-            for (other, earlier) in segments where earlier.intersects(rect) {
-                error("\(path).\(name)", "segment \(rect) overlaps segment \"\(other)\" \(earlier); a tap must select one state")
+            for (other, earlier) in segments.sorted(by: { $0.key < $1.key }) where earlier.intersects(rect) {
+                error(
+                    "\(path).\(name)",
+                    "segment \(rect) overlaps segment \"\(other)\" \(earlier); a tap must select one state")
             }
             segments[name] = rect
         }
         for name in states where table[name].isNone {
-            error("\(path).\(name)", "missing; every state needs the frame a tap selects it in")
+            error(path, "no segment for state \"\(name)\"; every state needs the frame a tap selects it in")
         }
         return segments
-    }
-
-    /// True when every key of `table` is a name (`off = …`), none an index or other value.
-    private static func allNamed(_ table: LuaTable) -> Bool {
-        for entry in table.entries {
-            guard case .name = entry.key else { return false }
-        }
-        return true
     }
 
     /// Reading order of two segments: left to right, then top to bottom (radio groups: top to
@@ -149,5 +142,15 @@ extension PrototypeValidator {
         guard let p, let q else { return p != nil }
         if radio { return p.y != q.y ? p.y < q.y : p.x < q.x }
         return p.x != q.x ? p.x < q.x : p.y < q.y
+    }
+}
+
+extension LuaTable {
+    /// True when every key is a name (`off = …`), none an index or another value.
+    var hasOnlyNames: Bool {
+        entries.allSatisfy { entry in
+            if case .name = entry.key { return true }
+            return false
+        }
     }
 }
