@@ -8,7 +8,7 @@ read_globals = {
   -- sceneflow script api begin
   "after_all", "after_each", "back", "before_all", "before_each", "capture", "decrement", "double_tap", "drag", "element", "elements", "expect",
   "history", "increment", "last_transition", "log", "long_press", "now", "only", "param", "prototype", "rate", "rotate",
-  "scene", "scroll", "scroll_to", "set_value", "skip", "state", "step", "swipe", "tap", "tap_at", "test", "wait", "wait_for",
+  "scene", "scroll", "scroll_to", "set_value", "choose", "skip", "state", "step", "swipe", "tap", "tap_at", "test", "wait", "wait_for",
   "with_timeout", "within",
   -- sceneflow script api end
 }

@@ -1,7 +1,7 @@
 import SceneflowCore
 
 /// A key of a Lua table as the loader sees it.
-enum LuaKey: Hashable, CustomStringConvertible {
+enum LuaKey: Hashable, Sendable, CustomStringConvertible {
     /// A string key (`label = ...`).
     case name(String)
     /// An integer key (array part, `[1]`).
@@ -20,7 +20,9 @@ enum LuaKey: Hashable, CustomStringConvertible {
 
 /// A plain Swift copy of a Lua value, taken once with raw access (no metamethods run) so the
 /// validator never calls into Lua. Functions are kept as registry references.
-indirect enum LuaValue {
+// Sendable is declared, not inferred: inferring it through LuaTable's array of (key, value)
+// tuples is a cycle the compiler reports as "circular reference" in some build orders.
+indirect enum LuaValue: Sendable {
     case none
     case boolean(Bool)
     case number(Double)
@@ -50,7 +52,7 @@ indirect enum LuaValue {
 }
 
 /// The entries of a Lua table: integer keys ascending, then names sorted, then other keys.
-struct LuaTable {
+struct LuaTable: Sendable {
     var entries: [(key: LuaKey, value: LuaValue)]
     /// True when the table was made by `go`, `back`, `present` or `dismiss`.
     var isAction: Bool

@@ -37,7 +37,7 @@ extension PrototypeValidator {
             error(
                 path + ".control",
                 "unknown control \"\(s)\"; the controls are \(kinds)"
-                    + NearestName.hint(for: s, among: Self.controlKinds))
+                    + Self.controlHint(s))
             return nil
         case let other:
             error(path + ".control", "expected one of \(kinds), got \(describe(other))")

@@ -5,7 +5,23 @@ extension PrototypeValidator {
     /// The keys of an element with `control = "toggle"`, `"checkbox"`, `"segmented"` or
     /// `"radio"`, besides the element's own (segmented controls and radio groups add
     /// `segments`).
-    static let stateControlKeys = ["states", "value", "on_change"]
+    static let stateControlKeys: [String] = ["states", "value", "on_change"]
+
+    /// The did-you-mean for an unknown control name: its name in other toolkits (UIKit,
+    /// Android, HTML: `switch` → `toggle`), else the nearest control kind.
+    static func controlHint(_ name: String) -> String {
+        let synonym: String?
+        switch name.lowercased() {
+        case "switch", "uiswitch", "toggle_button", "toggle_switch": synonym = "toggle"
+        case "check_box", "check", "checkmark": synonym = "checkbox"
+        case "segmented_control", "segments", "segmented_button", "segmented_buttons": synonym = "segmented"
+        case "radio_group", "radio_button", "radio_buttons": synonym = "radio"
+        case "rating", "rating_bar", "stars": synonym = "star_rating"
+        default: synonym = nil
+        }
+        if let synonym { return "; did you mean \"" + synonym + "\"?" }
+        return NearestName.hint(for: name, among: controlKinds)
+    }
 
     /// A state-image control (issue 17), or nil with errors recorded under `path` (the
     /// element's table path, which `SourceLineFinder` turns into a line):
@@ -59,12 +75,13 @@ extension PrototypeValidator {
             ? "states = { Metric = \"metric.png\", Imperial = \"imperial.png\" }"
             : "states = { off = \"off.png\", on = \"on.png\" }"
         guard let table = value.table, !table.isAction,
-            table.hasOnlyNames
+            hasOnlyNames(table)
         else {
+            let place = value.isNone ? Self.parent(of: path) : path
             error(
-                path,
+                place,
                 value.isNone
-                    ? "missing; a \(style.rawValue) draws one image per state, e.g. \(example)"
+                    ? "states missing; a \(style.rawValue) draws one image per state, e.g. \(example)"
                     : "expected a table of state name = image, e.g. \(example), got \(describe(value))")
             return [:]
         }
@@ -77,7 +94,8 @@ extension PrototypeValidator {
         }
         if !style.selects {
             for name in ["off", "on"] where table[name].isNone {
-                let message = "no state \"" + name + "\"; a " + style.rawValue + " has the states off and on, e.g. " + example
+                let message =
+                    "no state \"" + name + "\"; a " + style.rawValue + " has the states off and on, e.g. " + example
                 error(path, message)
             }
             for entry in table.entries {
@@ -100,12 +118,15 @@ extension PrototypeValidator {
         _ value: LuaValue, states: [String], frame: Rect?, path: String
     ) -> [String: Rect] {
         guard let table = value.table, !table.isAction,
-            table.hasOnlyNames
+            hasOnlyNames(table)
         else {
+            // A missing `segments` is reported at the element (no line: another element's
+            // `segments =` line would be the wrong one).
+            let place = value.isNone ? Self.parent(of: path) : path
             error(
-                path,
+                place,
                 value.isNone
-                    ? "missing; give each state the frame a tap selects it in, e.g. segments = { Metric = {16, 200, 160, 36}, Imperial = {176, 200, 160, 36} }"
+                    ? "segments missing; give each state the frame a tap selects it in, e.g. segments = { Metric = {16, 200, 160, 36}, Imperial = {176, 200, 160, 36} }"
                     : "expected a table of state name = {x, y, w, h} in points, got \(describe(value))")
             return [:]
         }
@@ -145,12 +166,19 @@ extension PrototypeValidator {
     }
 }
 
-extension LuaTable {
-    /// True when every key is a name (`off = …`), none an index or another value.
-    var hasOnlyNames: Bool {
-        entries.allSatisfy { entry in
-            if case .name = entry.key { return true }
-            return false
-        }
+extension PrototypeValidator {
+    /// `path` without its last key: `scenes.home.elements[2]` for `….elements[2].segments`.
+    static func parent(of path: String) -> String {
+        guard let dot = path.lastIndex(of: ".") else { return path }
+        return String(path[..<dot])
     }
+}
+
+/// True when every key of `table` is a name (`off = …`), none an index or another value.
+private func hasOnlyNames(_ table: LuaTable) -> Bool {
+    for entry in table.entries {
+        if case .name = entry.key { continue }
+        return false
+    }
+    return true
 }

@@ -116,7 +116,8 @@ struct StateControlScriptTests {
         """
     }
 
-    static let toggle = #"{ label = "Wi-Fi", control = "toggle", frame = { 280, 100, 60, 40 }, states = { off = "off.png", on = "on.png" }, value = "on" }"#
+    static let toggle =
+        #"{ label = "Wi-Fi", control = "toggle", frame = { 280, 100, 60, 40 }, states = { off = "off.png", on = "on.png" }, value = "on" }"#
     static let units = """
         { label = "Units", control = "segmented", frame = { 30, 200, 300, 40 },
                 states = { Metric = "m.png", Imperial = "i.png", Mixed = "x.png" },
@@ -140,9 +141,15 @@ struct StateControlScriptTests {
             units, "Imperial = { 130,", "Imperial = { 120,", "elements[1].segments.Metric",
             #"overlaps segment "Imperial""#
         ),
-        (units, "Mixed = { 230, 200, 100,", "Mixed = { 230, 200, 140,", "segments.Mixed", "is not inside the element's frame"),
+        (
+            units, "Mixed = { 230, 200, 100,", "Mixed = { 230, 200, 140,", "segments.Mixed",
+            "is not inside the element's frame"
+        ),
         (units, "Mixed = { 230, 200, 100, 40 },", "", "elements[1].segments", #"no segment for state "Mixed""#),
-        (units, "Mixed = { 230,", "Mixd = { 230,", "segments.Mixd", #"no state "Mixd" in states; did you mean "Mixed"?"#),
+        (
+            units, "Mixed = { 230,", "Mixd = { 230,", "segments.Mixd",
+            #"no state "Mixd" in states; did you mean "Mixed"?"#
+        ),
         (units, "segments = {", "segment = {", "elements[1]", #"unknown key "segment""#),
     ])
     func badDeclarationsNameTheirPlaceAndLine(element: String, old: String, new: String, path: String, message: String)
@@ -186,7 +193,8 @@ struct StateControlScriptTests {
             ])
         let body = recorder.lines.joined(separator: "\n")
         let replay = try Self.run(
-            "test(\"replay\", function()\n\(body)\nexpect.value(\"Units\", \"Imperial\")\nexpect.value(\"Wi-Fi\", \"on\")\nend)")["replay"]
+            "test(\"replay\", function()\n\(body)\nexpect.value(\"Units\", \"Imperial\")\nexpect.value(\"Wi-Fi\", \"on\")\nend)"
+        )["replay"]
         #expect(replay?.step == .passed, "\(replay?.failure ?? "")")
     }
 }

@@ -126,7 +126,9 @@ public struct StateControlLayout: Equatable, Sendable {
     }
 
     /// The focus ring: the frame grown by 3 points on each side.
-    public var focusRing: Rect { Rect(x: frame.x - 3, y: frame.y - 3, width: frame.width + 6, height: frame.height + 6) }
+    public var focusRing: Rect {
+        Rect(x: frame.x - 3, y: frame.y - 3, width: frame.width + 6, height: frame.height + 6)
+    }
 
     /// Equal when the frames and segments are.
     public static func == (a: Self, b: Self) -> Bool {

@@ -119,6 +119,7 @@ public enum FlowGraph {
             case .code: caption += "<BR/><FONT COLOR=\"gray40\">reached by code</FONT>"
             case .none: caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>"
             }
+            caption += controlsCaption(scene)
             var label = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\">"
             if let image = thumbnail(scene) {
                 let width = showsTurned(scene, prototype) ? 160.0 : 90
@@ -189,7 +190,27 @@ public enum FlowGraph {
     }
 }
 
+extension FlowGraph {
+    /// One small grey line per state control of `scene` (issue 17): `toggle "Wi-Fi": off | on`
+    /// with the initial state in bold; "" when it has none.
+    static func controlsCaption(_ scene: Scene) -> String {
+        var text = ""
+        for element in scene.elements {
+            guard let control = element.control?.stateControl else { continue }
+            let states = control.states.map { state in
+                let name = XMLText.escape(state)
+                return state == control.initialState ? "<B>\(name)</B>" : name
+            }
+            text +=
+                "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray30\">\(control.style.rawValue) \"\(XMLText.escape(element.label))\": "
+                + states.joined(separator: " | ") + "</FONT>"
+        }
+        return text
+    }
+}
+
 extension Action {
     /// True for `present`.
     var isPresent: Bool { if case .present = self { true } else { false } }
+
 }

@@ -7,7 +7,7 @@ extension SourceLineFinder {
     static let keyLocatedPaths = [".scroll", ".scroll.header", ".scroll.height"]
     /// Tables whose keys are names the user chose (a state control's `states` and `segments`,
     /// issue 17): a key is looked for directly inside a table of that name.
-    static let nestedParents = ["states", "segments"]
+    static let nestedParents: [String] = ["states", "segments"]
 
     /// The 1-based line setting the last key of `path` (`header =` for
     /// `scenes.settings.scroll.header`, `after =` for `scenes.splash.after`), or nil (no line

@@ -38,7 +38,8 @@ extension Session {
             return reading(placed, index)
         }
         let labels = placed.map(\.element).filter { $0.control?.stateControl != nil }.map(\.label)
-        var message = "no toggle, check box, segmented control or radio group labelled \"\(label)\" in scene \"\(currentScene)\""
+        var message =
+            "no toggle, check box, segmented control or radio group labelled \"\(label)\" in scene \"\(currentScene)\""
         message += NearestName.hint(for: label, among: labels)
         message +=
             labels.isEmpty
@@ -69,7 +70,10 @@ extension Session {
             throw ControlError(message: Self.unknownState(state, reading))
         }
         let placed = placedElements
-        guard let index = placed.indices.first(where: { placed[$0].element.label == label && placed[$0].element.control?.stateControl != nil })
+        guard
+            let index = placed.indices.first(where: {
+                placed[$0].element.label == label && placed[$0].element.control?.stateControl != nil
+            })
         else { return state }
         let id = controlID(placed, index)
         controls.states[id] = state
@@ -87,10 +91,15 @@ extension Session {
             throw ControlError(message: Self.unknownState(state, reading))
         }
         let placed = placedElements
-        guard let index = placed.indices.first(where: { placed[$0].element.label == label && placed[$0].element.control?.stateControl != nil })
+        guard
+            let index = placed.indices.first(where: {
+                placed[$0].element.label == label && placed[$0].element.control?.stateControl != nil
+            })
         else { return .failure(ControlError(message: "\"\(label)\" is not on screen")) }
         let place = placed[index].placed
-        if !reading.enabled { return .failure(ControlError(message: "\"\(label)\" is disabled: a tap on it does nothing")) }
+        if !reading.enabled {
+            return .failure(ControlError(message: "\"\(label)\" is disabled: a tap on it does nothing"))
+        }
         if place.visible?.contains(point) != true {
             let scrolls = currentOverlayFrame == nil && scrollGeometry(currentScene) != nil
             return .failure(
@@ -126,8 +135,9 @@ extension Session {
     }
 
     /// Stores `after` and, when it differs from `before`, records it and runs `on_change`.
-    func change(_ id: ControlID, _ control: StateControl, to after: String, from before: String, label: String, by: String)
-    {
+    func change(
+        _ id: ControlID, _ control: StateControl, to after: String, from before: String, label: String, by: String
+    ) {
         guard after != before else { return }
         controls.states[id] = after
         timeline.record(.controlState(element: label, scene: id.scene, state: after, what: by), at: now)
@@ -168,8 +178,11 @@ extension Session {
             let id = controlID(layer.scene, elements, i)
             guard let image = control.images[state(of: id, control)] else { return nil }
             let placed = placement.place(elements[i].frame)
-            let ring = controls.focused == id ? StateControlLayout(control, declared: elements[i].frame, placed: placed.frame).focusRing : nil
-            return StateImageOverlay(label: elements[i].label, image: image, frame: placed.frame, clip: placed.area, focusRing: ring)
+            let ring =
+                controls.focused == id
+                ? StateControlLayout(control, declared: elements[i].frame, placed: placed.frame).focusRing : nil
+            return StateImageOverlay(
+                label: elements[i].label, image: image, frame: placed.frame, clip: placed.area, focusRing: ring)
         }
     }
 

@@ -25,7 +25,8 @@ import Testing
             label: "Units", frame: Rect(x: 30 + dx, y: 200 + dy, width: 300, height: 40), kind: style.rawValue,
             control: .states(
                 StateControl(
-                    style: style, states: names, images: Dictionary(uniqueKeysWithValues: names.map { ($0, "\($0).png") }),
+                    style: style, states: names,
+                    images: Dictionary(uniqueKeysWithValues: names.map { ($0, "\($0).png") }),
                     segments: segments)))
     }
 
@@ -132,7 +133,9 @@ import Testing
     /// The one-geometry rule: for every placement the image is drawn at the element's screen
     /// frame (what scripts read), the press point of each state lies in its drawn segment, and
     /// a tap there selects it.
-    static func checkOneGeometry(_ s: Session, label: String = "Units", sourceLocation: SourceLocation = #_sourceLocation)
+    static func checkOneGeometry(
+        _ s: Session, label: String = "Units", sourceLocation: SourceLocation = #_sourceLocation
+    )
         throws
     {
         let element = try #require(s.screenElements.first { $0.label == label }, sourceLocation: sourceLocation)
@@ -148,8 +151,12 @@ import Testing
             }
             #expect(drawn.frame.contains(point), sourceLocation: sourceLocation)
             tap(s, point)
-            #expect(try s.stateControl(label).state == state, "a tap at \(point) selects \(state)", sourceLocation: sourceLocation)
-            #expect(s.frame().layers.last { $0.scene == s.currentScene }?.stateOverlays.first { $0.label == label }?.image == "\(state).png", sourceLocation: sourceLocation)
+            #expect(
+                try s.stateControl(label).state == state, "a tap at \(point) selects \(state)",
+                sourceLocation: sourceLocation)
+            #expect(
+                s.frame().layers.last { $0.scene == s.currentScene }?.stateOverlays.first { $0.label == label }?.image
+                    == "\(state).png", sourceLocation: sourceLocation)
         }
     }
 
