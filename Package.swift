@@ -32,6 +32,29 @@ let package = Package(
             name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
         .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF", "CGIF"]),
+        // SDL2_ttf draws the window's text (labels, panels, the T display) anti-aliased in any
+        // script; fontconfig finds the faces (DejaVu Sans, a CJK face, a face per missing character).
+        .systemLibrary(
+            name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
+            providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+        // FFmpeg's libraries (libavformat, libavcodec, libswscale) write `test --video` as WebM
+        // (VP8) through CVideoShim.
+        .systemLibrary(
+            name: "CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
+        .target(
+            name: "CVideoShim", dependencies: ["CFFmpeg"],
+            linkerSettings: [
+                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
+                .linkedLibrary("avutil"),
+            ]),
+        // zlib's CRC-32, for the PNG chunk check that runs before any image is decoded.
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(
             name: "CLua", pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]),
@@ -41,7 +64,11 @@ let package = Package(
         // prctl(PR_SET_PDEATHSIG) for `--jobs` workers (a variadic C call Swift cannot make).
         .target(name: "CProcessShim"),
         .target(name: "SceneflowCore"),
-        .target(name: "SceneflowSDL", dependencies: ["SceneflowCore", "CSDL2", "CSDL2Image", "CImageShim"]),
+        .target(
+            name: "SceneflowSDL",
+            dependencies: [
+                "SceneflowCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CImageShim", "CZlib",
+            ]),
         // The script API's Lua lives in Sources/SceneflowLua/Lua/*.lua, compiled in as string
         // constants (`EmbeddedLua`) by the EmbedLua plugin, so the binary needs no files at run time.
         .target(
@@ -51,7 +78,7 @@ let package = Package(
         .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         .target(
             name: "SceneflowRunner",
-            dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua"]),
+            dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua", "CVideoShim"]),
         .executableTarget(
             name: "SceneflowCLI",
             dependencies: ["SceneflowRunner", "SceneflowCore", "CProcessShim"]),

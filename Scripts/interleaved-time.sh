@@ -4,7 +4,7 @@
 # time, the median CPU time (user + system), the median peak resident set and the ratio of
 # its median wall time to the first command's. Usage:
 #   Scripts/interleaved-time.sh ROUNDS 'command one' 'command two' ...
-# (the README's Speed tables were measured with it; hyperfine gives the same medians for one
+# (the Speed article's tables, Sources/SceneflowCLI/Sceneflow.docc/Speed.md, were measured with it; hyperfine gives the same medians for one
 # command at a time, but not interleaved).
 set -euo pipefail
 rounds=$1

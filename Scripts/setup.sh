@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what Sceneflow needs on Debian 12 when it is missing: SDL2, SDL2_image (with libpng and
 # libtiff, which Sceneflow also calls directly for 16-bit PNGs and TIFF messages), giflib (GIFs are
-# decoded with it, not with SDL_image) and Lua 5.4
+# decoded with it, not with SDL_image), SDL2_ttf and fontconfig with DejaVu Sans and Noto Sans CJK
+# (the window's text in any script) and Lua 5.4
 # development packages and pkg-config, plus the tools the tests use (xmllint, luacheck, Xvfb).
 # Needs root (or sudo). Safe to run again: installs nothing when everything is there.
 set -euo pipefail
@@ -11,8 +12,11 @@ set -euo pipefail
 # the designer window tests click and capture under Xvfb; graphviz: `sceneflow graph` SVG/PNG and the
 # DOT check (each skips with a printed reason without its tool); perl: `prove` (TAP::Harness) reads
 # `sceneflow test --tap` in the consumer tests; chromium: the HTML report is rendered headless and
-# checked as a reader would see it; hyperfine and time: the README's Speed measurements.
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev libtiff-dev libgif-dev liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium hyperfine time)
+# checked as a reader would see it; ffmpeg: ffprobe reads `test --video` files in tests (the videos
+# themselves are written with the FFmpeg libraries); hyperfine and time: the Speed article's
+# measurements; librsvg2-bin (rsvg-convert) and fonts-dejavu-core: Scripts/make-pictures.sh draws
+# the timing chart and labels.
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev libavformat-dev libavcodec-dev libswscale-dev libsdl2-ttf-dev libfontconfig-dev fonts-noto-cjk liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium ffmpeg hyperfine time librsvg2-bin fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -325,6 +325,35 @@ int sf_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunk
     return luaL_loadbufferx(L, buffer, size, chunkname, "t");
 }
 
+int sf_loadbinary(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
+    return luaL_loadbufferx(L, buffer, size, chunkname, "b");
+}
+
+typedef struct { char *data; size_t size, capacity; int failed; } SfDumpBuffer;
+
+static int sf_dump_writer(lua_State *L, const void *p, size_t n, void *ud) {
+    (void)L;
+    SfDumpBuffer *b = ud;
+    if (b->size + n > b->capacity) {
+        size_t capacity = b->capacity ? b->capacity : 4096;
+        while (capacity < b->size + n) capacity *= 2;
+        char *grown = realloc(b->data, capacity);
+        if (!grown) { b->failed = 1; return 1; }
+        b->data = grown;
+        b->capacity = capacity;
+    }
+    memcpy(b->data + b->size, p, n);
+    b->size += n;
+    return 0;
+}
+
+char *sf_dump(lua_State *L, size_t *size) {
+    SfDumpBuffer b = {NULL, 0, 0, 0};
+    if (lua_dump(L, sf_dump_writer, &b, 0) != 0 || b.failed) { free(b.data); return NULL; }
+    *size = b.size;
+    return b.data;
+}
+
 /* ---- Swift callbacks ---- */
 
 static int sf_trampoline(lua_State *L) {

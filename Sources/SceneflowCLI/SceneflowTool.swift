@@ -8,6 +8,7 @@ enum SceneflowTool {
         [
             PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, TimingCommand.self,
             BenchCommand.self, NewCommand.self, InspectCommand.self, GraphCommand.self, RecordCommand.self,
+            HotspotCommand.self,
         ]
     }
 
@@ -38,7 +39,7 @@ enum SceneflowTool {
                 print(mainHelp())
                 return .success
             }
-            return help(arguments[1])
+            return help(arguments[1], Array(arguments.dropFirst(2)))
         }
         guard let command = subcommands.first(where: { $0.name == first }) else {
             let hint = NearestOption.hint(first, subcommands.map { $0.name })
@@ -53,21 +54,13 @@ enum SceneflowTool {
         return execute(command, rest)
     }
 
-    /// `sceneflow help <subcommand>` or `sceneflow help api` (the Lua script reference,
-    /// generated from the tables that register the functions).
-    static func help(_ topic: String) -> ExitCode {
+    /// `sceneflow help <subcommand>` or `sceneflow help api [--format F]` (the Lua script
+    /// reference, generated from the tables that register the functions).
+    static func help(_ topic: String, _ rest: [String] = []) -> ExitCode {
+        if topic == "api" { return helpAPI(rest) }
         if topic == "outputs" {
             print(OutputOptions.help())
             return .success
-        }
-        if topic == "api" {
-            do {
-                print(try ScriptAPIReference.text(), terminator: "")
-                return .success
-            } catch {
-                printError("sceneflow help api: \(error)")
-                return .software
-            }
         }
         guard let command = subcommands.first(where: { $0.name == topic }) else {
             let hint = NearestOption.hint(topic, subcommands.map { $0.name } + ["api", "outputs"])
@@ -77,6 +70,69 @@ enum SceneflowTool {
             return .usage
         }
         print(command.help)
+        return .success
+    }
+
+    /// `sceneflow help api [--format text|markdown|luals|luacheck]`: the reference for a
+    /// terminal (default), as the DocC page, as lua-language-server definitions, or as
+    /// luacheck's `read_globals`. A bad `--format` exits 64 naming the formats; standard output
+    /// that cannot be written (a full disk) exits 70 with a message.
+    static func helpAPI(_ rest: [String]) -> ExitCode {
+        let formats = ScriptAPIReference.Format.allCases.map(\.rawValue)
+        let usage = "usage: sceneflow help api [--format \(formats.joined(separator: "|"))]"
+        var format = ScriptAPIReference.Format.text
+        var index = 0
+        while index < rest.count {
+            let argument = rest[index]
+            var value: String?
+            if argument == "--format" {
+                guard index + 1 < rest.count else {
+                    printError("sceneflow help api: --format needs a value\n\(usage)")
+                    return .usage
+                }
+                value = rest[index + 1]
+                index += 2
+            } else if argument.hasPrefix("--format=") {
+                value = String(argument.dropFirst("--format=".count))
+                index += 1
+            } else {
+                let hint = NearestOption.hint(argument, ["--format"])
+                printError("sceneflow help api: unexpected argument \"\(argument)\"\(hint)\n\(usage)")
+                return .usage
+            }
+            guard let value, let chosen = ScriptAPIReference.Format(rawValue: value) else {
+                let hint = NearestOption.hint(value ?? "", formats)
+                printError("sceneflow help api: unknown format \"\(value ?? "")\"\(hint)\n\(usage)")
+                return .usage
+            }
+            format = chosen
+        }
+        let text: String
+        do {
+            text = try ScriptAPIReference.render(format)
+        } catch {
+            printError("sceneflow help api: \(error)")
+            return .software
+        }
+        // These are files people redirect (`> types/sceneflow.lua`): a write that failed (a full
+        // disk) must not pass for a whole file. A reader that left (EPIPE) is not an error.
+        fflush(nil)
+        let bytes = Array(text.utf8)
+        var written = 0
+        var failure: Int32 = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            written += n
+        }
+        guard failure == 0 || failure == EPIPE else {
+            printError("sceneflow help api: could not write standard output: \(String(cString: strerror(failure)))")
+            return .software
+        }
         return .success
     }
 

@@ -176,6 +176,27 @@ struct LuaStack {
         }
     }
 
+    /// Loads one of Sceneflow's own embedded chunks (`EmbeddedLua`): from its cached bytecode
+    /// when this process compiled it before (`EmbeddedChunkCache`), else from its text, keeping
+    /// the bytecode for the next state. True on success; on failure the error message is on top.
+    /// Never use this for a user's script or prototype: those load as text only.
+    func loadEmbedded(_ source: String, chunkName: String) -> Bool {
+        let cache = EmbeddedChunkCache.shared
+        if let bytecode = cache.bytecode(chunkName: chunkName, source: source) {
+            return bytecode.withUnsafeBytes { buffer in
+                sf_loadbinary(
+                    luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName) == LUA_OK
+            }
+        }
+        guard load(source, chunkName: chunkName) else { return false }
+        var size = 0
+        if let dumped = sf_dump(luaState, &size) {
+            cache.store(Data(bytes: dumped, count: size), chunkName: chunkName, source: source)
+            free(dumped)
+        }
+        return true
+    }
+
     /// Calls the function below `args` arguments in protected mode, under the memory limit.
     /// True on success; on failure the error value is on top.
     func pcall(args: Int32, results: Int32) -> Bool { sf_pcall(luaState, args, results, 0) == LUA_OK }

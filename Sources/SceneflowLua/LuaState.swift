@@ -31,7 +31,7 @@ final class LuaState {
         self.main = main
         self.limits = limits
         main.resetLimits(instructions: limits.loadInstructions)
-        guard main.load(SandboxPrelude.source, chunkName: SandboxPrelude.chunkName),
+        guard main.loadEmbedded(SandboxPrelude.source, chunkName: SandboxPrelude.chunkName),
             main.pcall(args: 0, results: 1)
         else { return nil }
         main.rawGet("action_mt", table: main.top)

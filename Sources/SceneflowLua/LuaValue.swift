@@ -20,8 +20,8 @@ enum LuaKey: Hashable, Sendable, CustomStringConvertible {
 
 /// A plain Swift copy of a Lua value, taken once with raw access (no metamethods run) so the
 /// validator never calls into Lua. Functions are kept as registry references.
-// Sendable is declared, not inferred: inferring it through LuaTable's array of (key, value)
-// tuples is a cycle the compiler reports as "circular reference" in some build orders.
+/// `Sendable` is declared, not inferred: Swift 6.0 can fail with "circular reference" while
+/// inferring it through `LuaTable.entries` (a tuple holding `LuaValue`) from some files.
 indirect enum LuaValue: Sendable {
     case none
     case boolean(Bool)

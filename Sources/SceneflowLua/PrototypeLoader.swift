@@ -21,19 +21,21 @@ public struct PrototypeLoader {
     ///   - directory: the prototype folder, absolute or relative to the working directory;
     ///     diagnostics name `<directory>/prototype.lua` as given.
     ///   - limits: memory and instruction limits (default `LuaLimits.standard`).
+    ///   - text: the source to run instead of the file's (an edit checked before it is saved,
+    ///     `HotspotWriter`); diagnostics still name `<directory>/prototype.lua`.
     /// - Returns: the prototype with the Lua state that holds its Lua-function actions.
     /// - Throws: `DiagnosticList` with every problem found (errors first; warnings such as
     ///   duplicate labels are included when there are errors): no such folder, no
     ///   `prototype.lua`, a syntax or runtime error (with the line), a limit hit, a value that
     ///   is not a table, and each invalid or unknown entry with its table path.
     public static func load(
-        directory: String, limits: LuaLimits = .standard
+        directory: String, limits: LuaLimits = .standard, text: String? = nil
     ) throws(DiagnosticList) -> LoadedPrototype {
         let file = prototypeFile(in: directory)
         guard let state = LuaState(limits: limits) else {
             throw DiagnosticList([Diagnostic(file: file, message: "could not start Lua (out of memory?)")])
         }
-        let loaded = try load(directory: directory, into: state)
+        let loaded = try load(directory: directory, into: state, text: text)
         return LoadedPrototype(
             state: state, file: file, prototype: loaded.prototype, warnings: loaded.warnings,
             initialStateRef: loaded.initialStateRef)
@@ -52,8 +54,11 @@ public struct PrototypeLoader {
         let initialStateRef: Int32?
     }
 
-    /// Runs `prototype.lua` in its own sandbox environment of `state` and validates the result.
-    static func load(directory: String, into state: LuaState) throws(DiagnosticList) -> LoadResult {
+    /// Runs `prototype.lua` (or `text` in its place) in its own sandbox environment of `state`
+    /// and validates the result.
+    static func load(directory: String, into state: LuaState, text override: String? = nil) throws(DiagnosticList)
+        -> LoadResult
+    {
         let file = prototypeFile(in: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -66,7 +71,7 @@ public struct PrototypeLoader {
         }
         let data: Data
         do {
-            data = try RegularFile.read(file)
+            if let override { data = Data(override.utf8) } else { data = try RegularFile.read(file) }
         } catch .missing {
             throw DiagnosticList([
                 Diagnostic(

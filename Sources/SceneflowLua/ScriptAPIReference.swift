@@ -17,8 +17,16 @@ public enum ScriptAPIReference {
         public var summary: String
         /// `(name, meaning with units)` per argument.
         public var arguments: [(name: String, text: String)]
+        /// Each argument's type in lua-language-server's notation (`"number"`, `"Locator"`),
+        /// by argument name; an argument without one is missing here.
+        public var argumentTypes: [String: String] = [:]
         /// What it returns, if anything.
         public var returns: String?
+        /// The type of what it returns, in lua-language-server's notation, if documented.
+        public var returnsType: String?
+        /// For a table of functions that has the same functions as another one
+        /// (`expect.soft` mirrors `expect`): that other table's name.
+        public var mirrors: String?
         /// What it waits for before and after acting, if anything.
         public var waits: String?
         /// When it fails.
@@ -31,9 +39,38 @@ public enum ScriptAPIReference {
         }
     }
 
+    /// A shape of table the API takes or returns (`Locator`, `Element`), from `api.define_class`.
+    public struct Shape: Equatable, Sendable {
+        /// The bare name types refer to it by (`Element`).
+        public var name: String
+        /// What it is.
+        public var summary: String
+        /// For a name that stands for another type (`Locator` = `string|LocatorTable`): that type.
+        public var alias: String?
+        /// The fields of a table shape: name, meaning, type (`"string?"`: may be nil).
+        public var fields: [Field]
+
+        /// One field of a `Shape`.
+        public struct Field: Equatable, Sendable {
+            /// The key.
+            public var name: String
+            /// What it holds, with units.
+            public var text: String
+            /// Its type in lua-language-server's notation; a trailing `?` means it may be nil.
+            public var type: String
+        }
+    }
+
     /// Every documented entry in registration order, and the group order.
     /// - Throws: `DiagnosticList` when the script API cannot start (a bug, not user input).
     public static func entries() throws(DiagnosticList) -> (entries: [Entry], groups: [String]) {
+        let all = try catalog()
+        return (all.entries, all.groups)
+    }
+
+    /// Every documented entry in registration order, the group order and the table shapes.
+    /// - Throws: `DiagnosticList` when the script API cannot start (a bug, not user input).
+    public static func catalog() throws(DiagnosticList) -> (entries: [Entry], groups: [String], shapes: [Shape]) {
         guard let state = LuaState() else {
             throw DiagnosticList([Diagnostic(file: "[sceneflow]", message: "could not start Lua")])
         }
@@ -51,18 +88,39 @@ public enum ScriptAPIReference {
         var result: [Entry] = []
         for item in api?["docs"].table?.sequence ?? [] {
             guard let doc = item.table, let name = doc["name"].string else { continue }
-            let arguments: [(String, String)] = (doc["args"].table?.sequence ?? []).compactMap { arg in
-                guard let pair = arg.table?.sequence, pair.count == 2, let n = pair[0].string, let t = pair[1].string
-                else { return nil }
-                return (n, t)
+            let triples = (doc["args"].table?.sequence ?? []).compactMap { Self.triple($0) }
+            var entry = Entry(
+                name: name, group: doc["group"].string ?? "", signature: doc["signature"].string ?? name,
+                summary: doc["summary"].string ?? "", arguments: triples.map { ($0.name, $0.text) },
+                returns: doc["returns"].string, waits: doc["waits"].string, errors: doc["errors"].string,
+                example: doc["example"].string ?? "")
+            for argument in triples {
+                if let type = argument.type { entry.argumentTypes[argument.name] = type }
             }
-            result.append(
-                Entry(
-                    name: name, group: doc["group"].string ?? "", signature: doc["signature"].string ?? name,
-                    summary: doc["summary"].string ?? "", arguments: arguments, returns: doc["returns"].string,
-                    waits: doc["waits"].string, errors: doc["errors"].string, example: doc["example"].string ?? ""))
+            entry.returnsType = doc["returns_type"].string
+            entry.mirrors = doc["mirrors"].string
+            result.append(entry)
         }
-        return (result, groups)
+        var shapes: [Shape] = []
+        for item in api?["classes"].table?.sequence ?? [] {
+            guard let shape = item.table, let name = shape["name"].string else { continue }
+            let fields = (shape["fields"].table?.sequence ?? []).compactMap { Self.triple($0) }.map {
+                Shape.Field(name: $0.name, text: $0.text, type: $0.type ?? "any")
+            }
+            shapes.append(
+                Shape(
+                    name: name, summary: shape["summary"].string ?? "", alias: shape["alias"].string,
+                    fields: fields))
+        }
+        return (result, groups, shapes)
+    }
+
+    /// `{name, meaning [, type]}` from an `args` or `fields` list, or nil when malformed.
+    private static func triple(_ value: LuaValue) -> (name: String, text: String, type: String?)? {
+        guard let items = value.table?.sequence, items.count == 2 || items.count == 3,
+            let name = items[0].string, let text = items[1].string
+        else { return nil }
+        return (name, text, items.count == 3 ? items[2].string : nil)
     }
 
     /// The reference as text for a terminal: per group, each entry's signature, summary,

@@ -187,7 +187,7 @@ extension ScriptRuntime {
         state: LuaState, module: ScriptModule, chunkName: String, settleTimeout: Double
     ) throws(LuaFailure) -> (environment: Int32, declarations: Int32) {
         let main = state.main
-        guard main.load(ScriptPrelude.source, chunkName: ScriptPrelude.chunkName) else {
+        guard main.loadEmbedded(ScriptPrelude.source, chunkName: ScriptPrelude.chunkName) else {
             throw state.takeFailure(from: main)
         }
         state.pushHelper("sandbox")
@@ -201,7 +201,7 @@ extension ScriptRuntime {
         let declarations = main.ref()
         let environment = main.ref()
         for section in ScriptAPISections.all {
-            guard main.load(section.source, chunkName: "=[sceneflow \(section.name)]") else {
+            guard main.loadEmbedded(section.source, chunkName: "=[sceneflow \(section.name)]") else {
                 throw state.takeFailure(from: main)
             }
             main.pushRef(apiRef)

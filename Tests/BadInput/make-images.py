@@ -52,6 +52,10 @@ def main():
     # Cut inside the pixel data.
     big = png(36, 80)
     write("png-truncated-in-pixels/proto/home.png", big[: len(big) - 30])
+    # One byte of the pixel data flipped: the IDAT chunk's CRC no longer matches (zlib's crc32 checks it).
+    damaged = bytearray(png(36, 80))
+    damaged[damaged.index(b"IDAT") + 6] ^= 0x01
+    write("png-wrong-crc/proto/home.png", bytes(damaged))
     # A header that claims 100 000 x 100 000 pixels (40 GB decoded) over a few bytes of data.
     header = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 100000, 100000, 8, 6, 0, 0, 0))
     write("png-huge-header/proto/home.png", header + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b""))

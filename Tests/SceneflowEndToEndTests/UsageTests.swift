@@ -100,7 +100,7 @@ import Testing
         let tmp = try TempFolder()
         let missing = tmp.file("nothing-here.lua")
         let r = try Sceneflow.run(["test", missing])
-        // A missing input path is bad input (65) in every command (README, exit codes).
+        // A missing input path is bad input (65) in every command (the Limits and exit codes article in Sceneflow.docc).
         #expect(r.status == 65, "\(r)")
         #expect(r.stderr.contains("sceneflow test: no script or folder at \(missing)"), "\(r)")
         #expect(!r.stderr.contains("USAGE: sceneflow test "), "\(r)")
@@ -127,6 +127,60 @@ import Testing
         #expect(r.stdout.contains("\nGESTURES\n"), "\(r)")
         #expect(r.stdout.contains("  expect.screenshot(name [, {threshold =,"), "\(r)")
         #expect(r.stdout.contains("  rate("), "the star-rating functions are listed too")
+    }
+
+    /// Each `--format` prints what the repository ships (the files Scripts/make-reference.sh
+    /// writes), and text stays the default.
+    @Test func helpAPIFormatsPrintTheShippedFiles() throws {
+        let root = Sceneflow.packageRoot
+        let luals = try Sceneflow.run(["help", "api", "--format", "luals"])
+        #expect(luals.status == 0, "\(luals)")
+        #expect(
+            luals.stdout
+                == (try String(contentsOf: root.appendingPathComponent("types/sceneflow.lua"), encoding: .utf8)))
+        let markdown = try Sceneflow.run(["help", "api", "--format=markdown"])
+        #expect(markdown.status == 0, "\(markdown)")
+        let page = root.appendingPathComponent("Sources/SceneflowCLI/Sceneflow.docc/ScriptAPI.md")
+        #expect(markdown.stdout == (try String(contentsOf: page, encoding: .utf8)))
+        let luacheck = try Sceneflow.run(["help", "api", "--format", "luacheck"])
+        #expect(luacheck.status == 0, "\(luacheck)")
+        let rc = try String(contentsOf: root.appendingPathComponent(".luacheckrc"), encoding: .utf8)
+        #expect(rc.contains(luacheck.stdout), "\(luacheck)")
+        #expect(luacheck.stdout.contains("  log = { fields = {\n    \"debug\", \"message\", \"warn\",\n  } },\n"))
+        let text = try Sceneflow.run(["help", "api", "--format", "text"])
+        #expect(text.stdout == (try Sceneflow.run(["help", "api"])).stdout)
+    }
+
+    /// A generated file redirected to a full disk is not reported as written.
+    @Test func helpAPIOnAFullDiskFails() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"), "no /dev/full")
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = ["help", "api", "--format", "luals"]
+        process.standardOutput = full
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 70, "\(message)")
+        #expect(
+            message.contains("sceneflow help api: could not write standard output: No space left on device"),
+            "\(message)")
+    }
+
+    @Test func unknownHelpAPIFormatIsBadUsage() throws {
+        let r = try Sceneflow.run(["help", "api", "--format", "lua-ls"])
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("sceneflow help api: unknown format \"lua-ls\"; did you mean luals?"), "\(r)")
+        #expect(r.stderr.contains("usage: sceneflow help api [--format text|markdown|luals|luacheck]"), "\(r)")
+        #expect(r.stdout.isEmpty)
+        let missing = try Sceneflow.run(["help", "api", "--format"])
+        #expect(missing.status == 64 && missing.stderr.contains("--format needs a value"), "\(missing)")
+        let stray = try Sceneflow.run(["help", "api", "--fromat", "luals"])
+        #expect(
+            stray.status == 64 && stray.stderr.contains("unexpected argument \"--fromat\"; did you mean --format?"),
+            "\(stray)")
     }
 
     @Test func unknownHelpTopicIsBadUsage() throws {

@@ -40,18 +40,30 @@ import Testing
         let start = try #require(text.range(of: "-- sceneflow script api begin"))
         let end = try #require(text.range(of: "-- sceneflow script api end"))
         let block = text[start.upperBound..<end.lowerBound]
-        let declared = Set(
-            block.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+        // The globals are the block's top level: quoted names and `name = {` tables, two spaces in.
+        var declared: Set<String> = []
+        for line in block.split(separator: "\n") where line.hasPrefix("  ") && !line.hasPrefix("   ") {
+            let body = line.dropFirst(2)
+            if body.hasPrefix("\"") {
+                declared.formUnion(
+                    body.split(separator: "\"", omittingEmptySubsequences: false).enumerated().filter {
+                        $0.offset % 2 == 1
+                    }.map { String($0.element) })
+            } else if let equals = body.range(of: " = {") {
+                declared.insert(String(body[..<equals.lowerBound]))
+            }
+        }
         let documented = Set(try ScriptAPIReference.entries().entries.map { topLevel($0.name) })
         #expect(
             declared == documented,
             "missing in .luacheckrc: \(documented.subtracting(declared)); extra: \(declared.subtracting(documented))")
     }
 
-    @Test func readmeSummaryTableNamesEveryFunction() throws {
+    @Test func scriptingSummaryTableNamesEveryFunction() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let scripting = root.appendingPathComponent("Sources/SceneflowCLI/Sceneflow.docc/Scripting.md")
+        let readme = try String(contentsOf: scripting, encoding: .utf8)
         let start = try #require(readme.range(of: "| group | functions |"))
         let rest = readme[start.upperBound...]
         let table = String(rest[..<(rest.range(of: "\n\n")?.lowerBound ?? rest.endIndex)])
@@ -69,7 +81,7 @@ import Testing
                 missing.append(entry.name)
             }
         }
-        #expect(missing.isEmpty, "README's Scripts summary table (| group | functions |) lacks: \(missing)")
+        #expect(missing.isEmpty, "Scripting.md's summary table (| group | functions |) lacks: \(missing)")
     }
 
     @Test func referenceTextListsSignaturesAndExamples() throws {

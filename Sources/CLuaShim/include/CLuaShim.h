@@ -60,6 +60,11 @@ int sf_pcall(lua_State *L, int nargs, int nresults, int msgh);
 int sf_resume(lua_State *co, lua_State *from, int nargs, int *nresults);
 /* Loads a text chunk (binary chunks are refused) under the given chunk name. */
 int sf_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname);
+/* Loads a precompiled (binary) chunk made by sf_dump: only for Sceneflow's own embedded Lua. */
+int sf_loadbinary(lua_State *L, const char *buffer, size_t size, const char *chunkname);
+/* Dumps the Lua function on top (left there) with its debug information into a malloc'd
+   buffer; stores its size in *size. NULL when out of memory or the dump fails. Free with free(). */
+char *sf_dump(lua_State *L, size_t *size);
 
 /* ---- Swift callbacks ---- */
 

@@ -12,7 +12,10 @@ struct RenderCommand: Subcommand {
         With --to, draws the transition from --scene to --to at --at seconds after it starts
         (default: halfway): the transition wired to the element (or swipe, timer, back or
         dismiss) of --scene that leads there, and says which; --transition, --duration and
-        --curve replace its parts. No display is needed: SDL's software renderer draws into
+        --curve replace its parts. With --labels, the play window's H overlay is drawn over the
+        frame: a box on every element of the scene shown, with its accessibility label in any
+        script (SDL2_ttf; DejaVu Sans, Noto Sans CJK when installed, else any installed font
+        that has the character). No display is needed: SDL's software renderer draws into
         memory.
         """
     static let arguments = [
@@ -35,6 +38,9 @@ struct RenderCommand: Subcommand {
         OptionSpec(
             name: "--landscape", valueName: nil,
             help: "Hold the device in landscape: landscape variants and landscape scenes, at the turned pixel size."),
+        OptionSpec(
+            name: "--labels", valueName: nil,
+            help: "Draw the H overlay: every element's box and accessibility label, as play shows them."),
         OptionSpec(name: "--out", valueName: "FILE", help: "The PNG to write (required).", output: .binaryFile),
         helpOption,
     ]
@@ -115,9 +121,11 @@ struct RenderCommand: Subcommand {
         if let note = plan.note { print(note) }
         let out = parsed.value("--out")!
         do {
-            let image = try StillRenderer.render(prototype, plan, at: at)
+            let labels = parsed.flag("--labels")
+            let image = try StillRenderer.render(prototype, plan, at: at, labels: labels)
             try StillRenderer.save(image, to: out)
             print("wrote \(OutputPath.shown(out)) (\(image.width)x\(image.height) px)")
+            if labels, let note = StillRenderer.labelFontNote() { print(note) }
             return .success
         } catch {
             printError("sceneflow render: \(error)")

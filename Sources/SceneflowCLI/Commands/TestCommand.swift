@@ -78,6 +78,11 @@ struct TestCommand: Subcommand {
             name: "--reverse", valueName: nil,
             help: "Run each file's tests last to first (each test loads the script afresh: verdicts must not change)."),
         OptionSpec(
+            name: "--video", valueName: "MODE",
+            help:
+                "Record each test as WebM in <report>/videos: on, retain-on-failure (keep failed tests' only) or off (default)."
+        ),
+        OptionSpec(
             name: "--worker", valueName: "PID",
             help: "(internal) Run as a test worker of runner PID (files on stdin, events on stdout)."),
         OptionSpec(
@@ -105,6 +110,12 @@ struct TestCommand: Subcommand {
         settings.frames = parsed.value("--frames")
         settings.framesHashOnly = parsed.flag("--frames-hash-only")
         settings.reverse = parsed.flag("--reverse")
+        if let text = parsed.value("--video") {
+            guard let mode = VideoMode(rawValue: text) else {
+                throw UsageError(message: "--video expects on, retain-on-failure or off, got \"\(text)\"")
+            }
+            settings.video = mode
+        }
         if let text = parsed.value("--worker") {
             guard let parent = Int32(text), parent > 0 else {
                 throw UsageError(message: "--worker expects a process id")
@@ -185,7 +196,7 @@ struct TestCommand: Subcommand {
         let console = TestConsole(tap: settings.tap)
         // Every file runs in a worker process, even without --jobs: this process never runs a
         // script's Lua, so a limit or a signal can always stop a test and the reports are
-        // still written (Sources/README.md, "Limits that hold").
+        // still written (the Internals article in Sceneflow.docc, "Limits that hold").
         let jobs = min(settings.jobs, scripts.count)
         let pool = TestWorkerPool(settings: settings, jobs: jobs)
         let results = pool.run(
@@ -237,6 +248,8 @@ struct TestSettings {
     var workerParent: Int32?
     /// Run each file's tests last to first (`--reverse`).
     var reverse = false
+    /// Which tests keep a WebM video (`--video`).
+    var video = VideoMode.off
     var timeout: Double?
     /// `--clock-limit`: clock seconds a test may use (`LuaLimits.testTimeout`).
     var clockLimit: Double?
@@ -257,6 +270,7 @@ struct TestSettings {
             baselineMode: updateBaselines ? .all : .fromEnvironment())
         options.framesHashOnly = framesHashOnly
         options.reverseOrder = reverse
+        options.videoMode = video
         options.recordsTimeline = timeline != nil || csv != nil
         options.parameters = parameters
         return options
@@ -275,6 +289,7 @@ struct TestSettings {
         if let clockLimit { args += ["--clock-limit", String(clockLimit)] }
         if updateBaselines { args.append("--update-baselines") }
         if reverse { args.append("--reverse") }
+        if video != .off { args += ["--video", video.rawValue] }
         // Resolved here: a worker gets the values, never reads the environment itself.
         for key in parameters.keys.sorted() { args += ["--param", "\(key)=\(parameters[key] ?? "")"] }
         return args

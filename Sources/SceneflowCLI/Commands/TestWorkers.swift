@@ -5,7 +5,7 @@ import SceneflowLua
 import SceneflowRunner
 
 /// What a test worker tells the runner, one JSON object per line on the pipe that was its
-/// standard output (see `Sources/README.md`, "Limits that hold"). The runner never runs a
+/// standard output (see the Internals article in Sceneflow.docc, "Limits that hold"). The runner never runs a
 /// script's Lua itself: it learns from these lines when each test starts and ends, so when it
 /// must kill a worker it knows which test was running and which are left.
 enum WorkerEvent: Codable {

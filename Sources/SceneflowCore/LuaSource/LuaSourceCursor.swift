@@ -12,6 +12,8 @@ struct LuaSourceCursor {
 
     /// A cursor at the start of `source`.
     init(_ source: String) { text = Array(source.unicodeScalars) }
+    /// A cursor at the start of `scalars`.
+    init(_ scalars: [Unicode.Scalar]) { text = scalars }
 
     /// The next scalar, nil at the end.
     var peek: Unicode.Scalar? { index < text.count ? text[index] : nil }

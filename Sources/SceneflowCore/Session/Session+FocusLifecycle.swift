@@ -5,7 +5,7 @@
 /// arriving again shows no focus ring and Tab focuses the first star rating. A value stepped
 /// with the keyboard and not committed (Return, Space or Tab away) is dropped: the value at
 /// the last commit (or when focus arrived) comes back and nothing fires, as a press cancelled
-/// by a transition restores its value (README "Star ratings"). The restore is recorded as a
+/// by a transition restores its value (the Prototype format article in Sceneflow.docc, "Star ratings"). The restore is recorded as a
 /// `controlValue` event with `what` "dropped", before the navigation's own events when the
 /// navigation starts at once.
 extension Session {

@@ -1,5 +1,5 @@
 /// Turning the device in a session: landscape variants, separate landscape scenes, the turn's
-/// fade, and frames of scenes shown in landscape (see README "Orientation").
+/// fade, and frames of scenes shown in landscape (see the Prototype format article, "Orientation", in Sceneflow.docc).
 extension Session {
     /// How long turning the device takes: the screen fades to black in the old orientation and
     /// back in the new one (seconds).

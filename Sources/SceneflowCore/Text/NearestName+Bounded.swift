@@ -50,11 +50,17 @@ extension NearestName {
     /// The suggestion search with every bound applied (see the type's comment): the nearest
     /// candidates, all of those at the same distance (sorted), never one across a negation.
     static func boundedSuggestions(for name: String, among candidates: [String]) -> [String] {
+        var cells = 0
+        return boundedSuggestions(for: name, among: candidates, cells: &cells)
+    }
+
+    /// As `boundedSuggestions(for:among:)`, adding to `cells` the distance cells it computed (the
+    /// measure of its work that the bounds hold: at most `cellBudget` plus one candidate's band).
+    static func boundedSuggestions(for name: String, among candidates: [String], cells: inout Int) -> [String] {
         let typed = Array(name.lowercased().unicodeScalars)
         guard typed.count <= maxLength else { return [] }
         let negated = isNegated(name)
         var best: (names: [String], distance: Int)?
-        var cells = 0
         var previous: String?
         for candidate in candidates.sorted() where candidate != previous {
             previous = candidate

@@ -2,7 +2,7 @@ import Foundation
 
 /// The timeline of one or more runs as written to `--timeline FILE.json` and read by
 /// `sceneflow timing`. Schema `sceneflow.timeline`, version 1 (`schemaVersion`); the fields
-/// are described in README.md ("Transition timing"). Times are seconds: `time`/`start`/
+/// are described in the Transition timing article (Sceneflow.docc). Times are seconds: `time`/`start`/
 /// `completion`/`frames[].clock` on the run's clock, `wall` fields in wall-clock seconds after
 /// present (window only), `cost` wall-clock seconds spent rasterising (headless, optional).
 ///

@@ -12,7 +12,7 @@ end
 api.define{ name = "expect.scene", group = "Expectations", step = true,
   signature = "expect.scene(name [, {timeout = seconds}])",
   summary = "Expects the current scene to be `name` once the prototype is settled.",
-  args = { { "name", "a scene name" }, { "timeout", "clock seconds to keep retrying (default 5)" } },
+  args = { { "name", "a scene name", "string" }, { "timeout", "clock seconds to keep retrying (default 5)", "number" } },
   waits = "until settled and the scene is `name`, up to the timeout",
   errors = "another scene is current (a misspelt name gets a did-you-mean)",
   example = 'expect.scene "settings"',
@@ -35,7 +35,7 @@ local function presence(name, want)
     signature = "expect." .. name .. "(locator [, {timeout = seconds}])",
     summary = want and "Expects exactly one element matching the locator in the current scene, inside the screen."
       or "Expects no element matching the locator to be visible in the current scene.",
-    args = { { "locator", "as tap" }, { "timeout", "clock seconds to keep retrying (default 5)" } },
+    args = { { "locator", "as tap", "Locator" }, { "timeout", "clock seconds to keep retrying (default 5)", "number" } },
     waits = "until settled and the expectation holds, up to the timeout",
     errors = want and "no match (with did-you-mean and the labels on screen); several matches"
       or "a visible match remains",
@@ -94,33 +94,40 @@ local function same_value(e, value)
     or (e.accessibility_value ~= nil and e.accessibility_value == value)
 end
 
+-- expect.value (`wanted` true) and expect.not_value (false): polls until the element is present
+-- and its value is (or is not) `value`, compared by same_value.
+local function expect_value(loc, value, opts, wanted)
+  local what = (wanted and "expect.value(" or "expect.not_value(") .. show(loc) .. ", " .. show(value) .. ")"
+  if type(value) ~= "string" and type(value) ~= "number" then
+    fail(what .. ": expected a string or a number to compare with, got " .. type(value))
+  end
+  local timeout = opts_timeout(what, opts)
+  local _, desc = api.matcher(what, loc)
+  api.poll(what, timeout, function()
+    local e, problem = single(what, loc, desc)
+    if not e then return false, problem end
+    if (not same_value(e, value)) == (not wanted) then return true end
+    if not wanted then
+      return false, format("expected %s not to have value %s, but it has", quote(e.label), show(value))
+    end
+    return false, format("expected value %s but %s has %s", show(value), quote(e.label),
+      e.value == nil and "no value" or show(e.value))
+  end)
+end
+
 api.define{ name = "expect.value", group = "Expectations", step = true,
   signature = "expect.value(locator, value [, {timeout = seconds}])",
   summary = "Expects the element's value to equal `value`: its value (numbers compare as numbers, within 1e-9) or its spoken accessibility value (\"4 of 5 stars\").",
-  args = { { "locator", "as tap" }, { "value", "string or number" }, { "timeout", "as expect.scene" } },
+  args = { { "locator", "as tap", "Locator" }, { "value", "string or number", "string|number" }, { "timeout", "as expect.scene", "number" } },
   waits = "until settled, the element is present and the value matches, up to the timeout",
   errors = "no such element; another value (both printed)",
   example = 'expect.value("Quantity", 2)',
-  fn = function(loc, value, opts)
-    local what = "expect.value(" .. show(loc) .. ", " .. show(value) .. ")"
-    if type(value) ~= "string" and type(value) ~= "number" then
-      fail(what .. ": expected a string or a number to compare with, got " .. type(value))
-    end
-    local timeout = opts_timeout(what, opts)
-    local _, desc = api.matcher(what, loc)
-    api.poll(what, timeout, function()
-      local e, problem = single(what, loc, desc)
-      if not e then return false, problem end
-      if same_value(e, value) then return true end
-      return false, format("expected value %s but %s has %s", show(value), quote(e.label),
-        e.value == nil and "no value" or show(e.value))
-    end)
-  end }
+  fn = function(loc, value, opts) expect_value(loc, value, opts, true) end }
 
 api.define{ name = "expect.count", group = "Expectations", step = true,
   signature = "expect.count(locator, n [, {timeout = seconds}])",
   summary = "Expects exactly n elements of the current scene to match the locator (no strictness error here).",
-  args = { { "locator", "as tap" }, { "n", "a whole number >= 0" }, { "timeout", "as expect.scene" } },
+  args = { { "locator", "as tap", "Locator" }, { "n", "a whole number >= 0", "integer" }, { "timeout", "as expect.scene", "number" } },
   waits = "until settled and the count is n, up to the timeout",
   errors = "another count (the matches are listed)",
   example = 'expect.count({pattern = "^Item "}, 3)',
@@ -157,8 +164,8 @@ api.deep_equal = deep_equal
 api.define{ name = "expect.state", group = "Expectations", step = true,
   signature = "expect.state(key, value [, {timeout = seconds}])",
   summary = "Expects the prototype's state[key] to equal value (tables compare deeply).",
-  args = { { "key", "a key of the prototype's state table" }, { "value", "any value" },
-    { "timeout", "as expect.scene" } },
+  args = { { "key", "a key of the prototype's state table", "string|number" }, { "value", "any value", "any" },
+    { "timeout", "as expect.scene", "number" } },
   waits = "until settled and the value matches, up to the timeout",
   errors = "another value (both printed); a key the state never had (with did-you-mean)",
   example = 'expect.state("cart_count", 2)',
@@ -186,7 +193,7 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
 api.define{ name = "expect.not_scene", group = "Expectations", step = true,
   signature = "expect.not_scene(name [, {timeout = seconds}])",
   summary = "Expects the current scene not to be `name` once the prototype is settled (it may be any other scene).",
-  args = { { "name", "a scene name (a misspelt one fails, never passes)" }, { "timeout", "as expect.scene" } },
+  args = { { "name", "a scene name (a misspelt one fails, never passes)", "string" }, { "timeout", "as expect.scene", "number" } },
   waits = "until settled and another scene is current, up to the timeout",
   errors = "`name` stays current; no scene is called `name` (with did-you-mean)",
   example = 'tap "Sign out"\nexpect.not_scene "account"',
@@ -207,30 +214,17 @@ api.define{ name = "expect.not_scene", group = "Expectations", step = true,
 api.define{ name = "expect.not_value", group = "Expectations", step = true,
   signature = "expect.not_value(locator, value [, {timeout = seconds}])",
   summary = "Expects the element to be present with a value other than `value` (compared as expect.value).",
-  args = { { "locator", "as tap" }, { "value", "string or number" }, { "timeout", "as expect.scene" } },
+  args = { { "locator", "as tap", "Locator" }, { "value", "string or number", "string|number" }, { "timeout", "as expect.scene", "number" } },
   waits = "until settled, the element is present and its value differs, up to the timeout",
   errors = "no such element; the element keeps `value`",
   example = 'tap "Add"\nexpect.not_value("Quantity", 0)',
-  fn = function(loc, value, opts)
-    local what = "expect.not_value(" .. show(loc) .. ", " .. show(value) .. ")"
-    if type(value) ~= "string" and type(value) ~= "number" then
-      fail(what .. ": expected a string or a number to compare with, got " .. type(value))
-    end
-    local timeout = opts_timeout(what, opts)
-    local _, desc = api.matcher(what, loc)
-    api.poll(what, timeout, function()
-      local e, problem = single(what, loc, desc)
-      if not e then return false, problem end
-      if not same_value(e, value) then return true end
-      return false, format("expected %s not to have value %s, but it has", quote(e.label), show(value))
-    end)
-  end }
+  fn = function(loc, value, opts) expect_value(loc, value, opts, false) end }
 
 api.define{ name = "expect.not_state", group = "Expectations", step = true,
   signature = "expect.not_state(key, value [, {timeout = seconds}])",
   summary = "Expects the prototype's state[key] not to equal value (tables compare deeply; a missing key is nil).",
-  args = { { "key", "a key of the prototype's state table" }, { "value", "any value" },
-    { "timeout", "as expect.scene" } },
+  args = { { "key", "a key of the prototype's state table", "string|number" }, { "value", "any value", "any" },
+    { "timeout", "as expect.scene", "number" } },
   waits = "until settled and the value differs, up to the timeout",
   errors = "state[key] keeps `value`",
   example = 'tap "Sign in"\nexpect.not_state("signed_in", false)',
@@ -252,10 +246,10 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
 -- every `to_*` matcher gets its `not_to_*` form from the same check: "expected {1} not to
 -- equal {1}". `message(x, ...)`, when given, replaces the positive form's message.
 local matchers = {}
-local function matcher(name, signature, summary, example, check, phrase, message)
+local function matcher(name, signature, summary, example, args, check, phrase, message)
   local function doc(n, sig, sum, ex)
     api.docs[#api.docs + 1] = { name = "expect(x)." .. n, group = "Expectations",
-      signature = "expect(x)." .. sig, summary = sum, args = {},
+      signature = "expect(x)." .. sig, summary = sum, args = args,
       errors = "the check fails: both values are printed", example = ex }
   end
   matchers[name] = function(x, ...)
@@ -271,21 +265,22 @@ local function matcher(name, signature, summary, example, check, phrase, message
     .. " does not hold.", (example:gsub("%)%." .. name .. "%(", ").not_" .. name .. "(")))
 end
 local function rawsame(x, y) return rawequal(x, y) end
+local ANY_Y, NUMBER_Y = { "y", "the expected value", "any" }, { "y", "a number", "number" }
 matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal for tables).",
-  'expect(scene()).to_be("home")', rawsame, function(y) return "be " .. show(y) end)
+  'expect(scene()).to_be("home")', { ANY_Y }, rawsame, function(y) return "be " .. show(y) end)
 matcher("to_equal", "to_equal(y)", "x and y are equal, tables compared deeply.",
-  'expect(history()).to_equal({"home", "cart"})', deep_equal, function(y) return "equal " .. show(y) end)
-matcher("to_be_truthy", "to_be_truthy()", "x is neither nil nor false.", 'expect(element("Save")).to_be_truthy()',
+  'expect(history()).to_equal({"home", "cart"})', { ANY_Y }, deep_equal, function(y) return "equal " .. show(y) end)
+matcher("to_be_truthy", "to_be_truthy()", "x is neither nil nor false.", 'expect(element("Save")).to_be_truthy()', {},
   function(x) return not not x end, function() return "be truthy" end,
   function(x) return format("expected a true value, got %s", show(x)) end)
-matcher("to_be_falsy", "to_be_falsy()", "x is nil or false.", 'expect(element("Error")).to_be_falsy()',
+matcher("to_be_falsy", "to_be_falsy()", "x is nil or false.", 'expect(element("Error")).to_be_falsy()', {},
   function(x) return not x end, function() return "be falsy" end,
   function(x) return format("expected nil or false, got %s", show(x)) end)
-matcher("to_be_nil", "to_be_nil()", "x is nil.", "expect(state.error).to_be_nil()",
+matcher("to_be_nil", "to_be_nil()", "x is nil.", "expect(state.error).to_be_nil()", {},
   function(x) return x == nil end, function() return "be nil" end,
   function(x) return format("expected nil, got %s", show(x)) end)
 matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list with an element equal to y.",
-  'expect(history()).to_contain("settings")',
+  'expect(history()).to_contain("settings")', { ANY_Y },
   function(x, y)
     if type(x) == "string" then return find(x, tostring(y), 1, true) ~= nil end
     if type(x) == "table" then
@@ -294,23 +289,24 @@ matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list wi
     return false
   end, function(y) return "contain " .. show(y) end)
 matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern.",
-  'expect(element("Total").value).to_match("^%d+ items$")',
+  'expect(element("Total").value).to_match("^%d+ items$")', { { "pattern", "a Lua pattern", "string" } },
   function(x, p) return type(x) == "string" and find(x, p) ~= nil end,
   function(p) return "match the pattern " .. show(p) end)
 matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9).",
   "expect(now()).to_be_close_to(0.35, 1/60)",
+  { NUMBER_Y, { "tolerance", "the largest difference allowed (default 1e-9)", "number" } },
   function(x, y, tol) return type(x) == "number" and math.abs(x - y) <= (tol or 1e-9) end,
   function(y, tol) return format("be within %s of %s", show(tol or 1e-9), show(y)) end)
-matcher("to_be_greater_than", "to_be_greater_than(y)", "x > y.", "expect(#elements()).to_be_greater_than(0)",
+matcher("to_be_greater_than", "to_be_greater_than(y)", "x > y.", "expect(#elements()).to_be_greater_than(0)", { NUMBER_Y },
   function(x, y) return type(x) == "number" and x > y end, function(y) return "be greater than " .. show(y) end)
-matcher("to_be_less_than", "to_be_less_than(y)", "x < y.", "expect(#history()).to_be_less_than(5)",
+matcher("to_be_less_than", "to_be_less_than(y)", "x < y.", "expect(#history()).to_be_less_than(5)", { NUMBER_Y },
   function(x, y) return type(x) == "number" and x < y end, function(y) return "be less than " .. show(y) end)
 
 local names = {}
 for name in pairs(matchers) do names[#names + 1] = name end
 api.docs[#api.docs + 1] = { name = "expect", group = "Expectations", signature = "expect(x)",
   summary = "Wraps a plain value for a matcher: expect(x).to_be(y). Matchers check once and do not wait.",
-  args = { { "x", "any value" } }, returns = "an object with the matchers below",
+  args = { { "x", "any value", "any" } }, returns = "an object with the matchers below", returns_type = "Matchers",
   errors = "an unknown matcher (with did-you-mean)", example = "expect(#history()).to_be(3)" }
 
 -- Names other tools use for an expectation that exists here under another name: the hint

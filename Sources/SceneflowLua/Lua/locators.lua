@@ -181,11 +181,23 @@ function api.resolve(what, loc, timeout)
   error(result, 0)
 end
 
+api.define_class{ name = "Locator", alias = "string|LocatorTable",
+  summary = "An accessibility label (matched exactly, after NFC and white-space normalisation), or a table." }
+api.define_class{ name = "LocatorTable",
+  summary = "A locator as a table: one of label, contains or pattern, optionally narrowed by kind and index.",
+  fields = { { "label", "the whole label", "string?" }, { "contains", "a part of the label (plain text)", "string?" },
+    { "pattern", "a Lua pattern the label matches", "string?" }, { "kind", "the element's kind", "string?" },
+    { "index", "the n-th match, in declaration order (1 = first)", "integer?" } } }
+api.define_class{ name = "Point", alias = "number[]|{x: number, y: number}",
+  summary = "A point on the screen in points from its top-left corner: {x, y} or {x = , y = }." }
+api.define_class{ name = "Rect", alias = "number[]|{x: number, y: number, w: number, h: number}",
+  summary = "A rectangle in points: {x, y, w, h} or {x = , y = , w = , h = }." }
+
 api.define{ name = "within", group = "Locators",
   signature = "within(scene_or_locator, fn)",
   summary = "Runs fn with every locator narrowed: to a scene (locators fail unless it is the current scene) or to the elements whose centre lies inside the frame of one container element.",
-  args = { { "scene_or_locator", "a scene name, or a locator of the container element" },
-    { "fn", "function run with the narrowed scope" } },
+  args = { { "scene_or_locator", "a scene name, or a locator of the container element", "Locator" },
+    { "fn", "function run with the narrowed scope", "function" } },
   errors = "fn not a function; inside fn, a container that matches 0 or several elements",
   example = 'within("login", function() tap "Continue" end)',
   fn = function(scope, fn)

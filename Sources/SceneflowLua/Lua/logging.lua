@@ -17,19 +17,19 @@ env.log = {}
 api.define{ name = "log.message", group = "Logging",
   signature = "log.message(...)",
   summary = "Logs a message (the values joined by spaces) with the clock time and line; shown in the JSON, JUnit system-out and HTML reports. print(...) does the same.",
-  args = { { "...", "any values" } },
+  args = { { "...", "any values", "any" } },
   example = 'log.message("cart has", state.cart_count, "items")',
   fn = function(...) sf.log("message", text(...), (api.line())) end }
 api.define{ name = "log.debug", group = "Logging",
   signature = "log.debug(...)",
   summary = "Logs a debug message: kept in the JSON report only.",
-  args = { { "...", "any values" } },
+  args = { { "...", "any values", "any" } },
   example = 'log.debug("elements", #elements())',
   fn = function(...) sf.log("debug", text(...), (api.line())) end }
 api.define{ name = "log.warn", group = "Logging",
   signature = "log.warn(...)",
   summary = "Logs a warning. The test still passes but is reported as \"passed with warnings\" in the console, JUnit (a property and system-out), TAP and JSON.",
-  args = { { "...", "any values" } },
+  args = { { "...", "any values", "any" } },
   example = 'if #history() > 5 then log.warn("long way to checkout") end',
   fn = function(...) sf.log("warning", text(...), (api.line())) end }
 env.print = function(...) sf.log("message", text(...), (api.line())) end

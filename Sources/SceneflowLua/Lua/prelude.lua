@@ -225,6 +225,9 @@ end
 -- Registers a public function: stores it under `name` ("tap", "expect.scene") in the
 -- script's environment and its reference entry in api.docs. With `step = true` each
 -- call is recorded as a step of the running test (the JSON report lists them).
+-- Each of `args` is {name, meaning, type}: the type in lua-language-server's notation
+-- ("number", "string|nil", "Locator"; a class of api.classes by its bare name), read by
+-- `sceneflow help api --format luals`; `returns_type` is the type of what it returns.
 local GROUPS = { "Structure", "Gestures", "Waiting", "Locators", "Reading state", "Expectations",
   "Logging", "Controls", "Timing" }
 local known_groups = {}
@@ -259,8 +262,8 @@ function api.define(d)
   end
   rawset(holder, key, fn)
   api.docs[#api.docs + 1] = { name = d.name, group = d.group, signature = d.signature,
-    summary = d.summary, args = d.args or {}, returns = d.returns, waits = d.waits,
-    errors = d.errors, example = d.example }
+    summary = d.summary, args = d.args or {}, returns = d.returns, returns_type = d.returns_type,
+    waits = d.waits, errors = d.errors, example = d.example }
   return fn
 end
 
@@ -268,8 +271,17 @@ end
 function api.define_value(d, value)
   env[d.name] = value
   api.docs[#api.docs + 1] = { name = d.name, group = d.group, signature = d.signature,
-    summary = d.summary, args = d.args or {}, returns = d.returns, waits = d.waits,
-    errors = d.errors, example = d.example }
+    summary = d.summary, args = d.args or {}, returns = d.returns, returns_type = d.returns_type,
+    waits = d.waits, errors = d.errors, example = d.example }
+end
+
+-- Documents a shape of table the API takes or returns (a locator, an element), for the
+-- reference and editors: {name, summary, fields = {{name, meaning, type}, ...}}, or
+-- {name, summary, alias = "type"} for a name that stands for a type ("Locator").
+api.classes = {}
+function api.define_class(c)
+  assert(type(c.name) == "string" and c.summary and (c.fields or c.alias), "define_class: name, summary, fields")
+  api.classes[#api.classes + 1] = { name = c.name, summary = c.summary, fields = c.fields, alias = c.alias }
 end
 
 return env, decl, api

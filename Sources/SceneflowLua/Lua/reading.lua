@@ -2,17 +2,29 @@ local api = ...
 local sf, fail, show = api.sf, api.fail, api.show
 local type, setmetatable = type, setmetatable
 
+api.define_class{ name = "Frame", summary = "An element's frame in points, where its scene shows it at rest.",
+  fields = { { "x", "left edge", "number" }, { "y", "top edge", "number" }, { "w", "width", "number" },
+    { "h", "height", "number" } } }
+api.define_class{ name = "Element", summary = "An element of the current scene as element() and elements() return it.",
+  fields = { { "label", "the accessibility label", "string" }, { "kind", "the element's kind", "string" },
+    { "frame", "where the scene shows it", "Frame" },
+    { "value", "the accessibility value (a star rating's number of stars)", "string|number|nil" },
+    { "accessibility_value", "the value as it is read out (\"3.5 of 5 stars\")", "string?" },
+    { "enabled", "false for a disabled element", "boolean" },
+    { "visible", "whether the frame overlaps the screen", "boolean" },
+    { "index", "its position among the scene's elements", "integer" } } }
+
 api.define{ name = "scene", group = "Reading state",
   signature = "scene()",
   summary = "The name of the current scene: the top of the navigation stack (the destination as soon as a transition starts).",
-  returns = "string",
+  returns = "string", returns_type = "string",
   example = 'if scene() == "onboarding" then tap "Skip" end',
   fn = function() return sf.scene() end }
 
 api.define{ name = "now", group = "Reading state",
   signature = "now()",
   summary = "The virtual clock's time in seconds since the run started (it advances 1/60 s per frame).",
-  returns = "number (seconds)",
+  returns = "number (seconds)", returns_type = "number",
   example = "local t = now()\nwait(0.5)\nexpect(now() - t).to_be_close_to(0.5, 1/60)",
   fn = function() return sf.now() end }
 
@@ -20,6 +32,7 @@ api.define{ name = "elements", group = "Reading state",
   signature = "elements()",
   summary = "The elements of the current scene (inside the within() scope), in declaration order.",
   returns = "a list of {label, kind, frame = {x =, y =, w =, h =} in points, value, enabled, visible, index}",
+  returns_type = "Element[]",
   example = 'for _, e in ipairs(elements()) do log.debug(e.label) end',
   fn = function()
     local list, problem = api.scoped_elements()
@@ -30,8 +43,9 @@ api.define{ name = "elements", group = "Reading state",
 api.define{ name = "element", group = "Reading state",
   signature = "element(locator)",
   summary = "The one element the locator matches in the current scene now, or nil when none does. Does not wait.",
-  args = { { "locator", "as tap" } },
+  args = { { "locator", "as tap", "Locator" } },
   returns = "{label, kind, frame = {x =, y =, w =, h =}, value, enabled, visible, index} or nil",
+  returns_type = "Element|nil",
   errors = "several matches",
   example = 'expect(element("Save").enabled).to_be(false)',
   fn = function(loc)
@@ -50,14 +64,14 @@ api.define{ name = "element", group = "Reading state",
 api.define{ name = "history", group = "Reading state",
   signature = "history()",
   summary = "The scenes shown since the test started, in order (the start scene first).",
-  returns = "a list of scene names",
+  returns = "a list of scene names", returns_type = "string[]",
   example = 'expect(history()).to_equal({"home", "settings"})',
   fn = function() return sf.history() end }
 
 api.define_value({ name = "state", group = "Reading state",
   signature = "state.key",
   summary = "The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts. Fresh for every test.",
-  returns = "the value under key",
+  returns = "the value under key", returns_type = "table<string, any>",
   errors = "assigning to it",
   example = "expect(state.cart_count).to_be(2)" },
   setmetatable({}, {

@@ -3,10 +3,27 @@ local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
 local type, pairs, format, abs, concat = type, pairs, string.format, math.abs, table.concat
 local FRAME = 1 / 60
 
+api.define_class{ name = "Transition", summary = "A completed transition as the timeline recorded it.",
+  fields = { { "from", "the outgoing scene", "string" }, { "to", "the incoming scene", "string" },
+    { "kind", "the transition kind", "string" }, { "curve", "the timing curve", "string" },
+    { "requested", "the requested duration, seconds", "number" },
+    { "duration", "the measured duration (completion - start), seconds", "number" },
+    { "start", "clock seconds", "number" }, { "first_frame", "clock seconds", "number?" },
+    { "last_frame", "clock seconds", "number?" }, { "completion", "clock seconds", "number?" },
+    { "frames", "frames drawn", "integer" }, { "intervals", "frame intervals, seconds", "FrameIntervals" },
+    { "hitches", "frame intervals over 1.5 frames", "integer" }, { "hitch_time", "seconds", "number" },
+    { "hitch_ratio", "ms of hitches per s of transition", "number" },
+    { "on_time", "the completion fired on the first frame at or after start + duration", "boolean" },
+    { "slow_motion", "the slow-animation factor, when on", "number?" } } }
+api.define_class{ name = "FrameIntervals", summary = "Frame interval figures of a transition, seconds.",
+  fields = { { "min", "the shortest", "number?" }, { "median", "the median", "number?" },
+    { "p95", "the 95th percentile", "number?" }, { "max", "the longest", "number?" } } }
+
 api.define{ name = "last_transition", group = "Timing",
   signature = "last_transition()",
   summary = "The most recently completed transition of this test, as the timeline recorded it, or nil when none completed yet. Does not wait.",
   returns = "{from, to, kind, curve, requested (s), duration (measured s), start, first_frame, last_frame, completion (clock s), frames, intervals = {min, median, p95, max} (s), hitches, hitch_time (s), hitch_ratio (ms/s), on_time, slow_motion} or nil",
+  returns_type = "Transition|nil",
   example = 'tap "More options"\nexpect.scene "settings"\nexpect(last_transition().frames).to_be(22)',
   fn = function() return sf.last_transition() end }
 
@@ -22,11 +39,11 @@ end
 api.define{ name = "expect.transition", group = "Expectations", step = true,
   signature = "expect.transition{from =, to =, kind =, duration =, within =}",
   summary = "Expects the last completed transition of this test to match: `from`, `to` and `kind` as given, and its measured duration within `within` seconds (default one frame, 1/60 s) of `duration`. Every field is optional.",
-  args = { { "from", "the outgoing scene" }, { "to", "the incoming scene" },
-    { "kind", "a transition kind, e.g. \"crossfade\"" },
-    { "duration", "seconds the transition should have lasted (measured: completion − start)" },
-    { "within", "tolerance in seconds (default 1/60)" },
-    { "timeout", "clock seconds to wait for a matching transition (default 5)" } },
+  args = { { "from", "the outgoing scene", "string" }, { "to", "the incoming scene", "string" },
+    { "kind", "a transition kind, e.g. \"crossfade\"", "string" },
+    { "duration", "seconds the transition should have lasted (measured: completion − start)", "number" },
+    { "within", "tolerance in seconds (default 1/60)", "number" },
+    { "timeout", "clock seconds to wait for a matching transition (default 5)", "number" } },
   waits = "until settled and the last transition matches, up to the timeout",
   errors = "no transition yet; another transition (both described); an unknown field or transition kind (with did-you-mean; kinds listed)",
   example = 'tap "Rate"\nexpect.transition{to = "thanks", kind = "crossfade", duration = 0.3}',

@@ -42,6 +42,9 @@ public final class HeadlessTestRunner {
         /// The number of tests, in run order, to leave out entirely (no outcome): a `--jobs`
         /// worker restarted after the one before it was stopped goes on after that test.
         public var skipFirst = 0
+        /// When a test's frames are kept as a WebM video (`--video`), in
+        /// `<visualDirectory>/videos/<script>/`.
+        public var videoMode = VideoMode.off
         /// Creates options.
         public init(
             prototype: String? = nil, framesDirectory: String? = nil, reportDirectory: String? = nil,
@@ -57,7 +60,7 @@ public final class HeadlessTestRunner {
         }
     }
 
-    private let options: Options
+    let options: Options
     /// Decoded screenshot baselines kept for the whole run (every script file this runner
     /// runs), within the default texture budget.
     let baselines = BaselineCache()
@@ -98,6 +101,11 @@ public final class HeadlessTestRunner {
                 result.loadProblems = [Diagnostic(file: folder, message: "cannot write frames: \(error)")]
                 return result
             }
+        }
+        let video: VideoRecorder?
+        do { video = try makeVideoRecorder(file: file, prototype: prototype) } catch {
+            result.loadProblems = [Diagnostic(file: file, message: "cannot record videos: \(error)")]
+            return result
         }
         let artifacts = options.reportDirectory.map { FailureArtifacts(reportDirectory: $0, prototype: prototype) }
         let session = Session(prototype: prototype)
@@ -153,7 +161,7 @@ public final class HeadlessTestRunner {
                 checker.begin(test: test.name, index: index)
                 outcome = runTest(
                     index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
-                    last: index == lastRun)
+                    video: video, last: index == lastRun)
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
@@ -281,7 +289,7 @@ public final class HeadlessTestRunner {
 
     private func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
-        recorder: FrameRecorder?, last: Bool
+        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
@@ -289,6 +297,12 @@ public final class HeadlessTestRunner {
         var frames = 0
         runtime.start(test: index, last: last)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
+        if let video, let problem = startVideo(video, index: index, name: test.name, session: session) {
+            outcome.verdict = .failed
+            outcome.failure = Diagnostic(file: file, message: problem)
+            outcome.failureKind = .error
+            return outcome
+        }
         loop: while true {
             if let recorder {
                 do { try recorder.observe(session) } catch {
@@ -326,6 +340,12 @@ public final class HeadlessTestRunner {
                 frames += 1
                 session.step(to: clock.now)
                 session.framePresented()
+                if let video, let problem = recordVideoFrame(video, session: session, tick: frames) {
+                    outcome.verdict = .failed
+                    outcome.failure = Diagnostic(file: file, message: problem)
+                    outcome.failureKind = .error
+                    break loop
+                }
                 for call in session.takeScriptCalls() {
                     if var problem = runtime.call(call, session: session) {
                         if shouldStop() {
@@ -349,6 +369,7 @@ public final class HeadlessTestRunner {
                 }
             }
         }
+        if let video { finishVideo(video, tick: frames, outcome: &outcome) }
         let records = runtime.testRecords
         outcome.log = records.log
         outcome.steps = records.steps

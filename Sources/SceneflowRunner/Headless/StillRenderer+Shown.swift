@@ -87,10 +87,47 @@ extension StillRenderer {
     /// when the frame shows in landscape).
     ///
     /// - Throws: `SDLError`, `ImageLoadError` (an image that cannot be decoded).
-    public static func render(_ prototype: Prototype, _ plan: Plan, at: Double) throws -> RGBAImage {
+    public static func render(_ prototype: Prototype, _ plan: Plan, at: Double, labels: Bool = false) throws
+        -> RGBAImage
+    {
         let renderer = try OffscreenRenderer(device: prototype.device)
         let images = renderer.makeTextureCache(directory: prototype.directory)
         try renderer.draw(frame(prototype, plan, at: at), images: images)
+        if labels { try renderer.draw(labelOverlay(prototype, plan, at: at)) }
         return try renderer.capture()
+    }
+
+    /// The window's `H` overlay for `plan` at `at` seconds (`render --labels`): a box over
+    /// every element of the scene that shows (the incoming one once a transition is past
+    /// halfway; scrolled and clipped as the session shows them) with its accessibility label,
+    /// as `DesignerState.overlay` makes it with `H` on.
+    public static func labelOverlay(_ prototype: Prototype, _ plan: Plan, at: Double) -> Overlay {
+        let session = Session(prototype: prototype)
+        if let route = plan.route {
+            session.restore(route.stack, orientation: plan.orientation)
+            session.perform(route.action, source: "render")
+            session.step(to: min(max(at, 0), route.transition.duration))
+        } else {
+            session.restore(prototype.restingStack(for: plan.scene), orientation: plan.orientation)
+        }
+        var shown = session.scene(session.currentScene)
+        let outline = session.visibleOutline
+        shown?.elements = outline.elements
+        var designer = DesignerState()
+        designer.showsElements = true
+        return designer.overlay(for: shown, at: 0, clips: outline.clips)
+    }
+
+    /// A note for `render --labels` when some label text could not be drawn: the characters
+    /// no installed font has (drawn as boxes), with the package that adds CJK faces, or why no
+    /// text could be drawn at all; nil when every character had a face.
+    public static func labelFontNote() -> String? {
+        if let problem = FontMeasure.problem { return "render: labels drawn without text: \(problem)" }
+        let missing = FontMeasure.missing
+        guard !missing.isEmpty else { return nil }
+        let shown = missing.prefix(8).map { "\(Character($0)) (U+\(String($0.value, radix: 16, uppercase: true)))" }
+        let more = missing.count > 8 ? " and \(missing.count - 8) more" : ""
+        return
+            "render: no installed font has \(shown.joined(separator: ", "))\(more); drawn as boxes (install fonts-noto-cjk for Chinese, Japanese and Korean)"
     }
 }

@@ -99,6 +99,11 @@ public enum HTMLReport {
             h += "</ul>"
         }
         h += visuals(outcome, reportFolder: reportFolder)
+        if let video = outcome.video {
+            let src = e(ReportPath.link(video, from: reportFolder))
+            h +=
+                "<div class=\"thumbs\"><figure class=\"video\"><video src=\"\(src)\" controls muted preload=\"metadata\"></video><figcaption><a href=\"\(src)\">video of the test</a> (real time)</figcaption></figure></div>"
+        }
         if let frame = outcome.artifacts.first(where: { $0.hasSuffix("frame.png") }) {
             let src = e(ReportPath.link(frame, from: reportFolder))
             h +=
@@ -224,6 +229,7 @@ public enum HTMLReport {
         .skip{color:#667;margin:4px 0}
         .panes,.thumbs,.atfailure{display:flex;gap:12px;flex-wrap:wrap;align-items:flex-start;margin:8px 0}
         figure{margin:0;text-align:center}figure img{width:180px;border:1px solid #d5d8de;border-radius:4px;background:#fff;display:block}
+        figure.video video{width:240px;border:1px solid #d5d8de;border-radius:4px;background:#000;display:block}
         .panes figure img{width:240px}figcaption{font-size:12px;color:#556;margin-top:3px}
         .visual h4,.atfailure h4{margin:8px 0 2px;font-size:13px}.visual p{margin:2px 0 6px;color:#7a1712}
         .visual.recorded p{color:#2b5fb3}

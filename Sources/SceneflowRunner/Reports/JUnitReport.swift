@@ -183,6 +183,7 @@ public enum JUnitReport {
         let images = failureImages(outcome)
         for artifact in outcome.artifacts where !images.contains(artifact) { lines.append("artifact: \(artifact)") }
         for image in images { lines.append("[[ATTACHMENT|\(image)]]") }
+        if let video = outcome.video { lines.append("[[ATTACHMENT|\(video)]]") }
         return lines.joined(separator: "\n")
     }
 

@@ -51,6 +51,9 @@ public struct TestOutcome: Codable, Sendable {
     public var artifacts: [String]
     /// Screenshot, tree and capture checks, in order.
     public var visuals: [VisualRecord] = []
+    /// The test's WebM video (`--video`), as a path from the working directory; nil when no
+    /// video was kept.
+    public var video: String?
 
     /// Creates an outcome.
     public init(

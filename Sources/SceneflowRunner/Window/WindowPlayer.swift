@@ -317,11 +317,13 @@ public final class WindowPlayer {
         // Laid out in window pixels in the part of the screen that shows (all of it unless a
         // zoom crops it), so the text keeps its size at 1:1, 50 % and fit.
         let view = window.view
-        let layout = HeadsUpDisplay.layout(lines, screen: view.visibleWindowSize)
-        func shown(_ r: Rect) -> Rect { view.points(ofWindowRect: r, deviceScale: device.scale) }
+        let layout = HeadsUpDisplay.layout(lines, screen: view.visibleWindowSize, measure: window.textMeasure)
         // Nearly opaque: the app's own text must not read as part of the display.
-        try window.fill([shown(layout.background)], color: (0, 0, 0, 240))
-        try window.fill(layout.text.map(shown), color: (255, 255, 255, 255))
+        try window.fill(
+            [view.points(ofWindowRect: layout.background, deviceScale: device.scale)], color: (0, 0, 0, 240))
+        for line in layout.lines {
+            try window.drawText(line.text, at: line.origin, size: layout.textSize, color: .text)
+        }
     }
 
     /// Loads the prototype again, with the bytes of the images it checked; nil (with the

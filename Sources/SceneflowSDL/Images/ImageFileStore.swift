@@ -4,7 +4,7 @@ import SceneflowCore
 /// The bytes of image files as they were when first read, kept in memory so that later
 /// decodes use them instead of the file on disk. The window keeps one per good prototype
 /// (hot reload): a screenshot overwritten with a broken file after the prototype loaded is
-/// never read, so the last good prototype keeps its pictures (README "Hot reload").
+/// never read, so the last good prototype keeps its pictures (the Designer tools article in Sceneflow.docc, "Hot reload").
 ///
 /// Memory: the encoded file sizes (a 1080x2400 px phone PNG is typically 0.2–2 MB), not the
 /// decoded pixels. Thread-safe: background preloads read it too.

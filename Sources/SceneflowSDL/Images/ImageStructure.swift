@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 
 /// A cheap whole-file check that a PNG, JPEG or GIF is complete, without decoding pixels: every
@@ -44,20 +45,19 @@ enum ImageStructure {
         return "the PNG is cut short: it ends without its IEND chunk"
     }
 
-    private static let table: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
-    /// The PNG CRC-32 of `bytes[from..<to]`.
+    /// The PNG CRC-32 of `bytes[from..<to]`, computed by zlib's `crc32` (the same CRC libpng
+    /// checks with).
     private static func crc(_ bytes: [UInt8], from: Int, to: Int) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
         bytes.withUnsafeBufferPointer { p in
-            table.withUnsafeBufferPointer { t in
-                for i in from..<to { c = t[Int((c ^ UInt32(p[i])) & 0xFF)] ^ (c >> 8) }
+            var c = crc32(0, nil, 0)
+            var start = from
+            // zlib takes the length as a 32-bit count: feed larger ranges in pieces.
+            while start < to {
+                let count = min(to - start, Int(UInt32.max))
+                c = crc32(c, p.baseAddress! + start, UInt32(count))
+                start += count
             }
+            return UInt32(truncatingIfNeeded: c)
         }
-        return c ^ 0xFFFF_FFFF
     }
 }

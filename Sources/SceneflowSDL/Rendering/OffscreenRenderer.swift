@@ -47,7 +47,7 @@ public final class OffscreenRenderer {
 
     /// Draws into the turned target for a turned device, else into the surface.
     private func selectTarget(for frameDevice: Device) throws {
-        let size = (frameDevice.pixelWidth, frameDevice.pixelHeight)
+        let size = renderer.pixelSize(of: frameDevice)
         guard size != targetSize else { return }
         if size == (device.pixelWidth, device.pixelHeight) {
             try renderer.setTarget(nil)
@@ -77,5 +77,17 @@ public final class OffscreenRenderer {
             return
         }
         try renderer.readPixels(into: &image.pixels, width: targetSize.width, height: targetSize.height)
+    }
+}
+
+extension OffscreenRenderer {
+    /// Draws `overlay` over the last frame (`render --labels`): element boxes in points, labels
+    /// and panels laid out in points (`PanelLayout`, as the window lays them out in window
+    /// pixels) and rasterised at the device's pixel size, so a label is `PanelLayout.textSize`
+    /// points tall. Throws `SDLError`.
+    public func draw(_ overlay: Overlay) throws {
+        guard !overlay.isEmpty else { return }
+        let painter = try OverlayPainter(renderer: renderer)
+        try painter.draw(overlay, scale: device.scale, textScale: device.scale)
     }
 }

@@ -1,47 +1,63 @@
 internal import CSDL2
 import SceneflowCore
 
-/// Draws an `Overlay` (element boxes, labels, text panels) over a frame already drawn by a
-/// `RendererHandle`. Sole owner of the HUD font texture (`HUDFont.atlas()`), destroyed in
-/// `deinit`; keeps the renderer alive.
+/// Draws an `Overlay` (element boxes, labels, text panels) and lines of text over a frame
+/// already drawn by a `RendererHandle`. Text is drawn with `FontSet` (SDL2_ttf, any script,
+/// anti-aliased) through its `TextTextures`, destroyed with this painter; keeps the renderer alive.
 ///
-/// Sizes: boxes are in points (× the device scale = logical pixels); text is drawn so that
-/// one font pixel covers one window pixel at any zoom (the renderer's scale is undone), so
-/// labels stay readable when the window is smaller than the device.
+/// Sizes: boxes are in points (× the device scale = logical pixels). Text is laid out in
+/// *text units* and rasterised at the output pixel size it shows at, so it is crisp at every
+/// zoom: in the window a text unit is one window pixel (the renderer's scale is undone, so
+/// labels keep their size when the window is smaller than the device); offscreen
+/// (`render --labels`) it is one point (`textScale` = the device scale).
 final class OverlayPainter {
     private let owner: RendererHandle
-    private let font: OpaquePointer
+    private let textures: TextTextures
 
-    /// Creates the font texture on `renderer`. Throws `SDLError`.
+    /// A painter for `renderer`. Throws nothing today; kept throwing for renderers that must
+    /// prepare fonts.
     init(renderer: RendererHandle) throws {
         owner = renderer
-        let surface = try SDLSurface(HUDFont.atlas())
-        guard
-            let t = renderer.withUnsafeRenderer({ r in surface.withUnsafeSurface { SDL_CreateTextureFromSurface(r, $0) }
-            })
-        else { throw SDLError.last("SDL_CreateTextureFromSurface") }
-        font = t
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND)
-        SDL_SetTextureScaleMode(t, SDL_ScaleModeLinear)
+        textures = TextTextures(renderer: renderer)
     }
 
-    deinit { SDL_DestroyTexture(font) }
+    /// How many text textures are kept (for tests of the bound).
+    var cachedTextCount: Int { textures.count }
 
-    /// Draws `overlay` for a device of `scale` pixels per point; panels are laid out in
-    /// `visible` (device pixels: the part of the screen the window shows; nil: the renderer's
-    /// logical size or output). Throws `SDLError`.
-    func draw(_ overlay: Overlay, scale: Double, visible: Rect? = nil) throws {
+    /// How text units map to the renderer: logical pixels per unit (`unit`), output pixels per
+    /// unit (`raster`, the size text is rasterised at), and the area text is laid out in
+    /// (logical pixels). `textScale` nil: the window's (one window pixel per unit).
+    private func textSpace(_ r: OpaquePointer, visible: Rect?, textScale: Double?) -> (
+        unit: Double, raster: Double, area: Rect
+    ) {
+        var sx: Float = 1
+        var sy: Float = 1
+        SDL_RenderGetScale(r, &sx, &sy)
+        var lw: Int32 = 0
+        var lh: Int32 = 0
+        SDL_RenderGetLogicalSize(r, &lw, &lh)
+        if lw == 0 || lh == 0 { SDL_GetRendererOutputSize(r, &lw, &lh) }
+        let area = visible ?? Rect(x: 0, y: 0, width: Double(lw), height: Double(lh))
+        if let textScale { return (textScale, textScale * Double(sx), area) }
+        return (Double(1 / max(sx, 0.01)), 1, area)
+    }
+
+    /// The measure of text units for `draw(_:scale:visible:textScale:)` with the same `textScale`.
+    func measure(textScale: Double?) -> FontMeasure {
+        owner.withUnsafeRenderer { r in FontMeasure(scale: textSpace(r, visible: nil, textScale: textScale).raster) }
+    }
+
+    /// Draws `overlay` for a device of `scale` pixels per point; labels and panels are laid out
+    /// in `visible` (device pixels: the part of the screen the window shows; nil: the renderer's
+    /// logical size or output) in text units of `textScale` logical pixels (nil: one window
+    /// pixel). Throws `SDLError`.
+    func draw(_ overlay: Overlay, scale: Double, visible: Rect? = nil, textScale: Double? = nil) throws {
         try owner.withUnsafeRenderer { r in
             try SDLError.check(SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND), "SDL_SetRenderDrawBlendMode")
-            var sx: Float = 1
-            var sy: Float = 1
-            SDL_RenderGetScale(r, &sx, &sy)
-            let text = Double(1 / max(sx, 0.01))  // logical pixels per window pixel
-            var lw: Int32 = 0
-            var lh: Int32 = 0
-            SDL_RenderGetLogicalSize(r, &lw, &lh)
-            if lw == 0 || lh == 0 { SDL_GetRendererOutputSize(r, &lw, &lh) }
-            let area = visible ?? Rect(x: 0, y: 0, width: Double(lw), height: Double(lh))
+            let space = textSpace(r, visible: visible, textScale: textScale)
+            let text = space.unit
+            let area = space.area
+            let measure = FontMeasure(scale: space.raster)
             for box in overlay.boxes {
                 try clip(r, box.clip, scale: scale)
                 defer { SDL_RenderSetClipRect(r, nil) }
@@ -55,11 +71,11 @@ final class OverlayPainter {
                 try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: t, h: rect.h), box.border)
                 try fill(r, SDL_FRect(x: rect.x + rect.w - t, y: rect.y, w: t, h: rect.h), box.border)
             }
-            try drawLabels(r, overlay.boxes, area: area, text: text, scale: scale)
-            // Panels are laid out in window pixels in the shown part (`PanelLayout`): wrapped or
+            try drawLabels(r, overlay.boxes, space: space, measure: measure, scale: scale)
+            // Panels are laid out in text units in the shown part (`PanelLayout`): wrapped or
             // shrunk to fit, never cut by the window's edge.
             let shown = Size(width: area.width / text, height: area.height / text)
-            for placed in PanelLayout.layout(overlay.panels, in: shown) {
+            for placed in PanelLayout.layout(overlay.panels, in: shown, measure: measure) {
                 let f = placed.frame
                 try fill(
                     r,
@@ -67,20 +83,35 @@ final class OverlayPainter {
                         x: Float(area.x + f.x * text), y: Float(area.y + f.y * text), w: Float(f.width * text),
                         h: Float(f.height * text)), placed.background)
                 for (i, line) in placed.lines.enumerated() {
-                    try write(
-                        r, line, x: area.x + (f.x + placed.padding) * text,
-                        y: area.y + (f.y + placed.padding + Double(i) * placed.lineHeight) * text,
-                        size: text * placed.textScale, color: .text)
+                    let at = Point(x: f.x + placed.padding, y: f.y + placed.padding + Double(i) * placed.lineHeight)
+                    try write(r, line, at: at, size: placed.textSize, color: .text, space: space)
                 }
             }
         }
     }
 
+    /// Draws `text` with its line box's top-left at `point` (text units from the top-left of
+    /// `visible`, as `draw` lays out), `size` text units tall (the em size), in `color`.
+    /// Throws `SDLError`.
+    func drawText(
+        _ text: String, at point: Point, size: Double, color: OverlayColor, visible: Rect? = nil,
+        textScale: Double? = nil
+    ) throws {
+        try owner.withUnsafeRenderer { r in
+            let space = textSpace(r, visible: visible, textScale: textScale)
+            try write(r, text, at: point, size: size, color: color, space: space)
+        }
+    }
+
     /// Draws the boxes' labels after every box, each at its box's top-left, moved to stay
-    /// inside the shown part `area` (logical pixels) and so that no label covers another
-    /// (`PanelLayout.labels`); each is clipped like its box. Boxes outside `area` get none.
-    private func drawLabels(_ r: OpaquePointer, _ boxes: [OverlayBox], area: Rect, text: Double, scale: Double) throws {
-        let pad = 3.0
+    /// inside the shown part and so that no label covers another (`PanelLayout.labels`, the
+    /// one layout of the labels); each is clipped like its box. Boxes outside the shown part
+    /// get none.
+    private func drawLabels(
+        _ r: OpaquePointer, _ boxes: [OverlayBox], space: (unit: Double, raster: Double, area: Rect),
+        measure: FontMeasure, scale: Double
+    ) throws {
+        let (text, _, area) = space
         let shown = Size(width: area.width / text, height: area.height / text)
         let labelled = boxes.filter {
             $0.label != nil
@@ -92,16 +123,20 @@ final class OverlayPainter {
         let corners = labelled.map {
             Point(x: ($0.frame.x * scale - area.x) / text, y: ($0.frame.y * scale - area.y) / text)
         }
-        let placed = PanelLayout.labels(labelled.map { $0.label ?? "" }, at: corners, in: shown, padding: pad)
+        let placed = PanelLayout.labels(labelled.map { $0.label ?? "" }, at: corners, in: shown, measure: measure)
         for (box, label) in zip(labelled, placed) {
             try clip(r, box.clip, scale: scale)
             defer { SDL_RenderSetClipRect(r, nil) }
-            let w = Double(HUDFont.width(of: label.text)) + 2 * pad
-            let h = Double(HUDFont.cellHeight) + 2 * pad
-            let x = area.x + label.origin.x * text
-            let y = area.y + label.origin.y * text
-            try fill(r, SDL_FRect(x: Float(x), y: Float(y), w: Float(w * text), h: Float(h * text)), .hintBorder)
-            try write(r, label.text, x: x + pad * text, y: y + pad * text, size: text, color: .text)
+            let f = label.frame
+            try fill(
+                r,
+                SDL_FRect(
+                    x: Float(area.x + f.x * text), y: Float(area.y + f.y * text), w: Float(f.width * text),
+                    h: Float(f.height * text)), .hintBorder)
+            let pad = PanelLayout.labelPadding
+            try write(
+                r, label.text, at: Point(x: f.x + pad, y: f.y + pad), size: PanelLayout.textSize, color: .text,
+                space: space)
         }
     }
 
@@ -125,25 +160,22 @@ final class OverlayPainter {
         try SDLError.check(SDL_RenderFillRectF(r, &rect), "SDL_RenderFillRectF")
     }
 
-    /// Draws `text` with its top-left at (`x`, `y`) logical pixels, `size` logical pixels per
-    /// font pixel.
-    private func write(_ r: OpaquePointer, _ text: String, x: Double, y: Double, size: Double, color: OverlayColor)
-        throws
-    {
-        SDL_SetTextureColorMod(font, color.r, color.g, color.b)
-        SDL_SetTextureAlphaMod(font, color.a)
-        var cx = x
-        for scalar in text.unicodeScalars {
-            let index = HUDFont.glyphIndex(scalar)
-            var source = SDL_Rect(
-                x: Int32(index * HUDFont.cellWidth), y: 0, w: Int32(HUDFont.cellWidth), h: Int32(HUDFont.cellHeight))
-            var target = SDL_FRect(
-                x: Float(cx), y: Float(y), w: Float(Double(HUDFont.cellWidth) * size),
-                h: Float(Double(HUDFont.cellHeight) * size))
-            if scalar != " " {
-                try SDLError.check(SDL_RenderCopyF(r, font, &source, &target), "SDL_RenderCopyF")
-            }
-            cx += Double(HUDFont.cellWidth) * size
-        }
+    /// Draws `text` with its top-left at `point` text units from `space.area`'s top-left,
+    /// rasterised at `size` × `space.raster` output pixels and placed on whole output pixels
+    /// (so it is copied, not resampled).
+    private func write(
+        _ r: OpaquePointer, _ text: String, at point: Point, size: Double, color: OverlayColor,
+        space: (unit: Double, raster: Double, area: Rect)
+    ) throws {
+        guard color.a > 0, let drawn = try textures.texture(text, size: size * space.raster) else { return }
+        let pixel = space.unit / space.raster  // logical pixels per output pixel
+        let x = space.area.x + (point.x * space.raster).rounded() * pixel
+        let y = space.area.y + (point.y * space.raster).rounded() * pixel
+        let t = drawn.texture.pointer
+        try SDLError.check(SDL_SetTextureColorMod(t, color.r, color.g, color.b), "SDL_SetTextureColorMod")
+        try SDLError.check(SDL_SetTextureAlphaMod(t, color.a), "SDL_SetTextureAlphaMod")
+        var target = SDL_FRect(
+            x: Float(x), y: Float(y), w: Float(Double(drawn.width) * pixel), h: Float(Double(drawn.height) * pixel))
+        try SDLError.check(SDL_RenderCopyF(r, t, nil, &target), "SDL_RenderCopyF")
     }
 }

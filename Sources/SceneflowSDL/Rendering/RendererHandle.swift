@@ -117,8 +117,8 @@ final class RendererHandle {
         images.beginFrame()
         try SDLError.check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
         try SDLError.check(SDL_RenderClear(renderer), "SDL_RenderClear")
-        let width = Int32(frame.device.pixelWidth)  // the frame's device: turned in landscape
-        let height = Int32(frame.device.pixelHeight)
+        let target = pixelSize(of: frame.device)  // the frame's device: turned in landscape
+        let (width, height) = (Int32(target.width), Int32(target.height))
         for layer in frame.layers {
             let alpha = min(max(layer.alpha, 0), 1)
             if alpha == 0 { continue }
@@ -141,6 +141,14 @@ final class RendererHandle {
             }
             try drawOverlays(of: layer, alpha: alpha, images: images)
         }
+    }
+
+    /// The pixel size this renderer draws `frameDevice`'s screen at: its size in points (turned
+    /// in landscape) at this renderer's scale. Equal to `frameDevice`'s own pixel size except
+    /// for a renderer made for a smaller scale (a `test --video` frame, drawn at the video's size).
+    func pixelSize(of frameDevice: Device) -> (width: Int, height: Int) {
+        let atScale = Device(width: frameDevice.width, height: frameDevice.height, scale: device.scale)
+        return (atScale.pixelWidth, atScale.pixelHeight)
     }
 
     /// Reads the current target's pixels as R,G,B,A bytes into `bytes`, which must hold

@@ -3,11 +3,24 @@ import SceneflowCore
 
 extension Window {
     /// Draws `overlay` over the frame drawn last (before `present()`): element boxes in
-    /// points, labels and panels in HUD text one window pixel per font pixel; panels are laid
-    /// out in the part of the screen the window shows. Throws `SDLError`.
+    /// points, labels and panels in text laid out in window pixels (`PanelLayout.textSize`
+    /// window pixels tall at every zoom) in the part of the screen the window shows.
+    /// Throws `SDLError`.
     public func draw(_ overlay: Overlay) throws {
         guard !overlay.isEmpty else { return }
         try overlayPainter().draw(overlay, scale: device.scale, visible: view.visible)
+    }
+
+    /// Measures text as `drawText` draws it, in window pixels (the faces of `FontMeasure`,
+    /// rasterised at window pixel sizes).
+    public var textMeasure: any TextMeasuring { FontMeasure(scale: 1) }
+
+    /// Draws one line of `text` (any script; SDL2_ttf, anti-aliased) over the frame drawn last,
+    /// its line box's top-left at `point` (window pixels from the top-left of the part of the
+    /// screen the window shows), `size` window pixels tall (the em size), in `color`. Call
+    /// between `draw` and `present`. Throws `SDLError`.
+    public func drawText(_ text: String, at point: Point, size: Double, color: OverlayColor) throws {
+        try overlayPainter().drawText(text, at: point, size: size, color: color, visible: view.visible)
     }
 
     /// Resizes the window for `zoom`: 1:1 device pixels, half, or fitted to ~90 % of the

@@ -35,7 +35,7 @@ public final class Window {
         handle.setMaximumSize(width: largest.width, height: largest.height)
     }
 
-    /// The overlay painter, made on first use (it holds the HUD font texture).
+    /// The overlay painter, made on first use (it holds the text textures).
     func overlayPainter() throws -> OverlayPainter {
         if let painter { return painter }
         let made = try OverlayPainter(renderer: renderer)

@@ -46,20 +46,6 @@ import Testing
         #expect(panel.lines.count > 2)
         #expect(panel.lines.allSatisfy { $0.count <= 48 || $0.hasPrefix("Reload") })
     }
-
-    @Test func hudFontHasNinetyFiveGlyphsWithInk() {
-        let atlas = HUDFont.atlas()
-        #expect(atlas.width == 95 * 8 && atlas.height == 16)
-        func ink(_ c: Unicode.Scalar) -> Int {
-            let g = HUDFont.glyphIndex(c)
-            var sum = 0
-            for y in 0..<16 { for x in 0..<8 { sum += Int(atlas.pixel(x: g * 8 + x, y: y).a) } }
-            return sum
-        }
-        #expect(ink(" ") == 0)
-        #expect(ink("W") > 1000 && ink("%") > 500 && ink("\\") > 300)
-        #expect(HUDFont.glyphIndex("é") == HUDFont.glyphIndex("?"))
-    }
 }
 
 @Suite struct SessionRestoreTests {

@@ -6,6 +6,9 @@ import Testing
 /// shrunk to the shown part, with padding on both sides; labels moved inside it.
 @Suite struct PanelLayoutTests {
     let keyList = OverlayPanel(lines: ["Keys"] + DesignerState.keyHelp, placement: .center)
+    /// 8 x 16 px per character at 13 px, like the monospaced font the window had before.
+    static let measure = FixedAdvanceText(advance: 8 / 13, lineHeight: 16 / 13)
+    var measure: FixedAdvanceText { Self.measure }
 
     /// Every line fits its panel less the padding, and every panel lies inside `area` with the margin.
     func expectInside(_ placed: [PanelLayout.Placed], _ area: Size, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -17,10 +20,9 @@ import Testing
             #expect(
                 p.frame.y >= m && p.frame.maxY <= area.height - m, "\(p.frame) in \(area)",
                 sourceLocation: sourceLocation)
-            let cell = Double(HUDFont.cellWidth) * p.textScale
             for line in p.lines {
                 #expect(
-                    Double(line.count) * cell <= p.frame.width - 2 * p.padding + 0.001, "\(line)",
+                    Self.measure.width(line, size: p.textSize) <= p.frame.width - 2 * p.padding + 0.001, "\(line)",
                     sourceLocation: sourceLocation)
             }
             #expect(p.padding > 0, sourceLocation: sourceLocation)
@@ -30,7 +32,7 @@ import Testing
     @Test func theKeyListWrapsAtWordsInASmallWindow() {
         // ShoppingList at 50 %: 526x935 px device pixels shown in 263x468 window pixels.
         let area = Size(width: 263, height: 468)
-        let placed = PanelLayout.layout([keyList], in: area)
+        let placed = PanelLayout.layout([keyList], in: area, measure: measure)
         expectInside(placed, area)
         let lines = placed[0].lines
         #expect(placed[0].textScale == 1, "room enough at full size: \(lines)")
@@ -45,15 +47,15 @@ import Testing
 
     @Test func aWideWindowKeepsTheLinesWhole() {
         let area = Size(width: 800, height: 800)
-        let placed = PanelLayout.layout([keyList], in: area)
+        let placed = PanelLayout.layout([keyList], in: area, measure: measure)
         #expect(placed[0].lines == ["Keys"] + DesignerState.keyHelp)
         expectInside(placed, area)
-        #expect(placed[0].frame.width == Double(48 * HUDFont.cellWidth) + 2 * PanelLayout.padding)
+        #expect(placed[0].frame.width == 48 * 8 + 2 * PanelLayout.padding)
     }
 
     @Test func aShortWindowShrinksTheText() {
         let area = Size(width: 240, height: 260)
-        let placed = PanelLayout.layout([keyList], in: area)
+        let placed = PanelLayout.layout([keyList], in: area, measure: measure)
         expectInside(placed, area)
         #expect(placed[0].textScale < 1)
         #expect(placed[0].lines.last != "...", "shrinking was enough: \(placed[0].lines)")
@@ -61,7 +63,7 @@ import Testing
 
     @Test func aTinyWindowEndsWithAnEllipsisInsteadOfRunningOff() {
         let area = Size(width: 120, height: 90)
-        let placed = PanelLayout.layout([keyList], in: area)
+        let placed = PanelLayout.layout([keyList], in: area, measure: measure)
         expectInside(placed, area)
         #expect(placed[0].lines.last == "...")
     }
@@ -73,7 +75,7 @@ import Testing
             [
                 OverlayPanel(lines: ["Reload failed", path], placement: .top, background: .error),
                 OverlayPanel(lines: ["Action failed", path], placement: .top, background: .error),
-            ], in: area)
+            ], in: area, measure: measure)
         expectInside(placed, area)
         #expect(placed[0].lines.joined().replacingOccurrences(of: " ", with: "").contains("boom"))
         #expect(placed[1].frame.y >= placed[0].frame.maxY, "stacked, not drawn over each other")
@@ -102,16 +104,22 @@ import Testing
         // Notes, `More options` at x 316 pt of 360 (scale 3) shown at fit in 405x900 window pixels.
         let area = Size(width: 405, height: 900)
         let corner = Point(x: 316 * 1.125, y: 41 * 1.125)
-        let placed = PanelLayout.label("More options", at: corner, in: area, padding: 3)
+        let placed = PanelLayout.label("More options", at: corner, in: area, measure: measure)
         #expect(placed.text == "More options")
-        #expect(placed.origin.x + Double(12 * HUDFont.cellWidth) + 6 <= area.width)
+        #expect(placed.size == Size(width: 12 * 8 + 6, height: 16 + 6), "the measured text plus the padding")
+        #expect(placed.frame.maxX <= area.width)
         #expect(placed.origin.y == corner.y)
-        let bottom = PanelLayout.label("Add", at: Point(x: 10, y: 895), in: area, padding: 3)
-        #expect(bottom.origin.y + Double(HUDFont.cellHeight) + 6 <= area.height)
-        let left = PanelLayout.label("Back", at: Point(x: 10, y: 10), in: area, padding: 3)
+        let bottom = PanelLayout.label("Add", at: Point(x: 10, y: 895), in: area, measure: measure)
+        #expect(bottom.frame.maxY <= area.height)
+        let left = PanelLayout.label("Back", at: Point(x: 10, y: 10), in: area, measure: measure)
         #expect(left.origin == Point(x: 10, y: 10), "labels that fit stay at the element's corner")
-        let long = PanelLayout.label(String(repeating: "x", count: 80), at: Point(x: 0, y: 0), in: area, padding: 3)
-        #expect(long.text.hasSuffix("...") && Double(long.text.count * HUDFont.cellWidth) + 6 <= area.width)
+        let long = PanelLayout.label(
+            String(repeating: "x", count: 80), at: Point(x: 0, y: 0), in: area, measure: measure)
+        #expect(long.text.hasSuffix("…") && long.frame.width <= area.width)
+        #expect(measure.width(long.text, size: PanelLayout.textSize) + 6 <= area.width)
+        // Wide characters are measured as wide: a CJK label's box is twice as wide per character.
+        let cjk = PanelLayout.label("日本語", at: Point(x: 0, y: 0), in: area, measure: measure)
+        #expect(cjk.size.width == 6 * 8 + 6)
     }
 
     @Test func aLabelMovedInFromTheEdgeNeverCoversAnEarlierOne() {
@@ -120,18 +128,15 @@ import Testing
         let area = Size(width: 262, height: 468)
         let texts = ["Room Renovation", "Expand Room Renovation"]
         let corners = [Point(x: 6, y: 170), Point(x: 236, y: 170)]
-        let placed = PanelLayout.labels(texts, at: corners, in: area, padding: 3)
-        func rect(_ i: Int) -> Rect {
-            Rect(
-                x: placed[i].origin.x, y: placed[i].origin.y,
-                width: Double(HUDFont.width(of: placed[i].text)) + 6, height: Double(HUDFont.cellHeight) + 6)
-        }
+        let placed = PanelLayout.labels(texts, at: corners, in: area, measure: measure)
+        func rect(_ i: Int) -> Rect { placed[i].frame }
         #expect(placed[0].origin == corners[0], "the first keeps its corner")
         #expect(!rect(0).intersects(rect(1)), "\(rect(0)) \(rect(1))")
         #expect(rect(1).y == rect(0).y + rect(0).height, "just below the one it would cover")
         #expect(rect(1).x + rect(1).width <= area.width)
         // At the bottom edge the later label goes above instead.
-        let low = PanelLayout.labels(texts, at: [Point(x: 6, y: 450), Point(x: 236, y: 450)], in: area, padding: 3)
+        let low = PanelLayout.labels(
+            texts, at: [Point(x: 6, y: 450), Point(x: 236, y: 450)], in: area, measure: measure)
         #expect(low[1].origin.y < low[0].origin.y, "\(low)")
     }
 }

@@ -7,32 +7,39 @@ import Testing
 /// character missing grew an n×m matrix to 23.9 GB, a 2 000-character label cost 17 s.
 @Suite("Nearest-name bounds")
 struct NearestNameBoundsTests {
-    /// Seconds `body` takes.
-    func seconds(_ body: () -> Void) -> Double {
-        let start = Date()
-        body()
-        return Date().timeIntervalSince(start)
+    /// The cells one search of `name` among `candidates` computes (its work, whatever the
+    /// machine's speed), with its answer.
+    func work(_ name: String, _ candidates: [String]) -> (cells: Int, names: [String]) {
+        var cells = 0
+        let names = NearestName.boundedSuggestions(for: name, among: candidates, cells: &cells)
+        return (cells, names)
     }
 
-    @Test func aMebibyteNameIsAnsweredAtOnce() {
+    /// The most cells one candidate can add past the budget: its band of a maxLength name.
+    let oneCandidate = NearestName.maxLength * NearestName.maxLength
+
+    @Test func aMebibyteNameIsNeverCompared() {
         let label = String(repeating: "a", count: 1 << 20)
         let typed = String(label.dropLast())
-        var hint = "?"
-        let t = seconds { hint = NearestName.hint(for: typed, among: [label, "Back"]) }
-        #expect(t < 1, "took \(t) s")
-        #expect(hint == "", "a name longer than the cap gets no suggestion")
+        let (cells, names) = work(typed, [label, "Back"])
+        #expect(cells == 0, "a name longer than the cap is not compared")
+        #expect(names.isEmpty)
+        #expect(NearestName.hint(for: typed, among: [label, "Back"]) == "", "and gets no suggestion")
     }
 
-    @Test func twoThousandCharactersAreQuick() {
+    @Test func twoThousandCharactersAreNotCompared() {
         let label = String(repeating: "b", count: 2000)
-        let t = seconds { _ = NearestName.suggestion(for: String(label.dropLast()), among: [label]) }
-        #expect(t < 0.5, "took \(t) s")
+        #expect(work(String(label.dropLast()), [label]).cells == 0)
+        let short = String(repeating: "b", count: NearestName.maxLength)
+        let (cells, names) = work(String(short.dropLast()), [short])
+        #expect(names == [short], "names at the cap are still suggested")
+        #expect(cells > 0 && cells <= oneCandidate)
     }
 
-    @Test func manyLongCandidatesStayWithinABudget() {
+    @Test func manyLongCandidatesStayWithinTheCellBudget() {
         let candidates = (0..<10_000).map { i in String(repeating: "x", count: 150) + String(i) }
-        let t = seconds { _ = NearestName.suggestion(for: String(repeating: "y", count: 160), among: candidates) }
-        #expect(t < 2, "took \(t) s")
+        let (cells, _) = work(String(repeating: "y", count: 160), candidates)
+        #expect(cells > 0 && cells <= NearestName.cellBudget + oneCandidate, "\(cells) cells")
     }
 
     @Test func longButUsualNamesStillGetSuggestions() {

@@ -29,7 +29,7 @@ public enum WindowZoom: String, Sendable, Equatable {
 public struct DesignerState: Sendable {
     /// How long a hotspot hint flash lasts by default, in seconds.
     public static let hintDuration = 0.6
-    /// The keys the window understands, as the `?` panel and the README list them.
+    /// The keys the window understands, as the `?` panel and the Designer tools article list them.
     public static let keyHelp = [
         "click = tap    drag = swipe    wheel = scroll",
         "Esc, Backspace = back          Q = quit",

@@ -1,0 +1,27 @@
+#ifndef SCENEFLOW_CVIDEOSHIM_H
+#define SCENEFLOW_CVIDEOSHIM_H
+#include <stddef.h>
+#include <stdint.h>
+
+/* A WebM (VP8) video written with FFmpeg's libraries, frame by frame, at variable frame rate:
+   each frame carries its own time in 1/fps second units, so a still screen costs nothing and
+   the video plays in real time. Frames are RGBA of any size; each is scaled to fit the video
+   (aspect kept, black around it). */
+typedef struct sf_video sf_video;
+
+/* Opens `path` for a width x height video (both even) at `fps` time units a second.
+   NULL on failure, with the reason in `error`. */
+sf_video *sf_video_open(const char *path, int width, int height, int fps, char *error, size_t error_size);
+
+/* Adds one RGBA frame (`stride` bytes a row) shown from time `pts` (in 1/fps s; each call's
+   pts must be larger than the last). 0 on success, else an FFmpeg error code with the reason. */
+int sf_video_write(sf_video *video, const uint8_t *rgba, int source_width, int source_height, int stride,
+                   int64_t pts, char *error, size_t error_size);
+
+/* Ends the video at time `end_pts` (the last frame is held until then), writes the trailer and
+   frees everything. 0 on success, else an FFmpeg error code with the reason. Always frees. */
+int sf_video_close(sf_video *video, int64_t end_pts, char *error, size_t error_size);
+
+/* Frees the video without finishing the file (the caller removes it). */
+void sf_video_abandon(sf_video *video);
+#endif

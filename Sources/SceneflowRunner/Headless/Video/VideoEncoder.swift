@@ -1,0 +1,116 @@
+import CVideoShim
+import Foundation
+import SceneflowCore
+
+/// A WebM (VP8) file written frame by frame through FFmpeg's libraries (`CVideoShim`).
+///
+/// Frames carry their own time in 1/60 s (the virtual clock's frame ticks), so the video plays
+/// in real time while a still screen is stored once: only frames that differ are encoded. VP8 in
+/// WebM is what Playwright Test records and what every browser plays in the HTML report's
+/// `<video>`; FFmpeg's libraries (Debian `libavcodec`, `libavformat`, `libswscale`) are used
+/// rather than the `ffmpeg` program so that frames need no pipe and no re-timing.
+/// `@unchecked Sendable`: the FFmpeg state is touched only on `queue`, the failure only
+/// under `lock`.
+final class VideoEncoder: @unchecked Sendable {
+    /// Frames a second of the time stamps (the virtual clock's rate).
+    static let framesPerSecond = 60
+    /// The largest video side in pixels: frames are scaled to fit 800x800, as Playwright's
+    /// videos are.
+    static let largestSide = 800
+
+    /// Where the video is written.
+    let path: String
+    /// The FFmpeg side (`sf_video`), used only on `queue` once open.
+    private var video: OpaquePointer?
+    /// Encodes on its own thread, so that a run on one core of two overlaps drawing the next
+    /// frames with encoding the last ones.
+    private let queue = DispatchQueue(label: "sceneflow.video")
+    /// At most this many frames wait for the encoder (each holds its pixels).
+    private let waiting = DispatchSemaphore(value: 4)
+    private let lock = NSLock()
+    private var failure: VideoError?
+
+    /// The video size in pixels for frames of `width` x `height` pixels: fitted into
+    /// `largestSide` on both sides, aspect kept, each side even (VP8's chroma is halved).
+    static func size(width: Int, height: Int) -> (width: Int, height: Int) {
+        let scale = min(1, Double(largestSide) / Double(max(width, height, 1)))
+        let even = { (side: Int) in max(2, Int((Double(side) * scale).rounded()) & ~1) }
+        return (even(width), even(height))
+    }
+
+    /// Opens `path` for frames of `width` x `height` pixels.
+    /// - Throws: `VideoError` naming the path when FFmpeg cannot write it.
+    init(path: String, width: Int, height: Int) throws(VideoError) {
+        self.path = path
+        let size = Self.size(width: width, height: height)
+        var error = [CChar](repeating: 0, count: 256)
+        video = sf_video_open(path, Int32(size.width), Int32(size.height), Int32(Self.framesPerSecond), &error, 256)
+        if video == nil { throw VideoError(path: path, reason: String(cString: error)) }
+    }
+
+    deinit {
+        queue.sync {}
+        if let video { sf_video_abandon(video) }
+    }
+
+    /// Adds `image`, shown from frame tick `tick` on (ticks must grow). Encoding happens on the
+    /// encoder's thread; a failure there is thrown by the next call.
+    /// - Throws: `VideoError` when encoding or writing an earlier frame failed.
+    func add(_ image: RGBAImage, tick: Int) throws(VideoError) {
+        if let failure = takeFailure() { throw failure }
+        waiting.wait()
+        queue.async { [self] in
+            defer { waiting.signal() }
+            guard let video, failureIsNil() else { return }
+            var error = [CChar](repeating: 0, count: 256)
+            let status = image.pixels.withUnsafeBufferPointer { pixels in
+                sf_video_write(
+                    video, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4),
+                    Int64(tick), &error, 256)
+            }
+            if status < 0 { record(VideoError(path: path, reason: String(cString: error))) }
+        }
+    }
+
+    /// Ends the video at frame tick `tick` (the last picture is held until then), waits for
+    /// every frame to be encoded and closes the file.
+    /// - Throws: `VideoError` when a frame or the end cannot be written.
+    func finish(tick: Int) throws(VideoError) {
+        queue.sync { [self] in
+            guard let open = video else { return }
+            video = nil
+            var error = [CChar](repeating: 0, count: 256)
+            if sf_video_close(open, Int64(tick), &error, 256) < 0, failureIsNil() {
+                record(VideoError(path: path, reason: String(cString: error)))
+            }
+        }
+        if let failure = takeFailure() { throw failure }
+    }
+
+    private func record(_ error: VideoError) {
+        lock.lock()
+        defer { lock.unlock() }
+        if failure == nil { failure = error }
+    }
+
+    private func failureIsNil() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure == nil
+    }
+
+    private func takeFailure() -> VideoError? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+}
+
+/// A video that could not be written: its path and FFmpeg's reason.
+struct VideoError: Error, CustomStringConvertible {
+    /// The video file.
+    let path: String
+    /// What FFmpeg said.
+    let reason: String
+    var description: String { "cannot write the video \(path): \(reason)" }
+}
