@@ -223,11 +223,15 @@ public final class Session {
             linearProgress: t)
     }
 
-    /// The value of `element` as scripts and reports read it: a state control's state name
+    /// The value of `element` as scripts and reports read it: `"selected"` for the selected
+    /// tab of a tab bar, a state control's state name
     /// ("on", "Metric"), a star rating's live accessibility value ("3.5 of 5 stars", "No
     /// rating"), else its `value` from the prototype, if any.
     public func value(of element: Element) -> String? {
-        controlState(of: element) ?? controlAccessibilityValue(of: element) ?? element.value
+        if element.kind == "tab", case .tab(let root, _) = element.onTap {
+            return navigator.entries[0].scene == root ? "selected" : nil  // issue 17: the tab shown
+        }
+        return controlState(of: element) ?? controlAccessibilityValue(of: element) ?? element.value
     }
 
     /// The scene value for `name`, if it exists.
