@@ -21,12 +21,17 @@ extension PrototypeValidator {
         for (offset, item) in items.enumerated() {
             let path = "tabs[\(offset + 1)]"
             guard let tab = item.table, !tab.isAction else {
-                error(path, "expected a tab { label = \"Apps\", scene = \"apps\", frame = {x, y, w, h} }, got \(describe(item))")
+                error(
+                    path,
+                    "expected a tab { label = \"Apps\", scene = \"apps\", frame = {x, y, w, h} }, got \(describe(item))"
+                )
                 continue
             }
             checkKeys(tab, known: Self.tabKeys, path: path)
             let label = tab["label"].string.flatMap { $0.isEmpty ? nil : $0 }
-            if label == nil { error(path + ".label", "expected the tab's accessibility label, got \(describe(tab["label"]))") }
+            if label == nil {
+                error(path + ".label", "expected the tab's accessibility label, got \(describe(tab["label"]))")
+            }
             var scene: String?
             switch tab["scene"] {
             case .string(let s) where sceneNames.contains(s): scene = s
@@ -45,7 +50,9 @@ extension PrototypeValidator {
             }
             guard let label, let scene, let frame else { continue }
             if let other = tabs.first(where: { $0.scene == scene }) {
-                error(path + ".scene", "\"\(scene)\" is already the root of the tab \"\(other.label)\"; each tab has its own root")
+                error(
+                    path + ".scene",
+                    "\"\(scene)\" is already the root of the tab \"\(other.label)\"; each tab has its own root")
             }
             if let other = tabs.first(where: { $0.frame.intersects(frame) }) {
                 error(path + ".frame", "\(frame) overlaps the tab \"\(other.label)\" \(other.frame)")

@@ -60,17 +60,21 @@ struct TabBarScriptTests {
             if case .transitionStarted(_, let to, let t) = $0.kind { "\(to) \(t.kind.rawValue)" } else { nil }
         }
         #expect(kinds.contains("charts crossfade"), "the declared transition: \(kinds)")
-        #expect(!kinds.contains("specs none") && !kinds.contains("specs crossfade"), "Cars comes back without animation")
+        #expect(
+            !kinds.contains("specs none") && !kinds.contains("specs crossfade"), "Cars comes back without animation")
     }
 
     @Test func badTabsAreRefusedWithTheirPlace() {
         let lines = TestFolders.lines(
-            Self.prototype.replacingOccurrences(of: #"scene = "charts", frame = { 180"#, with: #"scene = "chart", frame = { 100"#),
+            Self.prototype.replacingOccurrences(
+                of: #"scene = "charts", frame = { 180"#, with: #"scene = "chart", frame = { 100"#),
             images: ["a.png"])
-        #expect(lines.contains { $0.contains(#"tabs[2].scene: no scene "chart""#) && $0.contains("charts") }, "\(lines)")
+        #expect(
+            lines.contains { $0.contains(#"tabs[2].scene: no scene "chart""#) && $0.contains("charts") }, "\(lines)")
         let one = TestFolders.lines(
             Self.prototype.replacingOccurrences(
-                of: #"{ label = "Charts", scene = "charts", frame = { 180, 740, 180, 60 }, transition = "crossfade", duration = 0.2 },"#,
+                of:
+                    #"{ label = "Charts", scene = "charts", frame = { 180, 740, 180, 60 }, transition = "crossfade", duration = 0.2 },"#,
                 with: ""), images: ["a.png"])
         #expect(one.contains { $0.contains("a tab bar needs at least two tabs") }, "\(one)")
     }
