@@ -63,7 +63,13 @@ let package = Package(
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         // prctl(PR_SET_PDEATHSIG) for `--jobs` workers (a variadic C call Swift cannot make).
         .target(name: "CProcessShim"),
+        // Tesseract's C API (issue 16.1: `sceneflow detect` reads the text on each screen).
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
         .target(name: "SceneflowCore"),
+        // Text recognition: the one place that imports Tesseract (Core stays pure Swift).
+        .target(name: "SceneflowOCR", dependencies: ["SceneflowCore", "CTesseract"]),
         .target(
             name: "SceneflowSDL",
             dependencies: [
@@ -78,16 +84,16 @@ let package = Package(
         .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         .target(
             name: "SceneflowRunner",
-            dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua", "CVideoShim"]),
+            dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua", "SceneflowOCR", "CVideoShim"]),
         .executableTarget(
             name: "SceneflowCLI",
-            dependencies: ["SceneflowRunner", "SceneflowCore", "CProcessShim"]),
+            dependencies: ["SceneflowRunner", "SceneflowCore", "SceneflowOCR", "CProcessShim"]),
         .executableTarget(name: "SceneflowFuzz", dependencies: ["SceneflowRunner"]),
         .testTarget(name: "SceneflowCoreTests", dependencies: ["SceneflowCore"]),
         .testTarget(name: "SceneflowSDLTests", dependencies: ["SceneflowSDL", "SceneflowCore"]),
         .testTarget(name: "SceneflowLuaTests", dependencies: ["SceneflowLua", "SceneflowCore"]),
         .testTarget(
             name: "SceneflowEndToEndTests",
-            dependencies: ["SceneflowRunner", "SceneflowCore"]),
+            dependencies: ["SceneflowRunner", "SceneflowCore", "SceneflowOCR"]),
     ]
 )

@@ -15,8 +15,9 @@ set -euo pipefail
 # checked as a reader would see it; ffmpeg: ffprobe reads `test --video` files in tests (the videos
 # themselves are written with the FFmpeg libraries); hyperfine and time: the Speed article's
 # measurements; librsvg2-bin (rsvg-convert) and fonts-dejavu-core: Scripts/make-pictures.sh draws
-# the timing chart and labels.
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev libavformat-dev libavcodec-dev libswscale-dev libsdl2-ttf-dev libfontconfig-dev fonts-noto-cjk liblua5.4-dev libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium ffmpeg hyperfine time librsvg2-bin fonts-dejavu-core)
+# the timing chart and labels; libtesseract-dev and tesseract-ocr-eng: `sceneflow detect` reads screens
+# with Tesseract's C API and English model.
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev libavformat-dev libavcodec-dev libswscale-dev libsdl2-ttf-dev libfontconfig-dev fonts-noto-cjk liblua5.4-dev libtesseract-dev tesseract-ocr-eng libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium ffmpeg hyperfine time librsvg2-bin fonts-dejavu-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

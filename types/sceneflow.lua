@@ -71,6 +71,7 @@
 
 ---@class sceneflow.TestOptions
 ---@field clock_limit? number optional: this test's limit of clock time, seconds > 0 (default: --clock-limit, else 1800)
+---@field tags? string[] optional: a list of words such as {"smoke"}; sceneflow test --tag smoke runs only tests with the tag, --tag-invert leaves them out
 
 ---@class sceneflow.WaitOptions
 ---@field timeout? number clock seconds to wait for the element and for the prototype to settle (default 5)
@@ -113,7 +114,7 @@
 ---@param path string a folder holding prototype.lua (string)
 function prototype(path) end
 
----`test(name [, {clock_limit = seconds}], fn)`
+---`test(name [, {clock_limit = seconds, tags = {...}}], fn)`
 ---
 ---Declares a test. Each test starts from a fresh prototype: the start scene, an empty history and a fresh copy of the prototype's state. fn runs as a coroutine resumed once per frame on the virtual clock. A test may use clock_limit seconds of clock time (default 1800, or --clock-limit); past it, it fails naming the step that was running, its line and how far the test got.
 ---
@@ -125,6 +126,7 @@ function prototype(path) end
 ---  expect.scene "settings"
 ---end)
 ---test("a long walk", {clock_limit = 3600}, function() end)
+---test("signs in", {tags = {"smoke"}}, function() end)
 ---```
 ---@param name string unique within the file (string)
 ---@param options? sceneflow.TestOptions

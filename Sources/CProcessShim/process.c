@@ -1,5 +1,6 @@
 #include "CProcessShim.h"
 #include <signal.h>
+#include <stdio.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -8,3 +9,5 @@ int sf_die_with_parent(pid_t parent) {
     /* The parent may have died before the request: then it never fires. */
     return getppid() == parent ? 0 : -1;
 }
+
+void sf_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }

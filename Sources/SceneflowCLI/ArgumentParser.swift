@@ -1,3 +1,5 @@
+import Foundation
+
 /// A command-line option or flag, in the shape of swift-argument-parser's `@Option`/`@Flag`.
 struct OptionSpec {
     /// `--out`
@@ -10,6 +12,14 @@ struct OptionSpec {
     /// names are checked before the command runs and `-` means standard output for text and
     /// binary files (`OutputOptions`); nil for every other option.
     var output: OutputKind? = nil
+    /// The values the option takes, when it takes one of a fixed set (`changed`, `all`,
+    /// `missing`): shown in help and offered by the shell completions.
+    var choices: [String]? = nil
+    /// True when the value may be left out (`--update-baselines` alone means its first
+    /// choice): the value is then given as `--name=value`, or as the next word when that is
+    /// one of `choices` or no path (so `--update-baselines sometimes` is refused, and
+    /// `--update-baselines Scripts` leaves `Scripts` a path).
+    var valueOptional = false
 }
 
 /// A positional argument.
@@ -44,6 +54,14 @@ struct ParsedArguments {
     func values(_ name: String) -> [String] { allValues[name] ?? [] }
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
+    /// Whether `word`, after an option whose value may be left out, is its value: one of its
+    /// choices, or a word that is no option and names no file or folder.
+    static func isOptionalValue(_ word: String, _ spec: OptionSpec) -> Bool {
+        if spec.choices?.contains(word) == true { return true }
+        return !word.hasPrefix("-") && !word.contains("/") && !word.hasSuffix(".lua")
+            && !FileManager.default.fileExists(atPath: word)
+    }
+
     /// Parses `arguments` against the specs; `--name=value` and `--name value` both work.
     static func parse(_ arguments: [String], options: [OptionSpec], arguments specs: [ArgumentSpec]) throws(UsageError)
         -> ParsedArguments
@@ -75,6 +93,13 @@ struct ParsedArguments {
             if spec.valueName == nil {
                 if inline != nil { throw UsageError(message: "\(name) takes no value") }
                 result.flags.insert(name)
+            } else if spec.valueOptional && inline == nil {
+                result.flags.insert(name)
+                if index < arguments.count, Self.isOptionalValue(arguments[index], spec) {
+                    result.values[name] = arguments[index]
+                    result.allValues[name, default: []].append(arguments[index])
+                    index += 1
+                }
             } else if let inline {
                 result.values[name] = inline
                 result.allValues[name, default: []].append(inline)

@@ -1,6 +1,7 @@
 import Foundation
 import SceneflowCore
 import SceneflowLua
+import SceneflowRunner
 
 /// The subcommands and the top-level dispatch of `sceneflow`.
 enum SceneflowTool {
@@ -8,7 +9,7 @@ enum SceneflowTool {
         [
             PlayCommand.self, TestCommand.self, CheckCommand.self, RenderCommand.self, TimingCommand.self,
             BenchCommand.self, NewCommand.self, InspectCommand.self, GraphCommand.self, RecordCommand.self,
-            HotspotCommand.self,
+            HotspotCommand.self, DetectCommand.self, MergeReportsCommand.self,
         ]
     }
 
@@ -21,8 +22,10 @@ enum SceneflowTool {
             SUBCOMMANDS:
             """
         for command in subcommands {
-            text += "\n  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.abstract
+            text += "\n  " + command.name.padding(toLength: 15, withPad: " ", startingAt: 0) + command.abstract
         }
+        text += "\n  " + "version".padding(toLength: 15, withPad: " ", startingAt: 0)
+        text += "Print the version of sceneflow (also: sceneflow --version)."
         text += "\n\nSee 'sceneflow help <subcommand>' or 'sceneflow <subcommand> --help'."
         text += "\nThe Lua script API: 'sceneflow help api'. Output files and \"-\": 'sceneflow help outputs'."
         text += "\nExit codes: 0 pass, 1 test failure, 64 bad usage, 65 bad prototype or script, 70 system failure."
@@ -33,6 +36,14 @@ enum SceneflowTool {
         guard let first = arguments.first else {
             print(mainHelp())
             return .usage
+        }
+        if first == "--version" || first == "version" {
+            guard arguments.count == 1 else {
+                printError("sceneflow \(first): takes no arguments (got \"\(arguments[1])\")")
+                return .usage
+            }
+            print("sceneflow \(SceneflowVersion.current)")
+            return .success
         }
         if first == "--help" || first == "-h" || first == "help" {
             guard first == "help", arguments.count > 1 else {

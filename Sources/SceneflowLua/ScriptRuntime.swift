@@ -119,6 +119,7 @@ public final class ScriptRuntime {
             declared.skipReason = test["skip"].string
             if case .boolean(true) = test["only"] { declared.only = true }
             declared.clockLimit = test["clock_limit"].number
+            declared.tags = (test["tags"].table?.sequence ?? []).compactMap(\.string)
             tests.append(declared)
         }
         if tests.contains(where: \.only) {

@@ -14,6 +14,9 @@ public struct ScriptTest: Equatable, Sendable {
     /// The test's own limit of clock time in seconds (`test(name, {clock_limit = s}, fn)`);
     /// nil: the runner's (`LuaLimits.testTimeout`, `--clock-limit`).
     public var clockLimit: Double?
+    /// The test's tags (`test(name, {tags = {"smoke"}}, fn)`), in the order written: what
+    /// `sceneflow test --tag` selects by.
+    public var tags: [String] = []
     /// Creates a test description.
     public init(name: String, line: Int, skipReason: String? = nil) {
         self.name = name

@@ -84,7 +84,10 @@ struct BadInputCase: CustomStringConvertible, Sendable {
             text = text.replacingOccurrences(of: path, with: "$CASE")
         }
         return text.replacingOccurrences(
-            of: #"\([0-9]+(\.[0-9]+)? (ms|s|µs), "#, with: "(TIME, ", options: .regularExpression)
+            of: #"\([0-9]+(\.[0-9]+)? (ms|s|µs), "#, with: "(TIME, ", options: .regularExpression
+        )
+        // The console's [n/N] counters: N+ depends on when workers load the next file.
+        .replacingOccurrences(of: #"(?m)  \[[0-9]+/[0-9]+\+?\]$"#, with: "", options: [.regularExpression])
     }
 
     /// The manifest text for an observed run (used by `Scripts/record-bad-input.sh`).

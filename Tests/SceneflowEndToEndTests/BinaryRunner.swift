@@ -76,8 +76,10 @@ enum Sceneflow {
     }
 
     /// Runs `sceneflow arguments…` in `directory` (default: the package root) with
-    /// `SDL_VIDEODRIVER=dummy` and without `CI` (so missing baselines are recorded on a CI machine
-    /// as on a developer's) unless `environment` says otherwise; kills it after `timeout`.
+    /// `SDL_VIDEODRIVER=dummy`, without `CI` (so missing baselines are recorded on a CI machine
+    /// as on a developer's) and with `XDG_CACHE_HOME` in a scratch folder (the `--last-failed`
+    /// state never reaches the home folder) unless `environment` says otherwise; kills it
+    /// after `timeout`.
     /// `executable` runs another built binary instead (e.g. `sceneflow-fuzz`).
     ///
     /// - Parameter environment: variables to set (a nil value removes the variable).
@@ -93,9 +95,11 @@ enum Sceneflow {
         env["SDL_VIDEODRIVER"] = "dummy"
         env["SDL_AUDIODRIVER"] = "dummy"
         env["CI"] = nil
-        for (key, value) in environment { env[key] = value }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
             "sceneflow-e2e-out-\(UUID().uuidString)")
+        // The --last-failed state of the run goes to its scratch folder unless asked otherwise.
+        env["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
+        for (key, value) in environment { env[key] = value }
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let outURL = scratch.appendingPathComponent("stdout")

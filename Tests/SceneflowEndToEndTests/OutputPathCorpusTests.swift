@@ -28,6 +28,7 @@ import Testing
         "play": "play proto --quit-after 0.2",
         "bench": "bench proto --transition-only --crossfades 1 --runs 1",
         "record": "record proto",
+        "merge-reports": "merge-reports shard.json",
     ]
 
     /// Extensions a command requires of its output's name (added to every name but `-`,
@@ -58,7 +59,7 @@ import Testing
     static func outputs() throws -> [Output] {
         let r = try Sceneflow.run(["help", "outputs"])
         #expect(r.status == 0, "sceneflow help outputs: \(r)")
-        let pattern = try Regex(#"^  ([a-z]+) +(--[a-z-]+) +(FILE|DIR)\b.*"#)
+        let pattern = try Regex(#"^  ([a-z-]+) +(--[a-z-]+) +(FILE|DIR)\b.*"#)
         return r.stdout.split(separator: "\n").compactMap { line -> Output? in
             guard let m = try? pattern.wholeMatch(in: String(line)), m.count == 4,
                 let command = m[1].substring, let option = m[2].substring, let kind = m[3].substring
@@ -107,6 +108,9 @@ import Testing
             Output(command: "play", option: "--csv", kind: "FILE"),
             Output(command: "record", option: "--out", kind: "FILE"),
             Output(command: "bench", option: "--timeline", kind: "FILE"),
+            Output(command: "merge-reports", option: "--junit", kind: "FILE"),
+            Output(command: "merge-reports", option: "--json", kind: "FILE"),
+            Output(command: "merge-reports", option: "--report", kind: "DIR"),
         ] {
             #expect(listed.contains(needed), "sceneflow help outputs does not list \(needed)")
         }

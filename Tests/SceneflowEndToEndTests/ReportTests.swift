@@ -96,7 +96,8 @@ import Testing
         #expect(r.status == 65, "\(r)")
         let lines = r.outputLines
         #expect(lines.first == "TAP version 13")
-        #expect(lines.dropFirst().first == "1..5")
+        // Points stream as tests end; the plan comes last (TAP version 13 allows either end).
+        #expect(lines.last == "1..5")
         #expect(lines.contains("ok 1 - \(tmp.file("suite/a_pass.lua")): opens the detail"))
         #expect(lines.contains("ok 2 - \(tmp.file("suite/a_pass.lua")): warns about a slow path"))
         #expect(lines.contains("  warnings:"))
@@ -105,7 +106,7 @@ import Testing
         #expect(lines.contains("ok 4 - \(tmp.file("suite/b_fail.lua")): not ready # SKIP waiting for screenshots"))
         #expect(lines.contains("not ok 5 - \(tmp.file("suite/c_broken.lua")): could not load"))
         #expect(lines.contains("    line: 5"))
-        #expect(lines.last == "# 2 passed, 2 failed, 1 skipped (1 passed with warnings)")
+        #expect(lines.dropLast().last == "# 2 passed, 2 failed, 1 skipped (1 passed with warnings)")
     }
 
     @Test func jsonHasEveryStepAndTheReportFolderTheFailureArtifacts() throws {
@@ -159,6 +160,8 @@ import Testing
         let strip = { (r: RunResult) in
             r.outputLines.filter { !$0.hasPrefix("wrote ") }.map {
                 $0.replacingOccurrences(of: "[0-9.]+ (ms|s), ", with: "", options: .regularExpression)
+                    // [n/N+]: whether the next file has loaded yet depends on the workers.
+                    .replacingOccurrences(of: #"  \[[0-9]+/[0-9]+\+?\]$"#, with: "", options: .regularExpression)
             }
         }
         #expect(strip(serial) == strip(parallel), "console output must read as a serial run")
@@ -179,10 +182,11 @@ import Testing
         let tmp = try Self.suite()
         let r = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--filter", "opens"])
         #expect(r.status == 0, "\(r)")
-        #expect(r.stdout.contains("  SKIP  warns about a slow path  (not selected by --filter opens)"))
-        #expect(r.outputLines.last == "1 passed, 0 failed, 1 skipped")
+        // A test the filter leaves out is not part of the run: not skipped (issue 20).
+        #expect(!r.stdout.contains("warns about a slow path"), "\(r)")
+        #expect(r.outputLines.last == "1 passed, 0 failed")
         let glob = try Sceneflow.run(["test", tmp.file("suite/a_pass.lua"), "--filter", "warns*"])
-        #expect(glob.outputLines.last == "1 passed, 0 failed, 1 skipped (1 passed with warnings)", "\(glob)")
+        #expect(glob.outputLines.last == "1 passed, 0 failed (1 passed with warnings)", "\(glob)")
     }
 
     @Test func sigintEndsTheTestAsInterruptedAndWritesPartialReports() throws {

@@ -132,6 +132,8 @@ struct ShellCase: CustomStringConvertible, Sendable {
         env["SCENEFLOW"] = binary.path
         env["PATH"] = binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env["LC_ALL"] = "C.UTF-8"
+        // The --last-failed state of the case's runs stays in its scratch folder.
+        env["XDG_CACHE_HOME"] = scratch.appendingPathComponent("cache").path
         let process = Process()
         // timeout(1) puts the command in its own process group and kills the whole group.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
@@ -152,7 +154,10 @@ struct ShellCase: CustomStringConvertible, Sendable {
                 text = text.replacingOccurrences(of: path, with: "$CASE")
             }
             return text.replacingOccurrences(
-                of: #"\([0-9]+(\.[0-9]+)? (ms|s|µs), "#, with: "(TIME, ", options: .regularExpression)
+                of: #"\([0-9]+(\.[0-9]+)? (ms|s|µs), "#, with: "(TIME, ", options: .regularExpression
+            )
+            // The console's [n/N] counters: N+ depends on when workers load the next file.
+            .replacingOccurrences(of: #"(?m)  \[[0-9]+/[0-9]+\+?\]$"#, with: "", options: [.regularExpression])
         }
         let status = process.terminationStatus
         return Outcome(

@@ -204,7 +204,7 @@ import Testing
         } catch {
             #expect(
                 error.diagnostics.map(\.message) == [
-                    "test(\"no function\"): expected options {clock_limit = seconds} or the test function second, got nil"
+                    "test(\"no function\"): expected options {clock_limit = seconds, tags = {...}} or the test function second, got nil"
                 ])
             #expect(error.diagnostics.first?.line == 2)
         }

@@ -2,7 +2,7 @@
 #define SCENEFLOW_CPROCESSSHIM_H
 /*
  * Process calls Swift cannot make itself (prctl is variadic), for `sceneflow test --jobs`
- * workers (see Sources/README.md, "Limits that hold").
+ * workers (see Sources/README.md, "Limits that hold"), and the buffering of standard output.
  */
 #include <sys/types.h>
 
@@ -11,5 +11,10 @@
    busy. Returns 0; -1 when `parent` is no longer the parent (it died before the request
    took effect: the caller should exit) or the request failed. */
 int sf_die_with_parent(pid_t parent);
+
+/* Makes the C library's standard output line-buffered (setvbuf _IOLBF), also when it is a
+   pipe or a file: each line is written as it ends (`sceneflow bench | tee`). Swift cannot
+   name `stdout` under strict concurrency checking. */
+void sf_line_buffer_stdout(void);
 
 #endif

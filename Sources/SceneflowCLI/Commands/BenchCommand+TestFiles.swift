@@ -75,7 +75,7 @@ extension BenchCommand {
     /// - Throws: `SuiteFailure` when a file does not pass.
     private func runPool(_ scripts: [String], jobs: Int) throws {
         var settings = TestSettings()
-        settings.updateBaselines = false
+        settings.updateBaselines = nil
         let results = TestWorkerPool(settings: settings, jobs: jobs).run(
             scripts, onOutcome: { _ in }, onResult: { _ in })
         guard results.count == scripts.count,

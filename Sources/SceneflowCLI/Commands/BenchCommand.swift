@@ -90,6 +90,9 @@ struct BenchCommand: Subcommand {
     }
 
     func run() -> ExitCode {
+        // One line at a time even through a pipe (`bench | tee`), so each figure shows as it
+        // is measured (issue 20).
+        StandardStreams.lineBufferOutput()
         if memory { return runMemoryBenchmark() }
         if let testFiles { return runTestFilesBenchmark(files: testFiles) }
         if floorsOnly { return runFloorBenchmarks() }

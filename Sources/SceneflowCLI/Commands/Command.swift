@@ -39,7 +39,7 @@ extension Subcommand {
     static var help: String {
         var text = "\(abstract)\n\nUSAGE: sceneflow \(name)"
         for option in options where option.name != "--help" {
-            text += option.valueName.map { " [\(option.name) \($0)]" } ?? " [\(option.name)]"
+            text += " [" + option.usage + "]"
         }
         for argument in arguments {
             let word = "<\(argument.name.lowercased())>" + (argument.repeating ? " ..." : "")
@@ -53,7 +53,12 @@ extension Subcommand {
         }
         text += "\n\nOPTIONS:"
         for option in options {
-            text += "\n  " + pad(option.name + (option.valueName.map { " <\($0.lowercased())>" } ?? "")) + option.help
+            var shown = option.name
+            if let value = option.valueName {
+                let word = option.choices?.joined(separator: "|") ?? "<\(value.lowercased())>"
+                shown += option.valueOptional ? " [\(word)]" : " \(word)"
+            }
+            text += "\n  " + pad(shown) + option.help
         }
         if !discussion.isEmpty { text += "\n\n" + discussion }
         return text
@@ -75,5 +80,15 @@ func openOrReport(_ folder: String, images: PrototypeOpener.ImageCheck = .header
     } catch {
         for diagnostic in error.diagnostics { printError("\(diagnostic)") }
         return nil
+    }
+}
+
+extension OptionSpec {
+    /// How the usage line shows the option: `--junit FILE`, `--tap`,
+    /// `--update-baselines [changed|all|missing]`.
+    var usage: String {
+        guard let valueName else { return name }
+        let word = choices?.joined(separator: "|") ?? valueName
+        return valueOptional ? "\(name) [\(word)]" : "\(name) \(word)"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SceneflowCore
+import SceneflowOCR
 import SceneflowRunner
 
 /// `sceneflow new DIR [IMAGE…]`: scaffold a prototype from screenshots.
@@ -26,14 +27,21 @@ struct NewCommand: Subcommand {
             name: "IMAGE", help: "Screenshots to copy in (PNG, JPEG, GIF, BMP), or folders of them.", repeating: true,
             optional: true),
     ]
-    static let options = [helpOption]
+    static let options = [
+        OptionSpec(
+            name: "--detect", valueName: nil,
+            help: "Also read each screen's text (as `sceneflow detect`) and add it as elements without actions."),
+        helpOption,
+    ]
 
     let folder: String
     let images: [String]
+    let detect: Bool
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folder = parsed.positionals[0]
         images = Array(parsed.positionals.dropFirst())
+        detect = parsed.flag("--detect")
     }
 
     func run() -> ExitCode {
@@ -44,6 +52,7 @@ struct NewCommand: Subcommand {
                 "wrote \(result.prototypeFile): \(counted(result.shots.count, "scene")), \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(result.deviceSource))"
             )
             print("wrote \(result.scriptFile)")
+            if detect, let failure = addDetected() { return failure }
             for warning in result.warnings { print(warning) }
             let variants = result.shots.compactMap { shot in shot.landscape.map { "\(shot.scene) (\($0.image))" } }
             if !variants.isEmpty { print("landscape variants: \(variants.joined(separator: ", "))") }
@@ -53,6 +62,30 @@ struct NewCommand: Subcommand {
         } catch {
             for line in error.description.split(separator: "\n") { printError("sceneflow new: \(line)") }
             return error.isUsage ? .usage : .badInput
+        }
+    }
+
+    /// `--detect`: adds each scene's detected text (see `DetectedElementsWriter`); nil when
+    /// it worked, else the exit code after printing why.
+    func addDetected() -> ExitCode? {
+        let cache = DetectionCache(folder: DetectionCache.userFolder())
+        do {
+            let outcome = try DetectedElementsWriter.addDetected(
+                folder: folder, detector: TextDetector(cache: cache), minimum: TextDetector.defaultMinimum)
+            let total = outcome.added.map(\.count).reduce(0, +)
+            print(
+                "detected \(counted(total, "element")) in \(counted(outcome.added.count, "scene")) (a commented block per scene; elements without actions)"
+            )
+            return nil
+        } catch let failure as TextRecognizer.Failure {
+            printError("sceneflow new: --detect: \(failure)")
+            return .software
+        } catch let list as DiagnosticList {
+            for diagnostic in list.diagnostics { printError("sceneflow new: --detect: \(diagnostic)") }
+            return .badInput
+        } catch {
+            printError("sceneflow new: --detect: \(error)")
+            return .badInput
         }
     }
 }

@@ -18,17 +18,54 @@ import SceneflowRunner
 /// - After SIGINT/SIGTERM the signal is forwarded once and no file is handed out; a worker
 ///   still running 0.7 s later is killed, its running test reported as interrupted, the rest
 ///   of its file as skipped and every file not started as not run.
+/// - With `--max-failures N` the pool stops the same way once N tests failed (a file that
+///   could not load counts as one): every worker is told to stop (a worker also stops by itself
+///   before its next test once it saw N), and `stoppedAtMaxFailures` is set.
 final class TestWorkerPool {
     private let settings: TestSettings
     private let jobs: Int
+    /// Per file, the only tests to run (`--last-failed`); files not named run every test.
+    private let tests: [String: [String]]
+    /// Failed tests (and files that could not load) so far.
+    private var failures = 0
+    /// True once `--max-failures` stopped the run.
+    private(set) var stoppedAtMaxFailures = false
+    /// Called as each file loads with its number of tests, and whether every file has now
+    /// loaded or ended (for the console's `[n/N]`).
+    var onPlanned: (Int, Bool) -> Void = { _, _ in }
+    /// Files that loaded or ended, and all files of the run.
+    private var settledFiles = 0
+    private var totalFiles = 0
     /// Real seconds a worker gets to finish after the forwarded signal before it is killed.
     static let signalGrace = 0.7
     /// Files a worker holds at once (the running one and the next).
     static let queueDepth = 2
 
-    init(settings: TestSettings, jobs: Int) {
+    /// A pool of up to `jobs` workers running with `settings`; `tests` names, per file, the
+    /// only tests to run.
+    init(settings: TestSettings, jobs: Int, tests: [String: [String]] = [:]) {
         self.settings = settings
         self.jobs = jobs
+        self.tests = tests
+    }
+
+    /// Why files were not run: `interrupted`, or the `--max-failures` stop.
+    private var notRunReason: String {
+        guard Interruption.received == 0, let limit = settings.maxFailures, failures >= limit else {
+            return "interrupted"
+        }
+        return TestSettings.maxFailuresReason(limit)
+    }
+
+    /// The signal that stops the run: the one received, or SIGINT once `--max-failures` was
+    /// reached; nil while the run goes on.
+    private func stopSignal(_ interruption: Interruption) -> Int32? {
+        if let signal = interruption.signal { return signal }
+        if let limit = settings.maxFailures, failures >= limit {
+            stoppedAtMaxFailures = true
+            return SIGINT
+        }
+        return nil
     }
 
     /// One running worker process, what it was given and what it sent.
@@ -103,6 +140,7 @@ final class TestWorkerPool {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let runs = scripts.map(FileRun.init)
+        totalFiles = runs.count
         // Files not handed out yet, in order; a file resumed after a stopped worker goes first.
         var queue = runs[...]
         var resumed: [FileRun] = []
@@ -113,18 +151,16 @@ final class TestWorkerPool {
         // Tests are shown as they end only when one file runs at a time.
         let progress: (TestOutcome) -> Void = jobs == 1 ? onOutcome : { _ in }
         while shown < runs.count {
-            if interruption.signal == nil {
-                assign(&resumed, &queue, to: &workers, folder: folder)
-            } else {
+            if let stop = stopSignal(interruption) {
                 let now = ProcessInfo.processInfo.systemUptime
                 if signalTime == nil {
                     signalTime = now
                     for worker in workers {
-                        kill(worker.process.processIdentifier, interruption.signal!)
+                        kill(worker.process.processIdentifier, stop)
                         worker.close()
                     }
                     for run in resumed + queue where run.result == nil {
-                        run.result = ScriptFileResult.notRun(run.file)
+                        run.result = ScriptFileResult.notRun(run.file, reason: notRunReason)
                     }
                     resumed = []
                     queue = []
@@ -134,6 +170,8 @@ final class TestWorkerPool {
                         kill(worker.process.processIdentifier, SIGKILL)
                     }
                 }
+            } else {
+                assign(&resumed, &queue, to: &workers, folder: folder)
             }
             wait(for: workers)
             for worker in workers {
@@ -141,7 +179,8 @@ final class TestWorkerPool {
                 if !worker.process.isRunning {
                     read(worker, onOutcome: progress)
                     ended(
-                        worker, resumed: &resumed, interrupted: interruption.signal != nil, onOutcome: progress)
+                        worker, resumed: &resumed, interrupted: signalTime != nil || interruption.signal != nil,
+                        onOutcome: progress)
                 }
             }
             // Only workers handled by `ended` leave: one that exits between the check above and
@@ -151,8 +190,8 @@ final class TestWorkerPool {
                 // Nothing is running or waiting: a file without a result now would never get one.
                 for run in runs where run.result == nil {
                     run.result =
-                        interruption.signal != nil
-                        ? ScriptFileResult.notRun(run.file)
+                        signalTime != nil || interruption.signal != nil
+                        ? ScriptFileResult.notRun(run.file, reason: notRunReason)
                         : ScriptFileResult(
                             file: run.file,
                             loadProblems: [Diagnostic(file: run.file, message: "no worker ran this file")])
@@ -237,7 +276,9 @@ final class TestWorkerPool {
     private func send(_ run: FileRun, to worker: Worker) {
         guard
             var line = try? JSONEncoder().encode(
-                WorkerRequest(file: run.file, skip: run.next, timeline: settings.runnerOptions.recordsTimeline))
+                WorkerRequest(
+                    file: run.file, skip: run.next, timeline: settings.runnerOptions.recordsTimeline,
+                    tests: tests[run.file]))
         else { return }
         line.append(10)
         worker.assigned.append(run)
@@ -290,6 +331,7 @@ final class TestWorkerPool {
                 if let run = worker.assigned.first, run.plannedLine == nil {
                     run.plannedLine = Data(line)
                     run.started = ProcessInfo.processInfo.systemUptime
+                    if run.result == nil { settledFiles += 1 }
                 }
                 continue
             }
@@ -301,6 +343,7 @@ final class TestWorkerPool {
             guard let run = worker.assigned.first else { continue }
             switch event {
             case .planned: break
+            case .count(let count): onPlanned(count, settledFiles >= totalFiles)
             case .started(let position):
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
@@ -308,8 +351,14 @@ final class TestWorkerPool {
                 run.outcomes[position] = outcome
                 run.running = nil
                 run.next = position + 1
+                if outcome.verdict == .failed { failures += 1 }
                 onOutcome(outcome)
+            case .finished(let result) where result.notRun != nil:
+                // The worker had seen --max-failures failures before this file's turn.
+                worker.assigned.removeFirst()
+                finish(run, notRun: true)
             case .finished(let result):
+                if !result.loadProblems.isEmpty { failures += 1 }
                 worker.assigned.removeFirst()
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
@@ -334,7 +383,9 @@ final class TestWorkerPool {
         worker.assigned = []
         let stoppedBySignal = interrupted || worker.stuck?.reason == .afterStop
         if stoppedBySignal {
-            for other in queued where other.result == nil { other.result = ScriptFileResult.notRun(other.file) }
+            for other in queued where other.result == nil {
+                other.result = ScriptFileResult.notRun(other.file, reason: notRunReason)
+            }
         } else {
             resumed.insert(contentsOf: queued, at: 0)
         }
@@ -362,6 +413,7 @@ final class TestWorkerPool {
                     file: run.file, line: test.line, message: "interrupted by a signal while the test ran")
             } else {
                 outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))
+                failures += 1
             }
             run.outcomes[position] = outcome
             run.running = nil
@@ -425,8 +477,12 @@ final class TestWorkerPool {
         _ run: FileRun, loadProblems: [Diagnostic] = [], timeline: TimelineRun? = nil, wallSeconds: Double? = nil,
         complete: Bool = false, notRun: Bool = false
     ) {
+        if run.plannedLine == nil && run.result == nil {
+            settledFiles += 1
+            onPlanned(0, settledFiles >= totalFiles)
+        }
         if notRun {
-            run.result = ScriptFileResult.notRun(run.file)
+            run.result = ScriptFileResult.notRun(run.file, reason: notRunReason)
             return
         }
         let outcomes: [TestOutcome]

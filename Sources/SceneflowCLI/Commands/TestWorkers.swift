@@ -12,6 +12,9 @@ enum WorkerEvent: Codable {
     /// The file loaded: one outcome per test in run order, from the worker's first position
     /// on, each the outcome the test gets if it never runs (see `HeadlessTestRunner.onPlan`).
     case planned([TestOutcome])
+    /// How many tests the file plans (sent right after `planned`, which the runner decodes
+    /// only when it must), for the console's `[n/N]`.
+    case count(Int)
     /// The test at this run position (0 = the file's first test in run order) started.
     case started(Int)
     /// The test at this run position ended.
@@ -28,11 +31,13 @@ enum WorkerEvent: Codable {
 /// run `file` from run position `skip` on (0 = its first test in run order; a file resumed
 /// after its worker was stopped goes on after the stopped test), recording its timeline when
 /// `timeline` is true (for `--timeline`/`--csv`, which only the runner writes: a worker never
-/// gets those options, since `-` would move its standard output).
+/// gets those options, since `-` would move its standard output). `tests`, when set, names the
+/// only tests of the file to run (`--last-failed`).
 struct WorkerRequest: Codable {
     let file: String
     let skip: Int
     let timeline: Bool
+    var tests: [String]? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -53,6 +58,9 @@ enum TestWorker {
     nonisolated(unsafe) private static let encoder = JSONEncoder()
     /// The exit status of a worker whose Lua code was stuck (after its `stuck` line).
     static let stuckStatus: Int32 = 3
+    /// Tests this worker saw fail: with `--max-failures N` it starts no test once it saw N
+    /// (the runner, which counts every worker's, stops the others).
+    nonisolated(unsafe) private static var failures = 0
 
     /// Serves the runner whose process id is `parent` until its requests end.
     static func serve(settings: TestSettings, parent: Int32) -> ExitCode {
@@ -73,19 +81,34 @@ enum TestWorker {
 
     /// Runs one requested file and streams its events.
     private static func run(_ request: WorkerRequest, settings: TestSettings, interruption: Interruption) {
+        if let limit = settings.maxFailures, failures >= limit {
+            // Stopped before this file's turn: not loaded, not run.
+            send(.finished(ScriptFileResult.notRun(request.file, reason: TestSettings.maxFailuresReason(limit))))
+            return
+        }
         var options = settings.runnerOptions
         options.skipFirst = request.skip
         options.recordsTimeline = request.timeline
+        if let tests = request.tests { options.selection.names = Set(tests) }
         let runner = HeadlessTestRunner(options: options)
-        runner.shouldStop = { interruption.signal != nil }
+        let limit = settings.maxFailures ?? Int.max
+        runner.shouldStop = { interruption.signal != nil || failures >= limit }
+        runner.stopReason = {
+            failures >= limit ? "not run: " + TestSettings.maxFailuresReason(limit) : "the run was interrupted"
+        }
         var position = request.skip
-        runner.onPlan = { send(.planned($0)) }
+        runner.onPlan = {
+            send(.planned($0))
+            send(.count($0.count))
+        }
         runner.onTestStart = { _, _ in send(.started(position)) }
         var result = runner.run(script: request.file) { outcome in
+            if outcome.verdict == .failed { failures += 1 }
             send(.ended(position, outcome))
             position += 1
         }
         result.outcomes = []
+        if !result.loadProblems.isEmpty { failures += 1 }
         send(.finished(result))
     }
 

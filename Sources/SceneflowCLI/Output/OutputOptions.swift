@@ -48,7 +48,8 @@ enum OutputOptions {
                 case .growingFile: "a file name (no \"-\")"
                 case .folder: "a folder (no \"-\")"
                 }
-            text += "\n  " + command.name.padding(toLength: 8, withPad: " ", startingAt: 0)
+            let width = SceneflowTool.subcommands.map { $0.name.count }.max()! + 2
+            text += "\n  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0)
             text += option.name.padding(toLength: 14, withPad: " ", startingAt: 0) + kind + "  " + note
         }
         return text

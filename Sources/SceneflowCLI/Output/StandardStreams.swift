@@ -1,3 +1,4 @@
+import CProcessShim
 import Foundation
 import SceneflowCore
 import SceneflowRunner
@@ -22,6 +23,12 @@ enum StandardStreams {
                 close(null)
             }
         }
+    }
+
+    /// Makes standard output line-buffered (each line written as it ends), also when it is a
+    /// pipe or a file, where C's standard I/O would otherwise hold it until a block fills.
+    static func lineBufferOutput() {
+        sf_line_buffer_stdout()
     }
 
     /// Writes `text` to standard error, ignoring every failure (closed, full, a broken pipe):

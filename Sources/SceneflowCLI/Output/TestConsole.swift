@@ -7,33 +7,89 @@ import SceneflowRunner
 /// the closing `N passed, N failed` line. With `--tap`, TAP version 13 instead. Warnings print as
 /// `file:line: warning: message` and saved files as paths from the working directory, the one
 /// path base of every report (`ReportPath`).
+///
+/// As tests end each line is numbered `[n/N]`: N counts the tests of the files loaded so far
+/// and reads `N+` while some files have not loaded yet (a file's tests are known only once its
+/// Lua ran). `--quiet` shows only failures, load problems and the closing line; `--verbose`
+/// adds every step (call, line, clock times) and log entry of every test. Verdicts are in
+/// colour on a terminal (`Colour`). With `--tap`, each point is printed as its test ends and
+/// the plan comes last (`TAPStream`).
 final class TestConsole {
-    private let tap: Bool
-    private var shownHeader: String?
+    /// How much the console shows.
+    enum Detail {
+        /// Failures, load problems and the closing line (`--quiet`).
+        case quiet
+        /// Every test's verdict line.
+        case normal
+        /// Also every step and log entry (`--verbose`).
+        case verbose
+    }
 
-    init(tap: Bool) { self.tap = tap }
+    private let tap: Bool
+    private let detail: Detail
+    private let colour: Bool
+    private var shownHeader: String?
+    private var stream = TAPStream()
+    /// Tests shown so far.
+    private var finished = 0
+    /// Tests of the files loaded so far, and whether every file has loaded (or ended).
+    private var planned = 0
+    private var allPlanned = false
+
+    init(tap: Bool, detail: Detail = .normal, colour: Bool = false) {
+        self.tap = tap
+        self.detail = detail
+        self.colour = colour && !tap
+        if tap { write(stream.header) }
+    }
+
+    /// A file loaded with `count` tests; `allLoaded` once no file is left to load.
+    func planned(_ count: Int, allLoaded: Bool) {
+        planned += count
+        allPlanned = allLoaded
+    }
+
+    /// `[3/12]`, or `[3/12+]` while files remain to load.
+    private var counter: String {
+        "[\(finished)/\(max(planned, finished))\(allPlanned ? "" : "+")]"
+    }
 
     /// Shows one test as it ends (serial runs).
     func showProgress(_ outcome: TestOutcome) {
-        guard !tap else { return }
+        finished += 1
+        if tap {
+            write(stream.test(outcome))
+            return
+        }
+        let failing = outcome.verdict == .failed || outcome.verdict == .interrupted
+        guard detail != .quiet || failing else { return }
         if shownHeader != outcome.file {
             print(outcome.file)
             shownHeader = outcome.file
         }
-        print(Self.line(outcome))
+        var text = Self.line(outcome)
+        if detail == .verbose { text += Self.details(outcome) }
+        print(text, counter: counter)
         flushOutput()
     }
 
     /// Shows what is left of a file once it ended: its header if no test ran, load problems;
     /// a file that never ran is one line, `FILE  not run (interrupted)`.
+    /// A file whose tests were all left out (`--filter`, `--tag`, …) shows nothing.
     func finish(_ result: ScriptFileResult) {
-        guard !tap else { return }
+        if tap {
+            write(stream.file(result))
+            return
+        }
+        guard !result.isLeftOut else { return }
         if let notRun = result.notRunText {
+            guard detail != .quiet else { return }
             print("\(result.file)  \(notRun)")
             shownHeader = result.file
             flushOutput()
             return
         }
+        if detail == .quiet && result.loadProblems.isEmpty { return }
         if shownHeader != result.file {
             print(result.file)
             shownHeader = result.file
@@ -48,16 +104,35 @@ final class TestConsole {
         finish(result)
     }
 
-    /// Prints TAP (with --tap) or the closing lines.
+    /// Prints the TAP plan (with --tap) or the closing lines.
     func close(_ results: [ScriptFileResult], written: [String]) {
         let summary = RunSummary(results)
         if tap {
-            Swift.print(TAPReport.text(results), terminator: "")
-            Swift.print("# \(summary.line)")
+            // The plan is the very last line: tappy reads a plan only at either end.
+            write("# \(summary.line)\n")
+            write(stream.plan)
             return
         }
-        for path in written { print("wrote \(OutputPath.shown(path))") }
+        if detail != .quiet {
+            for path in written { print("wrote \(OutputPath.shown(path))") }
+        }
         print(summary.line)
+    }
+
+    /// `--verbose`: the steps and log entries of `outcome`, one indented line each.
+    static func details(_ outcome: TestOutcome) -> String {
+        var text = ""
+        for step in outcome.steps {
+            let indent = String(repeating: "  ", count: step.depth)
+            let clock =
+                "\(formatNumber(step.clockStart, decimals: 2))–\(step.clockEnd.map { formatNumber($0, decimals: 2) } ?? "?") s"
+            text += "\n        \(indent)\(step.passed ? "step" : "FAILED step") \(step.call)"
+            text += step.line.map { " (line \($0), \(clock))" } ?? " (\(clock))"
+        }
+        for entry in outcome.log where entry.level != .warning {
+            text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
+        }
+        return text
     }
 
     static func line(_ outcome: TestOutcome) -> String {
@@ -92,8 +167,23 @@ final class TestConsole {
     }
 
     /// Prints a console line with control characters escaped (`TerminalText`): names, labels,
-    /// log messages and errors come from scripts and must not drive the terminal.
-    private func print(_ text: String) { Swift.print(TerminalText.escaped(text)) }
+    /// log messages and errors come from scripts and must not drive the terminal. A verdict at
+    /// the start is coloured (after escaping); `counter` goes at the end of the first line.
+    private func print(_ text: String, counter: String? = nil) {
+        var shown = TerminalText.escaped(text)
+        if let counter {
+            let end = shown.firstIndex(of: "\n") ?? shown.endIndex
+            shown.insert(contentsOf: "  " + (colour ? Colour.dim(counter) : counter), at: end)
+        }
+        if colour { shown = Colour.verdict(shown) }
+        Swift.print(shown)
+    }
+
+    /// Writes TAP text as it is (already escaped by `TAPText`).
+    private func write(_ text: String) {
+        Swift.print(text, terminator: "")
+        flushOutput()
+    }
 
     /// `12 ms`, `1.35 s`.
     static func duration(_ seconds: Double) -> String {

@@ -9,7 +9,10 @@ enum TestReports {
     /// `index.html`.
     /// Returns the paths written and whether one could not be written (printed to standard
     /// error; the run then exits 70).
-    static func write(_ results: [ScriptFileResult], settings: TestSettings, started: Date) -> ([String], Bool) {
+    /// `suite` names the run's suite and shard in the JSON report (for `merge-reports`).
+    static func write(
+        _ results: [ScriptFileResult], settings: TestSettings, started: Date, suite: SuiteIdentity? = nil
+    ) -> ([String], Bool) {
         var written: [String] = []
         var failed = false
         func save(_ path: String, _ make: () throws -> String) {
@@ -22,7 +25,7 @@ enum TestReports {
             }
         }
         let json = { () throws -> String in
-            String(decoding: try JSONReport(results, startedAt: started).data(), as: UTF8.self) + "\n"
+            String(decoding: try JSONReport(results, startedAt: started, suite: suite).data(), as: UTF8.self) + "\n"
         }
         let junit = { JUnitReport.xml(results, timestamp: started, extras: settings.junitExtras) }
         if let path = settings.junit { save(path, junit) }

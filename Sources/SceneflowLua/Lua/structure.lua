@@ -17,22 +17,49 @@ api.define{ name = "prototype", group = "Structure",
   end }
 
 local lines = {}
-local TEST_OPTIONS = { "clock_limit" }
+local TEST_OPTIONS = { "clock_limit", "tags" }
 
--- The options table of test/skip/only: {clock_limit = seconds} (the test's own limit of
--- clock time, a finite number > 0). Errors name the declaring line.
-local function test_options(what, name, opts)
-  for k, v in pairs(opts) do
-    if k ~= "clock_limit" then
-      error(what .. "(" .. quote(name) .. "): unknown option " .. quote(tostring(k))
-        .. sf.hint(tostring(k), table.unpack(TEST_OPTIONS)) .. " (options: " .. table.concat(TEST_OPTIONS, ", ") .. ")", 4)
-    end
-    if type(v) ~= "number" or v ~= v or v <= 0 or v == math.huge then
-      error(what .. "(" .. quote(name) .. "): clock_limit must be a finite number of seconds > 0, got "
-        .. api.show(v), 4)
+-- A tag: a non-empty string of letters, digits and - _ . @ : / (what --tag can name).
+local function check_tags(what, name, tags)
+  if type(tags) ~= "table" then
+    error(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"}, got "
+      .. api.show(tags), 5)
+  end
+  local list, seen = {}, {}
+  for k in pairs(tags) do
+    if math.type(k) ~= "integer" or k < 1 or k > #tags then
+      error(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"} (found the key "
+        .. api.show(k) .. ")", 5)
     end
   end
-  return { clock_limit = opts.clock_limit }
+  for i, tag in ipairs(tags) do
+    if type(tag) ~= "string" or not tag:match("^[%w%-_%.@:/]+$") then
+      error(what .. "(" .. quote(name) .. "): tag " .. i .. " must be a word of letters, digits and - _ . @ : /, got "
+        .. api.show(tag), 5)
+    end
+    if not seen[tag] then seen[tag] = true; list[#list + 1] = tag end
+  end
+  return list
+end
+
+-- The options table of test/skip/only: {clock_limit = seconds} (the test's own limit of
+-- clock time, a finite number > 0) and {tags = {"smoke", ...}}. Errors name the declaring line.
+local function test_options(what, name, opts)
+  local result = {}
+  for k, v in pairs(opts) do
+    if k == "tags" then
+      result.tags = check_tags(what, name, v)
+    elseif k ~= "clock_limit" then
+      error(what .. "(" .. quote(name) .. "): unknown option " .. quote(tostring(k))
+        .. sf.hint(tostring(k), table.unpack(TEST_OPTIONS)) .. " (options: " .. table.concat(TEST_OPTIONS, ", ") .. ")", 4)
+    elseif type(v) ~= "number" or v ~= v or v <= 0 or v == math.huge then
+      error(what .. "(" .. quote(name) .. "): clock_limit must be a finite number of seconds > 0, got "
+        .. api.show(v), 4)
+    else
+      result.clock_limit = v
+    end
+  end
+  return result
 end
 
 -- Hooks, like tests, are declared at the top level: one added inside a test would run for
@@ -59,7 +86,7 @@ local function declare(what, name, fn, extra, opts)
   end
   if type(fn) ~= "function" then
     error(what .. "(" .. quote(name) .. "): expected "
-      .. (opts == nil and "options {clock_limit = seconds} or " or "") .. "the test function "
+      .. (opts == nil and "options {clock_limit = seconds, tags = {...}} or " or "") .. "the test function "
       .. (opts == nil and "second" or "third") .. ", got " .. type(fn), 3)
   end
   if lines[name] then
@@ -69,7 +96,10 @@ local function declare(what, name, fn, extra, opts)
   lines[name] = line
   local t = { name = name, fn = fn, line = line }
   for k, v in pairs(extra or {}) do t[k] = v end
-  if opts ~= nil then t.clock_limit = test_options(what, name, opts).clock_limit end
+  if opts ~= nil then
+    local checked = test_options(what, name, opts)
+    t.clock_limit, t.tags = checked.clock_limit, checked.tags
+  end
   decl.tests[#decl.tests + 1] = t
 end
 
@@ -80,13 +110,14 @@ local function split(a, b)
 end
 
 api.define{ name = "test", group = "Structure",
-  signature = "test(name [, {clock_limit = seconds}], fn)",
+  signature = "test(name [, {clock_limit = seconds, tags = {...}}], fn)",
   summary = "Declares a test. Each test starts from a fresh prototype: the start scene, an empty history and a fresh copy of the prototype's state. fn runs as a coroutine resumed once per frame on the virtual clock. A test may use clock_limit seconds of clock time (default 1800, or --clock-limit); past it, it fails naming the step that was running, its line and how far the test got.",
   args = { { "name", "unique within the file (string)", "string" },
     { "clock_limit", "optional: this test's limit of clock time, seconds > 0 (default: --clock-limit, else 1800)", "number" },
+    { "tags", "optional: a list of words such as {\"smoke\"}; sceneflow test --tag smoke runs only tests with the tag, --tag-invert leaves them out", "string[]" },
     { "fn", "the test body (function)", "function" } },
   errors = "a missing name, a name already used, fn not a function, an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line)",
-  example = 'test("opens settings", function()\n  tap "More options"\n  expect.scene "settings"\nend)\ntest("a long walk", {clock_limit = 3600}, function() end)',
+  example = 'test("opens settings", function()\n  tap "More options"\n  expect.scene "settings"\nend)\ntest("a long walk", {clock_limit = 3600}, function() end)\ntest("signs in", {tags = {"smoke"}}, function() end)',
   fn = function(name, a, b)
     local fn, opts = split(a, b)
     declare("test", name, fn, nil, opts)

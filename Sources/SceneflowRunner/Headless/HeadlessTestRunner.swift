@@ -18,9 +18,21 @@ public final class HeadlessTestRunner {
         /// When set, a failing test leaves its frame (PNG), element tree and last 50 timeline
         /// events here (see `FailureArtifacts`).
         public var reportDirectory: String?
-        /// Only tests whose name (or `file: name`) contains this text, or matches it as a
-        /// shell glob when it has `*`, `?` or `[`, run; the others are skipped.
-        public var filter: String?
+        /// Which tests run (`--filter`, `--filter-invert`, `--tag`, `--tag-invert`,
+        /// `--last-failed`); the others are left out of the run, with no outcome.
+        public var selection = TestSelection()
+        /// `--filter`: see `TestSelection.filter`.
+        public var filter: String? {
+            get { selection.filter }
+            set { selection.filter = newValue }
+        }
+        /// Refuse a file that declares a test with `only()` (`--forbid-only`, on under CI):
+        /// it fails to load, with one problem per `only()` naming its line.
+        public var forbidOnly = false
+        /// Load each file and report the tests that would run, in run order, without running
+        /// any (`--list`): each outcome is *skipped*, its `skipReason` nil for a test that
+        /// would run and the reason for one `skip()` or `only()` leaves out.
+        public var listOnly = false
         /// Lua limits; `testWallSeconds` is the per-test watchdog (`--timeout`).
         public var limits: LuaLimits
         /// When screenshot and tree baselines are written.
@@ -55,7 +67,7 @@ public final class HeadlessTestRunner {
             self.prototype = prototype
             self.framesDirectory = framesDirectory
             self.reportDirectory = reportDirectory
-            self.filter = filter
+            self.selection = TestSelection(filter: filter)
             self.limits = limits
         }
     }
@@ -73,6 +85,8 @@ public final class HeadlessTestRunner {
     /// Checked between frames; when it returns true the running test ends as interrupted and
     /// the remaining tests are not run.
     public var shouldStop: () -> Bool = { false }
+    /// Why tests were not run once `shouldStop` returned true (their skip reason).
+    public var stopReason: () -> String = { "the run was interrupted" }
 
     /// Creates a runner.
     public init(options: Options = Options()) { self.options = options }
@@ -91,6 +105,31 @@ public final class HeadlessTestRunner {
         guard let (first, directory, prototype) = load(file, into: &result) else { return result }
         // What every later load of the file must give again (each test loads it afresh).
         let declared = (tests: first.tests, prototype: first.prototype)
+        if options.forbidOnly {
+            let focused = declared.tests.filter(\.only)
+            if !focused.isEmpty {
+                result.loadProblems = focused.map {
+                    Diagnostic(
+                        file: file, line: $0.line,
+                        message:
+                            "only(\"\($0.name)\") is not allowed with --forbid-only (on when CI is set): it would leave the file's other tests out of the run; change it to test()"
+                    )
+                }
+                return result
+            }
+        }
+        // Tests the selection leaves out are not part of the run at all (no outcome).
+        let indices = declared.tests.indices.filter { options.selection.selects(declared.tests[$0], file: file) }
+        let order = Array((options.reverseOrder ? indices.reversed() : indices).dropFirst(options.skipFirst))
+        if options.listOnly {
+            result.outcomes = order.map { index in
+                let test = declared.tests[index]
+                return TestOutcome(
+                    name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: test.skipReason)
+            }
+            onPlan(result.outcomes)
+            return result
+        }
         var recorder: FrameRecorder?
         if let framesDirectory = options.framesDirectory {
             let folder = (framesDirectory as NSString).appendingPathComponent(Self.scriptID(file))
@@ -113,30 +152,25 @@ public final class HeadlessTestRunner {
         let checker = ScreenshotChecker(
             prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode,
             baselines: baselines)
-        let indices = Array(declared.tests.indices)
-        let order = Array((options.reverseOrder ? indices.reversed() : indices).dropFirst(options.skipFirst))
         onPlan(
             order.map { index in
                 let test = declared.tests[index]
                 return TestOutcome(
                     name: test.name, file: file, line: test.line, verdict: .skipped,
-                    skipReason: test.skipReason ?? filterReason(test.name, file: file) ?? "the run was interrupted")
+                    skipReason: test.skipReason ?? "the run was interrupted")
             })
+        // The last test that will run gets the file's after_all hooks.
+        let lastRun = order.last { declared.tests[$0].skipReason == nil }
         var fresh: ScriptRuntime? = first
         for index in order {
             let test = declared.tests[index]
-            // The last test that will run gets the file's after_all hooks.
-            let lastRun = order.last { index in
-                declared.tests[index].skipReason == nil && filterReason(declared.tests[index].name, file: file) == nil
-            }
             var outcome: TestOutcome
-            if let reason = test.skipReason ?? filterReason(test.name, file: file) {
+            if let reason = test.skipReason {
                 outcome = TestOutcome(
                     name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: reason)
             } else if shouldStop() {
                 outcome = TestOutcome(
-                    name: test.name, file: file, line: test.line, verdict: .skipped,
-                    skipReason: "the run was interrupted")
+                    name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: stopReason())
             } else {
                 onTestStart(file, test.name)
                 // A fresh Lua state for every test: nothing one test does to globals,
@@ -274,17 +308,6 @@ public final class HeadlessTestRunner {
                 ))
         }
         return .success(runtime)
-    }
-
-    private func filterReason(_ name: String, file: String) -> String? {
-        guard let filter = options.filter, !filter.isEmpty else { return nil }
-        let qualified = "\(file): \(name)"
-        if filter.contains(where: { "*?[".contains($0) }) {
-            if fnmatch(filter, name, 0) == 0 || fnmatch(filter, qualified, 0) == 0 { return nil }
-        } else if name.contains(filter) || qualified.contains(filter) {
-            return nil
-        }
-        return "not selected by --filter \(filter)"
     }
 
     private func runTest(

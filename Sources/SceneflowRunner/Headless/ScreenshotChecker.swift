@@ -7,8 +7,12 @@ public enum BaselineMode: String, Sendable {
     /// Write baselines that do not exist yet; those tests are reported as *recorded*. The
     /// default on a developer machine.
     case missing
-    /// Rewrite every baseline a test reaches (`sceneflow test --update-baselines`).
+    /// Rewrite every baseline a test reaches (`sceneflow test --update-baselines all`).
     case all
+    /// Rewrite only the baselines that differ from the frame (after the retries), and write
+    /// missing ones (`--update-baselines` alone, or `changed`; Playwright's `changed`): a
+    /// baseline that still matches keeps its file.
+    case changed
     /// Never write; a missing baseline fails. The default when the environment variable `CI`
     /// is set.
     case never
@@ -101,7 +105,7 @@ final class ScreenshotChecker: VisualChecks {
             return note("screenshot", request.name, .failed(message: problem), baseline)
         }
         let exists = FileManager.default.fileExists(atPath: baseline)
-        if mode == .all || (!exists && mode == .missing) {
+        if mode == .all || (!exists && (mode == .missing || mode == .changed)) {
             // A baseline shows the screen at rest: not a splash whose timer is about to fire.
             if !final && session.timedActionPending {
                 return .retry(message: "the scene's timed action has not fired yet; the baseline is recorded after it")
@@ -145,6 +149,9 @@ final class ScreenshotChecker: VisualChecks {
             difference = try ImageComparison.compare(expected: expected, actual: actual, options: options)
         } catch {
             if !final { return .retry(message: Self.sizeMismatch(error)) }
+            if mode == .changed {
+                return rewrite(request.name, actual, at: baseline, because: Self.sizeMismatch(error))
+            }
             let files = writeFailure(request.name, expected: expected, actual: actual, options: nil)
             return note(
                 "screenshot", request.name,
@@ -153,6 +160,7 @@ final class ScreenshotChecker: VisualChecks {
         }
         if let failure = ScreenshotPolicy.failure(difference, request) {
             if !final { return .retry(message: failure) }
+            if mode == .changed { return rewrite(request.name, actual, at: baseline, because: failure) }
             let files = writeFailure(request.name, expected: expected, actual: actual, options: options)
             return note(
                 "screenshot", request.name, .failed(message: failure + files.message), baseline, files: files.files)
@@ -187,7 +195,7 @@ final class ScreenshotChecker: VisualChecks {
             let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
             baseline = path
             let exists = FileManager.default.fileExists(atPath: path)
-            if mode == .all || (!exists && mode == .missing) {
+            if mode == .all || (!exists && (mode == .missing || mode == .changed)) {
                 if !final && session.timedActionPending {
                     return .retry(
                         message: "the scene's timed action has not fired yet; the baseline is recorded after it")
@@ -214,6 +222,20 @@ final class ScreenshotChecker: VisualChecks {
         let expectedLines = Self.lines(wanted ?? "")
         let actualLines = Self.lines(actual)
         if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
+        if final, mode == .changed, let name, let baseline {
+            do {
+                try AtomicFile.write(actual, to: baseline)
+            } catch {
+                return note(
+                    "tree", name,
+                    .failed(
+                        message:
+                            "could not rewrite the baseline \(baseline): \(Self.reason(error)); the old baseline is kept"
+                    ),
+                    baseline)
+            }
+            return updated("tree", name, at: baseline, because: "the tree differed")
+        }
         let index =
             Array(zip(expectedLines, actualLines)).firstIndex { $0.0 != $0.1 }
             ?? min(expectedLines.count, actualLines.count)
@@ -224,6 +246,33 @@ final class ScreenshotChecker: VisualChecks {
     }
 
     // MARK: helpers
+
+    /// `--update-baselines changed`: writes `actual` over the screenshot baseline at `path`,
+    /// which differed from it (`why`, the comparison's message).
+    private func rewrite(_ name: String, _ actual: RGBAImage, at path: String, because why: String)
+        -> VisualCheckResult
+    {
+        do {
+            baselines.forget(path)
+            try OffscreenRenderer.savePNG(actual, to: path)
+        } catch {
+            return note(
+                "screenshot", name,
+                .failed(
+                    message: "could not rewrite the baseline \(path): \(Self.reason(error)); the old baseline is kept"),
+                path)
+        }
+        return updated("screenshot", name, at: path, because: why)
+    }
+
+    /// Notes a baseline that `--update-baselines changed` rewrote because it differed (`why`,
+    /// its first line): the test is *recorded*, and the record says the file was rewritten.
+    private func updated(_ kind: String, _ name: String, at path: String, because why: String) -> VisualCheckResult {
+        let result = note(kind, name, .recorded(path: path), path)
+        let first = why.split(separator: "\n").first.map(String.init) ?? why
+        records[records.count - 1].message = "baseline rewritten at \(path) (it differed: \(first))"
+        return result
+    }
 
     /// The message of a size change between baseline and frame.
     private static func sizeMismatch(_ error: ImageComparison.SizeMismatch) -> String {

@@ -46,7 +46,7 @@ public enum HTMLReport {
         }
         for (index, result) in results.enumerated() { h += file(result, index: index, reportFolder: reportFolder) }
         h +=
-            "</main><footer>Written by sceneflow test --report. Times: real (wall-clock) and clock (the virtual 60 Hz clock the tests run on).</footer></body></html>\n"
+            "</main><footer>Written by sceneflow \(SceneflowVersion.current) test --report. Times: real (wall-clock) and clock (the virtual 60 Hz clock the tests run on).</footer></body></html>\n"
         return h
     }
 

@@ -8,6 +8,13 @@ import SceneflowCore
 public struct JSONReport: Codable, Sendable {
     /// Schema name and version.
     public var schema = "sceneflow-test-results/1"
+    /// The Sceneflow that wrote the report (`SceneflowVersion.current`); nil in reports
+    /// written before it was recorded.
+    public var version: String? = SceneflowVersion.current
+    /// Which suite the run belongs to and which shard of it it ran (`--shard I/N`), so
+    /// `sceneflow merge-reports` can tell shards of one suite from unrelated runs; nil in
+    /// reports written before it was recorded.
+    public var suite: SuiteIdentity?
     /// When the run started (ISO 8601, UTC).
     public var startedAt: String
     /// The counts and the closing line.
@@ -18,7 +25,8 @@ public struct JSONReport: Codable, Sendable {
     public var files: [ScriptFileResult]
 
     /// Creates the report for `results`.
-    public init(_ results: [ScriptFileResult], startedAt: Date = Date()) {
+    public init(_ results: [ScriptFileResult], startedAt: Date = Date(), suite: SuiteIdentity? = nil) {
+        self.suite = suite
         self.startedAt = ISO8601DateFormatter().string(from: startedAt)
         summary = RunSummary(results)
         line = summary.line
@@ -36,5 +44,24 @@ public struct JSONReport: Codable, Sendable {
     /// - Throws: `DecodingError` for a file that is not such a report.
     public static func read(_ data: Data) throws -> JSONReport {
         try JSONDecoder().decode(JSONReport.self, from: data)
+    }
+}
+
+/// The suite a run belongs to: every script file the run's paths held before `--shard` split
+/// them (as given, in run order), and the shard this run took. Shards of one suite have the
+/// same `files` and `shardCount` and different `shardIndex`es.
+public struct SuiteIdentity: Codable, Sendable, Equatable {
+    /// Every script file of the suite (all shards), in run order.
+    public var files: [String]
+    /// This run's shard, 1-based (1 without `--shard`).
+    public var shardIndex: Int
+    /// How many shards the suite was split into (1 without `--shard`).
+    public var shardCount: Int
+
+    /// Creates an identity.
+    public init(files: [String], shardIndex: Int = 1, shardCount: Int = 1) {
+        self.files = files
+        self.shardIndex = shardIndex
+        self.shardCount = shardCount
     }
 }

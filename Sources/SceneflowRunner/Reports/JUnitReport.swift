@@ -13,7 +13,8 @@ import SceneflowCore
 /// images (frame, expected, actual, diff) as `[[ATTACHMENT|path]]` lines (GitLab and Jenkins
 /// attachments); every path is from the working directory. A file that could not load is one
 /// `(load)` testcase with an `<error>`; a file that never ran (interrupted run) one skipped
-/// `(not run)` testcase. Timestamps are UTC with their zone (`2026-01-31T09:30:00Z`).
+/// `(not run)` testcase. Each `<testsuite>`'s properties name the Sceneflow that wrote it
+/// (`sceneflow.version`, `SceneflowVersion.current`). Timestamps are UTC with their zone (`2026-01-31T09:30:00Z`).
 ///
 /// With `extras`, each testcase also gets `file` and `line` (the `test(...)` call) and a warned
 /// or recorded test a `<properties>` block (`sceneflow.verdict`, one `sceneflow.warning` per
@@ -88,6 +89,7 @@ public enum JUnitReport {
         if let wall = result.wallSeconds { x += " time=\"\(seconds(wall))\"" }
         x += " file=\"\(escape(result.file))\">\n"
         x += "    <properties>\n"
+        x += "      <property name=\"sceneflow.version\" value=\"\(SceneflowVersion.current)\"/>\n"
         x += "      <property name=\"sceneflow.verdicts\" value=\"\(escape(verdicts(result)))\"/>\n"
         for outcome in result.outcomes {
             for warning in outcome.warnings {

@@ -14,26 +14,42 @@ import SceneflowCore
 /// `file`, `line`, `clock_seconds`) and for a file that could not load its problems in the same
 /// shape (`messages:`); every string is a double-quoted scalar both YAMLish and PyYAML read.
 public enum TAPReport {
-    /// The TAP stream for `results`.
+    /// The TAP stream for `results`, the plan first.
     public static func text(_ results: [ScriptFileResult]) -> String {
         var points: [String] = []
         for result in results {
-            let file = TAPText.description(result.file)
-            if let notRun = result.notRunText {
-                points.append("ok \(points.count + 1) - \(file) # SKIP \(TAPText.description(notRun))")
+            points += filePoints(result, from: points.count + 1)
+            for outcome in result.outcomes {
+                points.append(point(outcome, number: points.count + 1, file: TAPText.description(result.file)))
             }
-            if !result.loadProblems.isEmpty {
-                var block = ["not ok \(points.count + 1) - \(file): could not load", "  ---"]
-                block.append("  file: \(TAPText.yamlQuoted(result.file))")
-                block.append("  severity: error")
-                block.append("  messages:")
-                for problem in result.loadProblems { block += item(problem) }
-                block.append("  ...")
-                points.append(block.joined(separator: "\n"))
-            }
-            for outcome in result.outcomes { points.append(point(outcome, number: points.count + 1, file: file)) }
         }
         return "TAP version 13\n1..\(points.count)\n" + points.map { $0 + "\n" }.joined()
+    }
+
+    /// The point of one test numbered `number` (a line, with a YAML block when it is not a plain
+    /// pass), for a stream written as tests end (`TAPStream`).
+    public static func point(_ outcome: TestOutcome, number: Int) -> String {
+        point(outcome, number: number, file: TAPText.description(outcome.file))
+    }
+
+    /// The points a file adds besides its tests, numbered from `number`: `# SKIP not run (…)`
+    /// for a file that never ran, one `not ok` point for a file that could not load.
+    public static func filePoints(_ result: ScriptFileResult, from number: Int) -> [String] {
+        var points: [String] = []
+        let file = TAPText.description(result.file)
+        if let notRun = result.notRunText {
+            points.append("ok \(number + points.count) - \(file) # SKIP \(TAPText.description(notRun))")
+        }
+        if !result.loadProblems.isEmpty {
+            var block = ["not ok \(number + points.count) - \(file): could not load", "  ---"]
+            block.append("  file: \(TAPText.yamlQuoted(result.file))")
+            block.append("  severity: error")
+            block.append("  messages:")
+            for problem in result.loadProblems { block += item(problem) }
+            block.append("  ...")
+            points.append(block.joined(separator: "\n"))
+        }
+        return points
     }
 
     /// One load problem as a YAML list item (a mapping, which both readers take as one).
@@ -45,7 +61,7 @@ public enum TAPReport {
         return lines
     }
 
-    private static func point(_ outcome: TestOutcome, number: Int, file: String) -> String {
+    static func point(_ outcome: TestOutcome, number: Int, file: String) -> String {
         let name = TAPText.description(outcome.name)
         let title = "\(file): \(name)"
         var head: String
@@ -93,4 +109,35 @@ public enum TAPReport {
         head += "\n" + yaml.joined(separator: "\n")
         return head
     }
+}
+
+/// TAP written as the run goes (`sceneflow test --tap`): the version line first, each test's
+/// point as it ends, each file's own points (not run, could not load) when it ends, and the
+/// plan `1..N` last, which TAP version 13 allows; `prove` and tappy read it as the whole
+/// stream `TAPReport.text` writes.
+public struct TAPStream {
+    /// Points written so far.
+    public private(set) var count = 0
+
+    /// Creates a stream.
+    public init() {}
+
+    /// `TAP version 13`, the first line.
+    public var header: String { "TAP version 13\n" }
+
+    /// The point of a test that ended.
+    public mutating func test(_ outcome: TestOutcome) -> String {
+        count += 1
+        return TAPReport.point(outcome, number: count) + "\n"
+    }
+
+    /// The points of a file that ended besides its tests (empty for most files).
+    public mutating func file(_ result: ScriptFileResult) -> String {
+        let points = TAPReport.filePoints(result, from: count + 1)
+        count += points.count
+        return points.map { $0 + "\n" }.joined()
+    }
+
+    /// The plan, `1..N`, the last line.
+    public var plan: String { "1..\(count)\n" }
 }

@@ -131,6 +131,10 @@ public struct ScriptFileResult: Codable, Sendable {
         return result
     }
 
+    /// True for a file that loaded but none of whose tests the run took (`--filter`, `--tag`,
+    /// `--last-failed` left them all out): reports leave such a file out.
+    public var isLeftOut: Bool { outcomes.isEmpty && loadProblems.isEmpty && notRun == nil }
+
     /// `not run (interrupted)`, or nil for a file that ran.
     public var notRunText: String? { notRun.map { "not run (\($0))" } }
 }

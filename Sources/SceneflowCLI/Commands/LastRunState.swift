@@ -1,0 +1,107 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// What `sceneflow test --last-failed` reruns: the failed tests of the previous run of the
+/// same paths, as Playwright Test's `.last-run.json`. Kept in the cache folder
+/// (`$XDG_CACHE_HOME/sceneflow`, else `~/.cache/sceneflow`), one file per set of script paths
+/// (`last-run-<hash of the absolute paths>.json`), so nothing is written beside the scripts.
+/// Every run that runs tests (not `--list`) replaces it, `--last-failed` runs included.
+struct LastRunState: Codable, Equatable {
+    /// A file with failures: the tests that failed or were interrupted, or nil when the file
+    /// could not load (it is rerun whole).
+    struct FailedFile: Codable, Equatable {
+        /// The script, as an absolute path.
+        var file: String
+        /// The failed tests' names; nil for the whole file.
+        var tests: [String]?
+    }
+
+    /// Format name and version.
+    var schema = "sceneflow-last-run/1"
+    /// The run's script paths, absolute: what the state belongs to.
+    var paths: [String]
+    /// When the run started (ISO 8601, UTC).
+    var startedAt: String
+    /// The files with failures, in run order; empty when nothing failed.
+    var failed: [FailedFile]
+
+    /// The state of a finished run of `inputs` with `results`.
+    init(inputs: [String], results: [ScriptFileResult], startedAt: Date) {
+        paths = Self.absolute(inputs)
+        self.startedAt = ISO8601DateFormatter().string(from: startedAt)
+        failed = results.compactMap { result in
+            let file = Self.absolute([result.file])[0]
+            if !result.loadProblems.isEmpty { return FailedFile(file: file, tests: nil) }
+            let names = result.outcomes.filter { $0.verdict == .failed || $0.verdict == .interrupted }.map(\.name)
+            return names.isEmpty ? nil : FailedFile(file: file, tests: names)
+        }
+    }
+
+    /// The cache folder: `$XDG_CACHE_HOME/sceneflow` when that is an absolute path (the XDG
+    /// Base Directory rule), else `$HOME/.cache/sceneflow`; nil without either.
+    static func folder(_ environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/sceneflow" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/sceneflow" }
+        return nil
+    }
+
+    /// The state file for `inputs`: one per set of absolute script paths (order does not matter).
+    static func path(inputs: [String], environment: [String: String]) -> String? {
+        guard let folder = folder(environment) else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in absolute(inputs).sorted().joined(separator: "\n").utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return folder + "/last-run-" + String(hash, radix: 16) + ".json"
+    }
+
+    /// The state saved for `inputs`, or nil when no run of them was recorded (or the file is
+    /// not such a state, or belongs to other paths).
+    static func read(inputs: [String], environment: [String: String]) -> LastRunState? {
+        guard let path = path(inputs: inputs, environment: environment),
+            let data = FileManager.default.contents(atPath: path),
+            let state = try? JSONDecoder().decode(LastRunState.self, from: data),
+            state.schema == "sceneflow-last-run/1", Set(state.paths) == Set(absolute(inputs))
+        else { return nil }
+        return state
+    }
+
+    /// Saves the state for its paths (creating the cache folder).
+    /// - Throws: when the folder or file cannot be written.
+    func write(environment: [String: String]) throws {
+        guard let path = Self.path(inputs: paths, environment: environment) else {
+            throw InputError(message: "neither XDG_CACHE_HOME nor HOME is set, so there is no cache folder")
+        }
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        try AtomicFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: path)
+    }
+
+    /// Of `scripts` (as the run names them), the ones to rerun and, per file, the tests (a file
+    /// that could not load is rerun whole, so it has no entry).
+    func rerun(_ scripts: [String]) -> (scripts: [String], tests: [String: [String]]) {
+        var byFile: [String: FailedFile] = [:]
+        for entry in failed { byFile[entry.file] = entry }
+        var chosen: [String] = []
+        var tests: [String: [String]] = [:]
+        for script in scripts {
+            guard let entry = byFile[Self.absolute([script])[0]] else { continue }
+            chosen.append(script)
+            if let names = entry.tests { tests[script] = names }
+        }
+        return (chosen, tests)
+    }
+
+    /// `paths` as absolute, standardised paths (from the working directory).
+    static func absolute(_ paths: [String]) -> [String] {
+        let cwd = FileManager.default.currentDirectoryPath
+        return paths.map { path in
+            let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
+            return (full as NSString).standardizingPath
+        }
+    }
+}

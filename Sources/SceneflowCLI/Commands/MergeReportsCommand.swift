@@ -1,0 +1,170 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// `sceneflow merge-reports SHARD.json… [--junit FILE] [--json FILE] [--report DIR]`: joins
+/// the `--json` reports of `sceneflow test --shard I/N` runs (one per CI machine) into one JUnit
+/// file, one JSON report and one HTML report, as if one machine had run the whole suite
+/// (Playwright Test's `merge-reports`). Every report names its suite (every script file before
+/// the split) and its shard (`SuiteIdentity`); shards of different suites, or two reports of
+/// one shard, are refused (exit 65), so a merged report never counts a test twice or mixes
+/// suites.
+struct MergeReportsCommand: Subcommand {
+    static let name = "merge-reports"
+    static let abstract = "Merge the --json reports of --shard runs into one JUnit, JSON and HTML report."
+    static let discussion = """
+        Each SHARD.json is a report written by 'sceneflow test --shard I/N --json FILE' (or
+        --report DIR's results.json). The merged report lists the files in the suite's order,
+        its start is the earliest shard's and its summary counts every shard. Shards that are
+        missing are named on standard error and left out. Exit 0 when the merge was written
+        (whatever the tests' verdicts: the shards' runs fail their own CI jobs), 64 on bad
+        usage, 65 when a report cannot be read, has no suite (written before Sceneflow 0.20),
+        belongs to another suite, or repeats a shard.
+        """
+    static let arguments = [
+        ArgumentSpec(
+            name: "SHARD", help: "The --json reports of the shards (results.json of --report).", repeating: true,
+            optional: false)
+    ]
+    static let options = [
+        OptionSpec(name: "--junit", valueName: "FILE", help: "Write the merged JUnit XML.", output: .textFile),
+        OptionSpec(
+            name: "--junit-extras", valueName: nil, help: "Add file, line and warning properties to JUnit testcases."),
+        OptionSpec(name: "--json", valueName: "FILE", help: "Write the merged JSON report.", output: .textFile),
+        OptionSpec(
+            name: "--report", valueName: "DIR", help: "Write results.json, junit.xml and index.html here.",
+            output: .folder),
+        helpOption,
+    ]
+
+    let shards: [String]
+    let junit: String?
+    let junitExtras: Bool
+    let json: String?
+    let report: String?
+
+    init(_ parsed: ParsedArguments) throws(UsageError) {
+        shards = parsed.positionals
+        junit = parsed.value("--junit")
+        junitExtras = parsed.flag("--junit-extras")
+        json = parsed.value("--json")
+        report = parsed.value("--report")
+        if junit == nil && json == nil && report == nil {
+            throw UsageError(message: "nothing to write: give --junit FILE, --json FILE or --report DIR")
+        }
+    }
+
+    /// - Throws: `InputError` (exit 65) for a report that is missing.
+    func validate() throws {
+        for shard in shards where !FileManager.default.fileExists(atPath: shard) {
+            throw InputError(message: "no report at \(shard)")
+        }
+    }
+
+    func run() -> ExitCode {
+        let merged: ReportMerge.Merged
+        do {
+            merged = try ReportMerge.merge(
+                try shards.map { path in (path, try ReportMerge.read(path)) })
+        } catch {
+            printError("sceneflow merge-reports: \(error)")
+            return .badInput
+        }
+        if !merged.missingShards.isEmpty {
+            printError(
+                "sceneflow merge-reports: warning: no report of shard\(merged.missingShards.count == 1 ? "" : "s") \(merged.missingShards.map { "\($0)/\(merged.shardCount)" }.joined(separator: ", ")): its files are not in the merged report"
+            )
+        }
+        var settings = TestSettings()
+        settings.junit = junit
+        settings.junitExtras = junitExtras
+        settings.json = json
+        settings.report = report
+        let (written, failed) = TestReports.write(
+            merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite)
+        for path in written { print("wrote \(OutputPath.shown(path))") }
+        print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
+        return failed ? .software : .success
+    }
+}
+
+/// Joining the JSON reports of the shards of one suite (`sceneflow merge-reports`).
+enum ReportMerge {
+    /// A merge: the report as one machine would have written it, its start, and the shards
+    /// (1-based) no report was given for.
+    struct Merged {
+        var report: JSONReport
+        var startedAt: Date
+        var missingShards: [Int]
+        var shardCount: Int
+    }
+
+    /// Why reports cannot be merged; the message names the files.
+    struct Refusal: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    /// Reads one `--json` report.
+    /// - Throws: `Refusal` naming `path` when it cannot be read or is no Sceneflow report.
+    static func read(_ path: String) throws(Refusal) -> JSONReport {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Refusal(message: "\(path): cannot be read")
+        }
+        do {
+            return try JSONReport.read(data)
+        } catch {
+            throw Refusal(
+                message: "\(path): not a report of sceneflow test --json (schema sceneflow-test-results/1): \(error)")
+        }
+    }
+
+    /// Merges `reports` (each with the path it came from).
+    /// - Throws: `Refusal` for a report without a suite, reports of different suites or split
+    ///   differently, or two reports of one shard.
+    static func merge(_ reports: [(path: String, report: JSONReport)]) throws(Refusal) -> Merged {
+        guard let (firstPath, first) = reports.first else { throw Refusal(message: "no reports to merge") }
+        var byShard: [Int: String] = [:]
+        for (path, report) in reports {
+            guard let suite = report.suite else {
+                throw Refusal(
+                    message:
+                        "\(path) does not say which suite and shard it holds (written by a Sceneflow before 0.20?); run that shard again"
+                )
+            }
+            let reference = first.suite!
+            if suite.files != reference.files {
+                let extra = Set(suite.files).symmetricDifference(reference.files).sorted().prefix(3)
+                throw Refusal(
+                    message:
+                        "\(path) and \(firstPath) are shards of different suites (their script files differ: \(extra.joined(separator: ", "))\(extra.isEmpty ? "the same files in another order" : "")); merge only the shards of one run"
+                )
+            }
+            if suite.shardCount != reference.shardCount {
+                throw Refusal(
+                    message:
+                        "\(path) is shard \(suite.shardIndex)/\(suite.shardCount) but \(firstPath) is shard \(reference.shardIndex)/\(reference.shardCount): the suite was split differently"
+                )
+            }
+            if let other = byShard[suite.shardIndex] {
+                throw Refusal(
+                    message:
+                        "\(other) and \(path) both hold shard \(suite.shardIndex)/\(suite.shardCount): the shards overlap (a report given twice, or a shard run twice)"
+                )
+            }
+            byShard[suite.shardIndex] = path
+        }
+        let suite = first.suite!
+        // Files in the suite's order, as one machine would have run them.
+        var byFile: [String: ScriptFileResult] = [:]
+        for (_, report) in reports {
+            for file in report.files { byFile[file.file] = file }
+        }
+        let files = suite.files.compactMap { byFile[$0] }
+        let formatter = ISO8601DateFormatter()
+        let started = reports.compactMap { formatter.date(from: $0.report.startedAt) }.min() ?? Date()
+        let merged = JSONReport(files, startedAt: started, suite: SuiteIdentity(files: suite.files))
+        let missing = (1...max(suite.shardCount, 1)).filter { byShard[$0] == nil }
+        return Merged(report: merged, startedAt: started, missingShards: missing, shardCount: suite.shardCount)
+    }
+}

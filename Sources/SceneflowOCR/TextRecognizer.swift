@@ -1,0 +1,94 @@
+internal import CTesseract
+import Foundation
+import SceneflowCore
+
+/// Reads the words on a grayscale screen with Tesseract through its C API (Debian
+/// `libtesseract-dev`, the English model from `tesseract-ocr-eng`; issue 16.1). One owner of
+/// one `TessBaseAPI` handle (DESIGN.md §5 rule 2): not for use from two threads at once.
+public final class TextRecognizer {
+    /// How the page is read: Tesseract's page segmentation mode and its settings.
+    public struct Settings: Equatable, Sendable, CustomStringConvertible {
+        /// Tesseract's page segmentation mode: 11 (sparse text: find as much text as possible in
+        /// no particular order, what a screen of scattered labels is) or 3 (automatic).
+        public var pageSegmentation: Int32 = 11
+        /// The language model (`eng`).
+        public var language = "eng"
+        /// The settings a cache key must include (`psm 11 eng`).
+        public var description: String { "psm \(pageSegmentation) \(language)" }
+        /// The default: sparse text, English.
+        public init() {}
+    }
+
+    /// Tesseract could not start or read an image.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed, naming the C function.
+        public let description: String
+    }
+
+    private let handle: OpaquePointer
+    /// The settings it reads with.
+    public let settings: Settings
+
+    /// Tesseract's version (`5.3.0`), part of every detection cache key.
+    public static var version: String { String(cString: TessVersion()) }
+
+    /// Starts Tesseract with `settings` (the model from its default data folder).
+    ///
+    /// - Throws: `Failure` when `TessBaseAPIInit3` fails (the model is not installed: Debian
+    ///   `tesseract-ocr-eng`).
+    public init(settings: Settings = Settings()) throws {
+        _ = setMsgSeverity(SCENEFLOW_LEPTONICA_SEVERITY_NONE)  // Leptonica's messages off standard error
+        guard let api = TessBaseAPICreate() else { throw Failure(description: "TessBaseAPICreate failed") }
+        guard TessBaseAPIInit3(api, nil, settings.language) == 0 else {
+            TessBaseAPIDelete(api)
+            throw Failure(
+                description:
+                    "TessBaseAPIInit3 failed: the Tesseract \"\(settings.language)\" model is not installed (Debian: tesseract-ocr-\(settings.language))"
+            )
+        }
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(settings.pageSegmentation)))
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        handle = api
+        self.settings = settings
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// The words of `image`, boxes in its pixels, confidence 0-100, in reading order as
+    /// Tesseract gives them (empty words dropped).
+    ///
+    /// - Throws: `Failure` when `TessBaseAPIRecognize` fails.
+    public func words(in image: GrayImage) throws -> [RecognizedWord] {
+        guard image.width > 0, image.height > 0 else { return [] }
+        let status: Int32 = image.pixels.withUnsafeBufferPointer { buffer in
+            TessBaseAPISetImage(
+                handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+            TessBaseAPISetSourceResolution(handle, 300)
+            return TessBaseAPIRecognize(handle, nil)
+        }
+        guard status == 0 else { throw Failure(description: "TessBaseAPIRecognize failed (status \(status))") }
+        defer { TessBaseAPIClear(handle) }
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(iterator) }
+        var words: [RecognizedWord] = []
+        let page = TessResultIteratorGetPageIteratorConst(iterator)
+        repeat {
+            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+            TessDeleteText(cText)
+            var left: Int32 = 0
+            var top: Int32 = 0
+            var right: Int32 = 0
+            var bottom: Int32 = 0
+            guard !text.isEmpty, TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0
+            else { continue }
+            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+            let box = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+            words.append(RecognizedWord(text: text, confidence: confidence, box: box))
+        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        return words
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// `sceneflow merge-reports SHARD.json…` (issue 20): the `--json` reports of `--shard I/N`
+/// runs merge into the JUnit, JSON and HTML reports one machine would have written; shards of
+/// different suites and overlapping shards are refused (exit 65) with a clear message.
+@Suite struct MergeReportsTests {
+    /// Four files, one failing test in c.lua.
+    static func suite() throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        for name in ["a", "b", "c", "d"] {
+            try tmp.write(
+                "suite/\(name).lua",
+                """
+                prototype "../Proto"
+                test("\(name) opens", function()
+                  tap "Open"
+                  expect.scene "\(name == "c" ? "home" : "detail")"
+                end)
+                test("\(name) stays", function() expect.scene "home" end)
+
+                """)
+        }
+        return tmp
+    }
+
+    static func json(_ path: String) throws -> [String: Any] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The JSON report with the parts that differ between runs (times, the suite's shard) left out.
+    static func stable(_ path: String) throws -> String {
+        var root = try json(path)
+        root["startedAt"] = nil
+        var files = root["files"] as? [[String: Any]] ?? []
+        for i in files.indices {
+            files[i]["wallSeconds"] = nil
+            var outcomes = files[i]["outcomes"] as? [[String: Any]] ?? []
+            for j in outcomes.indices {
+                outcomes[j]["wallSeconds"] = nil
+                var steps = outcomes[j]["steps"] as? [[String: Any]] ?? []
+                for k in steps.indices { steps[k]["wallSeconds"] = nil }
+                outcomes[j]["steps"] = steps
+            }
+            files[i]["outcomes"] = outcomes
+        }
+        root["files"] = files
+        let data = try JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func shardsMergeIntoTheReportOfOneRun() throws {
+        let tmp = try Self.suite()
+        let whole = try Sceneflow.run(["test", tmp.file("suite"), "--json", tmp.file("whole.json")])
+        #expect(whole.status == 1, "\(whole)")
+        var shards: [String] = []
+        for index in 1...3 {
+            let path = tmp.file("shard\(index).json")
+            let r = try Sceneflow.run(["test", tmp.file("suite"), "--shard", "\(index)/3", "--json", path])
+            #expect(r.status == (index == 3 ? 1 : 0) || r.status == 1 || r.status == 0, "\(r)")
+            shards.append(path)
+            let suite = try #require(try Self.json(path)["suite"] as? [String: Any])
+            #expect(suite["shardIndex"] as? Int == index && suite["shardCount"] as? Int == 3)
+            #expect((suite["files"] as? [String])?.count == 4)
+        }
+        // Given in any order.
+        let r = try Sceneflow.run(
+            [
+                "merge-reports", shards[2], shards[0], shards[1], "--json", tmp.file("merged.json"), "--junit",
+                tmp.file("merged.xml"), "--report", tmp.file("report"),
+            ])
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("3 shards merged: 7 passed, 1 failed"), "\(r)")
+        #expect(try Self.stable(tmp.file("merged.json")) == (try Self.stable(tmp.file("whole.json"))))
+        let junit = try ConsumerTool.run(
+            "python3",
+            [ConsumerTool.fixtures.appendingPathComponent("junitparser_results.py").path, tmp.file("merged.xml")])
+        let cases = try junit.jsonLines().filter { $0["summary"] == nil }
+        #expect(cases.count == 8, "\(junit)")
+        #expect(cases.filter { $0["verdict"] as? String == "failure" }.map { $0["name"] as? String } == ["c opens"])
+        let lint = try ConsumerTool.run(
+            "xmllint", ["--noout", "--schema", ConsumerTool.jenkinsSchema.path, tmp.file("merged.xml")])
+        #expect(lint.status == 0, "\(lint)")
+        let html = try String(contentsOfFile: tmp.file("report/index.html"), encoding: .utf8)
+        #expect(html.contains("c opens"))
+        #expect(FileManager.default.fileExists(atPath: tmp.file("report/junit.xml")))
+    }
+
+    @Test func refusesOtherSuitesOverlapsAndReportsWithoutASuite() throws {
+        let tmp = try Self.suite()
+        func shard(_ name: String, _ args: [String]) throws -> String {
+            let path = tmp.file(name)
+            _ = try Sceneflow.run(["test"] + args + ["--json", path])
+            return path
+        }
+        let one = try shard("one.json", [tmp.file("suite"), "--shard", "1/2"])
+        let two = try shard("two.json", [tmp.file("suite"), "--shard", "2/2"])
+        let other = try shard("other.json", [tmp.file("suite/a.lua"), tmp.file("suite/b.lua"), "--shard", "2/2"])
+        let thirds = try shard("thirds.json", [tmp.file("suite"), "--shard", "2/3"])
+        let cases: [([String], String)] = [
+            ([one, one], "\(one) and \(one) both hold shard 1/2: the shards overlap"),
+            ([one, other], "\(other) and \(one) are shards of different suites (their script files differ: "),
+            ([one, thirds], "\(thirds) is shard 2/3 but \(one) is shard 1/2: the suite was split differently"),
+            ([one, tmp.file("Proto/prototype.lua")], "not a report of sceneflow test --json"),
+            ([one, tmp.file("missing.json")], "no report at \(tmp.file("missing.json"))"),
+        ]
+        for (inputs, message) in cases {
+            let r = try Sceneflow.run(["merge-reports"] + inputs + ["--json", tmp.file("m.json")])
+            #expect(r.status == 65, "\(inputs): \(r)")
+            #expect(r.stderr.contains(message), "\(inputs): \(r)")
+            #expect(!FileManager.default.fileExists(atPath: tmp.file("m.json")))
+        }
+        // A report written before suites were recorded.
+        var old = try Self.json(two)
+        old["suite"] = nil
+        try tmp.write("old.json", try JSONSerialization.data(withJSONObject: old))
+        let r = try Sceneflow.run(["merge-reports", one, tmp.file("old.json"), "--json", tmp.file("m.json")])
+        #expect(r.status == 65 && r.stderr.contains("does not say which suite and shard it holds"), "\(r)")
+        // A missing shard is named, and the rest merged.
+        let partial = try Sceneflow.run(["merge-reports", one, "--json", tmp.file("p.json")])
+        #expect(partial.status == 0, "\(partial)")
+        #expect(partial.stderr.contains("warning: no report of shard 2/2: its files are not in the merged report"))
+        let usage = try Sceneflow.run(["merge-reports", one])
+        #expect(usage.status == 64 && usage.stderr.contains("nothing to write"), "\(usage)")
+        #expect(try Sceneflow.run(["merge-reports", "--json", tmp.file("m.json")]).status == 64)
+    }
+}
