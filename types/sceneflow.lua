@@ -1069,20 +1069,20 @@ function rate(locator, value, options) end
 
 ---`set_value(locator, value [, {timeout = seconds}])`
 ---
----Sets a star rating's value as the prototype does: snapped half-up to the step, clamped to min and max, firing no on_changing / on_change (also on read-only controls).
+---Sets a star rating's value as the prototype does: snapped half-up to the step, clamped to min and max, firing no on_changing / on_change (also on read-only controls). With a state name, sets a toggle, check box, segmented control or radio group to that state, firing no on_change.
 ---
 ---Waits: until settled and the element is present.
 ---
----Fails when: no such star rating; NaN.
+---Fails when: no such star rating or state control; NaN; a state the control does not have (with did-you-mean).
 ---
 ---```lua
 ---set_value("Your rating", 3)
 ---expect.value("Your rating", 3)
 ---```
----@param locator sceneflow.Locator an accessibility label (exact) or {contains=}, {pattern=}, {kind=}, {index=}; a star rating
----@param value number stars
+---@param locator sceneflow.Locator an accessibility label (exact) or {contains=}, {pattern=}, {kind=}, {index=}; a star rating or a state control
+---@param value number|string stars, or a state name
 ---@param options? sceneflow.WaitOptions
----@return number # the stored value
+---@return number|string # the stored value
 function set_value(locator, value, options) end
 
 ---`increment(locator [, {timeout = seconds}])`
@@ -1116,6 +1116,23 @@ function increment(locator, options) end
 ---@param options? sceneflow.WaitOptions
 ---@return number # the stored value
 function decrement(locator, options) end
+
+---`choose(locator, state [, {timeout = seconds}])`
+---
+---Gives a toggle, check box, segmented control or radio group the state `state` with a real tap where the control is drawn: on the state's segment (segmented, radio), or on the control when a toggle or check box shows the other state. The prototype's on_change runs as for a person. Does nothing when the control already shows `state`. Fails when no finger could tap there: the control is disabled, covered by an element declared after it, or scrolled out of view (scroll_to it first).
+---
+---Waits: as tap.
+---
+---Fails when: no such state control; a state it does not have (with did-you-mean); a control a finger cannot reach.
+---
+---```lua
+---choose("Units", "Metric")
+---expect.value("Units", "Metric")
+---```
+---@param locator sceneflow.Locator an accessibility label (exact) or {contains=}, {pattern=}, {kind=}, {index=}; a toggle, check box, segmented control or radio group
+---@param state string one of the control's state names (its `states` keys)
+---@param options? sceneflow.WaitOptions
+function choose(locator, state, options) end
 
 -- Timing
 

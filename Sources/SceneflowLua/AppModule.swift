@@ -119,10 +119,12 @@ final class AppModule {
     }
 
     /// Calls the Lua function `ref` with `app` (and `argument`, when given, as the second
-    /// argument: a star rating's value) in protected mode. If the function returns an
+    /// argument: a star rating's value; or `text`: a state control's state) in protected mode. If the function returns an
     /// action (`return go("thanks")`), that action is performed too.
     /// - Returns: nil on success, else the error with the prototype file and line.
-    func call(_ ref: ScriptFunctionRef, app: any AppActions, argument: Double? = nil) -> Diagnostic? {
+    func call(_ ref: ScriptFunctionRef, app: any AppActions, argument: Double? = nil, text: String? = nil)
+        -> Diagnostic?
+    {
         let main = state.main
         let base = main.top
         defer { main.setTop(base) }
@@ -134,9 +136,9 @@ final class AppModule {
             return Diagnostic(file: source.file, message: "no Lua function with reference \(ref.id)")
         }
         main.pushRef(appRef)
-        if let argument { main.pushNumber(argument) }
+        if let argument { main.pushNumber(argument) } else if let text { main.push(text) }
         let instructions = state.limits.stepInstructions
-        let args: Int32 = argument == nil ? 1 : 2
+        let args: Int32 = argument == nil && text == nil ? 1 : 2
         let caller = state.subject
         state.subject = source.file
         defer { state.subject = caller }

@@ -34,6 +34,6 @@ public final class LoadedPrototype {
 
     /// Calls the function of a `ScriptCall` taken from `session.takeScriptCalls()`.
     public func call(_ call: ScriptCall, session: Session) -> Diagnostic? {
-        session.performing(call) { app.call(call.ref, app: session, argument: call.argument) }
+        session.performing(call) { app.call(call.ref, app: session, argument: call.argument, text: call.text) }
     }
 }

@@ -8,7 +8,7 @@ extension PrototypeValidator {
         "read_only", "rtl", "tap_to_clear", "on_changing", "on_change",
     ]
     /// The control kinds an element may declare.
-    static let controlKinds = ["star_rating"]
+    static let controlKinds = ["star_rating"] + StateControl.Style.allCases.map(\.rawValue)
     /// The steps a star rating accepts, in stars.
     static let starSteps: [Double] = [1, 0.5, 0.1]
 
@@ -16,24 +16,31 @@ extension PrototypeValidator {
     /// declares `control = "star_rating"` — or any other `control`, whose own error (with its
     /// did-you-mean) is then the one reported, not one per control key.
     static func elementKeys(for table: LuaTable) -> [String] {
-        table["control"].isNone ? elementKeys : elementKeys + starRatingKeys
+        if table["control"].isNone { return elementKeys }
+        if case .string(let name) = table["control"], let style = StateControl.Style(rawValue: name) {
+            return elementKeys + stateControlKeys + (style.selects ? ["segments"] : [])
+        }
+        return elementKeys + starRatingKeys
     }
 
     /// `control = "star_rating"` and its keys (issue 4), or nil with errors recorded under
     /// `path` (the element's table path). Star images must exist and declare the same pixel
     /// size; `star_size` defaults to that size ÷ the device scale.
-    mutating func validateControl(_ table: LuaTable, path: String) -> ElementControl? {
+    mutating func validateControl(_ table: LuaTable, path: String, frame: Rect?) -> ElementControl? {
+        let kinds = Self.controlKinds.map { "\"\($0)\"" }.joined(separator: ", ")
         switch table["control"] {
         case .none: return nil
         case .string("star_rating"): break
+        case .string(let s) where StateControl.Style(rawValue: s) != nil:
+            return validateStateControl(table, style: StateControl.Style(rawValue: s)!, path: path, frame: frame)
         case .string(let s):
             error(
                 path + ".control",
-                "unknown control \"\(s)\"; the controls are \"star_rating\""
-                    + NearestName.hint(for: s, among: Self.controlKinds))
+                "unknown control \"\(s)\"; the controls are \(kinds)"
+                    + Self.controlHint(s))
             return nil
         case let other:
-            error(path + ".control", "expected \"star_rating\", got \(describe(other))")
+            error(path + ".control", "expected one of \(kinds), got \(describe(other))")
             return nil
         }
         let before = diagnostics.count
@@ -214,7 +221,7 @@ extension PrototypeValidator {
 
     /// `on_changing` / `on_change`: a Lua function `function(app, value) ... end`, or a
     /// navigation action such as `go("thanks")`.
-    private mutating func function(_ value: LuaValue, path: String) -> Action? {
+    mutating func function(_ value: LuaValue, path: String) -> Action? {
         value.isNone ? nil : validateAction(value, path: path)
     }
 }

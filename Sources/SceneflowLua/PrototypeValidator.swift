@@ -18,7 +18,7 @@ struct PrototypeValidator {
     /// The device's pixels per point, once `device` validated (star images' size in points).
     var deviceScale: Double?
 
-    static let rootKeys = ["name", "device", "screen", "start", "scenes", "state"]
+    static let rootKeys = ["name", "device", "screen", "start", "scenes", "state", "tabs"]
     static let deviceKeys = ["width", "height", "scale"]
     static let sceneKeys = ["image", "screen", "elements", "on_swipe"] + designSceneKeys
     static let elementKeys =
@@ -146,7 +146,10 @@ struct PrototypeValidator {
         let ordered = scenes.filter { $0.name == start } + scenes.filter { $0.name != start }
         checkLandscapeScenes(ordered)
         guard !hasErrors else { return nil }
-        let prototype = Prototype(name: name, device: device, start: start, scenes: ordered, directory: directory)
+        var prototype = Prototype(name: name, device: device, start: start, scenes: ordered, directory: directory)
+        let tabs = validateTabs(table["tabs"])
+        guard !hasErrors else { return nil }
+        prototype.installTabs(tabs)
         checkScrollBands(prototype)
         return hasErrors ? nil : prototype
     }
@@ -248,8 +251,8 @@ struct PrototypeValidator {
         case .boolean(let b): enabled = b
         case let other: error(path + ".enabled", "expected true or false, got \(describe(other))")
         }
-        let control = validateControl(table, path: path)
-        if control != nil, table["kind"].isNone { kind = "star_rating" }
+        let control = validateControl(table, path: path, frame: frame)
+        if let control, table["kind"].isNone { kind = control.stateControl?.style.rawValue ?? "star_rating" }
         guard let label, let frame else { return nil }
         var element = Element(
             label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path,

@@ -15,6 +15,11 @@ import SceneflowCore
 /// - `set_value(label, value)` → the stored value (snapped, clamped; fires nothing)
 /// - `adjust(label, steps)` → the stored value after an accessibility increment (1) or
 ///   decrement (-1) (fires nothing; read-only controls ignore it)
+/// - `state_control(label)` → state, accessibility value, style, enabled of a toggle, check
+///   box, segmented control or radio group (issue 17)
+/// - `state_press(label, state)` → x, y where a tap gives `state` when a finger reaches the
+///   control there, else nil and why not
+/// - `set_state(label, state)` → the state (fires no `on_change`)
 extension ScriptModule {
     /// The star-rating natives, registered with `natives` by `push(into:)`.
     nonisolated(unsafe) static let controlNatives: [Native] = [
@@ -23,6 +28,9 @@ extension ScriptModule {
         ("control_press", { _, session, s in ControlScriptFunctions.controlPress(session, s) }),
         ("set_value", { _, session, s in ControlScriptFunctions.setValue(session, s) }),
         ("adjust", { _, session, s in ControlScriptFunctions.adjust(session, s) }),
+        ("state_control", { _, session, s in ControlScriptFunctions.stateControl(session, s) }),
+        ("state_press", { _, session, s in ControlScriptFunctions.statePress(session, s) }),
+        ("set_state", { _, session, s in ControlScriptFunctions.setState(session, s) }),
     ]
 }
 
@@ -32,6 +40,18 @@ enum ControlScriptFunctions {
     /// at `table`, and for a star rating replaces `value` with its number of stars and adds
     /// `min`, `max`, `step` and `read_only`.
     static func addFields(of element: Element, session: Session, stack: LuaStack, table: Int32) {
+        if let control = element.control?.stateControl, let state = session.controlState(of: element) {
+            stack.push(control.accessibilityValue(state))
+            stack.rawSet("accessibility_value", table: table)
+            stack.newTable()
+            let list = stack.top
+            for (offset, name) in control.states.enumerated() {
+                stack.push(name)
+                stack.rawSet(at: offset + 1, table: list)
+            }
+            stack.rawSet("states", table: table)
+            return
+        }
         if let spoken = session.value(of: element) {
             stack.push(spoken)
             stack.rawSet("accessibility_value", table: table)
@@ -49,7 +69,7 @@ enum ControlScriptFunctions {
         stack.rawSet("read_only", table: table)
     }
 
-    private static func failure(_ stack: LuaStack, _ message: String) -> LuaCallbackResult {
+    static func failure(_ stack: LuaStack, _ message: String) -> LuaCallbackResult {
         stack.pushNil()
         stack.push(message)
         return .values(2)
@@ -114,6 +134,44 @@ enum ControlScriptFunctions {
         guard let steps = stack.number(2) else { return .error("adjust: expected (label, steps)") }
         do {
             stack.pushNumber(try session.adjustControl(label, by: steps < 0 ? -1 : 1))
+            return .values(1)
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+}
+
+extension ControlScriptFunctions {
+    static func stateControl(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        do {
+            let reading = try session.stateControl(stack.string(1) ?? "")
+            stack.push(reading.state)
+            stack.push(reading.accessibilityValue)
+            stack.push(reading.control.style.rawValue)
+            stack.push(reading.enabled)
+            return .values(4)
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+
+    static func statePress(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        do {
+            switch try session.statePress(stack.string(1) ?? "", state: stack.string(2) ?? "") {
+            case .success(let point):
+                stack.push(point.x)
+                stack.push(point.y)
+                return .values(2)
+            case .failure(let problem): return failure(stack, problem.message)
+            }
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+
+    static func setState(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        do {
+            stack.push(try session.setControlState(stack.string(1) ?? "", stack.string(2) ?? ""))
             return .values(1)
         } catch {
             return failure(stack, error.message)

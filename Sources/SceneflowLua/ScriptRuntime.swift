@@ -176,7 +176,7 @@ public final class ScriptRuntime {
         guard let app else {
             return Diagnostic(file: scriptPath, message: "no prototype loaded to call a Lua function of")
         }
-        return session.performing(call) { app.call(call.ref, app: session, argument: call.argument) }
+        return session.performing(call) { app.call(call.ref, app: session, argument: call.argument, text: call.text) }
     }
 }
 

@@ -74,12 +74,19 @@ public struct StarRating: Equatable, Sendable {
 public enum ElementControl: Equatable, Sendable {
     /// A star-rating control (`control = "star_rating"`).
     case starRating(StarRating)
+    /// A state-image control (`control = "toggle"`, `"checkbox"`, `"segmented"`, `"radio"`).
+    case states(StateControl)
 
     /// The star rating, when this is one.
     public var starRating: StarRating? {
-        switch self {
-        case .starRating(let rating): return rating
-        }
+        if case .starRating(let rating) = self { return rating }
+        return nil
+    }
+
+    /// The state-image control, when this is one.
+    public var stateControl: StateControl? {
+        if case .states(let control) = self { return control }
+        return nil
     }
 }
 
@@ -87,6 +94,9 @@ extension Element {
     /// The control's actions with the paths that declare them (`….on_change`), for the
     /// checker's reachability and the window's preloading.
     var controlActions: [(String, Action)] {
+        if let states = control?.stateControl {
+            return states.onChange.map { [("\(path).on_change", $0)] } ?? []
+        }
         guard let rating = control?.starRating else { return [] }
         var result: [(String, Action)] = []
         if let action = rating.onChanging { result.append(("\(path).on_changing", action)) }

@@ -59,6 +59,20 @@ extension FrameDescription {
 
     /// This frame with each scene's controls at their initial values (for `sceneflow render`).
     public func withInitialControls(of prototype: Prototype) -> FrameDescription {
-        withOverlays { name in prototype.scenes[name].map(StarRatingOverlay.initial(for:)) ?? [] }
+        var copy = withOverlays { name in prototype.scenes[name].map(StarRatingOverlay.initial(for:)) ?? [] }
+        let screen = device.bounds
+        for index in copy.layers.indices where copy.layers[index].isScene {
+            let layer = copy.layers[index]
+            let placement = layer.placement(on: screen)
+            copy.layers[index].stateOverlays = prototype.shownElements(layer.scene, landscape: layer.rotated)
+                .compactMap { element in
+                    guard let control = element.control?.stateControl,
+                        let image = control.images[control.initialState]
+                    else { return nil }
+                    let placed = placement.place(element.frame)
+                    return StateImageOverlay(label: element.label, image: image, frame: placed.frame, clip: placed.area)
+                }
+        }
+        return copy
     }
 }

@@ -32,6 +32,10 @@ public enum FlowGraph {
             let landscape = scene.design.landscape?.elements ?? []
             for (element, suffix) in scene.elements.map({ ($0, "") }) + landscape.map({ ($0, " (landscape)") }) {
                 let label = element.label + suffix
+                // A tab bar's items show on every scene of the tabs' stacks: drawn once, as edges
+                // between the tab roots (the `tab bar` cluster), not from every scene.
+                if case .tab = element.onTap, !prototype.tabs.contains(where: { $0.scene == scene.name }) { continue }
+                if case .tab(let root, _) = element.onTap, root == scene.name { continue }
                 if let tap = element.onTap, let to = tap.targetScene {
                     result.append(Edge(from: scene.name, to: to, trigger: label, action: tap))
                 }
@@ -119,6 +123,7 @@ public enum FlowGraph {
             case .code: caption += "<BR/><FONT COLOR=\"gray40\">reached by code</FONT>"
             case .none: caption += "<BR/><FONT COLOR=\"red\">unreachable</FONT>"
             }
+            caption += controlsCaption(scene)
             var label = "<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"2\">"
             if let image = thumbnail(scene) {
                 let width = showsTurned(scene, prototype) ? 160.0 : 90
@@ -138,6 +143,12 @@ public enum FlowGraph {
             text += "  \(quoted(scene.name)) [\(attributes)];\n"
         }
         if reach.values.contains(.code) { text += codeLegend }
+        if !prototype.tabs.isEmpty {
+            // The tab roots in one box labelled with the tab bar's items.
+            let items = prototype.tabs.map { "\($0.label) → \($0.scene)" }.joined(separator: " | ")
+            text += "  subgraph \"cluster_tabs\" { label=\(quoted("tab bar: " + items)); style=\"rounded,dashed\"; "
+            text += prototype.tabs.map { quoted($0.scene) + ";" }.joined(separator: " ") + " }\n"
+        }
         for edge in edges(prototype) {
             let style = edge.rotates ? ", style=dotted" : edge.action.isPresent ? ", style=dashed" : ""
             text += "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge)))\(style)];\n"
@@ -166,6 +177,7 @@ public enum FlowGraph {
         case .go(_, let t): return "\(edge.trigger)\n\(transitionText(t))"
         case .present(_, let t): return "\(edge.trigger)\npresent \(transitionText(t))"
         case .replace(_, let t): return "\(edge.trigger)\nreplace \(transitionText(t))"
+        case .tab(_, let t): return "\(edge.trigger)\ntab \(transitionText(t))"
         default: return edge.trigger
         }
     }
@@ -189,7 +201,27 @@ public enum FlowGraph {
     }
 }
 
+extension FlowGraph {
+    /// One small grey line per state control of `scene` (issue 17): `toggle "Wi-Fi": off | on`
+    /// with the initial state in bold; "" when it has none.
+    static func controlsCaption(_ scene: Scene) -> String {
+        var text = ""
+        for element in scene.elements {
+            guard let control = element.control?.stateControl else { continue }
+            let states = control.states.map { state in
+                let name = XMLText.escape(state)
+                return state == control.initialState ? "<B>\(name)</B>" : name
+            }
+            text +=
+                "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray30\">\(control.style.rawValue) \"\(XMLText.escape(element.label))\": "
+                + states.joined(separator: " | ") + "</FONT>"
+        }
+        return text
+    }
+}
+
 extension Action {
     /// True for `present`.
     var isPresent: Bool { if case .present = self { true } else { false } }
+
 }

@@ -5,6 +5,9 @@ extension SourceLineFinder {
     /// (`ScrollRegion.heightProblem`), so a landscape variant's `header =` is told from the
     /// portrait one's.
     static let keyLocatedPaths = [".scroll", ".scroll.header", ".scroll.height"]
+    /// Tables whose keys are names the user chose (a state control's `states` and `segments`,
+    /// issue 17): a key is looked for directly inside a table of that name.
+    static let nestedParents: [String] = ["states", "segments"]
 
     /// The 1-based line setting the last key of `path` (`header =` for
     /// `scenes.settings.scroll.header`, `after =` for `scenes.splash.after`), or nil (no line
@@ -20,6 +23,12 @@ extension SourceLineFinder {
             let nested = LuaTablePathScanner.lines(setting: path.split(separator: ".").map(String.init), in: source)
             if nested.count == 1 { return nested[0] }
             if nested.count > 1 { return nil }
+        }
+        let parts = path.split(separator: ".").map(String.init)
+        if parts.count >= 2, nestedParents.contains(parts[parts.count - 2]) {
+            // A state's image or segment (`Metric =` inside `segments = {`): the one such line.
+            let nested = LuaTablePathScanner.lines(setting: Array(parts.suffix(2)), in: source)
+            if nested.count == 1 { return nested[0] }
         }
         let lines = source.components(separatedBy: "\n")
         let counts = lines.map { keyWrites(key, $0) }

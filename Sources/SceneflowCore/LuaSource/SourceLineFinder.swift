@@ -18,7 +18,7 @@ public enum SourceLineFinder {
     }
 
     /// The message openings whose first quoted word names what is wrong, as written in the file.
-    static let namingOpenings = ["unknown key \"", "unknown control \"", "no scene \"", "file \""]
+    static let namingOpenings = ["unknown key \"", "unknown control \"", "no scene \"", "file \"", "unknown state \""]
 
     /// The 1-based line holding the first quoted word of `message` when it is written exactly
     /// once in `source` (as a key before `=` for an unknown key, else as a string literal), or

@@ -37,13 +37,17 @@ public enum Action: Equatable, Sendable, CustomStringConvertible {
     case present(scene: String, transition: Transition)
     /// Dismiss the topmost modal and everything pushed above it.
     case dismiss
+    /// Select the tab whose root scene is `scene` (a tab bar's item, issue 17): its own
+    /// navigation stack comes back as it was left, with `transition` (default `none`); the
+    /// selected tab pops to its root, undoing its top scene's arrival.
+    case tab(scene: String, transition: Transition)
     /// Call a Lua function of the prototype; the runner does the call.
     case script(ScriptFunctionRef)
 
     /// The scene this action leads to, when it names one.
     public var targetScene: String? {
         switch self {
-        case .go(let scene, _), .present(let scene, _), .replace(let scene, _): return scene
+        case .go(let scene, _), .present(let scene, _), .replace(let scene, _), .tab(let scene, _): return scene
         default: return nil
         }
     }
@@ -56,6 +60,7 @@ public enum Action: Equatable, Sendable, CustomStringConvertible {
         case .back: return "back()"
         case .present(let scene, let t): return "present(\"\(scene)\", \(t))"
         case .dismiss: return "dismiss()"
+        case .tab(let scene, let t): return "tab(\"\(scene)\", \(t))"
         case .script: return "function"
         }
     }

@@ -19,6 +19,12 @@ extension ElementTree {
         var lines = [
             "prototype \"\(escape(prototype.name))\"  device \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(d.pixelWidth)x\(d.pixelHeight) px)  start \"\(escape(prototype.start))\"  \(counted(prototype.scenes.count, "scene"))"
         ]
+        if !prototype.tabs.isEmpty {
+            lines.append(
+                "tab bar  "
+                    + prototype.tabs.map { "\"\(escape($0.label))\" → \($0.scene) \($0.frame)" }.joined(separator: "  ")
+            )
+        }
         let reach = PrototypeChecker.reach(prototype)
         for scene in prototype.orderedScenes where only == nil || scene.name == only {
             var header = "scene \"\(escape(scene.name))\"  image \(scene.image)"

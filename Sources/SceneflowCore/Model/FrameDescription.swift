@@ -29,6 +29,9 @@ public struct SceneLayer: Equatable, Sendable {
     /// Live controls drawn over this scene's screenshot, in screen points (placed with
     /// `placement(on:)`, so they move with the layer); the layer's alpha applies to them.
     public var overlays: [StarRatingOverlay] = []
+    /// State-image controls drawn over this scene's screenshot (before the star ratings), in
+    /// screen points, placed as `overlays` are; the layer's alpha applies to them.
+    public var stateOverlays: [StateImageOverlay] = []
 
     /// Creates a layer.
     public init(scene: String, image: String, screen: ScreenArea, offset: Point, alpha: Double) {

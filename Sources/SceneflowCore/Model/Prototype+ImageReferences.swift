@@ -37,13 +37,20 @@ extension Prototype {
         return result
     }
 
-    /// The pressed looks and star images of `elements`, named under `path`.
+    /// The pressed looks, state images and star images of `elements`, named under `path`.
     private static func elementImages(_ elements: [Element], path: String) -> [ImageReference] {
         var result: [ImageReference] = []
         for (index, element) in elements.enumerated() {
             let base = "\(path)[\(index + 1)]"
             if let pressed = element.design.pressed {
                 result.append(ImageReference(path: base + ".pressed", image: pressed))
+            }
+            if let control = element.control?.stateControl {
+                for state in control.states {
+                    if let image = control.images[state] {
+                        result.append(ImageReference(path: base + ".states.\(state)", image: image))
+                    }
+                }
             }
             if let rating = element.control?.starRating {
                 if let star = rating.starImage { result.append(ImageReference(path: base + ".star", image: star)) }

@@ -161,6 +161,8 @@ public struct Prototype: Equatable, Sendable {
     /// (`Prototype.sceneCodeTargets(in:chunkName:wholeFile:)`, set by the loader); a scene missing here
     /// falls back to `codeTargets`. Used by `PrototypeChecker.reach`.
     public var sceneCodeTargets: [String: Set<String>] = [:]
+    /// The tab bar's items, if the prototype has one (`installTabs(_:)`, TabBar.swift).
+    public var tabs: [TabItem] = []
 
     /// Creates a prototype; marks each separate landscape scene with the scene it stands in
     /// for (`SceneDesign.portraitScene`).

@@ -124,7 +124,22 @@ enum SceneExtras {
     static func describe(_ element: Element) -> String {
         var text = element.design.pressed.map { " pressed \($0)" } ?? ""
         if let rating = element.control?.starRating { text += describe(rating) }
+        if let states = element.control?.stateControl { text += describe(states) }
         return text
+    }
+
+    /// A state control's states, images, segments and action:
+    /// ` states Metric=m.png {30, 200, 100, 40}, Imperial=i.png {…} value Metric on_change: …`
+    /// (the element's kind, before it, names the style).
+    static func describe(_ control: StateControl) -> String {
+        let states = control.states.map { state in
+            var text = "\(state)=\(control.images[state] ?? "?")"
+            if let segment = control.segments[state] { text += " \(segment)" }
+            return text
+        }
+        var parts = ["states " + states.joined(separator: ", "), "value \(control.initialState)"]
+        if let action = control.onChange { parts.append("on_change: \(action)") }
+        return " " + parts.joined(separator: " ")
     }
 
     /// A star rating's settings and actions: ` stars 5 step 1 range 0–5 value 0 on_change: …`.

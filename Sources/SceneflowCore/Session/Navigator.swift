@@ -50,6 +50,9 @@ public struct Navigator: Sendable {
     /// Separate landscape scenes by the scene they stand in for (`landscape = "name"`); see
     /// `showTopAsHeld()` (Navigator+Orientation.swift).
     public var landscapeScenes: [String: String] = [:]
+    /// Tab bars (issue 17): each tab's navigation stack as it was left, by the tab's root
+    /// scene. The shown tab's stack is `entries`; selecting another tab swaps them.
+    public internal(set) var tabStacks: [String: [Entry]] = [:]
     /// True while the device is held in landscape: navigation to a scene with a separate
     /// landscape scene shows that one instead.
     public var heldLandscape = false
@@ -123,6 +126,7 @@ public struct Navigator: Sendable {
         entries = [Entry(scene: start, arrival: .cut, isModal: false)]
         running = nil
         queue.removeAll()
+        tabStacks = [:]
     }
 
     private mutating func start(_ action: Action, source: String, at time: Double, timeline: inout Timeline) {
@@ -151,6 +155,20 @@ public struct Navigator: Sendable {
             }
             transition = entries[index].arrival.reversed
             entries.removeSubrange(index...)
+        case .tab(let scene, let t):
+            let current = entries[0].scene
+            if current == scene {  // the selected tab: back to its root, as UIKit pops
+                guard entries.count > 1, !entries.contains(where: \.isModal) else {
+                    timeline.record(.actionSkipped(action, reason: "the tab \(scene) shows its root scene"), at: time)
+                    return
+                }
+                transition = entries[entries.count - 1].arrival.reversed
+                entries = [entries[0]]
+            } else {
+                tabStacks[current] = entries
+                entries = tabStacks[scene] ?? [Entry(scene: scene, arrival: .cut, isModal: false)]
+                transition = t
+            }
         case .script:
             return
         }

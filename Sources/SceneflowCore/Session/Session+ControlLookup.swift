@@ -57,13 +57,13 @@ extension Session {
     func tracker(_ label: String) throws(ControlError) -> (id: ControlID, tracker: StarRatingTracker) {
         let placed = placedElements
         if let index = placed.indices.first(where: {
-            placed[$0].element.label == label && placed[$0].element.control != nil
+            placed[$0].element.label == label && placed[$0].element.control?.starRating != nil
         }),
             let tracker = trackerFor(controlID(placed, index), placed[index].element)
         {
             return (controlID(placed, index), tracker.placed(in: placed[index].placed.frame))
         }
-        let labels = placed.map(\.element).filter { $0.control != nil }.map(\.label)
+        let labels = placed.map(\.element).filter { $0.control?.starRating != nil }.map(\.label)
         var message = "no star rating labelled \"\(label)\" in scene \"\(currentScene)\""
         message += NearestName.hint(for: label, among: labels)
         message +=

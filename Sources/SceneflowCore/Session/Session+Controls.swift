@@ -11,6 +11,8 @@ struct ControlID: Hashable, Sendable {
 /// kept until `Session.reset()`), the control holding the pointer and keyboard focus.
 struct SessionControls {
     var trackers: [ControlID: StarRatingTracker] = [:]
+    /// State-image controls' states, set when first changed (Session+StateControls.swift).
+    var states: [ControlID: String] = [:]
     /// The control that captured the pointer at press, until release or cancel.
     var captured: ControlID?
     /// The control with keyboard focus (window only).
@@ -154,6 +156,8 @@ extension Session {
         if key == .focusNext {
             commitFocused()
             moveFocus()
+        } else if let id = controls.focused, controlElement(id)?.control?.stateControl != nil {
+            handleStateKey(key, id: id)
         } else if let id = controls.focused, var tracker = trackerFor(id) {
             let rtl = tracker.control.rightToLeft
             var changed = false
@@ -215,6 +219,7 @@ extension Session {
             let layer = copy.layers[index]
             let placement = layer.placement(on: screen)
             let elements = prototype.shownElements(layer.scene, landscape: layer.rotated)
+            copy.layers[index].stateOverlays = stateOverlays(of: layer, on: screen)
             copy.layers[index].overlays = elements.indices.compactMap { i in
                 guard elements[i].control?.starRating != nil else { return nil }
                 let id = controlID(layer.scene, elements, i)
@@ -248,6 +253,10 @@ extension Session {
         controls.committed = nil
         for index in elements.indices where index >= start {
             let id = controlID(currentScene, elements, index)
+            if elements[index].control?.stateControl != nil, elements[index].enabled {
+                controls.focused = id  // a state control commits each change at once
+                return
+            }
             if elements[index].control != nil, let tracker = trackerFor(id, elements[index]), !tracker.control.readOnly,
                 elements[index].enabled
             {

@@ -9,18 +9,23 @@ public struct ScriptCall: Equatable, Sendable {
     /// The value passed as the function's second argument after `app` (a star rating's
     /// `on_changing(app, value)` / `on_change(app, value)`), or nil for none.
     public let argument: Double?
+    /// The text passed as the function's second argument after `app` (a state control's
+    /// `on_change(app, state)`), or nil for none.
+    public let text: String?
     /// The scene whose timed action (`on_after`) this call is, or nil when input or code
     /// triggered it: navigation the function asks for then counts as the timer's
     /// (`Session.performing(_:_:)`).
     public let timer: String?
     /// Creates a script call.
     public init(
-        ref: ScriptFunctionRef, element: String, scene: String, argument: Double? = nil, timer: String? = nil
+        ref: ScriptFunctionRef, element: String, scene: String, argument: Double? = nil, timer: String? = nil,
+        text: String? = nil
     ) {
         self.ref = ref
         self.element = element
         self.scene = scene
         self.argument = argument
+        self.text = text
         self.timer = timer
     }
 }
@@ -226,9 +231,16 @@ public final class Session {
             linearProgress: t)
     }
 
-    /// The accessibility value of `element` as scripts and reports read it: a star rating's
-    /// live value ("3.5 of 5 stars", "No rating"), else its `value` from the prototype, if any.
-    public func value(of element: Element) -> String? { controlAccessibilityValue(of: element) ?? element.value }
+    /// The value of `element` as scripts and reports read it: `"selected"` for the selected
+    /// tab of a tab bar, a state control's state name
+    /// ("on", "Metric"), a star rating's live accessibility value ("3.5 of 5 stars", "No
+    /// rating"), else its `value` from the prototype, if any.
+    public func value(of element: Element) -> String? {
+        if element.kind == "tab", case .tab(let root, _) = element.onTap {
+            return navigator.entries[0].scene == root ? "selected" : nil  // issue 17: the tab shown
+        }
+        return controlState(of: element) ?? controlAccessibilityValue(of: element) ?? element.value
+    }
 
     /// The scene value for `name`, if it exists.
     public func scene(_ name: String) -> Scene? { prototype.scenes[name] }
@@ -249,6 +261,13 @@ public final class Session {
                 pendingTap = nil
                 perform(earlier.action, source: earlier.source)
             }
+            if let index, tapStateControl(placed, index, at: gesture.start) {
+                // A state control's tap changes its state (Session+StateControls.swift).
+                if let element, element.enabled, let action = element.onTap {
+                    perform(action, source: "tap on \"\(element.label)\"")
+                }
+                break
+            }
             guard let element, element.enabled, let action = element.onTap else { break }
             if element.onDoubleTap != nil {
                 // As UIKit's single-tap recogniser that requires the double tap to fail: the
@@ -262,6 +281,8 @@ public final class Session {
             }
         case .doubleTap:
             pendingTap = nil
+            // Without its own on_double_tap, a state control takes the second tap as a tap.
+            if let index, element?.onDoubleTap == nil, tapStateControl(placed, index, at: gesture.start) { break }
             if let element, element.enabled, let action = element.onDoubleTap ?? element.onTap {
                 perform(action, source: "double tap on \"\(element.label)\"")
             }

@@ -113,6 +113,7 @@ public struct TransitionRoute: Equatable, Sendable {
         case .go(let scene, _): copy.action = .go(scene: scene, transition: transition)
         case .present(let scene, _): copy.action = .present(scene: scene, transition: transition)
         case .replace(let scene, _): copy.action = .replace(scene: scene, transition: transition)
+        case .tab(let scene, _): copy.action = .tab(scene: scene, transition: transition)
         case .back:
             copy.stack[copy.stack.count - 1].arrival = transition.reversed
         case .dismiss:

@@ -23,6 +23,9 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         /// A control's value changed or was reported: `what` is `changing`, `changed`, `set`,
         /// `stepped` or `cancelled`.
         case controlValue(element: String, scene: String, value: Double, what: String)
+        /// A state-image control's state changed: `what` is `tap`, `key` (changed by a person,
+        /// `on_change` fired) or `set` (by a script, nothing fired).
+        case controlState(element: String, scene: String, state: String, what: String)
         /// The prototype was reloaded (`play` watching its files) and a new session took over,
         /// showing `scene`; `dropped` are history scenes the new prototype no longer has;
         /// `cutShort` the transition that was running (`from -> to`), if any.
@@ -66,6 +69,8 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .transitionStarted(let from, let to, let tr): return "transition \(from) -> \(to) \(tr)"
         case .controlValue(let element, let scene, let value, let what):
             return "\"\(element)\" in \(scene) \(what) \(formatNumber(value, decimals: 1))"
+        case .controlState(let element, let scene, let state, let what):
+            return "\"\(element)\" in \(scene) \(what) \"\(state)\""
         case .reload(let prototype, let scene, let dropped, let cutShort):
             let gone =
                 dropped.isEmpty ? "" : " (dropped from the history, scenes gone: \(dropped.joined(separator: ", ")))"
@@ -78,7 +83,7 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A short snake_case name for the kind of event: `input`, `gesture`, `input_ignored`,
-    /// `action`, `navigation_queued`, `action_skipped`, `lifecycle`, `transition_started`, `control_value`,
+    /// `action`, `navigation_queued`, `action_skipped`, `lifecycle`, `transition_started`, `control_value`, `control_state`,
     /// `transition_completed`, `reload` (the `type` field of the JSON timeline).
     public var typeName: String {
         switch kind {
@@ -91,6 +96,7 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .lifecycle: "lifecycle"
         case .transitionStarted: "transition_started"
         case .controlValue: "control_value"
+        case .controlState: "control_state"
         case .transitionCompleted: "transition_completed"
         case .reload: "reload"
         }

@@ -59,14 +59,21 @@ api.define{ name = "rate", group = "Controls", step = true,
 
 api.define{ name = "set_value", group = "Controls", step = true,
   signature = "set_value(locator, value [, {timeout = seconds}])",
-  summary = "Sets a star rating's value as the prototype does: snapped half-up to the step, clamped to min and max, firing no on_changing / on_change (also on read-only controls).",
-  args = { { "locator", "as tap; a star rating", "Locator" }, { "value", "stars", "number" }, { "timeout", "as tap", "number" } },
-  returns = "the stored value", returns_type = "number",
+  summary = "Sets a star rating's value as the prototype does: snapped half-up to the step, clamped to min and max, firing no on_changing / on_change (also on read-only controls). With a state name, sets a toggle, check box, segmented control or radio group to that state, firing no on_change.",
+  args = { { "locator", "as tap; a star rating or a state control", "Locator" }, { "value", "stars, or a state name", "number|string" }, { "timeout", "as tap", "number" } },
+  returns = "the stored value", returns_type = "number|string",
   waits = "until settled and the element is present",
-  errors = "no such star rating; NaN",
+  errors = "no such star rating or state control; NaN; a state the control does not have (with did-you-mean)",
   example = 'set_value("Your rating", 3)\nexpect.value("Your rating", 3)',
   fn = function(loc, value, opts)
     local what = "set_value(" .. show(loc) .. ", " .. show(value) .. ")"
+    if type(value) == "string" then  -- a toggle, check box, segmented control or radio group
+      local timeout = api.timeout(opts, what)
+      local e = api.resolve(what, loc, timeout)
+      local stored, problem = sf.set_state(e.label, value)
+      if stored == nil then fail(what .. ": " .. problem) end
+      return stored
+    end
     stars_argument(what, value)
     local c = star_rating(what, loc, opts)
     local stored, problem = sf.set_value(c.label, value)
@@ -93,3 +100,38 @@ local function stepper(name, steps, summary)
 end
 stepper("increment", 1, "The accessibility increment of a star rating: one step up, stopping at max; fires nothing; read-only controls ignore it.")
 stepper("decrement", -1, "The accessibility decrement of a star rating: one step down, stopping at min; fires nothing; read-only controls ignore it.")
+
+local TAP = 0.05
+local DOUBLE_TAP, FRAME = sf.double_tap_interval(), 1 / 60
+
+api.define{ name = "choose", group = "Controls", step = true,
+  signature = "choose(locator, state [, {timeout = seconds}])",
+  summary = "Gives a toggle, check box, segmented control or radio group the state `state` with a real tap where the control is drawn: on the state's segment (segmented, radio), or on the control when a toggle or check box shows the other state. The prototype's on_change runs as for a person. Does nothing when the control already shows `state`. Fails when no finger could tap there: the control is disabled, covered by an element declared after it, or scrolled out of view (scroll_to it first).",
+  args = { { "locator", "as tap; a toggle, check box, segmented control or radio group", "Locator" },
+    { "state", "one of the control's state names (its `states` keys)", "string" }, { "timeout", "as tap", "number" } },
+  waits = "as tap",
+  errors = "no such state control; a state it does not have (with did-you-mean); a control a finger cannot reach",
+  example = 'choose("Units", "Metric")\nexpect.value("Units", "Metric")',
+  fn = function(loc, state, opts)
+    local what = "choose(" .. show(loc) .. ", " .. show(state) .. ")"
+    if type(state) ~= "string" then fail(what .. ": expected a state name (a string), got " .. show(state)) end
+    if opts ~= nil and type(opts) ~= "table" then
+      fail(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
+    end
+    local t0 = (api.last_tap or -1) + DOUBLE_TAP + FRAME  -- two taps in a row stay two taps
+    while sf.now() < t0 - 1e-9 do coroutine.yield() end
+    local timeout = api.timeout(opts, what)
+    local e = api.resolve(what, loc, timeout)
+    local current, problem = sf.state_control(e.label)
+    if current == nil then fail(what .. ": " .. problem) end
+    local x, y = sf.state_press(e.label, state)
+    if x == nil then fail(what .. ": " .. y) end
+    if current == state then return end
+    api.deliver(what, "the state was not changed", timeout, function()
+      local t = sf.now()
+      sf.input("down", x, y, t)
+      sf.input("up", x, y, t + TAP)
+      api.last_tap = t + TAP
+      return t + TAP
+    end)
+  end }

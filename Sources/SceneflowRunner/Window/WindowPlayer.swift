@@ -400,7 +400,7 @@ public final class WindowPlayer {
         let events = session.timeline.events
         for event in events[min(index, events.count)...] {
             switch event.kind {
-            case .action, .inputIgnored, .actionSkipped, .navigationQueued, .transitionCompleted:
+            case .action, .inputIgnored, .actionSkipped, .navigationQueued, .transitionCompleted, .controlState:
                 log(event.description)
             case .gesture(.tap, _, nil):
                 designer.tapMissed(at: event.time)

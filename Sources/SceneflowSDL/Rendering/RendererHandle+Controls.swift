@@ -14,8 +14,17 @@ extension RendererHandle {
     /// Focus ring colour (R, G, B): Material blue.
     static let focusColour: (UInt8, UInt8, UInt8) = (26, 115, 232)
 
-    /// Draws `layer.overlays`. Throws `ImageLoadError` for a bad star image, `SDLError`.
+    /// Draws `layer.stateOverlays`, then `layer.overlays`. Throws `ImageLoadError` for a bad star image, `SDLError`.
     func drawOverlays(of layer: SceneLayer, alpha: Double, images: TextureCache) throws {
+        // State-image controls (issue 17): the state's image scaled to the placed frame, cut to
+        // where the control shows, as a star image is drawn.
+        for overlay in layer.stateOverlays {
+            let box = pixelRect(overlay.frame)
+            guard box.w > 0, box.h > 0 else { continue }
+            let image = try glyphTexture(overlay.image, look: .empty, box: box, images: images)
+            try copy(image, part: box, of: box, clip: overlay.clip.map { pixelRect($0) }, alpha: alpha)
+            if let ring = overlay.focusRing { try drawRing(pixelRect(ring), alpha: alpha) }
+        }
         for overlay in layer.overlays {
             let clip = overlay.clip.map { pixelRect($0) }
             for (glyph, fill) in zip(overlay.glyphs, overlay.fills) {

@@ -145,6 +145,16 @@ public final class ScriptRecorder {
             let key = RatingKey(scene: scene, label: label)
             if what == "dropped" { droppingRatings.remove(key) }  // the drop's value replaces the pending one
             noteRating(key, value: value, committed: what == "changed", session)
+        case .controlState(let label, let scene, let state, let what) where what == "tap" || what == "key":
+            // `choose` gives the state with a tap where it is drawn, as the person did.
+            let locator = locators[label] ?? Self.quote(label)
+            let shown = Self.shownElements(scene, session).first { $0.label == label }
+            let style = shown?.control?.stateControl?.style
+            if style?.selects == false && what == "tap" {
+                append("tap \(locator)", session)
+            } else {
+                append("choose(\(locator), \(Self.quote(state)))", session)
+            }
         case .action(.back, let source) where source == "key Escape":
             append("back()", session)
         case .action(_, let source) where source.hasPrefix("tap outside overlay"):
@@ -170,12 +180,15 @@ public final class ScriptRecorder {
         if let element, let locator { locators[element.label] = locator }
         switch gesture {
         case .tap:
+            // A state control's tap is written from the state it gave (`controlState`).
+            if element?.control?.stateControl != nil { return }
             // Like a tap on nothing: a tap no element answers changes nothing (a replayed tap on a
             // star rating would even rate it at its centre), so it is left out.
             guard let element, let locator, element.enabled, element.onTap != nil || element.onDoubleTap != nil
             else { return }
             append("tap \(locator)", session)
         case .doubleTap:
+            if element?.control?.stateControl != nil, element?.onDoubleTap == nil { return }
             guard let element, let locator, element.enabled,
                 element.onTap != nil || element.onDoubleTap != nil
             else { return }

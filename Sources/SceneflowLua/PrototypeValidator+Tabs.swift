@@ -1,0 +1,64 @@
+import SceneflowCore
+
+extension PrototypeValidator {
+    /// The keys of one tab item.
+    static let tabKeys: [String] = ["label", "scene", "frame", "transition", "duration"]
+
+    /// `tabs = { { label = "Apps", scene = "apps", frame = {x, y, w, h} [, transition = "crossfade"
+    /// [, duration = 0.2]] }, … }`: a tab bar (issue 17). At least two items; each scene one of
+    /// the prototype's, at most one tab per scene and per label; frames not overlapping.
+    mutating func validateTabs(_ value: LuaValue) -> [TabItem] {
+        guard !value.isNone else { return [] }
+        guard let table = value.table, !table.isAction, let items = table.sequence else {
+            error(
+                "tabs",
+                "expected a list of tabs { { label = \"Apps\", scene = \"apps\", frame = {x, y, w, h} }, ... }, got \(describe(value))"
+            )
+            return []
+        }
+        if items.count < 2 { error("tabs", "a tab bar needs at least two tabs, got \(items.count)") }
+        var tabs: [TabItem] = []
+        for (offset, item) in items.enumerated() {
+            let path = "tabs[\(offset + 1)]"
+            guard let tab = item.table, !tab.isAction else {
+                error(
+                    path,
+                    "expected a tab { label = \"Apps\", scene = \"apps\", frame = {x, y, w, h} }, got \(describe(item))"
+                )
+                continue
+            }
+            checkKeys(tab, known: Self.tabKeys, path: path)
+            let label = tab["label"].string.flatMap { $0.isEmpty ? nil : $0 }
+            if label == nil {
+                error(path + ".label", "expected the tab's accessibility label, got \(describe(tab["label"]))")
+            }
+            var scene: String?
+            switch tab["scene"] {
+            case .string(let s) where sceneNames.contains(s): scene = s
+            case .string(let s): error(path + ".scene", noScene(s))
+            case let other: error(path + ".scene", "expected the tab's root scene name, got \(describe(other))")
+            }
+            let frame = validateFrame(tab["frame"], path: path + ".frame")
+            var transition = Transition.cut
+            if !tab["transition"].isNone {
+                var spec = LuaTable(entries: [], isAction: false)
+                spec.entries = [(.name("kind"), tab["transition"])]
+                if !tab["duration"].isNone { spec.entries.append((.name("duration"), tab["duration"])) }
+                transition =
+                    validateTransition(spec, defaultKind: .none, what: "tab", path: path + ".transition", line: nil)
+                    ?? .cut
+            }
+            guard let label, let scene, let frame else { continue }
+            if let other = tabs.first(where: { $0.scene == scene }) {
+                error(
+                    path + ".scene",
+                    "\"\(scene)\" is already the root of the tab \"\(other.label)\"; each tab has its own root")
+            }
+            if let other = tabs.first(where: { $0.frame.intersects(frame) }) {
+                error(path + ".frame", "\(frame) overlaps the tab \"\(other.label)\" \(other.frame)")
+            }
+            tabs.append(TabItem(label: label, scene: scene, frame: frame, transition: transition))
+        }
+        return tabs
+    }
+}

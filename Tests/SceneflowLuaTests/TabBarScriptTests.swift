@@ -1,0 +1,81 @@
+import Foundation
+import SceneflowCore
+import Testing
+
+@testable import SceneflowLua
+
+/// Tab bars (issue 17): each tab keeps its own navigation stack; switching tabs is a cut (or
+/// the declared transition) that keeps each stack's place; the selected tab pops to its root;
+/// scripts read the selected tab as `value == "selected"`; `back()` acts on the shown stack.
+@Suite("Tab bars")
+struct TabBarScriptTests {
+    static let prototype = """
+        return {
+          device = { width = 360, height = 800, scale = 1 },
+          start = "cars",
+          tabs = {
+            { label = "Cars", scene = "cars", frame = { 0, 740, 180, 60 } },
+            { label = "Charts", scene = "charts", frame = { 180, 740, 180, 60 }, transition = "crossfade", duration = 0.2 },
+          },
+          scenes = {
+            cars = { image = "a.png", elements = { { label = "Tesla", frame = { 0, 100, 360, 60 }, on_tap = go("car") } } },
+            car = { image = "a.png", elements = { { label = "Specs", frame = { 0, 100, 360, 60 }, on_tap = go("specs") } } },
+            specs = { image = "a.png" },
+            charts = { image = "a.png", elements = { { label = "Week", frame = { 0, 100, 360, 60 }, on_tap = go("week") } } },
+            week = { image = "a.png" },
+            about = { image = "a.png", elements = { { label = "Close", frame = { 0, 0, 50, 50 }, on_tap = dismiss() } } },
+          },
+        }
+        """
+
+    @Test func eachTabKeepsItsStackAndTheSelectedTabPopsToItsRoot() throws {
+        let results = try ScriptAPIHarness.run(
+            """
+            test("tabs", function()
+              assert(element("Cars").value == "selected")
+              assert(element("Charts").value == nil)
+              tap "Tesla"
+              tap "Specs"
+              expect.scene "specs"
+              tap "Charts"
+              expect.scene "charts"
+              assert(element("Charts").value == "selected", tostring(element("Charts").value))
+              tap "Week"
+              tap "Cars"
+              expect.scene "specs"           -- the Cars stack kept its place
+              back()
+              expect.scene "car"             -- back() acts on the shown tab's stack
+              tap "Charts"
+              expect.scene "week"
+              tap "Charts"
+              expect.scene "charts"          -- the selected tab pops to its root
+              tap "Cars"
+              expect.scene "car"
+              expect.value("Cars", "selected")
+            end)
+            """, prototype: Self.prototype, images: ["a"])
+        let result = try #require(results["tabs"])
+        #expect(result.step == .passed, "\(result.failure ?? "")")
+        let kinds = result.timeline.compactMap {
+            if case .transitionStarted(_, let to, let t) = $0.kind { "\(to) \(t.kind.rawValue)" } else { nil }
+        }
+        #expect(kinds.contains("charts crossfade"), "the declared transition: \(kinds)")
+        #expect(
+            !kinds.contains("specs none") && !kinds.contains("specs crossfade"), "Cars comes back without animation")
+    }
+
+    @Test func badTabsAreRefusedWithTheirPlace() {
+        let lines = TestFolders.lines(
+            Self.prototype.replacingOccurrences(
+                of: #"scene = "charts", frame = { 180"#, with: #"scene = "chart", frame = { 100"#),
+            images: ["a.png"])
+        #expect(
+            lines.contains { $0.contains(#"tabs[2].scene: no scene "chart""#) && $0.contains("charts") }, "\(lines)")
+        let one = TestFolders.lines(
+            Self.prototype.replacingOccurrences(
+                of:
+                    #"{ label = "Charts", scene = "charts", frame = { 180, 740, 180, 60 }, transition = "crossfade", duration = 0.2 },"#,
+                with: ""), images: ["a.png"])
+        #expect(one.contains { $0.contains("a tab bar needs at least two tabs") }, "\(one)")
+    }
+}
