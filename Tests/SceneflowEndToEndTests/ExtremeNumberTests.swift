@@ -29,7 +29,8 @@ import Testing
         "fn": "function() end", "seconds": "0.1", "n": "1", "value": "1", "key": "\"k\"", "x": "5", "y": "5",
         "from": "{5, 5}", "to": "{6, 70}", "pattern": "\"a\"", "orientation": "\"landscape\"", "label": "\"Open\"",
         "points": "10", "locator_or_condition": "\"Open\"", "timeout": "0.1", "text_or_name": "\"home\"",
-        "scene_or_locator": "\"home\"", "reason": "\"r\"", "tolerance": "0.1", "...": "\"m\"", "default": "3",
+        "scene_or_locator": "\"home\"", "reason": "\"r\"", "state": "\"on\"", "tolerance": "0.1", "...": "\"m\"",
+        "default": "3",
     ]
 
     static func entries() throws -> [Entry] {
