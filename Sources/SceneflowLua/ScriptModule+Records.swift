@@ -55,4 +55,56 @@ extension ScriptModule {
                 call: stack.string(index, maxBytes: RecordLimits.callBytes) ?? "?", line: line,
                 clockStart: clockStart, depth: depth, group: group))
     }
+
+    /// `log`, `step_begin`, `step_depth`, `step_unwind` and `step_end` (see `ScriptModule`).
+    nonisolated(unsafe) static let recordNatives: [Native] = [
+        (
+            "log",
+            { module, session, s in
+                let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
+                let line = s.number(3).map { Int(saturating: $0) }
+                module.appendLog(
+                    level: level, clockTime: ClockTicks.between(module.testStart, session.now), line: line,
+                    message: 2, from: s)
+                return .values(0)
+            }
+        ),
+        (
+            "step_begin",
+            { module, session, s in
+                module.beginStep(
+                    call: 1, line: s.number(2).map { Int(saturating: $0) },
+                    clockStart: ClockTicks.between(module.testStart, session.now), group: s.string(3), from: s)
+                return .values(0)
+            }
+        ),
+        (
+            "step_depth",
+            { module, _, s in
+                s.push(Double(module.openSteps.count))
+                return .values(1)
+            }
+        ),
+        (
+            // step_unwind(depth): the steps a failure left open beyond `depth` end failed
+            // (passed stays false, clockEnd nil: they did not return).
+            "step_unwind",
+            { module, _, s in
+                let depth = max(0, Int(s.number(1) ?? 0))
+                if module.openSteps.count > depth { module.openSteps.removeLast(module.openSteps.count - depth) }
+                return .values(0)
+            }
+        ),
+        (
+            "step_end",
+            { module, session, s in
+                guard let open = module.openSteps.popLast(), open.index >= 0 else { return .values(0) }
+                module.steps[open.index].clockEnd = ClockTicks.between(module.testStart, session.now)
+                module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
+                // step_end(false): a step() that returned with soft failures inside
+                module.steps[open.index].passed = s.isNil(1) || s.isTruthy(1)
+                return .values(0)
+            }
+        ),
+    ]
 }

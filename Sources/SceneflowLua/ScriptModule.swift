@@ -28,6 +28,9 @@ import SceneflowCore
 ///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
 ///   and every element's spoken value as `accessibility_value`
 /// - transition timing: `last_transition` (`timingNatives`, in ScriptModule+Timing.swift)
+/// - where the rest lives: `elements`, `hit_point`, `input` and `back` in ScriptModule+Screen.swift;
+///   `log` and the step functions (`recordNatives`) in ScriptModule+Records.swift; `read_module`
+///   and `placeInModule` in ScriptModule+Modules.swift
 final class ScriptModule {
     /// The session the script drives; set by `ScriptRuntime.bind(_:)`.
     var session: Session?
@@ -140,43 +143,6 @@ final class ScriptModule {
             ])
     }
 
-    /// `read_module(name)` → the text of `<script folder>/<name with dots as slashes>.lua` and
-    /// its path, or nil and why not. Only files inside the script's folder (after resolving
-    /// symbolic links) can be read.
-    private func readModule(_ stack: LuaStack) -> LuaCallbackResult {
-        let name = stack.string(1) ?? ""
-        let valid =
-            !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
-        guard valid, !name.hasPrefix("."), !name.contains("..") else {
-            stack.pushNil()
-            stack.push("module names are letters, digits, _ and dots (a dot is a folder separator), got \"\(name)\"")
-            return .values(2)
-        }
-        let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
-        let folder = scriptFolder.isEmpty ? "." : scriptFolder
-        let path = (folder as NSString).appendingPathComponent(relative)
-        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
-        if resolved.hasPrefix(root + "/"), let kind = RegularFile.kind(atPath: resolved) {
-            stack.pushNil()
-            stack.push("module \"\(name)\": \(path) is \(kind), not a Lua file")
-            return .values(2)
-        }
-        guard resolved.hasPrefix(root + "/"), let data = RegularFile.contents(atPath: resolved) else {
-            stack.pushNil()
-            stack.push(
-                FileManager.default.fileExists(atPath: path)
-                    ? "\(path) leads outside the script's folder; require loads only modules beside the script"
-                    : "no module \"\(name)\": \(path) does not exist (require loads only modules beside the script)")
-            return .values(2)
-        }
-        // Lua's own load() runs the module: read it as `lua` reads a file (byte-order mark, `#!` line).
-        stack.push(LuaChunkText.asFileChunk(String(decoding: data, as: UTF8.self)))
-        stack.push(relative)
-        modulePaths.insert(relative)
-        return .values(2)
-    }
-
     /// The last did-you-mean asked for and its answer: a locator that keeps failing asks
     /// again on every retry frame with the same name and labels, and gets it from here.
     private var lastHint: (name: String, candidates: [String], hint: String)?
@@ -196,7 +162,7 @@ final class ScriptModule {
     }
 
     nonisolated(unsafe) static let natives: [Native] =
-        designerNatives + [
+        designerNatives + recordNatives + [
             (
                 "now",
                 { _, session, s in
@@ -296,191 +262,5 @@ final class ScriptModule {
                     return .values(1)
                 }
             ),
-            (
-                "log",
-                { module, session, s in
-                    let level = TestLogEntry.Level(rawValue: s.string(1) ?? "") ?? .message
-                    let line = s.number(3).map { Int(saturating: $0) }
-                    module.appendLog(
-                        level: level, clockTime: ClockTicks.between(module.testStart, session.now), line: line,
-                        message: 2, from: s)
-                    return .values(0)
-                }
-            ),
-            (
-                "step_begin",
-                { module, session, s in
-                    module.beginStep(
-                        call: 1, line: s.number(2).map { Int(saturating: $0) },
-                        clockStart: ClockTicks.between(module.testStart, session.now), group: s.string(3), from: s)
-                    return .values(0)
-                }
-            ),
-            (
-                "step_depth",
-                { module, _, s in
-                    s.push(Double(module.openSteps.count))
-                    return .values(1)
-                }
-            ),
-            (
-                // step_unwind(depth): the steps a failure left open beyond `depth` end failed
-                // (passed stays false, clockEnd nil: they did not return).
-                "step_unwind",
-                { module, _, s in
-                    let depth = max(0, Int(s.number(1) ?? 0))
-                    if module.openSteps.count > depth { module.openSteps.removeLast(module.openSteps.count - depth) }
-                    return .values(0)
-                }
-            ),
-            (
-                "step_end",
-                { module, session, s in
-                    guard let open = module.openSteps.popLast(), open.index >= 0 else { return .values(0) }
-                    module.steps[open.index].clockEnd = ClockTicks.between(module.testStart, session.now)
-                    module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
-                    // step_end(false): a step() that returned with soft failures inside
-                    module.steps[open.index].passed = s.isNil(1) || s.isTruthy(1)
-                    return .values(0)
-                }
-            ),
         ]
-
-    static func pushList(_ names: [String], _ stack: LuaStack) {
-        stack.newTable()
-        let table = stack.top
-        for (offset, name) in names.enumerated() {
-            stack.push(name)
-            stack.rawSet(at: offset + 1, table: table)
-        }
-    }
-
-    private static func pushElements(_ session: Session, _ stack: LuaStack) {
-        let elements = session.screenElements  // frames on screen (an overlay's moved to where it sits)
-        let shown = session.visibleFrames  // the parts that show: not under a scroll scene's fixed bands
-        stack.newTable()
-        let list = stack.top
-        for (offset, element) in elements.enumerated() {
-            stack.newTable()
-            let item = stack.top
-            stack.push(element.label)
-            stack.rawSet("label", table: item)
-            stack.push(element.kind)
-            stack.rawSet("kind", table: item)
-            stack.newTable()
-            let frame = stack.top
-            for (key, value) in [
-                ("x", element.frame.x), ("y", element.frame.y), ("w", element.frame.width), ("h", element.frame.height),
-            ] {
-                stack.push(value)
-                stack.rawSet(key, table: frame)
-            }
-            stack.rawSet("frame", table: item)
-            if let value = session.value(of: element) {
-                stack.push(value)
-                stack.rawSet("value", table: item)
-            }
-            ControlScriptFunctions.addFields(of: element, session: session, stack: stack, table: item)
-            stack.push(element.enabled)
-            stack.rawSet("enabled", table: item)
-            stack.push(Double(offset + 1))
-            stack.rawSet("index", table: item)
-            stack.push(shown[offset] != nil)
-            stack.rawSet("visible", table: item)
-            stack.rawSet(at: offset + 1, table: list)
-        }
-    }
-
-    /// `hit_point(index)` → x, y of a point of element `index` (1-based, declaration order) of
-    /// the current scene that a press would hit: its centre when that is on screen and not
-    /// covered by a later element, else the nearest such point on a 9x9 grid over the element;
-    /// or nil and why there is none.
-    private static func hitPoint(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
-        let elements = session.screenElements  // where they are shown: scrolled, in an overlay, in landscape
-        let index = Int(saturating: stack.number(1) ?? 0) &- 1
-        guard elements.indices.contains(index) else {
-            stack.pushNil()
-            stack.push("the element is no longer in scene \"\(session.currentScene)\"")
-            return .values(2)
-        }
-        let frame = elements[index].frame
-        let screen = session.screenBounds
-        let shown = session.visibleFrames  // only the part that shows can be hit (not under a fixed band)
-        let area = shown[index] ?? frame  // the grid covers the part that shows, however thin
-        var candidates = [frame.center, area.center]
-        for i in 0...8 {
-            for j in 0...8 {
-                candidates.append(
-                    Point(
-                        x: area.x + area.width * (Double(i) + 0.5) / 9, y: area.y + area.height * (Double(j) + 0.5) / 9)
-                )
-            }
-        }
-        candidates.sort { $0.distance(to: frame.center) < $1.distance(to: frame.center) }
-        var coveredBy: String?
-        for p in candidates where screen.contains(p) && shown[index]?.contains(p) == true {
-            let top = shown.lastIndex { $0?.contains(p) == true }
-            if top == index {
-                stack.push(p.x)
-                stack.push(p.y)
-                return .values(2)
-            }
-            if let top, coveredBy == nil { coveredBy = elements[top].label }
-        }
-        stack.pushNil()
-        let scrolls = session.currentOverlayFrame == nil && session.scrollGeometry(session.currentScene) != nil
-        if scrolls, let problem = session.unreachableScrollProblem(elements[index].label) {
-            stack.push(problem)
-        } else if scrolls, !frame.intersects(screen) {
-            stack.push(
-                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame)), further along the scroll region; scroll_to its label first"
-            )
-        } else if shown[index] == nil, frame.intersects(screen), scrolls {
-            stack.push(
-                "the element is scrolled under the fixed header or footer (frame \(frame) on screen); scroll_to its label first"
-            )
-        } else if let coveredBy {
-            stack.push(
-                "the element is covered by \"\(coveredBy)\" (declared later in the scene, so it lies on top); no point of it can be tapped"
-            )
-        } else {
-            stack.push(
-                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame))"
-            )
-        }
-        return .values(2)
-    }
-
-    private static func input(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
-        guard let phaseName = stack.string(1), let phase = InputEvent.Phase(rawValue: phaseName),
-            let x = stack.number(2), let y = stack.number(3), let time = stack.number(4)
-        else { return .error("input: expected (\"down\"|\"move\"|\"up\", x, y, time)") }
-        session.schedule(InputEvent(phase, Point(x: x, y: y), at: ClockTicks.snap(time)))  // on the clock's ticks
-        return .values(0)
-    }
-
-    private static func back(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
-        guard session.stack.count > 1 else {
-            stack.push("nothing to go back to: \"\(session.currentScene)\" is the only scene on the stack")
-            return .values(1)
-        }
-        session.perform(.back, source: "script back()")
-        return .values(0)
-    }
-}
-
-extension ScriptModule {
-    /// `diagnostic` moved to the required module its message starts with
-    /// (`lib/login.lua:4: message` → the file `<script folder>/lib/login.lua`, line 4,
-    /// `message`); unchanged when it names no loaded module.
-    func placeInModule(_ diagnostic: Diagnostic) -> Diagnostic {
-        for path in modulePaths where diagnostic.message.hasPrefix(path + ":") {
-            let rest = diagnostic.message.dropFirst(path.count + 1)
-            let digits = rest.prefix { $0.isNumber }
-            guard let line = Int(digits), rest.dropFirst(digits.count).hasPrefix(": ") else { continue }
-            let file = scriptFolder.isEmpty ? path : (scriptFolder as NSString).appendingPathComponent(path)
-            return Diagnostic(file: file, line: line, message: String(rest.dropFirst(digits.count + 2)))
-        }
-        return diagnostic
-    }
 }

@@ -1,0 +1,71 @@
+import Foundation
+import SceneflowCore
+import SceneflowLua
+import SceneflowRunner
+
+/// What the pool tracks: one running worker process, and one script file with its plan and
+/// outcomes so far.
+extension TestWorkerPool {
+    /// One running worker process, what it was given and what it sent.
+    final class Worker {
+        let process: Process
+        let events: Pipe
+        let requests: Pipe
+        let errors: String
+        var buffer = Data()
+        /// The files handed to this worker, in order: the first is the one it runs.
+        var assigned: [FileRun] = []
+        var stuck: (reason: LuaWatchdog.Reason, subject: String)?
+        var killed = false
+        var closed = false
+        /// Its exit was handled (`TestWorkerPool.ended`).
+        var ended = false
+
+        init(process: Process, events: Pipe, requests: Pipe, errors: String) {
+            self.process = process
+            self.events = events
+            self.requests = requests
+            self.errors = errors
+        }
+
+        /// Ends the worker's input: it exits after the files it holds.
+        func close() {
+            guard !closed else { return }
+            closed = true
+            try? requests.fileHandleForWriting.close()
+        }
+    }
+
+    /// One script file: its plan, the outcomes so far and where it stands.
+    final class FileRun {
+        let file: String
+        /// The worker's `planned` line, decoded only when needed (a worker stopped mid-file,
+        /// a test never reached): decoding every event would cost the runner more CPU than the
+        /// rest of its work per file.
+        var plannedLine: Data?
+        private var decodedPlan: [TestOutcome]?
+
+        /// The plan (one outcome per test from the first worker's position on), or nil before
+        /// the file loaded.
+        func planned(_ decoder: JSONDecoder) -> [TestOutcome]? {
+            if decodedPlan == nil, let line = plannedLine,
+                case .planned(let outcomes) = try? decoder.decode(WorkerEvent.self, from: line)
+            {
+                decodedPlan = outcomes
+            }
+            return decodedPlan
+        }
+        var outcomes: [Int: TestOutcome] = [:]
+        var running: Int?
+        /// When the running test started (`ProcessInfo.systemUptime`).
+        var runningSince = 0.0
+        /// The run position to resume at after a stopped worker.
+        var next = 0
+        var result: ScriptFileResult?
+        var started: Double?
+        /// How many times the file was handed to a worker (more than once after a stop).
+        var sends = 0
+
+        init(file: String) { self.file = file }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SceneflowCore
+import SceneflowLua
+import SceneflowRunner
+
+/// Ending a file with its outcomes, and saying why a test or a file has none.
+extension TestWorkerPool {
+    /// Why the test running in `worker` has no result.
+    func testProblem(_ worker: Worker, _ run: FileRun, _ test: TestOutcome) -> String {
+        let stopped =
+            "inside one library call or error handler that never returned to Lua (a string pattern that backtracks?); its worker process was stopped"
+        if let stuck = worker.stuck {
+            if stuck.subject == run.file {
+                let seconds = settings.timeout ?? LuaLimits.standard.testWallSeconds
+                return
+                    "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(seconds)) s of real time (the watchdog) \(stopped)"
+            }
+            return "\(stuck.subject) ran its Lua code for more than 10 s of real time during this test \(stopped)"
+        }
+        return "the worker running this test exited \(exitText(worker.process)) without its result"
+            + errorTail(worker)
+    }
+
+    /// Why the file in `worker` did not load.
+    func loadProblem(_ worker: Worker, _ run: FileRun) -> Diagnostic {
+        if let stuck = worker.stuck {
+            return Diagnostic(
+                file: stuck.subject.isEmpty ? run.file : stuck.subject,
+                message:
+                    "did not finish loading within 10 s of real time: its Lua code is stuck inside one library call or error handler that does not return to Lua (a string pattern that backtracks?); its worker process was stopped"
+            )
+        }
+        return Diagnostic(
+            file: run.file,
+            message: "the worker running this file exited \(exitText(worker.process)) without results"
+                + errorTail(worker))
+    }
+
+    func exitText(_ process: Process) -> String {
+        process.terminationReason == .uncaughtSignal
+            ? "on signal \(process.terminationStatus)" : "with status \(process.terminationStatus)"
+    }
+
+    func errorTail(_ worker: Worker) -> String {
+        let stderr = (try? String(contentsOfFile: worker.errors, encoding: .utf8)) ?? ""
+        let tail = stderr.split(separator: "\n").suffix(5).joined(separator: " | ")
+        return tail.isEmpty ? "" : ": \(MessageClip.clip(tail))"
+    }
+
+    /// Ends `run` with its outcomes in run order (a test never reached gets its planned
+    /// outcome: skipped because the run was interrupted, or its own skip). `wallSeconds` is
+    /// the worker's own figure for a file it ran whole, else the time since the file's plan.
+    /// `complete`: the worker finished the file, so every test has its outcome.
+    func finish(
+        _ run: FileRun, loadProblems: [Diagnostic] = [], timeline: TimelineRun? = nil, wallSeconds: Double? = nil,
+        complete: Bool = false, notRun: Bool = false
+    ) {
+        if run.plannedLine == nil && run.result == nil {
+            settledFiles += 1
+            onPlanned(0, settledFiles >= totalFiles)
+        }
+        if notRun {
+            run.result = ScriptFileResult.notRun(run.file, reason: notRunReason)
+            return
+        }
+        let outcomes: [TestOutcome]
+        if complete, run.outcomes.keys.max() == run.outcomes.count - 1 {
+            // Every test sent its outcome: the plan adds nothing.
+            outcomes = (0..<run.outcomes.count).map { run.outcomes[$0]! }
+        } else {
+            let planned = run.planned(decoder) ?? []
+            outcomes = planned.indices.map { run.outcomes[$0] ?? planned[$0] }
+        }
+        var result = ScriptFileResult(file: run.file, outcomes: outcomes, loadProblems: loadProblems)
+        result.wallSeconds = wallSeconds ?? run.started.map { ProcessInfo.processInfo.systemUptime - $0 }
+        result.timeline = timeline
+        run.result = result
+    }
+}

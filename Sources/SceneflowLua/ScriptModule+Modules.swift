@@ -1,0 +1,57 @@
+import Foundation
+import SceneflowCore
+
+/// `require` beside the script: reading a module's text, and placing a message that names a
+/// loaded module in that module's file.
+extension ScriptModule {
+    /// `read_module(name)` → the text of `<script folder>/<name with dots as slashes>.lua` and
+    /// its path, or nil and why not. Only files inside the script's folder (after resolving
+    /// symbolic links) can be read.
+    func readModule(_ stack: LuaStack) -> LuaCallbackResult {
+        let name = stack.string(1) ?? ""
+        let valid =
+            !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." || $0 == "-" }
+        guard valid, !name.hasPrefix("."), !name.contains("..") else {
+            stack.pushNil()
+            stack.push("module names are letters, digits, _ and dots (a dot is a folder separator), got \"\(name)\"")
+            return .values(2)
+        }
+        let relative = name.replacingOccurrences(of: ".", with: "/") + ".lua"
+        let folder = scriptFolder.isEmpty ? "." : scriptFolder
+        let path = (folder as NSString).appendingPathComponent(relative)
+        let root = URL(fileURLWithPath: folder).resolvingSymlinksInPath().standardizedFileURL.path
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+        if resolved.hasPrefix(root + "/"), let kind = RegularFile.kind(atPath: resolved) {
+            stack.pushNil()
+            stack.push("module \"\(name)\": \(path) is \(kind), not a Lua file")
+            return .values(2)
+        }
+        guard resolved.hasPrefix(root + "/"), let data = RegularFile.contents(atPath: resolved) else {
+            stack.pushNil()
+            stack.push(
+                FileManager.default.fileExists(atPath: path)
+                    ? "\(path) leads outside the script's folder; require loads only modules beside the script"
+                    : "no module \"\(name)\": \(path) does not exist (require loads only modules beside the script)")
+            return .values(2)
+        }
+        // Lua's own load() runs the module: read it as `lua` reads a file (byte-order mark, `#!` line).
+        stack.push(LuaChunkText.asFileChunk(String(decoding: data, as: UTF8.self)))
+        stack.push(relative)
+        modulePaths.insert(relative)
+        return .values(2)
+    }
+
+    /// `diagnostic` moved to the required module its message starts with
+    /// (`lib/login.lua:4: message` → the file `<script folder>/lib/login.lua`, line 4,
+    /// `message`); unchanged when it names no loaded module.
+    func placeInModule(_ diagnostic: Diagnostic) -> Diagnostic {
+        for path in modulePaths where diagnostic.message.hasPrefix(path + ":") {
+            let rest = diagnostic.message.dropFirst(path.count + 1)
+            let digits = rest.prefix { $0.isNumber }
+            guard let line = Int(digits), rest.dropFirst(digits.count).hasPrefix(": ") else { continue }
+            let file = scriptFolder.isEmpty ? path : (scriptFolder as NSString).appendingPathComponent(path)
+            return Diagnostic(file: file, line: line, message: String(rest.dropFirst(digits.count + 2)))
+        }
+        return diagnostic
+    }
+}

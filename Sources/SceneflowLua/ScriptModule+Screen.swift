@@ -1,0 +1,128 @@
+import Foundation
+import SceneflowCore
+
+/// What a script reads of the screen and the input it sends: the elements with their frames
+/// on screen, a point of an element that a press would hit, touch input and `back`.
+extension ScriptModule {
+    static func pushList(_ names: [String], _ stack: LuaStack) {
+        stack.newTable()
+        let table = stack.top
+        for (offset, name) in names.enumerated() {
+            stack.push(name)
+            stack.rawSet(at: offset + 1, table: table)
+        }
+    }
+
+    static func pushElements(_ session: Session, _ stack: LuaStack) {
+        let elements = session.screenElements  // frames on screen (an overlay's moved to where it sits)
+        let shown = session.visibleFrames  // the parts that show: not under a scroll scene's fixed bands
+        stack.newTable()
+        let list = stack.top
+        for (offset, element) in elements.enumerated() {
+            stack.newTable()
+            let item = stack.top
+            stack.push(element.label)
+            stack.rawSet("label", table: item)
+            stack.push(element.kind)
+            stack.rawSet("kind", table: item)
+            stack.newTable()
+            let frame = stack.top
+            for (key, value) in [
+                ("x", element.frame.x), ("y", element.frame.y), ("w", element.frame.width), ("h", element.frame.height),
+            ] {
+                stack.push(value)
+                stack.rawSet(key, table: frame)
+            }
+            stack.rawSet("frame", table: item)
+            if let value = session.value(of: element) {
+                stack.push(value)
+                stack.rawSet("value", table: item)
+            }
+            ControlScriptFunctions.addFields(of: element, session: session, stack: stack, table: item)
+            stack.push(element.enabled)
+            stack.rawSet("enabled", table: item)
+            stack.push(Double(offset + 1))
+            stack.rawSet("index", table: item)
+            stack.push(shown[offset] != nil)
+            stack.rawSet("visible", table: item)
+            stack.rawSet(at: offset + 1, table: list)
+        }
+    }
+
+    /// `hit_point(index)` → x, y of a point of element `index` (1-based, declaration order) of
+    /// the current scene that a press would hit: its centre when that is on screen and not
+    /// covered by a later element, else the nearest such point on a 9x9 grid over the element;
+    /// or nil and why there is none.
+    static func hitPoint(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let elements = session.screenElements  // where they are shown: scrolled, in an overlay, in landscape
+        let index = Int(saturating: stack.number(1) ?? 0) &- 1
+        guard elements.indices.contains(index) else {
+            stack.pushNil()
+            stack.push("the element is no longer in scene \"\(session.currentScene)\"")
+            return .values(2)
+        }
+        let frame = elements[index].frame
+        let screen = session.screenBounds
+        let shown = session.visibleFrames  // only the part that shows can be hit (not under a fixed band)
+        let area = shown[index] ?? frame  // the grid covers the part that shows, however thin
+        var candidates = [frame.center, area.center]
+        for i in 0...8 {
+            for j in 0...8 {
+                candidates.append(
+                    Point(
+                        x: area.x + area.width * (Double(i) + 0.5) / 9, y: area.y + area.height * (Double(j) + 0.5) / 9)
+                )
+            }
+        }
+        candidates.sort { $0.distance(to: frame.center) < $1.distance(to: frame.center) }
+        var coveredBy: String?
+        for p in candidates where screen.contains(p) && shown[index]?.contains(p) == true {
+            let top = shown.lastIndex { $0?.contains(p) == true }
+            if top == index {
+                stack.push(p.x)
+                stack.push(p.y)
+                return .values(2)
+            }
+            if let top, coveredBy == nil { coveredBy = elements[top].label }
+        }
+        stack.pushNil()
+        let scrolls = session.currentOverlayFrame == nil && session.scrollGeometry(session.currentScene) != nil
+        if scrolls, let problem = session.unreachableScrollProblem(elements[index].label) {
+            stack.push(problem)
+        } else if scrolls, !frame.intersects(screen) {
+            stack.push(
+                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame)), further along the scroll region; scroll_to its label first"
+            )
+        } else if shown[index] == nil, frame.intersects(screen), scrolls {
+            stack.push(
+                "the element is scrolled under the fixed header or footer (frame \(frame) on screen); scroll_to its label first"
+            )
+        } else if let coveredBy {
+            stack.push(
+                "the element is covered by \"\(coveredBy)\" (declared later in the scene, so it lies on top); no point of it can be tapped"
+            )
+        } else {
+            stack.push(
+                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame))"
+            )
+        }
+        return .values(2)
+    }
+
+    static func input(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        guard let phaseName = stack.string(1), let phase = InputEvent.Phase(rawValue: phaseName),
+            let x = stack.number(2), let y = stack.number(3), let time = stack.number(4)
+        else { return .error("input: expected (\"down\"|\"move\"|\"up\", x, y, time)") }
+        session.schedule(InputEvent(phase, Point(x: x, y: y), at: ClockTicks.snap(time)))  // on the clock's ticks
+        return .values(0)
+    }
+
+    static func back(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        guard session.stack.count > 1 else {
+            stack.push("nothing to go back to: \"\(session.currentScene)\" is the only scene on the stack")
+            return .values(1)
+        }
+        session.perform(.back, source: "script back()")
+        return .values(0)
+    }
+}
