@@ -127,11 +127,6 @@ public final class ScriptRuntime {
             declared.tags = (test["tags"].table?.sequence ?? []).compactMap(\.string)
             tests.append(declared)
         }
-        if tests.contains(where: \.only) {
-            for index in tests.indices where !tests[index].only && tests[index].skipReason == nil {
-                tests[index].skipReason = "not selected: only() marks other tests of this file"
-            }
-        }
         guard !tests.isEmpty else {
             throw DiagnosticList([
                 Diagnostic(

@@ -118,8 +118,12 @@ public final class HeadlessTestRunner {
                 return result
             }
         }
-        // Tests the selection leaves out are not part of the run at all (no outcome).
-        let indices = declared.tests.indices.filter { options.selection.selects(declared.tests[$0], file: file) }
+        // Tests the selection leaves out are not part of the run at all (no outcome); so are,
+        // as in Playwright Test, the tests of a file with only() that are not marked only.
+        let focused = declared.tests.contains(where: \.only)
+        let indices = declared.tests.indices.filter {
+            (!focused || declared.tests[$0].only) && options.selection.selects(declared.tests[$0], file: file)
+        }
         let order = Array((options.reverseOrder ? indices.reversed() : indices).dropFirst(options.skipFirst))
         if options.listOnly {
             result.outcomes = order.map { index in
