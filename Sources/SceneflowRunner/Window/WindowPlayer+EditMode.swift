@@ -54,10 +54,10 @@ extension WindowPlayer {
         let placed = session.placedElements
         let placement = session.currentScenePlacement
         let scrolls = placement.scroll != nil
-        let hotspots = placed.map { element, where_ in
+        let hotspots = placed.map { element, spot in
             EditHotspot(
-                label: element.label, frame: element.frame, placed: where_.frame, visible: where_.visible,
-                clip: scrolls ? where_.area : nil, action: element.onTap)
+                label: element.label, frame: element.frame, placed: spot.frame, visible: spot.visible,
+                clip: scrolls ? spot.area : nil, action: element.onTap)
         }
         var detected: [DetectionProposal]?
         if let scene = session.scene(session.currentScene) {
