@@ -98,7 +98,7 @@ import Testing
             "undone: \((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")\n\(w.log)")
         let output = w.quit()
         #expect(w.status == 0, "\(output)")
-        #expect(output.contains("edit: "), output)
+        #expect(output.contains("edit: "), "\(output)")
 
         // The wired prototype replays: tap the drawn hotspot by its label.
         let script = try tmp.write(
