@@ -59,7 +59,12 @@ import Testing
                 else { return false }
                 return abs((x - 1) * 2 + d[0] - s[0]) <= 4 && abs((y - 1) * 2 + d[1] - s[1]) <= 4
             }()
-            if !centred { bad.append("\(delay) s into turn \(i + 1): drew \(drawn) in a \(size) window") }
+            // Right after the key the window may have its new size before the first frame at that
+            // size is presented: all black (trim leaves 1x1), accepted only then.
+            let notYetDrawn = drawn.hasPrefix("1x1") && delay <= 0.03
+            if !centred && !notYetDrawn {
+                bad.append("\(delay) s into turn \(i + 1): drew \(drawn) in a \(size) window")
+            }
             if let keep = ProcessInfo.processInfo.environment["SCENEFLOW_KEEP_SHOTS"] {
                 try? FileManager.default.copyItem(atPath: shot, toPath: "\(keep)/turn\(i).png")
             }
