@@ -183,3 +183,58 @@ import Testing
         #expect(!single.contains("cluster_landscape"), "a single landscape scene keeps its rotate edge only")
     }
 }
+
+/// Landscape sequences with the other containers: a sequence owned by a tab's root (turning
+/// upright comes back to the root on that tab's stack, the tab still selected), and a scroll
+/// region of a scene of the sequence (landscape points).
+@Suite struct LandscapeSequenceContainerTests {
+    static func tabbed() -> Session {
+        var p = LandscapeSequenceTests.prototype(length: 3, step: .push)
+        p.installTabs([
+            TabItem(label: "Home", scene: "home", frame: Rect(x: 0, y: 740, width: 180, height: 60)),
+            TabItem(label: "Stocks", scene: "stocks", frame: Rect(x: 180, y: 740, width: 180, height: 60)),
+        ])
+        return Session(prototype: p)
+    }
+
+    @Test func turningUprightInATabComesBackToTheRootOfThatTab() {
+        let s = Self.tabbed()
+        LandscapeSequenceTests.tap(s, 270, 770)  // the "Stocks" tab
+        #expect(s.stack == ["stocks"])
+        s.rotate(to: .landscape)
+        LandscapeSequenceTests.run(s, for: 0.4)
+        LandscapeSequenceTests.tap(s, 750, 50)
+        LandscapeSequenceTests.tap(s, 750, 50)
+        #expect(s.stack == ["chart_1", "chart_2", "chart_3"], "the sequence on the Stocks tab's stack")
+        #expect(!s.screenElements.contains { $0.label == "Home" }, "no portrait tab frames on the turned screen")
+        s.rotate(to: .portrait)
+        LandscapeSequenceTests.run(s, for: 0.4)
+        #expect(s.stack == ["stocks"], "the owner back at the root of its tab")
+        let tab = s.screenElements.first { $0.label == "Stocks" }
+        #expect(tab.flatMap { s.value(of: $0) } == "selected")
+        LandscapeSequenceTests.tap(s, 90, 770)  // "Home"
+        #expect(s.currentScene == "home")
+        LandscapeSequenceTests.tap(s, 270, 770)
+        #expect(s.stack == ["stocks"], "the Stocks tab kept its place")
+    }
+
+    @Test func aSceneOfTheSequenceScrollsInLandscapePoints() {
+        var p = LandscapeSequenceTests.prototype(length: 2, step: .push)
+        p.scenes["chart_2"]?.design.scroll = ScrollRegion(header: 40, footer: 0, contentHeight: 900)
+        p.scenes["chart_2"]?.elements.append(
+            Element(label: "Far row", frame: Rect(x: 100, y: 700, width: 300, height: 40)))
+        let s = Session(prototype: p)
+        LandscapeSequenceTests.tap(s, 100, 50)
+        s.rotate(to: .landscape)
+        LandscapeSequenceTests.run(s, for: 0.4)
+        LandscapeSequenceTests.tap(s, 750, 50)
+        #expect(s.currentScene == "chart_2")
+        #expect(s.scrollGeometry("chart_2")?.screenHeight == 360, "scrolled on the turned screen")
+        #expect(s.scroll(by: 400) == 400)
+        let row = s.screenElements.first { $0.label == "Far row" }
+        #expect(row?.frame.y == 300, "moved up by the offset, in landscape points: \(String(describing: row))")
+        s.rotate(to: .portrait)
+        LandscapeSequenceTests.run(s, for: 0.4)
+        #expect(s.currentScene == "stocks")
+    }
+}
