@@ -237,4 +237,27 @@ import Testing
         LandscapeSequenceTests.run(s, for: 0.4)
         #expect(s.currentScene == "stocks")
     }
+
+    @Test func aToggleOnAChartIsHitInLandscapePointsAndDrawnThroughTheTurn() {
+        var p = LandscapeSequenceTests.prototype(length: 2, step: .push)
+        p.scenes["chart_2"]?.elements.append(
+            Element(
+                label: "Grid", frame: Rect(x: 600, y: 300, width: 60, height: 40), kind: "toggle",
+                control: .states(
+                    StateControl(style: .toggle, states: ["off", "on"], images: ["off": "off.png", "on": "on.png"]))))
+        let s = Session(prototype: p)
+        LandscapeSequenceTests.tap(s, 100, 50)
+        s.rotate(to: .landscape)
+        LandscapeSequenceTests.run(s, for: 0.4)
+        LandscapeSequenceTests.tap(s, 750, 50)
+        LandscapeSequenceTests.tap(s, 630, 320)  // the toggle, only there in landscape points
+        let grid = s.screenElements.first { $0.label == "Grid" }
+        #expect(grid.flatMap { s.value(of: $0) } == "on")
+        #expect(s.frame().layers[0].stateOverlays.map(\.image) == ["on.png"])
+        s.rotate(to: .portrait)
+        s.step(to: s.now + Session.rotationDuration * 0.25)
+        let turn = s.frame().turn
+        #expect(turn?.fromLayers.first?.stateOverlays.map(\.image) == ["on.png"], "drawn on the chart as it turns away")
+        #expect(turn?.fromLayers.first?.image == "chart_2.png")
+    }
 }
