@@ -6,7 +6,7 @@ import Synchronization
 /// Atomic: two signals sent close together may be handled by two threads at once (SIGINT then
 /// SIGTERM 20 ms later ended as 143 under load).
 private let receivedSignal = Atomic<Int32>(0)
-/// How many stop signals arrived (SIGINT, SIGTERM and SIGHUP together).
+/// How many stop signals arrived (SIGINT, SIGTERM, SIGHUP and SIGQUIT together).
 private let signalCount = Atomic<Int32>(0)
 /// Whether a third signal kills the process at once (not in `--jobs` workers, which may get
 /// the terminal's Ctrl-C and the parent's forwarded signal and must still write their results).
@@ -16,14 +16,16 @@ nonisolated(unsafe) private var repeatedSignalKills = true
 /// end the running test as *interrupted*, skip the rest and write the partial reports (a
 /// shutdown bounded to about a second: workers still running 0.7 s later are killed); the
 /// process then exits 128 + the signal's number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP, a
-/// closed terminal or SSH session). A second signal during that shutdown changes nothing (a
+/// closed terminal or SSH session), 131 (SIGQUIT, Ctrl-backslash). A second signal during that shutdown changes nothing (a
 /// double Ctrl-C, or SIGTERM after SIGINT as CI escalates, still gets the reports: red-team
 /// finding F10); a third kills the process at once without reports, except in a `--jobs`
 /// worker. `play` and `record` use it too: the signal closes the window as Q does.
 /// Installing replaces an inherited SIG_IGN (a background job of a non-interactive shell).
 final class Interruption {
     /// The signals that stop a run.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    /// SIGQUIT (Ctrl-backslash) too: left to the Swift runtime it printed a crash report and the run
+    /// went on to exit 0 (red-team finding).
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
     /// The signal that kills the process at once when it is this one in a row (not in workers).
     static let killingCount: Int32 = 3
 

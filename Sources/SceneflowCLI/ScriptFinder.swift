@@ -23,16 +23,24 @@ enum ScriptFinder {
                 }
                 .filter { ($0 as NSString).lastPathComponent != "prototype.lua" }  // a prototype, not a script
                 .filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }
-                .sorted()
+                .sorted(by: byBytes)
             result += found.map { (input as NSString).appendingPathComponent($0) }
         }
         return result
+    }
+
+    /// Paths ordered by their UTF-8 bytes. Swift's own `<` treats canonically equivalent text
+    /// as equal (`café` written precomposed or with a combining accent), so two such files kept
+    /// the directory listing's order, which differs between machines, and a shard could miss
+    /// one of them (red-team finding).
+    static func byBytes(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// Shard `index` (1-based) of `count`: the files at positions index-1, index-1+count, …
     /// of the list sorted by path, so every file lands in exactly one shard and the split does
     /// not depend on the order of the arguments.
     static func shard(_ scripts: [String], index: Int, of count: Int) -> [String] {
-        scripts.sorted().enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+        scripts.sorted(by: byBytes).enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }

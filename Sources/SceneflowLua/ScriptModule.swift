@@ -17,6 +17,7 @@ import SceneflowCore
 ///   `interruption(mark)` → why that gesture did not reach its scene whole (a scene's timed
 ///   action changed it; `Session.gestureInterruption`), or nil
 /// - `back()` → performs `.back`; returns a message instead when there is nothing to go back to
+/// - `all_labels()` → every label the prototype's scenes declare and the screen shows
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
 /// - `log(level, text, line)`; `step_begin(call, line [, group])`; `step_end([passed])`: recorded for the
@@ -199,6 +200,20 @@ final class ScriptModule {
                 "scene_names",
                 { _, session, s in
                     pushList(session.prototype.sceneOrder, s)
+                    return .values(1)
+                }
+            ),
+            (
+                // all_labels() → every accessibility label the prototype declares (all scenes,
+                // and what the current screen shows), for negative expectations: a label no
+                // scene has is a typo, never a pass.
+                "all_labels",
+                { _, session, s in
+                    var labels = Set(session.screenElements.map(\.label))
+                    for name in session.prototype.sceneOrder {
+                        for element in session.scene(name)?.elements ?? [] { labels.insert(element.label) }
+                    }
+                    pushList(labels.sorted(), s)
                     return .values(1)
                 }
             ),

@@ -89,6 +89,50 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: tmp.file("report/junit.xml")))
     }
 
+    /// Red-team findings: two files whose names differ only in Unicode normalisation (`café`
+    /// precomposed and decomposed) compared equal, so their order, and with it the shards,
+    /// followed the directory listing and one could run in no shard; `--shard 1/100000000`
+    /// made `merge-reports` list every missing shard (it hung).
+    @Test func shardsSplitByBytesAndStayWithinBounds() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let nfc = "caf\u{E9}"
+        let nfd = "cafe\u{301}"
+        try tmp.write("s/\(nfc).lua", "prototype \"../Proto\"\ntest(\"fails\", function() tap \"Nope\" end)\n")
+        try tmp.write("s/\(nfd).lua", "prototype \"../Proto\"\ntest(\"passes\", function() end)\n")
+        var ran: [String] = []
+        for index in 1...2 {
+            let path = tmp.file("sh\(index).json")
+            _ = try Sceneflow.run(["test", "s", "--shard", "\(index)/2", "--json", path], in: tmp.url)
+            let json = try Self.json(path)
+            for file in json["files"] as? [[String: Any]] ?? [] {
+                for outcome in file["outcomes"] as? [[String: Any]] ?? [] {
+                    ran.append(outcome["name"] as? String ?? "")
+                }
+            }
+        }
+        #expect(ran.sorted() == ["fails", "passes"], "each file runs in exactly one shard: \(ran)")
+        let merged = try Sceneflow.run(
+            ["merge-reports", tmp.file("sh1.json"), tmp.file("sh2.json"), "--json", tmp.file("m.json")])
+        #expect(merged.status == 1 && merged.stdout.contains("1 passed, 1 failed"), "\(merged)")
+        // Bounds: at most 10 000 shards on the command line and in a report.
+        let many = try Sceneflow.run(["test", "s", "--shard", "1/100000000"], in: tmp.url)
+        #expect(many.status == 64 && many.stderr.contains("1 <= I <= N <= 10000"), "\(many)")
+        var report = try Self.json(tmp.file("sh1.json"))
+        var suite = try #require(report["suite"] as? [String: Any])
+        suite["shardCount"] = 1 << 62
+        report["suite"] = suite
+        try tmp.write("huge.json", try JSONSerialization.data(withJSONObject: report))
+        let huge = try Sceneflow.run(
+            ["merge-reports", tmp.file("huge.json"), "--json", tmp.file("h.json")], timeout: 20)
+        #expect(huge.status == 65 && huge.stderr.contains("a shard is I/N with 1 <= I <= N <= 10000"), "\(huge)")
+        // Missing shards are named as ranges.
+        let partial = try Sceneflow.run(["test", "s", "--shard", "3/9", "--json", tmp.file("p.json")], in: tmp.url)
+        #expect(partial.status == 0 || partial.status == 1, "\(partial)")
+        let named = try Sceneflow.run(["merge-reports", tmp.file("p.json"), "--json", tmp.file("pm.json")])
+        #expect(named.stderr.contains("no report of shards 1–2, 4–9/9"), "\(named)")
+    }
+
     @Test func refusesOtherSuitesOverlapsAndReportsWithoutASuite() throws {
         let tmp = try Self.suite()
         func shard(_ name: String, _ args: [String]) throws -> String {

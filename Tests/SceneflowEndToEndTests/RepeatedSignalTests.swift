@@ -43,4 +43,23 @@ import Testing
     @Test func doubleSigtermWithJobsWritesTheReports() throws { try check([SIGTERM, SIGTERM], jobs: 2, expected: 143) }
     @Test func sighupStopsTheRunWithReportsAndExits129() throws { try check([SIGHUP], expected: 129) }
     @Test func sighupWithJobsStopsTheRunWithReports() throws { try check([SIGHUP], jobs: 2, expected: 129) }
+    /// Red-team finding: SIGQUIT (Ctrl-backslash) printed the Swift runtime's crash report and
+    /// the run went on to exit 0. It stops the run as SIGTERM does and exits 131.
+    @Test func sigquitStopsTheRunWithReportsAndExits131() throws { try check([SIGQUIT], expected: 131) }
+    @Test func sigquitWithJobsStopsTheRunWithReports() throws { try check([SIGQUIT], jobs: 2, expected: 131) }
+
+    /// Red-team finding: SIGABRT or SIGSEGV sent to a worker was caught by the Swift runtime's
+    /// backtracer and the test then passed. A worker killed by a fatal signal fails its test.
+    @Test(arguments: [SIGABRT, SIGSEGV, SIGBUS])
+    func aFatalSignalToAWorkerFailsItsTest(_ signal: Int32) throws {
+        let tmp = try helper.busySuite(files: ["busy.lua"])
+        let process = try helper.start(["test", "suite", "--json", "r.json", "--timeout", "60"], in: tmp)
+        let worker = try #require(WorkerProcesses.waitUntilBusy(process.processIdentifier, count: 1)?.first)
+        kill(worker, signal)
+        #expect(helper.waitForExit(process), "the run must end")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(process.terminationStatus)")
+        let json = (try? String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)) ?? ""
+        #expect(json.contains("\"verdict\" : \"failed\""), "\(json)")
+        #expect(json.contains("exited on signal \(signal)"), "the failure says how the worker ended: \(json)")
+    }
 }

@@ -40,6 +40,33 @@ import Testing
         #expect(again.outputLines.last == "2 passed, 0 failed", "\(again)")
     }
 
+    /// Red-team finding: masks that hide everything a check compares (the whole screen, two
+    /// masks side by side, a masked region, a mask and region on the same label) compared
+    /// 0 pixels and passed on the wrong screen. Each now fails at its line.
+    @Test func masksHidingAllThatIsComparedFail() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let cases = [
+            "{mask = {{0, 0, 36, 80}}}", "{mask = {{-100, -100, 1000, 1000}}}",
+            "{mask = {{0, 0, 36, 40}, {0, 40, 36, 40}}}", "{region = {0, 0, 10, 10}, mask = {{0, 0, 10, 10}}}",
+            "{mask = {\"Back\"}, region = \"Back\"}",
+        ]
+        var script = "prototype \"Proto\"\ntest(\"rec\", function() expect.screenshot \"home\" end)\n"
+        for (index, options) in cases.enumerated() {
+            script += "test(\"case \(index)\", function() tap \"Open\" expect.screenshot(\"home\", \(options)) end)\n"
+        }
+        script += "test(\"partly masked\", function() expect.screenshot(\"home\", {mask = {{0, 0, 36, 40}}}) end)\n"
+        try tmp.write("m.lua", script)
+        _ = try Sceneflow.run(["test", "m.lua", "--filter", "rec"], in: tmp.url, environment: ["CI": nil])
+        let r = try Sceneflow.run(["test", "m.lua"], in: tmp.url, environment: ["CI": "1"])
+        #expect(r.status == 1, "\(r)")
+        #expect(
+            r.stdout.contains("\(cases.count + 0) failed") || r.stdout.contains("2 passed, \(cases.count) failed"),
+            "\(r)")
+        #expect(r.stdout.contains("nothing would be compared"), "\(r)")
+        #expect(r.stdout.contains("PASS  partly masked"), "\(r)")
+    }
+
     @Test func missingBaselinesFailInCI() throws {
         let tmp = try Self.folder()
         let r = try Sceneflow.run(["test", tmp.file("s.lua")], environment: ["CI": "true"])

@@ -17,6 +17,8 @@ enum ExitCode: Int32 {
     case hangUp = 129
     /// Stopped by SIGINT (128 + 2); partial reports were written.
     case interrupted = 130
+    /// Stopped by SIGQUIT (Ctrl-backslash): 128 + 3, after the partial reports.
+    case quit = 131
     /// Stopped by SIGTERM (128 + 15); partial reports were written.
     case terminated = 143
 }

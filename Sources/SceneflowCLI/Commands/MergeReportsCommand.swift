@@ -73,7 +73,7 @@ struct MergeReportsCommand: Subcommand {
         }
         if !merged.missingShards.isEmpty {
             printError(
-                "sceneflow merge-reports: no report of shard\(merged.missingShards.count == 1 ? "" : "s") \(merged.missingShards.map { "\($0)/\(merged.shardCount)" }.joined(separator: ", ")): its files are reported as not run"
+                "sceneflow merge-reports: no report of \(ReportMerge.shardList(merged.missingShards, of: merged.shardCount)): its files are reported as not run"
             )
         }
         var settings = TestSettings()
@@ -94,6 +94,20 @@ struct MergeReportsCommand: Subcommand {
 
 /// Joining the JSON reports of the shards of one suite (`sceneflow merge-reports`).
 enum ReportMerge {
+    /// `shard 2/4`, `shards 2, 4/4`, `shards 2–9999/10000`: runs of shards as ranges, so the
+    /// text stays short however many are missing.
+    static func shardList(_ shards: [Int], of count: Int) -> String {
+        var runs: [String] = []
+        var index = 0
+        while index < shards.count {
+            var end = index
+            while end + 1 < shards.count, shards[end + 1] == shards[end] + 1 { end += 1 }
+            runs.append(end == index ? "\(shards[index])" : "\(shards[index])–\(shards[end])")
+            index = end + 1
+        }
+        return "shard\(shards.count == 1 ? "" : "s") \(runs.joined(separator: ", "))/\(count)"
+    }
+
     /// A merge: the report as one machine would have written it, its start, and the shards
     /// (1-based) no report was given for.
     struct Merged {
@@ -137,7 +151,16 @@ enum ReportMerge {
                 )
             }
             let reference = first.suite!
-            if suite.files != reference.files {
+            guard (1...TestSettings.maxShards).contains(suite.shardCount),
+                (1...suite.shardCount).contains(suite.shardIndex)
+            else {
+                throw Refusal(
+                    message:
+                        "\(path) says it is shard \(suite.shardIndex)/\(suite.shardCount): a shard is I/N with 1 <= I <= N <= \(TestSettings.maxShards)"
+                )
+            }
+            // Paths compared by their bytes: `café` precomposed and decomposed are two files.
+            if suite.files.map({ Array($0.utf8) }) != reference.files.map({ Array($0.utf8) }) {
                 let extra = Set(suite.files).symmetricDifference(reference.files).sorted().prefix(3)
                 throw Refusal(
                     message:
@@ -160,16 +183,15 @@ enum ReportMerge {
         }
         let suite = first.suite!
         // Files in the suite's order, as one machine would have run them.
-        var byFile: [String: ScriptFileResult] = [:]
+        var byFile: [[UInt8]: ScriptFileResult] = [:]
         for (_, report) in reports {
-            for file in report.files { byFile[file.file] = file }
+            for file in report.files { byFile[Array(file.file.utf8)] = file }
         }
         let missing = (1...max(suite.shardCount, 1)).filter { byShard[$0] == nil }
         // A file no report holds belongs to a missing shard: it is counted as not run, as one
         // machine interrupted before it would report it, never silently left out.
-        let absent =
-            "no report of shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(suite.shardCount)" }.joined(separator: ", ")) was merged"
-        let files = suite.files.map { byFile[$0] ?? ScriptFileResult.notRun($0, reason: absent) }
+        let absent = "no report of \(shardList(missing, of: suite.shardCount)) was merged"
+        let files = suite.files.map { byFile[Array($0.utf8)] ?? ScriptFileResult.notRun($0, reason: absent) }
         let formatter = ISO8601DateFormatter()
         let started = reports.compactMap { formatter.date(from: $0.report.startedAt) }.min() ?? Date()
         let merged = JSONReport(files, startedAt: started, suite: SuiteIdentity(files: suite.files))

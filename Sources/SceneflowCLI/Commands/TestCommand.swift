@@ -15,7 +15,7 @@ struct TestCommand: Subcommand {
         with `prototype "path"` (relative to the script) or gets it from --prototype.
         Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
         65 when a script or its prototype cannot be loaded, 130/143/129 when interrupted by
-        SIGINT/SIGTERM/SIGHUP (partial reports are written). Each file runs in a worker process and
+        SIGINT/SIGTERM/SIGHUP/SIGQUIT (partial reports are written). Each file runs in a worker process and
         each test in a freshly loaded Lua state, so no Lua (a library call that never returns
         included) can keep a limit or a signal from ending the test. The Lua API: 'sceneflow help api'.
         """
@@ -155,6 +155,10 @@ struct TestCommand: Subcommand {
         }
         if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
         if writeFailed { return .software }
+        if let reason = pool.startFailure {
+            printError("sceneflow test: could not start a worker process: \(reason)")
+            return .software
+        }
         let summary = RunSummary(results)
         if !settings.selection.keepsAll, summary.loadFailures == 0,
             results.isEmpty

@@ -238,9 +238,11 @@ struct TestSettings {
         if let text = parsed.value("--shard") {
             let parts = text.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
-                index <= count
+                index <= count, count <= Self.maxShards
             else {
-                throw UsageError(message: "--shard expects I/N with 1 <= I <= N, such as 1/4, got \"\(text)\"")
+                throw UsageError(
+                    message:
+                        "--shard expects I/N with 1 <= I <= N <= \(Self.maxShards), such as 1/4, got \"\(text)\"")
             }
             shard = (index, count)
         }
@@ -249,6 +251,10 @@ struct TestSettings {
                 message: "--list runs nothing, so it writes no report; leave out --junit, --json, --report and --tap")
         }
     }
+
+    /// The most shards a suite is split into (`--shard I/N`): more machines than any CI matrix
+    /// has; `merge-reports` refuses more too, so it never lists millions of missing shards.
+    static let maxShards = 10_000
 
     /// True when the environment says the run is on CI: `CI` set to anything but "", "false"
     /// or "0" (as GitHub Actions, GitLab CI and most others set it; Playwright's rule).

@@ -5,13 +5,32 @@ import SceneflowRunner
 
 /// Starting worker processes, handing them files and waiting for what they write.
 extension TestWorkerPool {
-    /// Starts one worker process, or nil when none can be started.
+    /// The fewest free file descriptors a worker start needs: its three pipes, the error file
+    /// and the socket pair Foundation's `Process` makes for its run loop (which traps, rather
+    /// than throws, when it cannot; red-team finding under `ulimit -n 12`).
+    static let descriptorsPerStart = 16
+
+    /// Starts one worker process, or nil when none can be started (`startFailure` says why).
     func startWorker(folder: String) -> Worker? {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+        if limit.rlim_cur < rlim_t(Int32.max), Int(limit.rlim_cur) - open < Self.descriptorsPerStart {
+            startFailure =
+                "too few file descriptors: \(open) of the \(limit.rlim_cur) allowed (ulimit -n) are open and starting a worker needs \(Self.descriptorsPerStart) more"
+            return nil
+        }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let errors = (folder as NSString).appendingPathComponent("\(UInt32.random(in: 0...UInt32.max)).err")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["test", "--worker", String(getpid())] + settings.workerArguments
+        // A fatal signal (SIGSEGV, SIGABRT, SIGBUS, from a bug or sent with kill) must end the
+        // worker so its test fails: the Swift runtime's backtracer caught one, printed a crash
+        // report and the test then passed (red-team finding).
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
         _ = FileManager.default.createFile(atPath: errors, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: errors)
         let events = Pipe()
@@ -21,6 +40,7 @@ extension TestWorkerPool {
         do {
             try process.run()
         } catch {
+            startFailure = "\(error.localizedDescription) (errno \(errno): \(String(cString: strerror(errno))))"
             return nil
         }
         let fd = events.fileHandleForReading.fileDescriptor

@@ -28,6 +28,8 @@ final class TestWorkerPool {
     let tests: [String: [String]]
     /// Failed tests (and files that could not load) so far.
     var failures = 0
+    /// Why a worker process could not be started (the system failed: the run exits 70).
+    var startFailure: String?
     /// True once `--max-failures` stopped the run.
     private(set) var stoppedAtMaxFailures = false
     /// Called as each file loads with its number of tests, and whether every file has now
@@ -164,7 +166,13 @@ final class TestWorkerPool {
             guard let worker = startWorker(folder: folder) else {
                 // No worker can be started: every file left fails to load with the reason.
                 while let run = nextFile() {
-                    finish(run, loadProblems: [Diagnostic(file: run.file, message: "could not start a worker")])
+                    finish(
+                        run,
+                        loadProblems: [
+                            Diagnostic(
+                                file: run.file,
+                                message: "could not start a worker process: \(startFailure ?? "unknown reason")")
+                        ])
                 }
                 return
             }

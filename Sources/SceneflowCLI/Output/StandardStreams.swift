@@ -14,6 +14,7 @@ enum StandardStreams {
     /// - descriptors 0, 1 and 2 that are closed are opened on `/dev/null`, so no file opened
     ///   later (a report, a PNG) takes their number and receives console output.
     static func prepare() {
+        raiseDescriptorLimit()
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
@@ -23,6 +24,17 @@ enum StandardStreams {
                 close(null)
             }
         }
+    }
+
+    /// Raises the soft limit on open files (`ulimit -n`) to the hard limit, at most 4096, as
+    /// build tools and test runners do: `--jobs` keeps pipes to every worker open.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = min(limit.rlim_max, 4096)
+        guard limit.rlim_cur < wanted else { return }
+        limit.rlim_cur = wanted
+        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
     }
 
     /// Makes standard output line-buffered (each line written as it ends), also when it is a

@@ -236,3 +236,29 @@ public enum ImageComparison {
         return RGBAImage(width: x1 - x0, height: y1 - y0, pixels: bytes)
     }
 }
+
+extension ImageComparison {
+    /// True when `masks` together cover every pixel of `area` (pixels), so a comparison of
+    /// `area` would compare nothing. Exact for any number of overlapping masks: the masks'
+    /// edges cut the area into cells, each covered by one mask or by none.
+    public static func masksCover(_ area: PixelRect, _ masks: [PixelRect]) -> Bool {
+        guard area.width > 0, area.height > 0 else { return true }
+        let clipped = masks.compactMap { mask -> (Int, Int, Int, Int)? in
+            let x0 = max(mask.x, area.x)
+            let y0 = max(mask.y, area.y)
+            let x1 = min(mask.x + mask.width, area.x + area.width)
+            let y1 = min(mask.y + mask.height, area.y + area.height)
+            return x0 < x1 && y0 < y1 ? (x0, y0, x1, y1) : nil
+        }
+        guard !clipped.isEmpty else { return false }
+        let xs = Array(Set([area.x, area.x + area.width] + clipped.flatMap { [$0.0, $0.2] })).sorted()
+        let ys = Array(Set([area.y, area.y + area.height] + clipped.flatMap { [$0.1, $0.3] })).sorted()
+        for i in 0..<(xs.count - 1) {
+            for j in 0..<(ys.count - 1) {
+                let (cx, cy) = (xs[i], ys[j])
+                if !clipped.contains(where: { cx >= $0.0 && cx < $0.2 && cy >= $0.1 && cy < $0.3 }) { return false }
+            }
+        }
+        return true
+    }
+}

@@ -38,13 +38,23 @@ local function presence(name, want)
     args = { { "locator", "as tap", "Locator" }, { "timeout", "clock seconds to keep retrying (default 5)", "number" } },
     waits = "until settled and the expectation holds, up to the timeout",
     errors = want and "no match (with did-you-mean and the labels on screen); several matches"
-      or "a visible match remains",
+      or "a visible match remains; a label no scene of the prototype has (with did-you-mean)",
     example = "expect." .. name .. ' "Welcome"',
     fn = function(loc, opts)
       local what = "expect." .. name .. "(" .. show(loc) .. ")"
       local timeout = opts_timeout(what, opts)
       local _, desc = api.matcher(what, loc)
       local index = type(loc) == "table" and loc.index or nil
+      if not want and type(loc) == "string" then
+        -- A label no scene of the prototype has is a typo: it is never on screen, so "hidden"
+        -- would always pass (red-team finding).
+        local labels, known = sf.all_labels(), false
+        for _, label in ipairs(labels) do if label == loc then known = true break end end
+        if not known then
+          fail(what .. ": no scene of the prototype has an element labelled " .. quote(loc)
+            .. sf.hint(loc, table.unpack(labels)))
+        end
+      end
       api.poll(what, timeout, function()
         local found, elements, problem = api.matches(what, loc)
         if problem then return not want, problem end
@@ -232,11 +242,11 @@ api.define{ name = "expect.not_value", group = "Expectations", step = true,
 
 api.define{ name = "expect.not_state", group = "Expectations", step = true,
   signature = "expect.not_state(key, value [, {timeout = seconds}])",
-  summary = "Expects the prototype's state[key] not to equal value (tables compare deeply; a missing key is nil).",
+  summary = "Expects the prototype's state[key] not to equal value (tables compare deeply; a key the state does not have fails, with did-you-mean).",
   args = { { "key", "a key of the prototype's state table", "string|number" }, { "value", "any value", "any" },
     { "timeout", "as expect.scene", "number" } },
   waits = "until settled and the value differs, up to the timeout",
-  errors = "state[key] keeps `value`",
+  errors = "state[key] keeps `value`; a key the state does not have (with did-you-mean)",
   example = 'tap "Sign in"\nexpect.not_state("signed_in", false)',
   fn = function(key, value, opts)
     local what = "expect.not_state(" .. show(key) .. ", " .. show(value) .. ")"
@@ -246,6 +256,12 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
     local timeout = opts_timeout(what, opts)
     api.poll(what, timeout, function()
       local s = sf.state() or {}
+      if s[key] == nil then
+        -- A misspelt key would always differ: it fails, as expect.state's does (red-team finding).
+        local keys = {}
+        for k in pairs(s) do if type(k) == "string" then keys[#keys + 1] = k end end
+        return false, "the state has no key " .. quote(key) .. sf.hint(tostring(key), table.unpack(keys))
+      end
       if not deep_equal(s[key], value) then return true end
       return false, format("expected state.%s not to be %s, but it is", tostring(key), show(value))
     end)

@@ -1,7 +1,7 @@
 local api = ...
 local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
-local type, ipairs, pairs, format, concat, find, pcall, error =
-  type, ipairs, pairs, string.format, table.concat, string.find, pcall, error
+local type, ipairs, pairs, format, concat, find, pcall, error, tointeger =
+  type, ipairs, pairs, string.format, table.concat, string.find, pcall, error, math.tointeger
 
 local LOCATOR_KEYS = { label = true, contains = true, pattern = true, kind = true, index = true }
 
@@ -47,7 +47,8 @@ function api.matcher(what, loc)
       fail(what .. ": locator " .. k .. " must be a string, got " .. show(loc[k]))
     end
   end
-  if loc.index ~= nil and (type(loc.index) ~= "number" or loc.index < 1 or loc.index % 1 ~= 0) then
+  -- A whole number Lua can hold as an integer: 2^63 is whole but has no integer form.
+  if loc.index ~= nil and (type(loc.index) ~= "number" or loc.index < 1 or not tointeger(loc.index)) then
     fail(what .. ": locator index must be a whole number >= 1, got " .. show(loc.index))
   end
   if loc.pattern then

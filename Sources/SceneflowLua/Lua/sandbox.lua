@@ -97,17 +97,28 @@ local function plain(op)
 end
 
 -- A deep copy of a prototype's state table (tables copied, cycles kept, metatables dropped).
+-- Breadth first with a queue, not recursion: a state nested 100 000 tables deep overflowed
+-- Lua's stack and the copy was lost (red-team finding).
 function H.copy_state(t)
-  local seen = {}
-  local function walk(v)
+  local root = t or {}
+  local copies, queue, i = { [root] = {} }, { root }, 1
+  local function copy_of(v)
     if type(v) ~= "table" then return v end
-    if seen[v] then return seen[v] end
-    local c = {}
-    seen[v] = c
-    for k, x in pairs(v) do c[walk(k)] = walk(x) end
+    local c = copies[v]
+    if not c then
+      c = {}
+      copies[v] = c
+      queue[#queue + 1] = v
+    end
     return c
   end
-  return walk(t or {})
+  while queue[i] do
+    local source = queue[i]
+    local duplicate = copies[source]
+    i = i + 1
+    for k, x in pairs(source) do duplicate[copy_of(k)] = copy_of(x) end
+  end
+  return copies[root]
 end
 
 function H.prototype_env()

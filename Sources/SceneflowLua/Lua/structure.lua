@@ -72,12 +72,21 @@ local function add_hook(what, list, fn)
   list[#list + 1] = fn
 end
 
+-- The longest test name, in bytes.
+local MAX_NAME_BYTES = 1024
+
 local function declare(what, name, fn, extra, opts)
   if api.thread and coroutine.running() == api.thread then
     error(what .. ": tests are declared at the top level of the script, not inside another test", 3)
   end
   if type(name) ~= "string" or name == "" then
     error(what .. ": expected a name (a non-empty string) first, got " .. quote(name), 3)
+  end
+  -- Every report copies each name (and a worker reloads the script per test): a 1 MiB name
+  -- made each test cost seconds outside any Lua limit (red-team finding).
+  if #name > MAX_NAME_BYTES then
+    error(what .. ": the name is " .. #name .. " bytes long; at most " .. MAX_NAME_BYTES .. " (" .. quote(name:sub(1, 40))
+      .. "...)", 3)
   end
   local valid, bad = utf8.len(name)
   if not valid then

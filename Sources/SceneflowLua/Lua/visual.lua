@@ -167,14 +167,16 @@ api.define{ name = "capture", group = "Expectations", step = true,
 
 api.define{ name = "expect.tree", group = "Expectations", step = true,
   signature = "expect.tree(text_or_name [, {timeout = seconds}])",
-  summary = "Compares the element tree outline (scene, then per element: kind, label, value, disabled) line by line: with the text given (when it has a line break), or with the text baseline __screenshots__/<script>/<name>.tree.txt (recorded like screenshot baselines). Retries on every settled frame until it matches or the timeout passes; only the last attempt is recorded.",
+  summary = "Compares the element tree outline (scene, then per element: kind, label, value, disabled) line by line: with the text given (when it has a line break or starts with scene and a quote), or with the text baseline __screenshots__/<script>/<name>.tree.txt (recorded like screenshot baselines). Retries on every settled frame until it matches or the timeout passes; only the last attempt is recorded.",
   args = { { "text_or_name", "the expected outline, or a baseline name", "string" },
     { "timeout", "clock seconds to retry (default: the with_timeout block's, else 5)", "number" } },
   waits = "until the settled tree matches, up to the timeout",
   errors = "a line differs (the first differing line of each side is printed)",
   example = 'expect.tree [[\nscene "login"\n  button "Sign in"\n]]',
   fn = function(arg, opts)
-    local inline = type(arg) == "string" and arg:find("\n", 1, true)
+    -- An outline always starts with its scene line: `scene "home"` alone (a scene without
+    -- elements) is an outline, not a baseline name to record (red-team finding).
+    local inline = type(arg) == "string" and (arg:find("\n", 1, true) or arg:find('^%s*scene "'))
     local what = (type(arg) ~= "string" or inline) and "expect.tree(...)" or ("expect.tree(" .. show(arg) .. ")")
     if type(arg) ~= "string" or arg == "" then fail(what .. ": expected the outline text or a baseline name") end
     opts = api.check_options(what, opts, { "timeout" })

@@ -104,6 +104,18 @@ final class ScreenshotChecker: VisualChecks {
         if let region = request.region, let problem = Self.emptyRegionProblem(region, frame: actual, prototype.device) {
             return note("screenshot", request.name, .failed(message: problem), baseline)
         }
+        // Masks that hide all of the compared area leave nothing to compare: a pass would say
+        // nothing about the screen (red-team finding).
+        let frameArea = PixelRect(x: 0, y: 0, width: actual.width, height: actual.height)
+        let area = request.region.map { Self.intersection(pixels($0), frameArea) } ?? frameArea
+        if !request.masks.isEmpty, ImageComparison.masksCover(area, request.masks.map(pixels)) {
+            return note(
+                "screenshot", request.name,
+                .failed(
+                    message:
+                        "the masks cover the whole \(request.region == nil ? "screen" : "region"): nothing would be compared"
+                ), baseline)
+        }
         let exists = FileManager.default.fileExists(atPath: baseline)
         if mode == .all || (!exists && (mode == .missing || mode == .changed)) {
             // A baseline shows the screen at rest: not a splash whose timer is about to fire.
@@ -277,6 +289,15 @@ final class ScreenshotChecker: VisualChecks {
     /// The message of a size change between baseline and frame.
     private static func sizeMismatch(_ error: ImageComparison.SizeMismatch) -> String {
         "size mismatch: the baseline is \(error.expected.width)x\(error.expected.height) px, the frame is \(error.actual.width)x\(error.actual.height) px (nothing was compared; update the baseline if the device changed)"
+    }
+
+    /// The part of `a` inside `b` (empty when they do not meet).
+    static func intersection(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
+        let x0 = max(a.x, b.x)
+        let y0 = max(a.y, b.y)
+        let x1 = min(a.x + a.width, b.x + b.width)
+        let y1 = min(a.y + a.height, b.y + b.height)
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     /// Why `region` (points) leaves nothing to compare in `frame`: it lies entirely outside

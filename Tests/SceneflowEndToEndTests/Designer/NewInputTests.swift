@@ -63,6 +63,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: tmp.file("Out")))
     }
 
+    /// Red-team finding: a screenshot named with a line break wrote a prototype.lua that did
+    /// not load (the name stood raw in a `--` comment) and `new` said it succeeded. Every
+    /// control character, Lua's line ends and the Unicode separators, in the image and in the
+    /// folder name, must give a prototype that `check` and the starter script accept.
+    @Test func fileNamesWithLineBreaksAndControlCharactersGiveAPrototypeThatLoads() throws {
+        let names = [
+            "new\nline", "carriage\rreturn", "tab\there", "x\nstart = \"other\" --", "bell\u{7}", "sep\u{2028}arator",
+            "para\u{2029}graph", "next\u{85}line", "del\u{7F}", "quote\"d", "back\\slash", "]]close",
+        ]
+        for (index, name) in names.enumerated() {
+            let tmp = try TempFolder()
+            try tmp.image("shots/\(name).png")
+            try tmp.image("shots/zz-other.png")
+            let dir = tmp.file("App\(index)\(name.hasPrefix("new") ? "\nfolder" : "")")
+            let r = try Sceneflow.run(["new", dir, tmp.file("shots")])
+            #expect(r.status == 0, "\(name.debugDescription): \(r)")
+            let check = try Sceneflow.run(["check", dir])
+            #expect(check.status == 0, "\(name.debugDescription): \(check)")
+            #expect(check.stdout.contains("2 scenes"), "\(name.debugDescription): \(check)")
+            let test = try Sceneflow.run(["test", (dir as NSString).appendingPathComponent("Scripts")])
+            #expect(test.status == 0, "\(name.debugDescription): \(test)")
+        }
+    }
+
     @Test func emptyArgumentsAndTheNoImagesHint() throws {
         let tmp = try TempFolder()
         let empty = try Sceneflow.run(["new", ""], in: tmp.url)

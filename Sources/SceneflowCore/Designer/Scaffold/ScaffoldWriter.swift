@@ -73,6 +73,22 @@ public enum ScaffoldWriter {
         return out + "\""
     }
 
+    /// `text` as it may stand in a Lua comment: control characters (a line break or carriage
+    /// return would end the comment and let a file name write Lua lines) and the Unicode line
+    /// and paragraph separators shown as escapes (`\n`, `\13`, `\u{2028}`).
+    public static func commentText(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): out += "\\\(scalar.value)"
+            case "\u{2028}", "\u{2029}", "\u{85}": out += "\\u{\(String(scalar.value, radix: 16))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// The `prototype.lua` text. `deviceSource` names the table entry the device came from
     /// (see `DeviceGuess`); `name` is the prototype's display name.
     public static func prototypeFile(name: String, device: Device, deviceSource: String, shots: [Shot]) -> String {
@@ -83,7 +99,7 @@ public enum ScaffoldWriter {
             deviceSource == "fallback" ? "no common size matched: scale chosen to give ~360 pt across" : deviceSource
         let next = nextFrame(device)
         var text = """
-            -- \(name): scaffolded by `sceneflow new` from \(counted(shots.count, "screenshot")) (in file name order).
+            -- \(commentText(name)): scaffolded by `sceneflow new` from \(counted(shots.count, "screenshot")) (in file name order).
             -- Device: \(pixels) = \(points) at scale \(formatNumber(device.scale)) (\(source)).
             -- Frames are in points: { x, y, width, height } from the top-left; pixels = points x scale.
             --
@@ -106,7 +122,8 @@ public enum ScaffoldWriter {
         text += "  scenes = {\n"
         for (index, shot) in shots.enumerated() {
             let framed = shot.screen == .auto ? "; phone frame: the screen inside is found with screen = \"auto\"" : ""
-            text += "    -- \(index + 1). \(shot.image): \(shot.pixelWidth)x\(shot.pixelHeight) px\(framed)\n"
+            text +=
+                "    -- \(index + 1). \(commentText(shot.image)): \(shot.pixelWidth)x\(shot.pixelHeight) px\(framed)\n"
             text += "    \(shot.scene) = {\n"
             text += "      image = \(luaString(shot.image)),\n"
             if shot.screen == .auto { text += "      screen = \"auto\",\n" }
@@ -145,7 +162,7 @@ public enum ScaffoldWriter {
         let turned = device.rotated
         let framed = landscape.screen == .auto ? ", phone frame" : ""
         var text =
-            "      -- Turned to landscape (O in the window, rotate \"landscape\" in scripts): \(landscape.image), "
+            "      -- Turned to landscape (O in the window, rotate \"landscape\" in scripts): \(commentText(landscape.image)), "
         text += "\(landscape.pixelWidth)x\(landscape.pixelHeight) px\(framed);\n"
         text +=
             "      -- its frames are in landscape points (\(formatNumber(turned.width))x\(formatNumber(turned.height))).\n"
@@ -168,7 +185,7 @@ public enum ScaffoldWriter {
     /// script (`".."` for `DIR/Scripts/`).
     public static func starterScript(name: String, prototypePath: String, shots: [Shot]) -> String {
         var text = """
-            -- Starter regression script for \(name), scaffolded by `sceneflow new`.
+            -- Starter regression script for \(commentText(name)), scaffolded by `sceneflow new`.
             -- Run it headless (no window, virtual clock):  sceneflow test <prototype folder>/Scripts
             -- Gestures wait for the prototype to settle; labels are the elements' accessibility labels.
             prototype \(luaString(prototypePath))

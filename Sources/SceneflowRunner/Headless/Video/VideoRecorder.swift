@@ -39,7 +39,10 @@ final class VideoRecorder {
         // scaled once when decoded (bilinear) and each frame is a tenth of a 1080x2400 frame.
         let device = prototype.device
         let largest = Double(max(device.pixelWidth, device.pixelHeight, 1))
-        let factor = min(1, Double(VideoEncoder.largestSide) / largest)
+        let smallest = Double(max(min(device.pixelWidth, device.pixelHeight), 1))
+        // Never below 2 px on the short side (a 16384x1 px device drew a 0 px frame and its
+        // passing test failed; red-team finding): the encoder scales what is left to fit.
+        let factor = min(1, max(Double(VideoEncoder.largestSide) / largest, 2 / smallest))
         renderer = try OffscreenRenderer(
             device: Device(width: device.width, height: device.height, scale: device.scale * factor))
         images = renderer.makeTextureCache(directory: prototype.directory)
