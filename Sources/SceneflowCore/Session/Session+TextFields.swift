@@ -253,14 +253,16 @@ extension Session {
 
     // MARK: Private
 
-    /// The field with the keyboard while its scene is the one shown and settled on; focus is
-    /// dropped (text kept) once the scene is left.
+    /// The field with the keyboard while its scene is the one shown and settled on (none
+    /// during a transition); the keyboard is taken away (text kept) once the scene is left, so
+    /// coming back shows no caret.
     var liveTextFocus: ControlID? {
         guard let id = controls.textFocus else { return nil }
-        if id.scene != currentScene || navigator.running != nil || controlElement(id)?.control?.textField == nil {
+        if id.scene != currentScene || controlElement(id)?.control?.textField == nil {
+            endTextFocus()
             return nil
         }
-        return id
+        return navigator.running == nil ? id : nil
     }
 
     private func editFocused(by source: String, _ edit: (inout TextEditing) -> Void) {

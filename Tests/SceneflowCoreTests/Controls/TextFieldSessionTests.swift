@@ -67,6 +67,20 @@ import Testing
         #expect(try s.textField("Email").value == "x" && s.focusedTextField == nil)
     }
 
+    @Test func leavingTheSceneTakesTheKeyboardAwayForGood() throws {
+        let s = Self.session()
+        Self.tap(s, Point(x: 100, y: 120))
+        s.typeText("kept")
+        s.perform(.go(scene: "sent", transition: Transition(kind: .pushLeft, duration: 0.3)), source: "code")
+        #expect(s.focusedTextField == nil && !s.typeText("lost"), "no keyboard while the scene leaves")
+        OrientationTests.run(s, for: 0.5)
+        s.perform(.back, source: "test")
+        OrientationTests.run(s, for: 0.5)
+        #expect(s.currentScene == "home" && s.focusedTextField == nil, "coming back shows no caret")
+        #expect(s.caretBlinkDue == nil)
+        #expect(try s.textField("Email").value == "kept")
+    }
+
     @Test func escapeAndATapOnAnotherFieldMoveTheKeyboard() throws {
         let s = Self.session()
         Self.tap(s, Point(x: 100, y: 120))
