@@ -11,6 +11,7 @@ public final class Window {
     let handle: WindowHandle
     let renderer: RendererHandle
     private var painter: OverlayPainter?
+    private var thumbnails: ThumbnailTextures?
     /// The device whose screen the window shows.
     public let device: Device
     /// The zoom, centring and pan of the screen in the window (set in Window+Designer.swift).
@@ -45,6 +46,14 @@ public final class Window {
         if let painter { return painter }
         let made = try OverlayPainter(renderer: renderer)
         painter = made
+        return made
+    }
+
+    /// The edit mode's thumbnail textures, made on first use.
+    func thumbnailTextures() -> ThumbnailTextures {
+        if let thumbnails { return thumbnails }
+        let made = ThumbnailTextures(renderer: renderer)
+        thumbnails = made
         return made
     }
 

@@ -12,7 +12,8 @@ public enum WindowEvent: Equatable, Sendable {
     case pointerUp(Point)
     /// Escape, Backspace or the Android/AC back key: go back.
     case back
-    /// Any other key press, by SDL's key name (`"T"`, `"S"`, `"Space"`, `"Left"`).
+    /// Any other key press, by SDL's key name (`"T"`, `"S"`, `"Space"`, `"Left"`), prefixed
+    /// with `"Ctrl+"` while Control is held (`"Ctrl+Z"`; Q quits with or without it).
     case key(String)
     /// The user closed the window or asked the app to quit.
     case quit
@@ -104,7 +105,8 @@ enum EventPump {
                 return .back
             }
             guard let name = SDL_GetKeyName(sym).map({ String(cString: $0) }), !name.isEmpty else { return nil }
-            return .key(name)
+            let control = UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue != 0
+            return .key(control && name != "Q" ? "Ctrl+" + name : name)
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_CLOSE.rawValue: return .quit
