@@ -46,7 +46,8 @@ extension ScriptModule {
 enum ControlScriptFunctions {
     /// Adds `accessibility_value` (the string read out) to an element table of `elements()`
     /// at `table`, and for a star rating replaces `value` with its number of stars and adds
-    /// `min`, `max`, `step` and `read_only`.
+    /// `min`, `max`, `step` and `read_only`; a state control adds `states`, a text field
+    /// `secure` and `placeholder`.
     static func addFields(of element: Element, session: Session, stack: LuaStack, table: Int32) {
         if let control = element.control?.stateControl, let state = session.controlState(of: element) {
             stack.push(control.accessibilityValue(state))
@@ -61,6 +62,9 @@ enum ControlScriptFunctions {
             return
         }
         if let field = element.control?.textField {
+            // Read out as the text (a secure field's dots), as VoiceOver reads a text field.
+            stack.push(session.value(of: element) ?? "")
+            stack.rawSet("accessibility_value", table: table)
             stack.push(field.secure)
             stack.rawSet("secure", table: table)
             if let placeholder = field.placeholder {

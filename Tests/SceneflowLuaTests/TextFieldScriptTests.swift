@@ -47,6 +47,7 @@ struct TextFieldScriptTests {
               assert(e.kind == "text_field", e.kind)
               assert(e.placeholder == "you@example.com")
               assert(e.secure == false)
+              assert(e.accessibility_value == "", e.accessibility_value)
               type_text("Email", "a@b.example")
               expect.value("Email", "a@b.example")
               expect.state("typed", 11)
@@ -71,6 +72,7 @@ struct TextFieldScriptTests {
             test("secure", function()
               expect.value("Password", "•••••••")
               assert(element("Password").secure == true)
+              assert(element("Password").accessibility_value == "•••••••")
               type_text("Password", "!")
               expect.value("Password", "••••••••")
               expect.state("password", "hunter2!")
@@ -81,7 +83,7 @@ struct TextFieldScriptTests {
             Issue.record("expect.value with the plain text must fail for a secure field")
             return
         }
-        #expect(failure.line == 8, "\(failure.message)")  // the harness's `prototype` line is line 1
+        #expect(failure.line == 9, "\(failure.message)")  // the harness's `prototype` line is line 1
         #expect(!failure.message.contains("hunter2!") || failure.message.contains("expected value \"hunter2!\""))
         #expect(!failure.message.contains("has \"hunter"), "the field's text is never printed: \(failure.message)")
     }
