@@ -1134,6 +1134,39 @@ function decrement(locator, options) end
 ---@param options? sceneflow.WaitOptions
 function choose(locator, state, options) end
 
+---`type_text(locator, text [, {timeout = seconds}])`
+---
+---Types `text` into a text field as a person would: a real tap where the field is drawn gives it the keyboard (unless it has it), then each character is typed at the caret (the end after the tap), running the field's on_change after each one. A line break ("\n") presses Return: on_submit runs and the field gives up the keyboard, as with XCUITest's typeText. Characters past max_length are dropped, as on a phone. Fails when no finger could tap the field: disabled, covered by an element declared after it, or scrolled out of view (scroll_to it first).
+---
+---Waits: as tap.
+---
+---Fails when: no such text field; a field a finger cannot reach (disabled, covered, scrolled out of view).
+---
+---```lua
+---type_text("Email", "a@b.example")
+---expect.value("Email", "a@b.example")
+---```
+---@param locator sceneflow.Locator an accessibility label (exact) or {contains=}, {pattern=}, {kind=}, {index=}; a text field
+---@param text string the characters to type, any script; "\n" for Return
+---@param options? sceneflow.WaitOptions
+function type_text(locator, text, options) end
+
+---`clear_text(locator [, {timeout = seconds}])`
+---
+---Empties a text field as a person would (tap it, select all, delete): the tap gives it the keyboard unless it has it; on_change runs once when it held text.
+---
+---Waits: as tap.
+---
+---Fails when: as type_text.
+---
+---```lua
+---clear_text("Search")
+---expect.value("Search", "")
+---```
+---@param locator sceneflow.Locator an accessibility label (exact) or {contains=}, {pattern=}, {kind=}, {index=}; a text field
+---@param options? sceneflow.WaitOptions
+function clear_text(locator, options) end
+
 -- Timing
 
 ---`last_transition()`

@@ -6,6 +6,9 @@
 -- `control = "toggle"`: the image of its state is drawn over the screenshot at its frame, a tap
 -- flips it, scripts read `value` ("on" / "off") and `on_change(app, state)` runs.
 --
+-- The "Search" bar on Apps is a `control = "text_field"`: typed text (or the placeholder) is drawn
+-- over the bar's empty middle on the bar's own colour; scripts type with type_text.
+--
 -- Flow: Apps -> gear -> Settings (six switches) -> back; Apps -> Jerboa -> App page -> gear ->
 -- Additional options (six switches) -> back.
 local settings_switch = { off = "settings_toggle_off.png", on = "settings_toggle_on.png" }
@@ -26,13 +29,17 @@ return {
   name = "Obtainium",
   device = { width = 360, height = 800, scale = 3 },
   start = "apps",
-  state = { background_updates = "on", track_only = "off" },
+  state = { background_updates = "on", track_only = "off", search = "", submitted = "" },
   scenes = {
     apps = {
       image = "1.apps.png",
       elements = {
         { label = "Settings", frame = { 316, 28, 44, 44 }, on_tap = go("settings", "push_left", 0.3) },
         { label = "Jerboa", frame = { 10, 278, 340, 62 }, on_tap = go("app", "push_left", 0.3) },
+        { label = "Search", control = "text_field", frame = { 55, 78, 180, 40 }, placeholder = "Search",
+          font_size = 16, color = "#1C1B1F", placeholder_color = "#49454F", background = "#ECE6EE",
+          on_change = function(app, text) app.state.search = text end,
+          on_submit = function(app, text) app.state.submitted = text end },
       },
     },
     settings = {

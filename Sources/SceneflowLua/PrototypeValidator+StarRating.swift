@@ -8,7 +8,7 @@ extension PrototypeValidator {
         "read_only", "rtl", "tap_to_clear", "on_changing", "on_change",
     ]
     /// The control kinds an element may declare.
-    static let controlKinds = ["star_rating"] + StateControl.Style.allCases.map(\.rawValue)
+    static let controlKinds = ["star_rating"] + StateControl.Style.allCases.map(\.rawValue) + ["text_field"]
     /// The steps a star rating accepts, in stars.
     static let starSteps: [Double] = [1, 0.5, 0.1]
 
@@ -17,6 +17,7 @@ extension PrototypeValidator {
     /// did-you-mean) is then the one reported, not one per control key.
     static func elementKeys(for table: LuaTable) -> [String] {
         if table["control"].isNone { return elementKeys }
+        if case .string("text_field") = table["control"] { return elementKeys + textFieldKeys }
         if case .string(let name) = table["control"], let style = StateControl.Style(rawValue: name) {
             return elementKeys + stateControlKeys + (style.selects ? ["segments"] : [])
         }
@@ -31,6 +32,7 @@ extension PrototypeValidator {
         switch table["control"] {
         case .none: return nil
         case .string("star_rating"): break
+        case .string("text_field"): return validateTextField(table, path: path, frame: frame)
         case .string(let s) where StateControl.Style(rawValue: s) != nil:
             return validateStateControl(table, style: StateControl.Style(rawValue: s)!, path: path, frame: frame)
         case .string(let s):

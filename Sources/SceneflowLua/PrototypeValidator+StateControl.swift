@@ -17,6 +17,9 @@ extension PrototypeValidator {
         case "segmented_control", "segments", "segmented_button", "segmented_buttons": synonym = "segmented"
         case "radio_group", "radio_button", "radio_buttons": synonym = "radio"
         case "rating", "rating_bar", "stars": synonym = "star_rating"
+        case "textfield", "text", "text_input", "input", "edit_text", "edittext", "uitextfield", "text_box",
+            "textbox", "entry", "password", "secure_field", "search_field":
+            synonym = "text_field"
         default: synonym = nil
         }
         if let synonym { return "; did you mean \"" + synonym + "\"?" }

@@ -252,7 +252,9 @@ struct PrototypeValidator {
         case let other: error(path + ".enabled", "expected true or false, got \(describe(other))")
         }
         let control = validateControl(table, path: path, frame: frame)
-        if let control, table["kind"].isNone { kind = control.stateControl?.style.rawValue ?? "star_rating" }
+        if let control, table["kind"].isNone {
+            kind = control.stateControl?.style.rawValue ?? (control.textField != nil ? "text_field" : "star_rating")
+        }
         guard let label, let frame else { return nil }
         var element = Element(
             label: label, frame: frame, kind: kind, onTap: onTap, onSwipe: onSwipe, path: path,

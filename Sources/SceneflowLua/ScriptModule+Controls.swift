@@ -20,6 +20,10 @@ import SceneflowCore
 /// - `state_press(label, state)` → x, y where a tap gives `state` when a finger reaches the
 ///   control there, else nil and why not
 /// - `set_state(label, state)` → the state (fires no `on_change`)
+/// - `text_field(label)` → value (dots for a secure field), focused, enabled, secure
+/// - `text_press(label)` → x, y where a tap gives the field the keyboard, else nil and why not
+/// - `type_text(label, text)` → true after typing into the field, which must have the keyboard
+/// - `clear_text(label)` → true after emptying the field, which must have the keyboard
 extension ScriptModule {
     /// The star-rating natives, registered with `natives` by `push(into:)`.
     nonisolated(unsafe) static let controlNatives: [Native] = [
@@ -31,6 +35,10 @@ extension ScriptModule {
         ("state_control", { _, session, s in ControlScriptFunctions.stateControl(session, s) }),
         ("state_press", { _, session, s in ControlScriptFunctions.statePress(session, s) }),
         ("set_state", { _, session, s in ControlScriptFunctions.setState(session, s) }),
+        ("text_field", { _, session, s in ControlScriptFunctions.textField(session, s) }),
+        ("text_press", { _, session, s in ControlScriptFunctions.textPress(session, s) }),
+        ("type_text", { _, session, s in ControlScriptFunctions.typeText(session, s) }),
+        ("clear_text", { _, session, s in ControlScriptFunctions.clearText(session, s) }),
     ]
 }
 
@@ -38,7 +46,8 @@ extension ScriptModule {
 enum ControlScriptFunctions {
     /// Adds `accessibility_value` (the string read out) to an element table of `elements()`
     /// at `table`, and for a star rating replaces `value` with its number of stars and adds
-    /// `min`, `max`, `step` and `read_only`.
+    /// `min`, `max`, `step` and `read_only`; a state control adds `states`, a text field
+    /// `secure` and `placeholder`.
     static func addFields(of element: Element, session: Session, stack: LuaStack, table: Int32) {
         if let control = element.control?.stateControl, let state = session.controlState(of: element) {
             stack.push(control.accessibilityValue(state))
@@ -50,6 +59,18 @@ enum ControlScriptFunctions {
                 stack.rawSet(at: offset + 1, table: list)
             }
             stack.rawSet("states", table: table)
+            return
+        }
+        if let field = element.control?.textField {
+            // Read out as the text (a secure field's dots), as VoiceOver reads a text field.
+            stack.push(session.value(of: element) ?? "")
+            stack.rawSet("accessibility_value", table: table)
+            stack.push(field.secure)
+            stack.rawSet("secure", table: table)
+            if let placeholder = field.placeholder {
+                stack.push(placeholder)
+                stack.rawSet("placeholder", table: table)
+            }
             return
         }
         if let spoken = session.value(of: element) {
@@ -175,6 +196,65 @@ extension ControlScriptFunctions {
             return .values(1)
         } catch {
             return failure(stack, error.message)
+        }
+    }
+}
+
+extension ControlScriptFunctions {
+    static func textField(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        do {
+            let reading = try session.textField(stack.string(1) ?? "")
+            stack.push(reading.value)
+            stack.push(reading.focused)
+            stack.push(reading.enabled)
+            stack.push(reading.field.secure)
+            return .values(4)
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+
+    static func textPress(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        do {
+            switch try session.textFieldPress(stack.string(1) ?? "") {
+            case .success(let point):
+                stack.push(point.x)
+                stack.push(point.y)
+                return .values(2)
+            case .failure(let problem): return failure(stack, problem.message)
+            }
+        } catch {
+            return failure(stack, error.message)
+        }
+    }
+
+    static func typeText(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let label = stack.string(1) ?? ""
+        guard let text = stack.string(2) else { return .error("type_text: expected (label, text)") }
+        if let problem = keyboardProblem(session, label) { return failure(stack, problem) }
+        session.typeText(text)
+        stack.push(true)
+        return .values(1)
+    }
+
+    static func clearText(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let label = stack.string(1) ?? ""
+        if let problem = keyboardProblem(session, label) { return failure(stack, problem) }
+        session.clearFocusedText()
+        stack.push(true)
+        return .values(1)
+    }
+
+    /// Why `label` cannot be typed into now (not a field, or another element has the
+    /// keyboard), or nil.
+    private static func keyboardProblem(_ session: Session, _ label: String) -> String? {
+        do {
+            let reading = try session.textField(label)
+            if reading.focused { return nil }
+            return "\"\(label)\" does not have the keyboard"
+                + (session.focusedTextField.map { " (\"\($0.label)\" has it)" } ?? "; tap it first")
+        } catch {
+            return error.message
         }
     }
 }

@@ -30,7 +30,7 @@ import Testing
         "from": "{5, 5}", "to": "{6, 70}", "pattern": "\"a\"", "orientation": "\"landscape\"", "label": "\"Open\"",
         "points": "10", "locator_or_condition": "\"Open\"", "timeout": "0.1", "text_or_name": "\"home\"",
         "scene_or_locator": "\"home\"", "reason": "\"r\"", "state": "\"on\"", "tolerance": "0.1", "...": "\"m\"",
-        "default": "3",
+        "default": "3", "text": "\"x\"",
     ]
 
     static func entries() throws -> [Entry] {

@@ -137,7 +137,7 @@ struct StarRatingLoaderTests {
         #expect(
             lines.contains {
                 $0.hasSuffix(
-                    #"elements[1].control: unknown control "star_ratng"; the controls are "star_rating", "toggle", "checkbox", "segmented", "radio"; did you mean "star_rating"?"#
+                    #"elements[1].control: unknown control "star_ratng"; the controls are "star_rating", "toggle", "checkbox", "segmented", "radio", "text_field"; did you mean "star_rating"?"#
                 )
             }, "\(lines)")
         // Star keys on a plain hotspot are unknown keys.

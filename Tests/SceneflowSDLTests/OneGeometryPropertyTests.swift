@@ -4,13 +4,14 @@ import SceneflowSDL
 import Testing
 
 /// Issue 13 item 2: one geometry for drawing, hit testing and reading. Generated prototypes put
-/// one element ("Subject") of each kind (hotspot, star rating, element with a pressed image) in
-/// each container (the full scene, a bottom or centred overlay of a generated size, a landscape
-/// variant, a scroll region at several offsets, its fixed footer, and scenes caught in the
-/// middle of a push or an overlay's slide) at generated places. For every case: the frame the
-/// session reports (`screenElements`, what `element()` returns) is where the H outline is, where
-/// the stars or the pressed image are drawn (pixels of an offscreen render), where a press at
-/// its centre lands, and a press just outside it does not land on it; a star rating reads the
+/// one element ("Subject") of each kind (hotspot, star rating, element with a pressed image, text
+/// field) in each container (the full scene, a bottom or centred overlay of a generated size, a
+/// landscape variant, a scroll region at several offsets, its fixed footer, and scenes caught in
+/// the middle of a push or an overlay's slide) at generated places. For every case: the frame
+/// the session reports (`screenElements`, what `element()` returns) is where the H outline is,
+/// where the stars, the pressed image or the text field's background are drawn (pixels of an
+/// offscreen render), where a press at its centre lands (a text field takes the keyboard), and
+/// a press just outside it does not land on it; a star rating reads the
 /// same value and accessibility value as in a full-screen scene.
 @Suite("One geometry: every element kind in every container is drawn, hit and reported at one place")
 struct OneGeometryPropertyTests {
@@ -19,7 +20,9 @@ struct OneGeometryPropertyTests {
     static let gold: (UInt8, UInt8, UInt8) = (255, 200, 0)
     static let magenta: (UInt8, UInt8, UInt8) = (255, 0, 255)
 
-    enum Kind: CaseIterable { case hotspot, starRating, pressed }
+    static let cyan: (UInt8, UInt8, UInt8) = (0, 255, 255)
+
+    enum Kind: CaseIterable { case hotspot, starRating, pressed, textField }
 
     enum Container: CustomStringConvertible {
         case full
@@ -112,6 +115,9 @@ struct OneGeometryPropertyTests {
             var element = Element(label: "Subject", frame: frame, onTap: .script(ScriptFunctionRef(id: 1)))
             element.design.pressed = "pressed.png"
             return element
+        case .textField:
+            let field = TextField(placeholder: "Type", background: OverlayColor(cyan.0, cyan.1, cyan.2))
+            return Element(label: "Subject", frame: frame, kind: "text_field", control: .textField(field))
         }
     }
 
@@ -343,6 +349,18 @@ struct OneGeometryPropertyTests {
             } else {
                 problems.append("set_value on \"Subject\" did not take (value \(String(describing: tracker?.value)))")
             }
+        case .textField:
+            // The background fills the frame; the right padding shows it (text stays in its box).
+            try renderer.draw(s.frame(), images: images)
+            let image = try renderer.capture()
+            let inside = Point(x: reported.maxX - 3, y: reported.center.y)
+            if screen.contains(inside) && !isColour(image, inside, cyan, scale: scale) {
+                problems.append("the field is not drawn at \(inside), inside the reported frame \(reported)")
+            }
+            for p in justOutside(reported, screen: screen) where isColour(image, p, cyan, scale: scale) {
+                problems.append("the field is drawn at \(p), outside the reported frame \(reported)")
+                break
+            }
         case .pressed where !midTransition:
             s.handle(InputEvent(.down, reported.center, at: s.now))
             try renderer.draw(s.frame(), images: images)
@@ -413,6 +431,10 @@ struct OneGeometryPropertyTests {
             return events.contains {
                 if case .gesture(.tap, _, let label) = $0.kind { label == "Subject" } else { false }
             }
+        case .textField:  // the tap gave it the keyboard
+            return events.contains {
+                if case .controlState("Subject", _, _, "focused") = $0.kind { true } else { false }
+            } && s.focusedTextField?.label == "Subject"
         }
     }
 }

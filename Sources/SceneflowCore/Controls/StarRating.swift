@@ -76,6 +76,8 @@ public enum ElementControl: Equatable, Sendable {
     case starRating(StarRating)
     /// A state-image control (`control = "toggle"`, `"checkbox"`, `"segmented"`, `"radio"`).
     case states(StateControl)
+    /// A text field (`control = "text_field"`).
+    case textField(TextField)
 
     /// The star rating, when this is one.
     public var starRating: StarRating? {
@@ -88,6 +90,12 @@ public enum ElementControl: Equatable, Sendable {
         if case .states(let control) = self { return control }
         return nil
     }
+
+    /// The text field, when this is one.
+    public var textField: TextField? {
+        if case .textField(let field) = self { return field }
+        return nil
+    }
 }
 
 extension Element {
@@ -96,6 +104,11 @@ extension Element {
     var controlActions: [(String, Action)] {
         if let states = control?.stateControl {
             return states.onChange.map { [("\(path).on_change", $0)] } ?? []
+        }
+        if let field = control?.textField {
+            return [("\(path).on_change", field.onChange), ("\(path).on_submit", field.onSubmit)].compactMap { entry in
+                entry.1.map { (entry.0, $0) }
+            }
         }
         guard let rating = control?.starRating else { return [] }
         var result: [(String, Action)] = []

@@ -72,6 +72,14 @@ extension FrameDescription {
                     let placed = placement.place(element.frame)
                     return StateImageOverlay(label: element.label, image: image, frame: placed.frame, clip: placed.area)
                 }
+            copy.layers[index].textOverlays = prototype.shownElements(layer.scene, landscape: layer.rotated)
+                .compactMap { element in
+                    guard let field = element.control?.textField else { return nil }
+                    let placed = placement.place(element.frame)
+                    return TextFieldOverlay(
+                        label: element.label, field: field, placed: placed.frame, clip: placed.area,
+                        editing: field.initialEditing, caret: false)
+                }
         }
         return copy
     }

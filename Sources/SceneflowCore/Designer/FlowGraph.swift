@@ -209,6 +209,13 @@ extension FlowGraph {
     static func controlsCaption(_ scene: Scene) -> String {
         var text = ""
         for element in scene.elements {
+            if let field = element.control?.textField {
+                text +=
+                    "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray30\">"
+                    + XMLText.escape(textFieldCaption(element.label, field))
+                text += "</FONT>"
+                continue
+            }
             guard let control = element.control?.stateControl else { continue }
             let states = control.states.map { state in
                 let name = XMLText.escape(state)
@@ -218,6 +225,18 @@ extension FlowGraph {
                 "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray30\">\(control.style.rawValue) \"\(XMLText.escape(element.label))\": "
                 + states.joined(separator: " | ") + "</FONT>"
         }
+        return text
+    }
+}
+
+extension FlowGraph {
+    /// `text_field "Email": "you@example.com"` (the placeholder), with ` secure` and
+    /// `→ on_submit` when declared; a secure field's initial text is never shown.
+    static func textFieldCaption(_ label: String, _ field: TextField) -> String {
+        var text = "text_field \"\(label)\""
+        if let placeholder = field.placeholder { text += ": \"\(placeholder)\"" }
+        if field.secure { text += " secure" }
+        if field.onSubmit != nil { text += " → on_submit" }
         return text
     }
 }

@@ -32,6 +32,9 @@ public struct SceneLayer: Equatable, Sendable {
     /// State-image controls drawn over this scene's screenshot (before the star ratings), in
     /// screen points, placed as `overlays` are; the layer's alpha applies to them.
     public var stateOverlays: [StateImageOverlay] = []
+    /// Text fields drawn over this scene's screenshot (after the state controls and star
+    /// ratings), in screen points, placed as `overlays` are; the layer's alpha applies to them.
+    public var textOverlays: [TextFieldOverlay] = []
 
     /// Creates a layer.
     public init(scene: String, image: String, screen: ScreenArea, offset: Point, alpha: Double) {

@@ -153,7 +153,32 @@ enum SceneExtras {
         var text = element.design.pressed.map { " pressed \($0)" } ?? ""
         if let rating = element.control?.starRating { text += describe(rating) }
         if let states = element.control?.stateControl { text += describe(states) }
+        if let field = element.control?.textField { text += describe(field) }
         return text
+    }
+
+    /// A text field's settings and actions: ` font 17 color #1C1B1F placeholder "Search"
+    /// value "cats" keyboard email max_length 40 on_change: … on_submit: …`. A secure field
+    /// shows ` secure` and its initial text's length, never the text.
+    static func describe(_ field: TextField) -> String {
+        func hex(_ c: OverlayColor) -> String {
+            let bytes = c.a == 255 ? [c.r, c.g, c.b] : [c.r, c.g, c.b, c.a]
+            return "#" + bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined()
+        }
+        var parts = ["font \(formatNumber(field.fontSize))", "color \(hex(field.color))"]
+        if let background = field.background { parts.append("background \(hex(background))") }
+        if let placeholder = field.placeholder { parts.append("placeholder \(ScaffoldWriter.luaString(placeholder))") }
+        if field.secure {
+            parts.append("secure")
+            if !field.initialText.isEmpty { parts.append("value (\(field.initialText.count) characters)") }
+        } else if !field.initialText.isEmpty {
+            parts.append("value \(ScaffoldWriter.luaString(field.initialText))")
+        }
+        if field.keyboard != .text { parts.append("keyboard \(field.keyboard.rawValue)") }
+        if let limit = field.maxLength { parts.append("max_length \(limit)") }
+        if let action = field.onChange { parts.append("on_change: \(action)") }
+        if let action = field.onSubmit { parts.append("on_submit: \(action)") }
+        return " " + parts.joined(separator: " ")
     }
 
     /// A state control's states, images, segments and action:

@@ -19,6 +19,12 @@ struct SessionControls {
     var focused: ControlID?
     /// The value when focus arrived or the last keyboard commit, per focused control.
     var committed: Double?
+    /// Text fields' editing states, set when first focused or typed into (Session+TextFields.swift).
+    var texts: [ControlID: TextEditing] = [:]
+    /// The text field with the keyboard (window taps, `type_text`); apart from `focused`.
+    var textFocus: ControlID?
+    /// Session seconds when the caret last restarted its blink (focus, an edit).
+    var caretSince = 0.0
 }
 
 /// A keyboard command for the focused control (the window maps keys to these).
@@ -231,6 +237,7 @@ extension Session {
             let placement = layer.placement(on: screen)
             let elements = prototype.shownElements(layer.scene, landscape: layer.rotated)
             copy[index].stateOverlays = stateOverlays(of: layer, on: screen)
+            copy[index].textOverlays = textOverlays(of: layer, on: screen)
             copy[index].overlays = elements.indices.compactMap { i in
                 guard elements[i].control?.starRating != nil else { return nil }
                 let id = controlID(layer.scene, elements, i)

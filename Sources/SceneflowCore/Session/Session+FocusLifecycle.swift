@@ -12,6 +12,9 @@ extension Session {
     /// Clears focus before `action` starts when it would make the focused control's scene
     /// disappear (`Navigator.sceneLeft(by:)`). Called by `perform(_:source:)`.
     func dropFocus(before action: Action) {
+        if let text = controls.textFocus, navigator.sceneLeft(by: action) == text.scene {
+            endTextFocus()  // a text field gives up the keyboard when its scene will disappear
+        }
         guard let id = controls.focused, navigator.sceneLeft(by: action) == id.scene else { return }
         dropFocus()
     }

@@ -240,7 +240,8 @@ public final class Session {
         if element.kind == "tab", case .tab(let root, _) = element.onTap {
             return navigator.entries[0].scene == root ? "selected" : nil  // issue 17: the tab shown
         }
-        return controlState(of: element) ?? controlAccessibilityValue(of: element) ?? element.value
+        return controlState(of: element) ?? textValue(of: element) ?? controlAccessibilityValue(of: element)
+            ?? element.value
     }
 
     /// The scene value for `name`, if it exists.
@@ -256,13 +257,18 @@ public final class Session {
         let index = placed.lastIndex { $0.placed.visible?.contains(gesture.start) == true }
         let element = index.map { placed[$0].element }
         timeline.record(.gesture(gesture, scene: sceneName, element: element?.label), at: time, element: index)
+        if case .tap = gesture, let focus = controls.textFocus, index.map({ controlID(placed, $0) }) != focus {
+            endTextFocus()  // a tap anywhere else takes the keyboard from the field
+        }
         switch gesture {
         case .tap:
             if let earlier = pendingTap {  // a tap after the window closed: the earlier one first
                 pendingTap = nil
                 perform(earlier.action, source: earlier.source)
             }
-            if let index, tapStateControl(placed, index, at: gesture.start) {
+            if let index,
+                tapStateControl(placed, index, at: gesture.start) || tapTextField(placed, index, at: gesture.start)
+            {
                 // A state control's tap changes its state (Session+StateControls.swift).
                 if let element, element.enabled, let action = element.onTap {
                     perform(action, source: "tap on \"\(element.label)\"")

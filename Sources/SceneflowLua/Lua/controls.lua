@@ -135,3 +135,60 @@ api.define{ name = "choose", group = "Controls", step = true,
       return t + TAP
     end)
   end }
+
+-- Gives the text field the locator matches the keyboard with a real tap where it is drawn
+-- (unless it has it already) and returns its label.
+local function focus_field(what, loc, opts)
+  if opts ~= nil and type(opts) ~= "table" then
+    fail(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
+  end
+  local timeout = api.timeout(opts, what)
+  local e = api.resolve(what, loc, timeout)
+  local value, focused = sf.text_field(e.label)
+  if value == nil then fail(what .. ": " .. focused) end
+  if focused then return e.label end
+  local t0 = (api.last_tap or -1) + DOUBLE_TAP + FRAME  -- two taps in a row stay two taps
+  while sf.now() < t0 - 1e-9 do coroutine.yield() end
+  local x, y = sf.text_press(e.label)
+  if x == nil then fail(what .. ": " .. y) end
+  api.deliver(what, "the field did not get the keyboard", timeout, function()
+    local t = sf.now()
+    sf.input("down", x, y, t)
+    sf.input("up", x, y, t + TAP)
+    api.last_tap = t + TAP
+    return t + TAP
+  end)
+  local _, now_focused = sf.text_field(e.label)
+  if not now_focused then fail(what .. ": the tap on " .. quote(e.label) .. " did not give it the keyboard") end
+  return e.label
+end
+
+api.define{ name = "type_text", group = "Controls", step = true,
+  signature = "type_text(locator, text [, {timeout = seconds}])",
+  summary = "Types `text` into a text field as a person would: a real tap where the field is drawn gives it the keyboard (unless it has it), then each character is typed at the caret (the end after the tap), running the field's on_change after each one. A line break (\"\\n\") presses Return: on_submit runs and the field gives up the keyboard, as with XCUITest's typeText. Characters past max_length are dropped, as on a phone. Fails when no finger could tap the field: disabled, covered by an element declared after it, or scrolled out of view (scroll_to it first).",
+  args = { { "locator", "as tap; a text field", "Locator" },
+    { "text", "the characters to type, any script; \"\\n\" for Return", "string" }, { "timeout", "as tap", "number" } },
+  waits = "as tap",
+  errors = "no such text field; a field a finger cannot reach (disabled, covered, scrolled out of view)",
+  example = 'type_text("Email", "a@b.example")\nexpect.value("Email", "a@b.example")',
+  fn = function(loc, text, opts)
+    local what = "type_text(" .. show(loc) .. ", " .. show(text) .. ")"
+    if type(text) ~= "string" then fail(what .. ": expected the text to type (a string), got " .. show(text)) end
+    local label = focus_field(what, loc, opts)
+    local ok, problem = sf.type_text(label, text)
+    if not ok then fail(what .. ": " .. problem) end
+  end }
+
+api.define{ name = "clear_text", group = "Controls", step = true,
+  signature = "clear_text(locator [, {timeout = seconds}])",
+  summary = "Empties a text field as a person would (tap it, select all, delete): the tap gives it the keyboard unless it has it; on_change runs once when it held text.",
+  args = { { "locator", "as tap; a text field", "Locator" }, { "timeout", "as tap", "number" } },
+  waits = "as tap",
+  errors = "as type_text",
+  example = 'clear_text("Search")\nexpect.value("Search", "")',
+  fn = function(loc, opts)
+    local what = "clear_text(" .. show(loc) .. ")"
+    local label = focus_field(what, loc, opts)
+    local ok, problem = sf.clear_text(label)
+    if not ok then fail(what .. ": " .. problem) end
+  end }

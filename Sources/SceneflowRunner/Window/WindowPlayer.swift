@@ -124,6 +124,7 @@ public final class WindowPlayer {
         var firstFrame = true
         var preloadedFor = ""
         var lastShown: ShownState?
+        var textInputFrame: Rect?
         while true {
             if paced && !session.isSettled { nextFrame = waitForFrame(after: nextFrame) }
             events.removeAll(keepingCapacity: true)
@@ -165,9 +166,18 @@ public final class WindowPlayer {
                     }
                 case .wheel(let turn): Self.wheel(turn, session, window)
                 case .exposed: break
-                case .text, .composition, .edit, .paste: break  // no text field has the keyboard yet
+                // A text field has the keyboard (Session+TextFields.swift).
+                case .text(let typed): session.typeText(typed)
+                case .composition(let composing, let caret): session.composeText(composing, caret: caret)
+                case .edit(let key):
+                    switch session.editText(key) {
+                    case .copy(let text), .cut(let text): try? Clipboard.set(text)
+                    default: break
+                    }
+                case .paste(let text): session.typeText(text, by: "pasted")
                 }
             }
+            Self.followTextFocus(session, window, &textInputFrame)
             if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval || edit.reloadNow, watcher != nil {
                 lastPoll = now
                 edit.reloadNow = false
@@ -321,6 +331,7 @@ public final class WindowPlayer {
         var until = now + Self.idleWakeInterval
         if let due = designer.nextChange(after: now) { until = min(until, due) }
         if let due = session.timedActionDue { until = min(until, due) }
+        if let due = session.caretBlinkDue { until = min(until, due) }  // only while a field has the keyboard
         if let quitAfter { until = min(until, quitAfter) }
         return max(0.001, ((until - now) * 1000).rounded(.up) / 1000)  // SDL waits whole ms: never 0
     }

@@ -46,6 +46,7 @@ extension RendererHandle {
             }
             if let ring = overlay.focusRing { try drawRing(pixelRect(ring), alpha: alpha) }
         }
+        for overlay in layer.textOverlays { try drawTextField(overlay, alpha: alpha, images: images) }
     }
 
     /// Copies the part of `image` that falls in `part` of the glyph `box` (pixels) to `part`,
@@ -78,7 +79,7 @@ extension RendererHandle {
         try copy(image.texture, source: &source, target, alpha: alpha)
     }
 
-    private func pixelRect(_ rect: Rect) -> SDL_Rect {
+    func pixelRect(_ rect: Rect) -> SDL_Rect {
         let s = device.scale
         let x0 = (rect.x * s).rounded()
         let y0 = (rect.y * s).rounded()

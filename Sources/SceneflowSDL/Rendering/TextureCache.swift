@@ -74,6 +74,8 @@ public final class TextureCache {
     /// Star-rating glyph textures by `RendererHandle+Controls` key (image path or built-in
     /// look and pixel size).
     var glyphTextures: [String: (texture: RendererHandle.Texture, width: Int, height: Int)] = [:]
+    /// Text fields' text as textures (`RendererHandle+TextFields`), made on first use.
+    lazy var fieldText = TextTextures(renderer: renderer)
     private let store = DecodeStore<Key>()
     private let queue = DispatchQueue(label: "sceneflow.texture-preload", qos: .userInitiated)
 

@@ -24,6 +24,7 @@ extension ScriptRecorder {
     func flushPending(_ session: Session) {
         flushScroll(session)
         flushRatings(session)
+        flushTexts(session)
     }
 
     /// Notes whether a scroll offset changed since the last frame; once the offsets have

@@ -53,6 +53,10 @@ public final class ScriptRecorder {
     /// Star ratings with a `dropped` value event (focus left the scene before a commit; see
     /// `Session+FocusLifecycle.swift`) still ahead in the events being read.
     var droppingRatings: Set<RatingKey> = []
+    /// Per text field (by scene and label): the text the script leaves it at.
+    var scriptTexts: [RatingKey: String] = [:]
+    /// Text fields edited since their text was last written, in order (ScriptRecorder+TextFields.swift).
+    var pendingTexts: [RatingKey] = []
 
     /// Seconds a scroll offset must rest (with no finger down) before its burst is written.
     public static let scrollBurstGap = 0.5
@@ -155,6 +159,10 @@ public final class ScriptRecorder {
             } else {
                 append("choose(\(locator), \(Self.quote(state)))", session)
             }
+        case .controlState(let label, let scene, _, let what) where Self.textEdits.contains(what):
+            noteText(RatingKey(scene: scene, label: label), submitted: what == "submitted", session)
+        case .controlState(_, _, _, "focused"):
+            flushTexts(session)  // another field's typing is written before this one's
         case .action(.back, let source) where source == "key Escape":
             append("back()", session)
         case .action(_, let source) where source.hasPrefix("tap outside overlay"):
@@ -180,8 +188,9 @@ public final class ScriptRecorder {
         if let element, let locator { locators[element.label] = locator }
         switch gesture {
         case .tap:
-            // A state control's tap is written from the state it gave (`controlState`).
-            if element?.control?.stateControl != nil { return }
+            // A state control's tap is written from the state it gave (`controlState`); a text
+            // field's from what was typed (`type_text` taps it first).
+            if element?.control?.stateControl != nil || element?.control?.textField != nil { return }
             // Like a tap on nothing: a tap no element answers changes nothing (a replayed tap on a
             // star rating would even rate it at its centre), so it is left out.
             guard let element, let locator, element.enabled, element.onTap != nil || element.onDoubleTap != nil
