@@ -155,11 +155,13 @@ extension WindowPlayer {
     }
 
     /// What the edit mode draws now (nil when it is off).
-    func editView() -> EditView? {
+    func editView(in window: Window) -> EditView? {
         guard var mode = edit.mode else { return nil }
         mode.show(scene: session.currentScene)
         edit.mode = mode
-        var view = mode.view(editContext())
+        var context = editContext()
+        context.pixelsPerPoint = window.view.scale * window.device.scale
+        var view = mode.view(context, measure: window.textMeasure)
         if let scene = session.scene(session.currentScene),
             case .failed(let why)? = edit.reader?.reading(for: scene, in: loaded.prototype)
         {
@@ -173,6 +175,7 @@ extension WindowPlayer {
     /// the panels.
     func draw(_ view: EditView, on window: Window) throws {
         try window.draw(view.under)
+        try window.draw(view.stripBackground)
         if let strip = view.strip {
             let images = strip.scenes.compactMap { name -> (image: String, screen: ScreenArea, frame: Rect)? in
                 guard let scene = loaded.prototype.scenes[name], let i = strip.scenes.firstIndex(of: name) else {

@@ -209,7 +209,7 @@ public final class WindowPlayer {
             // In edit mode its own boxes show the elements (H's frames), not H's or the hints.
             var overlay = designer.overlay(for: edit.mode == nil ? shown : nil, at: now, clips: outline.clips)
             if let notice = editNoticePanel { overlay.panels.append(notice) }
-            let editing = editView()
+            let editing = editView(in: window)
             let frame = session.frame()
             // Drawn only when something shows differently (or moves): an idle window sleeps.
             let hud =
