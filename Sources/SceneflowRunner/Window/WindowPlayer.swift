@@ -165,6 +165,7 @@ public final class WindowPlayer {
                     }
                 case .wheel(let turn): Self.wheel(turn, session, window)
                 case .exposed: break
+                case .text, .composition, .edit, .paste: break  // no text field has the keyboard yet
                 }
             }
             if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval || edit.reloadNow, watcher != nil {
