@@ -82,7 +82,7 @@ extension EditMode {
         if let draft {
             over.panels.append(
                 OverlayPanel(
-                    lines: ["Label: " + draft.text + "▏", "Return saves the hotspot, Escape cancels."],
+                    lines: ["Label: " + Self.fieldText(draft.field), "Return saves the hotspot, Escape cancels."],
                     placement: .center))
         }
         // The strip's frame is drawn under the thumbnails, over the hotspots' labels.
@@ -101,6 +101,25 @@ extension EditMode {
         var kept = Array(text)
         while !kept.isEmpty, !fits(String(kept) + "…") { kept.removeLast() }
         return String(kept) + "…"
+    }
+
+    /// The label field as one line of panel text: the caret as `▏`, a selection between `⟦` and
+    /// `⟧`, an input method's composition between `‹` and `›`.
+    static func fieldText(_ field: TextEditing) -> String {
+        let shown = field.shown()
+        let characters = Array(shown.string)
+        func part(_ range: Range<Int>) -> String {
+            let low = min(max(range.lowerBound, 0), characters.count)
+            return String(characters[low..<min(max(range.upperBound, low), characters.count)])
+        }
+        let all = characters.count
+        if let selection = shown.selection, !selection.isEmpty {
+            return part(0..<selection.lowerBound) + "⟦" + part(selection) + "⟧" + part(selection.upperBound..<all)
+        }
+        if let marked = shown.marked {
+            return part(0..<marked.lowerBound) + "‹" + part(marked) + "›" + part(marked.upperBound..<all)
+        }
+        return part(0..<shown.caret) + "▏" + part(shown.caret..<all)
     }
 
     /// A hotspot's label with what it does: `Open → settings`, `Close ← back`.
