@@ -73,11 +73,17 @@ extension EditMode {
                         label: Self.fitted(scene, width: strip.captions[i].width * context.pixelsPerPoint, measure)))
             }
         }
-        let placement: OverlayPanel.Placement = strip.map { $0.frame.y > 0 } ?? false ? .top : .bottom
-        over.panels.append(OverlayPanel(lines: status(context), placement: placement))
+        // The panels stack beside the strip, on the side away from the selected hotspot.
+        let placement: OverlayPanel.Placement = strip.map { $0.frame.y > 0 } ?? true ? .bottom : .top
+        let inset = (strip?.frame.height ?? 0) * context.pixelsPerPoint
+        var statusPanel = OverlayPanel(lines: status(context), placement: placement)
+        statusPanel.inset = inset
+        over.panels.append(statusPanel)
         if let message {
-            over.panels.append(
-                OverlayPanel(lines: message.lines, placement: placement, background: message.isError ? .error : .panel))
+            var panel = OverlayPanel(
+                lines: message.lines, placement: placement, background: message.isError ? .error : .panel)
+            panel.inset = inset
+            over.panels.append(panel)
         }
         if let draft {
             over.panels.append(
