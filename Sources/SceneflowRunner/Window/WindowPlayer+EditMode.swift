@@ -99,8 +99,6 @@ extension WindowPlayer {
         case .paste(let pasted): mode.paste(pasted)
         case .edit(let key): command = mode.edit(key, context)
         case .quit, .wheel, .exposed: return false
-        // Text input reaches the label field once it takes the keyboard (not yet wired).
-        case .text, .composition, .edit, .paste: return false
         }
         edit.mode = mode
         perform(command)
