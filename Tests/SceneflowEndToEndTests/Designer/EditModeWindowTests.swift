@@ -100,6 +100,8 @@ import Testing
         let output = w.quit()
         #expect(w.status == 0, "\(output)")
         #expect(output.contains("edit: "), "\(output)")
+        // Each write reloaded only prototype.lua: the screenshots stayed decoded.
+        #expect(output.contains("after an edit; its images are unchanged and stay decoded"), "\(output)")
 
         // The wired prototype replays: tap the drawn hotspot by its label.
         let script = try tmp.write(
