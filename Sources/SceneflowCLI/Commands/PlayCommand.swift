@@ -17,7 +17,10 @@ struct PlayCommand: Subcommand {
         reload marked;
         read them with `sceneflow timing`. Designer keys:
         H shows every element with its label, 1 / 2 / 0 zoom to 1:1 pixels / 50 % / fit, O
-        turns the device, ? lists the keys. A click that hits nothing flashes every element
+        turns the device, ? lists the keys. E toggles edit mode: the screen's text (read with
+        Tesseract in the background) as dashed boxes; click one or drag a box to make a
+        hotspot, click a scene in the strip to link it; each change is written to
+        prototype.lua as `sceneflow hotspot` writes it, and Ctrl+Z undoes it. A click that hits nothing flashes every element
         (hotspot hints). prototype.lua and the images are watched: a change reloads within a
         second, keeping the scene and history; a broken edit is shown in the window and the
         last good prototype stays.

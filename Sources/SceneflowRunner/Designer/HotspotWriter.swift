@@ -118,7 +118,7 @@ public enum HotspotWriter {
                 + " (scenes: \(prototype.sceneOrder.joined(separator: ", ")))"
             throw Failure(kind: .usage, lines: [message], paste: nil)
         }
-        let labels = found.elements.map(\.label)
+        let labels = declared(found).map(\.label)
         let quoted = LuaStringLiteral.quoted(edit.label)
         let count = labels.filter { $0 == edit.label }.count
         if let target = edit.targetScene, prototype.scenes[target] == nil {
@@ -160,7 +160,13 @@ public enum HotspotWriter {
                     paste: pasteText(edit))
             }
         }
-        return found.elements.map { ElementTree.line($0, value: $0.value) }
+        return declared(found).map { ElementTree.line($0, value: $0.value) }
+    }
+
+    /// The elements `scene` writes in its own `elements` list: without the tab bar's tabs,
+    /// which the loader adds to every scene of a tab's stack (`tabs = { … }` at the root).
+    static func declared(_ scene: Scene) -> [Element] {
+        scene.elements.filter { !($0.kind == "tab" && $0.path.hasPrefix("tabs[")) }
     }
 
     /// True when `after` has the same scenes as `before`, each with the same elements, but
@@ -173,16 +179,18 @@ public enum HotspotWriter {
             guard let a = after.scenes[name], let b = before.scenes[name], ElementTree.text(a) == ElementTree.text(b)
             else { return false }
         }
-        guard let edited = after.scenes[scene] else { return false }
-        let lines = edited.elements.map { ElementTree.line($0, value: $0.value) }
-        let index = before.scenes[scene]?.elements.firstIndex { $0.label == edit.label }
+        guard let edited = after.scenes[scene].map(declared), let old = before.scenes[scene].map(declared) else {
+            return false
+        }
+        let lines = edited.map { ElementTree.line($0, value: $0.value) }
+        let index = old.firstIndex { $0.label == edit.label }
         switch edit {
         case .add(let label, let frame, let action):
-            guard let added = edited.elements.last, lines.dropLast() == elements[...] else { return false }
+            guard let added = edited.last, lines.dropLast() == elements[...] else { return false }
             return added.label == label && added.frame == frame && matches(added.onTap, action)
         case .move(_, let frame):
-            guard let index, index < edited.elements.count, lines.count == elements.count else { return false }
-            var expected = before.scenes[scene]!.elements[index]
+            guard let index, index < edited.count, lines.count == elements.count else { return false }
+            var expected = old[index]
             expected.frame = frame
             var wanted = elements
             wanted[index] = ElementTree.line(expected, value: expected.value)
@@ -193,11 +201,10 @@ public enum HotspotWriter {
             wanted.remove(at: index)
             return lines == wanted
         case .link(_, let action):
-            guard let index, index < edited.elements.count, lines.count == elements.count,
-                matches(edited.elements[index].onTap, action)
+            guard let index, index < edited.count, lines.count == elements.count, matches(edited[index].onTap, action)
             else { return false }
-            var expected = before.scenes[scene]!.elements[index]
-            expected.onTap = edited.elements[index].onTap
+            var expected = old[index]
+            expected.onTap = edited[index].onTap
             var wanted = elements
             wanted[index] = ElementTree.line(expected, value: expected.value)
             return lines == wanted

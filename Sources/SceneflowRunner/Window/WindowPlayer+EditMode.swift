@@ -18,6 +18,8 @@ final class EditSession {
     var notice: String?
     /// True after a write: check for the changed file on this pass, not after the poll interval.
     var reloadNow = false
+    /// True while the label field has the keyboard (the edit mode started SDL text input).
+    var ownsTextInput = false
 }
 
 extension WindowPlayer {
@@ -86,19 +88,17 @@ extension WindowPlayer {
         case .pointerDown(let p): mode.pointerDown(p, context)
         case .pointerMoved(let p): mode.pointerMoved(p)
         case .pointerUp(let p): command = mode.pointerUp(p, context)
-        case .back:
-            if mode.draft != nil, mode.draft?.text.isEmpty == false {
-                mode.deleteBackward()
-            } else {
-                command = mode.key("Escape", context)
-            }
+        case .back: command = mode.key("Escape", context)
         case .key(let name):
             // Keys the edit mode has no use for (Q, zoom, ?, S) keep their play meaning.
             guard mode.draft != nil || EditMode.keys.contains(name) else { return false }
             command = mode.key(name, context)
+        // While the label field has the keyboard (`syncTextInput`): SDL's text input.
+        case .text(let typed): mode.type(typed)
+        case .composition(let marked, let caret): mode.compose(marked, caret: caret)
+        case .paste(let pasted): mode.paste(pasted)
+        case .edit(let key): command = mode.edit(key, context)
         case .quit, .wheel, .exposed: return false
-        // Text input reaches the label field once it takes the keyboard (not yet wired).
-        case .text, .composition, .edit, .paste: return false
         }
         edit.mode = mode
         perform(command)
@@ -113,6 +113,7 @@ extension WindowPlayer {
         case .none: break
         case .leave: toggleEditMode()
         case .back: session.perform(.back, source: "key Escape")
+        case .copy(let text): try? Clipboard.set(text)
         case .write(let change, let scene, let select):
             let before = (try? RegularFile.read(file)) ?? Data()
             do {
@@ -157,11 +158,17 @@ extension WindowPlayer {
     }
 
     /// What the edit mode draws now (nil when it is off).
-    func editView() -> EditView? {
-        guard var mode = edit.mode else { return nil }
+    func editView(in window: Window) -> EditView? {
+        guard var mode = edit.mode else {
+            syncTextInput(window, field: nil)
+            return nil
+        }
         mode.show(scene: session.currentScene)
         edit.mode = mode
-        var view = mode.view(editContext())
+        syncTextInput(window, field: mode.draft?.screen)
+        var context = editContext()
+        context.pixelsPerPoint = window.view.scale * window.device.scale
+        var view = mode.view(context, measure: window.textMeasure)
         if let scene = session.scene(session.currentScene),
             case .failed(let why)? = edit.reader?.reading(for: scene, in: loaded.prototype)
         {
@@ -171,10 +178,23 @@ extension WindowPlayer {
         return view
     }
 
+    /// Gives the keyboard to the label field while it is open (SDL text input, the input
+    /// method's candidate window under the drawn box) and takes it back when it closes.
+    func syncTextInput(_ window: Window, field: Rect?) {
+        if let field {
+            if !edit.ownsTextInput { window.startTextInput(at: field) }
+            edit.ownsTextInput = true
+        } else if edit.ownsTextInput {
+            window.stopTextInput()
+            edit.ownsTextInput = false
+        }
+    }
+
     /// Draws the edit mode's view: boxes, the strip's thumbnails, then its borders, names and
     /// the panels.
     func draw(_ view: EditView, on window: Window) throws {
         try window.draw(view.under)
+        try window.draw(view.stripBackground)
         if let strip = view.strip {
             let images = strip.scenes.compactMap { name -> (image: String, screen: ScreenArea, frame: Rect)? in
                 guard let scene = loaded.prototype.scenes[name], let i = strip.scenes.firstIndex(of: name) else {

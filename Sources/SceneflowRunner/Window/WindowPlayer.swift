@@ -180,10 +180,16 @@ public final class WindowPlayer {
             Self.followTextFocus(session, window, &textInputFrame)
             if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval || edit.reloadNow, watcher != nil {
                 lastPoll = now
-                edit.reloadNow = false
                 if watcher!.changed() {
-                    let fresh = reload(folder)
-                    if let fresh {
+                    // After an edit mode write only prototype.lua changed: its images are kept.
+                    let kept = edit.reloadNow ? reloadKeepingImages(folder) : nil
+                    edit.reloadNow = false
+                    let fresh = kept ?? reload(folder)
+                    if let fresh, kept != nil {
+                        let next = Session(prototype: fresh.prototype.prototype)
+                        let dropped = next.restore(from: session)
+                        adopt(fresh.prototype, images: fresh.files, session: next, dropped: dropped, ready: (0, 0))
+                    } else if let fresh {
                         if fresh.prototype.prototype.device != loaded.prototype.device {
                             window = try Window(
                                 title: title(), device: fresh.prototype.prototype.device, size: windowSize)
@@ -220,7 +226,7 @@ public final class WindowPlayer {
             // In edit mode its own boxes show the elements (H's frames), not H's or the hints.
             var overlay = designer.overlay(for: edit.mode == nil ? shown : nil, at: now, clips: outline.clips)
             if let notice = editNoticePanel { overlay.panels.append(notice) }
-            let editing = editView()
+            let editing = editView(in: window)
             let frame = session.frame()
             // Drawn only when something shows differently (or moves): an idle window sleeps.
             let hud =
@@ -373,6 +379,24 @@ public final class WindowPlayer {
             log("reload failed, keeping the last good prototype:\n\(error)")
             return nil
         }
+    }
+
+    /// Loads the prototype again after an edit mode write, which changed only `prototype.lua`:
+    /// when it draws no image the last good prototype did not, its images are not decoded
+    /// again (their headers are checked from the bytes kept in `imageFiles`) and the texture
+    /// cache stays, so the change shows at once. Nil (then `reload` does the whole work) when
+    /// it draws another image or does not load.
+    private func reloadKeepingImages(_ folder: String) -> (prototype: LoadedPrototype, files: ImageFileStore)? {
+        let started = clock.now
+        guard
+            let fresh = try? PrototypeOpener.open(folder, images: .header, loader: PictureLoader(files: imageFiles)),
+            fresh.prototype.device == loaded.prototype.device,
+            Set(imagePaths(of: fresh.prototype)).isSubset(of: Set(imagePaths(of: loaded.prototype)))
+        else { return nil }
+        designer.reloadError = nil
+        let ms = Int(((clock.now - started) * 1000).rounded())
+        log("reload: \(folder) loaded in \(ms) ms after an edit; its images are unchanged and stay decoded")
+        return (fresh, imageFiles)
     }
 
     /// Switches to `fresh` (its images read into `images`) and `next`, the session that took

@@ -77,11 +77,16 @@ import Testing
         #expect(Self.drag(&mode, Point(x: 10, y: 290), Point(x: 350, y: 460), c) == .none)
         #expect(mode.draft?.text == "Settings Wi-Fi")
         #expect(mode.draft?.frame == Rect(x: 10, y: 290, width: 340, height: 170))
-        for _ in 0..<"Settings Wi-Fi".count { mode.deleteBackward() }
-        mode.type("Ü")
+        #expect(EditMode.fieldText(mode.draft!.field) == "⟦Settings Wi-Fi⟧")
+        mode.type("Ü")  // the pre-filled text is selected: typing replaces it
+        mode.compose("b", caret: 1)
+        #expect(EditMode.fieldText(mode.draft!.field) == "Ü‹b›")
         mode.type("ber 日本語 ✓")
+        #expect(EditMode.fieldText(mode.draft!.field) == "Über 日本語 ✓▏")
+        mode.paste("x")
+        #expect(mode.edit(.backspace, c) == .none)
         #expect(
-            mode.key("Return", c)
+            mode.edit(.submit, c)
                 == .write(
                     .add(label: "Über 日本語 ✓", frame: Rect(x: 10, y: 290, width: 340, height: 170), action: nil),
                     scene: "home", select: "Über 日本語 ✓"))
@@ -99,7 +104,7 @@ import Testing
         #expect(mode.key("Return", c) == .none)
         #expect(mode.message?.lines.first?.contains("already has a hotspot labelled \"Open\"") == true)
         #expect(mode.draft != nil)
-        #expect(mode.key("Escape", c) == .none)
+        #expect(mode.edit(.cancel, c) == .none)
         #expect(mode.draft == nil)
     }
 

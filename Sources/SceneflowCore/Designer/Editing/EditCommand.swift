@@ -12,4 +12,6 @@ public enum EditCommand: Equatable, Sendable {
     case leave
     /// Go back as in play (Escape with nothing selected and no field open).
     case back
+    /// Put this text on the clipboard (Ctrl+C or Ctrl+X in the label field).
+    case copy(String)
 }

@@ -14,6 +14,8 @@ public struct EditContext: Equatable, Sendable {
     public var scenes: [String]
     /// The screen's size, points.
     public var screen: Size
+    /// Window pixels per point at the window's zoom (0: unknown; scene names are not shortened).
+    public var pixelsPerPoint = 0.0
 
     /// Creates a context.
     public init(

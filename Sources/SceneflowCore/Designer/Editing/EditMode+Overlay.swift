@@ -1,12 +1,15 @@
 /// What the edit mode draws, back to front: `under` (over the scene: detected text as dashed
 /// boxes, hotspots as solid boxes with their labels, the selected one's handles, the box being
-/// drawn), then the strip's thumbnails (drawn by the window from the scenes' screenshots), then
+/// drawn), then `stripBackground` and the strip's thumbnails (drawn by the window from the scenes'
+/// screenshots), then
 /// `over` (the strip's borders and scene names, the status, message and label field panels).
 public struct EditView: Equatable, Sendable {
     /// Boxes over the scene, under the strip.
     public var under: Overlay
     /// The scene strip, while a hotspot is selected.
     public var strip: EditStrip?
+    /// The strip's background, drawn over `under` (its labels too) and under the thumbnails.
+    public var stripBackground: Overlay
     /// The strip's borders and captions, and the panels.
     public var over: Overlay
 }
@@ -24,8 +27,10 @@ extension EditMode {
         return EditStrip.layout(scenes: context.scenes, screen: context.screen, top: top)
     }
 
-    /// Everything the edit mode draws for `context` (see `EditView`).
-    public func view(_ context: EditContext) -> EditView {
+    /// Everything the edit mode draws for `context` (see `EditView`). With `measure` (the
+    /// window's text, in window pixels) and `context.pixelsPerPoint`, each scene name under the
+    /// strip is shortened with `…` to its thumbnail's width, so names never cover each other.
+    public func view(_ context: EditContext, measure: (any TextMeasuring)? = nil) -> EditView {
         var under = Overlay()
         for (_, shown) in context.shownDetections {
             var box = OverlayBox(frame: shown, fill: .detectedFill, border: .detected)
@@ -65,26 +70,62 @@ extension EditMode {
                 over.boxes.append(
                     OverlayBox(
                         frame: strip.captions[i], fill: OverlayColor(0, 0, 0, 0), border: OverlayColor(0, 0, 0, 0),
-                        label: scene))
+                        label: Self.fitted(scene, width: strip.captions[i].width * context.pixelsPerPoint, measure)))
             }
         }
-        let placement: OverlayPanel.Placement = strip.map { $0.frame.y > 0 } ?? false ? .top : .bottom
-        over.panels.append(OverlayPanel(lines: status(context), placement: placement))
+        // The panels stack beside the strip, on the side away from the selected hotspot.
+        let placement: OverlayPanel.Placement = strip.map { $0.frame.y > 0 } ?? true ? .bottom : .top
+        let inset = (strip?.frame.height ?? 0) * context.pixelsPerPoint
+        var statusPanel = OverlayPanel(lines: status(context), placement: placement)
+        statusPanel.inset = inset
+        over.panels.append(statusPanel)
         if let message {
-            over.panels.append(
-                OverlayPanel(lines: message.lines, placement: placement, background: message.isError ? .error : .panel))
+            var panel = OverlayPanel(
+                lines: message.lines, placement: placement, background: message.isError ? .error : .panel)
+            panel.inset = inset
+            over.panels.append(panel)
         }
         if let draft {
             over.panels.append(
                 OverlayPanel(
-                    lines: ["Label: " + draft.text + "▏", "Return saves the hotspot, Escape cancels."],
+                    lines: ["Label: " + Self.fieldText(draft.field), "Return saves the hotspot, Escape cancels."],
                     placement: .center))
         }
-        // The strip's frame is drawn under the thumbnails: move it to `under`'s end.
-        if strip != nil {
-            under.boxes.append(over.boxes.removeFirst())
+        // The strip's frame is drawn under the thumbnails, over the hotspots' labels.
+        let background = Overlay(boxes: strip == nil ? [] : [over.boxes.removeFirst()])
+        return EditView(under: under, strip: strip, stripBackground: background, over: over)
+    }
+
+    /// `text` shortened with `…` until its label box (text at `PanelLayout.textSize` plus the
+    /// label padding) is at most `width` window pixels wide; as it is without `measure`.
+    static func fitted(_ text: String, width: Double, _ measure: (any TextMeasuring)?) -> String {
+        guard let measure, width > 0 else { return text }
+        func fits(_ t: String) -> Bool {
+            measure.width(t, size: PanelLayout.textSize) + 2 * PanelLayout.labelPadding <= width
         }
-        return EditView(under: under, strip: strip, over: over)
+        if fits(text) { return text }
+        var kept = Array(text)
+        while !kept.isEmpty, !fits(String(kept) + "…") { kept.removeLast() }
+        return String(kept) + "…"
+    }
+
+    /// The label field as one line of panel text: the caret as `▏`, a selection between `⟦` and
+    /// `⟧`, an input method's composition between `‹` and `›`.
+    static func fieldText(_ field: TextEditing) -> String {
+        let shown = field.shown()
+        let characters = Array(shown.string)
+        func part(_ range: Range<Int>) -> String {
+            let low = min(max(range.lowerBound, 0), characters.count)
+            return String(characters[low..<min(max(range.upperBound, low), characters.count)])
+        }
+        let all = characters.count
+        if let selection = shown.selection, !selection.isEmpty {
+            return part(0..<selection.lowerBound) + "⟦" + part(selection) + "⟧" + part(selection.upperBound..<all)
+        }
+        if let marked = shown.marked {
+            return part(0..<marked.lowerBound) + "‹" + part(marked) + "›" + part(marked.upperBound..<all)
+        }
+        return part(0..<shown.caret) + "▏" + part(shown.caret..<all)
     }
 
     /// A hotspot's label with what it does: `Open → settings`, `Close ← back`.
@@ -119,9 +160,8 @@ extension EditMode {
         if context.detected == nil { lines.append("Edit mode: reading the screen's text…") }
         if let label = selected, let hotspot = context.hotspots.first(where: { $0.label == label }) {
             let verb = linkPresents ? "present" : "go"
-            lines.append(
-                "\(Self.caption(hotspot)): click a scene = \(verb) (P = \(linkPresents ? "go" : "present"))  B = back  D = dismiss  N = none  T = transition  drag = move, edges = resize  Delete = remove  Esc = done"
-            )
+            lines.append("\(Self.caption(hotspot)): click a scene = \(verb) (P = \(linkPresents ? "go" : "present"))")
+            lines.append("B back  D dismiss  N none  T transition  Delete  Esc done  drag = move, edges = resize")
         } else if draft == nil {
             lines.append(
                 "Edit mode: drag = draw a hotspot  click a dashed box = hotspot from its text  click a hotspot = select  Ctrl+Z = undo  E = leave"

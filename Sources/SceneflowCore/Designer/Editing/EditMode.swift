@@ -38,15 +38,29 @@ public struct EditMode: Equatable, Sendable {
     }
 
     /// A new hotspot waiting for its label: its frame (scene points and screen points) and the
-    /// text typed so far.
+    /// label field (`TextEditing`: caret, selection and input-method composition in graphemes).
     public struct LabelDraft: Equatable, Sendable {
         /// The frame as the file will write it, scene points.
         public var frame: Rect
         /// Where it shows, screen points.
         public var screen: Rect
-        /// The label typed so far (pre-filled with the detected text inside).
-        public var text: String
+        /// The label field, opened with the detected text inside the box selected (typing
+        /// replaces it; Return keeps it).
+        public var field: TextEditing
+        /// The label typed so far.
+        public var text: String { field.text }
+
+        /// A draft of `frame` (scene points) shown at `screen`, its field holding `text` selected.
+        public init(frame: Rect, screen: Rect, text: String) {
+            self.frame = frame
+            self.screen = screen
+            field = TextEditing(text: text, maxLength: EditMode.labelLength)
+            field.selectAll()
+        }
     }
+
+    /// The longest label the field takes, in graphemes.
+    public static let labelLength = 200
 
     /// A message shown in a panel until the next change: a refused write, a hint.
     public struct Message: Equatable, Sendable {
@@ -195,14 +209,43 @@ public struct EditMode: Equatable, Sendable {
 
     // MARK: the label field
 
-    /// Types `text` into the label field (no-op when it is closed).
+    /// Types `text` into the label field at its caret, replacing its selection (SDL text input:
+    /// a key's character, a dead key's accented letter, what an input method committed); no-op
+    /// when it is closed.
     public mutating func type(_ text: String) {
-        draft?.text += text
+        draft?.field.insert(text)
     }
 
-    /// Deletes the last character (grapheme cluster) of the label field.
+    /// An input method's composition (marked text) in the label field, `caret` in graphemes.
+    public mutating func compose(_ text: String, caret: Int) {
+        draft?.field.setMarked(text, caret: caret)
+    }
+
+    /// Pastes `text` into the label field.
+    public mutating func paste(_ text: String) {
+        draft?.field.paste(text)
+    }
+
+    /// Deletes the selection or the grapheme before the caret in the label field.
     public mutating func deleteBackward() {
-        if draft?.text.isEmpty == false { draft?.text.removeLast() }
+        draft?.field.deleteBackward()
+    }
+
+    /// An editing key in the label field: Return saves the hotspot, Escape closes the field,
+    /// the others edit it (`TextEditing.apply`). Returns `.copy(text)` for Ctrl+C / Ctrl+X.
+    public mutating func edit(_ key: TextEditKey, _ context: EditContext) -> EditCommand {
+        guard var draft else { return .none }
+        let outcome = draft.field.apply(key)
+        self.draft = draft
+        switch outcome {
+        case .submit: return saveDraft(context)
+        case .cancel:
+            self.draft = nil
+            message = nil
+        case .copy(let text), .cut(let text): return .copy(text)
+        case .edited, .moved, .unchanged: break
+        }
+        return .none
     }
 
     /// Return in the label field: the new hotspot is written (no action yet) and selected, or a

@@ -75,6 +75,9 @@ public struct OverlayPanel: Equatable, Sendable {
     public var placement: Placement
     /// The panel's background.
     public var background: OverlayColor
+    /// Window pixels kept clear at the panel's edge (`top` or `bottom`): it stacks after them,
+    /// e.g. beside the edit mode's scene strip. 0 for the others.
+    public var inset = 0.0
     /// Creates a panel.
     public init(lines: [String], placement: Placement, background: OverlayColor = .panel) {
         self.lines = lines

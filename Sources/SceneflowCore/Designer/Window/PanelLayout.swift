@@ -71,11 +71,13 @@ public enum PanelLayout {
             let h = placed.frame.height
             switch panel.placement {
             case .top:
+                top = max(top, margin + panel.inset)
                 placed.frame.y = min(top, max(margin, area.height - margin - h))
                 top = placed.frame.maxY + margin
             case .center:
                 placed.frame.y = max(margin, (area.height - h) / 2)
             case .bottom:
+                bottom = min(bottom, area.height - margin - panel.inset)
                 placed.frame.y = max(margin, bottom - h)
                 bottom = placed.frame.y - margin
             }
