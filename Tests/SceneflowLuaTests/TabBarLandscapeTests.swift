@@ -35,7 +35,8 @@ import Testing
             ])
         #expect(ElementTree.text(p).contains("\"Cars\" → cars {0, 740, 180, 60} landscape {0, 320, 400, 40}"))
         let dot = FlowGraph.dot(p)
-        #expect(!dot.contains("Charts (landscape)") && !dot.contains("Cars (landscape)"), "tab edges drawn once: \(dot)")
+        #expect(
+            !dot.contains("Charts (landscape)") && !dot.contains("Cars (landscape)"), "tab edges drawn once: \(dot)")
     }
 
     @Test func tabsSwitchAndReadInLandscape() throws {
