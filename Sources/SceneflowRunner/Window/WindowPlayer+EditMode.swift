@@ -97,6 +97,8 @@ extension WindowPlayer {
             guard mode.draft != nil || EditMode.keys.contains(name) else { return false }
             command = mode.key(name, context)
         case .quit, .wheel, .exposed: return false
+        // Text input reaches the label field once it takes the keyboard (not yet wired).
+        case .text, .composition, .edit, .paste: return false
         }
         edit.mode = mode
         perform(command)
