@@ -160,7 +160,13 @@ public enum HotspotWriter {
                     paste: pasteText(edit))
             }
         }
-        return found.elements.map { ElementTree.line($0, value: $0.value) }
+        return declared(found).map { ElementTree.line($0, value: $0.value) }
+    }
+
+    /// The elements `scene` itself declares: without the tab bar's items, which the loader adds
+    /// from the prototype's `tabs` (`Prototype.installTabs`), after the scene's own.
+    static func declared(_ scene: Scene) -> [Element] {
+        scene.elements.filter { !($0.kind == "tab" && $0.path.hasPrefix("tabs[")) }
     }
 
     /// True when `after` has the same scenes as `before`, each with the same elements, but
@@ -174,15 +180,17 @@ public enum HotspotWriter {
             else { return false }
         }
         guard let edited = after.scenes[scene] else { return false }
-        let lines = edited.elements.map { ElementTree.line($0, value: $0.value) }
-        let index = before.scenes[scene]?.elements.firstIndex { $0.label == edit.label }
+        let own = declared(edited)
+        let lines = own.map { ElementTree.line($0, value: $0.value) }
+        let beforeOwn = before.scenes[scene].map(declared) ?? []
+        let index = beforeOwn.firstIndex { $0.label == edit.label }
         switch edit {
         case .add(let label, let frame, let action):
-            guard let added = edited.elements.last, lines.dropLast() == elements[...] else { return false }
+            guard let added = own.last, lines.dropLast() == elements[...] else { return false }
             return added.label == label && added.frame == frame && matches(added.onTap, action)
         case .move(_, let frame):
-            guard let index, index < edited.elements.count, lines.count == elements.count else { return false }
-            var expected = before.scenes[scene]!.elements[index]
+            guard let index, index < own.count, lines.count == elements.count else { return false }
+            var expected = beforeOwn[index]
             expected.frame = frame
             var wanted = elements
             wanted[index] = ElementTree.line(expected, value: expected.value)
@@ -193,11 +201,10 @@ public enum HotspotWriter {
             wanted.remove(at: index)
             return lines == wanted
         case .link(_, let action):
-            guard let index, index < edited.elements.count, lines.count == elements.count,
-                matches(edited.elements[index].onTap, action)
+            guard let index, index < own.count, lines.count == elements.count, matches(own[index].onTap, action)
             else { return false }
-            var expected = before.scenes[scene]!.elements[index]
-            expected.onTap = edited.elements[index].onTap
+            var expected = beforeOwn[index]
+            expected.onTap = own[index].onTap
             var wanted = elements
             wanted[index] = ElementTree.line(expected, value: expected.value)
             return lines == wanted

@@ -193,11 +193,12 @@ import Testing
             _ = try HotspotWriter.apply(
                 .add(label: label, frame: Rect(x: 1, y: 2, width: 44, height: 44), action: .back), scene: scene,
                 folder: folder)
-            let added = try PrototypeOpener.open(folder).prototype.scenes[scene]?.elements.last
+            // By label: a scene of a tab's stack lists the tab bar's items after its own elements.
+            let added = try PrototypeOpener.open(folder).prototype.scenes[scene]?.elements.first { $0.label == label }
             #expect(added?.label == label && added?.onTap == .back, "\(sample) \(scene)")
             _ = try HotspotWriter.apply(
                 .move(label: label, frame: Rect(x: 3, y: 4, width: 50, height: 44)), scene: scene, folder: folder)
-            let moved = try PrototypeOpener.open(folder).prototype.scenes[scene]?.elements.last
+            let moved = try PrototypeOpener.open(folder).prototype.scenes[scene]?.elements.first { $0.label == label }
             #expect(moved?.frame == Rect(x: 3, y: 4, width: 50, height: 44), "\(sample) \(scene)")
             _ = try HotspotWriter.apply(.remove(label: label), scene: scene, folder: folder)
             #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original, "\(sample) \(scene)")
