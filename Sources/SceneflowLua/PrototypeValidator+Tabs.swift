@@ -2,7 +2,7 @@ import SceneflowCore
 
 extension PrototypeValidator {
     /// The keys of one tab item.
-    static let tabKeys: [String] = ["label", "scene", "frame", "transition", "duration"]
+    static let tabKeys: [String] = ["label", "scene", "frame", "transition", "duration", "landscape_frame"]
 
     /// `tabs = { { label = "Apps", scene = "apps", frame = {x, y, w, h} [, transition = "crossfade"
     /// [, duration = 0.2]] }, … }`: a tab bar (issue 17). At least two items; each scene one of
@@ -39,6 +39,9 @@ extension PrototypeValidator {
             case let other: error(path + ".scene", "expected the tab's root scene name, got \(describe(other))")
             }
             let frame = validateFrame(tab["frame"], path: path + ".frame")
+            let landscapeFrame =
+                tab["landscape_frame"].isNone
+                ? nil : validateFrame(tab["landscape_frame"], path: path + ".landscape_frame")
             var transition = Transition.cut
             if !tab["transition"].isNone {
                 var spec = LuaTable(entries: [], isAction: false)
@@ -57,7 +60,16 @@ extension PrototypeValidator {
             if let other = tabs.first(where: { $0.frame.intersects(frame) }) {
                 error(path + ".frame", "\(frame) overlaps the tab \"\(other.label)\" \(other.frame)")
             }
-            tabs.append(TabItem(label: label, scene: scene, frame: frame, transition: transition))
+            if let landscapeFrame,
+                let other = tabs.first(where: { $0.landscapeFrame.map { $0.intersects(landscapeFrame) } ?? false })
+            {
+                error(
+                    path + ".landscape_frame",
+                    "\(landscapeFrame) overlaps the tab \"\(other.label)\" \(other.landscapeFrame!) in landscape")
+            }
+            var item = TabItem(label: label, scene: scene, frame: frame, transition: transition)
+            item.landscapeFrame = landscapeFrame
+            tabs.append(item)
         }
         return tabs
     }

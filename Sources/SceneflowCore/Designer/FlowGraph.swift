@@ -36,6 +36,7 @@ public enum FlowGraph {
                 // A tab bar's items show on every scene of the tabs' stacks: drawn once, as edges
                 // between the tab roots (the `tab bar` cluster), not from every scene.
                 if case .tab = element.onTap, !prototype.tabs.contains(where: { $0.scene == scene.name }) { continue }
+                if case .tab = element.onTap, !suffix.isEmpty { continue }  // drawn once, from the portrait items
                 if case .tab(let root, _) = element.onTap, root == scene.name { continue }
                 if let tap = element.onTap, let to = tap.targetScene {
                     result.append(Edge(from: scene.name, to: to, trigger: label, action: tap))

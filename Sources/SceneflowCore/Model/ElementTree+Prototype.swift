@@ -22,7 +22,10 @@ extension ElementTree {
         if !prototype.tabs.isEmpty {
             lines.append(
                 "tab bar  "
-                    + prototype.tabs.map { "\"\(escape($0.label))\" → \($0.scene) \($0.frame)" }.joined(separator: "  ")
+                    + prototype.tabs.map {
+                        "\"\(escape($0.label))\" → \($0.scene) \($0.frame)"
+                            + ($0.landscapeFrame.map { " landscape \($0)" } ?? "")
+                    }.joined(separator: "  ")
             )
         }
         let reach = PrototypeChecker.reach(prototype)

@@ -9,6 +9,9 @@ public struct TabItem: Equatable, Sendable {
     public var frame: Rect
     /// How switching to this tab is drawn (default `none`, as UIKit switches tabs).
     public var transition: Transition
+    /// Where the tab is in the landscape screenshots (`landscape_frame`, landscape points), or
+    /// nil: the bar is not on the landscape variants of the tabs' scenes.
+    public var landscapeFrame: Rect? = nil
 
     /// An item.
     public init(label: String, scene: String, frame: Rect, transition: Transition = .cut) {
@@ -19,16 +22,20 @@ public struct TabItem: Equatable, Sendable {
     }
 
     /// The element the tab is in every scene of a tab's stack: kind `tab`, a tap selects it.
-    public func element(path: String) -> Element {
-        Element(label: label, frame: frame, kind: "tab", onTap: .tab(scene: scene, transition: transition), path: path)
+    /// With `landscape`, at `landscapeFrame` (nil when the tab has none).
+    public func element(path: String, landscape: Bool = false) -> Element? {
+        guard let frame = landscape ? landscapeFrame : frame else { return nil }
+        return Element(
+            label: label, frame: frame, kind: "tab", onTap: .tab(scene: scene, transition: transition), path: path)
     }
 }
 
 extension Prototype {
     /// Adds the tab bar's items, as elements on top of each scene's own, to every scene of a
     /// tab's stack: the tab roots and the scenes reached from them by `go` and `replace` (not by
-    /// `present`: a modal covers the bar), except scenes that say `hides_tab_bar = true`.
-    /// Returns the scenes that show the bar.
+    /// `present`: a modal covers the bar), except scenes that say `hides_tab_bar = true`; the
+    /// items with a `landscape_frame` also to those scenes' landscape variants (in landscape
+    /// points). Returns the scenes that show the bar.
     @discardableResult
     public mutating func installTabs(_ tabs: [TabItem]) -> Set<String> {
         self.tabs = tabs
@@ -46,7 +53,12 @@ extension Prototype {
         }
         members = members.filter { scenes[$0]?.design.hidesTabBar != true }
         for name in members {
-            scenes[name]?.elements += tabs.enumerated().map { $1.element(path: "tabs[\($0 + 1)]") }
+            scenes[name]?.elements += tabs.enumerated().compactMap { $1.element(path: "tabs[\($0 + 1)]") }
+            if scenes[name]?.design.landscape != nil {
+                scenes[name]?.design.landscape?.elements += tabs.enumerated().compactMap {
+                    $1.element(path: "tabs[\($0 + 1)]", landscape: true)
+                }
+            }
         }
         return members
     }

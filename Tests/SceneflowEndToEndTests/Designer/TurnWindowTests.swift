@@ -42,6 +42,7 @@ import Testing
             """)
         let w = try PlayingWindow(display, ["play", tmp.file("P")], title: "Turner")
         var bad: [String] = []
+        var blank = 0
         for (i, delay) in [0.03, 0.06, 0.09, 0.12, 0.15, 0.18, 0.21, 0.24, 0.03, 0.07, 0.11, 0.14, 0.17, 0.2]
             .enumerated()
         {
@@ -59,9 +60,11 @@ import Testing
                 else { return false }
                 return abs((x - 1) * 2 + d[0] - s[0]) <= 4 && abs((y - 1) * 2 + d[1] - s[1]) <= 4
             }()
-            // Right after the key the window may have its new size before the first frame at that
-            // size is presented: all black (trim leaves 1x1), accepted only then.
-            let notYetDrawn = drawn.hasPrefix("1x1") && delay <= 0.03
+            // The window may have its new size before the first frame at that size is presented
+            // (right after the key, or later on a loaded machine): all black (trim leaves 1x1).
+            // That draws nothing in a corner; it is counted, and most captures must show the turn.
+            let notYetDrawn = drawn.hasPrefix("1x1")
+            if notYetDrawn { blank += 1 }
             if !centred && !notYetDrawn {
                 bad.append("\(delay) s into turn \(i + 1): drew \(drawn) in a \(size) window")
             }
@@ -72,6 +75,7 @@ import Testing
             usleep(500_000)
         }
         #expect(bad.isEmpty, "frames not centred in their window:\n\(bad.joined(separator: "\n"))")
+        #expect(blank <= 4, "\(blank) of 14 captures were all black: the turn is not drawn")
         w.quit()
         #expect(w.status == 0, "\(w.log)")
     }
