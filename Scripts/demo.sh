@@ -17,5 +17,5 @@ echo "No display: walking $prototype headless with Scripts/Notes/walk_flow.lua"
 rm -rf sceneflow-out
 "$bin" test Scripts/Notes/walk_flow.lua --frames sceneflow-out
 echo
-echo "Frames: $(ls sceneflow-out/*/*.png | wc -l) PNG files in $(pwd)/sceneflow-out/Notes-walk_flow/"
-echo "Summary: $(pwd)/sceneflow-out/Notes-walk_flow/summary.txt"
+echo "Frames: $(ls sceneflow-out/*/*.png | wc -l) PNG files in $(pwd)/sceneflow-out/Scripts-Notes-walk_flow/"
+echo "Summary: $(pwd)/sceneflow-out/Scripts-Notes-walk_flow/summary.txt"

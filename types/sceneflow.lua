@@ -152,7 +152,7 @@ function skip(name, options, fn, reason) end
 
 ---`only(name [, options], fn)`
 ---
----Declares a test and runs only the tests declared with only() in this file; the others are reported as skipped.
+---Declares a test and runs only the tests declared with only() in this file; the others are left out of the run and of every report, as --filter leaves tests out.
 ---
 ---Fails when: as test().
 ---

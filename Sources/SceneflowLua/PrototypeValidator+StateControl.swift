@@ -74,17 +74,12 @@ extension PrototypeValidator {
             style.selects
             ? "states = { Metric = \"metric.png\", Imperial = \"imperial.png\" }"
             : "states = { off = \"off.png\", on = \"on.png\" }"
-        guard let table = value.table, !table.isAction,
-            hasOnlyNames(table)
-        else {
-            let place = value.isNone ? Self.parent(of: path) : path
-            error(
-                place,
-                value.isNone
-                    ? "states missing; a \(style.rawValue) draws one image per state, e.g. \(example)"
-                    : "expected a table of state name = image, e.g. \(example), got \(describe(value))")
-            return [:]
-        }
+        guard
+            let table = namedTable(
+                value, path: path,
+                missing: "states missing; a \(style.rawValue) draws one image per state, e.g. \(example)",
+                expected: "expected a table of state name = image, e.g. \(example)")
+        else { return [:] }
         var images: [String: String] = [:]
         for entry in table.entries {
             guard case .name(let name) = entry.key else { continue }
@@ -113,23 +108,30 @@ extension PrototypeValidator {
         return images
     }
 
+    /// `value` as a table keyed by names, or nil after an error: `missing` at the element when
+    /// the key is absent (no line: another element's line for the key would be the wrong one),
+    /// else `expected`, then what was found, at the key.
+    private mutating func namedTable(_ value: LuaValue, path: String, missing: String, expected: String) -> LuaTable? {
+        if let table = value.table, !table.isAction, hasOnlyNames(table) { return table }
+        if value.isNone {
+            error(Self.parent(of: path), missing)
+        } else {
+            error(path, "\(expected), got \(describe(value))")
+        }
+        return nil
+    }
+
     /// `segments`: one frame per state (scene points), inside `frame`, none overlapping.
     private mutating func stateSegments(
         _ value: LuaValue, states: [String], frame: Rect?, path: String
     ) -> [String: Rect] {
-        guard let table = value.table, !table.isAction,
-            hasOnlyNames(table)
-        else {
-            // A missing `segments` is reported at the element (no line: another element's
-            // `segments =` line would be the wrong one).
-            let place = value.isNone ? Self.parent(of: path) : path
-            error(
-                place,
-                value.isNone
-                    ? "segments missing; give each state the frame a tap selects it in, e.g. segments = { Metric = {16, 200, 160, 36}, Imperial = {176, 200, 160, 36} }"
-                    : "expected a table of state name = {x, y, w, h} in points, got \(describe(value))")
-            return [:]
-        }
+        guard
+            let table = namedTable(
+                value, path: path,
+                missing:
+                    "segments missing; give each state the frame a tap selects it in, e.g. segments = { Metric = {16, 200, 160, 36}, Imperial = {176, 200, 160, 36} }",
+                expected: "expected a table of state name = {x, y, w, h} in points")
+        else { return [:] }
         var segments: [String: Rect] = [:]
         for entry in table.entries {
             guard case .name(let name) = entry.key else { continue }

@@ -54,4 +54,25 @@ extension ScriptModule {
         }
         return diagnostic
     }
+
+    /// `diagnostic` with the traceback lines under its message (`    at lib/login.lua:4 (in
+    /// sign_in)`, `    at walk.lua:7`) naming files as the rest of the report does: from the
+    /// working directory (`Scripts/lib/login.lua:4`), not from the script's folder. Lines that
+    /// name no loaded module and not the script are kept.
+    func withTraceFromWorkingDirectory(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard !scriptFolder.isEmpty, diagnostic.message.contains("\n    at ") else { return diagnostic }
+        var result = diagnostic
+        result.message = diagnostic.message.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            guard line.hasPrefix("    at ") else { return String(line) }
+            let place = line.dropFirst(7)
+            if !scriptLabel.isEmpty, place.hasPrefix(scriptLabel + ":") {
+                return "    at " + scriptPath + place.dropFirst(scriptLabel.count)
+            }
+            for path in modulePaths where place.hasPrefix(path + ":") {
+                return "    at " + (scriptFolder as NSString).appendingPathComponent(path) + place.dropFirst(path.count)
+            }
+            return String(line)
+        }.joined(separator: "\n")
+        return result
+    }
 }

@@ -38,6 +38,10 @@ final class ScriptModule {
     var app: AppModule?
     /// The script's folder: `require` loads modules from here only.
     var scriptFolder = ""
+    /// The script's path as given (`Scripts/walk.lua`) and its label in Lua's messages
+    /// (`walk.lua`, `LuaSource.label`), for `withTraceFromWorkingDirectory`.
+    var scriptPath = ""
+    var scriptLabel = ""
     /// The modules `require` loaded, as paths from the script's folder (their chunk names):
     /// a message starting `lib/login.lua:4: ` is placed in that file (`placeInModule`).
     var modulePaths: Set<String> = []

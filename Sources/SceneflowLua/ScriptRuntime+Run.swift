@@ -73,6 +73,7 @@ extension ScriptRuntime {
                     "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog; an endless loop? change the limit with --timeout)"
             }
             if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
+            diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
             if diagnostic.line == nil { diagnostic.line = test.line }
             return .failed(diagnostic)
         }

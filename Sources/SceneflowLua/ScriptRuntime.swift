@@ -73,6 +73,8 @@ public final class ScriptRuntime {
         state.subject = scriptPath
         let main = state.main
         module.scriptFolder = PathText.folder(of: scriptPath)
+        module.scriptPath = scriptPath
+        module.scriptLabel = source.label
         let environmentRef: Int32
         do {
             (environmentRef, declarationsRef) = try Self.startAPI(
@@ -91,7 +93,10 @@ public final class ScriptRuntime {
             let diagnostic = source.diagnostic(
                 failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
             // An error at the top level of a required helper names the helper's line.
-            throw DiagnosticList([diagnostic.line == nil ? module.placeInModule(diagnostic) : diagnostic])
+            throw DiagnosticList([
+                module.withTraceFromWorkingDirectory(
+                    diagnostic.line == nil ? module.placeInModule(diagnostic) : diagnostic)
+            ])
         }
         main.pop()
         main.pushRef(declarationsRef)
@@ -121,11 +126,6 @@ public final class ScriptRuntime {
             declared.clockLimit = test["clock_limit"].number
             declared.tags = (test["tags"].table?.sequence ?? []).compactMap(\.string)
             tests.append(declared)
-        }
-        if tests.contains(where: \.only) {
-            for index in tests.indices where !tests[index].only && tests[index].skipReason == nil {
-                tests[index].skipReason = "not selected: only() marks other tests of this file"
-            }
         }
         guard !tests.isEmpty else {
             throw DiagnosticList([

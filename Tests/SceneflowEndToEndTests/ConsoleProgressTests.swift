@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 import Testing
 
 /// The live console of `sceneflow test` (issue 20): `[n/N]` as tests end (with `--jobs` too),
@@ -51,6 +52,32 @@ import Testing
             #expect(counters.last.map { $0.1 == 6 && !$0.2 } == true, "the last test knows the whole run: \(r)")
             // Only the first line of a failure holds the counter.
             #expect(!r.stdout.contains("(waited 5 s)  ["), "\(r)")
+        }
+    }
+
+    /// Red-team finding: a worker holds two files, so the next file's first test could be
+    /// shown before the runner handed on the previous file's result, whose header was then
+    /// printed a second time, empty, under the next file's tests. Many one-test files make
+    /// that overlap likely; every header must appear once, directly above its own tests.
+    @Test func eachFileHeaderIsPrintedOnceAboveItsTests() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let names = (1...40).map { String(format: "f%02d", $0) }
+        for name in names {
+            try tmp.write("many/\(name).lua", "prototype \"../Proto\"\ntest(\"\(name) runs\", function() end)\n")
+        }
+        for jobs in ["1", "2"] {
+            let r = try Sceneflow.run(["test", tmp.file("many"), "--jobs", jobs])
+            #expect(r.status == 0, "\(r)")
+            let lines = r.stdout.split(separator: "\n").map(String.init)
+            let headers = lines.filter { $0.hasSuffix(".lua") }
+            #expect(headers.count == names.count, "one header per file with --jobs \(jobs): \(r.stdout)")
+            for (index, line) in lines.enumerated() where line.hasSuffix(".lua") {
+                let name = PathText.deletingExtension(of: PathText.lastComponent(of: line))
+                #expect(
+                    lines.indices.contains(index + 1) && lines[index + 1].contains("\(name) runs"),
+                    "\(line) is followed by its own test: \(r.stdout)")
+            }
         }
     }
 

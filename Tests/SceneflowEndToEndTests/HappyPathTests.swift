@@ -62,7 +62,7 @@ import Testing
         let frames = tmp.file("frames")
         let r = try Sceneflow.run(["test", "Scripts/Notes/walk_flow.lua", "--frames", frames], timeout: 180)
         #expect(r.status == 0, "\(r)")
-        let folder = (frames as NSString).appendingPathComponent("Notes-walk_flow")
+        let folder = (frames as NSString).appendingPathComponent("Scripts-Notes-walk_flow")
         #expect(
             r.outputLines.contains("frames and summary.txt written to \(folder)/"),
             "the real folder, not a placeholder: \(r)")

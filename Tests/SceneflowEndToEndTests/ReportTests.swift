@@ -75,7 +75,12 @@ import Testing
         #expect(xml.contains("<failure message=\"\(tmp.file("suite/b_fail.lua")):5: tap(&quot;Opne&quot;)"))
         #expect(xml.contains("<skipped message=\"waiting for screenshots\"/>"))
         // Case 6: the load failure has no duration: no time attribute rather than a made-up 0.
-        #expect(xml.contains("<testcase name=\"(load)\" classname=\"suite-c_broken\">"))
+        // The classname is the path's id: outside the working directory, the folder and file
+        // name and a hash of the whole path.
+        #expect(
+            xml.range(
+                of: #"<testcase name="\(load\)" classname="suite-c_broken-[0-9a-f]{6}">"#, options: .regularExpression)
+                != nil)
         let times = xml.components(separatedBy: "<testcase ").dropFirst().filter {
             !$0.hasPrefix("name=\"(load)\"") && !$0.contains("<skipped")
         }
@@ -126,7 +131,9 @@ import Testing
         #expect(first[1]["verdict"] as? String == "passed with warnings")
         let failed = try #require((files[1]["outcomes"] as? [[String: Any]])?.first)
         let artifacts = try #require(failed["artifacts"] as? [String])
-        let folder = report + "/artifacts/suite-b_fail/01-taps_a_typo/"
+        let ids = try FileManager.default.contentsOfDirectory(atPath: report + "/artifacts")
+        let id = try #require(ids.first { $0.hasPrefix("suite-b_fail-") })
+        let folder = report + "/artifacts/\(id)/01-taps_a_typo/"
         #expect(artifacts == [folder + "frame.png", folder + "elements.txt", folder + "timeline.txt"])
         let png = try Data(contentsOf: URL(fileURLWithPath: artifacts[0]))
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))

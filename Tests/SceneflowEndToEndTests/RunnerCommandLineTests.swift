@@ -168,6 +168,45 @@ import Testing
         #expect(skipped.status == 0 && skipped.stdout.contains("SKIP  later  (not yet)"), "\(skipped)")
     }
 
+    /// As in Playwright Test, `only()` focuses a file: its other tests are left out of the run
+    /// and of every report (console, JSON, JUnit, TAP, `--list`), not reported as skipped.
+    @Test func onlyLeavesTheFilesOtherTestsOutOfEveryReport() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let script = try tmp.write(
+            "focus.lua",
+            """
+            prototype "Proto"
+            test("other", function() end)
+            only("focused", function() expect.scene "detail" end)
+            skip("later", function() end, "not yet")
+            test("another", function() end)
+
+            """)
+        for jobs in ["1", "2"] {
+            let args = ["test", script, "--jobs", jobs, "--json", tmp.file("o.json"), "--junit", tmp.file("o.xml")]
+            let r = try Sceneflow.run(args, environment: Self.env(tmp, ["CI": "false"]))
+            #expect(r.status == 1, "\(r)")
+            #expect(!r.stdout.contains("SKIP") && !r.stdout.contains("other"), "\(r)")
+            #expect(r.stdout.contains("0 passed, 1 failed\n"), "\(r)")
+            let json = try Self.json(tmp.file("o.json"))
+            #expect(Self.verdicts(json) == ["focus.lua: focused": "failed"], "\(json)")
+            let junit = try ConsumerTool.run(
+                "python3",
+                [ConsumerTool.fixtures.appendingPathComponent("junitparser_results.py").path, tmp.file("o.xml")])
+            let cases = try junit.jsonLines().filter { $0["summary"] == nil }
+            #expect(cases.count == 1, "\(junit)")
+            let tap = try Sceneflow.run(
+                ["test", script, "--jobs", jobs, "--tap"], environment: Self.env(tmp, ["CI": "false"]))
+            let tapFile = try tmp.write("o.tap", tap.stdout)
+            let parsed = try ConsumerTool.run(
+                "perl", [ConsumerTool.fixtures.appendingPathComponent("tap_parser.pl").path, tapFile])
+            #expect(try parsed.jsonLines().dropLast().count == 1, "\(parsed)")
+        }
+        let list = try Sceneflow.run(["test", script, "--list"], environment: Self.env(tmp, ["CI": "false"]))
+        #expect(list.stdout.contains("focused") && !list.stdout.contains("other"), "\(list)")
+    }
+
     @Test func tagsAndInvertedSelectionsFollowPlaywright() throws {
         let tmp = try Self.suite()
         func run(_ extra: [String]) throws -> [String: String] {

@@ -64,7 +64,9 @@ import Testing
         #expect(r.status == 1, "\(r)")
         #expect(r.stdout.contains("expect.screenshot(\"home\"): "), "\(r)")
         #expect(r.stdout.contains("2880 of 2880 pixels differ (exact comparison) in the box {0, 0, 36, 80} px"), "\(r)")
-        let id = URL(fileURLWithPath: tmp.file("s.lua")).deletingLastPathComponent().lastPathComponent + "-s"
+        let folder = URL(fileURLWithPath: tmp.file("s.lua")).deletingLastPathComponent().lastPathComponent
+        let ids = try FileManager.default.contentsOfDirectory(atPath: report + "/screenshots")
+        let id = try #require(ids.first { $0.hasPrefix(folder + "-s-") }, "the folder, file name and path hash: \(ids)")
         for name in ["expected.png", "actual.png", "diff.png"] {
             #expect(
                 FileManager.default.fileExists(atPath: "\(report)/screenshots/\(id)/01-home/home/\(name)"), "\(name)")

@@ -95,13 +95,15 @@ import Testing
         let report = tmp.file("report")
         let r = try Sceneflow.run(["test", tmp.file("suite/walk.lua"), "--report", report])
         #expect(r.status == 1, "\(r)")
-        let trace = "    at lib/flows.lua:3 (in open_detail)\n            at walk.lua:4"
+        // The traceback names files as the failure's place does: from the working directory.
+        let trace =
+            "    at \(tmp.file("suite/lib/flows.lua")):3 (in open_detail)\n            at \(tmp.file("suite/walk.lua")):4"
         #expect(
             r.stdout.contains(
                 "\n        \(tmp.file("suite/lib/flows.lua")):3: expect.scene(\"detail\"): expected scene \"detail\" but the current scene is \"home\"\n        \(trace)"
             ), "\(r)")
         let junit = try String(contentsOfFile: report + "/junit.xml", encoding: .utf8)
         #expect(junit.contains("lib/flows.lua:3: expect.scene(&quot;detail&quot;)"), "\(junit)")
-        #expect(junit.contains("at walk.lua:4"), "\(junit)")
+        #expect(junit.contains("at \(tmp.file("suite/walk.lua")):4"), "\(junit)")
     }
 }

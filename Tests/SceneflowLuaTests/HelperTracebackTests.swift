@@ -29,29 +29,38 @@ import Testing
         return try #require(try H.run(script, extra: ["lib/login.lua": helper])["t"])
     }
 
+    /// The script's folder as the failure names it (`/tmp/…/`), from the helper's path.
+    static func folder(_ r: ScriptAPIHarness.Result) -> String {
+        String((r.file ?? "").dropLast("lib/login.lua".count))
+    }
+
     @Test func anExpectationInAHelperNamesTheHelpersLineAndTheTestsLine() throws {
         let r = try Self.run("  login.sign_in()")
         #expect(r.file?.hasSuffix("/lib/login.lua") == true, "\(r.file ?? "")")
         #expect(r.line == 4)
+        // The traceback names files from the working directory, as the failure's own place does.
+        let f = Self.folder(r)
         #expect(
             r.failure
-                == "expect.scene(\"google\"): expected scene \"google\" but the current scene is \"home\"\n    at lib/login.lua:4 (in sign_in)\n    at walk.lua:4"
+                == "expect.scene(\"google\"): expected scene \"google\" but the current scene is \"home\"\n    at \(f)lib/login.lua:4 (in sign_in)\n    at \(f)walk.lua:4"
         )
     }
 
     @Test func nestedHelpersAndLuaErrorsGetTheTracebackToo() throws {
         let nested = try Self.run("  login.outer()")
         #expect(nested.line == 4)
+        let f = Self.folder(nested)
         #expect(
             nested.failure?.hasSuffix(
-                "\n    at lib/login.lua:4 (in sign_in)\n    at lib/login.lua:10 (in outer)\n    at walk.lua:4")
+                "\n    at \(f)lib/login.lua:4 (in sign_in)\n    at \(f)lib/login.lua:10 (in outer)\n    at \(f)walk.lua:4"
+            )
                 == true, "\(nested.failure ?? "")")
         let boom = try Self.run("  local x = 1\n  login.boom()")
         #expect(boom.file?.hasSuffix("/lib/login.lua") == true)
         #expect(boom.line == 8)
         #expect(
             boom.failure
-                == "attempt to index a nil value (local 't')\n    at lib/login.lua:8 (in boom)\n    at walk.lua:5",
+                == "attempt to index a nil value (local 't')\n    at \(Self.folder(boom))lib/login.lua:8 (in boom)\n    at \(Self.folder(boom))walk.lua:5",
             "\(boom.failure ?? "")")
     }
 

@@ -29,6 +29,10 @@ final class TestConsole {
     private let detail: Detail
     private let colour: Bool
     private var shownHeader: String?
+    /// Files whose tests were shown as they ended: a worker holds two files, so the next file's
+    /// first test can arrive before the previous file's result, which must then add nothing
+    /// (no second, empty header).
+    private var filesShown: Set<String> = []
     private var stream = TAPStream()
     /// Tests shown so far.
     private var finished = 0
@@ -67,6 +71,7 @@ final class TestConsole {
             print(outcome.file)
             shownHeader = outcome.file
         }
+        filesShown.insert(outcome.file)
         var text = Self.line(outcome)
         if detail == .verbose { text += Self.details(outcome) }
         print(text, counter: counter)
@@ -90,6 +95,7 @@ final class TestConsole {
             return
         }
         if detail == .quiet && result.loadProblems.isEmpty { return }
+        if result.loadProblems.isEmpty && filesShown.contains(result.file) { return }
         if shownHeader != result.file {
             print(result.file)
             shownHeader = result.file

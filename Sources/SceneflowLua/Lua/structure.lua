@@ -142,7 +142,7 @@ api.define{ name = "skip", group = "Structure",
 
 api.define{ name = "only", group = "Structure",
   signature = "only(name [, options], fn)",
-  summary = "Declares a test and runs only the tests declared with only() in this file; the others are reported as skipped.",
+  summary = "Declares a test and runs only the tests declared with only() in this file; the others are left out of the run and of every report, as --filter leaves tests out.",
   args = { { "name", "as test", "string" }, { "options", "as test", "TestOptions" }, { "fn", "as test", "function" } },
   errors = "as test()",
   example = 'only("the one I am fixing", function() tap "Save" end)',

@@ -118,8 +118,12 @@ public final class HeadlessTestRunner {
                 return result
             }
         }
-        // Tests the selection leaves out are not part of the run at all (no outcome).
-        let indices = declared.tests.indices.filter { options.selection.selects(declared.tests[$0], file: file) }
+        // Tests the selection leaves out are not part of the run at all (no outcome); so are,
+        // as in Playwright Test, the tests of a file with only() that are not marked only.
+        let focused = declared.tests.contains(where: \.only)
+        let indices = declared.tests.indices.filter {
+            (!focused || declared.tests[$0].only) && options.selection.selects(declared.tests[$0], file: file)
+        }
         let order = Array((options.reverseOrder ? indices.reversed() : indices).dropFirst(options.skipFirst))
         if options.listOnly {
             result.outcomes = order.map { index in
@@ -214,18 +218,47 @@ public final class HeadlessTestRunner {
         return result
     }
 
-    /// A short, stable folder name for a script: `<parent folder>-<file name>`, unique per
-    /// path. Joining with `-` alone made `a/b.lua` and `a-b.lua` one folder (the second run
-    /// overwrote the first's artifacts), so a file name that itself holds a `-` gets a short
-    /// hash of its path appended (`a-b-a89587`). Names without one keep the plain form: two
-    /// plain names are equal only for the same folder and file name (the file name is what
-    /// follows the last `-`), and a plain name cannot equal a hashed one.
-    public static func scriptID(_ file: String) -> String {
-        let parent = PathText.lastComponent(of: PathText.folder(of: file))
+    /// A stable folder name for a script, unique per path: its path from the working directory
+    /// with `/` as `-` and no extension (`Scripts/Notes/walk_flow.lua` → `Scripts-Notes-walk_flow`),
+    /// used for report artifacts, frames, videos and the JUnit classname, as Playwright names its
+    /// output folders after the test file's path.
+    /// - Only the last folder is kept for a path outside the working directory (absolute or
+    ///   through `..`), with a short hash of the whole path appended (`Notes-walk_flow-3fa2b1`):
+    ///   `c/a/b.lua` and `d/a/b.lua` got one folder when only the last folder was kept, and the
+    ///   second run overwrote the first's artifacts.
+    /// - A path whose names hold a `-` also gets the hash (`a-b-a89587`): joining with `-` alone
+    ///   makes `a/b.lua` and `a-b.lua` one folder. Names without one keep the plain form, which
+    ///   can only equal another plain form for the same path.
+    public static func scriptID(_ file: String, workingDirectory: String = FileManager.default.currentDirectoryPath)
+        -> String
+    {
+        let parts = inside(workingDirectory, file)
         let base = PathText.deletingExtension(of: PathText.lastComponent(of: file))
-        let plain = parent.isEmpty || parent == "." || parent == "/" ? base : "\(parent)-\(base)"
-        guard base.contains("-") else { return plain }
-        return plain + "-" + pathHash(file)
+        let names: [String]
+        let hashed: Bool
+        if let parts, !parts.isEmpty {
+            names = parts.dropLast() + [base]
+            hashed = names.contains { $0.contains("-") }
+        } else {
+            let parent = PathText.lastComponent(of: PathText.folder(of: file))
+            names = parent.isEmpty || parent == "." || parent == "/" || parent == ".." ? [base] : [parent, base]
+            hashed = true
+        }
+        let plain = names.joined(separator: "-")
+        return hashed ? plain + "-" + pathHash(file) : plain
+    }
+
+    /// The names of `file`'s path from `folder` (`./` parts and doubled slashes dropped), or
+    /// nil when the path leads outside it (through `..`, or absolute and not under it).
+    static func inside(_ folder: String, _ file: String) -> [String]? {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        guard !parts.contains("..") else { return nil }
+        guard file.hasPrefix("/") else { return parts }
+        let root = folder.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        guard !root.contains(".."), parts.count > root.count, Array(parts.prefix(root.count)) == root else {
+            return nil
+        }
+        return Array(parts.dropFirst(root.count))
     }
 
     /// Six hex digits of FNV-1a over `file` as given, without `./` parts and doubled slashes,

@@ -4,7 +4,8 @@ import SceneflowLua
 /// Which declared tests a run takes, as Playwright Test's `--grep`, `--grep-invert` and tag
 /// filters: `sceneflow test --filter`, `--filter-invert`, `--tag`, `--tag-invert` and
 /// `--last-failed`. A test left out is not part of the run at all: no outcome, so no report
-/// counts it as skipped (only `skip()` and `only()` skip).
+/// counts it as skipped (only `skip()` skips). The tests of a file with `only()` that are not
+/// marked only are left out the same way (`HeadlessTestRunner`).
 public struct TestSelection: Sendable, Equatable, Codable {
     /// Keep only tests whose name (or `file: name`) contains this text, or matches it as a
     /// shell glob when it has `*`, `?` or `[` (`--filter`).

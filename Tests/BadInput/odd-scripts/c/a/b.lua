@@ -1,0 +1,2 @@
+prototype "../../proto"
+test("fails in c/a/b", function() tap "Nope" end)

@@ -1,0 +1,2 @@
+prototype "../../proto"
+test("fails in d/a/b", function() tap "Nope" end)
