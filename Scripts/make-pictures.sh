@@ -7,6 +7,8 @@
 #   timing-chart.png        `sceneflow timing --svg` of Scripts/Notes/transition_timing.lua's timeline
 #   timing-chart-window.png the same of a recorded window session (Tests/Fixtures/notes-window-timeline.json)
 #   window.png              `sceneflow play Prototypes/Notes` under Xvfb with H (labels) on (not with --headless)
+#   edit-mode.png           a copy of Notes in play's edit mode (E) under Xvfb: detected text dashed, the
+#                           "Key Points" row clicked into a hotspot, the scene strip to link it (not with --headless)
 # The headless ones are the same pixels on every run; PicturesTests regenerates them into a
 # temporary folder and compares (ImageMagick's pixel signature, `identify -format %#`).
 # Usage: bash Scripts/make-pictures.sh [--headless] [OUT]   (SCENEFLOW=path/to/sceneflow, default: a debug build)
@@ -112,4 +114,33 @@ SH
 xvfb-run -a -s "-screen 0 1280x1024x24" bash "$tmp/window.sh"
 write_png "$out/window.png" "$tmp/window.png" -resize '480x>' 
 [ -s "$out/window.png" ] || { echo "make-pictures: $out/window.png was not written" >&2; exit 1; }
-echo "make-pictures: wrote $out/{click-through,failing-screenshot,flow-map,timing-chart,window}.png"
+
+# 7. Edit mode on a copy of Notes (the sample itself is never edited): E, the detected text read
+# (Tesseract, cached per image in a temporary cache), a click on the dashed "Key Points" row makes
+# it a hotspot, selected, with the strip of scenes to link it.
+cp -R Prototypes/Notes "$tmp/EditNotes"
+cat > "$tmp/edit.sh" <<SH
+set -eu
+export XDG_CACHE_HOME="$tmp/cache"
+"$bin" play "$tmp/EditNotes" --quit-after 60 >/dev/null 2>&1 &
+play_pid=\$!
+window=\$(timeout 15 xdotool search --sync --onlyvisible --name Notes | head -n 1)
+sleep 1
+xdotool windowactivate --sync "\$window" 2>/dev/null || true
+xdotool key --window "\$window" e
+for i in \$(seq 1 60); do  # until the detected text is read (the block gains the dashed boxes)
+  sleep 0.5
+  "$bin" detect "$tmp/EditNotes" --scene note --json 2>/dev/null | grep -q "Key Points" && break
+done
+sleep 1
+# "Key Points" is at about (50, 150) pt; the window shows 360 pt across its width.
+width=\$(xdotool getwindowgeometry --shell "\$window" | sed -n 's/^WIDTH=//p')
+xdotool mousemove --window "\$window" \$((50 * width / 360)) \$((150 * width / 360)) click 1
+sleep 2
+import -window "\$window" "PNG24:$tmp/edit-mode.png"
+kill \$play_pid
+SH
+xvfb-run -a -s "-screen 0 1280x1024x24" bash "$tmp/edit.sh"
+write_png "$out/edit-mode.png" "$tmp/edit-mode.png" -resize '480x>'
+[ -s "$out/edit-mode.png" ] || { echo "make-pictures: $out/edit-mode.png was not written" >&2; exit 1; }
+echo "make-pictures: wrote $out/{click-through,failing-screenshot,flow-map,timing-chart,window,edit-mode}.png"

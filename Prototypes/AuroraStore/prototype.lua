@@ -13,7 +13,13 @@
 -- Device: 360 pt wide, scale = 647/360 (~1.7972 px/pt), height = 1441/scale (~801.79 pt).
 -- Frames below are in points from the top-left of the screen rectangle, not of the image.
 --
--- Flow: Apps home (01) <-> Games (02) by the bottom tabs (crossfade). The details screens show apps
+-- Flow: Apps home (01) and Games (02) are the roots of the bottom navigation's tabs (`tabs` below),
+-- each tab its own navigation stack: switching tabs is a cut that keeps each stack's place, tapping
+-- the selected tab pops it to its root, back() acts on the shown tab. The set has no "Updates"
+-- screen, so the bar's third item is left out (its place stays inert). The details screens and the
+-- drawer's screens cover the bar (`hides_tab_bar`, as Android hides bottom navigation on detail
+-- destinations and UIKit's hidesBottomBarWhenPushed), so they carry no tab hotspots over their own
+-- buttons (UPDATE, the rating stars). The details screens show apps
 -- that are NOT on the home screens: 03 is "Tor Browser", 04 is "Genshin Impact". As stand-ins,
 -- "Wikipedia" on Apps opens 03 and "Stardew Valley" on Games opens 04 (Wikipedia rather than
 -- "Learn Python", which appears twice on 01 and would be an ambiguous label); "Back" returns.
@@ -29,6 +35,11 @@ return {
   name = "AuroraStore",
   device = { width = W, height = H, scale = SCALE },
   start = "apps",
+  -- Bottom navigation at y 710-782 pt; Updates (x 240-360) has no screenshot in the set.
+  tabs = {
+    { label = "Apps", scene = "apps", frame = { 0, 710, 120, 72 } },
+    { label = "Games", scene = "games", frame = { 120, 710, 120, 72 } },
+  },
   scenes = {
     -- 01: "Apps" home, For you tab: Educational apps, Suggested for you, Productivity; bottom nav
     -- Apps (selected) / Games / Updates at y 710-782 pt.
@@ -38,7 +49,6 @@ return {
       elements = {
         { label = "Menu", frame = { 0, 49, 48, 48 }, on_tap = present("drawer", "cover_right", 0.3, "ease_out") },
         { label = "Wikipedia", frame = { 259, 186, 78, 114 }, on_tap = go("details", "push_left", 0.35) },
-        { label = "Games", frame = { 120, 710, 120, 72 }, on_tap = go("games", "crossfade", 0.25) },
       },
     },
     -- 02: "Games" tab, same layout; bottom nav Games selected.
@@ -48,7 +58,6 @@ return {
       elements = {
         { label = "Menu", frame = { 0, 49, 48, 48 }, on_tap = present("drawer", "cover_right", 0.3, "ease_out") },
         { label = "Stardew Valley", frame = { 259, 186, 78, 114 }, on_tap = go("game_details", "push_left", 0.35) },
-        { label = "Apps", frame = { 0, 710, 120, 72 }, on_tap = go("apps", "crossfade", 0.25) },
       },
     },
     -- 03: app details "Tor Browser" (rating 4.2, Changelog, More about app, Rating and reviews, UPDATE).
@@ -60,6 +69,7 @@ return {
     details = {
       image = "screenshot-03.png",
       screen = { 53, 30, 647, 1441 },
+      hides_tab_bar = true,
       elements = {
         { label = "Back", frame = { 0, 48, 48, 48 }, on_tap = back() },
         { label = "Your rating", control = "star_rating", frame = { 103.06, 692.35, 160, 33.5 },
@@ -93,6 +103,7 @@ return {
     game_details = {
       image = "screenshot-04.png",
       screen = { 53, 32, 647, 1441 },
+      hides_tab_bar = true,
       elements = {
         { label = "Back", frame = { 0, 48, 48, 48 }, on_tap = back() },
       },

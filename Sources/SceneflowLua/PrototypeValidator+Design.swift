@@ -6,7 +6,7 @@ import SceneflowCore
 /// dismiss_on_outside = true, size = {w, h}, duration = 0.3})`).
 extension PrototypeValidator {
     /// Scene keys of the designer features.
-    static let designSceneKeys = ["after", "on_after", "scroll", "landscape"]
+    static let designSceneKeys = ["after", "on_after", "scroll", "landscape", "hides_tab_bar"]
     /// Element keys of the designer features.
     static let designElementKeys = ["pressed"]
     /// Keys of an overlay's options table.
@@ -18,8 +18,20 @@ extension PrototypeValidator {
         design.scroll = validateScroll(table["scroll"], path: path + ".scroll")
         if case .string(let other) = table["landscape"] {
             design.landscapeScene = validateLandscapeScene(other, path: path + ".landscape")
+        } else if let list = table["landscape"].table,
+            list.entries.contains(where: { if case .index = $0.key { true } else { false } })
+        {
+            design.landscapeSequence = validateLandscapeSequence(list, path: path + ".landscape")
         } else {
             design.landscape = validateLandscape(table["landscape"], path: path + ".landscape")
+        }
+        switch table["hides_tab_bar"] {
+        case .none: break
+        case .boolean(let hides): design.hidesTabBar = hides
+        case let other:
+            error(
+                path + ".hides_tab_bar",
+                "expected true (the scene covers the tab bar) or false, got \(describe(other))")
         }
         switch (table["after"], table["on_after"]) {
         case (.none, .none):
@@ -167,7 +179,7 @@ extension PrototypeValidator {
         guard let table = value.table, !table.isAction else {
             error(
                 path,
-                "expected { image = \"landscape.png\", elements = { ... } } or the name of a landscape scene, got \(describe(value))"
+                "expected { image = \"landscape.png\", elements = { ... } }, the name of a landscape scene or a list of them { \"chart\", \"chart_week\" }, got \(describe(value))"
             )
             return nil
         }
@@ -183,9 +195,12 @@ extension PrototypeValidator {
 
     /// `landscape = "scene"` on scene `path`: another scene of the prototype (not the scene
     /// itself); `checkLandscapeScenes` checks the rest once every scene is known.
-    mutating func validateLandscapeScene(_ name: String, path: String) -> String? {
+    mutating func validateLandscapeScene(
+        _ name: String, path: String,
+        note: String = " (landscape = \"scene\" names the scene shown when the device is turned)"
+    ) -> String? {
         guard sceneNames.contains(name) else {
-            error(path, noScene(name) + " (landscape = \"scene\" names the scene shown when the device is turned)")
+            error(path, noScene(name) + note)
             return nil
         }
         guard "scenes.\(name).landscape" != path else {
@@ -198,18 +213,62 @@ extension PrototypeValidator {
         return name
     }
 
+    /// `landscape = { "chart", "chart_week", ... }` on scene `path`: a landscape sequence, each
+    /// item another scene of the prototype, none twice. The scenes in order; the bad ones left
+    /// out (reported with their index, e.g. `scenes.stocks.landscape[2]`).
+    mutating func validateLandscapeSequence(_ list: LuaTable, path: String) -> [String] {
+        guard let items = list.sequence else {
+            error(
+                path,
+                "expected a list of landscape scenes { \"chart\", \"chart_week\" } (the first shown when the device is turned), got a table mixing a list with keys; write either the list or { image = \"landscape.png\", elements = { ... } }"
+            )
+            return []
+        }
+        var names: [String] = []
+        for (offset, item) in items.enumerated() {
+            let itemPath = "\(path)[\(offset + 1)]"
+            guard case .string(let name) = item else {
+                error(itemPath, "expected the name of a landscape scene, got \(describe(item))")
+                continue
+            }
+            let note = " (each item of landscape = { ... } names a landscape scene of this scene's sequence)"
+            guard let name = validateLandscapeScene(name, path: itemPath, note: note) else { continue }
+            if names.contains(name) {
+                error(itemPath, "\"\(name)\" is already in this landscape sequence; each scene once")
+                continue
+            }
+            names.append(name)
+        }
+        return names
+    }
+
     /// Checks separate landscape scenes against each other: a landscape scene cannot itself
-    /// have a landscape variant or landscape scene (it already is the landscape look).
-    /// (`Prototype.init` marks each with the scene it stands in for.)
+    /// have a landscape variant or landscape scene (it already is the landscape look), and a
+    /// scene of a landscape sequence of two or more belongs to no other sequence (turning the
+    /// device upright from it must lead to one portrait scene). (`Prototype.init` marks each
+    /// with the scene it stands in for.)
     mutating func checkLandscapeScenes(_ scenes: [Scene]) {
         let byName = Dictionary(scenes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var owners: [String: (owner: String, sequence: Bool)] = [:]
         for scene in scenes {
-            guard let name = scene.design.landscapeScene, let other = byName[name] else { continue }
-            if other.design.landscape != nil || other.design.landscapeScene != nil {
-                error(
-                    "scenes.\(scene.name).landscape",
-                    "scene \"\(name)\" is the landscape scene of \"\(scene.name)\" and cannot have a landscape of its own (scenes.\(name).landscape); remove one of them"
-                )
+            let sequence = scene.design.landscapeSequence
+            for (offset, name) in sequence.enumerated() {
+                guard let other = byName[name] else { continue }
+                let path = "scenes.\(scene.name).landscape" + (sequence.count > 1 ? "[\(offset + 1)]" : "")
+                if other.design.landscape != nil || !other.design.landscapeSequence.isEmpty {
+                    error(
+                        path,
+                        "scene \"\(name)\" is the landscape scene of \"\(scene.name)\" and cannot have a landscape of its own (scenes.\(name).landscape); remove one of them"
+                    )
+                }
+                if let first = owners[name], first.owner != scene.name, first.sequence || sequence.count > 1 {
+                    error(
+                        path,
+                        "scene \"\(name)\" is already in the landscape sequence of \"\(first.owner)\"; a scene of a landscape sequence belongs to one portrait scene (the one turning the device upright shows)"
+                    )
+                } else if owners[name] == nil {
+                    owners[name] = (scene.name, sequence.count > 1)
+                }
             }
         }
     }

@@ -13,8 +13,14 @@ public final class TextRecognizer {
         public var pageSegmentation: Int32 = 11
         /// The language model (`eng`).
         public var language = "eng"
-        /// The settings a cache key must include (`psm 11 eng`).
-        public var description: String { "psm \(pageSegmentation) \(language)" }
+        /// Tesseract's `thresholding_method`: how the page is turned black and white before
+        /// reading. 0 is one threshold for the whole page (Otsu), 1 a threshold per tile
+        /// (Leptonica's adaptive Otsu), 2 Sauvola's local threshold. Screens mix light,
+        /// dark and coloured backgrounds (white names on coloured cards), which one threshold
+        /// for the page loses.
+        public var thresholding: Int32 = 2
+        /// The settings a cache key must include (`psm 11 eng threshold 1`).
+        public var description: String { "psm \(pageSegmentation) \(language) threshold \(thresholding)" }
         /// The default: sparse text, English.
         public init() {}
     }
@@ -68,6 +74,7 @@ public final class TextRecognizer {
         }
         sf_TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(settings.pageSegmentation)))
         _ = sf_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        _ = sf_TessBaseAPISetVariable(api, "thresholding_method", String(settings.thresholding))
         handle = api
         self.settings = settings
     }

@@ -71,7 +71,8 @@ import Testing
                 "merge-reports", shards[2], shards[0], shards[1], "--json", tmp.file("merged.json"), "--junit",
                 tmp.file("merged.xml"), "--report", tmp.file("report"),
             ])
-        #expect(r.status == 0, "\(r)")
+        // It exits as the whole run did: a failed test makes it 1.
+        #expect(r.status == whole.status, "\(r)")
         #expect(r.stdout.contains("3 shards merged: 7 passed, 1 failed"), "\(r)")
         #expect(try Self.stable(tmp.file("merged.json")) == (try Self.stable(tmp.file("whole.json"))))
         let junit = try ConsumerTool.run(
@@ -118,10 +119,23 @@ import Testing
         try tmp.write("old.json", try JSONSerialization.data(withJSONObject: old))
         let r = try Sceneflow.run(["merge-reports", one, tmp.file("old.json"), "--json", tmp.file("m.json")])
         #expect(r.status == 65 && r.stderr.contains("does not say which suite and shard it holds"), "\(r)")
-        // A missing shard is named, and the rest merged.
-        let partial = try Sceneflow.run(["merge-reports", one, "--json", tmp.file("p.json")])
-        #expect(partial.status == 0, "\(partial)")
-        #expect(partial.stderr.contains("warning: no report of shard 2/2: its files are not in the merged report"))
+        // Red-team finding: a missing shard gave a green merge. Its files are named and
+        // reported as not run in every report, and the merge fails (exit 1).
+        let partial = try Sceneflow.run(
+            ["merge-reports", one, "--json", tmp.file("p.json"), "--junit", tmp.file("p.xml")])
+        #expect(partial.status == 1, "\(partial)")
+        #expect(partial.stderr.contains("no report of shard 2/2: its files are reported as not run"), "\(partial)")
+        let merged = try Self.json(tmp.file("p.json"))
+        let summary = try #require(merged["summary"] as? [String: Any])
+        let onlyOne = try Self.json(one)
+        let notRunFiles = (merged["files"] as? [[String: Any]] ?? []).filter { $0["notRun"] != nil }
+        #expect((summary["notRun"] as? Int ?? 0) > 0 && notRunFiles.count >= 1, "\(merged)")
+        #expect(
+            (merged["files"] as? [Any])?.count
+                == (onlyOne["suite"] as? [String: Any])?["files"].map { ($0 as? [Any])?.count ?? 0 },
+            "every file of the suite is in the merged report")
+        let junit = try String(contentsOfFile: tmp.file("p.xml"), encoding: .utf8)
+        #expect(junit.contains("name=\"(not run)\""), "\(junit)")
         let usage = try Sceneflow.run(["merge-reports", one])
         #expect(usage.status == 64 && usage.stderr.contains("nothing to write"), "\(usage)")
         #expect(try Sceneflow.run(["merge-reports", "--json", tmp.file("m.json")]).status == 64)

@@ -38,12 +38,13 @@ import Testing
 
     /// The window picture needs a display to remake, so it is only checked to be a real
     /// picture of a phone-shaped window.
-    @Test func windowPictureIsThere() throws {
+    @Test(arguments: ["window", "edit-mode"])
+    func windowPictureIsThere(_ name: String) throws {
         guard let identify = DesignerCommandTests.which("identify") else {
             print("skipped: identify is not installed (Scripts/setup.sh installs imagemagick)")
             return
         }
-        let file = Self.resources.appendingPathComponent("window.png")
+        let file = Self.resources.appendingPathComponent("\(name).png")
         let r = try DesignerCommandTests.runTool(identify, ["-format", "%w %h %k", file.path])
         #expect(r.status == 0, "\(r.output)")
         let numbers = r.output.split(separator: " ").compactMap { Int($0) }

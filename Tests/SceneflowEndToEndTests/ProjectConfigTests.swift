@@ -56,6 +56,35 @@ import Testing
         #expect(list.status == 0 && list.stdout.contains("Total: 2 tests in 1 file"), "\(list)")
     }
 
+    /// Red-team finding: a committed `update_baselines = "changed"` rewrote a differing
+    /// baseline on CI and the screenshot regression passed. Under CI the config's mode is
+    /// ignored with a notice; only the command line writes baselines there.
+    @Test func aConfiguredBaselineUpdateNeverTurnsCIGreen() throws {
+        for mode in ["changed", "all", "missing"] {
+            let tmp = try Self.repository(
+                config: "return { test = { prototype = \"Prototypes/Tiny\", update_baselines = \"\(mode)\" } }\n")
+            try tmp.write("repo/Scripts/shot.lua", "test(\"shot\", function() expect.screenshot \"home\" end)\n")
+            let baseline = tmp.file("repo/Scripts/__screenshots__/shot/home.png")
+            let different = PNGWriter.solid(width: 36, height: 80, rgb: (200, 60, 40))
+            try tmp.write("repo/Scripts/__screenshots__/shot/home.png", different)
+            let r = try Sceneflow.run(
+                ["test", tmp.file("repo/Scripts/shot.lua"), "--junit", tmp.file("j.xml")], environment: ["CI": "1"])
+            #expect(r.status == 1, "\(mode): \(r)")
+            #expect(
+                r.stderr.contains("test.update_baselines = \"\(mode)\" is ignored because CI is set"), "\(mode): \(r)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) == different, "\(mode): the baseline is kept")
+            let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
+            #expect(junit.contains("failures=\"1\""), "\(mode): \(junit)")
+            // Without CI the project's default applies.
+            if mode != "missing" {
+                let local = try Sceneflow.run(
+                    ["test", tmp.file("repo/Scripts/shot.lua")], environment: ["CI": "false"])
+                #expect(local.status == 0, "\(mode): \(local)")
+                #expect(try Data(contentsOf: URL(fileURLWithPath: baseline)) != different, "\(mode): rewritten")
+            }
+        }
+    }
+
     @Test func theSearchStopsAtTheRepositoryRoot() throws {
         let tmp = try Self.repository(config: "return { test = { jobs = 1 } }\n")
         // A config above the repository root does not count.

@@ -326,6 +326,35 @@ import Testing
 
     // MARK: 6. --last-failed
 
+    /// Red-team finding: after the failing test was renamed, `--last-failed` ran nothing, exited
+    /// 0 and replaced the state with "nothing failed". Now the vanished names are listed, the
+    /// run fails as a `--filter` matching nothing does, and the failure is not forgotten.
+    @Test func lastFailedAfterTheFailingTestWasRenamedFailsAndRemembers() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let script = try tmp.write(
+            "s.lua", "prototype \"Proto\"\ntest(\"a\", function() tap \"Nope\" end)\ntest(\"b\", function() end)\n")
+        let env = Self.env(tmp, ["CI": "false"])
+        #expect(try Sceneflow.run(["test", script], environment: env).status == 1)
+        try tmp.write(
+            "s.lua",
+            "prototype \"Proto\"\ntest(\"a renamed\", function() tap \"Nope\" end)\ntest(\"b\", function() end)\n")
+        for _ in 1...2 {
+            let r = try Sceneflow.run(
+                ["test", script, "--last-failed", "--junit", tmp.file("j.xml")], environment: env)
+            #expect(r.status == 1, "\(r)")
+            #expect(r.stderr.contains("1 test that failed in the previous run is no longer declared"), "\(r)")
+            #expect(r.stderr.contains("\(script): a"), "\(r)")
+            #expect(r.stderr.contains("nothing was checked"), "\(r)")
+        }
+        // With one test still there, it runs, and the vanished one is named.
+        try tmp.write(
+            "s.lua",
+            "prototype \"Proto\"\ntest(\"a\", function() end)\ntest(\"b\", function() end)\n")
+        let back = try Sceneflow.run(["test", script, "--last-failed"], environment: env)
+        #expect(back.status == 0 && back.stdout.contains("1 passed, 0 failed"), "\(back)")
+    }
+
     @Test func lastFailedRerunsOnlyThePreviousFailures() throws {
         let tmp = try Self.suite()
         let suite = tmp.file("suite")

@@ -60,18 +60,30 @@ import Testing
         #expect(again == upright, "back upright: the surface again, same pixels")
     }
 
-    @Test func theTurnFadesThroughBlackAtEachOrientationsSize() throws {
+    @Test func theTurnRotatesTheUprightScreenIntoTheTurnedOne() throws {
         let folder = try TempFolder()
         defer { folder.remove() }
         let s = try session(in: folder)
         let renderer = try OffscreenRenderer(device: device)
         let images = renderer.makeTextureCache(directory: folder.path)
         s.rotate(to: .landscape)
-        s.step(to: s.now + Session.rotationDuration * 0.75)  // half-way back in from black
+        try renderer.draw(s.frame(), images: images)  // progress 0: the upright screen, fitted, unturned
+        let start = try renderer.capture()
+        #expect(start.width == 120 && start.height == 60, "drawn on the turned screen")
+        #expect(start.pixel(x: 60, y: 30) == (0, 0, 200, 255), "the blue upright screen in the middle")
+        #expect(start.pixel(x: 60, y: 2) == (0, 0, 200, 255), "fitted to the height: 30 x 60 px")
+        #expect(start.pixel(x: 10, y: 30) == (0, 0, 0, 255) && start.pixel(x: 110, y: 30) == (0, 0, 0, 255))
+        s.step(to: s.now + Session.rotationDuration * 0.5)
         try renderer.draw(s.frame(), images: images)
-        let fading = try renderer.capture()
-        #expect(fading.width == 120 && fading.height == 60)
-        let red = fading.pixel(x: 10, y: 30)
-        #expect(red.0 > 60 && red.0 < 140 && red.1 == 0, "the landscape screenshot at about half brightness: \(red)")
+        let mid = try renderer.capture()
+        let centre = mid.pixel(x: 55, y: 30)
+        #expect(
+            centre.2 > 40 && (centre.0 > 40 || centre.1 > 40), "half-way: blue under the landscape fading in: \(centre)"
+        )
+        #expect(mid.pixel(x: 1, y: 1) == (0, 0, 0, 255), "a corner still uncovered while turned 45 degrees")
+        settle(s)
+        try renderer.draw(s.frame(), images: images)
+        let end = try renderer.capture()
+        #expect(end.pixel(x: 10, y: 30) == (200, 0, 0, 255) && end.pixel(x: 110, y: 30) == (0, 200, 0, 255))
     }
 }

@@ -25,6 +25,7 @@ struct OneGeometryPropertyTests {
         case full
         case overlay(OverlayStyle.Position, Size)
         case landscape
+        case landscapeSequence
         case scroll(offset: Double)
         case scrollFooter
         case midPush
@@ -36,6 +37,7 @@ struct OneGeometryPropertyTests {
             case .full: "full scene"
             case .overlay(let p, let s): "\(p) overlay \(formatNumber(s.width))x\(formatNumber(s.height))"
             case .landscape: "landscape variant"
+            case .landscapeSequence: "second scene of a landscape sequence"
             case .scroll(let o): "scroll region at offset \(formatNumber(o))"
             case .scrollFooter: "scroll region's footer"
             case .midPush: "scene in the middle of a push"
@@ -68,7 +70,7 @@ struct OneGeometryPropertyTests {
 
     /// The containers checked, with generated sizes and offsets.
     static func containers(_ g: inout Generator) -> [Container] {
-        var list: [Container] = [.full, .landscape, .scrollFooter, .midPush]
+        var list: [Container] = [.full, .landscape, .landscapeSequence, .scrollFooter, .midPush]
         for position in OverlayStyle.Position.allCases {
             for _ in 0..<2 {
                 list.append(.overlay(position, Size(width: g.points(130, 200), height: g.points(110, 300))))
@@ -86,7 +88,7 @@ struct OneGeometryPropertyTests {
         switch container {
         case .full, .midPush: return Rect(x: 0, y: 0, width: 200, height: 400)
         case .overlay(_, let size), .midSlide(let size): return Rect(x: 0, y: 0, width: size.width, height: size.height)
-        case .landscape: return Rect(x: 0, y: 0, width: 400, height: 200)
+        case .landscape, .landscapeSequence: return Rect(x: 0, y: 0, width: 400, height: 200)
         case .scroll(let offset), .midScrollPush(let offset):
             // In the middle band at this offset (image points).
             return Rect(x: 0, y: offset + header, width: 200, height: 400 - header - footer)
@@ -120,7 +122,7 @@ struct OneGeometryPropertyTests {
         var target = Scene(name: "target", image: "target.png", elements: [subject])
         var action = Action.go(scene: "target", transition: .cut)
         switch container {
-        case .full, .scroll, .scrollFooter: break
+        case .full, .scroll, .scrollFooter, .landscapeSequence: break
         case .midPush, .midScrollPush:
             action = .go(scene: "target", transition: Transition(kind: .pushLeft, duration: 1, curve: .linear))
         case .overlay(let position, let size):
@@ -144,9 +146,20 @@ struct OneGeometryPropertyTests {
             target.design.scroll = ScrollRegion(header: header, footer: footer, contentHeight: content)
         default: break
         }
-        let presenter = Scene(
+        var presenter = Scene(
             name: "presenter", image: "presenter.png",
             elements: [Element(label: "Open", frame: Rect(x: 0, y: 0, width: 200, height: 400), onTap: action)])
+        if case .landscapeSequence = container {
+            // presenter turned shows "first"; its "Next" leads to the target, in landscape points.
+            target.image = "wide.png"
+            presenter.elements = []
+            presenter.design.landscapeSequence = ["first", "target"]
+            let first = Scene(
+                name: "first", image: "wide.png",
+                elements: [Element(label: "Next", frame: Rect(x: 0, y: 0, width: 400, height: 200), onTap: action)])
+            return Prototype(
+                name: "G", device: device, start: "presenter", scenes: [presenter, first, target], directory: folder)
+        }
         return Prototype(name: "G", device: device, start: "presenter", scenes: [presenter, target], directory: folder)
     }
 
@@ -192,6 +205,11 @@ struct OneGeometryPropertyTests {
             s.schedule(InputEvent(.up, open, at: s.now + 0.05))
             run(s, for: 0.05)
             return
+        case .landscapeSequence:
+            s.rotate(to: .landscape)
+            run(s, for: 0.5)
+            tap(s, Point(x: 200, y: 100))  // "Next" on the first scene of the sequence
+            return
         default:
             tap(s, open)
         }
@@ -201,6 +219,8 @@ struct OneGeometryPropertyTests {
         case .landscape:
             s.rotate(to: .landscape)
             run(s, for: 0.5)
+        case .landscapeSequence:
+            break
         case .scroll(let offset):
             s.scroll(by: offset)
             run(s, for: 0.1)

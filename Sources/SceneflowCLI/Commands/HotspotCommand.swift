@@ -2,27 +2,32 @@ import Foundation
 import SceneflowCore
 import SceneflowRunner
 
-/// `sceneflow hotspot add|move|remove PROTOTYPE SCENE LABEL …`: edits a scene's hotspots in
-/// `prototype.lua` in place, every other line kept byte for byte (issue 16.2, `HotspotWriter`).
+/// `sceneflow hotspot add|move|remove|link PROTOTYPE SCENE LABEL …`: edits a scene's hotspots in
+/// `prototype.lua` in place, every other line kept byte for byte (`HotspotWriter`, the write-back
+/// the window's edit mode uses too).
 struct HotspotCommand: Subcommand {
     static let name = "hotspot"
-    static let abstract = "Add, move or remove a hotspot in prototype.lua, keeping every other line as it is."
+    static let abstract =
+        "Add, move, remove or link a hotspot in prototype.lua, keeping every other line as it is."
     static let discussion = """
         add ACTION: appends { label = …, frame = { x, y, w, h }, on_tap = … } at the end of the
         scene's elements list (creating the list when the scene has none), written in the file's
         own style (indentation, quotes, trailing commas, line endings). With no --go, --back,
         --present or --dismiss the element has no action (scripts can still find it).
         move: rewrites the element's frame only. remove: deletes the element's lines.
+        link ACTION: rewrites the element's on_tap (adds it when missing; --none removes it);
+        one of --go, --back, --present, --dismiss or --none is needed. An on_tap written as a
+        function is never replaced (exit 65).
         --frame X,Y,W,H is in points (W and H > 0). The label is any text; quotes,
         backslashes and control characters are escaped as Lua needs.
         The edited file is loaded before it replaces the old one (atomically); a result that
         does not load, or a scene the file builds with code (a loop, a function, a table made
         elsewhere), writes nothing: exit 65 naming the scene and why, with the element line to
         paste by hand. Exit 64 for an unknown scene, a label the scene already has (add) or does
-        not have (move, remove), or a bad --frame.
+        not have (move, remove, link), or a bad --frame.
         """
     static let arguments = [
-        ArgumentSpec(name: "ACTION", help: "add, move or remove.", repeating: false, optional: false),
+        ArgumentSpec(name: "ACTION", help: "add, move, remove or link.", repeating: false, optional: false),
         ArgumentSpec(
             name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false),
         ArgumentSpec(name: "SCENE", help: "The scene whose elements change.", repeating: false, optional: false),
@@ -30,14 +35,16 @@ struct HotspotCommand: Subcommand {
     ]
     static let options = [
         OptionSpec(name: "--frame", valueName: "X,Y,W,H", help: "The frame in points (add, move)."),
-        OptionSpec(name: "--go", valueName: "SCENE", help: "add: a tap goes to SCENE."),
-        OptionSpec(name: "--back", valueName: nil, help: "add: a tap goes back."),
-        OptionSpec(name: "--present", valueName: "SCENE", help: "add: a tap presents SCENE modally."),
-        OptionSpec(name: "--dismiss", valueName: nil, help: "add: a tap dismisses the modal."),
+        OptionSpec(name: "--go", valueName: "SCENE", help: "add, link: a tap goes to SCENE."),
+        OptionSpec(name: "--back", valueName: nil, help: "add, link: a tap goes back."),
+        OptionSpec(name: "--present", valueName: "SCENE", help: "add, link: a tap presents SCENE modally."),
+        OptionSpec(name: "--dismiss", valueName: nil, help: "add, link: a tap dismisses the modal."),
+        OptionSpec(name: "--none", valueName: nil, help: "link: a tap does nothing (on_tap removed)."),
         OptionSpec(
             name: "--transition", valueName: "NAME",
-            help: "add with --go/--present: the transition kind (push_left, …)."),
-        OptionSpec(name: "--duration", valueName: "S", help: "add with --transition: the duration in seconds."),
+            help: "add, link with --go/--present: the transition kind (push_left, …)."),
+        OptionSpec(
+            name: "--duration", valueName: "S", help: "add, link with --transition: the duration in seconds."),
         helpOption,
     ]
 
@@ -51,7 +58,9 @@ struct HotspotCommand: Subcommand {
         scene = parsed.positionals[2]
         let label = parsed.positionals[3]
         let frame = try parsed.value("--frame").map { text throws(UsageError) in try Self.frame(text) }
-        let actions = ["--go", "--back", "--present", "--dismiss"].filter { parsed.value($0) != nil || parsed.flag($0) }
+        let actions = ["--go", "--back", "--present", "--dismiss", "--none"].filter {
+            parsed.value($0) != nil || parsed.flag($0)
+        }
         let styled = ["--transition", "--duration"].filter { parsed.value($0) != nil }
         switch verb {
         case "add":
@@ -59,7 +68,17 @@ struct HotspotCommand: Subcommand {
             if actions.count > 1 {
                 throw UsageError(message: "give one of \(actions.joined(separator: ", ")), not several")
             }
+            if actions == ["--none"] { throw UsageError(message: "hotspot add takes no --none (leave the action out)") }
             edit = .add(label: label, frame: frame, action: try Self.action(parsed, styled: styled))
+        case "link":
+            if frame != nil { throw UsageError(message: "hotspot link takes no --frame (use hotspot move)") }
+            guard actions.count == 1 else {
+                throw UsageError(
+                    message: actions.isEmpty
+                        ? "hotspot link needs one of --go SCENE, --back, --present SCENE, --dismiss or --none"
+                        : "give one of \(actions.joined(separator: ", ")), not several")
+            }
+            edit = .link(label: label, action: try Self.action(parsed, styled: styled))
         case "move", "remove":
             if let extra = (actions + styled).first { throw UsageError(message: "hotspot \(verb) takes no \(extra)") }
             if verb == "move" {
@@ -70,8 +89,8 @@ struct HotspotCommand: Subcommand {
                 edit = .remove(label: label)
             }
         default:
-            let hint = NearestOption.hint(verb, ["add", "move", "remove"])
-            throw UsageError(message: "unknown hotspot action \"\(verb)\"\(hint) (add, move or remove)")
+            let hint = NearestOption.hint(verb, ["add", "move", "remove", "link"])
+            throw UsageError(message: "unknown hotspot action \"\(verb)\"\(hint) (add, move, remove or link)")
         }
     }
 
@@ -125,7 +144,11 @@ struct HotspotCommand: Subcommand {
         } catch {
             for line in error.lines { printError("sceneflow hotspot: \(line)") }
             if let paste = error.paste {
-                printError("sceneflow hotspot: nothing was written; paste this into scenes.\(scene).elements by hand:")
+                let place =
+                    if case .link = edit {
+                        "the element labelled \(LuaStringLiteral.quoted(edit.label)) in scenes.\(scene).elements"
+                    } else { "scenes.\(scene).elements" }
+                printError("sceneflow hotspot: nothing was written; paste this into \(place) by hand:")
                 StandardStreams.writeError("  \(paste)\n")
             } else if error.kind == .input, case .remove(let label) = edit {
                 printError(

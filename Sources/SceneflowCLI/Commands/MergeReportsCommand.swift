@@ -15,10 +15,11 @@ struct MergeReportsCommand: Subcommand {
     static let discussion = """
         Each SHARD.json is a report written by 'sceneflow test --shard I/N --json FILE' (or
         --report DIR's results.json). The merged report lists the files in the suite's order,
-        its start is the earliest shard's and its summary counts every shard. Shards that are
-        missing are named on standard error and left out. Exit 0 when the merge was written
-        (whatever the tests' verdicts: the shards' runs fail their own CI jobs), 64 on bad
-        usage, 65 when a report cannot be read, has no suite (written before Sceneflow 0.20),
+        its start is the earliest shard's and its summary counts every shard. The files of a
+        shard with no report are named on standard error and reported as not run. Exit as
+        'sceneflow test' would for the whole suite: 0 when every merged test passed, 1 when one
+        failed, a file did not load or a shard is missing; 70 when a report could not be
+        written, 64 on bad usage, 65 when a report cannot be read, has no suite (written before Sceneflow 0.20),
         belongs to another suite, or repeats a shard.
         """
     static let arguments = [
@@ -72,7 +73,7 @@ struct MergeReportsCommand: Subcommand {
         }
         if !merged.missingShards.isEmpty {
             printError(
-                "sceneflow merge-reports: warning: no report of shard\(merged.missingShards.count == 1 ? "" : "s") \(merged.missingShards.map { "\($0)/\(merged.shardCount)" }.joined(separator: ", ")): its files are not in the merged report"
+                "sceneflow merge-reports: no report of shard\(merged.missingShards.count == 1 ? "" : "s") \(merged.missingShards.map { "\($0)/\(merged.shardCount)" }.joined(separator: ", ")): its files are reported as not run"
             )
         }
         var settings = TestSettings()
@@ -84,7 +85,10 @@ struct MergeReportsCommand: Subcommand {
             merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite)
         for path in written { print("wrote \(OutputPath.shown(path))") }
         print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
-        return failed ? .software : .success
+        if failed { return .software }
+        let summary = RunSummary(merged.report.files)
+        return summary.failed > 0 || summary.interrupted > 0 || summary.loadFailures > 0 || summary.notRun > 0
+            ? .failure : .success
     }
 }
 
@@ -160,11 +164,15 @@ enum ReportMerge {
         for (_, report) in reports {
             for file in report.files { byFile[file.file] = file }
         }
-        let files = suite.files.compactMap { byFile[$0] }
+        let missing = (1...max(suite.shardCount, 1)).filter { byShard[$0] == nil }
+        // A file no report holds belongs to a missing shard: it is counted as not run, as one
+        // machine interrupted before it would report it, never silently left out.
+        let absent =
+            "no report of shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(suite.shardCount)" }.joined(separator: ", ")) was merged"
+        let files = suite.files.map { byFile[$0] ?? ScriptFileResult.notRun($0, reason: absent) }
         let formatter = ISO8601DateFormatter()
         let started = reports.compactMap { formatter.date(from: $0.report.startedAt) }.min() ?? Date()
         let merged = JSONReport(files, startedAt: started, suite: SuiteIdentity(files: suite.files))
-        let missing = (1...max(suite.shardCount, 1)).filter { byShard[$0] == nil }
         return Merged(report: merged, startedAt: started, missingShards: missing, shardCount: suite.shardCount)
     }
 }

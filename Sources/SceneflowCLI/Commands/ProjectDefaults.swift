@@ -31,7 +31,15 @@ enum ProjectDefaults {
         if settings.timeout == nil { settings.timeout = config.timeout }
         if settings.clockLimit == nil { settings.clockLimit = config.clockLimit }
         if settings.updateBaselines == nil, let mode = config.updateBaselines {
-            settings.updateBaselines = BaselineMode(rawValue: mode)
+            if TestSettings.isCI(ProcessInfo.processInfo.environment) {
+                // A committed default must not rewrite baselines on CI and turn a regression
+                // green; only the command line can ask for that there.
+                printError(
+                    "sceneflow test: \(path): test.update_baselines = \"\(mode)\" is ignored because CI is set (baselines are compared, never written, unless the command line says --update-baselines)"
+                )
+            } else {
+                settings.updateBaselines = BaselineMode(rawValue: mode)
+            }
         }
         guard !settings.list else { return .success(()) }
         do {

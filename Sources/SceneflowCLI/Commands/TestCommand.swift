@@ -138,6 +138,19 @@ struct TestCommand: Subcommand {
         {
             printError("sceneflow test: stopped after \(counted(limit, "failure")) (--max-failures \(limit))")
         }
+        let vanished = Self.vanishedFailures(tests, results: results)
+        if !vanished.isEmpty {
+            printError(
+                "sceneflow test --last-failed: \(counted(vanished.count, "test")) that failed in the previous run \(vanished.count == 1 ? "is" : "are") no longer declared (renamed or removed?): \(vanished.prefix(5).joined(separator: "; "))\(vanished.count > 5 ? "; …" : "")"
+            )
+        }
+        if settings.lastFailed, results.isEmpty, interruption.signal == nil {
+            // Nothing that failed could be run again: keep the state (the failures are not
+            // forgotten) and fail, as a --filter that matches nothing does.
+            printError(
+                "sceneflow test --last-failed: none of the tests that failed can be run again: nothing was checked")
+            return .failure
+        }
         do {
             try LastRunState(inputs: inputs, results: results, startedAt: started).write(environment: environment)
         } catch {
@@ -157,6 +170,18 @@ struct TestCommand: Subcommand {
         }
         if summary.loadFailures > 0 { return .badInput }
         return summary.failed > 0 || summary.interrupted > 0 ? .failure : .success
+    }
+
+    /// The tests `--last-failed` asked for (`tests`: file → names) that their file, which ran,
+    /// no longer declares, as `file: name`.
+    static func vanishedFailures(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String] {
+        var declared: [String: Set<String>] = [:]
+        // A file that did not load or was not run says nothing about its tests' names.
+        let unknown = Set(results.filter { $0.notRun != nil || !$0.loadProblems.isEmpty }.map(\.file))
+        for result in results { declared[result.file, default: []].formUnion(result.outcomes.map(\.name)) }
+        return tests.keys.sorted().filter { !unknown.contains($0) }.flatMap { file in
+            (tests[file] ?? []).filter { !(declared[file]?.contains($0) ?? false) }.map { "\(file): \($0)" }
+        }
     }
 
     /// True when `--max-failures` left a test or a file of `results` not run, whether the

@@ -17,10 +17,10 @@ extension PrototypeChecker {
         var result: [Diagnostic] = []
         let device = prototype.device
         let turned = device.rotated
-        // Separate landscape scenes (`landscape = "name"`) always show on the turned device.
-        let landscapeScenes = Set(prototype.scenes.values.compactMap(\.design.landscapeScene))
+        // Separate landscape scenes (`landscape = "name"`, every scene of a landscape sequence)
+        // always show on the turned device.
         for scene in prototype.orderedScenes {
-            let shownOn = landscapeScenes.contains(scene.name) ? turned : device
+            let shownOn = scene.design.portraitScene != nil ? turned : device
             if scene.design.overlay == nil, scene.design.scroll == nil,
                 let size = measure(scene.image, scene.screen),
                 AspectCheck.isStretched(width: size.width, height: size.height, into: shownOn)

@@ -2,7 +2,8 @@
 /// screenshot and their name, edges for every `go`, `replace` and `present` labelled with the element's
 /// accessibility label (or the swipe) and the transition; a landscape variant's elements are
 /// marked `(landscape)`, and a scene's separate landscape scene (`landscape = "name"`) is a
-/// dotted edge labelled `rotate`. The start scene has a double border; scenes no element
+/// dotted edge labelled `rotate`; a landscape sequence (`landscape = { "a", "b" }`) is a dotted
+/// box around its scenes with one dotted `turn upright` edge from the box to its owner. The start scene has a double border; scenes no element
 /// reaches from it are drawn dashed red and marked "unreachable", or dashed grey and marked
 /// "reached by code" (with a legend node) when a Lua function action may go there
 /// (`PrototypeChecker.reach`). `back()`, `dismiss()` and Lua-function actions lead to no
@@ -149,6 +150,7 @@ public enum FlowGraph {
             text += "  subgraph \"cluster_tabs\" { label=\(quoted("tab bar: " + items)); style=\"rounded,dashed\"; "
             text += prototype.tabs.map { quoted($0.scene) + ";" }.joined(separator: " ") + " }\n"
         }
+        text += landscapeSequenceClusters(prototype)
         for edge in edges(prototype) {
             let style = edge.rotates ? ", style=dotted" : edge.action.isPresent ? ", style=dashed" : ""
             text += "  \(quoted(edge.from)) -> \(quoted(edge.to)) [label=\(quoted(edgeLabel(edge)))\(style)];\n"
@@ -224,4 +226,23 @@ extension Action {
     /// True for `present`.
     var isPresent: Bool { if case .present = self { true } else { false } }
 
+}
+
+extension FlowGraph {
+    /// A dotted box per landscape sequence of two or more scenes, labelled with its owner, and a
+    /// dotted `turn upright` edge from the box to the owner (turning the device from any of its
+    /// scenes shows the owner); "" when there is none.
+    static func landscapeSequenceClusters(_ prototype: Prototype) -> String {
+        var text = ""
+        for owner in prototype.orderedScenes where owner.design.landscapeSequence.count > 1 {
+            if text.isEmpty { text = "  compound=true;\n" }  // edges may leave a box (ltail)
+            let sequence = owner.design.landscapeSequence
+            let cluster = quoted("cluster_landscape_" + owner.name)
+            text += "  subgraph \(cluster) { label=\(quoted("landscape sequence of " + owner.name)); "
+            text += "style=\"rounded,dotted\"; " + sequence.map { quoted($0) + ";" }.joined(separator: " ") + " }\n"
+            text += "  \(quoted(sequence[0])) -> \(quoted(owner.name)) [label=\"turn upright\", style=dotted, "
+            text += "ltail=\(cluster)];\n"
+        }
+        return text
+    }
 }

@@ -31,7 +31,7 @@ public struct ProposalBuilder: Sendable {
 
     /// The proposals for `words`, top to bottom, then left to right.
     public func proposals(_ words: [RecognizedWord]) -> [DetectionProposal] {
-        let lines = TextLine.lines(words.filter(keeps), gap: 1.5)
+        let lines = TextLine.lines(words.filter(readable), gap: 1.5).compactMap(trimmed)
         let rows = Self.rows(lines, screenWidth: screenWidth)
         let typical = median(lines.map { Double($0.height) })
         var proposals: [DetectionProposal] = []
@@ -42,18 +42,34 @@ public struct ProposalBuilder: Sendable {
         return proposals.sorted { ($0.frame.y, $0.frame.x) < ($1.frame.y, $1.frame.x) }
     }
 
-    /// True for a word worth reading: not on a busy background, not in the status bar, with a
-    /// letter or digit, and not a short fragment read with little confidence.
-    func keeps(_ word: RecognizedWord) -> Bool {
+    /// True for a word that may be part of a line: not on a busy background, not in the status
+    /// bar, with a letter or digit, read with some confidence.
+    func readable(_ word: RecognizedWord) -> Bool {
         if word.onBusyBackground { return false }
         if (Double(word.box.y) + Double(word.box.height) / 2) * unit < Self.statusBar { return false }
         let meaningful = word.text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-        if meaningful.isEmpty || word.confidence < 40 { return false }
+        return !meaningful.isEmpty && word.confidence >= 40
+    }
+
+    /// `line` without the fragments at its ends (an icon read as a letter sits at an end);
+    /// fragments between two words stay ("Show a note picker": the "a"). Nil when nothing
+    /// but fragments is left.
+    func trimmed(_ line: TextLine) -> TextLine? {
+        var words = line.words
+        while let first = words.first, isFragment(first) { words.removeFirst() }
+        while let last = words.last, isFragment(last) { words.removeLast() }
+        return words.isEmpty ? nil : TextLine(words: words)
+    }
+
+    /// True for a readable word that is only a short fragment read with little confidence: one
+    /// letter (unless read with confidence ≥ 90 with a mark beside it), or two characters read
+    /// with confidence under 85.
+    func isFragment(_ word: RecognizedWord) -> Bool {
+        let meaningful = word.text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
         if meaningful.count == 1 && !word.text.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) {
-            return word.confidence >= 90 && word.text.count > 1
+            return !(word.confidence >= 90 && word.text.count > 1)
         }
-        if meaningful.count == 2 && word.confidence < 85 { return false }
-        return true
+        return meaningful.count == 2 && word.confidence < 85
     }
 
     /// A row: a main line with the lines under it and the values beside it.

@@ -28,7 +28,9 @@ public struct TextLine: Equatable, Sendable {
     var maxY: Int { box.y + box.height }
 
     /// Groups `words` into lines: a word joins a line when it overlaps the line's last word
-    /// vertically by half the smaller height, is about as tall (within 1.7 times), and starts
+    /// vertically by half the smaller height, is about as tall (within 1.7 times, or 2.1 times
+    /// when the shorter lies within the taller's height: x-height letters beside ascenders and
+    /// descenders), and starts
     /// at most `gap` heights after it ends. Lines come top to bottom, then left to right.
     public static func lines(_ words: [RecognizedWord], gap: Double = 0.9) -> [TextLine] {
         var lines: [TextLine] = []
@@ -41,7 +43,13 @@ public struct TextLine: Equatable, Sendable {
                 let small = min(a.height, b.height)
                 let large = max(a.height, b.height)
                 let distance = b.x - (a.x + a.width)
-                return overlap * 2 >= small && Double(large) <= Double(small) * 1.7
+                // A word of small letters ("save", "on") beside one with ascenders and
+                // descenders ("Display", "picker") is about 1.8 times shorter: allowed up to 2.1
+                // times when the shorter lies within the taller's height.
+                let inside =
+                    min(a.y, b.y) == (a.height >= b.height ? a.y : b.y)
+                    && max(a.y + a.height, b.y + b.height) == (a.height >= b.height ? a.y + a.height : b.y + b.height)
+                return overlap * 2 >= small && Double(large) <= Double(small) * (inside ? 2.1 : 1.7)
                     && Double(distance) <= gap * Double(large) && distance > -small
             }.min { abs(lines[$0].maxX - b.x) < abs(lines[$1].maxX - b.x) }
             if let index { lines[index].words.append(word) } else { lines.append(TextLine(words: [word])) }

@@ -3,8 +3,8 @@ extension SourceLineFinder {
     /// against others, not quoted in the message): a scroll region on an overlay scene
     /// (`.scroll`), its header (`ScrollRegion.bandProblem`) and its height
     /// (`ScrollRegion.heightProblem`), so a landscape variant's `header =` is told from the
-    /// portrait one's.
-    static let keyLocatedPaths = [".scroll", ".scroll.header", ".scroll.height"]
+    /// portrait one's; a scene's `landscape` (written by many scenes).
+    static let keyLocatedPaths = [".scroll", ".scroll.header", ".scroll.height", ".landscape"]
     /// Tables whose keys are names the user chose (a state control's `states` and `segments`,
     /// issue 17): a key is looked for directly inside a table of that name.
     static let nestedParents: [String] = ["states", "segments"]
@@ -17,7 +17,14 @@ extension SourceLineFinder {
     /// that key at all, when it is a plain identifier set exactly once. A key only counts when
     /// no identifier character comes right before it, so `on_after =` does not set `after`; two
     /// settings on one line count as two.
+    /// An item of a landscape sequence (`scenes.stocks.landscape[2]`): the one line writing
+    /// that scene's `landscape =` list.
     public static func line(ofPathKey path: String, in source: String) -> Int? {
+        if let item = path.range(of: #"\.landscape\[[0-9]+\]$"#, options: .regularExpression) {
+            let list = path[..<item.lowerBound].split(separator: ".").map(String.init) + ["landscape"]
+            let nested = LuaTablePathScanner.lines(setting: list, in: source)
+            return nested.count == 1 ? nested[0] : nil
+        }
         guard let key = path.split(separator: ".").last.map(String.init), isIdentifier(key) else { return nil }
         if keyLocatedPaths.contains(where: { path.hasSuffix($0) }) {
             let nested = LuaTablePathScanner.lines(setting: path.split(separator: ".").map(String.init), in: source)

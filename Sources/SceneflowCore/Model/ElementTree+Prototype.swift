@@ -32,7 +32,7 @@ extension ElementTree {
             if reach[scene.name] == SceneReach.none { header += "  (unreachable)" }
             if reach[scene.name] == .code { header += "  (reached by code)" }
             lines.append(header)
-            lines += SceneExtras.describe(scene)
+            lines += SceneExtras.describe(scene, in: prototype)
             if scene.elements.isEmpty && scene.onSwipe.isEmpty { lines.append("  (no elements)") }
             // Frames where the scene shows them at rest (an overlay's on its card over the scene
             // that presents it, a scroll scene's at offset 0): where element() reports them.

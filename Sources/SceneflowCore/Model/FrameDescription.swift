@@ -50,6 +50,10 @@ public struct FrameDescription: Equatable, Sendable {
     public var device: Device
     /// Scene layers, back to front.
     public var layers: [SceneLayer]
+    /// While the device turns: the screen before the turn and how far it has rotated; the
+    /// layers are then the screen after the turn, drawn rotated with it (`FrameTurn`). Nil
+    /// otherwise.
+    public var turn: FrameTurn? = nil
 
     /// Creates a frame description.
     public init(device: Device, layers: [SceneLayer]) {

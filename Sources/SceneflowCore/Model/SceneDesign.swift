@@ -65,12 +65,27 @@ public struct SceneDesign: Equatable, Sendable {
     /// How the scene looks in landscape; nil for a portrait-only scene.
     public var landscape: LandscapeVariant?
     /// `landscape = "scene"`: the separate scene shown in this one's place while the device is
-    /// held in landscape (Apple's AlternateViews pattern); nil when there is none.
-    public var landscapeScene: String?
-    /// Set on a scene that another scene names with `landscape = "name"`: that scene (the first
-    /// in declaration order when several do). Such a landscape scene's image and elements are
-    /// in landscape points and it always shows on the turned device.
+    /// held in landscape (Apple's AlternateViews pattern); nil when there is none. The first
+    /// of `landscapeSequence`; setting it makes the sequence that one scene.
+    public var landscapeScene: String? {
+        get { landscapeSequence.first }
+        set { landscapeSequence = newValue.map { [$0] } ?? [] }
+    }
+    /// `landscape = { "chart", "chart_week", ... }`: this scene's landscape sequence, the
+    /// separate landscape scenes that belong to it in declaration order (one for
+    /// `landscape = "chart"`, none without). The first is shown in this scene's place when the
+    /// device is turned; the others are reached from it by their elements (swipe, tap);
+    /// turning the device upright from any of them shows this scene again.
+    public var landscapeSequence: [String] = []
+    /// Set on a scene that another scene's landscape sequence names (`landscape = "name"` or
+    /// `landscape = { ..., "name", ... }`): that scene, the sequence's owner (the first in
+    /// declaration order when several do). Such a landscape scene's image and elements are in
+    /// landscape points and it always shows on the turned device.
     public var portraitScene: String?
+    /// `hides_tab_bar = true`: the scene covers the tab bar (a details screen; UIKit's
+    /// `hidesBottomBarWhenPushed`): it stays in its tab's stack but gets no tab elements
+    /// (`Prototype.installTabs`).
+    public var hidesTabBar = false
     /// Creates an empty design.
     public init(after: TimedAction? = nil, overlay: OverlayStyle? = nil, scroll: ScrollRegion? = nil) {
         self.after = after
@@ -90,16 +105,29 @@ public struct ElementDesign: Equatable, Sendable {
 
 /// Descriptions of the designer features for `sceneflow inspect`.
 enum SceneExtras {
-    /// Extra lines for a scene, indented two spaces.
-    static func describe(_ scene: Scene) -> [String] {
+    /// Extra lines for a scene of `prototype`, indented two spaces.
+    static func describe(_ scene: Scene, in prototype: Prototype) -> [String] {
         var lines: [String] = []
         if let after = scene.design.after {
             lines.append("  after \(formatNumber(after.seconds, decimals: 3))s: \(after.action)")
         }
         if let scroll = scene.design.scroll { lines.append(describe(scroll)) }
-        if let other = scene.design.landscapeScene { lines.append("  landscape scene \(other)") }
+        let sequence = scene.design.landscapeSequence
+        if sequence.count == 1 { lines.append("  landscape scene \(sequence[0])") }
+        if sequence.count > 1 {
+            lines.append(
+                "  landscape sequence \(sequence.joined(separator: " -> ")) (the first shown when it is turned)")
+        }
+        if scene.design.hidesTabBar { lines.append("  hides the tab bar (stays on its tab's stack)") }
         if let other = scene.design.portraitScene {
-            lines.append("  landscape scene of \(other) (shown when it is turned)")
+            let sequence = prototype.scenes[other]?.design.landscapeSequence ?? []
+            if sequence.count > 1, let index = sequence.firstIndex(of: scene.name) {
+                lines.append(
+                    "  landscape sequence of \(other): \(index + 1) of \(sequence.count) (turning upright shows \(other))"
+                )
+            } else {
+                lines.append("  landscape scene of \(other) (shown when it is turned)")
+            }
         }
         if let landscape = scene.design.landscape {
             lines.append("  landscape image \(landscape.image)")

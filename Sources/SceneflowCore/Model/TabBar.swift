@@ -27,7 +27,8 @@ public struct TabItem: Equatable, Sendable {
 extension Prototype {
     /// Adds the tab bar's items, as elements on top of each scene's own, to every scene of a
     /// tab's stack: the tab roots and the scenes reached from them by `go` and `replace` (not by
-    /// `present`: a modal covers the bar). Returns the scenes that show the bar.
+    /// `present`: a modal covers the bar), except scenes that say `hides_tab_bar = true`.
+    /// Returns the scenes that show the bar.
     @discardableResult
     public mutating func installTabs(_ tabs: [TabItem]) -> Set<String> {
         self.tabs = tabs
@@ -43,6 +44,7 @@ extension Prototype {
                 }
             }
         }
+        members = members.filter { scenes[$0]?.design.hidesTabBar != true }
         for name in members {
             scenes[name]?.elements += tabs.enumerated().map { $1.element(path: "tabs[\($0 + 1)]") }
         }

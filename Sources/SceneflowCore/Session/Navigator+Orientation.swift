@@ -25,3 +25,32 @@ extension Navigator {
         return before
     }
 }
+
+/// Landscape sequences (`landscape = { "chart", "chart_week" }`): separate landscape scenes
+/// leading to each other. Turning the device upright from any of them shows the portrait
+/// scene the sequence belongs to.
+extension Navigator {
+    /// Shows the top entry as the device now held demands after a turn: in landscape as
+    /// `showTopAsHeld()`; upright, when the top entry shows a scene of a landscape sequence
+    /// (standing in for its owner, or reached from another of its scenes), the topmost run of
+    /// entries showing that sequence is replaced by one entry for its owner (arriving as the
+    /// run's first did), or dropped when the owner is right below it. Returns the scene shown
+    /// before when it changed, else nil.
+    @discardableResult
+    mutating func showTopAsTurned() -> String? {
+        guard !heldLandscape else { return showTopAsHeld() }
+        let top = entries[entries.count - 1]
+        guard let owner = top.standsFor ?? landscapeOwners[top.scene] else { return nil }
+        func inSequence(_ entry: Entry) -> Bool {
+            entry.standsFor == owner || (entry.standsFor == nil && landscapeOwners[entry.scene] == owner)
+        }
+        var start = entries.count - 1
+        while start > 0, !entries[start].isModal, inSequence(entries[start - 1]) { start -= 1 }
+        let first = entries[start]
+        entries.removeSubrange(start...)
+        if entries.last?.scene != owner {
+            entries.append(Entry(scene: owner, arrival: first.arrival, isModal: first.isModal))
+        }
+        return top.scene
+    }
+}

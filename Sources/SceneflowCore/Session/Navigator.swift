@@ -50,17 +50,21 @@ public struct Navigator: Sendable {
     /// Separate landscape scenes by the scene they stand in for (`landscape = "name"`); see
     /// `showTopAsHeld()` (Navigator+Orientation.swift).
     public var landscapeScenes: [String: String] = [:]
+    /// The portrait scene owning each separate landscape scene (`Prototype.landscapeOwners`):
+    /// turning the device upright from any scene of a landscape sequence shows its owner
+    /// (`showOwnerOfTopSequence()`, Navigator+Orientation.swift).
+    public var landscapeOwners: [String: String] = [:]
     /// Tab bars (issue 17): each tab's navigation stack as it was left, by the tab's root
     /// scene. The shown tab's stack is `entries`; selecting another tab swaps them.
     public internal(set) var tabStacks: [String: [Entry]] = [:]
     /// True while the device is held in landscape: navigation to a scene with a separate
     /// landscape scene shows that one instead.
     public var heldLandscape = false
-    /// Whether a navigation from one scene to another (the stack after it given, top last) is
-    /// drawn as a cut although its transition is animated (`Prototype.drawsAsCut`: one shows
-    /// in landscape, the other upright); such a navigation is then run and recorded as a cut,
-    /// so the timeline logs what is drawn. Nil: never.
-    public var drawsAsCut:
+    /// Whether a navigation from one scene to another (the stack after it given, top last)
+    /// moves between orientations (`Prototype.turnsScreen`: one shows in landscape, the other
+    /// upright); an animated one is then drawn as the device turning over its duration and
+    /// recorded so (`TransitionRecord.drawnAsRotation`), one declared `none` cuts. Nil: never.
+    public var turnsScreen:
         (@Sendable (_ from: String, _ to: String, _ entries: [Entry], _ heldLandscape: Bool) -> Bool)?
 
     /// Creates a navigator showing `start`.
@@ -175,7 +179,8 @@ public struct Navigator: Sendable {
         timeline.record(.action(action, source: source), at: time)
         showTopAsHeld()
         let to = top
-        let animated = transition.isAnimated && drawsAsCut?(from, to, entries, heldLandscape) != true
+        let animated = transition.isAnimated
+        let turns = turnsScreen?(from, to, entries, heldLandscape) == true
         timeline.record(.lifecycle(.init(.willAppear, to, animated: animated)), at: time)
         timeline.record(.lifecycle(.init(.willDisappear, from, animated: animated)), at: time)
         if animated {
@@ -183,6 +188,7 @@ public struct Navigator: Sendable {
             running = Running(
                 record: TransitionRecord(
                     from: from, to: to, transition: transition, start: time, slowMotion: slowMotion))
+            running?.record.drawnAsRotation = turns
         } else {
             timeline.record(.lifecycle(.init(.didDisappear, from, animated: false)), at: time)
             timeline.record(.lifecycle(.init(.didAppear, to, animated: false)), at: time)

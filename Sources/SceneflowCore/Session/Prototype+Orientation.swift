@@ -3,14 +3,19 @@
 /// (`landscape = "scene"`). Pure functions of the prototype, shared by sessions and
 /// `sceneflow render --landscape`.
 extension Prototype {
-    /// Sets `portraitScene` on every scene another names with `landscape = "name"` (the first
-    /// such scene in declaration order), and clears it on the others.
+    /// Sets `portraitScene` on every scene another's landscape sequence names
+    /// (`landscape = "name"` or `landscape = { "name", ... }`; the first such scene in
+    /// declaration order), and clears it on the others.
     mutating func linkLandscapeScenes() {
         let ordered = orderedScenes
         for name in sceneOrder {
-            scenes[name]?.design.portraitScene = ordered.first { $0.design.landscapeScene == name }?.name
+            scenes[name]?.design.portraitScene = ordered.first { $0.design.landscapeSequence.contains(name) }?.name
         }
     }
+
+    /// The portrait scene owning each separate landscape scene (its `portraitScene`): where
+    /// turning the device upright from it goes.
+    public var landscapeOwners: [String: String] { scenes.compactMapValues(\.design.portraitScene) }
 
     /// True when `scene` is drawn on the turned device while the device is held in
     /// `orientation`: a landscape scene (named by another's `landscape = "name"`) always, a
@@ -20,13 +25,14 @@ extension Prototype {
         return design.portraitScene != nil || (orientation == .landscape && design.landscape != nil)
     }
 
-    /// True when a navigation from `from` to `to`, leaving the stack `entries` (top last), is
-    /// drawn as a cut whatever its transition: one of the two shows in landscape and the other
-    /// upright (a portrait-only scene on the turned device), so no animation can move one
-    /// into the other's screen (`Session.landscapeFrame`). Presenting or dismissing an overlay
-    /// is never a cut: the overlay is drawn over the scene below, turned or not. An overlay on
-    /// top counts as shown the way the scene below it is (with a landscape look of its own).
-    public func drawsAsCut(from: String, to: String, entries: [Navigator.Entry], held orientation: Orientation)
+    /// True when a navigation from `from` to `to`, leaving the stack `entries` (top last),
+    /// moves between orientations: one of the two shows in landscape and the other upright (a
+    /// portrait-only scene on the turned device), so its animation is drawn as the device
+    /// turning (`FrameTurn`; `Session.landscapeFrame`) and one declared `none` cuts. Presenting
+    /// or dismissing an overlay never turns: the overlay is drawn over the scene below, turned
+    /// or not. An overlay on top counts as shown the way the scene below it is (with a
+    /// landscape look of its own).
+    public func turnsScreen(from: String, to: String, entries: [Navigator.Entry], held orientation: Orientation)
         -> Bool
     {
         let top = entries.last
@@ -118,7 +124,8 @@ extension FrameComposer {
 
     /// The frame for `prototype` showing `from` → `to` with `transition` at linear progress
     /// `t` (0…1) with the device held in `orientation`. Both scenes on the same screen
-    /// (portrait or turned): animated as usual; one portrait and one landscape: a cut to `to`.
+    /// (portrait or turned): animated as usual; one portrait and one landscape: the device
+    /// turning from `from` to `to` (`FrameTurn`), or a cut for a transition declared `none`.
     public static func frame(
         prototype: Prototype, from: String, to: String, transition: Transition, linearProgress t: Double,
         held orientation: Orientation
@@ -126,6 +133,13 @@ extension FrameComposer {
         let device = prototype.device(showing: to, held: orientation)
         let sameScreen = prototype.device(showing: from, held: orientation) == device
         let p = transition.curve.value(at: t)
+        if !sameScreen, transition.isAnimated {
+            var frame = FrameDescription(device: device, layers: [layer(prototype, to, held: orientation)])
+            frame.turn = FrameTurn.between(
+                from: prototype.device(showing: from, held: orientation), [layer(prototype, from, held: orientation)],
+                to: device, progress: p)
+            return frame
+        }
         let layers = layers(
             kind: transition.isAnimated && sameScreen ? transition.kind : .none, progress: p,
             size: Size(width: device.width, height: device.height),

@@ -214,13 +214,24 @@ extension Session {
     /// and scripts use) and clipped to where it shows.
     func withControlOverlays(_ frame: FrameDescription) -> FrameDescription {
         var copy = frame
-        let screen = frame.device.bounds
-        for index in copy.layers.indices where copy.layers[index].isScene {
-            let layer = copy.layers[index]
+        copy.layers = withControlOverlays(frame.layers, screen: frame.device.bounds)
+        if var turn = copy.turn {  // the screen before a turn of the device shows its controls too
+            turn.fromLayers = withControlOverlays(turn.fromLayers, screen: turn.fromDevice.bounds)
+            copy.turn = turn
+        }
+        return copy
+    }
+
+    /// `layers` (of a screen `screen` in points) with their live controls (see
+    /// `withControlOverlays(_:)`).
+    private func withControlOverlays(_ layers: [SceneLayer], screen: Rect) -> [SceneLayer] {
+        var copy = layers
+        for index in copy.indices where copy[index].isScene {
+            let layer = copy[index]
             let placement = layer.placement(on: screen)
             let elements = prototype.shownElements(layer.scene, landscape: layer.rotated)
-            copy.layers[index].stateOverlays = stateOverlays(of: layer, on: screen)
-            copy.layers[index].overlays = elements.indices.compactMap { i in
+            copy[index].stateOverlays = stateOverlays(of: layer, on: screen)
+            copy[index].overlays = elements.indices.compactMap { i in
                 guard elements[i].control?.starRating != nil else { return nil }
                 let id = controlID(layer.scene, elements, i)
                 guard let tracker = trackerFor(id, elements[i]) else { return nil }

@@ -1,8 +1,8 @@
 /// Turning the device in a session: landscape variants, separate landscape scenes, the turn's
-/// fade, and frames of scenes shown in landscape (see the Prototype format article, "Orientation", in Sceneflow.docc).
+/// rotation, and frames of scenes shown in landscape (see the Prototype format article, "Orientation", in Sceneflow.docc).
 extension Session {
-    /// How long turning the device takes: the screen fades to black in the old orientation and
-    /// back in the new one (seconds).
+    /// How long turning the device takes: the screen rotates a quarter into the turned one
+    /// (seconds).
     public static let rotationDuration = 0.3
 
     /// The orientation the device is held in.
@@ -41,21 +41,24 @@ extension Session {
     }
 
     /// Turns the device to `orientation` (nothing when it is already held so). The screen
-    /// fades through black over `rotationDuration`; the session is not settled meanwhile. When
+    /// rotates a quarter into the turned one over `rotationDuration` (`rotationFrame()`); the
+    /// session is not settled meanwhile. When
     /// the scene on top has a separate landscape scene (`landscape = "name"`) that scene
-    /// replaces it on top, and turning back shows the portrait scene again (the appearance
-    /// lifecycle is recorded for both, not animated).
+    /// replaces it on top, and turning back shows the portrait scene again, from any scene of
+    /// its landscape sequence (`Navigator.showTopAsTurned()`; the appearance lifecycle is
+    /// recorded for both, not animated).
     /// Returns false (and does nothing) during a navigation transition.
     @discardableResult
     public func rotate(to orientation: Orientation) -> Bool {
         guard navigator.running == nil else { return false }
         guard orientation != design.orientation else { return true }
+        let before = shownDevice(sceneBelowOverlay(currentScene) ?? currentScene)
         design.rotation = SessionDesignState.Rotation(from: design.orientation, scene: currentScene, start: now)
         design.orientation = orientation
         design.pressed = nil
         design.scrollDrag = nil
         navigator.heldLandscape = orientation == .landscape
-        if let before = navigator.showTopAsHeld() {
+        if let before = navigator.showTopAsTurned() {
             let after = currentScene
             let calls: [(LifecycleEvent.Phase, String)] = [
                 (.willAppear, after), (.willDisappear, before), (.didDisappear, before), (.didAppear, after),
@@ -63,7 +66,15 @@ extension Session {
             for (phase, scene) in calls { timeline.record(.lifecycle(.init(phase, scene, animated: false)), at: now) }
             noteHistory()
         }
+        let rotates = before != shownDevice(sceneBelowOverlay(currentScene) ?? currentScene)
+        timeline.record(.turn(to: orientation, duration: Self.rotationDuration, rotates: rotates), at: now)
         return true
+    }
+
+    /// How far the device's turn is (0…1, linear in time over `rotationDuration`), or nil when
+    /// it is not turning.
+    public var turnProgress: Double? {
+        design.rotation.map { min(max((now - $0.start) / Self.rotationDuration, 0), 1) }
     }
 
     /// The device for frames of `scene`: turned when the scene shows in landscape.
@@ -85,28 +96,22 @@ extension Session {
         if let r = design.rotation, now + 1e-9 >= r.start + Self.rotationDuration { design.rotation = nil }
     }
 
-    /// The frame while the device turns, or nil: the old orientation (and the scene then on
-    /// top, with an overlay over the scene below it) fading to black for the first half, the
-    /// new one fading in for the second.
+    /// The frame while the device turns, or nil: the screen after the turn, with the screen
+    /// before it (the scene then on top, as held before; an overlay over the scene below it)
+    /// rotating a quarter into it (`FrameTurn`, eased in and out over `rotationDuration`). When
+    /// both screens have the same size (a portrait-only scene stays upright) nothing turns:
+    /// the screen after the turn at rest.
     func rotationFrame() -> FrameDescription? {
         guard let r = design.rotation else { return nil }
-        let half = Self.rotationDuration / 2
-        let t = now - r.start
-        let firstHalf = t < half
-        var frame: FrameDescription
-        if firstHalf {
-            let held = design.orientation
-            design.orientation = r.from  // drawn as held before the turn
-            defer { design.orientation = held }
-            frame = restingFrame(r.scene)
-        } else {
-            frame = restingFrame(currentScene)
-        }
-        let dark = firstHalf ? t / half : 1 - (t - half) / half
-        var veil = SceneLayer(
-            scene: "", image: "", screen: .wholeImage, offset: Point(x: 0, y: 0), alpha: min(max(dark, 0), 1))
-        veil.isScene = false
-        frame.layers.append(veil)
+        let held = design.orientation
+        design.orientation = r.from  // drawn as held before the turn
+        let before = restingFrame(r.scene)
+        design.orientation = held
+        var frame = restingFrame(currentScene)
+        guard before.device != frame.device else { return frame }
+        let t = min(max((now - r.start) / Self.rotationDuration, 0), 1)
+        frame.turn = FrameTurn.between(
+            from: before.device, before.layers, to: frame.device, progress: TimingCurve.easeInOut.value(at: t))
         return frame
     }
 
@@ -118,7 +123,8 @@ extension Session {
     }
 
     /// The frame when a mounted scene shows in landscape: the device turned, landscape
-    /// screenshots; a transition between a landscape and a portrait-only scene cuts.
+    /// screenshots; a transition between a landscape and a portrait-only scene is drawn as
+    /// the device turning (`FrameTurn`) over its duration and timing curve.
     func landscapeFrame() -> FrameDescription {
         let device = shownDevice(currentScene)
         guard let running = navigator.running else {
@@ -127,10 +133,15 @@ extension Session {
         }
         let record = running.record
         let to = shownDevice(record.to)
-        guard shownDevice(record.from) == to, record.transition.isAnimated else {
-            return FrameDescription(device: to, layers: [shownLayer(record.to)])
-        }
         let p = record.transition.curve.value(at: running.linearProgress(at: now))
+        guard shownDevice(record.from) == to, record.transition.isAnimated else {
+            var frame = FrameDescription(device: to, layers: [shownLayer(record.to)])
+            if record.transition.isAnimated {
+                frame.turn = FrameTurn.between(
+                    from: shownDevice(record.from), [shownLayer(record.from)], to: to, progress: p)
+            }
+            return frame
+        }
         let layers = FrameComposer.layers(
             kind: record.transition.kind, progress: p, size: Size(width: to.width, height: to.height),
             from: shownLayer(record.from), to: shownLayer(record.to))

@@ -12,6 +12,10 @@ extension Session {
         placedElements(in: placementFrame())
     }
 
+    /// How the current scene's own points land on the screen now (the placement of
+    /// `placedElements`): the window's edit mode maps a drawn rectangle back through it.
+    public var currentScenePlacement: ScenePlacement { currentPlacement(in: placementFrame()).placement }
+
     /// The frame whose layers place the current scene's elements: the frame composed now, or
     /// during a turn of the device the frame at rest once it has turned.
     func placementFrame() -> FrameDescription {

@@ -66,8 +66,9 @@ public final class Session {
         self.navigator = Navigator(start: prototype.start)
         self.history = [prototype.start]
         navigator.landscapeScenes = prototype.scenes.compactMapValues(\.design.landscapeScene)
-        navigator.drawsAsCut = { [prototype] from, to, entries, held in
-            prototype.drawsAsCut(from: from, to: to, entries: entries, held: held ? .landscape : .portrait)
+        navigator.landscapeOwners = prototype.landscapeOwners
+        navigator.turnsScreen = { [prototype] from, to, entries, held in
+            prototype.turnsScreen(from: from, to: to, entries: entries, held: held ? .landscape : .portrait)
         }
         noteAppearance()  // the start scene shows from clock time 0
     }

@@ -30,6 +30,10 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         /// showing `scene`; `dropped` are history scenes the new prototype no longer has;
         /// `cutShort` the transition that was running (`from -> to`), if any.
         case reload(prototype: String, scene: String, dropped: [String], cutShort: String?)
+        /// The device started turning to `orientation` (`Session.rotate(to:)`), drawn as a
+        /// rotation over `duration` seconds when the screen turns with it (`rotates`), else
+        /// not drawn at all (a portrait-only scene stays upright).
+        case turn(to: Orientation, duration: Double, rotates: Bool)
     }
     /// Clock time in seconds.
     public var time: Double
@@ -76,15 +80,20 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
                 dropped.isEmpty ? "" : " (dropped from the history, scenes gone: \(dropped.joined(separator: ", ")))"
             return "reload: \(prototype) reloaded, showing \(scene)\(gone)"
                 + (cutShort.map { " (cut short: \($0))" } ?? "")
+        case .turn(let orientation, let duration, let rotates):
+            return "turn to \(orientation.rawValue)"
+                + (rotates
+                    ? ", drawn as a \(formatNumber(duration, decimals: 3))s rotation" : ", the screen stays as it is")
         case .transitionCompleted(let r):
             return "transition \(r.from) -> \(r.to) completed after "
                 + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(counted(r.frameCount, "frame"))"
+                + (r.drawnAsRotation ? ", drawn as a rotation" : "")
         }
     }
 
     /// A short snake_case name for the kind of event: `input`, `gesture`, `input_ignored`,
     /// `action`, `navigation_queued`, `action_skipped`, `lifecycle`, `transition_started`, `control_value`, `control_state`,
-    /// `transition_completed`, `reload` (the `type` field of the JSON timeline).
+    /// `transition_completed`, `reload`, `turn` (the `type` field of the JSON timeline).
     public var typeName: String {
         switch kind {
         case .input: "input"
@@ -99,6 +108,7 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .controlState: "control_state"
         case .transitionCompleted: "transition_completed"
         case .reload: "reload"
+        case .turn: "turn"
         }
     }
 }

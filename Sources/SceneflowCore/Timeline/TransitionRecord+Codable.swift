@@ -1,7 +1,8 @@
 /// JSON form of a transition record (schema `sceneflow.timeline` v1). Written with both the
 /// raw figures (times, frames) and the derived ones (`measured_duration`, `frame_intervals`,
 /// `hitches`, `hitch_time`, `hitch_ratio`, `completion_on_time`) so other tools need not
-/// recompute them; reading takes only the raw figures and recomputes the rest.
+/// recompute them; reading takes only the raw figures and recomputes the rest. A transition
+/// drawn as the device turning carries `"drawn_as": "rotation"`.
 extension TransitionRecord: Codable {
     enum CodingKeys: String, CodingKey {
         case from, to, kind, curve
@@ -20,6 +21,7 @@ extension TransitionRecord: Codable {
         case hitchRatio = "hitch_ratio"
         case completionOnTime = "completion_on_time"
         case frames
+        case drawnAs = "drawn_as"
     }
 
     /// `min`, `median`, `p95`, `max` of the frame intervals, seconds.
@@ -55,6 +57,7 @@ extension TransitionRecord: Codable {
         try c.encode(s.hitchRatio, forKey: .hitchRatio)
         try c.encode(s.completionOnTime, forKey: .completionOnTime)
         try c.encode(frames, forKey: .frames)
+        if drawnAsRotation { try c.encode("rotation", forKey: .drawnAs) }
     }
 
     /// Reads the raw figures.
@@ -117,5 +120,6 @@ extension TransitionRecord: Codable {
             transition: transition, start: start, slowMotion: slow,
             frames: frames, completion: completion,
             completionWall: try c.decodeIfPresent(Double.self, forKey: .completionWall))
+        drawnAsRotation = try c.decodeIfPresent(String.self, forKey: .drawnAs) == "rotation"
     }
 }

@@ -47,6 +47,10 @@ public struct TransitionRecord: Equatable, Sendable {
     public var completion: Double?
     /// Wall-clock time measured after the completing frame was presented (window only).
     public var completionWall: Double?
+    /// True when one of the two scenes shows in landscape and the other upright: the
+    /// transition is drawn as the device turning (`FrameTurn`) over its duration and timing
+    /// curve, not as its kind.
+    public var drawnAsRotation = false
 
     /// Creates a record; `frames` and `completion` are filled in as the transition runs.
     public init(

@@ -90,6 +90,7 @@ public enum HotspotWriter {
         case .add: what = "added \(quoted) to"
         case .move(_, let frame): what = "moved \(quoted) to \(frame) in"
         case .remove: what = "removed \(quoted) from"
+        case .link(_, let action): what = "linked \(quoted) to \(action?.lua() ?? "no action") in"
         }
         return Outcome(file: file, line: result.line, summary: "\(what) scene \"\(scene)\" (line \(result.line))")
     }
@@ -102,6 +103,7 @@ public enum HotspotWriter {
             return HotspotEditor.pasteLine(label: label, frame: frame, action: action)
         case .move(_, let frame): return "frame = { \(HotspotEditor.numbers(frame).joined(separator: ", ")) },"
         case .remove: return nil
+        case .link(_, let action): return "on_tap = \(action?.lua() ?? "nil"),"
         }
     }
 
@@ -119,8 +121,15 @@ public enum HotspotWriter {
         let labels = found.elements.map(\.label)
         let quoted = LuaStringLiteral.quoted(edit.label)
         let count = labels.filter { $0 == edit.label }.count
+        if let target = edit.targetScene, prototype.scenes[target] == nil {
+            let message =
+                "no scene \"\(target)\" to go to in \(folder)"
+                + NearestName.hint(for: target, among: prototype.sceneOrder)
+                + " (scenes: \(prototype.sceneOrder.joined(separator: ", ")))"
+            throw Failure(kind: .usage, lines: [message], paste: nil)
+        }
         switch edit {
-        case .add(_, _, let action):
+        case .add:
             if count > 0 {
                 throw Failure(
                     kind: .usage,
@@ -128,19 +137,7 @@ public enum HotspotWriter {
                         "scene \"\(scene)\" already has an element labelled \(quoted); use `sceneflow hotspot move` to change its frame"
                     ], paste: nil)
             }
-            let target: String? =
-                switch action {
-                case .go(let name, _, _), .present(let name, _, _): name
-                default: nil
-                }
-            if let target, prototype.scenes[target] == nil {
-                let message =
-                    "no scene \"\(target)\" to go to in \(folder)"
-                    + NearestName.hint(for: target, among: prototype.sceneOrder)
-                    + " (scenes: \(prototype.sceneOrder.joined(separator: ", ")))"
-                throw Failure(kind: .usage, lines: [message], paste: nil)
-            }
-        case .move, .remove:
+        case .move, .remove, .link:
             if count == 0 {
                 let shown =
                     labels.isEmpty
@@ -194,6 +191,15 @@ public enum HotspotWriter {
             guard let index else { return false }
             var wanted = elements
             wanted.remove(at: index)
+            return lines == wanted
+        case .link(_, let action):
+            guard let index, index < edited.elements.count, lines.count == elements.count,
+                matches(edited.elements[index].onTap, action)
+            else { return false }
+            var expected = before.scenes[scene]!.elements[index]
+            expected.onTap = edited.elements[index].onTap
+            var wanted = elements
+            wanted[index] = ElementTree.line(expected, value: expected.value)
             return lines == wanted
         }
     }

@@ -17,6 +17,7 @@ public enum SessionRecording {
         _ player: WindowPlayer, prototype: Prototype, output: String, shouldStop: @escaping () -> Bool = { false }
     ) throws {
         let recorder = ScriptRecorder(start: prototype.start)
+        player.editModeRefusal = editModeRefusal
         let path = relativePath(from: PathText.folder(of: absolute(output)), to: prototype.directory)
         var written = 0
         var failure: (any Error)?
@@ -40,6 +41,10 @@ public enum SessionRecording {
         if let last { recorder.finish(last) }  // a scroll burst or stepped rating not yet written
         try AtomicFile.write(recorder.script(prototypePath: path), to: output)
     }
+
+    /// Why `E` does nothing while recording, shown in the window.
+    public static let editModeRefusal =
+        "Edit mode is off while recording: a change to prototype.lua would not be in the recorded script, so it would not replay what you saw. Record after editing (sceneflow play, E)."
 
     /// `path` made absolute against the working directory and standardized.
     static func absolute(_ path: String) -> String {

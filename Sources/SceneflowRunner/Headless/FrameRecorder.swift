@@ -3,7 +3,7 @@ import SceneflowCore
 import SceneflowSDL
 
 /// Writes the frames a headless run passes through as PNG files: each scene once it has
-/// settled, and the middle frame of each transition, plus `hashes.txt` with a hash of each
+/// settled, and the middle frame of each transition and of each turn of the device, plus `hashes.txt` with a hash of each
 /// frame's pixels (compared by the determinism soak). Rendering happens only here, so a run
 /// without `--frames` never rasterises (DESIGN.md §7).
 final class FrameRecorder {
@@ -50,6 +50,18 @@ final class FrameRecorder {
                     session, name: "\(running.from)-to-\(running.to)-mid",
                     what:
                         "\(running.from) -> \(running.to), \(running.transition) at \(formatNumber(progress * 100, decimals: 0)) %"
+                )
+            }
+            return
+        }
+        if let turning = session.turnProgress {
+            if turning < 0.5 { capturedMidpoint = false }
+            if turning >= 0.5 && !capturedMidpoint {
+                capturedMidpoint = true
+                let to = session.orientation.rawValue
+                try capture(
+                    session, name: "\(session.currentScene)-turn-\(to)-mid",
+                    what: "turning to \(to) on \(session.currentScene) at \(formatNumber(turning * 100, decimals: 0)) %"
                 )
             }
             return

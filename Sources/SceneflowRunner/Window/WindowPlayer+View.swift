@@ -82,6 +82,7 @@ extension WindowPlayer {
         case .pointerMoved: return .pointerMoved
         case .pointerUp: return .pointerUp
         case .wheel, .quit, .exposed: return nil
+        case .text, .composition, .edit, .paste: return nil  // only while a text field has the keyboard
         }
     }
 }

@@ -29,15 +29,21 @@ import SceneflowSDL
 /// Without vertical sync (the software renderer) frames are paced at 60 Hz on a fixed
 /// cadence while something moves, so frame intervals mean what they would on a display.
 public final class WindowPlayer {
-    private var loaded: LoadedPrototype
+    var loaded: LoadedPrototype
     /// The bytes of `loaded`'s images as they were when it loaded: textures are decoded from
     /// these, so a screenshot broken on disk later cannot reach the window (a broken edit
     /// keeps the last good prototype, pictures included).
-    private var imageFiles: ImageFileStore
-    private var session: Session
+    var imageFiles: ImageFileStore
+    var session: Session
     private let clock = WallClock()
-    private let log: (String) -> Void
+    let log: (String) -> Void
     private var designer = DesignerState()
+    /// The edit mode's state (`WindowPlayer+EditMode.swift`).
+    let edit = EditSession()
+    /// Why `E` cannot turn the edit mode on in this window (nil: it can). `record` sets it: a
+    /// change to `prototype.lua` while recording would not be in the script, which then would
+    /// not replay what was seen.
+    public var editModeRefusal: String?
     /// False turns hotspot hints off (`--no-hints`, for usability tests).
     public var hints: Bool {
         get { designer.hintsEnabled }
@@ -132,9 +138,11 @@ public final class WindowPlayer {
             requests.removeAll()
             for event in events {
                 if let input = Self.listInput(event), designer.keyListTakes(input) { continue }  // only closes `?`
+                if editTakes(event) { continue }  // the edit mode takes the pointer and its keys
                 switch event {
                 case .quit: return
                 case .key("Q"): return
+                case .key("E"): toggleEditMode()
                 case .back: session.perform(.back, source: "key Escape")
                 case .pointerDown(let p):
                     designer.pointerPressed()  // the next tap closes an action error
@@ -159,10 +167,12 @@ public final class WindowPlayer {
                     }
                 case .wheel(let turn): Self.wheel(turn, session, window)
                 case .exposed: break
+                case .text, .composition, .edit, .paste: break  // no text field has the keyboard yet
                 }
             }
-            if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval, watcher != nil {
+            if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval || edit.reloadNow, watcher != nil {
                 lastPoll = now
+                edit.reloadNow = false
                 if watcher!.changed() {
                     let fresh = reload(folder)
                     if let fresh {
@@ -184,6 +194,7 @@ public final class WindowPlayer {
                         let ms = Int(((clock.now - started) * 1000).rounded())
                         adopt(fresh.prototype, images: fresh.files, session: next, dropped: dropped, ready: (ready, ms))
                         images = cache
+                        window.forgetThumbnails()  // a screenshot may have changed
                         preloadedFor = session.currentScene  // its neighbours are ready
                     }
                     changed = true  // a reload error shows, or the new prototype
@@ -198,7 +209,10 @@ public final class WindowPlayer {
             var shown = session.scene(session.currentScene)
             let outline = session.visibleOutline  // the parts that show: scrolled, clipped to the band
             shown?.elements = outline.elements
-            var overlay = designer.overlay(for: shown, at: now, clips: outline.clips)
+            // In edit mode its own boxes show the elements (H's frames), not H's or the hints.
+            var overlay = designer.overlay(for: edit.mode == nil ? shown : nil, at: now, clips: outline.clips)
+            if let notice = editNoticePanel { overlay.panels.append(notice) }
+            let editing = editView()
             let frame = session.frame()
             // Drawn only when something shows differently (or moves): an idle window sleeps.
             let hud =
@@ -208,7 +222,7 @@ public final class WindowPlayer {
                     slowMotion: session.slowMotion) : nil
             let state = ShownState(
                 frame: frame, overlay: overlay, headsUp: hud, view: window.view,
-                cropHint: designer.showsCropHint(cropped: window.view.isCropped, at: now))
+                cropHint: designer.showsCropHint(cropped: window.view.isCropped, at: now), editing: editing)
             if changed || firstFrame || !session.isSettled || state != lastShown {
                 lastShown = state
                 do {
@@ -225,6 +239,7 @@ public final class WindowPlayer {
                 }
                 // The key list is read alone: the T display comes back when it closes.
                 if hud != nil { try drawHeadsUpDisplay(on: window) }
+                if let editing { try draw(editing, on: window) }
                 try window.draw(overlay)
                 window.present()
                 framesPresented += 1
@@ -304,6 +319,7 @@ public final class WindowPlayer {
         var headsUp: [String]?
         var view: WindowView
         var cropHint: Bool
+        var editing: EditView?
     }
 
     /// The longest a settled window sleeps waiting for events, in seconds: reload checks,
@@ -394,7 +410,7 @@ public final class WindowPlayer {
     ]
 
     private func title(_ view: WindowView? = nil) -> String {
-        "\(loaded.prototype.name) — \(session.currentScene)\(Self.orientationNote(session))\(view.map(Self.cropNote) ?? "") — Sceneflow"
+        "\(loaded.prototype.name) — \(session.currentScene)\(Self.orientationNote(session))\(view.map(Self.cropNote) ?? "")\(editTitleNote) — Sceneflow"
     }
 
     /// Images of the scenes one action away from `scene`, for background decoding.

@@ -66,10 +66,17 @@ final class OverlayPainter {
                     h: Float(box.frame.height * scale))
                 try fill(r, rect, box.fill)
                 let t = Float(max(1, text * 2))
-                try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: rect.w, h: t), box.border)
-                try fill(r, SDL_FRect(x: rect.x, y: rect.y + rect.h - t, w: rect.w, h: t), box.border)
-                try fill(r, SDL_FRect(x: rect.x, y: rect.y, w: t, h: rect.h), box.border)
-                try fill(r, SDL_FRect(x: rect.x + rect.w - t, y: rect.y, w: t, h: rect.h), box.border)
+                let sides = [
+                    SDL_FRect(x: rect.x, y: rect.y, w: rect.w, h: t),
+                    SDL_FRect(x: rect.x, y: rect.y + rect.h - t, w: rect.w, h: t),
+                    SDL_FRect(x: rect.x, y: rect.y, w: t, h: rect.h),
+                    SDL_FRect(x: rect.x + rect.w - t, y: rect.y, w: t, h: rect.h),
+                ]
+                for side in sides {
+                    for piece in box.dashed ? Self.dashes(side, dash: Float(text * 6), gap: Float(text * 4)) : [side] {
+                        try fill(r, piece, box.border)
+                    }
+                }
             }
             try drawLabels(r, overlay.boxes, space: space, measure: measure, scale: scale)
             // Panels are laid out in text units in the shown part (`PanelLayout`): wrapped or
@@ -138,6 +145,25 @@ final class OverlayPainter {
                 r, label.text, at: Point(x: f.x + pad, y: f.y + pad), size: PanelLayout.textSize, color: .text,
                 space: space)
         }
+    }
+
+    /// `side` (a thin rectangle along one edge of a box) cut into dashes of `dash` logical pixels
+    /// with `gap` between them, starting with a dash at its top or left end.
+    static func dashes(_ side: SDL_FRect, dash: Float, gap: Float) -> [SDL_FRect] {
+        let horizontal = side.w >= side.h
+        let length = horizontal ? side.w : side.h
+        guard dash > 0, gap >= 0, length > dash else { return [side] }
+        var pieces: [SDL_FRect] = []
+        var at: Float = 0
+        while at < length {
+            let run = min(dash, length - at)
+            pieces.append(
+                horizontal
+                    ? SDL_FRect(x: side.x + at, y: side.y, w: run, h: side.h)
+                    : SDL_FRect(x: side.x, y: side.y + at, w: side.w, h: run))
+            at += dash + gap
+        }
+        return pieces
     }
 
     /// Confines drawing to `rect` (points × `scale`, in the renderer's logical pixels), or

@@ -114,8 +114,20 @@ final class RendererHandle {
     /// fills the device pixel size, moved by `layer.offset` (points) × scale rounded to whole
     /// pixels; alpha < 1 blends with alpha modulation, alpha 1 on an opaque texture copies.
     /// Throws `SDLError` or the cache's `ImageLoadError`.
+    /// While the device turns (`frame.turn`), both screens are drawn so into textures and
+    /// those rotated onto the target (RendererHandle+Turn.swift).
     func draw(_ frame: FrameDescription, images: TextureCache) throws {
         images.beginFrame()
+        if let turn = frame.turn {
+            try drawTurn(frame, turn, images: images)
+        } else {
+            try drawLayers(of: frame, images: images)
+        }
+    }
+
+    /// Draws `frame`'s layers as `draw` describes, into the current target, without starting a
+    /// frame of the texture cache. Throws as `draw`.
+    func drawLayers(of frame: FrameDescription, images: TextureCache) throws {
         try SDLError.check(SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255), "SDL_SetRenderDrawColor")
         try SDLError.check(SDL_RenderClear(renderer), "SDL_RenderClear")
         let target = pixelSize(of: frame.device)  // the frame's device: turned in landscape

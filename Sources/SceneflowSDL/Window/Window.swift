@@ -11,10 +11,13 @@ public final class Window {
     let handle: WindowHandle
     let renderer: RendererHandle
     private var painter: OverlayPainter?
+    private var thumbnails: ThumbnailTextures?
     /// The device whose screen the window shows.
     public let device: Device
     /// The zoom, centring and pan of the screen in the window (set in Window+Designer.swift).
     public internal(set) var view: WindowView
+    /// The text field holding the keyboard (screen points); nil when none (Window+TextInput.swift).
+    var textInputField: Rect?
 
     /// Starts SDL video and opens a window titled `title`, sized to fit ~90% of the usable
     /// display at the device's aspect ratio, never larger than `device.pixelWidth` x
@@ -33,6 +36,9 @@ public final class Window {
         refreshView()
         let largest = largestPixelSize
         handle.setMaximumSize(width: largest.width, height: largest.height)
+        // SDL 2 starts text input with video on desktops; keys are shortcuts until a text field
+        // takes the keyboard (`startTextInput`), so input methods do not compose over them.
+        SDL_StopTextInput()
     }
 
     /// The overlay painter, made on first use (it holds the text textures).
@@ -40,6 +46,14 @@ public final class Window {
         if let painter { return painter }
         let made = try OverlayPainter(renderer: renderer)
         painter = made
+        return made
+    }
+
+    /// The edit mode's thumbnail textures, made on first use.
+    func thumbnailTextures() -> ThumbnailTextures {
+        if let thumbnails { return thumbnails }
+        let made = ThumbnailTextures(renderer: renderer)
+        thumbnails = made
         return made
     }
 
@@ -102,7 +116,7 @@ public final class Window {
 
     /// Appends pending events to `events` (reuse one array per frame to avoid allocating).
     public func pollEvents(into events: inout [WindowEvent]) {
-        EventPump.poll(into: &events, map: pointFromWindow) { [self] in
+        EventPump.poll(into: &events, textInput: isTextInputActive, map: pointFromWindow) { [self] in
             // Resized from outside beyond what the renderer can hold: shrink back first.
             if !clampSize() { refreshView() }
         }

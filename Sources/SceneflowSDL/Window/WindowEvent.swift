@@ -12,7 +12,8 @@ public enum WindowEvent: Equatable, Sendable {
     case pointerUp(Point)
     /// Escape, Backspace or the Android/AC back key: go back.
     case back
-    /// Any other key press, by SDL's key name (`"T"`, `"S"`, `"Space"`, `"Left"`).
+    /// Any other key press, by SDL's key name (`"T"`, `"S"`, `"Space"`, `"Left"`), prefixed
+    /// with `"Ctrl+"` while Control is held (`"Ctrl+Z"`; Q quits with or without it).
     case key(String)
     /// The user closed the window or asked the app to quit.
     case quit
@@ -20,6 +21,17 @@ public enum WindowEvent: Equatable, Sendable {
     case exposed
     /// The mouse wheel turned (see `WheelTurn`).
     case wheel(WheelTurn)
+    /// Text typed while text input is on (`Window.startTextInput`): one key's character, a
+    /// dead key's accented letter, or what an input method committed (SDL_TEXTINPUT).
+    case text(String)
+    /// An input method's composition (marked text) changed while text input is on, with its
+    /// caret in graphemes; empty when the composition ended (SDL_TEXTEDITING).
+    case composition(String, caret: Int)
+    /// An editing key while text input is on (Backspace, Delete, arrows, Home, End, Return,
+    /// Escape, Ctrl+A/C/X); held keys repeat.
+    case edit(TextEditKey)
+    /// Ctrl+V or Shift+Insert while text input is on, with the clipboard's text (never empty).
+    case paste(String)
 }
 
 /// A turn of the mouse wheel, in points of content: one notch is 40 points.
@@ -47,14 +59,16 @@ public struct WheelTurn: Equatable, Sendable {
 enum EventPump {
     /// Appends the translated pending events to `events` (no allocation when it has room).
     /// `resized` runs when a size-change event is taken, before later events are mapped.
+    /// `textInput` is true while a text field has the keyboard (`Window.startTextInput`).
     static func poll(
-        into events: inout [WindowEvent], map: (Double, Double) -> Point, resized: () -> Void = {}
+        into events: inout [WindowEvent], textInput: Bool = false, map: (Double, Double) -> Point,
+        resized: () -> Void = {}
     ) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
             let window = event.type == SDL_WINDOWEVENT.rawValue
             if window && UInt32(event.window.event) == SDL_WINDOWEVENT_SIZE_CHANGED.rawValue { resized() }
-            if let translated = translate(event, map: map) { events.append(translated) }
+            if let translated = translate(event, textInput: textInput, map: map) { events.append(translated) }
         }
     }
 
@@ -63,8 +77,9 @@ enum EventPump {
         SDL_WaitEventTimeout(nil, Int32(max(0, min(seconds, 86_400)) * 1000)) == 1
     }
 
-    static func translate(_ event: SDL_Event, map: (Double, Double) -> Point) -> WindowEvent? {
+    static func translate(_ event: SDL_Event, textInput: Bool = false, map: (Double, Double) -> Point) -> WindowEvent? {
         func point(_ x: Int32, _ y: Int32) -> Point { map(Double(x), Double(y)) }
+        if textInput, let typed = TextInputEvents.translate(event) { return typed }
         switch event.type {
         case SDL_QUIT.rawValue:
             return .quit
@@ -90,7 +105,8 @@ enum EventPump {
                 return .back
             }
             guard let name = SDL_GetKeyName(sym).map({ String(cString: $0) }), !name.isEmpty else { return nil }
-            return .key(name)
+            let control = UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue != 0
+            return .key(control && name != "Q" ? "Ctrl+" + name : name)
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(event.window.event) {
             case SDL_WINDOWEVENT_CLOSE.rawValue: return .quit

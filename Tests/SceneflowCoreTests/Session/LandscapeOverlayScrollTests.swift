@@ -178,16 +178,16 @@ import Testing
         #expect(ElementTree.outline(s) == "scene \"video\"\n")
     }
 
-    @Test func turningWithAnOverlayUpFadesTheOverlayOverTheSceneBelow() {
+    @Test func turningWithAnOverlayUpRotatesTheOverlayOverTheSceneBelow() {
         let s = Self.turned()
         LandscapeSceneTests.tap(s, 100, 30)  // the sheet, on the turned screen
         #expect(s.rotate(to: .portrait))
         s.step(to: s.now + Session.rotationDuration * 0.25)
-        let out = s.frame()
-        #expect(out.device.width == 800 && out.layers.map(\.image) == ["video_land.png", "", "sheet.png", ""])
-        s.step(to: s.now + Session.rotationDuration * 0.5)
-        let back = s.frame()
-        #expect(back.device.width == 360 && back.layers.map(\.image) == ["video.png", "", "sheet.png", ""])
-        #expect(back.layers[2].offset == Point(x: 0, y: 400), "the sheet on the upright screen")
+        let frame = s.frame()
+        let turn = try! #require(frame.turn)
+        #expect(turn.fromDevice.width == 800 && turn.fromLayers.map(\.image) == ["video_land.png", "", "sheet.png"])
+        #expect(frame.device.width == 360 && frame.layers.map(\.image) == ["video.png", "", "sheet.png"])
+        #expect(frame.layers[2].offset == Point(x: 0, y: 400), "the sheet on the upright screen")
+        #expect(turn.angle == 90 && turn.progress > 0 && turn.progress < 0.5)
     }
 }

@@ -56,11 +56,14 @@ import Testing
         #expect(s.stack == ["home", "list"])
         s.rotate(to: .landscape)
         #expect(s.currentScene == "grid", "scene() reports the landscape scene at once")
-        let fadingOut = s.frame()
-        #expect(fadingOut.layers[0].image == "list.png" && !fadingOut.layers[0].rotated, "first half: list upright")
+        let starting = s.frame()
+        let turn = try! #require(starting.turn, "the turn is drawn as a rotation")
+        #expect(turn.fromLayers.map(\.image) == ["list.png"] && !turn.fromLayers[0].rotated, "from list upright")
+        #expect(turn.fromDevice.width == 360 && turn.progress == 0 && turn.angle == -90)
+        #expect(starting.layers.map(\.image) == ["grid.png"] && starting.device.width == 800, "to grid turned")
         s.step(to: s.now + Session.rotationDuration * 0.75)
-        let fadingIn = s.frame()
-        #expect(fadingIn.layers[0].image == "grid.png" && fadingIn.device.width == 800, "second half: grid turned")
+        let later = try! #require(s.frame().turn)
+        #expect(later.progress > 0.5 && later.progress < 1, "eased in and out: \(later.progress)")
         Self.run(s, for: 0.3)
         #expect(s.isSettled)
         #expect(s.stack == ["home", "grid"], "grid replaces list on top")
@@ -105,8 +108,8 @@ import Testing
         #expect(s.currentScene == "home", "home has no landscape look")
         Self.tap(s, 100, 50)
         #expect(s.stack == ["home", "grid"])
-        #expect(s.timeline.transitions.isEmpty, "drawn as a cut to the turned screen, so logged as one (issue 13.6)")
-        #expect(s.timeline.lifecycle.last == LifecycleEvent(.didAppear, "grid", animated: false))
+        #expect(s.timeline.transitions.map(\.drawnAsRotation) == [true], "home upright → grid turned: a rotation")
+        #expect(s.timeline.lifecycle.last == LifecycleEvent(.didAppear, "grid", animated: true))
         s.rotate(to: .portrait)
         Self.run(s, for: 0.4)
         #expect(s.stack == ["home", "list"])
@@ -116,14 +119,20 @@ import Testing
         #expect(s.currentScene == "list", "upright again after reset")
     }
 
-    @Test func aTransitionFromPortraitToTheLandscapeSceneCuts() {
+    @Test func aTransitionFromPortraitToTheLandscapeSceneTurnsTheScreen() {
         let s = Self.session()
         s.rotate(to: .landscape)
         Self.run(s, for: 0.4)
         s.perform(.go(scene: "list", transition: Transition(kind: .pushLeft, duration: 0.3)), source: "test")
         s.step(to: s.now + 0.1)
         let mid = s.frame()
-        #expect(mid.device.width == 800 && mid.layers.map(\.image) == ["grid.png"], "a cut to the turned screen")
+        #expect(mid.device.width == 800 && mid.layers.map(\.image) == ["grid.png"], "to the turned screen")
+        #expect(mid.turn?.fromLayers.map(\.image) == ["home.png"], "home upright rotating into it")
+        #expect(mid.turn?.progress ?? 0 > 0 && mid.turn?.progress ?? 1 < 1)
+        OrientationTests.run(s, for: 0.4)
+        #expect(s.frame().turn == nil)
+        s.perform(.go(scene: "detail", transition: .cut), source: "test")
+        #expect(s.frame().turn == nil && s.frame().device.width == 360, "declared none: a cut upright")
     }
 
     @Test func aReloadInLandscapeStaysTurnedOnTheLandscapeScene() {

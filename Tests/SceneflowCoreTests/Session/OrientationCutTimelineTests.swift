@@ -2,9 +2,10 @@ import Testing
 
 @testable import SceneflowCore
 
-/// A navigation between a scene shown in landscape and one shown upright is drawn as a cut, so
-/// it is logged as one (issue 13.6): no transition record (no frames, no hitches), appearance
-/// calls not animated, settled at once. Between two scenes shown alike it animates as asked.
+/// A navigation between a scene shown in landscape and one shown upright is drawn as the device
+/// turning over its declared duration and curve, and logged as what is drawn: a transition
+/// record marked `drawnAsRotation` (frames, hitches), appearance calls animated; one declared
+/// `none` is a cut, logged as one. Between two scenes shown alike it animates as asked.
 @Suite struct OrientationCutTimelineTests {
     static let push = Transition(kind: .pushLeft, duration: 0.35)
 
@@ -37,7 +38,7 @@ import Testing
         s.handle(InputEvent(.up, Point(x: x, y: y), at: s.now))
     }
 
-    @Test func landscapeToPortraitAndBackAreLoggedAsCuts() throws {
+    @Test func landscapeToPortraitAndBackAreLoggedAsRotations() throws {
         let s = Self.session()
         s.rotate(to: .landscape)
         OrientationTests.run(s, for: 0.4)
@@ -47,16 +48,22 @@ import Testing
         let before = s.timeline.events.count
         Self.tap(s, 50, 50)  // b (landscape) → c (portrait-only)
         #expect(s.currentScene == "c")
-        #expect(s.runningTransition == nil && s.isSettled, "drawn as a cut, so nothing runs")
+        #expect(s.runningTransition?.drawnAsRotation == true && !s.isSettled, "drawn as the device turning")
+        #expect(s.frame().turn?.fromLayers.map(\.image) == ["b_land.png"] && s.frame().device.width == 360)
         OrientationTests.run(s, for: 0.5)
         Self.tap(s, 250, 50)  // back: c → b, portrait to landscape
-        #expect(s.currentScene == "b" && s.runningTransition == nil)
+        #expect(s.currentScene == "b" && s.runningTransition?.drawnAsRotation == true)
+        #expect(s.runningTransition?.transition.kind == .pushRight, "the declared transition's duration and curve")
         OrientationTests.run(s, for: 0.5)
         let after = Array(s.timeline.events[before...])
-        #expect(!after.contains { $0.typeName == "transition_started" || $0.typeName == "transition_completed" })
+        #expect(after.filter { $0.typeName == "transition_completed" }.count == 2)
         let lifecycle = after.compactMap { if case .lifecycle(let e) = $0.kind { e } else { nil } }
-        #expect(lifecycle.count == 8 && lifecycle.allSatisfy { !$0.animated }, "\(lifecycle)")
-        #expect(s.timeline.transitions.map(\.to) == ["b"], "only the push a → b is a transition")
+        #expect(lifecycle.count == 8 && lifecycle.allSatisfy { $0.animated }, "\(lifecycle)")
+        #expect(s.timeline.transitions.map(\.to) == ["b", "c", "b"])
+        #expect(s.timeline.transitions.map(\.drawnAsRotation) == [false, true, true])
+        let completed = s.timeline.events.last { $0.typeName == "transition_completed" }
+        #expect(completed?.summary.hasSuffix(", drawn as a rotation") == true, "\(completed?.summary ?? "")")
+        #expect(s.timeline.transitions.last.map { $0.frameCount > 10 } == true, "frames are counted as drawn")
         #expect(s.stack == ["a", "b"])
         // The arrival keeps the declared transition: upright again, back from c animates.
         s.rotate(to: .portrait)

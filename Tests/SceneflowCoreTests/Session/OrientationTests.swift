@@ -41,7 +41,9 @@ import Testing
         #expect(s.rotate(to: .landscape))
         #expect(!s.isSettled, "the turn takes rotationDuration")
         let turning = s.frame()
-        #expect(turning.layers.last?.image == "" && turning.device.width == 360, "fades out in portrait first")
+        #expect(turning.turn?.fromDevice.width == 360 && turning.turn?.fromLayers.map(\.image) == ["video.png"])
+        #expect(
+            turning.device.width == 800 && turning.layers.map(\.image) == ["video_land.png"], "rotates into landscape")
         Self.run(s, for: Session.rotationDuration + 0.05)
         #expect(s.isSettled)
         let frame = s.frame()

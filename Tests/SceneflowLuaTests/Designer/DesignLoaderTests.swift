@@ -107,7 +107,7 @@ import Testing
         ).joined(separator: "\n")
         #expect(
             text.contains(
-                "scenes.home.landscape: expected { image = \"landscape.png\", elements = { ... } } or the name of a landscape scene, got the number 5"
+                "scenes.home.landscape: expected { image = \"landscape.png\", elements = { ... } }, the name of a landscape scene or a list of them { \"chart\", \"chart_week\" }, got the number 5"
             ), "\(text)")
         #expect(text.contains("scenes.settings.landscape: no scene \"settngs\"; did you mean \"settings\"?"), "\(text)")
         #expect(text.contains("scenes.other.landscape: unknown key \"scrol\"; did you mean \"scroll\"?"), "\(text)")

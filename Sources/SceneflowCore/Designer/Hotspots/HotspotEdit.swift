@@ -1,5 +1,5 @@
-/// One change to a scene's hotspots, as `sceneflow hotspot add|move|remove` asks for it
-/// (issue 16.2). Frames are in points.
+/// One change to a scene's hotspots, as `sceneflow hotspot add|move|remove|link` (and the
+/// window's edit mode) asks for it. Frames are in points.
 public enum HotspotEdit: Equatable, Sendable {
     /// Adds an element labelled `label` at `frame` at the end of the scene's `elements` list,
     /// doing `action` when tapped (nil: no action, an element scripts can only look for).
@@ -8,11 +8,22 @@ public enum HotspotEdit: Equatable, Sendable {
     case move(label: String, frame: Rect)
     /// Removes the element labelled `label`.
     case remove(label: String)
+    /// Makes the element labelled `label` do `action` when tapped: its `on_tap` is rewritten,
+    /// added when it has none, or removed when `action` is nil.
+    case link(label: String, action: HotspotAction?)
 
     /// The accessibility label the edit is about.
     public var label: String {
         switch self {
-        case .add(let label, _, _), .move(let label, _), .remove(let label): return label
+        case .add(let label, _, _), .move(let label, _), .remove(let label), .link(let label, _): return label
+        }
+    }
+
+    /// The scene the edit's action goes to or presents (`add`, `link`), else nil.
+    public var targetScene: String? {
+        switch self {
+        case .add(_, _, let action?), .link(_, let action?): return action.targetScene
+        default: return nil
         }
     }
 }
@@ -28,6 +39,14 @@ public enum HotspotAction: Equatable, Sendable {
     case back
     /// `dismiss()`.
     case dismiss
+
+    /// The scene `go` or `present` shows, else nil.
+    public var targetScene: String? {
+        switch self {
+        case .go(let scene, _, _), .present(let scene, _, _): return scene
+        case .back, .dismiss: return nil
+        }
+    }
 
     /// The action as Lua source, strings in `quote` (`go("settings", "push_left", 0.35)`).
     /// A duration without a transition kind is written after `nil` (the default kind).

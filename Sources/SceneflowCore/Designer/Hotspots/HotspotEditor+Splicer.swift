@@ -48,6 +48,12 @@ extension HotspotEditor {
         /// Makes `changedLine` the line where `element` is written at or after the last change.
         mutating func markElement(_ element: String) { markText = element }
 
+        /// Makes `changedLine` the line holding original offset `offset` (before any splice).
+        mutating func mark(_ offset: Int) {
+            mark = offset
+            markText = ""
+        }
+
         /// The value of `field` as written, on one line and at most 40 characters.
         func excerpt(_ field: LuaTableField) -> String {
             let raw = String(String.UnicodeScalarView(text[field.valueStart..<max(field.valueStart, field.valueEnd)]))

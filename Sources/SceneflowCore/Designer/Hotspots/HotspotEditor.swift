@@ -14,11 +14,13 @@ public enum HotspotEditor {
     /// - `move` rewrites the element's `frame = { … }` table only.
     /// - `remove` deletes the element's lines (or, for an element sharing a line, its text and
     ///   separator).
+    /// - `link` rewrites the value of the element's `on_tap`, adds `on_tap = …` after its last
+    ///   field when it has none, or removes the `on_tap` field for no action.
     ///
     /// - Throws: `HotspotRefusal` when the scene is not written as `name = { … }` inside a
     ///   written `scenes = { … }`, when its `elements` is an expression, when (move, remove)
     ///   no element is written with that label as a string literal, or when its frame is not
-    ///   a written `{ x, y, w, h }`.
+    ///   a written `{ x, y, w, h }`, or (link) when its `on_tap` is a function or set more than once.
     public static func edit(_ source: String, scene: String, _ edit: HotspotEdit) throws(HotspotRefusal)
         -> HotspotEditResult
     {
@@ -74,6 +76,9 @@ public enum HotspotEditor {
             let list = elements!.table!
             let index = list.fields.firstIndex { $0.table === element }!
             editor.remove(field: index, of: list)
+        case .link(let label, let action):
+            let element = try writtenElement(label, in: elements?.table, scene: scene, editor: editor)
+            try link(element, to: action, label: label, scene: scene, outline: outline, editor: &editor)
         }
         return HotspotEditResult(text: editor.result, line: editor.changedLine)
     }

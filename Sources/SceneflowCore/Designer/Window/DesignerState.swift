@@ -37,6 +37,7 @@ public struct DesignerState: Sendable {
         "1 / 2 / 0 = zoom 1:1 pixels / 50 % / fit",
         "cropped 1:1 / 50 %: wheel, arrows, PgUp/PgDn pan",
         "O = turn the device portrait / landscape",
+        "E = edit mode: draw, label and link hotspots",
         "Tab, arrows, Home/End, Return = star ratings",
         "T = transition timing    S = slow animations",
         "? = this list (any key or click closes it)",

@@ -25,6 +25,12 @@ public struct OverlayColor: Equatable, Sendable {
     public static let error = OverlayColor(150, 20, 20, 235)
     /// Text.
     public static let text = OverlayColor(255, 255, 255, 255)
+    /// Edit mode: the border of detected text (an orange that reads on light and dark screens).
+    public static let detected = OverlayColor(255, 149, 0, 240)
+    /// Edit mode: the faint fill of detected text.
+    public static let detectedFill = OverlayColor(255, 149, 0, 40)
+    /// Edit mode: the selected hotspot's border and handles (iOS system green).
+    public static let selected = OverlayColor(52, 199, 89, 255)
 }
 
 /// A rectangle drawn over the scene, in points, with an optional label drawn in HUD text at
@@ -41,6 +47,8 @@ public struct OverlayBox: Equatable, Sendable {
     /// When set, the box and its label are drawn only inside this rectangle (points): a
     /// scrolled element's outline stays in the scrolling band, off the fixed header and footer.
     public var clip: Rect? = nil
+    /// True draws the border dashed (the edit mode's detected text and the hotspot being drawn).
+    public var dashed = false
     /// Creates a box.
     public init(frame: Rect, fill: OverlayColor, border: OverlayColor, label: String? = nil) {
         self.frame = frame

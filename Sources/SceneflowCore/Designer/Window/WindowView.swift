@@ -94,6 +94,17 @@ public struct WindowView: Equatable, Sendable {
             x: v.x / deviceScale + r.x / k, y: v.y / deviceScale + r.y / k, width: r.width / k, height: r.height / k)
     }
 
+    /// `r` (points, device pixels ÷ `deviceScale`) in window pixels from the window's
+    /// top-left: the inverse of `point(atWindow:deviceScale:)`, e.g. where a text field lies
+    /// for the input method's candidate window.
+    public func windowRect(ofPoints r: Rect, deviceScale: Double) -> Rect {
+        let o = origin
+        let k = scale * deviceScale
+        return Rect(
+            x: (r.x * deviceScale + Double(o.x)) * scale, y: (r.y * deviceScale + Double(o.y)) * scale,
+            width: r.width * k, height: r.height * k)
+    }
+
     /// The size of the visible part of the screen, window pixels.
     public var visibleWindowSize: Size {
         let v = visible

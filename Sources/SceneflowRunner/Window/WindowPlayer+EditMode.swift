@@ -1,0 +1,193 @@
+import Foundation
+import SceneflowCore
+import SceneflowSDL
+
+/// The window's edit mode (`E` in `play`; `EditMode` in Core decides, this carries out): pointer
+/// events and keys go to the edit mode instead of the prototype, detected text is read in the
+/// background (`SceneTextReader`), and each change is written with `HotspotWriter` (the
+/// write-back of `sceneflow hotspot`) and shown through hot reload at once. Ctrl+Z puts back
+/// the file's bytes from before the last write (only while the file is as that write left it).
+final class EditSession {
+    /// The edit mode while it is on.
+    var mode: EditMode?
+    /// Reads scenes' text in the background (made on the first `E`).
+    var reader: SceneTextReader?
+    /// For each write still undoable: the file's bytes before and after it.
+    var undo: [(before: Data, after: Data)] = []
+    /// Why `E` was refused, shown until the next input.
+    var notice: String?
+    /// True after a write: check for the changed file on this pass, not after the poll interval.
+    var reloadNow = false
+}
+
+extension WindowPlayer {
+    /// The title's note while the edit mode is on.
+    var editTitleNote: String { edit.mode == nil ? "" : " — edit mode" }
+
+    /// `E`: turns the edit mode on or off, or says why it cannot be on (recording, no hot
+    /// reload, the device turned).
+    func toggleEditMode() {
+        edit.notice = nil
+        if edit.mode != nil {
+            edit.mode = nil
+            log("edit mode off")
+            return
+        }
+        let refusal: String? =
+            if let editModeRefusal { editModeRefusal } else if watchFolder == nil {
+                "Edit mode needs hot reload to show each change: play without --no-reload."
+            } else if session.orientation == .landscape {
+                "Edit mode edits the portrait scene: press O to turn the device back first."
+            } else { nil }
+        if let refusal {
+            edit.notice = refusal
+            log("E: \(refusal)")
+            return
+        }
+        edit.mode = EditMode(scene: session.currentScene)
+        if edit.reader == nil { edit.reader = SceneTextReader() }
+        log("edit mode on (scene \(session.currentScene)): drag to draw a hotspot, click a dashed box, E to leave")
+    }
+
+    /// What the edit mode needs from the session now (`EditContext`).
+    func editContext() -> EditContext {
+        let placed = session.placedElements
+        let placement = session.currentScenePlacement
+        let scrolls = placement.scroll != nil
+        let hotspots = placed.map { element, spot in
+            EditHotspot(
+                label: element.label, frame: element.frame, placed: spot.frame, visible: spot.visible,
+                clip: scrolls ? spot.area : nil, action: element.onTap)
+        }
+        var detected: [DetectionProposal]?
+        if let scene = session.scene(session.currentScene) {
+            switch edit.reader?.reading(for: scene, in: loaded.prototype) {
+            case .read(let proposals)?: detected = proposals
+            case .failed?: detected = []
+            case nil: detected = nil
+            }
+        }
+        return EditContext(
+            hotspots: hotspots, detected: detected, placement: placement, scenes: loaded.prototype.sceneOrder,
+            screen: Size(width: loaded.prototype.device.width, height: loaded.prototype.device.height))
+    }
+
+    /// Gives `event` to the edit mode when it is on; true when it took it (the prototype does
+    /// not see it).
+    func editTakes(_ event: WindowEvent) -> Bool {
+        guard var mode = edit.mode else {
+            if edit.notice != nil, Self.listInput(event) != nil { edit.notice = nil }
+            return false
+        }
+        mode.show(scene: session.currentScene)
+        let context = editContext()
+        var command = EditCommand.none
+        switch event {
+        case .pointerDown(let p): mode.pointerDown(p, context)
+        case .pointerMoved(let p): mode.pointerMoved(p)
+        case .pointerUp(let p): command = mode.pointerUp(p, context)
+        case .back:
+            if mode.draft != nil, mode.draft?.text.isEmpty == false {
+                mode.deleteBackward()
+            } else {
+                command = mode.key("Escape", context)
+            }
+        case .key(let name):
+            // Keys the edit mode has no use for (Q, zoom, ?, S) keep their play meaning.
+            guard mode.draft != nil || EditMode.keys.contains(name) else { return false }
+            command = mode.key(name, context)
+        case .quit, .wheel, .exposed: return false
+        }
+        edit.mode = mode
+        perform(command)
+        return true
+    }
+
+    /// Carries out what the edit mode asked for.
+    func perform(_ command: EditCommand) {
+        guard let folder = watchFolder else { return }
+        let file = prototypeFilePath(in: folder)
+        switch command {
+        case .none: break
+        case .leave: toggleEditMode()
+        case .back: session.perform(.back, source: "key Escape")
+        case .write(let change, let scene, let select):
+            let before = (try? RegularFile.read(file)) ?? Data()
+            do {
+                let outcome = try HotspotWriter.apply(change, scene: scene, folder: folder)
+                let after = (try? RegularFile.read(file)) ?? Data()
+                if after != before { edit.undo.append((before, after)) }
+                edit.mode?.selected = select
+                edit.mode?.say(["\(outcome.summary); Ctrl+Z undoes it."])
+                edit.reloadNow = true
+                log("edit: \(outcome.file): \(outcome.summary)")
+            } catch {
+                var lines = error.lines
+                if let paste = error.paste { lines += ["Nothing was written; paste this by hand:", paste] }
+                edit.mode?.say(lines, error: true)
+                log("edit: nothing written: \(error.lines.joined(separator: "; "))")
+            }
+        case .undo:
+            guard let last = edit.undo.last else {
+                edit.mode?.say(["Nothing to undo: no change was written in this session."])
+                return
+            }
+            let now = (try? RegularFile.read(file)) ?? Data()
+            guard now == last.after else {
+                edit.undo.removeAll()
+                edit.mode?.say(
+                    [
+                        "prototype.lua changed since the last write (edited elsewhere): not undone, so that change stays."
+                    ],
+                    error: true)
+                return
+            }
+            do {
+                try OutputTarget.write(last.before, to: file)
+                edit.undo.removeLast()
+                edit.mode?.say(["Undone: prototype.lua is as it was before the last change."])
+                edit.reloadNow = true
+                log("edit: undid the last change to \(file)")
+            } catch {
+                edit.mode?.say(["Cannot write \(file): \(error.reason)"], error: true)
+            }
+        }
+    }
+
+    /// What the edit mode draws now (nil when it is off).
+    func editView() -> EditView? {
+        guard var mode = edit.mode else { return nil }
+        mode.show(scene: session.currentScene)
+        edit.mode = mode
+        var view = mode.view(editContext())
+        if let scene = session.scene(session.currentScene),
+            case .failed(let why)? = edit.reader?.reading(for: scene, in: loaded.prototype)
+        {
+            view.over.panels.append(
+                OverlayPanel(lines: ["No detected text: \(why)"], placement: .bottom, background: .error))
+        }
+        return view
+    }
+
+    /// Draws the edit mode's view: boxes, the strip's thumbnails, then its borders, names and
+    /// the panels.
+    func draw(_ view: EditView, on window: Window) throws {
+        try window.draw(view.under)
+        if let strip = view.strip {
+            let images = strip.scenes.compactMap { name -> (image: String, screen: ScreenArea, frame: Rect)? in
+                guard let scene = loaded.prototype.scenes[name], let i = strip.scenes.firstIndex(of: name) else {
+                    return nil
+                }
+                return (scene.image, scene.screen, strip.thumbnails[i])
+            }
+            try window.drawThumbnails(
+                images, directory: loaded.prototype.directory, loader: PictureLoader(files: imageFiles))
+        }
+        try window.draw(view.over)
+    }
+
+    /// The panel saying why `E` was refused, while it shows.
+    var editNoticePanel: OverlayPanel? {
+        edit.notice.map { OverlayPanel(lines: [$0], placement: .center, background: .error) }
+    }
+}
