@@ -96,7 +96,8 @@ extension WindowPlayer {
             // Keys the edit mode has no use for (Q, zoom, ?, S) keep their play meaning.
             guard mode.draft != nil || EditMode.keys.contains(name) else { return false }
             command = mode.key(name, context)
-        case .quit, .wheel, .exposed: return false
+        // Text input as the player treats it: no text field has the keyboard here.
+        case .quit, .wheel, .exposed, .text, .composition, .edit, .paste: return false
         }
         edit.mode = mode
         perform(command)
