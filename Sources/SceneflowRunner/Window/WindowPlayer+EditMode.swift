@@ -96,8 +96,9 @@ extension WindowPlayer {
             // Keys the edit mode has no use for (Q, zoom, ?, S) keep their play meaning.
             guard mode.draft != nil || EditMode.keys.contains(name) else { return false }
             command = mode.key(name, context)
-        // Text input as the player treats it: no text field has the keyboard here.
-        case .quit, .wheel, .exposed, .text, .composition, .edit, .paste: return false
+        case .quit, .wheel, .exposed: return false
+        // Text input reaches the label field once it takes the keyboard (not yet wired).
+        case .text, .composition, .edit, .paste: return false
         }
         edit.mode = mode
         perform(command)
