@@ -40,17 +40,11 @@ let package = Package(
         .systemLibrary(
             name: "CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]),
-        // FFmpeg's libraries (libavformat, libavcodec, libswscale) write `test --video` as WebM
-        // (VP8) through CVideoShim.
-        .systemLibrary(
-            name: "CFFmpeg", pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswscale-dev"])]),
-        .target(
-            name: "CVideoShim", dependencies: ["CFFmpeg"],
-            linkerSettings: [
-                .linkedLibrary("avformat"), .linkedLibrary("avcodec"), .linkedLibrary("swscale"),
-                .linkedLibrary("avutil"),
-            ]),
+        // FFmpeg's libraries (libavformat, libavcodec, libswscale, libavutil; Debian libavformat-dev,
+        // libavcodec-dev, libswscale-dev) write `test --video` as WebM (VP8) through CVideoShim, which
+        // loads them with dlopen at the first video: they are no needed library of the executable, so
+        // every other command starts without resolving their ~90 dependencies.
+        .target(name: "CVideoShim", linkerSettings: [.linkedLibrary("dl")]),
         // zlib's CRC-32, for the PNG chunk check that runs before any image is decoded.
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
@@ -61,15 +55,15 @@ let package = Package(
         // Re-exports Lua's C macros as functions and raises Lua errors from C, so that a
         // Lua error never unwinds through a Swift frame (DESIGN.md §5 rule 3).
         .target(name: "CLuaShim", dependencies: ["CLua"]),
-        // prctl(PR_SET_PDEATHSIG) for `--jobs` workers (a variadic C call Swift cannot make).
+        // prctl(PR_SET_PDEATHSIG) for `--jobs` workers (a variadic C call Swift cannot make), and
+        // glibc's mmap threshold for the window (mallopt: <malloc.h> is not in Swift's Glibc).
         .target(name: "CProcessShim"),
-        // Tesseract's C API (issue 16.1: `sceneflow detect` reads the text on each screen).
-        .systemLibrary(
-            name: "CTesseract", pkgConfig: "tesseract",
-            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]),
+        // Tesseract's C API (Debian libtesseract-dev, tesseract-ocr-eng; `sceneflow detect` reads the
+        // text on each screen), loaded with dlopen at the first detection, as CVideoShim loads FFmpeg.
+        .target(name: "CTesseractShim", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "SceneflowCore"),
         // Text recognition: the one place that imports Tesseract (Core stays pure Swift).
-        .target(name: "SceneflowOCR", dependencies: ["SceneflowCore", "CTesseract"]),
+        .target(name: "SceneflowOCR", dependencies: ["SceneflowCore", "CTesseractShim"]),
         .target(
             name: "SceneflowSDL",
             dependencies: [
@@ -84,7 +78,9 @@ let package = Package(
         .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
         .target(
             name: "SceneflowRunner",
-            dependencies: ["SceneflowCore", "SceneflowSDL", "SceneflowLua", "SceneflowOCR", "CVideoShim"]),
+            dependencies: [
+                "SceneflowCore", "SceneflowSDL", "SceneflowLua", "SceneflowOCR", "CVideoShim", "CProcessShim",
+            ]),
         .executableTarget(
             name: "SceneflowCLI",
             dependencies: ["SceneflowRunner", "SceneflowCore", "SceneflowOCR", "CProcessShim"]),

@@ -1,4 +1,4 @@
-internal import CTesseract
+internal import CTesseractShim
 import Foundation
 import SceneflowCore
 
@@ -35,33 +35,53 @@ public final class TextRecognizer {
     /// The settings it reads with.
     public let settings: Settings
 
-    /// Tesseract's version (`5.3.0`), part of every detection cache key.
-    public static var version: String { String(cString: TessVersion()) }
+    /// Tesseract's version (`5.3.0`), part of every detection cache key: the loaded library's, or
+    /// the headers' when the library cannot be loaded (a detection then fails with `Failure`).
+    public static var version: String {
+        var error = [CChar](repeating: 0, count: 512)
+        guard sf_tesseract_load(&error, error.count) == 0 else { return String(cString: sf_tesseract_header_version()) }
+        return String(cString: sf_TessVersion())
+    }
+
+    /// Loads Tesseract's library, once per process. It is loaded at its first use rather than
+    /// listed as a needed library of the executable, so that commands that read no text start
+    /// without resolving its ~35 dependencies.
+    ///
+    /// - Throws: `Failure` naming the library and its Debian package (`libtesseract5`) when it
+    ///   cannot be loaded.
+    public static func loadLibrary() throws {
+        var error = [CChar](repeating: 0, count: 512)
+        guard sf_tesseract_load(&error, error.count) == 0 else {
+            throw Failure(description: String(cString: error))
+        }
+    }
 
     /// Starts Tesseract with `settings` (the model from its default data folder).
     ///
-    /// - Throws: `Failure` when `TessBaseAPIInit3` fails (the model is not installed: Debian
-    ///   `tesseract-ocr-eng`).
+    /// - Throws: `Failure` when Tesseract's library cannot be loaded (Debian `libtesseract5`) or
+    ///   `TessBaseAPIInit3` fails (the model is not installed: Debian `tesseract-ocr-eng`).
     public init(settings: Settings = Settings()) throws {
-        _ = setMsgSeverity(SCENEFLOW_LEPTONICA_SEVERITY_NONE)  // Leptonica's messages off standard error
-        guard let api = TessBaseAPICreate() else { throw Failure(description: "TessBaseAPICreate failed") }
-        guard TessBaseAPIInit3(api, nil, settings.language) == 0 else {
-            TessBaseAPIDelete(api)
+        try Self.loadLibrary()
+        // Leptonica's messages off standard error.
+        _ = sf_leptonica_set_message_severity(SCENEFLOW_LEPTONICA_SEVERITY_NONE)
+        guard let api = sf_TessBaseAPICreate() else { throw Failure(description: "TessBaseAPICreate failed") }
+        guard sf_TessBaseAPIInit3(api, nil, settings.language) == 0 else {
+            sf_TessBaseAPIDelete(api)
             throw Failure(
                 description:
                     "TessBaseAPIInit3 failed: the Tesseract \"\(settings.language)\" model is not installed (Debian: tesseract-ocr-\(settings.language))"
             )
         }
-        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(settings.pageSegmentation)))
-        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
-        _ = TessBaseAPISetVariable(api, "thresholding_method", String(settings.thresholding))
+        sf_TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(settings.pageSegmentation)))
+        _ = sf_TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        _ = sf_TessBaseAPISetVariable(api, "thresholding_method", String(settings.thresholding))
         handle = api
         self.settings = settings
     }
 
     deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        sf_TessBaseAPIEnd(handle)
+        sf_TessBaseAPIDelete(handle)
     }
 
     /// The words of `image`, boxes in its pixels, confidence 0-100, in reading order as
@@ -71,31 +91,31 @@ public final class TextRecognizer {
     public func words(in image: GrayImage) throws -> [RecognizedWord] {
         guard image.width > 0, image.height > 0 else { return [] }
         let status: Int32 = image.pixels.withUnsafeBufferPointer { buffer in
-            TessBaseAPISetImage(
+            sf_TessBaseAPISetImage(
                 handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
-            TessBaseAPISetSourceResolution(handle, 300)
-            return TessBaseAPIRecognize(handle, nil)
+            sf_TessBaseAPISetSourceResolution(handle, 300)
+            return sf_TessBaseAPIRecognize(handle, nil)
         }
         guard status == 0 else { throw Failure(description: "TessBaseAPIRecognize failed (status \(status))") }
-        defer { TessBaseAPIClear(handle) }
-        guard let iterator = TessBaseAPIGetIterator(handle) else { return [] }
-        defer { TessResultIteratorDelete(iterator) }
+        defer { sf_TessBaseAPIClear(handle) }
+        guard let iterator = sf_TessBaseAPIGetIterator(handle) else { return [] }
+        defer { sf_TessResultIteratorDelete(iterator) }
         var words: [RecognizedWord] = []
-        let page = TessResultIteratorGetPageIteratorConst(iterator)
+        let page = sf_TessResultIteratorGetPageIteratorConst(iterator)
         repeat {
-            guard let cText = TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
+            guard let cText = sf_TessResultIteratorGetUTF8Text(iterator, RIL_WORD) else { continue }
             let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
-            TessDeleteText(cText)
+            sf_TessDeleteText(cText)
             var left: Int32 = 0
             var top: Int32 = 0
             var right: Int32 = 0
             var bottom: Int32 = 0
-            guard !text.isEmpty, TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0
+            guard !text.isEmpty, sf_TessPageIteratorBoundingBox(page, RIL_WORD, &left, &top, &right, &bottom) != 0
             else { continue }
-            let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+            let confidence = Double(sf_TessResultIteratorConfidence(iterator, RIL_WORD))
             let box = PixelRect(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
             words.append(RecognizedWord(text: text, confidence: confidence, box: box))
-        } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+        } while sf_TessResultIteratorNext(iterator, RIL_WORD) != 0
         return words
     }
 }

@@ -2,7 +2,8 @@
 #define SCENEFLOW_CPROCESSSHIM_H
 /*
  * Process calls Swift cannot make itself (prctl is variadic), for `sceneflow test --jobs`
- * workers (see Sources/README.md, "Limits that hold"), and the buffering of standard output.
+ * workers (see Sources/README.md, "Limits that hold"), the buffering of standard output, and
+ * how malloc returns large buffers (a macro-configured call Swift's Glibc module lacks).
  */
 #include <sys/types.h>
 
@@ -20,5 +21,11 @@ int sf_stdout_failed(void);
    pipe or a file: each line is written as it ends (`sceneflow bench | tee`). Swift cannot
    name `stdout` under strict concurrency checking. */
 void sf_line_buffer_stdout(void);
+
+/* Fixes glibc malloc's mmap threshold at `bytes` (mallopt M_MMAP_THRESHOLD, which also stops
+   its dynamic growth): every allocation of at least `bytes` gets its own mapping and is
+   returned to the system when freed (see SceneflowRunner's LargeAllocations). Returns 1 on
+   success, 0 when refused (or not glibc). */
+int sf_fix_mmap_threshold(int bytes);
 
 #endif

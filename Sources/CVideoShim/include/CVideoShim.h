@@ -9,6 +9,12 @@
    (aspect kept, black around it). */
 typedef struct sf_video sf_video;
 
+/* Loads FFmpeg's libraries (libavutil, libavcodec, libavformat, libswscale at the major versions
+   of the headers compiled against) with dlopen and resolves the functions the shim calls, once;
+   sf_video_open calls it first. 0 on success; otherwise -1 with a message naming the library and
+   its Debian package in `error`. Safe to call from any thread, any number of times. */
+int sf_video_load(char *error, size_t error_size);
+
 /* Opens `path` for a width x height video (both even) at `fps` time units a second.
    NULL on failure, with the reason in `error`. */
 sf_video *sf_video_open(const char *path, int width, int height, int fps, char *error, size_t error_size);

@@ -75,6 +75,12 @@ struct TestCommand: Subcommand {
             printError("sceneflow test: no *.lua scripts found in \(inputs.joined(separator: ", "))")
             return .badInput
         }
+        // FFmpeg is loaded at the first video (no needed library of the executable): a machine
+        // without it learns so before any test runs, not from every test's video.
+        if settings.video != .off, !settings.list, let problem = VideoLibraries.load() {
+            printError("sceneflow test: --video \(settings.video.rawValue): \(problem)")
+            return .software
+        }
         var scripts = suite
         if let (index, count) = settings.shard { scripts = ScriptFinder.shard(scripts, index: index, of: count) }
         var tests: [String: [String]] = [:]

@@ -125,8 +125,11 @@ public enum MemoryBenchmark {
         return report
     }
 
-    /// The window walk of `playThrough`: a `WindowPlayer` whose `onFrame` taps "Next" (then
-    /// "Back") each time the session has settled, by requesting the element's tap action.
+    /// The window walk of `playThrough`: `play`'s own `WindowPlayer` (its image file store,
+    /// preloads, uploads, wall clock and event loop) whose `onFrame` clicks the middle of the
+    /// element labelled "Next" (then "Back") each time the session has settled, as SDL mouse
+    /// events in window coordinates: the path a user's click takes (event poll, mapping back
+    /// through the window's scale, hit testing), as `Scripts/window-walk.sh` clicks with xdotool.
     /// - Throws: `DiagnosticList`, `SDLError`.
     static func playInWindow(_ folder: String, budget: Int) throws -> Report {
         let loaded = try PrototypeOpener.open(folder, images: .header)
@@ -136,25 +139,37 @@ public enum MemoryBenchmark {
         player.quitAfter = 3600
         var report = Report(budgetBytes: budget)
         let count = prototype.sceneOrder.count
-        var taps = 0
+        var clicks = 0
+        var passesSinceClick = 0
+        var shown = [prototype.start]
         let start = DispatchTime.now().uptimeNanoseconds
         player.onFrame = { [unowned player] session in
             guard session.isSettled, player.framesPresented > 0 else { return }
-            if taps >= 2 * (count - 1) {
+            if session.currentScene != shown.last { shown.append(session.currentScene) }
+            guard shown.count == clicks + 1 else {  // the last click has not landed yet
+                passesSinceClick += 1
+                if passesSinceClick > 1000 { player.stop() }  // it never will: a missed click
+                return
+            }
+            passesSinceClick = 0
+            if clicks >= 2 * (count - 1) {
                 player.stop()
                 return
             }
-            let label = taps < count - 1 ? "Next" : "Back"
-            guard
-                let action = prototype.scenes[session.currentScene]?.elements.first(where: { $0.label == label })?
-                    .onTap
-            else { return }
-            taps += 1
-            player.request(action, source: "benchmark tap \"\(label)\"")
+            let label = clicks < count - 1 ? "Next" : "Back"
+            guard let element = session.visibleElements.first(where: { $0.label == label }) else { return }
+            clicks += 1
+            player.click(at: element.frame.center)
         }
         try player.run()
+        if shown.count != 2 * (count - 1) + 1 {
+            throw WalkStalled(
+                description:
+                    "the window walk stopped after \(counted(clicks, "click")): scene \(shown.last ?? "?") did not change"
+            )
+        }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        report.scenesShown = taps + 1
+        report.scenesShown = shown.count
         report.frames = player.framesPresented
         report.peakTextureBytes = player.textureMemory.peakBytes
         report.evictions = player.textureMemory.evictions
@@ -172,4 +187,10 @@ public enum MemoryBenchmark {
         else { return nil }
         return kb * 1024
     }
+}
+
+/// `bench --memory --window`: a click on "Next" or "Back" did not change the scene.
+struct WalkStalled: Error, CustomStringConvertible {
+    /// Which click and scene.
+    let description: String
 }

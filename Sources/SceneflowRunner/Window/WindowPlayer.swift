@@ -77,6 +77,7 @@ public final class WindowPlayer {
     /// call and the diagnostic; `record` uses it to keep the failed step out of the script.
     public var onActionError: ((ScriptCall, Diagnostic) -> Void)?
     private var requests: [(action: Action, source: String)] = []
+    private var clicks: [Point] = []
     private var stopRequested = false
     /// The texture cache's largest total so far, in bytes as the renderer holds them, and how
     /// many textures it dropped to stay within `textureBudget` (for `bench --memory --window`).
@@ -108,6 +109,7 @@ public final class WindowPlayer {
     /// - Throws: `SDLError` when the window or renderer cannot be created (no display).
     ///   A screenshot that cannot be decoded is shown as an error in the window instead.
     public func run() throws {
+        LargeAllocations.returnToTheSystem()
         var window = try Window(title: title(), device: loaded.prototype.device, size: windowSize)
         rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
         textureCopies = window.textureCopies
@@ -265,6 +267,8 @@ public final class WindowPlayer {
                 }
             }
             onFrame?(session)
+            for point in clicks { window.pushClick(at: point) }  // read by the next pollEvents
+            clicks.removeAll()
             let calls = session.takeScriptCalls()
             for call in calls {
                 if let problem = loaded.call(call, session: session) {
@@ -295,6 +299,13 @@ public final class WindowPlayer {
     /// frame's clock time, before it is drawn). Call from `onFrame`.
     public func request(_ action: Action, source: String) {
         requests.append((action, source))
+    }
+
+    /// Clicks the left mouse button over `point` (screen points) as a user would: SDL mouse
+    /// events in window coordinates, read by the next frame's event poll, mapped back and
+    /// hit-tested like any click. Call from `onFrame`.
+    public func click(at point: Point) {
+        clicks.append(point)
     }
 
     /// Makes `run()` return at the start of the next frame. Call from `onFrame`.

@@ -35,6 +35,29 @@ import Testing
         #expect(v.pan == Point(x: 0, y: 0), "no horizontal room: x stays 0")
     }
 
+    @Test(arguments: [WindowZoom.fit, .actual, .half])
+    func windowPixelOfAPointMapsBackToThePoint(zoom: WindowZoom) {
+        // Generated windows (narrow, wide, smaller and larger than the screen) and pans: the
+        // pixel a made-up click lands on is read back as the point it aimed at, so in-process
+        // clicks (`bench --memory --window`) take the mouse's mapping.
+        for (width, height) in [(500.0, 922.0), (1280, 1024), (390, 844), (2000, 700), (1080, 2400)] {
+            var v = WindowView(content: phone, window: Size(width: width, height: height), zoom: .fit)
+            v.set(zoom: zoom)
+            _ = v.pan(byWindowPixels: 37, 211)
+            for point in [Point(x: 0, y: 0), Point(x: 180, y: 400), Point(x: 359.5, y: 799.5), Point(x: 12.25, y: 633)]
+            {
+                let pixel = v.windowPixel(ofPoint: point, deviceScale: 3)
+                let back = v.point(atWindow: pixel, deviceScale: 3)
+                #expect(
+                    abs(back.x - point.x) < 1e-9 && abs(back.y - point.y) < 1e-9,
+                    "\(zoom) \(width)x\(height): \(point) -> \(pixel) -> \(back)")
+            }
+        }
+        let v = WindowView(content: phone, window: Size(width: 500, height: 922), zoom: .fit)
+        let centre = v.windowPixel(ofPoint: Point(x: 180, y: 400), deviceScale: 3)
+        #expect(abs(centre.y - 461) < 1e-9, "the middle of the screen is the middle of the window: \(centre)")
+    }
+
     @Test func windowPixelRectsBecomePointsOfTheVisiblePartAtEveryZoom() {
         // 1:1, panned to device pixel y 688: 30 window px = 30 device px = 10 pt, from the visible top.
         var v = WindowView(content: phone, window: Size(width: 1080, height: 1024), zoom: .fit)

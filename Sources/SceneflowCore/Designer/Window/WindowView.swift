@@ -76,6 +76,14 @@ public struct WindowView: Equatable, Sendable {
         return Point(x: d.x / deviceScale, y: d.y / deviceScale)
     }
 
+    /// The window pixel over point `p` (points × `deviceScale` = device pixels): the inverse of
+    /// `point(atWindow:deviceScale:)`, for input made up in-process (`bench --memory --window`
+    /// clicks as a mouse would).
+    public func windowPixel(ofPoint p: Point, deviceScale: Double) -> Point {
+        let o = origin
+        return Point(x: (p.x * deviceScale + Double(o.x)) * scale, y: (p.y * deviceScale + Double(o.y)) * scale)
+    }
+
     /// `r`, given in window pixels from the top-left of the visible part of the screen, in
     /// points (device pixels ÷ `deviceScale`): for text drawn at one window size at every zoom
     /// (the `T` display), where the renderer takes points.
