@@ -589,7 +589,7 @@ function expect.visible(locator, options) end
 ---
 ---Waits: until settled and the expectation holds, up to the timeout.
 ---
----Fails when: a visible match remains.
+---Fails when: a visible match remains; a label no scene of the prototype has (with did-you-mean).
 ---
 ---```lua
 ---expect.hidden "Welcome"
@@ -681,11 +681,11 @@ function expect.not_value(locator, value, options) end
 
 ---`expect.not_state(key, value [, {timeout = seconds}])`
 ---
----Expects the prototype's state[key] not to equal value (tables compare deeply; a missing key is nil).
+---Expects the prototype's state[key] not to equal value (tables compare deeply; a key the state does not have fails, with did-you-mean).
 ---
 ---Waits: until settled and the value differs, up to the timeout.
 ---
----Fails when: state[key] keeps `value`.
+---Fails when: state[key] keeps `value`; a key the state does not have (with did-you-mean).
 ---
 ---```lua
 ---tap "Sign in"
@@ -967,7 +967,7 @@ function capture(name) end
 
 ---`expect.tree(text_or_name [, {timeout = seconds}])`
 ---
----Compares the element tree outline (scene, then per element: kind, label, value, disabled) line by line: with the text given (when it has a line break), or with the text baseline __screenshots__/<script>/<name>.tree.txt (recorded like screenshot baselines). Retries on every settled frame until it matches or the timeout passes; only the last attempt is recorded.
+---Compares the element tree outline (scene, then per element: kind, label, value, disabled) line by line: with the text given (when it has a line break or starts with scene and a quote), or with the text baseline __screenshots__/<script>/<name>.tree.txt (recorded like screenshot baselines). Retries on every settled frame until it matches or the timeout passes; only the last attempt is recorded.
 ---
 ---Waits: until the settled tree matches, up to the timeout.
 ---
