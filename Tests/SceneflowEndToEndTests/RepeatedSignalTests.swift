@@ -56,7 +56,11 @@ import Testing
         let process = try helper.start(["test", "suite", "--json", "r.json", "--timeout", "60"], in: tmp)
         let worker = try #require(WorkerProcesses.waitUntilBusy(process.processIdentifier, count: 1)?.first)
         kill(worker, signal)
-        #expect(helper.waitForExit(process), "the run must end")
+        guard helper.waitForExit(process, seconds: 60) else {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("the run did not end within 60 s after the worker got signal \(signal)")
+            return
+        }
         #expect(process.terminationReason == .exit && process.terminationStatus == 1, "\(process.terminationStatus)")
         let json = (try? String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)) ?? ""
         #expect(json.contains("\"verdict\" : \"failed\""), "\(json)")

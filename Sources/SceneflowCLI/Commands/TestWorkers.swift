@@ -68,6 +68,19 @@ enum TestWorker {
         eventsFD = dup(1)
         dup2(2, 1)
         let interruption = Interruption.install(worker: true)
+        // A worker killed by a fatal signal leaves no core file in the user's folder (and is
+        // not held up writing one): its test fails with the signal named.
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        _ = setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
+        // A parent may start us with fatal signals blocked or ignored (both are inherited; a
+        // test harness did): they must end the worker.
+        var fatal = sigset_t()
+        sigemptyset(&fatal)
+        for sig in [SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL] {
+            sigaddset(&fatal, sig)
+            signal(sig, SIG_DFL)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &fatal, nil)
         LuaWatchdog.start(stuckHandler)
         let decoder = JSONDecoder()
         while interruption.signal == nil, let line = readLine(strippingNewline: true) {
