@@ -67,6 +67,26 @@ import Testing
         #expect(r.stdout.contains("PASS  partly masked"), "\(r)")
     }
 
+    /// `expect.tree` with a one-line outline (`scene "home"`) compares it: it was taken as a
+    /// baseline name, the actual tree recorded and the test passed on the wrong scene
+    /// (red-team finding). A scene without elements is one line, and matches.
+    @Test func aOneLineTreeOutlineIsComparedNotRecorded() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "t.lua",
+            """
+            prototype "Proto"
+            test("one line", function() tap "Open" expect.tree('scene "home"', {timeout = 0}) end)
+
+            """)
+        let r = try Sceneflow.run(["test", "t.lua"], in: tmp.url, environment: ["CI": nil])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("FAIL  one line"), "\(r)")
+        #expect(!r.stdout.contains("REC"), "\(r)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("__screenshots__/t/scene \"home\".tree.txt")))
+    }
+
     @Test func missingBaselinesFailInCI() throws {
         let tmp = try Self.folder()
         let r = try Sceneflow.run(["test", tmp.file("s.lua")], environment: ["CI": "true"])

@@ -98,9 +98,11 @@ import Testing
     }
 
     @Test func visibleAndHidden() throws {
+        #expect(try H.one("expect.visible \"Continue\"\nexpect.hidden \"Offscreen\"").failure == nil)
+        // A label no scene has is a typo: hidden fails rather than passing (red-team finding).
         #expect(
-            try H.one("expect.visible \"Continue\"\nexpect.hidden \"Offscreen\"\nexpect.hidden \"Nope\"").failure == nil
-        )
+            try H.one("expect.hidden \"Nope\"").failure?.contains(
+                "no scene of the prototype has an element labelled \"Nope\"") == true)
         #expect(
             try H.one("expect.visible(\"Offscreen\", {timeout = 0})").failure
                 == "expect.visible(\"Offscreen\"): the element lies outside the screen")
