@@ -25,6 +25,9 @@ struct LastRunState: Codable, Equatable {
     var startedAt: String
     /// The files with failures, in run order; empty when nothing failed.
     var failed: [FailedFile]
+    /// Real seconds each file took (absolute path → seconds), so the next `--jobs` run can
+    /// start the longest files first; missing in states written before it existed.
+    var seconds: [String: Double]? = nil
 
     /// The state of a finished run of `inputs` with `results`.
     init(inputs: [String], results: [ScriptFileResult], startedAt: Date) {
@@ -36,6 +39,11 @@ struct LastRunState: Codable, Equatable {
             let names = result.outcomes.filter { $0.verdict == .failed || $0.verdict == .interrupted }.map(\.name)
             return names.isEmpty ? nil : FailedFile(file: file, tests: names)
         }
+        var seconds: [String: Double] = [:]
+        for result in results {
+            if let wall = result.wallSeconds, wall.isFinite { seconds[Self.absolute([result.file])[0]] = wall }
+        }
+        self.seconds = seconds
     }
 
     /// The cache folder: `$XDG_CACHE_HOME/sceneflow` when that is an absolute path (the XDG
@@ -94,6 +102,22 @@ struct LastRunState: Codable, Equatable {
             if let names = entry.tests { tests[script] = names }
         }
         return (chosen, tests)
+    }
+
+    /// `scripts` with the files that took longest last time first (the rest after them, in
+    /// their order): with `--jobs`, a long file started last would keep one worker busy while
+    /// the others wait (longest processing time first).
+    func longestFirst(_ scripts: [String]) -> [String] {
+        guard let seconds, !seconds.isEmpty else { return scripts }
+        let known = scripts.enumerated().map { ($0.offset, $0.element, seconds[Self.absolute([$0.element])[0]]) }
+        return known.sorted { a, b in
+            switch (a.2, b.2) {
+            case (let x?, let y?): return x != y ? x > y : a.0 < b.0
+            case (nil, nil): return a.0 < b.0
+            case (nil, _): return true  // unknown files first: they may be long
+            case (_, nil): return false
+            }
+        }.map(\.1)
     }
 
     /// `paths` as absolute, standardised paths (from the working directory).

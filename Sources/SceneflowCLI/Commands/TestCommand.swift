@@ -117,6 +117,9 @@ struct TestCommand: Subcommand {
         // script's Lua, so a limit or a signal can always stop a test and the reports are
         // still written (the Internals article in Sceneflow.docc, "Limits that hold").
         let pool = TestWorkerPool(settings: settings, jobs: jobs, tests: tests)
+        if jobs > 1 {
+            pool.startOrder = LastRunState.read(inputs: inputs, environment: environment)?.longestFirst(scripts)
+        }
         pool.onPlanned = { console.planned($0, allLoaded: $1) }
         var results = pool.run(
             scripts, onOutcome: { console.showProgress($0) },

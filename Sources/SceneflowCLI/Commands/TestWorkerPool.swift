@@ -28,6 +28,9 @@ final class TestWorkerPool {
     let tests: [String: [String]]
     /// Failed tests (and files that could not load) so far.
     var failures = 0
+    /// The order to hand files to workers in when more than one runs (longest first, from the
+    /// last run's times: `LastRunState.longestFirst`); nil hands them out in file order.
+    var startOrder: [String]?
     /// Why a worker process could not be started (the system failed: the run exits 70).
     var startFailure: String?
     /// True once `--max-failures` stopped the run.
@@ -80,8 +83,15 @@ final class TestWorkerPool {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let runs = scripts.map(FileRun.init)
         totalFiles = runs.count
-        // Files not handed out yet, in order; a file resumed after a stopped worker goes first.
+        // Files not handed out yet, in `startOrder` (else file order); a file resumed after a
+        // stopped worker goes first. Results are still shown in file order.
         var queue = runs[...]
+        if let startOrder, jobs > 1 {
+            var byFile: [[UInt8]: FileRun] = [:]
+            for run in runs { byFile[Array(run.file.utf8)] = run }
+            let ordered = startOrder.compactMap { byFile.removeValue(forKey: Array($0.utf8)) }
+            queue = (ordered + runs.filter { byFile[Array($0.file.utf8)] != nil })[...]
+        }
         var resumed: [FileRun] = []
         var workers: [Worker] = []
         var shown = 0
