@@ -203,7 +203,23 @@ public enum HTMLReport {
     }
 
     /// HTML escaping for text and attribute values.
-    static func e(_ text: String) -> String { XMLText.escape(text) }
+    /// `text` escaped for HTML, with control characters (other than tab and line breaks) shown
+    /// as their Unicode control pictures (NUL as ␀, ESC as ␛): they are parse errors in HTML,
+    /// and a test name or log line holding them put raw NUL and ESC bytes into the report
+    /// (red-team finding), while the console, JUnit and TAP escaped them.
+    static func e(_ text: String) -> String {
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: shown.append(scalar)
+            case 0x00...0x1F: shown.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            case 0x7F: shown.append("\u{2421}")
+            case 0x80...0x9F: shown.append("\u{FFFD}")
+            default: shown.append(scalar)
+            }
+        }
+        return XMLText.escape(String(shown))
+    }
 
     private static let css = """
         body{font:14px/1.45 system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
