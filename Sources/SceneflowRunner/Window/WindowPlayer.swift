@@ -35,9 +35,9 @@ public final class WindowPlayer {
     /// keeps the last good prototype, pictures included).
     var imageFiles: ImageFileStore
     var session: Session
-    private let clock = WallClock()
+    let clock = WallClock()
     let log: (String) -> Void
-    private var designer = DesignerState()
+    var designer = DesignerState()
     /// The edit mode's state (`WindowPlayer+EditMode.swift`).
     let edit = EditSession()
     /// Why `E` cannot turn the edit mode on in this window (nil: it can). `record` sets it: a
@@ -369,80 +369,6 @@ public final class WindowPlayer {
             try window.drawText(line.text, at: line.origin, size: layout.textSize, color: .text)
         }
     }
-
-    /// Loads the prototype again, with the bytes of the images it checked; nil (with the
-    /// error shown in the window) when it is broken.
-    private func reload(_ folder: String) -> (prototype: LoadedPrototype, files: ImageFileStore)? {
-        let started = clock.now
-        let files = ImageFileStore()
-        do {
-            let fresh = try PrototypeOpener.open(folder, images: .decode, loader: PictureLoader(files: files))
-            designer.reloadError = nil
-            files.keep(imagePaths(of: fresh.prototype))  // the decode check read them all already
-            let ms = Int(((clock.now - started) * 1000).rounded())
-            let kept = String(format: "%.1f", Double(files.byteCount) / 1_048_576)
-            log(
-                "reload: \(folder) loaded and its images decoded in \(ms) ms; \(files.count) image files (\(kept) MB) kept"
-            )
-            return (fresh, files)
-        } catch {
-            designer.reloadError = error.description
-            log("reload failed, keeping the last good prototype:\n\(error)")
-            return nil
-        }
-    }
-
-    /// Loads the prototype again after an edit mode write, which changed only `prototype.lua`:
-    /// when it draws no image the last good prototype did not, its images are not decoded
-    /// again (their headers are checked from the bytes kept in `imageFiles`) and the texture
-    /// cache stays, so the change shows at once. Nil (then `reload` does the whole work) when
-    /// it draws another image or does not load.
-    private func reloadKeepingImages(_ folder: String) -> (prototype: LoadedPrototype, files: ImageFileStore)? {
-        let started = clock.now
-        guard
-            let fresh = try? PrototypeOpener.open(folder, images: .header, loader: PictureLoader(files: imageFiles)),
-            fresh.prototype.device == loaded.prototype.device,
-            Set(imagePaths(of: fresh.prototype)).isSubset(of: Set(imagePaths(of: loaded.prototype)))
-        else { return nil }
-        designer.reloadError = nil
-        let ms = Int(((clock.now - started) * 1000).rounded())
-        log("reload: \(folder) loaded in \(ms) ms after an edit; its images are unchanged and stay decoded")
-        return (fresh, imageFiles)
-    }
-
-    /// Switches to `fresh` (its images read into `images`) and `next`, the session that took
-    /// over from the current one (`Session.restore(from:)`: the history's scenes that still
-    /// exist, each scene's scroll offset, the timeline); `dropped` are the scenes it lost and
-    /// `ready` the screenshots decoded for it before the swap and the milliseconds that took.
-    private func adopt(
-        _ fresh: LoadedPrototype, images: ImageFileStore, session next: Session, dropped: [String],
-        ready: (screens: Int, ms: Int)
-    ) {
-        loaded = fresh
-        imageFiles = images
-        session = next
-        let note = dropped.isEmpty ? "" : " (dropped from the history, scenes gone: \(dropped.joined(separator: ", ")))"
-        log(
-            "reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note); "
-                + "\(counted(ready.screens, "screen")) decoded before the swap in \(ready.ms) ms")
-    }
-
-    /// What hot reload watches: the prototype file and every image the last good prototype
-    /// draws (scene and landscape screenshots, pressed looks, star images).
-    private func watchedFiles(_ folder: String) -> [String] {
-        [prototypeFilePath(in: folder)] + imagePaths(of: loaded.prototype)
-    }
-
-    /// The files of every image `prototype` draws, inside its folder.
-    private func imagePaths(of prototype: Prototype) -> [String] {
-        prototype.imageReferences.map { (prototype.directory as NSString).appendingPathComponent($0.image) }
-    }
-
-    /// Keys that move keyboard focus between controls and step the focused star rating.
-    static let controlKeys: [String: ControlKey] = [
-        "Tab": .focusNext, "Right": .increment, "Up": .increment, "Left": .decrement, "Down": .decrement,
-        "Home": .minimum, "End": .maximum, "Return": .commit, "Space": .commit, "Keypad Enter": .commit,
-    ]
 
     private func title(_ view: WindowView? = nil) -> String {
         "\(loaded.prototype.name) — \(session.currentScene)\(Self.orientationNote(session))\(view.map(Self.cropNote) ?? "")\(editTitleNote) — Sceneflow"

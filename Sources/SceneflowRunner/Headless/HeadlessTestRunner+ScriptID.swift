@@ -1,0 +1,64 @@
+import Foundation
+import SceneflowCore
+
+/// Script ids: the folder names of a script's artifacts, frames and videos, and its JUnit
+/// classname.
+extension HeadlessTestRunner {
+    /// A stable folder name for a script, unique per path: its path from the working directory
+    /// with `/` as `-` and no extension (`Scripts/Notes/walk_flow.lua` → `Scripts-Notes-walk_flow`),
+    /// used for report artifacts, frames, videos and the JUnit classname, as Playwright names its
+    /// output folders after the test file's path.
+    /// - Only the last folder is kept for a path outside the working directory (absolute or
+    ///   through `..`), with a short hash of the whole path appended (`Notes-walk_flow-3fa2b1`):
+    ///   `c/a/b.lua` and `d/a/b.lua` got one folder when only the last folder was kept, and the
+    ///   second run overwrote the first's artifacts.
+    /// - A path whose names hold a `-` also gets the hash (`a-b-a89587`): joining with `-` alone
+    ///   makes `a/b.lua` and `a-b.lua` one folder. Names without one keep the plain form, which
+    ///   can only equal another plain form for the same path.
+    public static func scriptID(_ file: String, workingDirectory: String = FileManager.default.currentDirectoryPath)
+        -> String
+    {
+        let parts = inside(workingDirectory, file)
+        let base = PathText.deletingExtension(of: PathText.lastComponent(of: file))
+        let names: [String]
+        let hashed: Bool
+        if let parts, !parts.isEmpty {
+            names = parts.dropLast() + [base]
+            hashed = names.contains { $0.contains("-") }
+        } else {
+            let parent = PathText.lastComponent(of: PathText.folder(of: file))
+            names = parent.isEmpty || parent == "." || parent == "/" || parent == ".." ? [base] : [parent, base]
+            hashed = true
+        }
+        let plain = names.joined(separator: "-")
+        return hashed ? plain + "-" + pathHash(file) : plain
+    }
+
+    /// The names of `file`'s path from `folder` (`./` parts and doubled slashes dropped), or
+    /// nil when the path leads outside it (through `..`, or absolute and not under it).
+    static func inside(_ folder: String, _ file: String) -> [String]? {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        guard !parts.contains("..") else { return nil }
+        guard file.hasPrefix("/") else { return parts }
+        let root = folder.split(separator: "/", omittingEmptySubsequences: true).map(String.init).filter { $0 != "." }
+        guard !root.contains(".."), parts.count > root.count, Array(parts.prefix(root.count)) == root else {
+            return nil
+        }
+        return Array(parts.dropFirst(root.count))
+    }
+
+    /// Six hex digits of FNV-1a over `file` as given, without `./` parts and doubled slashes,
+    /// so `a-b.lua` and `./a-b.lua` share a hash and the folder names do not depend on where
+    /// the checkout lives.
+    static func pathHash(_ file: String) -> String {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        let normal = (file.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
+        var hash: UInt32 = 2_166_136_261
+        for byte in normal.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 16_777_619
+        }
+        let hex = String(hash, radix: 16)
+        return String((String(repeating: "0", count: 8 - hex.count) + hex).suffix(6))
+    }
+}
