@@ -85,11 +85,21 @@ public final class TextRecognizer {
     }
 
     /// The words of `image`, boxes in its pixels, confidence 0-100, in reading order as
-    /// Tesseract gives them (empty words dropped).
+    /// Tesseract gives them (empty words dropped). `thresholding` reads this image with another
+    /// `thresholding_method` than the settings' (0: Otsu's one threshold, for a crop of one
+    /// coloured block); the settings' is restored afterwards.
     ///
     /// - Throws: `Failure` when `TessBaseAPIRecognize` fails.
-    public func words(in image: GrayImage) throws -> [RecognizedWord] {
+    public func words(in image: GrayImage, thresholding: Int32? = nil) throws -> [RecognizedWord] {
         guard image.width > 0, image.height > 0 else { return [] }
+        if let thresholding, thresholding != settings.thresholding {
+            _ = sf_TessBaseAPISetVariable(handle, "thresholding_method", String(thresholding))
+        }
+        defer {
+            if let thresholding, thresholding != settings.thresholding {
+                _ = sf_TessBaseAPISetVariable(handle, "thresholding_method", String(settings.thresholding))
+            }
+        }
         let status: Int32 = image.pixels.withUnsafeBufferPointer { buffer in
             sf_TessBaseAPISetImage(
                 handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))

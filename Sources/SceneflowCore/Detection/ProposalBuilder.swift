@@ -97,7 +97,7 @@ public struct ProposalBuilder: Sendable {
         }
     }
 
-    /// Groups lines into rows: a line starting under a row's last line (within 0.9 of its
+    /// Groups lines into rows (never across blocks, `RecognizedWord.block`): a line starting under a row's last line (within 0.9 of its
     /// height, left edges within 1.5 heights, no taller) joins it, as a continuation of the
     /// label when it is a wrapped label (`continues`) or as a line under it; a short value-like
     /// line (digits, a date, a version, or smaller text) beside a row's main line joins it too.
@@ -175,14 +175,15 @@ public struct ProposalBuilder: Sendable {
     static func joinsUnder(_ line: TextLine, _ row: Row) -> Bool {
         let above = row.under.last ?? row.continued.last ?? row.main
         let gap = line.box.y - above.maxY
-        return gap >= -above.height / 4 && Double(gap) <= 1.2 * Double(above.height)
+        return line.block == row.main.block && gap >= -above.height / 4 && Double(gap) <= 1.2 * Double(above.height)
             && abs(line.box.x - row.main.box.x) <= above.height * 3 / 2
             && Double(line.height) <= Double(row.main.height) * 1.35 && row.beside.allSatisfy { $0.midY < line.midY }
     }
 
     static func joinsBeside(_ line: TextLine, _ row: Row, screenWidth: Int) -> Bool {
         let lines = [row.main] + row.continued + row.under
-        guard lines.contains(where: { sameBand(line, $0) }), line.box.x > row.main.maxX else { return false }
+        guard line.block == row.main.block, lines.contains(where: { sameBand(line, $0) }), line.box.x > row.main.maxX
+        else { return false }
         let valueLike = digitShare(line.text) >= 0.5
         let rightAligned =
             Double(line.maxX) > 0.85 * Double(screenWidth) && Double(row.main.box.x) < 0.25 * Double(screenWidth)

@@ -10,13 +10,20 @@ public struct RecognizedWord: Equatable, Sendable, Codable {
     /// True when the word sits on a busy background (a photo, a map, an icon): text a designer
     /// would not tap (see `BusyBackground`).
     public var onBusyBackground: Bool
+    /// The flat coloured block (a card, a filled button: `TextBlocks`) the word's centre lies
+    /// in, as an index into the screen's blocks, or nil on the page itself. Words in different
+    /// blocks are never one line or one row (two cards side by side).
+    public var block: Int?
 
     /// Creates a word.
-    public init(text: String, confidence: Double, box: PixelRect, onBusyBackground: Bool = false) {
+    public init(
+        text: String, confidence: Double, box: PixelRect, onBusyBackground: Bool = false, block: Int? = nil
+    ) {
         self.text = text
         self.confidence = confidence
         self.box = box
         self.onBusyBackground = onBusyBackground
+        self.block = block
     }
 }
 

@@ -20,6 +20,8 @@ public struct TextLine: Equatable, Sendable {
     public var confidence: Double {
         words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
     }
+    /// The block (`RecognizedWord.block`) of the line's first word.
+    var block: Int? { words.first?.block }
     /// The vertical centre in pixels.
     var midY: Double { Double(box.y) + Double(box.height) / 2 }
     /// The right edge in pixels.
@@ -30,7 +32,7 @@ public struct TextLine: Equatable, Sendable {
     /// Groups `words` into lines: a word joins a line when it overlaps the line's last word
     /// vertically by half the smaller height, is about as tall (within 1.7 times, or 2.1 times
     /// when the shorter lies within the taller's height: x-height letters beside ascenders and
-    /// descenders), and starts
+    /// descenders), lies in the same block (`RecognizedWord.block`), and starts
     /// at most `gap` heights after it ends. Lines come top to bottom, then left to right.
     public static func lines(_ words: [RecognizedWord], gap: Double = 0.9) -> [TextLine] {
         var lines: [TextLine] = []
@@ -49,7 +51,8 @@ public struct TextLine: Equatable, Sendable {
                 let inside =
                     min(a.y, b.y) == (a.height >= b.height ? a.y : b.y)
                     && max(a.y + a.height, b.y + b.height) == (a.height >= b.height ? a.y + a.height : b.y + b.height)
-                return overlap * 2 >= small && Double(large) <= Double(small) * (inside ? 2.1 : 1.7)
+                return last.block == word.block && overlap * 2 >= small
+                    && Double(large) <= Double(small) * (inside ? 2.1 : 1.7)
                     && Double(distance) <= gap * Double(large) && distance > -small
             }.min { abs(lines[$0].maxX - b.x) < abs(lines[$1].maxX - b.x) }
             if let index { lines[index].words.append(word) } else { lines.append(TextLine(words: [word])) }

@@ -15,7 +15,8 @@ public struct TextDetector: Sendable {
     public static let smallWidth = 800
     /// The preparation steps, part of every cache key (change it when they change).
     static let preparation =
-        "gray, invert-dark, 2x-under-\(smallWidth), busy-\(BusyBackground.tolerance)-\(BusyBackground.busyShare)"
+        "gray, invert-dark, 2x-under-\(smallWidth), busy-\(BusyBackground.tolerance)-\(BusyBackground.busyShare), "
+        + "blocks-\(TextBlocks.tile)-\(TextBlocks.pageDistance)-\(TextBlocks.flatSpread)-otsu-marked"
 
     /// The cache (folder nil: off).
     public let cache: DetectionCache
@@ -73,18 +74,63 @@ public struct TextDetector: Sendable {
         return SceneResult(scene: scene.name, proposals: builder.proposals(reading.words), cached: cached)
     }
 
-    /// The words on `screen` (boxes in its pixels), each marked when on a busy background.
+    /// The words on `screen` (boxes in its pixels), each marked when on a busy background: the
+    /// page read once with the settings' threshold, then each flat coloured block
+    /// (`TextBlocks`) with no word read in it read again on its own with Otsu's threshold (light
+    /// text on a mid-tone fill: white names on coloured cards, a filled button), keeping the
+    /// words that overlap none read before. Each word is marked with the block it lies in.
     static func read(_ screen: GrayImage, with recognizer: TextRecognizer) throws -> [RecognizedWord] {
-        var prepared = screen.isDark ? screen.inverted() : screen
+        let inverted = screen.isDark ? screen.inverted() : screen
         let factor = screen.width < smallWidth ? 2 : 1
-        if factor == 2 { prepared = prepared.enlarged() }
-        return try recognizer.words(in: prepared).map { word in
+        let prepared = factor == 2 ? inverted.enlarged() : inverted
+        func scaled(_ box: PixelRect, by offset: PixelRect? = nil) -> PixelRect {
+            let x = box.x + (offset?.x ?? 0)
+            let y = box.y + (offset?.y ?? 0)
+            return PixelRect(
+                x: x / factor, y: y / factor, width: max(1, box.width / factor), height: max(1, box.height / factor))
+        }
+        var words = try recognizer.words(in: prepared).map { word in
             var w = word
-            w.box = PixelRect(
-                x: word.box.x / factor, y: word.box.y / factor, width: max(1, word.box.width / factor),
-                height: max(1, word.box.height / factor))
-            w.onBusyBackground = BusyBackground.isBusy(w.box, in: screen)
+            w.box = scaled(word.box)
             return w
         }
+        let blocks = TextBlocks.find(in: inverted)
+        for block in blocks where !words.contains(where: { Self.confident($0, in: block) }) {
+            let area = PixelRect(
+                x: block.x * factor, y: block.y * factor, width: block.width * factor, height: block.height * factor)
+            for word in try recognizer.words(in: prepared.cropped(area), thresholding: 0) {
+                var w = word
+                w.box = scaled(word.box, by: area)
+                if !words.contains(where: { Self.overlap($0.box, w.box) }) { words.append(w) }
+            }
+        }
+        for i in words.indices {
+            words[i].onBusyBackground = BusyBackground.isBusy(words[i].box, in: screen)
+            let box = words[i].box
+            words[i].block = blocks.firstIndex { Self.centre(of: box, isIn: $0) }
+        }
+        return words
+    }
+
+    /// True for a word read with confidence 80 or more, with three letters or digits, whose
+    /// centre lies in `block`: the block's text was read.
+    static func confident(_ word: RecognizedWord, in block: PixelRect) -> Bool {
+        let letters = word.text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+        return word.confidence >= 80 && letters.count >= 3 && centre(of: word.box, isIn: block)
+    }
+
+    /// True when the centre of `box` lies in `block`.
+    static func centre(of box: PixelRect, isIn block: PixelRect) -> Bool {
+        let cx = box.x + box.width / 2
+        let cy = box.y + box.height / 2
+        return cx >= block.x && cx < block.x + block.width && cy >= block.y && cy < block.y + block.height
+    }
+
+    /// True when the two boxes overlap by a third of the smaller one's area.
+    static func overlap(_ a: PixelRect, _ b: PixelRect) -> Bool {
+        let w = min(a.x + a.width, b.x + b.width) - max(a.x, b.x)
+        let h = min(a.y + a.height, b.y + b.height) - max(a.y, b.y)
+        guard w > 0, h > 0 else { return false }
+        return w * h * 3 >= min(a.width * a.height, b.width * b.height)
     }
 }

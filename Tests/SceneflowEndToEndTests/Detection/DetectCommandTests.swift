@@ -7,15 +7,17 @@ import Testing
 /// output is Lua element lines, and the cache is used for the same image and not for a
 /// changed one (issue 16.1).
 @Suite(.serialized) struct DetectCommandTests {
-    /// A one-scene prototype showing `image` (a file of Prototypes/Notes) in `temp`.
-    static func prototype(_ temp: TempFolder, image: String = "4_en-US.png") throws -> String {
-        let source = Sceneflow.packageRoot.appendingPathComponent("Prototypes/Notes/\(image)")
+    /// A one-scene prototype showing `image` (a file of Prototypes/`sample`) in `temp`.
+    static func prototype(
+        _ temp: TempFolder, image: String = "4_en-US.png", sample: String = "Notes", height: Int = 800
+    ) throws -> String {
+        let source = Sceneflow.packageRoot.appendingPathComponent("Prototypes/\(sample)/\(image)")
         try temp.write("P/screen.png", try Data(contentsOf: source))
         try temp.write(
             "P/prototype.lua",
             """
             return {
-              device = { width = 360, height = 800, scale = 3 },
+              device = { width = 360, height = \(height), scale = 3 },
               start = "settings",
               scenes = { settings = { image = "screen.png" } },
             }
@@ -99,6 +101,18 @@ import Testing
         #expect(!changed.stdout.contains("Cached"), "\(changed)")
         #expect(changed.stdout.contains("Export notes"), "\(changed)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder).count == 2)
+    }
+
+    /// White names on pink, green and blue cards (Catima's light theme) are lost when the page
+    /// is turned black and white with one local threshold; each card is read again on its own.
+    @Test func lightNamesOnColouredCardsAreRead() throws {
+        let temp = try TempFolder()
+        let folder = try Self.prototype(temp, image: "screenshot-01.png", sample: "Catima", height: 720)
+        let result = try Sceneflow.run(["detect", folder, "--json", "--no-cache"], timeout: 120)
+        #expect(result.status == 0, "\(result)")
+        for name in ["Clothing Store", "Department Store", "Grocery Store", "Restaurant"] {
+            #expect(result.stdout.contains("\"label\": \"\(name)\""), "\(name) in \(result.stdout)")
+        }
     }
 
     @Test func badUsageExits64() throws {
