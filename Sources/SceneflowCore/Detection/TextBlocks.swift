@@ -9,7 +9,9 @@
 /// of about the same median (within `sameFill`) that touch form one block. A block is kept when
 /// it is at least `minimumTiles` wide and high in tiles, fills half of its bounding box, is
 /// mostly flat (half of its tiles have a spread under `flatSpread` luma levels: a fill, not a
-/// photo) and covers less than half the screen.
+/// photo), is at least 1.25 times as wide as it is high (a card or a button bar; a square is an
+/// app icon, whose artwork reads as noise and costs a reading) and covers less than half the
+/// screen.
 public enum TextBlocks {
     /// The tile side in pixels.
     public static let tile = 8
@@ -75,7 +77,7 @@ public enum TextBlocks {
             let w = x1 - x0 + 1
             let h = y1 - y0 + 1
             guard w >= minimumTiles.width, h >= minimumTiles.height, tiles * 2 >= w * h, flats * 2 >= tiles,
-                w * h * 2 < tw * th
+                w * 4 >= h * 5, w * h * 2 < tw * th
             else { continue }
             blocks.append(PixelRect(x: x0 * tile, y: y0 * tile, width: w * tile, height: h * tile))
         }

@@ -16,7 +16,7 @@ public struct TextDetector: Sendable {
     /// The preparation steps, part of every cache key (change it when they change).
     static let preparation =
         "gray, invert-dark, 2x-under-\(smallWidth), busy-\(BusyBackground.tolerance)-\(BusyBackground.busyShare), "
-        + "blocks-\(TextBlocks.tile)-\(TextBlocks.pageDistance)-\(TextBlocks.flatSpread)-otsu-marked"
+        + "blocks-\(TextBlocks.tile)-\(TextBlocks.pageDistance)-\(TextBlocks.flatSpread)-wide-otsu-marked"
 
     /// The cache (folder nil: off).
     public let cache: DetectionCache

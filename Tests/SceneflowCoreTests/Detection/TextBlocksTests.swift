@@ -3,7 +3,7 @@ import Testing
 @testable import SceneflowCore
 
 /// `TextBlocks` on drawn screens: a coloured card with light text on a white page is a block;
-/// the page itself, a block too small for a label and a photo are not.
+/// the page itself, a block too small for a label, a square app icon and a photo are not.
 @Suite struct TextBlocksTests {
     /// A 400x300 px white page.
     static func page() -> GrayImage {
@@ -25,9 +25,10 @@ import Testing
         #expect(TextBlocks.find(in: image) == [card])
     }
 
-    @Test func smallBlocksAndPhotosAreNotBlocks() {
+    @Test func smallBlocksSquareIconsAndPhotosAreNotBlocks() {
         var image = Self.page()
-        Self.fill(&image, PixelRect(x: 16, y: 16, width: 64, height: 64)) { _, _ in 90 }  // an icon
+        Self.fill(&image, PixelRect(x: 16, y: 16, width: 64, height: 64)) { _, _ in 90 }  // too small
+        Self.fill(&image, PixelRect(x: 200, y: 8, width: 112, height: 112)) { _, _ in 60 }  // a square icon
         Self.fill(&image, PixelRect(x: 16, y: 120, width: 320, height: 160)) { x, y in
             UInt8(40 + (x * 7919 + y * 104_729) % 120)  // a photo: no two pixels alike
         }
