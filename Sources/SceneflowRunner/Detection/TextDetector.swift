@@ -5,9 +5,11 @@ import SceneflowSDL
 
 /// Reads the text on a prototype's scenes and proposes elements (issue 16.1): the scene's
 /// screen area (inside the phone frame for framed screenshots) in grayscale (light text on
-/// dark is left to Tesseract, which reads such lines inverted), enlarged 2x when it is under `smallWidth` px across, read by Tesseract in sparse
-/// text mode; words on busy backgrounds are marked (`BusyBackground`); `ProposalBuilder`
-/// makes the proposals. Readings are cached per image content (`DetectionCache`).
+/// dark is left to Tesseract, which reads such lines inverted), enlarged 2x when it is under
+/// `smallWidth` px across, read by Tesseract in sparse text mode, then its flat coloured blocks
+/// (`TextBlocks`) with no word read in them again one by one; words on busy backgrounds are
+/// marked (`BusyBackground`), and each word with its block; `ProposalBuilder` makes the
+/// proposals. Readings are cached per image content (`DetectionCache`).
 public struct TextDetector: Sendable {
     /// The default minimum confidence of a proposal (`sceneflow detect --min-confidence`).
     public static let defaultMinimum = 0.5
