@@ -91,3 +91,37 @@ import Testing
         #expect(fresh.stack == ["home", "details"], "the Form tab kept its place over the reload")
     }
 }
+
+/// `render --to` finds the way back from a tab of a presented form: the tab switch is a step of
+/// the way (another tab's root standing where the form was presented), so `dismiss()` from the
+/// second tab undoes the form's presentation, as the test run draws it.
+@Suite struct TabRouteTests {
+    @Test func dismissFromAPresentedFormsSecondTabUndoesThePresentation() throws {
+        let cover = Transition(kind: .coverUp, duration: 0.35, curve: .easeOut)
+        var prototype = Prototype(
+            name: "F", device: Device(width: 360, height: 800, scale: 1), start: "home",
+            scenes: [
+                Scene(
+                    name: "home", image: "a.png",
+                    elements: [
+                        Element(
+                            label: "Add", frame: Rect(x: 0, y: 0, width: 50, height: 50),
+                            onTap: .present(scene: "card", transition: cover))
+                    ]),
+                Scene(name: "card", image: "a.png"),
+                Scene(
+                    name: "options", image: "a.png",
+                    elements: [
+                        Element(label: "Close", frame: Rect(x: 0, y: 0, width: 50, height: 50), onTap: .dismiss)
+                    ]),
+            ])
+        prototype.installTabs([
+            TabItem(label: "Card", scene: "card", frame: Rect(x: 0, y: 80, width: 180, height: 40)),
+            TabItem(label: "Options", scene: "options", frame: Rect(x: 180, y: 80, width: 180, height: 40)),
+        ])
+        let routes = TransitionRoute.routes(in: prototype, from: "options", to: "home")
+        let route = try #require(routes.first { $0.action == .dismiss })
+        #expect(route.transition == cover.reversed)
+        #expect(route.stack.map(\.scene) == ["home", "options"] && route.stack.last?.isModal == true)
+    }
+}
