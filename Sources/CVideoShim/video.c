@@ -1,7 +1,6 @@
 #include "CVideoShim.h"
 #include "ffmpeg.h"
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 struct sf_video {
@@ -59,8 +58,6 @@ sf_video *sf_video_open(const char *path, int width, int height, int fps, char *
     c->max_b_frames = 0;
     /* Two slices encoded on two threads: the second core encodes while the first draws. */
     c->thread_count = 2;
-    const char *threads = getenv("SCENEFLOW_VIDEO_THREADS");
-    if (threads) c->thread_count = atoi(threads);
     /* x264's fastest preset (no CABAC, no deblocking, diamond motion search: Constrained
        Baseline, which every browser plays) without look-ahead or frame delay, at a constant
        quality factor that keeps 12 px labels readable at the device's point size. */
