@@ -102,7 +102,14 @@ public final class HeadlessTestRunner {
 
     private func runFile(_ file: String, onOutcome: (TestOutcome) -> Void) -> ScriptFileResult {
         var result = ScriptFileResult(file: file)
-        guard let (first, directory, prototype) = load(file, into: &result) else { return result }
+        guard let (first, directory, prototype) = load(file, into: &result) else {
+            if shouldStop() {
+                // The stop ended the load (through the same Lua hook as a used-up budget): the
+                // file did not run and is not at fault (the test pool names the stop's reason).
+                return ScriptFileResult.notRun(file)
+            }
+            return result
+        }
         // What every later load of the file must give again (each test loads it afresh).
         let declared = (tests: first.tests, prototype: first.prototype, declarations: first.declarations)
         if options.forbidOnly {
@@ -189,6 +196,12 @@ public final class HeadlessTestRunner {
                     case .failure(let problem):
                         outcome = TestOutcome(
                             name: test.name, file: file, line: test.line, verdict: .failed, failure: problem)
+                        if shouldStop() {
+                            // The stop ended the reload: the test never started.
+                            outcome = TestOutcome(
+                                name: test.name, file: file, line: test.line, verdict: .skipped,
+                                skipReason: stopReason())
+                        }
                         result.outcomes.append(outcome)
                         onOutcome(outcome)
                         continue
