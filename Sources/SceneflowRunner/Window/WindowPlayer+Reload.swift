@@ -6,6 +6,16 @@ import SceneflowSDL
 /// Hot reload: loading the prototype again (keeping decoded images when the file names no new
 /// one) and the files the watcher follows.
 extension WindowPlayer {
+    /// Whether `reloadProbe` found that the changed prototype does not load (its Lua stuck
+    /// in one library call, an error): then the error is shown, as `reload` shows a failed
+    /// load, and the last good prototype stays.
+    func refuseReload(_ folder: String) -> Bool {
+        guard let problem = reloadProbe?(folder) else { return false }
+        designer.reloadError = problem
+        log("reload failed, keeping the last good prototype:\n\(problem)")
+        return true
+    }
+
     /// Loads the prototype again, with the bytes of the images it checked; nil (with the
     /// error shown in the window) when it is broken.
     func reload(_ folder: String) -> (prototype: LoadedPrototype, files: ImageFileStore)? {
@@ -74,9 +84,11 @@ extension WindowPlayer {
         prototype.imageReferences.map { (prototype.directory as NSString).appendingPathComponent($0.image) }
     }
 
-    /// Keys that move keyboard focus between controls and step the focused star rating.
+    /// Keys that move keyboard focus between controls and text fields (Tab, Shift+Tab: reading
+    /// order) and step the focused star rating.
     static let controlKeys: [String: ControlKey] = [
-        "Tab": .focusNext, "Right": .increment, "Up": .increment, "Left": .decrement, "Down": .decrement,
+        "Tab": .focusNext, "Shift+Tab": .focusPrevious, "Right": .increment, "Up": .increment, "Left": .decrement,
+        "Down": .decrement,
         "Home": .minimum, "End": .maximum, "Return": .commit, "Space": .commit, "Keypad Enter": .commit,
     ]
 }
