@@ -37,9 +37,11 @@ typedef int (*sf_abgr_to_i420)(const uint8_t *src_abgr, int src_stride_abgr, uin
                                uint8_t *dst_u, int dst_stride_u, uint8_t *dst_v, int dst_stride_v, int width,
                                int height);
 
-/* ABGRToI420 once sf_video_load returned 0 and libyuv.so.0 could be loaded; NULL otherwise
-   (frames are then converted with swscale). */
+/* ABGRToI420 (R,G,B,A bytes) and ARGBToI420 (B,G,R,A bytes; the alpha byte is not read) once
+   sf_video_load returned 0 and libyuv.so.0 could be loaded; NULL otherwise (frames are then
+   converted with swscale). Both have the same signature. */
 extern sf_abgr_to_i420 sf_libyuv_abgr_to_i420;
+extern sf_abgr_to_i420 sf_libyuv_argb_to_i420;
 
 /* The resolved functions; valid once sf_video_load returned 0. */
 extern struct sf_ffmpeg_functions sf_ffmpeg;

@@ -64,12 +64,19 @@ static void load(void) {
    Its ABGRToI420 turns R,G,B,A bytes into YUV 4:2:0 (BT.601, limited range, as swscale's
    default) with SIMD, several times faster than swscale's generic path for this conversion. */
 sf_abgr_to_i420 sf_libyuv_abgr_to_i420;
+sf_abgr_to_i420 sf_libyuv_argb_to_i420;
 static struct library libyuv = {"libyuv.so.0", "libyuv0", NULL};
 
 static void load_libyuv(void) {
     if (sf_simulated_missing(libyuv.soname)) return;
     libyuv.handle = dlopen(libyuv.soname, RTLD_NOW | RTLD_LOCAL);
-    if (libyuv.handle) sf_libyuv_abgr_to_i420 = (sf_abgr_to_i420)dlsym(libyuv.handle, "ABGRToI420");
+    if (!libyuv.handle) return;
+    sf_abgr_to_i420 abgr = (sf_abgr_to_i420)dlsym(libyuv.handle, "ABGRToI420");
+    sf_abgr_to_i420 argb = (sf_abgr_to_i420)dlsym(libyuv.handle, "ARGBToI420");
+    if (abgr && argb) {
+        sf_libyuv_abgr_to_i420 = abgr;
+        sf_libyuv_argb_to_i420 = argb;
+    }
 }
 
 int sf_video_load(char *error, size_t error_size) {

@@ -100,11 +100,11 @@ static int encode(sf_video *video, AVFrame *frame, char *error, size_t error_siz
     return status == AVERROR(EAGAIN) || status == AVERROR_EOF ? 0 : fail(status, "the H.264 encoder failed", error, error_size);
 }
 
-/* Fits the RGBA picture (`source_width` x `source_height` of the rows at `rgba`) inside the
+/* Fits the picture (`source_width` x `source_height` of the rows at `pixels`, in `layout`) inside the
    video's frame with swscale, aspect kept, black around it: for pictures of another size, or
    when libyuv is missing. */
-static int scale_into_frame(sf_video *video, const uint8_t *rgba, int source_width, int source_height, int stride,
-                            char *error, size_t error_size) {
+static int scale_into_frame(sf_video *video, const uint8_t *pixels, int layout, int source_width, int source_height,
+                            int stride, char *error, size_t error_size) {
     AVFrame *f = video->frame;
     /* Fit the picture inside the video, aspect kept, at even offsets (chroma is halved). */
     int w = f->width, h = f->height;
@@ -124,19 +124,20 @@ static int scale_into_frame(sf_video *video, const uint8_t *rgba, int source_wid
             memset(f->data[2] + row * f->linesize[2], 128, f->width / 2);
         }
     }
-    video->scale = sf_ffmpeg.sws_getCachedContext(video->scale, source_width, source_height, AV_PIX_FMT_RGBA, w, h,
+    video->scale = sf_ffmpeg.sws_getCachedContext(video->scale, source_width, source_height,
+                                                  layout == SF_VIDEO_BGRX ? AV_PIX_FMT_BGR0 : AV_PIX_FMT_RGBA, w, h,
                                         AV_PIX_FMT_YUV420P, SWS_BILINEAR, NULL, NULL, NULL);
     if (!video->scale) { snprintf(error, error_size, "cannot scale a %dx%d frame", source_width, source_height); return AVERROR(EINVAL); }
     uint8_t *planes[4] = {f->data[0] + y * f->linesize[0] + x, f->data[1] + (y / 2) * f->linesize[1] + x / 2,
                           f->data[2] + (y / 2) * f->linesize[2] + x / 2, NULL};
-    const uint8_t *source[4] = {rgba, NULL, NULL, NULL};
+    const uint8_t *source[4] = {pixels, NULL, NULL, NULL};
     const int strides[4] = {stride, 0, 0, 0};
     sf_ffmpeg.sws_scale(video->scale, source, strides, 0, source_height, planes, f->linesize);
     return 0;
 }
 
-int sf_video_write(sf_video *video, const uint8_t *rgba, int source_width, int source_height, int stride,
-                   int64_t pts, char *error, size_t error_size) {
+int sf_video_write(sf_video *video, const uint8_t *pixels, int layout, int source_width, int source_height,
+                   int stride, int64_t pts, char *error, size_t error_size) {
     AVFrame *f = video->frame;
     int status = sf_ffmpeg.av_frame_make_writable(f);
     if (status < 0) return fail(status, "cannot reuse the frame", error, error_size);
@@ -153,13 +154,13 @@ int sf_video_write(sf_video *video, const uint8_t *rgba, int source_width, int s
         /* The picture is the video's size, its odd last column or row left out: converted
            without scaling, with libyuv's SIMD conversion when it loaded. */
         if (sf_libyuv_abgr_to_i420) {
-            sf_libyuv_abgr_to_i420(rgba, stride, f->data[0], f->linesize[0], f->data[1], f->linesize[1], f->data[2],
+            (layout == SF_VIDEO_BGRX ? sf_libyuv_argb_to_i420 : sf_libyuv_abgr_to_i420)(pixels, stride, f->data[0], f->linesize[0], f->data[1], f->linesize[1], f->data[2],
                                    f->linesize[2], f->width, f->height);
         } else {
-            status = scale_into_frame(video, rgba, f->width, f->height, stride, error, error_size);
+            status = scale_into_frame(video, pixels, layout, f->width, f->height, stride, error, error_size);
         }
     } else {
-        status = scale_into_frame(video, rgba, source_width, source_height, stride, error, error_size);
+        status = scale_into_frame(video, pixels, layout, source_width, source_height, stride, error, error_size);
     }
     if (status < 0) return status;
     f->pts = pts;

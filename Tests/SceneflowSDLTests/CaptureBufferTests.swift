@@ -36,6 +36,32 @@ import Testing
         }
     }
 
+    /// `captureBGRX` (what `test --video` encodes) is the same frame as `capture`, each pixel's
+    /// bytes in B, G, R order, whatever the buffer held or measured before.
+    @Test func aBGRXCaptureIsTheFrameWithItsBytesInTheTargetsOrder() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let picture = makeImage(width: 60, height: 120) { x, y in
+            (UInt8(x * 4), UInt8(y * 2), UInt8((x + y) % 256), 255)
+        }
+        try folder.png("a.png", picture)
+        let renderer = try OffscreenRenderer(device: device)
+        let images = renderer.makeTextureCache(directory: folder.path)
+        try renderer.draw(FrameDescription(device: device, layers: [layer("a.png")]), images: images)
+        for var bytes in [[UInt8](), [UInt8](repeating: 7, count: 60 * 120 * 4), [UInt8](repeating: 1, count: 9)] {
+            let size = try renderer.captureBGRX(into: &bytes)
+            #expect(size == (60, 120) && bytes.count == 60 * 120 * 4)
+            var mismatches = 0
+            for i in stride(from: 0, to: min(bytes.count, picture.pixels.count), by: 4)
+            where bytes[i] != picture.pixels[i + 2] || bytes[i + 1] != picture.pixels[i + 1]
+                || bytes[i + 2] != picture.pixels[i]
+            {
+                mismatches += 1
+            }
+            #expect(mismatches == 0)
+        }
+    }
+
     @Test func aDecodedPictureCopiesEveryPixel() throws {
         let folder = try TempFolder()
         defer { folder.remove() }

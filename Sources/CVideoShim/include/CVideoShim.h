@@ -23,11 +23,15 @@ int sf_video_load(char *error, size_t error_size);
    NULL on failure, with the reason in `error`. */
 sf_video *sf_video_open(const char *path, int width, int height, int fps, char *error, size_t error_size);
 
-/* Adds one RGBA frame (`stride` bytes a row) shown from time `pts` (in 1/fps s; each call's
+/* The byte order of a frame's pixels: R,G,B,A, or B,G,R and an unused byte (SDL's XRGB8888 in
+   memory, what a software renderer draws into, read back without conversion). */
+enum { SF_VIDEO_RGBA = 0, SF_VIDEO_BGRX = 1 };
+
+/* Adds one frame of 4-byte pixels in `layout` (`stride` bytes a row) shown from time `pts` (in 1/fps s; each call's
    pts must be larger than the last; after a gap the last frame is repeated at `pts` - 1, a still
    frame that costs next to nothing, so every change follows a frame by one unit). 0 on success, else an FFmpeg error code with the reason. */
-int sf_video_write(sf_video *video, const uint8_t *rgba, int source_width, int source_height, int stride,
-                   int64_t pts, char *error, size_t error_size);
+int sf_video_write(sf_video *video, const uint8_t *pixels, int layout, int source_width, int source_height,
+                   int stride, int64_t pts, char *error, size_t error_size);
 
 /* Ends the video at time `end_pts`: the last frame is held until then and shown for one unit
    more (the video lasts `end_pts` + 1 units, so the picture at the end is seen), writes the trailer and

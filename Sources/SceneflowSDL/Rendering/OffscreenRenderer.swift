@@ -80,6 +80,20 @@ public final class OffscreenRenderer {
         }
         try renderer.readPixels(into: &image.pixels, width: targetSize.width, height: targetSize.height)
     }
+
+    /// The pixels of the last frame drawn in the target's own layout, copied without
+    /// conversion: B, G, R and an unused byte for each pixel (SDL's `XRGB8888` in memory, which
+    /// libyuv calls ARGB and FFmpeg `bgr0`), `targetSize` pixels, row-major, into `bytes`
+    /// (resized when it is not `width * height * 4` bytes). For consumers that convert the
+    /// colours anyway (`test --video`). Returns the pixel size. Throws `SDLError`.
+    public func captureBGRX(into bytes: inout [UInt8]) throws -> (width: Int, height: Int) {
+        let (width, height) = targetSize
+        if bytes.count != width * height * 4 { bytes = [UInt8](repeating: 0, count: width * height * 4) }
+        try bytes.withUnsafeMutableBytes {
+            try renderer.readPixels(into: $0, width: width, height: height, format: SDLSurface.opaqueFormat)
+        }
+        return (width, height)
+    }
 }
 
 extension OffscreenRenderer {

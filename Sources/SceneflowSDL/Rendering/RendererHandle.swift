@@ -172,11 +172,14 @@ final class RendererHandle {
         try bytes.withUnsafeMutableBytes { try readPixels(into: $0, width: width, height: height) }
     }
 
-    /// Reads the current target's `width` x `height` px as R,G,B,A bytes into `buffer`
-    /// (exactly `width * height * 4` bytes, initialised or not). Throws `SDLError`.
-    func readPixels(into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int) throws {
+    /// Reads the current target's `width` x `height` px as R,G,B,A bytes (or in `format`, an
+    /// SDL 32-bit pixel format) into `buffer` (exactly `width * height * 4` bytes, initialised
+    /// or not). Throws `SDLError`.
+    func readPixels(
+        into buffer: UnsafeMutableRawBufferPointer, width: Int, height: Int, format: UInt32 = SDLSurface.rgbaFormat
+    ) throws {
         precondition(buffer.count == width * height * 4)
-        let status = SDL_RenderReadPixels(renderer, nil, SDLSurface.rgbaFormat, buffer.baseAddress, Int32(width * 4))
+        let status = SDL_RenderReadPixels(renderer, nil, format, buffer.baseAddress, Int32(width * 4))
         try SDLError.check(status, "SDL_RenderReadPixels")
     }
 

@@ -32,10 +32,10 @@ final class VideoEncoder: @unchecked Sendable {
     private let waiting = DispatchSemaphore(value: 4)
     private let lock = NSLock()
     private var failure: VideoError?
-    /// Pictures the encoder is done with, handed out again by `reusableImage()`.
-    private var spare: [RGBAImage] = []
-    /// Pictures waiting for the encoder, oldest first.
-    private var pending: [(image: RGBAImage, tick: Int)] = []
+    /// Pixel buffers the encoder is done with, handed out again by `reusableBuffer()`.
+    private var spare: [[UInt8]] = []
+    /// Pictures waiting for the encoder, oldest first: B,G,R,X bytes, size in pixels, tick.
+    private var pending: [(pixels: [UInt8], width: Int, height: Int, tick: Int)] = []
 
     /// The video size in pixels for frames of `width` x `height` pixels: fitted into
     /// `largestSide` on both sides, aspect kept, each side even (4:2:0 chroma is halved; a
@@ -61,22 +61,23 @@ final class VideoEncoder: @unchecked Sendable {
         if let video { sf_video_abandon(video) }
     }
 
-    /// A picture to capture the next frame into: one the encoder is done with (its buffer is
-    /// reused, no allocation), or an empty one.
-    func reusableImage() -> RGBAImage {
+    /// A buffer to capture the next frame into: one the encoder is done with (reused, no
+    /// allocation), or an empty one.
+    func reusableBuffer() -> [UInt8] {
         lock.lock()
         defer { lock.unlock() }
-        return spare.popLast() ?? RGBAImage(width: 0, height: 0, pixels: [])
+        return spare.popLast() ?? []
     }
 
-    /// Adds `image`, shown from frame tick `tick` on (ticks must grow). Colour conversion and
-    /// encoding happen on the encoder's thread; a failure there is thrown by the next call.
+    /// Adds a `width` x `height` px picture of B,G,R,X bytes (`OffscreenRenderer.captureBGRX`),
+    /// shown from frame tick `tick` on (ticks must grow). Colour conversion and encoding happen
+    /// on the encoder's thread; a failure there is thrown by the next call.
     /// - Throws: `VideoError` when encoding or writing an earlier frame failed.
-    func add(_ image: consuming RGBAImage, tick: Int) throws(VideoError) {
+    func add(_ pixels: consuming [UInt8], width: Int, height: Int, tick: Int) throws(VideoError) {
         if let failure = takeFailure() { throw failure }
         waiting.wait()
         lock.lock()
-        pending.append((image, tick))
+        pending.append((pixels, width, height, tick))
         lock.unlock()
         queue.async { [self] in
             defer { waiting.signal() }
@@ -85,18 +86,18 @@ final class VideoEncoder: @unchecked Sendable {
             lock.unlock()
             if let video, failureIsNil() {
                 var error = [CChar](repeating: 0, count: 256)
-                let (width, height) = (entry.image.width, entry.image.height)
-                let status = entry.image.pixels.withUnsafeBufferPointer { pixels in
+                let (width, height) = (entry.width, entry.height)
+                let status = entry.pixels.withUnsafeBufferPointer { pixels in
                     sf_video_write(
-                        video, pixels.baseAddress, Int32(width), Int32(height), Int32(width * 4), Int64(entry.tick),
-                        &error, 256)
+                        video, pixels.baseAddress, Int32(SF_VIDEO_BGRX), Int32(width), Int32(height), Int32(width * 4),
+                        Int64(entry.tick), &error, 256)
                 }
                 if status < 0 { record(VideoError(path: path, reason: String(cString: error))) }
             }
             // The spare list keeps the only reference, so the next capture writes in place.
             lock.lock()
-            spare.append(entry.image)
-            entry.image = RGBAImage(width: 0, height: 0, pixels: [])
+            spare.append(entry.pixels)
+            entry.pixels = []
             lock.unlock()
         }
     }

@@ -89,9 +89,9 @@ final class VideoRecorder {
         do {
             for (frame, tick) in log {
                 try renderer.draw(frame, images: images)
-                var image = encoder.reusableImage()
-                try renderer.capture(into: &image)
-                try encoder.add(image, tick: tick)
+                var pixels = encoder.reusableBuffer()
+                let size = try renderer.captureBGRX(into: &pixels)
+                try encoder.add(pixels, width: size.width, height: size.height, tick: tick)
             }
             try encoder.finish(tick: tick - firstTick)
         } catch {
