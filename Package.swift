@@ -46,9 +46,10 @@ let package = Package(
         // call, as CVideoShim loads FFmpeg: `test`, `check`, `list` and `--version` never load them.
         .target(name: "CSDLShim", linkerSettings: [.linkedLibrary("dl")]),
         // FFmpeg's libraries (libavformat, libavcodec, libswscale, libavutil; Debian libavformat-dev,
-        // libavcodec-dev, libswscale-dev) write `test --video` as WebM (VP8) through CVideoShim, which
-        // loads them with dlopen at the first video: they are no needed library of the executable, so
-        // every other command starts without resolving their ~90 dependencies.
+        // libavcodec-dev, libswscale-dev) write `test --video` as MP4 (H.264, x264) through CVideoShim,
+        // which loads them (and libyuv0's colour conversion, when present) with dlopen at the first
+        // video: they are no needed library of the executable, so every other command starts without
+        // resolving their ~90 dependencies.
         .target(name: "CVideoShim", linkerSettings: [.linkedLibrary("dl")]),
         // zlib's CRC-32, for the PNG chunk check that runs before any image is decoded.
         .systemLibrary(

@@ -78,4 +78,64 @@ struct TabBarScriptTests {
                 with: ""), images: ["a.png"])
         #expect(one.contains { $0.contains("a tab bar needs at least two tabs") }, "\(one)")
     }
+
+    /// A form presented over a start scene that is not a tab (Android's tabbed form activity,
+    /// a UITabBarController presented modally): the tabs switch stacks inside the modal, each
+    /// keeping its place, `dismiss()` and `back()` from any tab's root close the whole form, and
+    /// the form opens fresh next time.
+    static let presentedForm = """
+        return {
+          device = { width = 360, height = 800, scale = 1 },
+          start = "home",
+          tabs = {
+            { label = "Card", scene = "card", frame = { 0, 80, 180, 40 } },
+            { label = "Options", scene = "options", frame = { 180, 80, 180, 40 } },
+          },
+          scenes = {
+            home = { image = "a.png", elements = { { label = "Add card", frame = { 300, 700, 50, 50 }, on_tap = present("card", "cover_up", 0.3) } } },
+            card = { image = "a.png", elements = {
+              { label = "Close", frame = { 0, 0, 50, 50 }, on_tap = dismiss() },
+              { label = "Barcode", frame = { 0, 200, 360, 50 }, on_tap = go("barcode") } } },
+            barcode = { image = "a.png" },
+            options = { image = "a.png", elements = { { label = "Close", frame = { 0, 0, 50, 50 }, on_tap = dismiss() } } },
+          },
+        }
+        """
+
+    @Test func tabsInAPresentedFormSwitchInsideIt() throws {
+        let results = try ScriptAPIHarness.run(
+            """
+            test("form", function()
+              expect.hidden "Card"
+              tap "Add card"
+              expect.scene "card"
+              expect.value("Card", "selected")
+              tap "Barcode"
+              expect.scene "barcode"
+              tap "Options"
+              expect.scene "options"
+              expect.value("Options", "selected")
+              assert(element("Card").value == nil)
+              tap "Card"
+              expect.scene "barcode"          -- the Card tab kept its place
+              back()
+              expect.scene "card"
+              tap "Options"
+              tap "Close"                     -- dismiss from another tab's root closes the form
+              expect.scene "home"
+              expect(history()).to_equal({ "home", "card", "barcode", "options", "barcode", "card", "options", "home" })
+              expect.transition { kind = "reveal_down" }
+              tap "Add card"
+              tap "Options"
+              expect.scene "options"
+              tap "Card"
+              expect.scene "card"             -- a fresh form: its tabs start at their roots
+              tap "Options"
+              back()                          -- system back on a tab's root closes the form
+              expect.scene "home"
+            end)
+            """, prototype: Self.presentedForm, images: ["a"])
+        let result = try #require(results["form"])
+        #expect(result.step == .passed, "\(result.failure ?? "")")
+    }
 }

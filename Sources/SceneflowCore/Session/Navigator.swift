@@ -57,6 +57,11 @@ public struct Navigator: Sendable {
     /// Tab bars (issue 17): each tab's navigation stack as it was left, by the tab's root
     /// scene. The shown tab's stack is `entries`; selecting another tab swaps them.
     public internal(set) var tabStacks: [String: [Entry]] = [:]
+    /// The tab bar's root scenes (`Prototype.tabs`). The bar belongs to the part of the stack
+    /// from the topmost entry showing one of them (`tabBase`): the whole stack when the start
+    /// scene is a tab, a presented form's entries when the tabs live in a form presented over a
+    /// scene that is not a tab (Android's tabbed form activity).
+    public var tabRoots: Set<String> = []
     /// True while the device is held in landscape: navigation to a scene with a separate
     /// landscape scene shows that one instead.
     public var heldLandscape = false
@@ -79,6 +84,12 @@ public struct Navigator: Sendable {
     public var mounted: [String] {
         guard let running else { return [top] }
         return [running.record.from, running.record.to]
+    }
+
+    /// The index of the entry the shown tab's stack starts at: the topmost entry whose scene is
+    /// a tab root, or 0 (the bottom) when none is.
+    public var tabBase: Int {
+        entries.lastIndex { tabRoots.contains($0.scene) || $0.standsFor.map(tabRoots.contains) == true } ?? 0
     }
 
     /// True when nothing is running or queued.
@@ -133,6 +144,12 @@ public struct Navigator: Sendable {
         tabStacks = [:]
     }
 
+    /// Forgets the tabs' kept stacks once no tab shows any more (a presented tabbed form was
+    /// closed): the form opens fresh next time, its tabs at their roots.
+    private mutating func forgetClosedTabStacks() {
+        if !tabStacks.isEmpty, !entries.contains(where: { tabRoots.contains($0.scene) }) { tabStacks = [:] }
+    }
+
     private mutating func start(_ action: Action, source: String, at time: Double, timeline: inout Timeline) {
         let from = top
         let transition: Transition
@@ -152,6 +169,7 @@ public struct Navigator: Sendable {
                 return
             }
             transition = entries.removeLast().arrival.reversed
+            forgetClosedTabStacks()
         case .dismiss:
             guard let index = entries.lastIndex(where: \.isModal) else {
                 timeline.record(.actionSkipped(action, reason: "no modal scene is presented"), at: time)
@@ -159,18 +177,23 @@ public struct Navigator: Sendable {
             }
             transition = entries[index].arrival.reversed
             entries.removeSubrange(index...)
+            forgetClosedTabStacks()
         case .tab(let scene, let t):
-            let current = entries[0].scene
+            let base = tabBase
+            let current = entries[base].scene
             if current == scene {  // the selected tab: back to its root, as UIKit pops
-                guard entries.count > 1, !entries.contains(where: \.isModal) else {
+                guard entries.count > base + 1, !entries[(base + 1)...].contains(where: \.isModal) else {
                     timeline.record(.actionSkipped(action, reason: "the tab \(scene) shows its root scene"), at: time)
                     return
                 }
                 transition = entries[entries.count - 1].arrival.reversed
-                entries = [entries[0]]
+                entries.removeSubrange((base + 1)...)
             } else {
-                tabStacks[current] = entries
-                entries = tabStacks[scene] ?? [Entry(scene: scene, arrival: .cut, isModal: false)]
+                tabStacks[current] = Array(entries[base...])
+                // A tab's root stands where the bar's first root arrived (a presented form's
+                // tabs stay presented, so dismiss() closes the form from any tab).
+                let root = Entry(scene: scene, arrival: entries[base].arrival, isModal: entries[base].isModal)
+                entries = Array(entries[..<base]) + (tabStacks[scene] ?? [root])
                 transition = t
             }
         case .script:

@@ -29,8 +29,11 @@ struct SessionControls {
 
 /// A keyboard command for the focused control (the window maps keys to these).
 public enum ControlKey: Sendable, Equatable {
-    /// Tab: focus the next control of the current scene (none after the last).
+    /// Tab: focus the next control of the current scene in reading order (none after the last).
     case focusNext
+    /// Shift+Tab: focus the previous control of the current scene in reading order (none before
+    /// the first; from none, the last).
+    case focusPrevious
     /// Right or Up arrow: one step up (Left in a right-to-left control).
     case increment
     /// Left or Down arrow: one step down.
@@ -159,9 +162,9 @@ extension Session {
     @discardableResult
     public func handleKey(_ key: ControlKey) -> String? {
         dropFocusIfItsSceneLeft()
-        if key == .focusNext {
+        if key == .focusNext || key == .focusPrevious {
             commitFocused()
-            moveFocus()
+            moveFocus(backwards: key == .focusPrevious)
         } else if let id = controls.focused, controlElement(id)?.control?.stateControl != nil {
             handleStateKey(key, id: id)
         } else if let id = controls.focused, var tracker = trackerFor(id) {
@@ -172,7 +175,7 @@ extension Session {
             case .decrement: changed = tracker.adjust(by: rtl ? 1 : -1)
             case .minimum: changed = tracker.jump(toMaximum: false)
             case .maximum: changed = tracker.jump(toMaximum: true)
-            case .commit, .focusNext: break
+            case .commit, .focusNext, .focusPrevious: break
             }
             if changed {
                 store(id, tracker, what: "changing", value: tracker.value)
@@ -180,7 +183,7 @@ extension Session {
             }
             if key == .commit { commitFocused() }
         }
-        return controls.focused?.label
+        return controls.focused?.label ?? liveTextFocus?.label
     }
 
     // MARK: Pointer capture and drawing (used by Session.swift)
@@ -258,25 +261,41 @@ extension Session {
         timeline.record(.controlValue(element: id.label, scene: id.scene, value: value, what: what), at: now)
     }
 
-    private func moveFocus() {
+    /// Moves keyboard focus to the next (`backwards`: previous) control of the current scene
+    /// that takes it, in reading order (`ReadingOrder` over the frames where the elements are
+    /// placed, the order a screen reader walks them): an enabled state control, an enabled star
+    /// rating that is not read-only, or an enabled text field, which then takes the keyboard
+    /// with its text selected (as a desktop field reached with Tab). From no focus, forwards
+    /// starts at the first and backwards at the last; past either end nothing has focus.
+    private func moveFocus(backwards: Bool = false) {
         let placed = placedElements
         let elements = placed.map(\.element)
-        let start =
-            controls.focused.flatMap { focused in
-                elements.indices.first {
-                    elements[$0].control != nil && controlID(currentScene, elements, $0) == focused
-                }
-            }.map { $0 + 1 } ?? 0
+        let order = ReadingOrder.indices(placed.map(\.placed.frame))
+        let current = liveTextFocus ?? controls.focused
+        let position = current.flatMap { focused in
+            order.firstIndex { elements[$0].control != nil && controlID(currentScene, elements, $0) == focused }
+        }
+        let candidates: [Int]
+        switch (position, backwards) {
+        case (let p?, false): candidates = Array(order[(p + 1)...])
+        case (let p?, true): candidates = Array(order[..<p].reversed())
+        case (nil, false): candidates = order
+        case (nil, true): candidates = order.reversed()
+        }
         controls.focused = nil
         controls.committed = nil
-        for index in elements.indices where index >= start {
+        endTextFocus()
+        for index in candidates where elements[index].enabled {
             let id = controlID(currentScene, elements, index)
-            if elements[index].control?.stateControl != nil, elements[index].enabled {
+            if let field = elements[index].control?.textField {
+                focusText(id, field, selectingAll: true)
+                return
+            }
+            if elements[index].control?.stateControl != nil {
                 controls.focused = id  // a state control commits each change at once
                 return
             }
-            if elements[index].control != nil, let tracker = trackerFor(id, elements[index]), !tracker.control.readOnly,
-                elements[index].enabled
+            if elements[index].control != nil, let tracker = trackerFor(id, elements[index]), !tracker.control.readOnly
             {
                 controls.focused = id
                 controls.committed = tracker.value

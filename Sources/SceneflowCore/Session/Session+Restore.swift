@@ -20,6 +20,8 @@ extension Session {
     public func restore(from earlier: Session) -> [String] {
         let dropped = restore(
             earlier.navigationEntries, orientation: earlier.orientation, scrollOffsets: earlier.scrollOffsets)
+        restoreControls(from: earlier)
+        restoreTabStacks(earlier.navigator.tabStacks)
         slowMotion = earlier.slowMotion
         now = max(now, earlier.now)
         timeline = earlier.timeline
@@ -68,6 +70,42 @@ extension Session {
         navigator.showTopAsHeld()  // the landscape scene may have changed
         restoreScrollOffsets(scrollOffsets)
         return dropped
+    }
+
+    /// Keeps what was entered in the controls of `earlier` (a session of the prototype before a
+    /// hot reload) whose element still exists: a control is the same when its scene still has a
+    /// control of the same kind with the same accessibility label (and occurrence of it). A text
+    /// field keeps its text (cut to its new `max_length`), caret and selection dropped to the end;
+    /// a state control keeps its state while the new declaration still has that state; a star
+    /// rating keeps its value, snapped and clamped to the new declaration. Nothing fires and
+    /// nothing is recorded, as a stack kept over a reload.
+    func restoreControls(from earlier: Session) {
+        for (id, editing) in earlier.controls.texts {
+            guard let field = controlElement(id)?.control?.textField else { continue }
+            controls.texts[id] = TextEditing(text: editing.text, maxLength: field.maxLength)
+        }
+        for (id, state) in earlier.controls.states {
+            guard let control = controlElement(id)?.control?.stateControl, control.states.contains(state) else {
+                continue
+            }
+            controls.states[id] = state
+        }
+        for (id, tracker) in earlier.controls.trackers {
+            guard let element = controlElement(id), element.control?.starRating != nil,
+                var fresh = trackerFor(id, element), (try? fresh.set(tracker.value)) != nil
+            else { continue }
+            controls.trackers[id] = fresh
+        }
+    }
+
+    /// Keeps each tab's stack as it was left (`Navigator.tabStacks`) while its root is still a
+    /// tab of the reloaded prototype, dropping entries whose scenes are gone as `restore` does
+    /// for the shown stack.
+    func restoreTabStacks(_ stacks: [String: [Navigator.Entry]]) {
+        for (root, entries) in stacks where navigator.tabRoots.contains(root) {
+            let kept = entries.filter { prototype.scenes[$0.scene] != nil }
+            if kept.first?.scene == root { navigator.tabStacks[root] = kept }
+        }
     }
 
     /// Keeps each offset whose scene (or landscape variant) still has a scroll region,

@@ -163,7 +163,7 @@ extension Session {
         case .decrement: after = control.stepped(before, by: -1)
         case .minimum: after = control.states.first ?? before
         case .maximum: after = control.states.last ?? before
-        case .focusNext: return
+        case .focusNext, .focusPrevious: return
         }
         change(id, control, to: after, from: before, label: element.label, by: "key")
     }

@@ -221,15 +221,22 @@ extension Session {
         guard placed[index].element.enabled else { return true }
         let id = controlID(placed, index)
         if liveTextFocus == id { return true }  // the caret stays where it is
+        focusText(id, field, selectingAll: false)
+        return true
+    }
+
+    /// Gives field `id` the keyboard: the caret at the end (a tap), or all its text selected
+    /// (Tab, as desktop fields do); recorded as a `controlState` event "focused".
+    func focusText(_ id: ControlID, _ field: TextField, selectingAll: Bool) {
         var editing = editing(of: id, field)
         editing.moveEnd()
+        if selectingAll { editing.selectAll() }
         controls.texts[id] = editing
         controls.textFocus = id
         controls.caretSince = now
         timeline.record(
             .controlState(element: id.label, scene: id.scene, state: field.value(editing.text), what: "focused"),
             at: now)
-        return true
     }
 
     /// The text fields of `layer`'s scene showing their text where the layer places them, cut

@@ -67,6 +67,7 @@ public final class Session {
         self.history = [prototype.start]
         navigator.landscapeScenes = prototype.scenes.compactMapValues(\.design.landscapeScene)
         navigator.landscapeOwners = prototype.landscapeOwners
+        navigator.tabRoots = Set(prototype.tabs.map(\.scene))
         navigator.turnsScreen = { [prototype] from, to, entries, held in
             prototype.turnsScreen(from: from, to: to, entries: entries, held: held ? .landscape : .portrait)
         }
@@ -238,7 +239,7 @@ public final class Session {
     /// rating"), else its `value` from the prototype, if any.
     public func value(of element: Element) -> String? {
         if element.kind == "tab", case .tab(let root, _) = element.onTap {
-            return navigator.entries[0].scene == root ? "selected" : nil  // issue 17: the tab shown
+            return navigator.entries[navigator.tabBase].scene == root ? "selected" : nil  // the tab shown
         }
         return controlState(of: element) ?? textValue(of: element) ?? controlAccessibilityValue(of: element)
             ?? element.value

@@ -44,6 +44,10 @@ public struct TransitionRoute: Equatable, Sendable {
             let isModal = { if case .present = hop.action { true } else { false } }()
             if case .replace = hop.action, let replaced = stack.popLast() {
                 stack.append(Navigator.Entry(scene: hop.target, arrival: hop.transition, isModal: replaced.isModal))
+            } else if case .tab = hop.action, let replaced = stack.popLast() {
+                // Another tab's root stands where the tab bar's stack started (in a presented
+                // form, presented as the form was), as `Navigator` switches tabs.
+                stack.append(Navigator.Entry(scene: hop.target, arrival: replaced.arrival, isModal: replaced.isModal))
             } else {
                 stack.append(Navigator.Entry(scene: hop.target, arrival: hop.transition, isModal: isModal))
             }
@@ -126,10 +130,10 @@ public struct TransitionRoute: Equatable, Sendable {
 }
 
 extension Action {
-    /// The transition of a `go`, `present` or `replace`; nil for other actions.
+    /// The transition of a `go`, `present`, `replace` or a tab switch; nil for other actions.
     var forwardTransition: Transition? {
         switch self {
-        case .go(_, let t), .present(_, let t), .replace(_, let t): t
+        case .go(_, let t), .present(_, let t), .replace(_, let t), .tab(_, let t): t
         default: nil
         }
     }

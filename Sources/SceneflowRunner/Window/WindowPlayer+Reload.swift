@@ -74,9 +74,11 @@ extension WindowPlayer {
         prototype.imageReferences.map { (prototype.directory as NSString).appendingPathComponent($0.image) }
     }
 
-    /// Keys that move keyboard focus between controls and step the focused star rating.
+    /// Keys that move keyboard focus between controls and text fields (Tab, Shift+Tab: reading
+    /// order) and step the focused star rating.
     static let controlKeys: [String: ControlKey] = [
-        "Tab": .focusNext, "Right": .increment, "Up": .increment, "Left": .decrement, "Down": .decrement,
+        "Tab": .focusNext, "Shift+Tab": .focusPrevious, "Right": .increment, "Up": .increment, "Left": .decrement,
+        "Down": .decrement,
         "Home": .minimum, "End": .maximum, "Return": .commit, "Space": .commit, "Keypad Enter": .commit,
     ]
 }

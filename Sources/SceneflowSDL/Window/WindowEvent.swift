@@ -13,7 +13,8 @@ public enum WindowEvent: Equatable, Sendable {
     /// Escape, Backspace or the Android/AC back key: go back.
     case back
     /// Any other key press, by SDL's key name (`"T"`, `"S"`, `"Space"`, `"Left"`), prefixed
-    /// with `"Ctrl+"` while Control is held (`"Ctrl+Z"`; Q quits with or without it).
+    /// with `"Ctrl+"` while Control is held (`"Ctrl+Z"`; Q quits with or without it); Tab with
+    /// Shift held is `"Shift+Tab"`.
     case key(String)
     /// The user closed the window or asked the app to quit.
     case quit
@@ -106,6 +107,8 @@ enum EventPump {
             }
             guard let name = SDL_GetKeyName(sym).map({ String(cString: $0) }), !name.isEmpty else { return nil }
             let control = UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue != 0
+            let shift = UInt32(event.key.keysym.mod) & KMOD_SHIFT.rawValue != 0
+            if name == "Tab" && shift && !control { return .key("Shift+Tab") }  // focus goes backwards
             return .key(control && name != "Q" ? "Ctrl+" + name : name)
         case SDL_WINDOWEVENT.rawValue:
             switch UInt32(event.window.event) {

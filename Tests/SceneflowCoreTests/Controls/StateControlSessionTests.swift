@@ -109,14 +109,14 @@ import Testing
     }
 
     @Test func keysCycleAToggleAndStepSegments() throws {
-        let s = Self.session([Self.units(), Self.wifi])
+        let s = Self.session([Self.units(dy: -150), Self.wifi])  // Units above Wi-Fi: read first
         #expect(s.handleKey(.focusNext) == "Units")
         s.handleKey(.increment)
         #expect(try s.stateControl("Units").state == "Imperial")
         s.handleKey(.maximum)
         s.handleKey(.increment)
         #expect(try s.stateControl("Units").state == "Mixed", "stops at the last")
-        #expect(s.frame().layers[0].stateOverlays.first?.focusRing == Rect(x: 27, y: 197, width: 306, height: 46))
+        #expect(s.frame().layers[0].stateOverlays.first?.focusRing == Rect(x: 27, y: 47, width: 306, height: 46))
         #expect(s.handleKey(.focusNext) == "Wi-Fi")
         s.handleKey(.commit)
         #expect(s.currentScene == "changed", "Space flipped the toggle and on_change ran")

@@ -38,7 +38,7 @@ public struct DesignerState: Sendable {
         "cropped 1:1 / 50 %: wheel, arrows, PgUp/PgDn pan",
         "O = turn the device portrait / landscape",
         "E = edit mode: draw, label and link hotspots",
-        "Tab, arrows, Home/End, Return = star ratings",
+        "Tab, Shift+Tab, arrows, Home/End = controls",
         "T = transition timing    S = slow animations",
         "? = this list (any key or click closes it)",
     ]
