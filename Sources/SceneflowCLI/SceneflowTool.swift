@@ -63,6 +63,8 @@ enum SceneflowTool {
             }
             return help(arguments[1], Array(arguments.dropFirst(2)))
         }
+        // Hidden: hot reload's child process (`play`), not a command for people.
+        if first == PrototypeProbe.command { return PrototypeProbe.serve(arguments) }
         guard let command = subcommands.first(where: { $0.name == first }) else {
             let hint = NearestOption.hint(first, subcommands.map { $0.name })
             printError("sceneflow: unknown subcommand \"\(first)\"\(hint)\n\n\(mainHelp())")

@@ -23,16 +23,23 @@ enum StuckLua {
         }
     }
 
+    /// What must be saved before the process ends this way (`play`: its `--timeline`/`--csv`).
+    /// Called on the watchdog thread while the main thread is stuck inside one C call, so it
+    /// reads what that thread left, and writes with plain system calls.
+    nonisolated(unsafe) static var beforeExit: (() -> Void)?
+
     private static let handler: LuaWatchdog.Handler = { reason, subject in
         let name = subject.map { String(cString: $0) } ?? ""
         let what = name.isEmpty ? "sceneflow" : name
         if reason == LuaWatchdog.Reason.afterStop.rawValue {
             StuckLua.writeError("\(what): stopped by a signal inside a Lua library call")
+            StuckLua.beforeExit?()
             _exit(Interruption.exitStatus(Interruption.received))
         }
         StuckLua.writeError(
             "\(what): did not finish within 10 s of real time: its Lua code is stuck inside one library call or error handler that does not return to Lua (a string pattern that backtracks?), so sceneflow stopped"
         )
+        StuckLua.beforeExit?()
         _exit(65)
     }
 }

@@ -91,6 +91,14 @@ struct LuaStack {
         return String(decoding: buffer, as: UTF8.self)
     }
 
+    /// The bytes of the string at `index`, only when it is a string.
+    func bytes(_ index: Int32) -> [UInt8]? {
+        guard lua_type(luaState, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let bytes = sf_tostring(luaState, index, &length) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    }
+
     /// True when the string at `index` is valid UTF-8 (the prototype's names and labels must be).
     func isValidUTF8(_ index: Int32) -> Bool {
         var length = 0
@@ -142,6 +150,9 @@ struct LuaStack {
 
     /// `t[i] = value` with raw access; pops the value. `table` is an absolute index.
     func rawSet(at i: Int, table: Int32) { lua_rawseti(luaState, table, lua_Integer(i)) }
+
+    /// Pushes `t[i]` with raw access. `table` is an absolute index.
+    func rawGet(at i: Int, table: Int32) { lua_rawgeti(luaState, table, lua_Integer(i)) }
 
     /// Pushes `t[name]` with raw access. `table` is an absolute index.
     func rawGet(_ name: String, table: Int32) {

@@ -15,6 +15,18 @@ public final class ScriptRuntime {
     public let prototypePath: String?
     /// The tests in declaration order.
     public let tests: [ScriptTest]
+    /// What the top level declared (the tests, their options, the prototype path) as one byte
+    /// string: equal digests mean equal declarations. A load for the next test compares only
+    /// this with the first load's (`reusing:`), whatever the number of tests.
+    public let declarationDigest: [UInt8]
+    /// Whether this load declared what the load it reused did (`reusing:`): the same tests
+    /// with the same options, the test it runs on the same line, the same prototype. True
+    /// for a first load.
+    public let matchesEarlierLoad: Bool
+    /// The tests, prototype path and digest, for the next load of the file (`reusing:`).
+    public var declarations: ScriptDeclarations {
+        ScriptDeclarations(tests: tests, prototypePath: prototypePath, digest: declarationDigest)
+    }
     /// The prototype once `loadPrototype(directory:)` succeeded.
     public private(set) var prototype: Prototype?
     /// Warnings from loading the prototype.
@@ -51,10 +63,18 @@ public final class ScriptRuntime {
     ///   - scriptPath: the `.lua` file, absolute or relative to the working directory.
     ///   - limits: memory, instruction and clock limits (default `LuaLimits.standard`).
     ///   - parameters: what `param("key")` returns (`sceneflow test --param key=value`).
+    ///   - reusing: the first load of the same file, when this load is for one more test (the
+    ///     runner loads the script afresh for every test): the top level then records only
+    ///     each test's name and options, and this load takes its tests from `reusing`, so a
+    ///     file of N tests costs little per test whatever N. `matchesEarlierLoad` says whether
+    ///     it declared the same.
+    ///   - test: with `reusing`, the 0-based position of the test this load runs; it is the
+    ///     only test `start(test:)` can start.
     /// - Throws: `DiagnosticList` naming the script: no such file, a syntax or runtime error
     ///   with its line, a limit hit, a bad `test(...)` or `prototype(...)` call, no tests.
     public init(
-        scriptPath: String, limits: LuaLimits = .standard, parameters: [String: String] = [:]
+        scriptPath: String, limits: LuaLimits = .standard, parameters: [String: String] = [:],
+        reusing earlier: ScriptDeclarations? = nil, test wanted: Int = 0
     ) throws(DiagnosticList) {
         self.scriptPath = scriptPath
         module.parameters = parameters
@@ -85,6 +105,13 @@ public final class ScriptRuntime {
             ])
         }
         globalNames = Self.globalNames(state: state, environment: environmentRef)
+        if earlier != nil {
+            // test() then records little but for the wanted test (see `decl.digest`).
+            main.pushRef(declarationsRef)
+            main.push(Double(wanted + 1))
+            main.rawSet("reloading", table: main.top - 1)
+            main.pop()
+        }
         let result = state.run(data, chunkName: source.chunkName) {
             main.pushRef(environmentRef)
             return .success(())
@@ -100,7 +127,47 @@ public final class ScriptRuntime {
         }
         main.pop()
         main.pushRef(declarationsRef)
-        let declarations = state.snapshotTop().table
+        let decl = main.top
+        main.rawGet("digest", table: decl)
+        if case .failure(let failure) = state.call(args: 0, results: 1, instructions: limits.loadInstructions) {
+            throw DiagnosticList([
+                source.diagnostic(failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
+            ])
+        }
+        let digest = main.bytes(-1) ?? []
+        declarationDigest = digest
+        main.pop()
+        // Reading every test out of Lua costs as much as the file has tests: only when needed.
+        var listing: [LuaValue] = []
+        if let earlier {
+            // The same names and options, and the test this load runs on the same line.
+            var line: Double?
+            main.rawGet("tests", table: decl)
+            main.rawGet(at: wanted + 1, table: main.top)
+            if main.isTable(main.top) {
+                main.rawGet("line", table: main.top)
+                line = main.number(-1)
+                main.pop()
+            }
+            main.pop(2)
+            matchesEarlierLoad =
+                earlier.digest == digest && earlier.tests.indices.contains(wanted)
+                && line == Double(earlier.tests[wanted].line)
+        } else {
+            matchesEarlierLoad = true
+            main.rawGet("listing", table: decl)
+            if case .failure(let failure) = state.call(args: 0, results: 1, instructions: limits.loadInstructions) {
+                throw DiagnosticList([
+                    source.diagnostic(
+                        failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
+                ])
+            }
+            listing = state.snapshotTop().table?.sequence ?? []
+            main.pop()
+        }
+        main.rawGet("prototype", table: decl)
+        let declaredPrototype = main.string(-1)
+        main.pop()
         main.rawGet("freeze", table: main.top)
         if case .failure(let failure) = state.call(args: 0, results: 0, instructions: limits.loadInstructions) {
             throw DiagnosticList([
@@ -108,8 +175,13 @@ public final class ScriptRuntime {
             ])
         }
         main.pop()
+        if let earlier {
+            self.tests = earlier.tests
+            prototypePath = earlier.prototypePath
+            return
+        }
         var tests: [ScriptTest] = []
-        for (position, item) in (declarations?["tests"].table?.sequence ?? []).enumerated() {
+        for (position, item) in listing.enumerated() {
             // Tests are run by their position in this list: never drop one (the verdicts of the
             // tests after it would move to the wrong names).
             guard let test = item.table, let name = test["name"].string, let line = test["line"].number else {
@@ -134,7 +206,7 @@ public final class ScriptRuntime {
             ])
         }
         self.tests = tests
-        prototypePath = declarations?["prototype"].string.map { path in
+        prototypePath = declaredPrototype.map { path in
             if path.hasPrefix("/") { return path }
             let folder = PathText.folder(of: scriptPath)
             return folder.isEmpty ? path : (folder as NSString).appendingPathComponent(path)

@@ -95,6 +95,9 @@ struct PlayCommand: Subcommand {
             )
             return .software
         }
+        // A reader that stalls on the event log's pipe must not keep Q or a signal from ending
+        // the session with its timeline written.
+        ConsoleRelay.install()
         let player = WindowPlayer(
             loaded,
             log: { line in
@@ -105,6 +108,9 @@ struct PlayCommand: Subcommand {
         player.hints = hints
         player.hintSeconds = hintSeconds
         player.watchFolder = reload ? folder : nil
+        // A changed prototype.lua runs in a child first: Lua stuck in one library call ends
+        // the child, not the session (the window keeps the last good prototype).
+        player.reloadProbe = { PrototypeProbe.check($0) }
         player.textureBudget = textureBudget
         // SIGINT / SIGTERM close the window like Q, so the timeline is still written.
         let interruption = Interruption.install()
@@ -116,20 +122,28 @@ struct PlayCommand: Subcommand {
         // The X server dying or another client destroying the window: write the timeline,
         // say what happened, exit 70 (Xlib's own handler would exit 1 with nothing written).
         let (timeline, csv) = (self.timeline, self.csv)
-        WindowPlayer.onDisplayLost { [unowned player] message in
-            printError("sceneflow play: \(message)")
-            if timeline != nil || csv != nil {
-                do {
-                    try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
-                    for file in [timeline, csv].compactMap({ $0 }) {
-                        printError("timeline written to \(OutputPath.shown(file))")
-                    }
-                } catch {
-                    printError("sceneflow play: \(error)")
+        /// Writes the timeline files when asked for, telling `report` what happened: every way
+        /// out of a session writes them first.
+        func writeTimeline(_ report: (String) -> Void) {
+            guard timeline != nil || csv != nil else { return }
+            do {
+                try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
+                for file in [timeline, csv].compactMap({ $0 }) {
+                    report("timeline written to \(OutputPath.shown(file))")
                 }
+            } catch {
+                report("sceneflow play: \(error)")
             }
+        }
+        WindowPlayer.onDisplayLost { message in
+            printError("sceneflow play: \(message)")
+            writeTimeline(printError)
             exit(StandardStreams.finish(ExitCode.software.rawValue))
         }
+        // A Lua action stuck inside one library call ends the process from the watchdog
+        // thread (the only way out of a C call): the timeline is written first.
+        StuckLua.beforeExit = { writeTimeline(StuckLua.writeError) }
+        defer { StuckLua.beforeExit = nil }
         var status = ExitCode.success
         do {
             try player.run()

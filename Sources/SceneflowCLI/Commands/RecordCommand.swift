@@ -78,6 +78,7 @@ struct RecordCommand: Subcommand {
             printError("sceneflow record: no display (DISPLAY is not set); recording needs the window")
             return .software
         }
+        ConsoleRelay.install()  // a stalled reader of the console never holds the recording
         let player = WindowPlayer(
             loaded,
             log: {

@@ -111,8 +111,10 @@ struct TestCommand: Subcommand {
             let listed = pool.run(scripts, onOutcome: { _ in }, onResult: { _ in }).filter { !$0.isLeftOut }
             return TestListing.show(listed, interruption: interruption)
         }
-        let console = TestConsole(
-            tap: settings.tap, detail: settings.detail, colour: Colour.enabled(environment))
+        let colour = Colour.enabled(environment)
+        // A reader that stalls on the console's pipe must not keep a signal from ending the run.
+        ConsoleRelay.install()
+        let console = TestConsole(tap: settings.tap, detail: settings.detail, colour: colour)
         // Every file runs in a worker process, even without --jobs: this process never runs a
         // script's Lua, so a limit or a signal can always stop a test and the reports are
         // still written (the Internals article in Sceneflow.docc, "Limits that hold").

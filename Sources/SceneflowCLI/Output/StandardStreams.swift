@@ -70,7 +70,11 @@ enum StandardStreams {
     /// output could not be written and the command had not already failed with a usage or
     /// input error (`inspect P > tree.txt` on a full disk exited 0 with a cut file: red-team
     /// finding F15).
+    /// A console relay (`ConsoleRelay`) is drained first; a stop signal that arrives while it
+    /// waits for a stalled reader makes the status 128 + the signal's number.
     static func finish(_ status: Int32) -> Int32 {
+        var status = status
+        if let signal = ConsoleRelay.finish(), status < 128 { status = Interruption.exitStatus(signal) }
         errno = 0
         let flushFailed = fflush(nil) != 0
         let reason = errno

@@ -56,7 +56,8 @@ env.require = function(name)
   loaded[name] = result
   return result
 end
-local decl = { tests = {}, before_each = {}, after_each = {} }
+-- signature: one string per declared test (name, line, options), for decl.digest().
+local decl = { tests = {}, signature = {}, before_each = {}, after_each = {} }
 local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE,
   source_label = SOURCE:gsub("^[@=]", ""), modules = modules }
 

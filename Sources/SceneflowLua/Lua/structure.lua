@@ -1,6 +1,7 @@
 local api = ...
 local sf, env, decl, quote = api.sf, api.env, api.decl, api.quote
 local getinfo, type, error, xpcall, ipairs, format = debug.getinfo, type, error, xpcall, ipairs, string.format
+local concat, tostring = table.concat, tostring
 
 api.define{ name = "prototype", group = "Structure",
   signature = "prototype(path)",
@@ -75,7 +76,44 @@ end
 -- The longest test name, in bytes.
 local MAX_NAME_BYTES = 1024
 
+-- A test's options as text for decl.signature ("" when it has none).
+local function options_text(t)
+  if not (t.skip or t.only or t.clock_limit or t.tags) then return "" end
+  return concat({ tostring(t.skip), tostring(t.only), tostring(t.clock_limit),
+    t.tags and concat(t.tags, "\1") or "" }, "\1")
+end
+
+-- Adds test t (checked) to the declarations, and its name and options to decl.signature.
+local function add(t)
+  local tests, signature = decl.tests, decl.signature
+  local count = #tests + 1
+  tests[count] = t
+  signature[2 * count - 1], signature[2 * count] = t.name, options_text(t)
+end
+
+-- A load for the next test: the runner set decl.reloading to the position of the test it
+-- runs. The first load checked every declaration and decl.digest tells whether this load
+-- declared the same, so the other tests only add their name and options to the signature:
+-- a file of N data-driven tests costs little per declaration and test.
+local function redeclare(what, name, fn, extra, opts)
+  local count = (decl.count or 0) + 1
+  decl.count = count
+  local t = { name = name }
+  if extra then for k, v in next, extra do t[k] = v end end
+  if opts ~= nil then
+    local checked = test_options(what, name, opts)
+    t.clock_limit, t.tags = checked.clock_limit, checked.tags
+  end
+  local signature = decl.signature
+  signature[2 * count - 1], signature[2 * count] = name, options_text(t)
+  if count == decl.reloading then
+    t.fn, t.line = fn, getinfo(3, "l").currentline  -- declare tail-called: its frame is gone
+    decl.tests[count] = t
+  end
+end
+
 local function declare(what, name, fn, extra, opts)
+  if decl.reloading then return redeclare(what, name, fn, extra, opts) end
   if api.thread and coroutine.running() == api.thread then
     error(what .. ": tests are declared at the top level of the script, not inside another test", 3)
   end
@@ -109,7 +147,27 @@ local function declare(what, name, fn, extra, opts)
     local checked = test_options(what, name, opts)
     t.clock_limit, t.tags = checked.clock_limit, checked.tags
   end
-  decl.tests[#decl.tests + 1] = t
+  add(t)
+end
+
+-- The declared tests without their functions, for the runner to read: reading the functions
+-- would reference each in the registry, and the prototype's actions, loaded next, would get
+-- other references than in a load that reads no tests (see decl.digest).
+function decl.listing()
+  local list = {}
+  for i, t in ipairs(decl.tests) do
+    list[i] = { name = t.name, line = t.line, skip = t.skip, only = t.only, clock_limit = t.clock_limit, tags = t.tags }
+  end
+  return list
+end
+
+-- Every declaration (each test's name and options, then the prototype path) as one string:
+-- a load for the next test compares it with the first load's, and the line of the test it
+-- runs, instead of reading every test again (a file of N tests would cost N reads per test).
+function decl.digest()
+  decl.reloading = nil  -- from here on test() checks everything again (a call inside a test fails)
+  decl.count = nil
+  return concat(decl.signature, "\0") .. "\0\0" .. tostring(decl.prototype)
 end
 
 -- (name, fn) or (name, options, fn): the function and the options table, if any.

@@ -111,7 +111,7 @@ public final class HeadlessTestRunner {
             return result
         }
         // What every later load of the file must give again (each test loads it afresh).
-        let declared = (tests: first.tests, prototype: first.prototype)
+        let declared = (tests: first.tests, prototype: first.prototype, declarations: first.declarations)
         if options.forbidOnly {
             let focused = declared.tests.filter(\.only)
             if !focused.isEmpty {
@@ -191,7 +191,7 @@ public final class HeadlessTestRunner {
                     runtime = loaded
                     fresh = nil
                 } else {
-                    switch reload(file, directory: directory, expecting: declared) {
+                    switch reload(file, test: index, directory: directory, expecting: declared) {
                     case .success(let loaded): runtime = loaded
                     case .failure(let problem):
                         outcome = TestOutcome(
@@ -275,19 +275,25 @@ public final class HeadlessTestRunner {
     /// - Returns: the runtime, or a problem when loading fails or gives other tests or another
     ///   prototype than the first load (a file changed during the run).
     private func reload(
-        _ file: String, directory: String, expecting declared: (tests: [ScriptTest], prototype: Prototype?)
+        _ file: String, test index: Int, directory: String,
+        expecting declared: (tests: [ScriptTest], prototype: Prototype?, declarations: ScriptDeclarations)
     ) -> Result<ScriptRuntime, Diagnostic> {
         let runtime: ScriptRuntime
         do {
-            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits, parameters: options.parameters)
+            runtime = try ScriptRuntime(
+                scriptPath: file, limits: options.limits, parameters: options.parameters,
+                reusing: declared.declarations, test: index)
             try runtime.loadPrototype(directory: directory)
         } catch {
             var problem = error.diagnostics.first ?? Diagnostic(file: file, message: "could not load the script again")
             problem.message = "loading the script again for this test failed: " + problem.message
             return .failure(problem)
         }
-        guard runtime.tests == declared.tests, runtime.prototype == declared.prototype else {
-            let what = runtime.tests == declared.tests ? prototypeFilePath(in: directory) : file
+        // One digest stands for every declaration: comparing the tests themselves cost as much
+        // as the file has tests, for every test (a file of 4 000 vectors took minutes).
+        let sameTests = runtime.matchesEarlierLoad
+        guard sameTests, runtime.prototype == declared.prototype else {
+            let what = sameTests ? prototypeFilePath(in: directory) : file
             return .failure(
                 Diagnostic(
                     file: file,

@@ -6,6 +6,16 @@ import SceneflowSDL
 /// Hot reload: loading the prototype again (keeping decoded images when the file names no new
 /// one) and the files the watcher follows.
 extension WindowPlayer {
+    /// Whether `reloadProbe` found that the changed prototype does not load (its Lua stuck
+    /// in one library call, an error): then the error is shown, as `reload` shows a failed
+    /// load, and the last good prototype stays.
+    func refuseReload(_ folder: String) -> Bool {
+        guard let problem = reloadProbe?(folder) else { return false }
+        designer.reloadError = problem
+        log("reload failed, keeping the last good prototype:\n\(problem)")
+        return true
+    }
+
     /// Loads the prototype again, with the bytes of the images it checked; nil (with the
     /// error shown in the window) when it is broken.
     func reload(_ folder: String) -> (prototype: LoadedPrototype, files: ImageFileStore)? {

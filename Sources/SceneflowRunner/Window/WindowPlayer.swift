@@ -56,6 +56,11 @@ public final class WindowPlayer {
     }
     /// The prototype folder to watch for hot reload (nil: no reload).
     public var watchFolder: String?
+    /// Runs a changed prototype's Lua where it can be stopped, before this process runs it
+    /// (`play` starts a child process): given the folder, returns why it does not load (shown
+    /// in the window; the last good prototype stays) or nil to go on with the reload. Nil:
+    /// the reload runs here only (a Lua call stuck in C then ends the process).
+    public var reloadProbe: ((String) -> String?)?
     /// Seconds between checks for changed files.
     public static let reloadPollInterval = 0.25
     /// Stop after this many seconds of wall time (nil: run until the window closes); used
@@ -183,10 +188,11 @@ public final class WindowPlayer {
             if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval || edit.reloadNow, watcher != nil {
                 lastPoll = now
                 if watcher!.changed() {
+                    let refused = refuseReload(folder)
                     // After an edit mode write only prototype.lua changed: its images are kept.
-                    let kept = edit.reloadNow ? reloadKeepingImages(folder) : nil
+                    let kept = edit.reloadNow && !refused ? reloadKeepingImages(folder) : nil
                     edit.reloadNow = false
-                    let fresh = kept ?? reload(folder)
+                    let fresh = refused ? nil : kept ?? reload(folder)
                     if let fresh, kept != nil {
                         let next = Session(prototype: fresh.prototype.prototype)
                         let dropped = next.restore(from: session)

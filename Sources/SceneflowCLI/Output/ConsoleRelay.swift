@@ -1,0 +1,172 @@
+import Foundation
+import SceneflowCore
+
+/// Console output that never blocks a run: when standard output (or standard error) is a pipe
+/// or a socket, `sceneflow test`, `play` and `record` write their console into a pipe of their
+/// own, and two threads carry it on to the real one. A reader that stalls without closing its
+/// end (a CI log pipe that stops reading, `| less` left unscrolled) then blocks only the
+/// relay's writer thread, never the run: SIGTERM and SIGINT still end it within a second with
+/// the reports written (a plain `write(2)` into a full pipe kept the process there for ever).
+///
+/// Lines wait in a bounded buffer (`capacity` bytes). While it is full, further lines are
+/// dropped whole and counted; once the reader catches up, one line says how many were lost
+/// (the reports hold every result). A terminal or a file is written directly, as before: a
+/// data command (`inspect`, `detect --json`) never drops output.
+final class ConsoleRelay: @unchecked Sendable {
+    /// How many bytes wait for a stalled reader before lines are dropped: 8 MiB.
+    static let defaultCapacity = 8 << 20
+    /// How long the end of a run waits for a stalled reader after a stop signal: 0.3 s, so
+    /// SIGTERM/SIGINT still end the process within a second.
+    static let drainAfterSignal = 0.3
+
+    /// The relays installed (one per distinct pipe: standard output and standard error into
+    /// one pipe share one, which keeps their order).
+    nonisolated(unsafe) private static var installed: [ConsoleRelay] = []
+
+    /// The descriptors (1, 2) this relay replaces.
+    let descriptors: [Int32]
+    /// A duplicate of the original descriptor: the real pipe.
+    private let target: Int32
+    /// The relay's own pipe: the console writes into `inlet`, the collector reads `outlet`.
+    private let outlet: Int32
+    private let condition = NSCondition()
+    private var buffer = ConsoleLineBuffer(capacity: ConsoleRelay.defaultCapacity)
+    /// The inlet is closed and everything read (the collector ended).
+    private var collected = false
+    /// The writer thread wrote everything it will (or the reader is gone).
+    private var delivered = false
+
+    private init(descriptors: [Int32], target: Int32, outlet: Int32) {
+        self.descriptors = descriptors
+        self.target = target
+        self.outlet = outlet
+    }
+
+    /// Puts relays in front of standard output and standard error where they are pipes or
+    /// sockets. Call once a command knows it writes a console log (not for data on standard
+    /// output), after any `-` report claimed standard output.
+    static func install() {
+        guard installed.isEmpty else { return }
+        fflush(nil)
+        var groups: [(identity: [UInt64], descriptors: [Int32])] = []
+        for fd: Int32 in [1, 2] {
+            var info = stat()
+            guard fstat(fd, &info) == 0 else { continue }
+            let kind = info.st_mode & S_IFMT
+            guard kind == S_IFIFO || kind == S_IFSOCK else { continue }
+            let identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
+            if let index = groups.firstIndex(where: { $0.identity == identity }) {
+                groups[index].descriptors.append(fd)
+            } else {
+                groups.append((identity, [fd]))
+            }
+        }
+        for group in groups {
+            if let relay = start(group.descriptors) { installed.append(relay) }
+        }
+    }
+
+    /// Starts one relay for `descriptors` (all the same pipe), or nil when a descriptor or a
+    /// thread is not to be had (the console then stays as it was).
+    private static func start(_ descriptors: [Int32]) -> ConsoleRelay? {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let target = fcntl(descriptors[0], F_DUPFD_CLOEXEC, 3)
+        guard target >= 0 else {
+            close(ends[0])
+            close(ends[1])
+            return nil
+        }
+        let relay = ConsoleRelay(descriptors: descriptors, target: target, outlet: ends[0])
+        for fd in descriptors { dup2(ends[1], fd) }
+        close(ends[1])
+        Thread.detachNewThread { relay.collect() }
+        Thread.detachNewThread { relay.deliver() }
+        return relay
+    }
+
+    /// Reads the relay's pipe as fast as the console writes it, into the buffer.
+    private func collect() {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(outlet, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            condition.lock()
+            if count > 0 {
+                buffer.accept(chunk[0..<count])
+            } else {
+                collected = true
+            }
+            condition.broadcast()
+            condition.unlock()
+            if count <= 0 { return }
+        }
+    }
+
+    /// Writes the buffer to the real pipe, blocking there while the reader stalls.
+    private func deliver() {
+        var failed = false
+        while true {
+            condition.lock()
+            while !buffer.hasOutput && !collected { condition.wait() }
+            let bytes = buffer.take()
+            let done = collected && !buffer.hasOutput
+            condition.unlock()
+            // A reader that left (EPIPE): the rest is discarded, the run goes on.
+            if !failed && !bytes.isEmpty { failed = !Self.writeAll(bytes, to: target) }
+            if done {
+                condition.lock()
+                delivered = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+        }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
+            offset += written
+        }
+        return true
+    }
+
+    /// Called before the process exits: hands the rest of the console to the real pipes and
+    /// waits for the readers, for ever while they read, but only `drainAfterSignal` once a
+    /// stop signal has arrived (before or while waiting). Afterwards the descriptors are the
+    /// original pipes again. Returns the signal that ended the wait, if one did.
+    @discardableResult
+    static func finish() -> Int32? {
+        guard !installed.isEmpty else { return nil }
+        fflush(nil)
+        let relays = installed
+        installed = []
+        // Closing every inlet (the original pipe back in place) lets each collector end.
+        for relay in relays {
+            for fd in relay.descriptors { dup2(relay.target, fd) }
+        }
+        let errorRelayed = relays.contains { $0.descriptors.contains(2) }
+        var deadline: Date? = Interruption.received != 0 ? Date().addingTimeInterval(drainAfterSignal) : nil
+        for relay in relays {
+            relay.condition.lock()
+            while !relay.delivered {
+                if deadline == nil && Interruption.received != 0 {
+                    deadline = Date().addingTimeInterval(drainAfterSignal)
+                }
+                if let deadline, Date() >= deadline { break }
+                _ = relay.condition.wait(until: min(deadline ?? .distantFuture, Date().addingTimeInterval(0.05)))
+            }
+            let dropped = relay.buffer.dropped
+            relay.condition.unlock()
+            if dropped > 0 && !errorRelayed {
+                StandardStreams.writeError("sceneflow: \(ConsoleLineBuffer.notice(dropped))")
+            }
+        }
+        return Interruption.received == 0 ? nil : Interruption.received
+    }
+}

@@ -1,0 +1,76 @@
+import CProcessShim
+import Foundation
+import SceneflowCore
+import SceneflowLua
+import SceneflowRunner
+
+/// Hot reload's first step in `play`: the changed `prototype.lua` runs in a child process
+/// before `play` runs it itself. Lua that never returns to the VM (a backtracking pattern in
+/// one `string.find`) can only be stopped by ending the process it runs in (`LuaWatchdog`):
+/// in the child that ends the child, and the window keeps the last good prototype with the
+/// child's message, as for a syntax error; run in `play` it ended the session without its
+/// timeline. Only a prototype that loaded in the child is loaded in the window.
+enum PrototypeProbe {
+    /// The hidden first argument that makes `sceneflow` a probe: `sceneflow __probe-prototype DIR`.
+    static let command = "__probe-prototype"
+
+    /// In the child: loads `<folder>/prototype.lua` (its Lua and the checks of its values, not
+    /// its images) and exits 0, or 65 with the problems on standard error. A stuck load is
+    /// ended by the watchdog (`StuckLua`), also 65 with its message.
+    static func serve(_ arguments: [String]) -> ExitCode {
+        guard arguments.count == 3, let parent = Int32(arguments[2]) else { return .usage }
+        // A probe never outlives the window that started it.
+        if sf_die_with_parent(parent) != 0 { return .software }
+        do {
+            _ = try PrototypeLoader.load(directory: arguments[1])
+            return .success
+        } catch {
+            StandardStreams.writeError("\(error)\n")
+            return .badInput
+        }
+    }
+
+    /// In `play`: runs the probe on `folder` and waits for it. Returns why the prototype
+    /// cannot be loaded (the probe's message), or nil when it loaded. A stop signal ends the
+    /// wait (the probe is killed) with a message; the window then closes as for Q.
+    static func check(_ folder: String) -> String? {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let errors = FileManager.default.temporaryDirectory
+            .appendingPathComponent("sceneflow-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err").path
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: errors) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = [command, folder, String(getpid())]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle(forWritingAtPath: errors)
+        do {
+            try process.run()
+        } catch {
+            // No child to be had (too many processes?): the reload runs here, as before.
+            return nil
+        }
+        while process.isRunning {
+            if Interruption.received != 0 {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                return "the reload was stopped by a signal"
+            }
+            usleep(10_000)
+        }
+        process.waitUntilExit()
+        if process.terminationReason == .exit && process.terminationStatus == 0 { return nil }
+        let text =
+            (try? String(contentsOfFile: errors, encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if !text.isEmpty { return text }
+        let how =
+            process.terminationReason == .uncaughtSignal
+            ? "was killed by signal \(process.terminationStatus)" : "exited \(process.terminationStatus)"
+        return "\(prototypeFilePath(in: folder)): loading it in a separate process failed: the process \(how)"
+    }
+}

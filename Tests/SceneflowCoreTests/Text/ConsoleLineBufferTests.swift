@@ -1,0 +1,63 @@
+import Testing
+
+@testable import SceneflowCore
+
+/// The console relay's buffer: whole lines only, dropped lines counted and announced, whatever
+/// cuts the console's stream arrives in.
+@Suite struct ConsoleLineBufferTests {
+    /// `lines` fed in pieces of `cut` bytes.
+    func feed(_ buffer: inout ConsoleLineBuffer, _ text: String, cut: Int) {
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + cut)
+            buffer.accept(bytes[start..<end])
+            start = end
+        }
+    }
+
+    @Test func keepsEverythingWhileThereIsRoom() {
+        for cut in [1, 2, 3, 7, 64] {
+            var buffer = ConsoleLineBuffer(capacity: 100)
+            feed(&buffer, "one\ntwo\nthree\n", cut: cut)
+            #expect(String(decoding: buffer.take(), as: UTF8.self) == "one\ntwo\nthree\n")
+            #expect(buffer.dropped == 0 && !buffer.hasOutput)
+        }
+    }
+
+    @Test func dropsWholeLinesWhenFullAndAnnouncesThemOnceThereIsRoom() {
+        for cut in [1, 2, 3, 5, 9, 1000] {
+            var buffer = ConsoleLineBuffer(capacity: 12)
+            // 3 lines of 6 bytes: the first two fit, the third is dropped whole.
+            feed(&buffer, "aaaaa\nbbbbb\nccccc\nddddd\n", cut: cut)
+            let first = String(decoding: buffer.take(), as: UTF8.self)
+            #expect(first == "aaaaa\nbbbbb\n", "cut \(cut)")
+            #expect(buffer.dropped == 2, "cut \(cut)")
+            // The reader caught up: the next line comes after the notice.
+            var roomy = buffer
+            feed(&roomy, "e\n", cut: cut)
+            let second = String(decoding: roomy.take(), as: UTF8.self)
+            #expect(second == "sceneflow: " + ConsoleLineBuffer.notice(2) + "e\n", "cut \(cut)")
+            // Every line that reaches the reader is whole: no piece of a dropped one.
+            for line in (first + second).split(separator: "\n") {
+                #expect(["aaaaa", "bbbbb", "e"].contains(String(line)) || line.hasPrefix("sceneflow: 2 console lines"))
+            }
+        }
+    }
+
+    @Test func aLineStartedIsKeptWholeUpToTwiceTheCapacity() {
+        var buffer = ConsoleLineBuffer(capacity: 4)
+        feed(&buffer, "abcdefg\n", cut: 3)  // starts with 3 bytes that fit, then grows past 4
+        #expect(String(decoding: buffer.take(), as: UTF8.self) == "abcdefg\n")
+        feed(&buffer, "abc", cut: 3)
+        feed(&buffer, String(repeating: "x", count: 20) + "\nnext\n", cut: 3)
+        let text = String(decoding: buffer.take(), as: UTF8.self)
+        #expect(text.hasPrefix("abc") && text.hasSuffix("\n") && text.count <= 9, "\(text.debugDescription)")
+        #expect(!text.contains("x\nnext"))
+    }
+
+    @Test func theNoticeCountsOneLineInTheSingular() {
+        #expect(ConsoleLineBuffer.notice(1).hasPrefix("1 console line was dropped"))
+        #expect(ConsoleLineBuffer.notice(3).hasPrefix("3 console lines were dropped"))
+    }
+}
