@@ -4,6 +4,13 @@
 // imports SDL; only the Lua layer imports Lua; they meet in the Runner.
 import PackageDescription
 
+// Release builds link the Swift runtime and Foundation into the executable (`-static-stdlib`,
+// what `swift build --static-swift-stdlib` does): every process, each `test --jobs` worker
+// included, then starts without the dynamic loader resolving Foundation's and ICU's symbols,
+// 5 ms of CPU instead of 11 for `--version`. Debug builds (and the test bundle, which XCTest's
+// own Foundation links dynamically) keep the shared libraries.
+let staticStdlib: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+
 let package = Package(
     name: "Sceneflow",
     products: [
@@ -60,19 +67,19 @@ let package = Package(
         // Tesseract's C API (Debian libtesseract-dev, tesseract-ocr-eng; `sceneflow detect` reads the
         // text on each screen), loaded with dlopen at the first detection, as CVideoShim loads FFmpeg.
         .target(name: "CTesseractShim", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "SceneflowCore"),
+        .target(name: "SceneflowCore", swiftSettings: staticStdlib),
         // Text recognition: the one place that imports Tesseract (Core stays pure Swift).
-        .target(name: "SceneflowOCR", dependencies: ["SceneflowCore", "CTesseractShim"]),
+        .target(name: "SceneflowOCR", dependencies: ["SceneflowCore", "CTesseractShim"], swiftSettings: staticStdlib),
         .target(
             name: "SceneflowSDL",
             dependencies: [
                 "SceneflowCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSDLShim", "CImageShim",
                 "CZlib",
-            ]),
+            ], swiftSettings: staticStdlib),
         // The script API's Lua lives in Sources/SceneflowLua/Lua/*.lua, compiled in as string
         // constants (`EmbeddedLua`) by the EmbedLua plugin, so the binary needs no files at run time.
         .target(
-            name: "SceneflowLua", dependencies: ["SceneflowCore", "CLua", "CLuaShim"],
+            name: "SceneflowLua", dependencies: ["SceneflowCore", "CLua", "CLuaShim"], swiftSettings: staticStdlib,
             plugins: ["EmbedLua"]),
         .executableTarget(name: "EmbedLuaTool"),
         .plugin(name: "EmbedLua", capability: .buildTool(), dependencies: ["EmbedLuaTool"]),
@@ -80,11 +87,15 @@ let package = Package(
             name: "SceneflowRunner",
             dependencies: [
                 "SceneflowCore", "SceneflowSDL", "SceneflowLua", "SceneflowOCR", "CVideoShim", "CProcessShim",
-            ]),
+            ], swiftSettings: staticStdlib),
         .executableTarget(
             name: "SceneflowCLI",
-            dependencies: ["SceneflowRunner", "SceneflowCore", "SceneflowOCR", "CProcessShim"]),
-        .executableTarget(name: "SceneflowFuzz", dependencies: ["SceneflowRunner"]),
+            dependencies: ["SceneflowRunner", "SceneflowCore", "SceneflowOCR", "CProcessShim"],
+            swiftSettings: staticStdlib,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
+        .executableTarget(
+            name: "SceneflowFuzz", dependencies: ["SceneflowRunner"], swiftSettings: staticStdlib,
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         .testTarget(name: "SceneflowCoreTests", dependencies: ["SceneflowCore"]),
         .testTarget(name: "SceneflowSDLTests", dependencies: ["SceneflowSDL", "SceneflowCore"]),
         .testTarget(name: "SceneflowLuaTests", dependencies: ["SceneflowLua", "SceneflowCore"]),
