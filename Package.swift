@@ -13,37 +13,36 @@ let package = Package(
         .executable(name: "sceneflow-fuzz", targets: ["SceneflowFuzz"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CSDL2", pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev"])]),
-        .systemLibrary(
-            name: "CSDL2Image", pkgConfig: "SDL2_image",
-            providers: [.apt(["libsdl2-image-dev"])]),
+        // SDL2, SDL2_image, SDL2_ttf and fontconfig: their headers only (no pkgConfig, no link), so that
+        // the executable does not need them to start; CSDLShim defines the functions Swift calls and
+        // opens each library with dlopen at its first call.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(name: "CSDL2Image", providers: [.apt(["libsdl2-image-dev"])]),
         // libpng and libtiff, the libraries SDL_image decodes PNG and TIFF with, for what SDL_image
         // does not offer (16-bit PNGs rounded, libtiff's messages kept); see CImageShim.
         .systemLibrary(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(
-            name: "CTIFF", pkgConfig: "libtiff-4",
-            providers: [.apt(["libtiff-dev"])]),
+        // libtiff's headers only: CImageShim opens it with dlopen at the first TIFF.
+        .systemLibrary(name: "CTIFF", providers: [.apt(["libtiff-dev"])]),
         // giflib decodes GIFs instead of SDL_image 2.6.3, whose GIF decoder crashes on damaged data.
         .systemLibrary(
             name: "CGIF", pkgConfig: "libgif",
             providers: [.apt(["libgif-dev"])]),
-        .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF", "CGIF"]),
+        .target(name: "CImageShim", dependencies: ["CPNG", "CTIFF", "CGIF"], linkerSettings: [.linkedLibrary("dl")]),
         // SDL2_ttf draws the window's text (labels, panels, the T display) anti-aliased in any
         // script; fontconfig finds the faces (DejaVu Sans, a CJK face, a face per missing character).
-        .systemLibrary(
-            name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
-            providers: [.apt(["libsdl2-ttf-dev"])]),
-        .systemLibrary(
-            name: "CFontconfig", pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CSDL2TTF", providers: [.apt(["libsdl2-ttf-dev"])]),
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // The functions of SDL2, SDL2_image, SDL2_ttf and fontconfig that Swift calls (functions.h,
+        // made by Scripts/make-sdl-functions.sh), each opening its library with dlopen at the first
+        // call, as CVideoShim loads FFmpeg: `test`, `check`, `list` and `--version` never load them.
+        .target(name: "CSDLShim", linkerSettings: [.linkedLibrary("dl")]),
         // FFmpeg's libraries (libavformat, libavcodec, libswscale, libavutil; Debian libavformat-dev,
-        // libavcodec-dev, libswscale-dev) write `test --video` as WebM (VP8) through CVideoShim, which
-        // loads them with dlopen at the first video: they are no needed library of the executable, so
-        // every other command starts without resolving their ~90 dependencies.
+        // libavcodec-dev, libswscale-dev) write `test --video` as MP4 (H.264, x264) through CVideoShim,
+        // which loads them (and libyuv0's colour conversion, when present) with dlopen at the first
+        // video: they are no needed library of the executable, so every other command starts without
+        // resolving their ~90 dependencies.
         .target(name: "CVideoShim", linkerSettings: [.linkedLibrary("dl")]),
         // zlib's CRC-32, for the PNG chunk check that runs before any image is decoded.
         .systemLibrary(
@@ -67,7 +66,8 @@ let package = Package(
         .target(
             name: "SceneflowSDL",
             dependencies: [
-                "SceneflowCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CImageShim", "CZlib",
+                "SceneflowCore", "CSDL2", "CSDL2Image", "CSDL2TTF", "CFontconfig", "CSDLShim", "CImageShim",
+                "CZlib",
             ]),
         // The script API's Lua lives in Sources/SceneflowLua/Lua/*.lua, compiled in as string
         // constants (`EmbeddedLua`) by the EmbedLua plugin, so the binary needs no files at run time.

@@ -1,5 +1,6 @@
 #include "CImageShim.h"
 
+#include <dlfcn.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -92,9 +93,19 @@ static void sf_tiff_on_warning(const char *module, const char *format, va_list a
     (void)arguments; /* unknown tags and the like: libtiff reads on */
 }
 
+/* libtiff is opened here, at the first TIFF, not linked: SDL_image decodes TIFFs with it and
+   opens the same library (one copy per process), and nothing else needs it, so no other
+   process start pays for it and its eight dependencies (libjpeg, libwebp, libzstd, liblzma,
+   libLerc, libjbig, libdeflate). Its soname, libtiff.so.6, is the one every libtiff 4.5 and
+   later has. Without it nothing is set: SDL_image, which needs it too, then cannot load. */
 void sf_tiff_keep_messages(void) {
-    TIFFSetErrorHandler(sf_tiff_on_error);
-    TIFFSetWarningHandler(sf_tiff_on_warning);
+    void *tiff = dlopen("libtiff.so.6", RTLD_NOW | RTLD_LOCAL);
+    if (!tiff) return;
+    __typeof__(&TIFFSetErrorHandler) set_error = (__typeof__(&TIFFSetErrorHandler))dlsym(tiff, "TIFFSetErrorHandler");
+    __typeof__(&TIFFSetWarningHandler) set_warning =
+        (__typeof__(&TIFFSetWarningHandler))dlsym(tiff, "TIFFSetWarningHandler");
+    if (set_error) set_error(sf_tiff_on_error);
+    if (set_warning) set_warning(sf_tiff_on_warning);
 }
 
 void sf_tiff_take_error(char *buffer, size_t size) {

@@ -1,4 +1,4 @@
 #ifndef SCENEFLOW_CSDL2_SHIM_H
 #define SCENEFLOW_CSDL2_SHIM_H
-#include <SDL.h>
+#include <SDL2/SDL.h>
 #endif

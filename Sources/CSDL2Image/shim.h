@@ -1,4 +1,4 @@
 #ifndef SCENEFLOW_CSDL2IMAGE_SHIM_H
 #define SCENEFLOW_CSDL2IMAGE_SHIM_H
-#include <SDL_image.h>
+#include <SDL2/SDL_image.h>
 #endif

@@ -1,4 +1,4 @@
 #ifndef SCENEFLOW_CSDL2TTF_SHIM_H
 #define SCENEFLOW_CSDL2TTF_SHIM_H
-#include <SDL_ttf.h>
+#include <SDL2/SDL_ttf.h>
 #endif

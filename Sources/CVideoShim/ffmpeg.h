@@ -9,6 +9,7 @@
 #include <libswscale/swscale.h>
 #include <libavutil/opt.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Each function the shim calls, with the library that defines it. */
 #define SF_FFMPEG_FUNCTIONS(X)                                                                        \
@@ -29,6 +30,16 @@ struct sf_ffmpeg_functions {
     SF_FFMPEG_FUNCTIONS(SF_FFMPEG_MEMBER)
 #undef SF_FFMPEG_MEMBER
 };
+
+/* libyuv's ABGRToI420 (R,G,B,A bytes in memory to Y, U and V planes), declared here so that
+   no libyuv header is needed: libyuv's C API, stable since 2012. */
+typedef int (*sf_abgr_to_i420)(const uint8_t *src_abgr, int src_stride_abgr, uint8_t *dst_y, int dst_stride_y,
+                               uint8_t *dst_u, int dst_stride_u, uint8_t *dst_v, int dst_stride_v, int width,
+                               int height);
+
+/* ABGRToI420 once sf_video_load returned 0 and libyuv.so.0 could be loaded; NULL otherwise
+   (frames are then converted with swscale). */
+extern sf_abgr_to_i420 sf_libyuv_abgr_to_i420;
 
 /* The resolved functions; valid once sf_video_load returned 0. */
 extern struct sf_ffmpeg_functions sf_ffmpeg;

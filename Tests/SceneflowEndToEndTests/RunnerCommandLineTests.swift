@@ -392,6 +392,17 @@ import Testing
         #expect(home.status == 0)
         let saved = try FileManager.default.contentsOfDirectory(atPath: tmp.file("home/.cache/sceneflow"))
         #expect(saved.count == 1 && saved[0].hasPrefix("last-run-"), "\(saved)")
+        // The start is written as ISO8601DateFormatter writes it (UTC, whole seconds).
+        let state = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: tmp.file("home/.cache/sceneflow/" + saved[0]))))
+                as? [String: Any])
+        let startedAt = try #require(state["startedAt"] as? String, "\(state)")
+        #expect(
+            startedAt.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z/) != nil, "\(startedAt)")
+        let date = try #require(ISO8601DateFormatter().date(from: startedAt), "\(startedAt)")
+        #expect(abs(date.timeIntervalSinceNow) < 600, "\(startedAt)")
+        #expect(ISO8601DateFormatter().string(from: date) == startedAt)
     }
 
     @Test func lastFailedRerunsAFileThatCouldNotLoadWhole() throws {

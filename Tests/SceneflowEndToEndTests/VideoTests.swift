@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `sceneflow test --video on|retain-on-failure|off` (issue 20, named as Playwright Test's
-/// `video` option): one WebM (VP8) per test from the frames the virtual clock produces, in real
-/// time at 60 ticks a second, only changed frames encoded; read back with ffprobe (FFmpeg).
+/// `video` option): one MP4 (H.264) per test from the frames the virtual clock produces, in real
+/// time at 60 ticks a second, only changed frames encoded; read back with ffprobe and ffmpeg.
 @Suite struct VideoTests {
     /// A prototype whose two scenes differ in colour, and one script with a passing test (a
     /// push transition, then one second on a still screen) and a failing one.
@@ -35,7 +35,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "ffprobe", "-v", "error", "-count_frames", "-show_entries",
-            "stream=codec_name,width,height,nb_read_frames:format=duration,format_name", "-of", "default=nw=1", file,
+            "stream=codec_name,profile,width,height,r_frame_rate,nb_read_frames:format=duration,format_name", "-of",
+            "default=nw=1", file,
         ]
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -51,6 +52,36 @@ import Testing
     }
 
     static var hasFFprobe: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe") }
+
+    /// The first frame of `file` decoded by the `ffmpeg` program, as R,G,B bytes.
+    static func firstFrameRGB(_ file: String) throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "ffmpeg", "-v", "error", "-i", file, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "-",
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Array(data)
+    }
+
+    /// The test's virtual clock time in the JSON report, by test name.
+    static func clockSeconds(_ json: String) throws -> [String: Double] {
+        let root = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        var found: [String: Double] = [:]
+        for file in root["files"] as? [[String: Any]] ?? [] {
+            for outcome in file["outcomes"] as? [[String: Any]] ?? [] {
+                if let name = outcome["name"] as? String, let seconds = outcome["clockSeconds"] as? Double {
+                    found[name] = seconds
+                }
+            }
+        }
+        return found
+    }
 
     /// The `video` of each test in the JSON report, by test name.
     static func videos(_ json: String) throws -> [String: String] {
@@ -68,7 +99,7 @@ import Testing
     }
 
     @Test(.enabled(if: hasFFprobe, "needs ffprobe (Debian ffmpeg, installed by Scripts/setup.sh)"))
-    func everyTestGetsARealTimeWebMOfItsChangedFramesAlsoInWorkers() throws {
+    func everyTestGetsARealTimeMP4OfItsChangedFramesAlsoInWorkers() throws {
         let tmp = try Self.suite()
         for jobs in ["1", "2"] {
             let report = tmp.file("report\(jobs)")
@@ -79,17 +110,32 @@ import Testing
             let videos = try Self.videos(json)
             #expect(Set(videos.keys) == ["opens the detail", "expects the wrong scene"], "--jobs \(jobs): \(videos)")
             let passing = try #require(videos["opens the detail"])
-            #expect(passing.hasPrefix(report + "/videos/") && passing.hasSuffix("/01-opens_the_detail.webm"))
+            #expect(passing.hasPrefix(report + "/videos/") && passing.hasSuffix("/01-opens_the_detail.mp4"))
             let fields = try Self.probe(passing)
-            #expect(fields["codec_name"] == "vp8" && fields["format_name"] == "matroska,webm", "\(fields)")
+            #expect(fields["codec_name"] == "h264" && fields["format_name"]?.hasPrefix("mov,mp4") == true, "\(fields)")
+            #expect(fields["profile"] == "Constrained Baseline", "x264's ultrafast preset: \(fields)")
             #expect(fields["width"] == "36" && fields["height"] == "80", "the device's pixels: \(fields)")
-            // The clock ran ~1.3 s (0.3 s push, 1 s wait): the video lasts as long (real time).
+            #expect(fields["r_frame_rate"] == "60/1", "60 fps nominal: \(fields)")
+            // The clock ran ~1.3 s (0.3 s push, 1 s wait): the video lasts as long (real time),
+            // and one frame more, so that the picture at the end is seen.
             let duration = try #require(Double(fields["duration"] ?? ""))
-            #expect(duration > 1.25 && duration < 1.45, "\(fields)")
+            let clock = try #require(try Self.clockSeconds(json)["opens the detail"])
+            #expect(clock > 1.25 && clock < 1.45, "\(clock)")
+            #expect(abs(duration - (clock + 1.0 / 60)) < 0.002, "\(fields), clock \(clock) s")
             // Only changed frames are encoded: the push's ~18 frames and the still ends, far
             // fewer than the ~78 ticks of the clock.
             let frames = try #require(Int(fields["nb_read_frames"] ?? ""))
             #expect(frames >= 10 && frames < 40, "\(fields)")
+            // The first frame is the home scene's solid red, colours kept through the conversion
+            // to YUV and back (R and B swapped would read as blue).
+            let rgb = try Self.firstFrameRGB(passing)
+            #expect(rgb.count == 36 * 80 * 3, "\(rgb.count) bytes")
+            if rgb.count >= 3 * 40 * 36 {
+                let middle = (40 * 36 + 18) * 3
+                let pixel = (Int(rgb[middle]), Int(rgb[middle + 1]), Int(rgb[middle + 2]))
+                #expect(
+                    abs(pixel.0 - 220) < 12 && abs(pixel.1 - 40) < 12 && abs(pixel.2 - 40) < 12, "\(pixel)")
+            }
             let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
             #expect(html.contains("<video src=\"videos/"), "the HTML report shows the videos inline")
         }
@@ -107,11 +153,63 @@ import Testing
         #expect(Array(videos.keys) == ["expects the wrong scene"], "\(videos)")
         let files = FileManager.default.enumerator(atPath: report + "/videos")?.allObjects as? [String] ?? []
         #expect(
-            files.filter { $0.hasSuffix(".webm") }.map { ($0 as NSString).lastPathComponent } == [
-                "02-expects_the_wrong_scene.webm"
-            ])
+            files.filter { $0.hasSuffix(".mp4") }.map { ($0 as NSString).lastPathComponent } == [
+                "02-expects_the_wrong_scene.mp4"
+            ], "the passing test's frames were never encoded: \(files)")
         let junit = try String(contentsOfFile: report + "/junit.xml", encoding: .utf8)
         #expect(junit.contains("[[ATTACHMENT|\(try #require(videos["expects the wrong scene"]))]]"))
+    }
+
+    /// A device of odd pixel sides (37x81) gives an even video (36x80): libyuv converts the
+    /// picture without its last column and row; without libyuv (Debian libyuv0), swscale scales
+    /// it to fit. Either way the colours survive.
+    @Test(
+        .enabled(if: hasFFprobe, "needs ffprobe (Debian ffmpeg, installed by Scripts/setup.sh)"),
+        arguments: ["", "libyuv"])
+    func anOddDeviceGivesAnEvenVideoWithOrWithoutLibyuv(missing: String) throws {
+        let tmp = try TempFolder()
+        try tmp.write("P/red.png", PNGWriter.solid(width: 37, height: 81, rgb: (230, 30, 20)))
+        try tmp.write("P/blue.png", PNGWriter.solid(width: 37, height: 81, rgb: (20, 30, 230)))
+        try tmp.write(
+            "P/prototype.lua",
+            """
+            return {
+              name = "Odd", device = { width = 37, height = 81, scale = 1 }, start = "red",
+              scenes = {
+                red = { image = "red.png", elements = { { label = "Go", frame = { 0, 0, 37, 40 }, on_tap = go("blue") } } },
+                blue = { image = "blue.png" },
+              },
+            }
+
+            """)
+        try tmp.write(
+            "suite/odd.lua",
+            """
+            prototype "../P"
+            test("goes blue", function()
+              tap "Go"
+              expect.scene "blue"
+            end)
+
+            """)
+        let report = tmp.file("report")
+        let json = tmp.file("out.json")
+        let r = try Sceneflow.run(
+            ["test", tmp.file("suite"), "--video", "on", "--report", report, "--json", json],
+            environment: ["SCENEFLOW_SIMULATE_MISSING_LIBRARY": missing.isEmpty ? nil : missing])
+        #expect(r.status == 0, "\(r)")
+        let video = try #require(try Self.videos(json)["goes blue"])
+        let fields = try Self.probe(video)
+        #expect(fields["width"] == "36" && fields["height"] == "80", "\(fields)")
+        #expect(fields["r_frame_rate"] == "60/1", "\(fields)")
+        let rgb = try Self.firstFrameRGB(video)
+        #expect(rgb.count == 36 * 80 * 3, "\(rgb.count) bytes")
+        for (x, y) in [(1, 1), (18, 40), (34, 78)] where rgb.count == 36 * 80 * 3 {
+            let at = (y * 36 + x) * 3
+            let pixel = (Int(rgb[at]), Int(rgb[at + 1]), Int(rgb[at + 2]))
+            #expect(
+                abs(pixel.0 - 230) < 14 && abs(pixel.1 - 30) < 14 && abs(pixel.2 - 20) < 14, "(\(x), \(y)): \(pixel)")
+        }
     }
 
     @Test func offAndNoOptionWriteNoVideo() throws {

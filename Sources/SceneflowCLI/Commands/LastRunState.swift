@@ -32,7 +32,9 @@ struct LastRunState: Codable, Equatable {
     /// The state of a finished run of `inputs` with `results`.
     init(inputs: [String], results: [ScriptFileResult], startedAt: Date) {
         paths = Self.absolute(inputs)
-        self.startedAt = ISO8601DateFormatter().string(from: startedAt)
+        // FoundationEssentials' style writes what ISO8601DateFormatter does (2026-12-01T13:45:14Z)
+        // without loading ICU's time zones at the end of every run.
+        self.startedAt = startedAt.formatted(Date.ISO8601FormatStyle())
         failed = results.compactMap { result in
             let file = Self.absolute([result.file])[0]
             if !result.loadProblems.isEmpty { return FailedFile(file: file, tests: nil) }

@@ -123,8 +123,10 @@ struct TestCommand: Subcommand {
             pool.startOrder = LastRunState.read(inputs: inputs, environment: environment)?.longestFirst(scripts)
         }
         pool.onPlanned = { console.planned($0, allLoaded: $1) }
+        // The workers end while the reports and the last-run state are written.
+        defer { pool.reapWorkers() }
         var results = pool.run(
-            scripts, onOutcome: { console.showProgress($0) },
+            scripts, reap: false, onOutcome: { console.showProgress($0) },
             onResult: { jobs == 1 ? console.finish($0) : console.show($0) })
         if pool.stoppedAtMaxFailures && interruption.signal == nil, let limit = settings.maxFailures {
             results = Self.stoppedAtMaxFailures(results, limit: limit)

@@ -92,7 +92,7 @@ extension TestCommand {
         OptionSpec(
             name: "--video", valueName: "MODE",
             help:
-                "Record each test as WebM in <report>/videos: on, retain-on-failure (keep failed tests' only) or off (default).",
+                "Record each test as MP4 in <report>/videos: on, retain-on-failure (keep failed tests' only) or off (default).",
             choices: ["on", "retain-on-failure", "off"]),
         OptionSpec(
             name: "--worker", valueName: "PID",
@@ -133,7 +133,7 @@ struct TestSettings {
     var workerParent: Int32?
     /// Run each file's tests last to first (`--reverse`).
     var reverse = false
-    /// Which tests keep a WebM video (`--video`).
+    /// Which tests keep an MP4 video (`--video`).
     var video = VideoMode.off
     var timeout: Double?
     /// `--clock-limit`: clock seconds a test may use (`LuaLimits.testTimeout`).

@@ -73,10 +73,16 @@ final class TestWorkerPool {
         return nil
     }
 
+    /// Workers whose input was closed at the end of a run, still to be reaped (`reapWorkers`).
+    private var finishing: [Worker] = []
+
     /// Runs `scripts`. `onOutcome` gets each test as it ends when one worker runs at a time
-    /// (`jobs == 1`, for the serial console); `onResult` gets each file in order.
+    /// (`jobs == 1`, for the serial console); `onResult` gets each file in order. With `reap`
+    /// false, the workers, told to exit, are left for `reapWorkers()`, so the caller can write
+    /// its reports while they end.
     func run(
-        _ scripts: [String], onOutcome: @escaping (TestOutcome) -> Void, onResult: (ScriptFileResult) -> Void
+        _ scripts: [String], reap: Bool = true, onOutcome: @escaping (TestOutcome) -> Void,
+        onResult: (ScriptFileResult) -> Void
     ) -> [ScriptFileResult] {
         let folder = NSTemporaryDirectory() + "sceneflow-jobs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -151,16 +157,23 @@ final class TestWorkerPool {
                 shown += 1
             }
         }
-        // Idle workers exit at the end of their input; reap them (so their CPU time is counted
-        // for this process, see `sceneflow bench --test-files`), killing any that lingers.
+        // Idle workers exit at the end of their input.
         for worker in workers { worker.close() }
+        finishing = workers
+        if reap { reapWorkers() }
+        return runs.compactMap(\.result)
+    }
+
+    /// Waits for the workers of the last run to exit (so their CPU time is counted for this
+    /// process, see `sceneflow bench --test-files`), killing any that lingers past a second.
+    func reapWorkers() {
         let deadline = ProcessInfo.processInfo.systemUptime + 1
-        for worker in workers {
+        for worker in finishing {
             while worker.process.isRunning && ProcessInfo.processInfo.systemUptime < deadline { usleep(1_000) }
             if worker.process.isRunning { kill(worker.process.processIdentifier, SIGKILL) }
             worker.process.waitUntilExit()
         }
-        return runs.compactMap(\.result)
+        finishing = []
     }
 
     /// Hands out files to the workers until each holds `queueDepth` (starting workers as

@@ -10,29 +10,14 @@ extension HeadlessTestRunner {
         return try VideoRecorder(mode: options.videoMode, folder: folder, prototype: prototype)
     }
 
-    /// Starts test `index`'s video with its first frame; the problem when it cannot start.
-    func startVideo(_ video: VideoRecorder, index: Int, name: String, session: Session) -> String? {
-        do {
-            try video.begin(name: FailureArtifacts.folder(index, name), tick: 0)
-            try video.observe(session, tick: 0)
-            return nil
-        } catch {
-            return "\(error)"
-        }
+    /// Starts test `index`'s frame log with its first frame.
+    func startVideo(_ video: VideoRecorder, index: Int, name: String, session: Session) {
+        video.begin(name: FailureArtifacts.folder(index, name), tick: 0)
+        video.observe(session, tick: 0)
     }
 
-    /// Adds the frame after tick `tick` to the video; the problem when it cannot be written.
-    func recordVideoFrame(_ video: VideoRecorder, session: Session, tick: Int) -> String? {
-        do {
-            try video.observe(session, tick: tick)
-            return nil
-        } catch {
-            return "\(error)"
-        }
-    }
-
-    /// Ends the test's video at tick `tick` and notes the kept file in `outcome`; a video that
-    /// cannot be finished fails a test that had passed (no result is reported without the video
+    /// Ends the test's video at tick `tick` (drawing and encoding its logged frames when the mode
+    /// keeps it) and notes the kept file in `outcome`; a video that cannot be written fails a test that had passed (no result is reported without the video
     /// it promised) and is noted in a failure's message otherwise.
     func finishVideo(_ video: VideoRecorder, tick: Int, outcome: inout TestOutcome) {
         let failed = outcome.verdict == .failed || outcome.verdict == .interrupted

@@ -51,7 +51,7 @@ public struct TestOutcome: Codable, Sendable {
     public var artifacts: [String]
     /// Screenshot, tree and capture checks, in order.
     public var visuals: [VisualRecord] = []
-    /// The test's WebM video (`--video`), as a path from the working directory; nil when no
+    /// The test's MP4 video (`--video`), as a path from the working directory; nil when no
     /// video was kept.
     public var video: String?
 

@@ -71,7 +71,7 @@ public struct ImageLimits: Equatable, Sendable {
             if w <= 0 || h <= 0 {
                 throw .corrupt(path: path, reason: "\(format) header declares \(w)x\(h) px")
             }
-            guard ImageLibraries.readableFormats.contains(format) else {
+            guard ImageLibraries.canRead(format) else {
                 throw .unsupportedFormat(
                     path: path, name: "a \(format) image",
                     advice:

@@ -2,15 +2,18 @@ import CVideoShim
 import Foundation
 import SceneflowCore
 
-/// A WebM (VP8) file written frame by frame through FFmpeg's libraries (`CVideoShim`).
+/// An MP4 (H.264) file written frame by frame through FFmpeg's libraries (`CVideoShim`).
 ///
 /// Frames carry their own time in 1/60 s (the virtual clock's frame ticks), so the video plays
-/// in real time while a still screen is stored once: only frames that differ are encoded. VP8 in
-/// WebM is what Playwright Test records and what every browser plays in the HTML report's
-/// `<video>`; FFmpeg's libraries (Debian `libavcodec`, `libavformat`, `libswscale`) are used
-/// rather than the `ffmpeg` program so that frames need no pipe and no re-timing.
-/// `@unchecked Sendable`: the FFmpeg state is touched only on `queue`, the failure only
-/// under `lock`.
+/// in real time while a still screen is stored once: only frames that differ are encoded
+/// (variable frame rate, 60 fps nominal). H.264 from x264's `ultrafast` preset with
+/// `zerolatency` is the cheapest well-kept encoder FFmpeg offers (about half the time of VP8
+/// with libvpx's fastest realtime settings on the sample suite's frames) and, in MP4, what every
+/// browser plays in the HTML report's `<video>` (Safari included, which WebM is not).
+/// FFmpeg's libraries (Debian `libavcodec`, `libavformat`, `libswscale`) are used rather than
+/// the `ffmpeg` program so that frames need no pipe and no re-timing.
+/// `@unchecked Sendable`: the FFmpeg state is touched only on `queue`, the failure and the
+/// spare pictures only under `lock`.
 final class VideoEncoder: @unchecked Sendable {
     /// Frames a second of the time stamps (the virtual clock's rate).
     static let framesPerSecond = 60
@@ -29,9 +32,14 @@ final class VideoEncoder: @unchecked Sendable {
     private let waiting = DispatchSemaphore(value: 4)
     private let lock = NSLock()
     private var failure: VideoError?
+    /// Pictures the encoder is done with, handed out again by `reusableImage()`.
+    private var spare: [RGBAImage] = []
+    /// Pictures waiting for the encoder, oldest first.
+    private var pending: [(image: RGBAImage, tick: Int)] = []
 
     /// The video size in pixels for frames of `width` x `height` pixels: fitted into
-    /// `largestSide` on both sides, aspect kept, each side even (VP8's chroma is halved).
+    /// `largestSide` on both sides, aspect kept, each side even (4:2:0 chroma is halved; a
+    /// frame that fits loses its odd last column or row rather than being scaled).
     static func size(width: Int, height: Int) -> (width: Int, height: Int) {
         let scale = min(1, Double(largestSide) / Double(max(width, height, 1)))
         let even = { (side: Int) in max(2, Int((Double(side) * scale).rounded()) & ~1) }
@@ -53,22 +61,52 @@ final class VideoEncoder: @unchecked Sendable {
         if let video { sf_video_abandon(video) }
     }
 
-    /// Adds `image`, shown from frame tick `tick` on (ticks must grow). Encoding happens on the
-    /// encoder's thread; a failure there is thrown by the next call.
+    /// A picture to capture the next frame into: one the encoder is done with (its buffer is
+    /// reused, no allocation), or an empty one.
+    func reusableImage() -> RGBAImage {
+        lock.lock()
+        defer { lock.unlock() }
+        return spare.popLast() ?? RGBAImage(width: 0, height: 0, pixels: [])
+    }
+
+    /// Adds `image`, shown from frame tick `tick` on (ticks must grow). Colour conversion and
+    /// encoding happen on the encoder's thread; a failure there is thrown by the next call.
     /// - Throws: `VideoError` when encoding or writing an earlier frame failed.
-    func add(_ image: RGBAImage, tick: Int) throws(VideoError) {
+    func add(_ image: consuming RGBAImage, tick: Int) throws(VideoError) {
         if let failure = takeFailure() { throw failure }
         waiting.wait()
+        lock.lock()
+        pending.append((image, tick))
+        lock.unlock()
         queue.async { [self] in
             defer { waiting.signal() }
-            guard let video, failureIsNil() else { return }
-            var error = [CChar](repeating: 0, count: 256)
-            let status = image.pixels.withUnsafeBufferPointer { pixels in
-                sf_video_write(
-                    video, pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(image.width * 4),
-                    Int64(tick), &error, 256)
+            lock.lock()
+            var entry = pending.removeFirst()
+            lock.unlock()
+            if let video, failureIsNil() {
+                var error = [CChar](repeating: 0, count: 256)
+                let (width, height) = (entry.image.width, entry.image.height)
+                let status = entry.image.pixels.withUnsafeBufferPointer { pixels in
+                    sf_video_write(
+                        video, pixels.baseAddress, Int32(width), Int32(height), Int32(width * 4), Int64(entry.tick),
+                        &error, 256)
+                }
+                if status < 0 { record(VideoError(path: path, reason: String(cString: error))) }
             }
-            if status < 0 { record(VideoError(path: path, reason: String(cString: error))) }
+            // The spare list keeps the only reference, so the next capture writes in place.
+            lock.lock()
+            spare.append(entry.image)
+            entry.image = RGBAImage(width: 0, height: 0, pixels: [])
+            lock.unlock()
+        }
+    }
+
+    /// Stops without finishing the file: waits for the encoder and frees it (the caller
+    /// removes the file).
+    func abandon() {
+        queue.sync { [self] in
+            if let open = video { sf_video_abandon(open) }
+            video = nil
         }
     }
 

@@ -7,82 +7,98 @@ import SceneflowSDL
 public enum VideoMode: String, Sendable, CaseIterable {
     /// Every test that runs gets a video.
     case on
-    /// Every test is recorded; the video of a test that passed is deleted at its end.
+    /// Only failed (or interrupted) tests get a video; a passing test's frames are dropped
+    /// without being drawn or encoded.
     case retainOnFailure = "retain-on-failure"
     /// No video (the default): nothing is rendered for it.
     case off
 }
 
-/// Records the frames of one script file's tests into one WebM video per test
-/// (`<report>/videos/<script>/<NN-test>.webm`) as the virtual clock produces them.
+/// Records the frames of one script file's tests into one MP4 video per test
+/// (`<report>/videos/<script>/<NN-test>.mp4`) as the virtual clock produces them.
 ///
-/// A frame is rendered only when what is drawn changed (`Session.frame()` differs from the last
-/// one): a test that waits on a still screen encodes one picture, shown for as long as the
-/// clock ran. The frames are the ones the screenshot checks and `--frames` render (one
-/// geometry: `OffscreenRenderer` draws `FrameDescription`).
+/// While a test runs, only a frame log is kept: each `FrameDescription` that differs from the
+/// last one, with its tick (a few hundred bytes a frame, no pixels). At the test's end the log is
+/// drawn and encoded (`on`, or a failed test under `retain-on-failure`) or dropped (a passing
+/// test under `retain-on-failure`: no frame is drawn or encoded). Drawing happens on the caller's
+/// thread while the encoder's threads encode the frames before it. The frames are the ones the
+/// screenshot checks and `--frames` render (one geometry: `OffscreenRenderer` draws
+/// `FrameDescription`, and the same description always gives the same pixels).
 final class VideoRecorder {
     let mode: VideoMode
     private let folder: String
     private let renderer: OffscreenRenderer
     private let images: TextureCache
-    private var image = RGBAImage(width: 0, height: 0, pixels: [])
-    private var encoder: VideoEncoder?
-    private var lastFrame: FrameDescription?
+    private var log: [(frame: FrameDescription, tick: Int)] = []
+    private var name: String?
     private var firstTick = 0
 
-    /// A recorder writing into `folder` (made when the first video starts).
+    /// A recorder writing into `folder` (made when the first video is written).
     /// - Throws: `SDLError` when the offscreen renderer cannot be made.
     init(mode: VideoMode, folder: String, prototype: Prototype) throws {
         self.mode = mode
         self.folder = folder
-        // Drawn straight at the video's size: the device at a smaller scale, so screenshots are
-        // scaled once when decoded (bilinear) and each frame is a tenth of a 1080x2400 frame.
-        let device = prototype.device
-        let largest = Double(max(device.pixelWidth, device.pixelHeight, 1))
-        let smallest = Double(max(min(device.pixelWidth, device.pixelHeight), 1))
-        // Never below 2 px on the short side (a 16384x1 px device drew a 0 px frame and its
-        // passing test failed; red-team finding): the encoder scales what is left to fit.
-        let factor = min(1, max(Double(VideoEncoder.largestSide) / largest, 2 / smallest))
-        renderer = try OffscreenRenderer(
-            device: Device(width: device.width, height: device.height, scale: device.scale * factor))
+        renderer = try OffscreenRenderer(device: Self.videoDevice(prototype.device))
         images = renderer.makeTextureCache(directory: prototype.directory)
     }
 
-    /// Starts the video of a test at frame tick `tick`, in file `name` (without extension).
-    /// - Throws: an error making the folder, or `VideoError`.
-    func begin(name: String, tick: Int) throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let path = (folder as NSString).appendingPathComponent(name + ".webm")
-        let device = renderer.device
-        encoder = try VideoEncoder(path: path, width: device.pixelWidth, height: device.pixelHeight)
-        lastFrame = nil
+    /// The device the video's frames are drawn for: `device` at a smaller scale, so that its
+    /// pixel size fits `VideoEncoder.largestSide` on both sides (Playwright's rule), and at
+    /// most one point a pixel (a 360x800 pt device at scale 3 is drawn at 360x800 px, a tenth of
+    /// its 1080x2400 px). Screenshots are scaled once when decoded (bilinear), and each frame
+    /// is drawn straight at the video's size, so the encoder only converts colours. Never
+    /// below 2 px on the short side (a 16384x1 px device drew a 0 px frame): the encoder
+    /// scales what is left to fit.
+    static func videoDevice(_ device: Device) -> Device {
+        let largest = Double(max(device.pixelWidth, device.pixelHeight, 1))
+        let smallest = Double(max(min(device.pixelWidth, device.pixelHeight), 1))
+        let factor = min(1, max(Double(VideoEncoder.largestSide) / largest, 2 / smallest))
+        return Device(width: device.width, height: device.height, scale: device.scale * factor)
+    }
+
+    /// Starts the frame log of a test at frame tick `tick`; its video is file `name` (without
+    /// extension) when written.
+    func begin(name: String, tick: Int) {
+        self.name = name
+        log.removeAll(keepingCapacity: true)
         firstTick = tick
     }
 
-    /// Looks at the session after frame tick `tick`; renders and encodes the frame when what
-    /// is drawn changed.
-    /// - Throws: `SDLError` when rendering fails, `VideoError` when encoding fails.
-    func observe(_ session: Session, tick: Int) throws {
-        guard let encoder else { return }
+    /// Looks at the session after frame tick `tick`; logs the frame when what is drawn changed.
+    func observe(_ session: Session, tick: Int) {
+        guard name != nil else { return }
         let frame = session.frame()
-        if frame == lastFrame { return }
-        lastFrame = frame
-        try renderer.draw(frame, images: images)
-        try renderer.capture(into: &image)
-        try encoder.add(image, tick: tick - firstTick)
+        if frame == log.last?.frame { return }
+        log.append((frame, tick - firstTick))
     }
 
     /// Ends the running test's video at frame tick `tick`. Returns the video's path, or nil when
-    /// the mode does not keep it (`retain-on-failure` and the test passed: the file is deleted).
-    /// - Throws: `VideoError` when the end cannot be written.
+    /// the mode does not keep it (`retain-on-failure` and the test passed: nothing is drawn or
+    /// written).
+    /// - Throws: an error making the folder, `SDLError` when drawing fails, `VideoError` when
+    ///   encoding fails.
     func finish(tick: Int, failed: Bool) throws -> String? {
-        guard let encoder else { return nil }
-        self.encoder = nil
-        try encoder.finish(tick: max(tick - firstTick, 1))
-        if mode == .retainOnFailure && !failed {
-            try? FileManager.default.removeItem(atPath: encoder.path)
-            return nil
+        guard let name else { return nil }
+        self.name = nil
+        defer { log.removeAll(keepingCapacity: true) }
+        if mode == .retainOnFailure && !failed { return nil }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = (folder as NSString).appendingPathComponent(name + ".mp4")
+        let device = renderer.device
+        let encoder = try VideoEncoder(path: path, width: device.pixelWidth, height: device.pixelHeight)
+        do {
+            for (frame, tick) in log {
+                try renderer.draw(frame, images: images)
+                var image = encoder.reusableImage()
+                try renderer.capture(into: &image)
+                try encoder.add(image, tick: tick)
+            }
+            try encoder.finish(tick: tick - firstTick)
+        } catch {
+            encoder.abandon()
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
         }
-        return encoder.path
+        return path
     }
 }
