@@ -84,12 +84,16 @@ public final class TextRecognizer {
         sf_TessBaseAPIDelete(handle)
     }
 
+    /// The fewest pixels an image must have on each side to hold a word: 8.
+    public static let minimumSide = 8
+
     /// The words of `image`, boxes in its pixels, confidence 0-100, in reading order as
     /// Tesseract gives them (empty words dropped).
     ///
     /// - Throws: `Failure` when `TessBaseAPIRecognize` fails.
     public func words(in image: GrayImage) throws -> [RecognizedWord] {
-        guard image.width > 0, image.height > 0 else { return [] }
+        // Thinner than a letter can be drawn: no words (Tesseract's recognition fails there).
+        guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else { return [] }
         let status: Int32 = image.pixels.withUnsafeBufferPointer { buffer in
             sf_TessBaseAPISetImage(
                 handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
