@@ -1,6 +1,12 @@
 import SceneflowCore
 
 extension PrototypeValidator {
+    /// The most items a tab bar may have: 20, four times what the platforms show (UIKit's
+    /// `UITabBarController` shows five, the fifth becoming More; Android's Material
+    /// `BottomNavigationView` allows at most five), room for a custom tab strip. More is a load
+    /// error at the first tab too many.
+    static let maximumTabs = 20
+
     /// The keys of one tab item.
     static let tabKeys: [String] = ["label", "scene", "frame", "transition", "duration", "landscape_frame"]
 
@@ -17,6 +23,15 @@ extension PrototypeValidator {
             return []
         }
         if items.count < 2 { error("tabs", "a tab bar needs at least two tabs, got \(items.count)") }
+        if items.count > Self.maximumTabs {
+            // Every tab's element is laid out on every scene of every tab's stack: thousands of
+            // tabs made `check` take minutes and gigabytes (red-team finding).
+            error(
+                "tabs[\(Self.maximumTabs + 1)]",
+                "a tab bar holds at most \(Self.maximumTabs) tabs, got \(items.count) (UIKit's tab bar shows five and moves the rest under More; Material's navigation bar holds three to five)"
+            )
+            return []
+        }
         var tabs: [TabItem] = []
         for (offset, item) in items.enumerated() {
             let path = "tabs[\(offset + 1)]"

@@ -84,6 +84,9 @@ public final class TextRecognizer {
         sf_TessBaseAPIDelete(handle)
     }
 
+    /// The fewest pixels an image must have on each side to hold a word: 8.
+    public static let minimumSide = 8
+
     /// The words of `image`, boxes in its pixels, confidence 0-100, in reading order as
     /// Tesseract gives them (empty words dropped). `thresholding` reads this image with another
     /// `thresholding_method` than the settings' (0: Otsu's one threshold, for a crop of one
@@ -91,7 +94,8 @@ public final class TextRecognizer {
     ///
     /// - Throws: `Failure` when `TessBaseAPIRecognize` fails.
     public func words(in image: GrayImage, thresholding: Int32? = nil) throws -> [RecognizedWord] {
-        guard image.width > 0, image.height > 0 else { return [] }
+        // Thinner than a letter can be drawn: no words (Tesseract's recognition fails there).
+        guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else { return [] }
         if let thresholding, thresholding != settings.thresholding {
             _ = sf_TessBaseAPISetVariable(handle, "thresholding_method", String(thresholding))
         }

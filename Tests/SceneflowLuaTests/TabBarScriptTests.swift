@@ -79,6 +79,31 @@ struct TabBarScriptTests {
         #expect(one.contains { $0.contains("a tab bar needs at least two tabs") }, "\(one)")
     }
 
+    /// At most 20 tabs (each tab is laid out on every scene of every tab's stack: 2 000 tabs
+    /// took `check` 37 s and 1.97 GB); 20 load, 21 and 2 000 are refused at once with the
+    /// path of the first tab too many.
+    @Test(arguments: [20, 21, 2000]) func aTabBarHoldsAtMostTwentyTabs(_ count: Int) {
+        var scenes = ""
+        var tabs = ""
+        for i in 1...count {
+            scenes += "    s\(i) = { image = \"a.png\" },\n"
+            tabs += "    { label = \"T\(i)\", scene = \"s\(i)\", frame = { \((i - 1) * 5), 700, 5, 100 } },\n"
+        }
+        let lua =
+            "return {\n  device = { width = 10000, height = 800, scale = 1 }, start = \"s1\",\n  scenes = {\n"
+            + scenes + "  },\n  tabs = {\n" + tabs + "  },\n}\n"
+        if count <= 20 {
+            let folder = TestFolders.prototype(lua, images: ["a.png"])
+            #expect(throws: Never.self) { _ = try PrototypeLoader.load(directory: folder) }
+            return
+        }
+        let lines = TestFolders.lines(lua, images: ["a.png"])
+        #expect(
+            lines.contains { $0.contains("tabs[21]: a tab bar holds at most 20 tabs, got \(count) (UIKit") },
+            "\(lines.prefix(3))")
+        #expect(lines.count == 1, "refused at once, nothing else reported: \(lines.prefix(3))")
+    }
+
     /// A form presented over a start scene that is not a tab (Android's tabbed form activity,
     /// a UITabBarController presented modally): the tabs switch stacks inside the modal, each
     /// keeping its place, `dismiss()` and `back()` from any tab's root close the whole form, and

@@ -101,7 +101,7 @@ struct PlayCommand: Subcommand {
         let player = WindowPlayer(
             loaded,
             log: { line in
-                print(TerminalText.escaped(line))
+                print(TerminalText.escaped(line, keepTabs: false))
                 flushOutput()
             })
         player.quitAfter = quitAfter

@@ -82,7 +82,7 @@ struct RecordCommand: Subcommand {
         let player = WindowPlayer(
             loaded,
             log: {
-                print(TerminalText.escaped($0))
+                print(TerminalText.escaped($0, keepTabs: false))
                 flushOutput()
             })
         player.hints = hints

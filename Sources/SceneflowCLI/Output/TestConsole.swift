@@ -155,6 +155,8 @@ final class TestConsole {
         case .recorded:
             var text = "  REC   \(outcome.name)  (passed and recorded baselines; \(time), \(clock))"
             for visual in outcome.visuals where visual.status == "recorded" { text += "\n        \(visual.message)" }
+            // Recording does not hide the test's warnings (JUnit and JSON keep them too).
+            for warning in outcome.warnings { text += "\n        " + outcome.located(warning) }
             return text
         case .skipped: return "  SKIP  \(outcome.name)  (\(outcome.skipReason ?? "skipped"))"
         case .failed, .interrupted:

@@ -7,18 +7,25 @@ public enum TerminalText {
     /// `\r`, `\u{1B}` (C0, DEL and the C1 range U+0080–U+009F), and the line and
     /// paragraph separators U+2028/U+2029 as `\u{2028}`/`\u{2029}` (terminals and editors
     /// break lines there). `\n` stays when `keepNewlines` (multi-line messages), else `\n`.
-    public static func escaped(_ text: String, keepNewlines: Bool = true) -> String {
-        guard text.unicodeScalars.contains(where: { needsEscape($0, keepNewlines: keepNewlines) }) else { return text }
+    /// With `keepTabs` false a tab is written `\t` too (one-line event logs, where a tab in a
+    /// scene name would read as spacing).
+    public static func escaped(_ text: String, keepNewlines: Bool = true, keepTabs: Bool = true) -> String {
+        guard
+            text.unicodeScalars.contains(where: {
+                needsEscape($0, keepNewlines: keepNewlines) || (!keepTabs && $0 == "\t")
+            })
+        else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
-            guard needsEscape(scalar, keepNewlines: keepNewlines) else {
+            guard needsEscape(scalar, keepNewlines: keepNewlines) || (!keepTabs && scalar == "\t") else {
                 out.unicodeScalars.append(scalar)
                 continue
             }
             switch scalar {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
+            case "\t": out += "\\t"
             default: out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             }
         }

@@ -88,7 +88,16 @@ end
 -- `err` with the traceback through required modules appended (a message handler for
 -- xpcall): a Lua error inside a helper names the helper's line and the test's.
 function api.traced(err)
-  if type(err) ~= "string" or find(err, "\n    at ", 1, true) then return err end
+  if type(err) ~= "string" then
+    -- An error object with __tostring (a class of the script's own) shows its text, as
+    -- lua.c does; one whose __tostring fails or gives no string stays as it is.
+    local mt = debug.getmetatable(err)
+    if not (mt and rawget(mt, "__tostring")) then return err end
+    local ok, text = pcall(tostring, err)
+    if not ok or type(text) ~= "string" then return err end
+    err = text
+  end
+  if find(err, "\n    at ", 1, true) then return err end
   local trace = api.trace(2)
   if trace then return err .. "\n    at " .. concat(trace, "\n    at ") end
   return err

@@ -224,10 +224,24 @@ final class ScreenshotChecker: VisualChecks {
                 }
                 return note("tree", name, .recorded(path: path), path)
             }
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            let data: Data
+            do {
+                data = try RegularFile.read(path)
+            } catch {
+                let message =
+                    error == .missing
+                    ? "no text baseline at \(path); record it with --update-baselines"
+                    : "cannot read the text baseline \(path): \(error)"
+                return note("tree", name, .failed(message: message), path)
+            }
+            // A file that is there but is not UTF-8 text is not a missing baseline.
+            guard let text = String(validating: data, as: UTF8.self) else {
                 return note(
-                    "tree", name, .failed(message: "no text baseline at \(path); record it with --update-baselines"),
-                    path)
+                    "tree", name,
+                    .failed(
+                        message:
+                            "the text baseline \(path) is not UTF-8 text (\(data.count) bytes); record it again with --update-baselines"
+                    ), path)
             }
             wanted = text
         }
