@@ -32,7 +32,8 @@ public struct ProposalBuilder: Sendable {
     /// The proposals for `words`, top to bottom, then left to right.
     public func proposals(_ words: [RecognizedWord]) -> [DetectionProposal] {
         let lines = TextLine.lines(words.filter(readable), gap: 1.5).compactMap(trimmed)
-        let rows = Self.rows(lines, screenWidth: screenWidth)
+        let dashes = words.filter { Self.isDash($0.text) }.map(\.box)
+        let rows = Self.rows(lines, screenWidth: screenWidth, dashes: dashes)
         let typical = median(lines.map { Double($0.height) })
         var proposals: [DetectionProposal] = []
         for row in rows {
@@ -48,7 +49,7 @@ public struct ProposalBuilder: Sendable {
         if word.onBusyBackground { return false }
         if (Double(word.box.y) + Double(word.box.height) / 2) * unit < Self.statusBar { return false }
         let meaningful = word.text.unicodeScalars.filter { $0.properties.isAlphabetic || ("0"..."9").contains($0) }
-        return !meaningful.isEmpty && word.confidence >= 40
+        return !meaningful.isEmpty && word.confidence >= (meaningful.count <= 3 ? 60 : 40)
     }
 
     /// `line` without the fragments at its ends (an icon read as a letter sits at an end);
@@ -75,6 +76,9 @@ public struct ProposalBuilder: Sendable {
     /// A row: a main line with the lines under it and the values beside it.
     struct Row {
         var main: TextLine
+        /// True when the main line shares its band with two or more other lines (a grid of
+        /// labels under icons, a tab bar).
+        var inGrid = false
         /// Lines that continue the main line's text (a wrapped label).
         var continued: [TextLine] = []
         var under: [TextLine] = []
@@ -94,19 +98,17 @@ public struct ProposalBuilder: Sendable {
     }
 
     /// Groups lines into rows: a line starting under a row's last line (within 0.9 of its
-    /// height, left edges within 1.5 heights, no taller) joins it; a short value-like line
-    /// (digits, a date, a version, or smaller text) beside a row's main line joins it too.
-    static func rows(_ lines: [TextLine], screenWidth: Int) -> [Row] {
+    /// height, left edges within 1.5 heights, no taller) joins it, as a continuation of the
+    /// label when it is a wrapped label (`continues`) or as a line under it; a short value-like
+    /// line (digits, a date, a version, or smaller text) beside a row's main line joins it too.
+    /// `dashes` are the boxes of dash marks read on the screen (`Stashfin -`).
+    static func rows(_ lines: [TextLine], screenWidth: Int, dashes: [PixelRect] = []) -> [Row] {
         var rows: [Row] = []
         let crowded = Set(
             lines.indices.filter { i in lines.indices.filter { sameBand(lines[i], lines[$0]) }.count >= 3 })
         for (index, line) in lines.enumerated() {
             if let i = rows.lastIndex(where: { joinsUnder(line, $0) }) {
-                let row = rows[i]
-                let above = row.continued.last ?? row.main
-                if row.under.isEmpty, Double(line.height) >= 0.85 * Double(row.main.height),
-                    Double(above.box.width) >= 0.35 * Double(screenWidth), abs(line.box.x - above.box.x) <= above.height
-                {
+                if continues(line, rows[i], screenWidth: screenWidth, dashes: dashes) {
                     rows[i].continued.append(line)
                 } else {
                     rows[i].under.append(line)
@@ -116,7 +118,7 @@ public struct ProposalBuilder: Sendable {
             {
                 rows[i].beside.append(line)
             } else {
-                rows.append(Row(main: line))
+                rows.append(Row(main: line, inGrid: crowded.contains(index)))
             }
         }
         for i in rows.indices {
@@ -126,6 +128,48 @@ public struct ProposalBuilder: Sendable {
                 }.count
         }
         return rows
+    }
+
+    /// True when `line`, under `row`'s last label line, carries on the label (a title or a
+    /// name too long for one line, "Microsoft" over "Outlook Lite"): nothing but label lines
+    /// above it, its letters as tall (0.8 to 1.35 times: a line without descenders is shorter),
+    /// its left edge under the label's, not a value (digits) or an identifier (`com.jerboa`),
+    /// and the label above does not end a clause (`Stashfin -`, `Google Pay:`, a comma). The
+    /// label above spans a third of the screen (a wrapped title) or sits in a grid of labels
+    /// (names under app icons, whose column is narrow).
+    static func continues(_ line: TextLine, _ row: Row, screenWidth: Int, dashes: [PixelRect] = []) -> Bool {
+        let above = row.continued.last ?? row.main
+        guard row.under.isEmpty, row.beside.isEmpty,
+            Double(line.height) >= 0.8 * Double(row.main.height),
+            Double(line.height) <= 1.35 * Double(row.main.height),
+            abs(line.box.x - above.box.x) <= above.height,
+            digitShare(line.text) < 0.5, !isIdentifier(line.text), !endsClause(above, dashes: dashes)
+        else { return false }
+        return Double(above.box.width) >= 0.35 * Double(screenWidth) || row.inGrid
+    }
+
+    /// True for text with a dotted name in it (`com.android.systemui`, `github.com/x`): a
+    /// package name or an address under a label, not more of the label.
+    static func isIdentifier(_ text: String) -> Bool {
+        text.range(of: "[A-Za-z0-9_]\\.[A-Za-z_]", options: .regularExpression) != nil
+    }
+
+    /// True when `line` ends a clause: its last word ends with `:`, `,`, `;` or a dash, or a
+    /// dash mark (`dashes`) follows it on its band within one and a half heights.
+    static func endsClause(_ line: TextLine, dashes: [PixelRect]) -> Bool {
+        if let last = line.words.last?.text.unicodeScalars.last, ":,;-–—|".unicodeScalars.contains(last) {
+            return true
+        }
+        return dashes.contains { dash in
+            let mid = Double(dash.y) + Double(dash.height) / 2
+            return dash.x >= line.maxX && Double(dash.x - line.maxX) <= 1.5 * Double(line.height)
+                && mid >= Double(line.box.y) && mid <= Double(line.maxY)
+        }
+    }
+
+    /// True for a word that is only a dash (`-`, `–`, `—`).
+    static func isDash(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { "-–—".unicodeScalars.contains($0) }
     }
 
     static func joinsUnder(_ line: TextLine, _ row: Row) -> Bool {
@@ -183,7 +227,9 @@ public struct ProposalBuilder: Sendable {
         let main = row.main
         let words = label.split(separator: " ").count
         let top = Double(main.box.y) / Double(screenHeight)
-        let sentence = (label.hasSuffix(".") && words >= 4) || words >= 14 || row.continued.count >= 3
+        let sentence =
+            (label.hasSuffix(".") && words >= 4) || main.words.count >= 14 || row.continued.count >= 3
+            || label.range(of: "[a-z]\\. [A-Z]", options: .regularExpression) != nil
         let valueAfterColon = label.range(of: ": [0-9]", options: .regularExpression) != nil
         let kind: DetectionProposal.Kind
         if sentence || valueAfterColon || isHeader(row, among: rows) {
@@ -192,7 +238,9 @@ public struct ProposalBuilder: Sendable {
             kind = .row
         } else if row.siblings >= 2 && words <= 3 && (top < 0.3 || top > 0.8) {
             kind = .tab
-        } else if Double(main.height) >= typical * 1.3 && top < 0.25 && row.siblings == 0 {
+        } else if Double(main.height) >= typical * 1.3 && top < 0.25 && row.siblings == 0
+            && !rows.contains(where: { $0.main.maxY <= main.box.y })
+        {
             kind = .title
         } else if words >= 7 {
             kind = .text

@@ -86,11 +86,11 @@ import Testing
         #expect(total.precision >= Self.precisionFloor, "precision \(percent(total.precision))\n\(table)")
     }
 
-    /// The floors the measured figures must keep: the figures the docs give (80.4 % and
-    /// 65.2 % on 2026-12-01, Tesseract 5.3.0), less two points, so a change that loses labels
-    /// fails here. The goals (90 % and 70 %) are not reached yet.
-    static let recallFloor = 0.78
-    static let precisionFloor = 0.63
+    /// The floors the measured figures must keep: the figures the docs give (87.7 % and
+    /// 73.2 % on 2026-12-01, Tesseract 5.3.0), less two points, so a change that loses labels
+    /// fails here. The recall goal (90 %) is not reached yet.
+    static let recallFloor = 0.857
+    static let precisionFloor = 0.712
 
     func percent(_ value: Double) -> String { String(format: "%.1f %%", value * 100) }
 }
