@@ -21,7 +21,8 @@ extension PrototypeValidator {
         } else if let list = table["landscape"].table,
             list.entries.contains(where: { if case .index = $0.key { true } else { false } })
         {
-            design.landscapeSequence = validateLandscapeSequence(list, path: path + ".landscape")
+            (design.landscapeSequence, design.landscapeTurn) = validateLandscapeSequence(
+                list, path: path + ".landscape")
         } else {
             design.landscape = validateLandscape(table["landscape"], path: path + ".landscape")
         }
@@ -213,10 +214,43 @@ extension PrototypeValidator {
         return name
     }
 
-    /// `landscape = { "chart", "chart_week", ... }` on scene `path`: a landscape sequence, each
-    /// item another scene of the prototype, none twice. The scenes in order; the bad ones left
-    /// out (reported with their index, e.g. `scenes.stocks.landscape[2]`).
-    mutating func validateLandscapeSequence(_ list: LuaTable, path: String) -> [String] {
+    /// `landscape = { "chart", "chart_week", ..., turn = "none" }` on scene `path`: a landscape
+    /// sequence, each item another scene of the prototype, none twice, and how a turn of the
+    /// device into or out of it is drawn (`turn`: `"rotation"`, the default, or `"none"`). The
+    /// scenes in order, the bad ones left out (reported with their index, e.g.
+    /// `scenes.stocks.landscape[2]`), and the turn.
+    mutating func validateLandscapeSequence(_ list: LuaTable, path: String) -> ([String], LandscapeTurn) {
+        var turn = LandscapeTurn.rotation
+        var rest = list
+        if !list["turn"].isNone {
+            turn = validateLandscapeTurn(list["turn"], path: path + ".turn")
+            rest.entries.removeAll { $0.key == .name("turn") }
+        }
+        return (validateLandscapeScenes(rest, path: path), turn)
+    }
+
+    /// `turn = "rotation" | "none"` of a landscape sequence at `path`; a bad value is reported
+    /// (with a did-you-mean for a misspelt name) and counts as the default rotation.
+    mutating func validateLandscapeTurn(_ value: LuaValue, path: String) -> LandscapeTurn {
+        let names = LandscapeTurn.allCases.map(\.rawValue)
+        let choices = names.map { "\"\($0)\"" }.joined(separator: " or ")
+        guard case .string(let name) = value else {
+            error(
+                path,
+                "expected \(choices) (how turning the device into and out of the sequence is drawn), got \(describe(value))"
+            )
+            return .rotation
+        }
+        if let turn = LandscapeTurn(rawValue: name) { return turn }
+        error(
+            path,
+            "unknown turn \"\(name)\"\(NearestName.hint(for: name, among: names)) (a turn is drawn as \(choices): \"none\" shows the turned screen at once)"
+        )
+        return .rotation
+    }
+
+    /// The scene names of a landscape sequence's list (see `validateLandscapeSequence`).
+    private mutating func validateLandscapeScenes(_ list: LuaTable, path: String) -> [String] {
         guard let items = list.sequence else {
             error(
                 path,

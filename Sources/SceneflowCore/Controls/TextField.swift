@@ -137,6 +137,9 @@ public struct TextFieldOverlay: Equatable, Sendable {
     public var showsCaret: Bool
     /// Filled over `frame` before the text (nil: none).
     public var background: OverlayColor? = nil
+    /// True while the field has the keyboard: the line scrolls to keep the caret in view even
+    /// while the blinking caret is hidden (`TextFieldLine`).
+    public var keepsCaretInView = false
 
     /// Creates an overlay.
     public init(

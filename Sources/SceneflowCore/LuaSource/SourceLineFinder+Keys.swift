@@ -3,8 +3,8 @@ extension SourceLineFinder {
     /// against others, not quoted in the message): a scroll region on an overlay scene
     /// (`.scroll`), its header (`ScrollRegion.bandProblem`) and its height
     /// (`ScrollRegion.heightProblem`), so a landscape variant's `header =` is told from the
-    /// portrait one's; a scene's `landscape` (written by many scenes).
-    static let keyLocatedPaths = [".scroll", ".scroll.header", ".scroll.height", ".landscape"]
+    /// portrait one's; a scene's `landscape` (written by many scenes) and its sequence's `turn`.
+    static let keyLocatedPaths = [".scroll", ".scroll.header", ".scroll.height", ".landscape", ".landscape.turn"]
     /// Tables whose keys are names the user chose (a state control's `states` and `segments`,
     /// issue 17): a key is looked for directly inside a table of that name.
     static let nestedParents: [String] = ["states", "segments"]

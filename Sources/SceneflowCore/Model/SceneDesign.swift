@@ -77,6 +77,10 @@ public struct SceneDesign: Equatable, Sendable {
     /// device is turned; the others are reached from it by their elements (swipe, tap);
     /// turning the device upright from any of them shows this scene again.
     public var landscapeSequence: [String] = []
+    /// How turning the device into this scene's landscape sequence and back upright from it is
+    /// drawn (`landscape = { "chart", "chart_week", turn = "none" }`): the 0.3 s rotation by
+    /// default, or a cut.
+    public var landscapeTurn: LandscapeTurn = .rotation
     /// Set on a scene that another scene's landscape sequence names (`landscape = "name"` or
     /// `landscape = { ..., "name", ... }`): that scene, the sequence's owner (the first in
     /// declaration order when several do). Such a landscape scene's image and elements are in
@@ -209,4 +213,13 @@ enum SceneExtras {
         if let action = rating.onChange { parts.append("on_change: \(action)") }
         return " " + parts.joined(separator: " ")
     }
+}
+
+/// How a turn of the device into or out of a landscape sequence is drawn, as the sequence
+/// declares it (`turn = "rotation"` or `turn = "none"`).
+public enum LandscapeTurn: String, CaseIterable, Equatable, Sendable {
+    /// The screen turns a quarter over 0.3 s (`Session.rotationDuration`), the default.
+    case rotation
+    /// No animation: the turned screen shows at once (a cut), recorded as such in the timeline.
+    case none
 }

@@ -23,6 +23,8 @@ struct SessionControls {
     var texts: [ControlID: TextEditing] = [:]
     /// The text field with the keyboard (window taps, `type_text`); apart from `focused`.
     var textFocus: ControlID?
+    /// The text field a window press landed in, until its release (Session+TextFieldPointer.swift).
+    var textDrag: TextDrag?
     /// Session seconds when the caret last restarted its blink (focus, an edit).
     var caretSince = 0.0
 }

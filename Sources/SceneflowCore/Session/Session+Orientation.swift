@@ -53,7 +53,9 @@ extension Session {
         guard navigator.running == nil else { return false }
         guard orientation != design.orientation else { return true }
         let before = shownDevice(sceneBelowOverlay(currentScene) ?? currentScene)
-        design.rotation = SessionDesignState.Rotation(from: design.orientation, scene: currentScene, start: now)
+        let cuts = turnCuts(from: currentScene)
+        design.rotation =
+            cuts ? nil : SessionDesignState.Rotation(from: design.orientation, scene: currentScene, start: now)
         design.orientation = orientation
         design.pressed = nil
         design.scrollDrag = nil
@@ -67,8 +69,17 @@ extension Session {
             noteHistory()
         }
         let rotates = before != shownDevice(sceneBelowOverlay(currentScene) ?? currentScene)
-        timeline.record(.turn(to: orientation, duration: Self.rotationDuration, rotates: rotates), at: now)
+        timeline.record(
+            .turn(to: orientation, duration: cuts ? 0 : Self.rotationDuration, rotates: rotates), at: now)
         return true
+    }
+
+    /// True when a turn of the device with `scene` on top goes into or out of a landscape
+    /// sequence declared with `turn = "none"`: the owner's (the portrait scene turning to its
+    /// sequence, or the owner of the sequence scene turning upright).
+    func turnCuts(from scene: String) -> Bool {
+        let owner = prototype.scenes[scene]?.design.portraitScene ?? scene
+        return prototype.scenes[owner]?.design.landscapeTurn == LandscapeTurn.none
     }
 
     /// How far the device's turn is (0…1, linear in time over `rotationDuration`), or nil when

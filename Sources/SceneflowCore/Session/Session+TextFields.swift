@@ -252,9 +252,11 @@ extension Session {
             guard let field = elements[i].control?.textField else { return nil }
             let id = controlID(layer.scene, elements, i)
             let placed = placement.place(elements[i].frame)
-            return TextFieldOverlay(
+            var overlay = TextFieldOverlay(
                 label: elements[i].label, field: field, placed: placed.frame, clip: placed.area,
                 editing: editing(of: id, field), caret: focus == id && caretOn)
+            overlay.keepsCaretInView = focus == id
+            return overlay
         }
     }
 

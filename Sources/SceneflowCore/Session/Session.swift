@@ -60,6 +60,12 @@ public final class Session {
     /// the next press.
     var cancelledGesture: String?
 
+    /// Measures text as the window draws it (the SDL layer's `FontMeasure`), so a press in a
+    /// text field puts the caret between the characters drawn around it and a drag selects
+    /// (Session+TextFieldPointer.swift); nil (scripts, headless) gives a tapped field the caret
+    /// at the end.
+    public var textMeasure: (any TextMeasuring)?
+
     /// Creates a session showing the prototype's start scene.
     public init(prototype: Prototype) {
         self.prototype = prototype
@@ -153,7 +159,7 @@ public final class Session {
         }
         timeline.record(.input(event), at: event.time)
         notePress(event)
-        if routeToControl(event) { return }
+        if routeToTextField(event) || routeToControl(event) { return }
         guard let gesture = recognizer.handle(event) else { return }
         dispatch(gesture, at: event.time)
     }

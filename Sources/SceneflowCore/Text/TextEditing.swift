@@ -165,10 +165,11 @@ public struct TextEditing: Equatable, Sendable {
         place(count, extending: extending)
     }
 
-    /// Puts the caret at grapheme `index` (clamped), dropping the selection (a click).
-    public mutating func moveTo(_ index: Int) {
+    /// Puts the caret at grapheme `index` (clamped), dropping the selection (a click); with
+    /// `extending`, keeps the other end of the selection where it was (a drag, Shift+click).
+    public mutating func moveTo(_ index: Int, extending: Bool = false) {
         guard !isComposing else { return }
-        place(index, extending: false)
+        place(index, extending: extending)
     }
 
     /// Selects the whole text (Ctrl+A), caret at the end.

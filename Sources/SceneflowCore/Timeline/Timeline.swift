@@ -32,7 +32,8 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case reload(prototype: String, scene: String, dropped: [String], cutShort: String?)
         /// The device started turning to `orientation` (`Session.rotate(to:)`), drawn as a
         /// rotation over `duration` seconds when the screen turns with it (`rotates`), else
-        /// not drawn at all (a portrait-only scene stays upright).
+        /// not drawn at all (a portrait-only scene stays upright); a turned screen with
+        /// `duration` 0 is a cut (the landscape sequence declares `turn = "none"`).
         case turn(to: Orientation, duration: Double, rotates: Bool)
     }
     /// Clock time in seconds.
@@ -82,8 +83,11 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
                 + (cutShort.map { " (cut short: \($0))" } ?? "")
         case .turn(let orientation, let duration, let rotates):
             return "turn to \(orientation.rawValue)"
-                + (rotates
-                    ? ", drawn as a \(formatNumber(duration, decimals: 3))s rotation" : ", the screen stays as it is")
+                + (!rotates
+                    ? ", the screen stays as it is"
+                    : duration > 0
+                        ? ", drawn as a \(formatNumber(duration, decimals: 3))s rotation"
+                        : ", cut (the landscape sequence declares turn = \"none\")")
         case .transitionCompleted(let r):
             return "transition \(r.from) -> \(r.to) completed after "
                 + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(counted(r.frameCount, "frame"))"

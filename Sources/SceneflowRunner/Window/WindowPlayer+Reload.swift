@@ -67,6 +67,7 @@ extension WindowPlayer {
         loaded = fresh
         imageFiles = images
         session = next
+        session.textMeasure = FontMeasure()
         let note = dropped.isEmpty ? "" : " (dropped from the history, scenes gone: \(dropped.joined(separator: ", ")))"
         log(
             "reloaded \(fresh.prototype.name): scene \(session.currentScene)\(note); "

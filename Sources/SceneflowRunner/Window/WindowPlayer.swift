@@ -104,6 +104,7 @@ public final class WindowPlayer {
     public init(_ loaded: LoadedPrototype, log: @escaping (String) -> Void = { print($0) }) {
         self.loaded = loaded
         self.session = Session(prototype: loaded.prototype)
+        session.textMeasure = FontMeasure()  // clicks in text fields place the caret as drawn
         self.log = log
         imageFiles = ImageFileStore()
         imageFiles.keep(imagePaths(of: loaded.prototype))

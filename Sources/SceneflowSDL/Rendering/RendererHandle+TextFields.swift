@@ -27,16 +27,18 @@ extension RendererHandle {
         defer { SDL_RenderSetClipRect(renderer, nil) }
         let size = field.fontSize * device.scale  // device pixels
         let shown = field.shown
-        func x(_ graphemes: Int) -> Int32 {
-            Int32(pixels: FontSet.shared.measure(shown.prefix(graphemes), size: size).width)
-        }
+        // The one geometry of the line (Core's TextFieldLine): where each grapheme boundary is
+        // and how far the line scrolls to keep the caret in view; clicks place the caret by it.
+        let line = TextFieldLine(
+            shown: shown, fontSize: field.fontSize, textBox: field.textBox, scale: device.scale,
+            keepsCaretInView: field.keepsCaretInView || field.showsCaret || shown.marked != nil,
+            measure: FontMeasure())
+        func x(_ graphemes: Int) -> Int32 { Int32(pixels: line.x(graphemes)) }
         let lineHeight = Int32(pixels: FontSet.shared.measure(shown.string, size: size).height)
         let top = box.y + (box.h - lineHeight) / 2
         let caretX = x(shown.caret)
-        let caretWidth = max(1, Int32(pixels: 2 * device.scale))
-        // Scrolled left just enough to show the caret (and its width) at the box's right edge.
-        let scroll = field.showsCaret || shown.marked != nil ? max(0, caretX + caretWidth - box.w) : 0
-        let left = box.x - scroll
+        let caretWidth = Int32(pixels: line.caretWidth)
+        let left = box.x - Int32(pixels: line.scroll)
         if let selection = shown.selection, !selection.isEmpty, !field.isPlaceholder {
             let (r, g, b, a) = Self.selectionColour
             try fill(
