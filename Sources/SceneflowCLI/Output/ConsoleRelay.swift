@@ -152,13 +152,18 @@ final class ConsoleRelay: @unchecked Sendable {
         }
         let errorRelayed = relays.contains { $0.descriptors.contains(2) }
         var deadline: Date? = Interruption.received != 0 ? Date().addingTimeInterval(drainAfterSignal) : nil
+        // True when a signal cut the drain short (a stalled reader still held lines).
+        var cutShort = false
         for relay in relays {
             relay.condition.lock()
             while !relay.delivered {
                 if deadline == nil && Interruption.received != 0 {
                     deadline = Date().addingTimeInterval(drainAfterSignal)
                 }
-                if let deadline, Date() >= deadline { break }
+                if let deadline, Date() >= deadline {
+                    cutShort = true
+                    break
+                }
                 _ = relay.condition.wait(until: min(deadline ?? .distantFuture, Date().addingTimeInterval(0.05)))
             }
             let dropped = relay.buffer.dropped
@@ -167,6 +172,6 @@ final class ConsoleRelay: @unchecked Sendable {
                 StandardStreams.writeError("sceneflow: \(ConsoleLineBuffer.notice(dropped))")
             }
         }
-        return Interruption.received == 0 ? nil : Interruption.received
+        return cutShort ? Interruption.received : nil
     }
 }
