@@ -315,6 +315,32 @@ public final class HeadlessTestRunner {
         runtime.start(test: index, last: last)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         if let video { startVideo(video, index: index, name: test.name, session: session) }
+        /// Runs the prototype's Lua actions the session queued (a gesture's `on_tap`, a field's
+        /// `on_change`); false, with `outcome` set, when one failed or a signal stopped it.
+        func runQueuedActions() -> Bool {
+            for call in session.takeScriptCalls() {
+                if var problem = runtime.call(call, session: session) {
+                    if shouldStop() {
+                        // A signal stopped the action's Lua code (see stopLuaFromSignalHandler).
+                        outcome.verdict = .interrupted
+                        outcome.failure = Diagnostic(
+                            file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                        return false
+                    }
+                    problem.message +=
+                        " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
+                    if let step = runtime.testRecords.steps.last {
+                        problem.message +=
+                            ", triggered by \(step.call)" + (step.line.map { " at \(file):\($0)" } ?? "")
+                    }
+                    problem.message += ")"
+                    outcome.verdict = .failed
+                    outcome.failure = problem
+                    return false
+                }
+            }
+            return true
+        }
         loop: while true {
             if let recorder {
                 do { try recorder.observe(session) } catch {
@@ -333,7 +359,10 @@ public final class HeadlessTestRunner {
                 break loop
             }
             switch runtime.resume() {
-            case .passed: break loop
+            case .passed:
+                // Actions queued by the test's last call run before its verdict.
+                _ = runQueuedActions()
+                break loop
             case .failed(let diagnostic):
                 if shouldStop() {
                     // A signal stopped the Lua code itself (see stopLuaFromSignalHandler).
@@ -353,27 +382,7 @@ public final class HeadlessTestRunner {
                 session.step(to: clock.now)
                 session.framePresented()
                 video?.observe(session, tick: frames)
-                for call in session.takeScriptCalls() {
-                    if var problem = runtime.call(call, session: session) {
-                        if shouldStop() {
-                            // A signal stopped the action's Lua code (see stopLuaFromSignalHandler).
-                            outcome.verdict = .interrupted
-                            outcome.failure = Diagnostic(
-                                file: file, line: test.line, message: "interrupted by a signal while the test ran")
-                            break loop
-                        }
-                        problem.message +=
-                            " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
-                        if let step = runtime.testRecords.steps.last {
-                            problem.message +=
-                                ", triggered by \(step.call)" + (step.line.map { " at \(file):\($0)" } ?? "")
-                        }
-                        problem.message += ")"
-                        outcome.verdict = .failed
-                        outcome.failure = problem
-                        break loop
-                    }
-                }
+                if !runQueuedActions() { break loop }
             }
         }
         if let video { finishVideo(video, tick: frames, outcome: &outcome) }
