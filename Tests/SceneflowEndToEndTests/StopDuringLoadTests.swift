@@ -36,19 +36,7 @@ import Testing
     /// Starts `sceneflow arguments…` in `folder` without waiting; standard output goes to
     /// `folder/stdout.txt`.
     func start(_ arguments: [String], in folder: TempFolder) throws -> Process {
-        let process = Process()
-        process.executableURL = try #require(Sceneflow.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = folder.url
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "dummy"
-        env["XDG_CACHE_HOME"] = folder.file("cache")
-        process.environment = env
-        FileManager.default.createFile(atPath: folder.file("stdout.txt"), contents: nil)
-        process.standardOutput = FileHandle(forWritingAtPath: folder.file("stdout.txt"))
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
+        try WorkerProcesses.start(arguments, in: folder, environment: ["XDG_CACHE_HOME": folder.file("cache")])
     }
 
     /// The file `slow.lua` as the JSON report has it.

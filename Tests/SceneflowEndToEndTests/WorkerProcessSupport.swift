@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The worker processes of a `sceneflow test` run, read from `/proc`, so that tests wait for
 /// what a run has done in its own terms (a worker started, a worker busy in Lua for some CPU
@@ -54,5 +55,26 @@ enum WorkerProcesses {
         let deadline = Date().addingTimeInterval(limit)
         while pids.contains(where: alive) && Date() < deadline { usleep(10_000) }
         return pids.filter(alive)
+    }
+
+    /// Starts `sceneflow arguments…` in `folder` without waiting, with the dummy video driver
+    /// and `environment` added; standard output goes to `folder/stdout.txt`, standard error is
+    /// discarded.
+    static func start(
+        _ arguments: [String], in folder: TempFolder, environment: [String: String] = [:]
+    ) throws -> Process {
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder.url
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        FileManager.default.createFile(atPath: folder.file("stdout.txt"), contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: folder.file("stdout.txt"))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
     }
 }
