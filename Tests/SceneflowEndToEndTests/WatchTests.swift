@@ -80,6 +80,23 @@ import Testing
         #expect(!watch.text.contains("Fatal error"), "\(watch.text)")
     }
 
+    /// Ctrl-C ends a watch as the user's way out (exit 0); any other stop signal (CI's
+    /// SIGTERM, `timeout -s ALRM`, SIGUSR1) ends it as a stopped run: 128 + its number.
+    @Test(arguments: [SIGTERM, SIGALRM, SIGUSR1])
+    func anotherStopSignalWhileWaitingExitsWithItsCode(signal: Int32) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype("w/proto")
+        try tmp.write("w/a.lua", "prototype \"proto\"\ntest(\"a\", function() tap \"Open\" end)\n")
+        let watch = try Watch(["test", "--watch", tmp.file("w/a.lua")])
+        let watching = "for changes (Ctrl-C to stop)"
+        #expect(watch.wait(for: watching, count: 1), "\(watch.text)")
+        kill(watch.process.processIdentifier, signal)
+        #expect(watch.wait(for: "stopped watching", count: 1), "\(watch.text)")
+        watch.process.waitUntilExit()
+        #expect(watch.process.terminationReason == .exit, "\(watch.text)")
+        #expect(watch.process.terminationStatus == 128 + signal, "\(watch.text)")
+    }
+
     @Test func watchDoesNotGoWithList() throws {
         let r = try Sceneflow.run(["test", "--watch", "--list"])
         #expect(r.status == 64 && r.stderr.contains("--watch runs tests; it cannot go with --list"), "\(r)")

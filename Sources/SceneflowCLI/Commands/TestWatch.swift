@@ -10,7 +10,7 @@ import SceneflowRunner
 /// running their Lua. Changes are noticed with `FileWatcher` (inotify where it works, else
 /// polling every 0.2 s), and a burst of writes (an editor saving) counts once.
 /// Ctrl-C while waiting ends the watch with exit 0; during a run it interrupts that run as
-/// usual (exit 130).
+/// usual (exit 130). Any other stop signal (SIGTERM, SIGALRM, …) ends it with 128 + its number.
 enum TestWatch {
     /// Real seconds between looks at the files while waiting, and after a change before the run.
     static let pause: useconds_t = 200_000
@@ -21,7 +21,8 @@ enum TestWatch {
         var status = runOnce(command)
         let scripts = ScriptFinder.scripts(in: command.inputs)
         while true {
-            if let signal = interruption.signal { return signal == SIGTERM ? .terminated : status }
+            // Ctrl-C is the way out of a watch; any other stop signal ends it as a stopped run.
+            if let signal = interruption.signal { return signal == SIGINT ? status : ExitCode(stoppedBy: signal) }
             var perScript = scripts.map { FileWatcher(files: [$0]) }
             var shared = FileWatcher(files: sharedFiles(scripts: scripts, inputs: command.inputs, command: command))
             print(
@@ -31,9 +32,9 @@ enum TestWatch {
             var changed: [String] = []
             while changed.isEmpty {
                 usleep(pause)
-                if interruption.signal != nil {
+                if let signal = interruption.signal {
                     print("stopped watching")
-                    return .success
+                    return signal == SIGINT ? .success : ExitCode(stoppedBy: signal)
                 }
                 if shared.changed() {
                     changed = scripts
