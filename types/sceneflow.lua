@@ -725,7 +725,7 @@ function Matchers.not_to_be(y) end
 
 ---`expect(x).to_equal(y)`
 ---
----x and y are equal, tables compared deeply.
+---x and y are equal, tables compared deeply by their own keys and values (metatables ignored).
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -737,7 +737,7 @@ function Matchers.to_equal(y) end
 
 ---`expect(x).not_to_equal(y)`
 ---
----The negation of to_equal: x and y are equal, tables compared deeply does not hold.
+---The negation of to_equal: x and y are equal, tables compared deeply by their own keys and values (metatables ignored) does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---

@@ -7,12 +7,16 @@ import Testing
 /// Extreme numbers in every numeric slot of a prototype (issue 15.3): each number literal of
 /// every sample prototype (`Prototypes/*/prototype.lua`, which between them use every key:
 /// device, screen rectangles, frames, transitions, overlays, scroll regions, star ratings,
-/// timed actions) is replaced in turn by NaN, ±infinity, ±1e308 and 2^63, and every key of the
-/// validator's key tables is given each of them. Loading must either refuse with diagnostics
-/// or give a model whose numbers convert to pixels without trapping (`Device.pixelWidth`,
-/// frames and screen rectangles).
+/// timed actions) is replaced in turn by NaN, ±infinity, ±1e308, 2^63 and tiny positive and
+/// negative numbers (1e-20, the smallest denormal), and every key of the validator's key tables
+/// is given each of them. Loading must either refuse with diagnostics or give a model whose
+/// numbers convert to pixels without trapping (`Device.pixelWidth`, frames and screen
+/// rectangles) and that `check`'s warnings describe without trapping (red-team finding M4: an
+/// overlay 1e-20 pt wide made the aspect warning's percentage overflow `Int`).
 @Suite struct PrototypeExtremeNumberTests {
-    static let extremes = ["(0/0)", "(1/0)", "(-1/0)", "1e308", "-1e308", "2^63", "3e9", "-3e9", "1e6"]
+    static let extremes = [
+        "(0/0)", "(1/0)", "(-1/0)", "1e308", "-1e308", "2^63", "3e9", "-3e9", "1e6", "1e-20", "5e-324", "-5e-324",
+    ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -68,6 +72,10 @@ import Testing
         guard let loaded = try? PrototypeLoader.load(directory: folder) else { return }
         let p = loaded.prototype
         _ = (p.device.pixelWidth, p.device.pixelHeight)
+        _ = PrototypeChecker.warnings(for: p, file: "prototype.lua", imageFiles: ["home.png", "detail.png"])
+        _ = PrototypeChecker.aspectWarnings(for: p, file: "prototype.lua") { _, _ in (width: 1080, height: 2400) }
+        _ = PrototypeChecker.fitWarnings(for: p, file: "prototype.lua")
+        _ = PrototypeChecker.scrollWarnings(for: p, file: "prototype.lua")
         for scene in p.scenes.values {
             for element in scene.elements {
                 #expect(element.frame.x.isFinite && element.frame.width.isFinite, "\(element.frame)")

@@ -45,11 +45,13 @@ public enum AspectCheck {
     ) -> String {
         let w = Double(width)
         let h = Double(height)
-        let apart = Int((mismatch(width: width, height: height, device: device) * 100).rounded())
+        let percent = mismatch(width: width, height: height, device: device) * 100
+        // A size of 1e-20 pt gives a ratio past Int.max: say "over" rather than convert it.
+        let apart = percent < 1e6 ? "\(Int(percent.rounded())) %" : "over 1000000 %"
         return "(\(framed ? "screen area " : "")\(width)x\(height) px, \(shape(width: w, height: h)), "
             + "aspect \(text(aspect(width: w, height: h)))) stretched into the "
             + "\(shape(width: device.width, height: device.height)) "
             + "\(formatNumber(device.width))x\(formatNumber(device.height)) pt \(into) "
-            + "(aspect \(text(aspect(width: device.width, height: device.height))), \(apart) % apart)"
+            + "(aspect \(text(aspect(width: device.width, height: device.height))), \(apart) apart)"
     }
 }

@@ -165,9 +165,12 @@ api.define{ name = "expect.count", group = "Expectations", step = true,
 -- deep pair took 19 s to overflow the stack: red-team finding F3).
 local MAX_DEPTH = 200
 
+-- Tables are equal when their own keys and values are, in both directions: metatables are
+-- ignored (no __index defaults, __pairs views or __eq verdicts), as Jest's toEqual compares own
+-- properties only (red-team finding M1: an __index parent made {} equal {x = 1}).
 local function deep_equal(a, b, seen, depth)
-  if a == b then return true end
-  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  if rawequal(a, b) then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return a == b end
   seen = seen or {}
   if seen[a] == b then return true end
   seen[a] = b
@@ -175,8 +178,8 @@ local function deep_equal(a, b, seen, depth)
   if depth > MAX_DEPTH then
     fail(format("cannot compare tables nested deeper than %d levels (compare a part of them)", MAX_DEPTH))
   end
-  for k, v in pairs(a) do if not deep_equal(v, b[k], seen, depth) then return false end end
-  for k in pairs(b) do if a[k] == nil then return false end end
+  for k, v in next, a do if not deep_equal(v, rawget(b, k), seen, depth) then return false end end
+  for k in next, b do if rawget(a, k) == nil then return false end end
   return true
 end
 api.deep_equal = deep_equal
@@ -306,7 +309,8 @@ local function rawsame(x, y) return rawequal(x, y) end
 local ANY_Y, NUMBER_Y = { "y", "the expected value", "any" }, { "y", "a number", "number" }
 matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal for tables).",
   'expect(scene()).to_be("home")', { ANY_Y }, rawsame, function(y) return "be " .. show(y) end)
-matcher("to_equal", "to_equal(y)", "x and y are equal, tables compared deeply.",
+matcher("to_equal", "to_equal(y)",
+  "x and y are equal, tables compared deeply by their own keys and values (metatables ignored).",
   'expect(history()).to_equal({"home", "cart"})', { ANY_Y }, deep_equal, function(y) return "equal " .. show(y) end)
 matcher("to_be_truthy", "to_be_truthy()", "x is neither nil nor false.", 'expect(element("Save")).to_be_truthy()', {},
   function(x) return not not x end, function() return "be truthy" end,

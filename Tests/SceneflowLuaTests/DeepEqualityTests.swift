@@ -1,0 +1,54 @@
+import Testing
+
+/// `to_equal`, `to_contain` and `expect.state` compare tables by their own keys and values, in
+/// both directions, whatever metatables the tables carry (red-team finding M1: a table with an
+/// `__index` parent or default passed `to_equal` against a table it differs from).
+@Suite struct DeepEqualityTests {
+    typealias H = ScriptAPIHarness
+
+    /// Lua expressions for tables whose own contents differ from `{x = 1}` but whose metatables
+    /// make them look alike to code that reads `t.x` or walks `pairs(t)`.
+    static let differentFromX1 = [
+        "setmetatable({}, {__index = {x = 1}})",
+        "setmetatable({}, {__index = function() return 1 end})",
+        "setmetatable({}, {__index = {x = 2}})",
+        "setmetatable({y = 1}, {__index = {x = 1}})",
+        "setmetatable({x = 2}, {__eq = function() return true end})",
+        "setmetatable({}, {__pairs = function() return next, {x = 1}, nil end})",
+        "setmetatable({x = 1, y = 5}, {__index = {y = 5}})",
+        "{x = setmetatable({}, {__index = {1}})}",
+    ]
+
+    /// Tables whose own contents are `{x = 1}`, with metatables that must not change the verdict.
+    static let sameAsX1 = [
+        "{x = 1}",
+        "setmetatable({x = 1}, {__index = {y = 2}})",
+        "setmetatable({x = 1}, {__index = function() return 7 end})",
+        "setmetatable({x = 1}, {__eq = function() return false end})",
+    ]
+
+    @Test(arguments: differentFromX1)
+    func tablesWithOtherOwnContentsAreNotEqualEitherWay(_ other: String) throws {
+        for (x, y) in [(other, "{x = 1}"), ("{x = 1}", other)] {
+            let equal = try H.one("expect(\(x)).to_equal(\(y))")
+            #expect(equal.failure?.contains("to equal") == true, "\(x) to_equal \(y) passed")
+            let notEqual = try H.one("expect(\(x)).not_to_equal(\(y))")
+            #expect(notEqual.failure == nil, "\(x) not_to_equal \(y): \(notEqual.failure ?? "")")
+        }
+        let contained = try H.one("expect({\(other)}).to_contain({x = 1})")
+        #expect(contained.failure != nil, "{\(other)} to_contain {x = 1} passed")
+    }
+
+    @Test(arguments: sameAsX1)
+    func tablesWithTheSameOwnContentsAreEqualEitherWay(_ same: String) throws {
+        for (x, y) in [(same, "{x = 1}"), ("{x = 1}", same)] {
+            let r = try H.one("expect(\(x)).to_equal(\(y))")
+            #expect(r.failure == nil, "\(x) to_equal \(y): \(r.failure ?? "")")
+        }
+    }
+
+    @Test func theInheritedFieldExampleFailsWithBothTables() throws {
+        let r = try H.one("expect(setmetatable({}, {__index = {x = 2}})).to_equal({x = 1})")
+        #expect(r.failure == "expected {} to equal {x = 1}")
+    }
+}
