@@ -52,7 +52,9 @@ extension TestWorkerPool {
     func send(_ run: FileRun, to worker: Worker) {
         guard
             var line = try? requestEncoder.encode(
-                WorkerRequest(file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file]))
+                WorkerRequest(
+                    file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file], failed: failures)
+            )
         else { return }
         line.append(10)
         worker.assigned.append(run)

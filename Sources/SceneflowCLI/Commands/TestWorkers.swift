@@ -64,6 +64,9 @@ struct WorkerRequest: Codable {
     let skip: Int
     let timeline: Bool
     var tests: [String]? = nil
+    /// Tests every worker of the run has seen fail so far: a worker started for the rest of a
+    /// file counts them towards `--max-failures`, so the run stops after exactly N.
+    var failed: Int? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -127,6 +130,7 @@ enum TestWorker {
         _ request: WorkerRequest, settings: TestSettings, options: HeadlessTestRunner.Options,
         interruption: Interruption
     ) {
+        failures = max(failures, request.failed ?? 0)
         if let limit = settings.maxFailures, failures >= limit {
             // Stopped before this file's turn: not loaded, not run.
             send(.finished(ScriptFileResult.notRun(request.file, reason: TestSettings.maxFailuresReason(limit))))
