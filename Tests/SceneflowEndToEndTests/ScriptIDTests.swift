@@ -1,6 +1,7 @@
 import Foundation
-import SceneflowRunner
 import Testing
+
+@testable import SceneflowRunner
 
 /// Every script of a run gets its own artifact folder and JUnit classname
 /// (`HeadlessTestRunner.scriptID`): generated trees of paths that differ only in where a `/`,
@@ -90,5 +91,17 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Test folders (`02-opens_settings`) and so video names stay within a file name whatever the
+    /// test is called: 60 characters of a letter with 40 combining marks are 4 860 bytes.
+    @Test func testFoldersFitAFileName() {
+        let heavy = "e" + String(repeating: "\u{301}", count: 40)
+        for name in [String(repeating: heavy, count: 60), String(repeating: "😀", count: 300), "Opens settings!", ""] {
+            let folder = FailureArtifacts.folder(9_999, name)
+            #expect((folder + ".mp4").utf8.count <= 255, "\(folder.utf8.count) bytes")
+            #expect(!folder.isEmpty && !folder.contains("/"))
+        }
+        #expect(FailureArtifacts.folder(1, "Opens settings!") == "02-opens_settings")
     }
 }
