@@ -81,9 +81,12 @@ public final class ScriptRuntime {
         source = LuaSource(file: scriptPath)
         let data: Data
         do {
-            data = try RegularFile.read(scriptPath)
+            data = try LuaSourceFile.read(scriptPath)
         } catch {
-            let message = error == .missing ? "no script at \(scriptPath)" : "cannot read the script: \(error)"
+            let message =
+                error == .missing
+                ? "no script at \(scriptPath)"
+                : LuaSourceFile.sizeMessage(error, path: scriptPath) ?? "cannot read the script: \(error)"
             throw DiagnosticList([Diagnostic(file: scriptPath, message: message)])
         }
         guard let state = LuaState(limits: limits) else {
