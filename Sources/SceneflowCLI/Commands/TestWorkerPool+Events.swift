@@ -43,7 +43,12 @@ extension TestWorkerPool {
             guard let run = worker.assigned.first else { continue }
             switch event {
             case .planned: break
-            case .count(let count): onPlanned(count, settledFiles >= totalFiles)
+            case .count(let count):
+                // A file resumed by a fresh worker is counted once (`[2/3]` for 2 tests).
+                if !run.countShown {
+                    run.countShown = true
+                    onPlanned(count, settledFiles >= totalFiles)
+                }
             case .started(let position):
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime

@@ -44,6 +44,9 @@ extension TestWorkerPool {
         /// rest of its work per file.
         var plannedLine: Data?
         private var decodedPlan: [TestOutcome]?
+        /// Whether the file's test count went to the console's `[n/N]` (once: a fresh worker
+        /// that resumes the file after a stopped one plans it again).
+        var countShown = false
 
         /// The plan (one outcome per test from the first worker's position on), or nil before
         /// the file loaded.

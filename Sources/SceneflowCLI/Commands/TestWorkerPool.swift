@@ -33,6 +33,9 @@ final class TestWorkerPool {
     var startOrder: [String]?
     /// Why a worker process could not be started (the system failed: the run exits 70).
     var startFailure: String?
+    /// The most workers that could be started, once a start failed while others ran (the run
+    /// goes on with them); nil while every start succeeded.
+    var workerCap: Int?
     /// True once `--max-failures` stopped the run.
     private(set) var stoppedAtMaxFailures = false
     /// Called as each file loads with its number of tests, and whether every file has now
@@ -191,8 +194,18 @@ final class TestWorkerPool {
             if !resumed.isEmpty { return resumed.removeFirst() }
             return queue.popFirst()
         }
-        while workers.count < jobs, !resumed.isEmpty || !queue.isEmpty {
+        while workers.count < min(jobs, workerCap ?? jobs), !resumed.isEmpty || !queue.isEmpty {
             guard let worker = startWorker(folder: folder) else {
+                if !workers.isEmpty {
+                    // Fewer workers than asked for (too few file descriptors, processes):
+                    // the ones running take every file.
+                    workerCap = workers.count
+                    printError(
+                        "sceneflow test: running \(counted(workers.count, "worker")) instead of \(jobs): could not start another: \(startFailure ?? "unknown reason")"
+                    )
+                    startFailure = nil
+                    break
+                }
                 // No worker can be started: every file left fails to load with the reason.
                 while let run = nextFile() {
                     finish(

@@ -117,7 +117,7 @@ public final class HeadlessTestRunner {
             if !focused.isEmpty {
                 result.loadProblems = focused.map {
                     Diagnostic(
-                        file: file, line: $0.line,
+                        file: $0.module.map { PathText.join(PathText.folder(of: file), $0) } ?? file, line: $0.line,
                         message:
                             "only(\"\($0.name)\") is not allowed with --forbid-only (on when CI is set): it would leave the file's other tests out of the run; change it to test()"
                     )
