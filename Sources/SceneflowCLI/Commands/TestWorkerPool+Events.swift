@@ -31,6 +31,8 @@ extension TestWorkerPool {
                 event = .started(position)
             } else if let count = WorkerEvent.integer(line, after: WorkerEvent.countPrefix) {
                 event = .count(count)
+            } else if let seconds = WorkerEvent.seconds(line) {
+                event = .done(seconds)
             } else if let decoded = try? decoder.decode(WorkerEvent.self, from: line) {
                 event = decoded
             } else {
@@ -68,6 +70,9 @@ extension TestWorkerPool {
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
                     wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: true)
+            case .done(let seconds):
+                worker.assigned.removeFirst()
+                finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: true)
             case .stuck: break
             }
         }
