@@ -1,3 +1,4 @@
+import CProcessShim
 import Foundation
 import SceneflowRunner
 import Synchronization
@@ -11,21 +12,39 @@ private let signalCount = Atomic<Int32>(0)
 /// Whether a third signal kills the process at once (not in `--jobs` workers, which may get
 /// the terminal's Ctrl-C and the parent's forwarded signal and must still write their results).
 nonisolated(unsafe) private var repeatedSignalKills = true
+/// Whether the signals the pre-main handler remembered were taken over.
+nonisolated(unsafe) private var adoptedEarlySignals = false
 
-/// SIGINT / SIGTERM / SIGHUP handling for `sceneflow test`: the first signal asks the runner to
-/// end the running test as *interrupted*, skip the rest and write the partial reports (a
-/// shutdown bounded to about a second: workers still running 0.7 s later are killed); the
-/// process then exits 128 + the signal's number: 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP, a
-/// closed terminal or SSH session), 131 (SIGQUIT, Ctrl-backslash). A second signal during that shutdown changes nothing (a
-/// double Ctrl-C, or SIGTERM after SIGINT as CI escalates, still gets the reports: red-team
-/// finding F10); a third kills the process at once without reports, except in a `--jobs`
-/// worker. `play` and `record` use it too: the signal closes the window as Q does.
-/// Installing replaces an inherited SIG_IGN (a background job of a non-interactive shell).
+/// Stop-signal handling for `sceneflow test`: the first signal asks the runner to end the
+/// running test as *interrupted*, skip the rest and write the partial reports (a shutdown
+/// bounded to about a second: workers still running 0.7 s later are killed); the process then
+/// exits 128 + the signal's number. The stop signals (`signals`) are every signal a user or a
+/// tool sends to end a process whose default action is to end it: SIGINT 130 (Ctrl-C), SIGTERM
+/// 143, SIGHUP 129 (a closed terminal or SSH session), SIGQUIT 131 (Ctrl-backslash), SIGUSR1
+/// 138, SIGUSR2 140, SIGALRM 142 (`timeout -s ALRM`), SIGVTALRM 154, SIGXCPU 152 (`ulimit -t`)
+/// and SIGPWR 158. A second signal during that shutdown changes nothing (a double Ctrl-C, or
+/// SIGTERM after SIGINT as CI escalates, still gets the reports: red-team finding F10); a third
+/// kills the process at once without reports, except in a `--jobs` worker. `play` and `record`
+/// use it too: the signal closes the window as Q does.
+///
+/// For `test`, `play` and `record` a handler that only remembers the signal is installed
+/// before `main` (`early_signals.c`, run from the executable's pre-initialisation array), and
+/// `install` takes over what it remembered: a signal in the first milliseconds, while the
+/// runtime starts, still ends the run with 128 + its number and reports. Installing replaces
+/// an inherited SIG_IGN (a background job of a non-interactive shell) and unblocks the signals.
 final class Interruption {
-    /// The signals that stop a run.
-    /// SIGQUIT (Ctrl-backslash) too: left to the Swift runtime it printed a crash report and the run
-    /// went on to exit 0 (red-team finding).
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+    /// The signals that stop a run (the list lives in `early_signals.c`, which takes them
+    /// before `main`). SIGQUIT (Ctrl-backslash) too: left to the Swift runtime it printed a
+    /// crash report and the run went on to exit 0; SIGUSR1, SIGUSR2 and SIGALRM ended the run
+    /// without reports (red-team findings). Not here: SIGPIPE and SIGXFSZ (ignored:
+    /// `StandardStreams`), the faults (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
+    /// SIGSYS: a crash, never a request), SIGPROF (profilers), SIGKILL and SIGSTOP (cannot be
+    /// caught) and the real-time signals.
+    static let signals: [Int32] = {
+        var numbers: UnsafePointer<Int32>?
+        let count = sf_early_stop_signal_count(&numbers)
+        return (0..<Int(count)).map { numbers![$0] }
+    }()
     /// The signal that kills the process at once when it is this one in a row (not in workers).
     static let killingCount: Int32 = 3
 
@@ -43,14 +62,16 @@ final class Interruption {
     /// Installs the handlers; `worker` keeps repeated signals from killing the process.
     static func install(worker: Bool = false) -> Interruption {
         if worker { repeatedSignalKills = false }
-        // A parent may start us with these signals blocked (the mask is inherited): unblock.
+        // A parent may start us with these signals blocked (the mask is inherited): they stay
+        // blocked (held, not lost) until the handlers are in place, then are unblocked.
         var set = sigset_t()
         sigemptyset(&set)
         for sig in signals { sigaddset(&set, sig) }
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
         // Globals are initialised on first use (not async-signal-safe): touch them here first.
         _ = receivedSignal.load(ordering: .relaxed) + signalCount.load(ordering: .relaxed) + killingCount
-        for sig in signals {
+        let numbers = signals
+        for sig in numbers {
             _ = Foundation.signal(sig) { number in
                 let count = signalCount.add(1, ordering: .sequentiallyConsistent).newValue
                 if count >= Interruption.killingCount && repeatedSignalKills {
@@ -61,13 +82,24 @@ final class Interruption {
                 HeadlessTestRunner.stopLuaFromSignalHandler()
             }
         }
+        // Signals that arrived before this handler (the pre-main one remembered them) count
+        // as if they came now; installing twice adopts them once.
+        var early: Int32 = 0
+        let first = sf_early_signal(&early)
+        if first != 0 && !adoptedEarlySignals {
+            adoptedEarlySignals = true
+            _ = signalCount.add(early, ordering: .sequentiallyConsistent)
+            _ = receivedSignal.compareExchange(expected: 0, desired: first, ordering: .sequentiallyConsistent)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
         return Interruption()
     }
 }
 
 extension ExitCode {
-    /// The exit code after `signal` stopped a run (`Interruption.exitStatus`): `.interrupted`
-    /// (130), `.terminated` (143) or `.hangUp` (129).
+    /// The exit code after `signal` stopped a run (`Interruption.exitStatus`): 128 + its
+    /// number, one case per stop signal (`.interrupted` 130, `.terminated` 143, `.hangUp`
+    /// 129, …).
     init(stoppedBy signal: Int32) {
         self = ExitCode(rawValue: Interruption.exitStatus(signal)) ?? .terminated
     }

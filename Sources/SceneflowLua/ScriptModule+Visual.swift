@@ -23,7 +23,10 @@ extension ScriptModule {
                 request.masks = masks.compactMap { rect($0) }
                 request.region = table.flatMap { rect($0["region"]) }
                 if request.masks.count != masks.count || (request.region == nil && !(table?["region"].isNone ?? true)) {
-                    return .error("screenshot: mask and region need finite numbers {x, y, w, h} in points")
+                    // A failure of the user's call (shown at its line), never an error raised
+                    // inside Sceneflow's own Lua (`[sceneflow visual]:132:`).
+                    return push(
+                        .failed(message: "mask and region need finite numbers {x, y, w, h} in points (within ±1e9)"), s)
                 }
                 return push(checks.screenshot(request, session: session, final: s.isTruthy(3)), s)
             }
@@ -46,11 +49,11 @@ extension ScriptModule {
     ]
 
     /// A rectangle `{x =, y =, w =, h =}` in points; nil unless all four are finite numbers
-    /// (the Lua side refuses others with a message; this keeps NaN and infinity out of the
-    /// pixel arithmetic whatever reaches it).
+    /// within ±1e9, the range `visual.lua` accepts (it refuses others with a message; this
+    /// keeps NaN and infinity out of the pixel arithmetic whatever reaches it).
     private static func rect(_ value: LuaValue) -> Rect? {
         guard let t = value.table, let x = t["x"].number, let y = t["y"].number, let w = t["w"].number,
-            let h = t["h"].number, [x, y, w, h].allSatisfy({ $0.isFinite && abs($0) < 1e9 })
+            let h = t["h"].number, [x, y, w, h].allSatisfy({ $0.isFinite && abs($0) <= 1e9 })
         else { return nil }
         return Rect(x: x, y: y, width: w, height: h)
     }

@@ -206,7 +206,7 @@ final class ScriptModule {
             ),
             (
                 // all_elements() → {label = …, kind = …} of every element the prototype declares
-                // (all scenes, and what the current screen shows), for negative expectations: a
+                // (all scenes and their landscape variants, and what the current screen shows), for negative expectations: a
                 // locator no element matches anywhere is a typo, never a pass.
                 "all_elements",
                 { _, session, s in
@@ -218,7 +218,11 @@ final class ScriptModule {
                         }
                     }
                     session.screenElements.forEach(add)
-                    for name in session.prototype.sceneOrder { session.scene(name)?.elements.forEach(add) }
+                    for name in session.prototype.sceneOrder {
+                        guard let scene = session.scene(name) else { continue }
+                        scene.elements.forEach(add)
+                        scene.design.landscape?.elements.forEach(add)  // labels only a landscape variant has
+                    }
                     s.newTable()
                     let list = s.top
                     for (offset, element) in elements.enumerated() {

@@ -81,9 +81,16 @@ public final class ScriptRuntime {
         source = LuaSource(file: scriptPath)
         let data: Data
         do {
-            data = try RegularFile.read(scriptPath)
+            data = try LuaSourceFile.read(scriptPath)
         } catch {
-            let message = error == .missing ? "no script at \(scriptPath)" : "cannot read the script: \(error)"
+            // A folder or file name that is not valid UTF-8 reaches Swift with U+FFFD in place
+            // of its bad bytes (FileManager's listing), so that path cannot be opened: say why.
+            let message =
+                error != .missing
+                ? LuaSourceFile.sizeMessage(error, path: scriptPath) ?? "cannot read the script: \(error)"
+                : scriptPath.contains("\u{FFFD}")
+                    ? "a folder or file name in this path is not valid UTF-8 (shown as \u{FFFD}); Sceneflow takes UTF-8 file names: rename it"
+                    : "no script at \(scriptPath)"
             throw DiagnosticList([Diagnostic(file: scriptPath, message: message)])
         }
         guard let state = LuaState(limits: limits) else {
@@ -195,6 +202,7 @@ public final class ScriptRuntime {
             var declared = ScriptTest(name: name, line: Int(saturating: line))
             declared.skipReason = test["skip"].string
             if case .boolean(true) = test["only"] { declared.only = true }
+            declared.module = test["module"].string
             declared.clockLimit = test["clock_limit"].number
             declared.tags = (test["tags"].table?.sequence ?? []).compactMap(\.string)
             tests.append(declared)

@@ -11,6 +11,9 @@ public struct ScriptTest: Equatable, Sendable {
     public var skipReason: String?
     /// Declared with `only(name, fn)`.
     public var only = false
+    /// The module (its path from the script's folder, as `require` found it) whose code
+    /// declared the test, when not the script itself: `line` is then that module's line.
+    public var module: String?
     /// The test's own limit of clock time in seconds (`test(name, {clock_limit = s}, fn)`);
     /// nil: the runner's (`LuaLimits.testTimeout`, `--clock-limit`).
     public var clockLimit: Double?

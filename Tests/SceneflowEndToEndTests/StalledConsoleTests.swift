@@ -87,6 +87,30 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: tmp.file("j.xml")))
     }
 
+    /// Every report that can go to standard output (`--json -`, `--junit -`, `--tap`, the
+    /// console), into a stalled pipe: SIGTERM still ends the run with 143, and the reports
+    /// that go to files are written (the one on the pipe may be cut short).
+    @Test(arguments: [
+        ["--json", "-", "--junit", "j.xml"], ["--junit", "-", "--json", "r.json"],
+        ["--tap", "--json", "r.json", "--junit", "j.xml"], ["--json", "r.json", "--junit", "j.xml"],
+    ])
+    func aReportOnAStalledStandardOutputEndsOnSigterm(options: [String]) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "quick.lua",
+            """
+            prototype "Proto"
+            for i = 1, 20 do test("quick " .. i .. string.rep("x", 200), function() tap "Open" end) end
+
+            """)
+        let status = try runStalled(["test", "quick.lua"] + options, in: tmp)
+        #expect(status == 143, "\(options): SIGTERM did not end `test` while standard output stalled")
+        for (option, file) in [("--json", "r.json"), ("--junit", "j.xml")] where options.contains(file) {
+            #expect(FileManager.default.fileExists(atPath: tmp.file(file)), "\(options): \(option) not written")
+        }
+    }
+
     @Test func playEndsOnSigtermWithItsTimeline() throws {
         let tmp = try TempFolder()
         try tmp.prototype()

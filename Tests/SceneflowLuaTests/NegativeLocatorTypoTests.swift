@@ -56,6 +56,31 @@ import Testing
             kind.failure?.contains("of kind \"hotspto\"; did you mean \"hotspot\"?") == true, "\(kind.failure ?? "")")
     }
 
+    /// A label only a landscape variant declares is known (red-team finding M18: it was called
+    /// a typo in portrait, where it is rightly hidden).
+    @Test func labelsOfLandscapeVariantsAreKnown() throws {
+        let prototype = """
+            return {
+              device = { width = 360, height = 800, scale = 1 },
+              start = "login",
+              scenes = {
+                login = { image = "login.png", elements = { { label = "Go", frame = { 0, 0, 100, 40 } } },
+                  landscape = { image = "home.png", elements = { { label = "Wide only", frame = { 0, 0, 100, 40 } } } } },
+              },
+            }
+            """
+        let results = try H.run(
+            """
+            test("t", function()
+              expect.hidden "Wide only"
+              expect.count("Wide only", 0)
+              expect.hidden {label = "Wide only", kind = "hotspot"}
+            end)
+            """, prototype: prototype, images: ["login", "home"])
+        let r = try #require(results["t"])
+        #expect(r.failure == nil, "\(r.failure ?? "")")
+    }
+
     @Test func knownLocatorsStillPassTheNegativeChecks() throws {
         let r = try H.one(
             """

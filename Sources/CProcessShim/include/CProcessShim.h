@@ -28,4 +28,15 @@ void sf_line_buffer_stdout(void);
    success, 0 when refused (or not glibc). */
 int sf_fix_mmap_threshold(int bytes);
 
+/* The stop signals the pre-main handler (early_signals.c) takes for `test`, `play` and
+   `record`: sets `*numbers` to them and returns how many. */
+int sf_early_stop_signal_count(const int **numbers);
+
+/* The first stop signal that arrived before `Interruption.install` replaced the pre-main
+   handler (0 when none did); `*count` gets how many arrived. */
+int sf_early_signal(int *count);
+
+/* 1 when the pre-main handler was installed (the command is `test`, `play` or `record`). */
+int sf_early_signals_installed(void);
+
 #endif

@@ -19,8 +19,22 @@ enum ExitCode: Int32 {
     case interrupted = 130
     /// Stopped by SIGQUIT (Ctrl-backslash): 128 + 3, after the partial reports.
     case quit = 131
+    /// Stopped by SIGUSR1 (128 + 10); partial reports were written.
+    case userSignal1 = 138
+    /// Stopped by SIGUSR2 (128 + 12); partial reports were written.
+    case userSignal2 = 140
+    /// Stopped by SIGALRM (128 + 14, `timeout -s ALRM`); partial reports were written.
+    case alarm = 142
     /// Stopped by SIGTERM (128 + 15); partial reports were written.
     case terminated = 143
+    /// Stopped by SIGXCPU (128 + 24: the CPU time limit, `ulimit -t`); partial reports were
+    /// written.
+    case cpuLimit = 152
+    /// Stopped by SIGVTALRM (128 + 26); partial reports were written.
+    case virtualAlarm = 154
+    /// Stopped by SIGPWR (128 + 30: a power failure, as init announces it); partial reports
+    /// were written.
+    case powerFailure = 158
 }
 
 /// One subcommand, in the shape of swift-argument-parser: a name, help, options, then

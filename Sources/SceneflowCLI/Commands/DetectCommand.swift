@@ -84,7 +84,12 @@ struct DetectCommand: Subcommand {
                 }
                 results.append((item.name, item.image, result.proposals.filter { $0.confidence >= minimum }))
             } catch let failure as TextRecognizer.Failure {
-                printError("sceneflow detect: \(failure)")
+                // Tesseract's library missing concerns no scene; a recognition that failed
+                // names the scene and image it was reading.
+                let place =
+                    recognizer == nil
+                    ? "" : "\(prototypeFilePath(in: folder)): scenes.\(item.name).image (\(item.image)): "
+                printError("sceneflow detect: \(place)\(failure)")
                 return .software
             } catch {
                 printError("sceneflow detect: \(prototypeFilePath(in: folder)): scenes.\(item.name).image: \(error)")

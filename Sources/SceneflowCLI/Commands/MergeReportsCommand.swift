@@ -147,7 +147,7 @@ enum ReportMerge {
 
     /// Merges `reports` (each with the path it came from).
     /// - Throws: `Refusal` for a report without a suite, reports of different suites or split
-    ///   differently, or two reports of one shard.
+    ///   differently, two reports of one shard, or a file listed twice (in one report or two).
     static func merge(_ reports: [(path: String, report: JSONReport)]) throws(Refusal) -> Merged {
         guard let (firstPath, first) = reports.first else { throw Refusal(message: "no reports to merge") }
         var byShard: [Int: String] = [:]
@@ -192,8 +192,22 @@ enum ReportMerge {
         let suite = first.suite!
         // Files in the suite's order, as one machine would have run them.
         var byFile: [[UInt8]: ScriptFileResult] = [:]
-        for (_, report) in reports {
-            for file in report.files { byFile[Array(file.file.utf8)] = file }
+        var holder: [[UInt8]: String] = [:]
+        for (path, report) in reports {
+            for file in report.files {
+                let key = Array(file.file.utf8)
+                // One file twice (in one report, or in two shards) would let the last one win:
+                // a failure could be merged away.
+                if let other = holder[key] {
+                    throw Refusal(
+                        message: other == path
+                            ? "\(path) lists \(file.file) twice: a malformed report (sceneflow test writes each file once); run that shard again"
+                            : "\(other) and \(path) both hold \(file.file): the shards overlap; merge the reports of one split run"
+                    )
+                }
+                holder[key] = path
+                byFile[key] = file
+            }
         }
         let missing = (1...max(suite.shardCount, 1)).filter { byShard[$0] == nil }
         // A file no report holds belongs to a missing shard: it is counted as not run, as one

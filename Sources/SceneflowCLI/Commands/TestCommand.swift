@@ -14,8 +14,9 @@ struct TestCommand: Subcommand {
         files, folders starting with "_" or "." and folders named "lib" are skipped). A script names its prototype
         with `prototype "path"` (relative to the script) or gets it from --prototype.
         Exit 0 when every test passes (warnings included), 1 when one fails, 64 on bad usage,
-        65 when a script or its prototype cannot be loaded, 130/143/129 when interrupted by
-        SIGINT/SIGTERM/SIGHUP/SIGQUIT (partial reports are written). Each file runs in a worker process and
+        65 when a script or its prototype cannot be loaded, 128 + n when stopped by signal n
+        (130 SIGINT, 143 SIGTERM, 129 SIGHUP, 142 SIGALRM, …; partial reports are written).
+        A run that selects no test exits 1 unless --pass-with-no-tests. Each file runs in a worker process and
         each test in a freshly loaded Lua state, so no Lua (a library call that never returns
         included) can keep a limit or a signal from ending the test. The Lua API: 'sceneflow help api'.
         """
@@ -173,10 +174,20 @@ struct TestCommand: Subcommand {
             return .software
         }
         let summary = RunSummary(results)
-        if !settings.selection.keepsAll, summary.loadFailures == 0,
-            results.isEmpty
-        {
-            printError("sceneflow test: no test matches \(settings.selection.options): nothing was checked")
+        // A run that selects no test checked nothing: that is a failure (as Playwright Test's
+        // "No tests found"), unless --pass-with-no-tests allows it.
+        if summary.loadFailures == 0, results.isEmpty, !settings.passWithNoTests {
+            if !settings.selection.keepsAll {
+                printError(
+                    "sceneflow test: no test matches \(settings.selection.options): nothing was checked (--pass-with-no-tests allows it)"
+                )
+            } else if let (index, count) = settings.shard {
+                printError(
+                    "sceneflow test: shard \(index)/\(count) holds none of the \(counted(suite.count, "script file")): nothing was checked (--pass-with-no-tests allows an empty shard)"
+                )
+            } else {
+                printError("sceneflow test: no test was selected: nothing was checked")
+            }
             return .failure
         }
         if summary.loadFailures > 0 { return .badInput }

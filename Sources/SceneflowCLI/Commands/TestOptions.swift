@@ -65,6 +65,10 @@ extension TestCommand {
             name: "--shard", valueName: "I/N",
             help: "Run only shard I of N (a stable split of the sorted script files)."),
         OptionSpec(
+            name: "--pass-with-no-tests", valueName: nil,
+            help:
+                "Exit 0 when no test is selected (an empty shard, a --filter or --tag that matches none); else exit 1."),
+        OptionSpec(
             name: "--frames", valueName: "DIR",
             help: "Write the frames each script passes through (PNG) and a summary.txt here.", output: .folder),
         OptionSpec(
@@ -127,6 +131,9 @@ struct TestSettings {
     var maxFailures: Int?
     /// `--forbid-only`, or the environment variable `CI` set (not "false" or "0").
     var forbidOnly = false
+    /// `--pass-with-no-tests`: a run that selects no test exits 0 instead of 1 (Playwright
+    /// Test's option of that name; pytest exits 5 then).
+    var passWithNoTests = false
     var frames: String?
     var framesHashOnly = false
     /// Run as the test worker of this runner process (`--worker PID`).
@@ -192,6 +199,7 @@ struct TestSettings {
             workerParent = parent
         }
         forbidOnly = parsed.flag("--forbid-only") || (workerParent == nil && Self.isCI(environment))
+        passWithNoTests = parsed.flag("--pass-with-no-tests")
         if let text = parsed.value("--max-failures") {
             guard let count = Int(text), count >= 1 else {
                 throw UsageError(message: "--max-failures expects a whole number >= 1, got \"\(text)\"")

@@ -31,6 +31,8 @@ extension TestWorkerPool {
                 event = .started(position)
             } else if let count = WorkerEvent.integer(line, after: WorkerEvent.countPrefix) {
                 event = .count(count)
+            } else if let seconds = WorkerEvent.seconds(line) {
+                event = .done(seconds)
             } else if let decoded = try? decoder.decode(WorkerEvent.self, from: line) {
                 event = decoded
             } else {
@@ -43,7 +45,12 @@ extension TestWorkerPool {
             guard let run = worker.assigned.first else { continue }
             switch event {
             case .planned: break
-            case .count(let count): onPlanned(count, settledFiles >= totalFiles)
+            case .count(let count):
+                // A file resumed by a fresh worker is counted once (`[2/3]` for 2 tests).
+                if !run.countShown {
+                    run.countShown = true
+                    onPlanned(count, settledFiles >= totalFiles)
+                }
             case .started(let position):
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
@@ -63,6 +70,9 @@ extension TestWorkerPool {
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
                     wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: true)
+            case .done(let seconds):
+                worker.assigned.removeFirst()
+                finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: true)
             case .stuck: break
             }
         }

@@ -44,14 +44,17 @@ extension TestWorkerPool {
         /// rest of its work per file.
         var plannedLine: Data?
         private var decodedPlan: [TestOutcome]?
+        /// Whether the file's test count went to the console's `[n/N]` (once: a fresh worker
+        /// that resumes the file after a stopped one plans it again).
+        var countShown = false
 
         /// The plan (one outcome per test from the first worker's position on), or nil before
         /// the file loaded.
         func planned(_ decoder: JSONDecoder) -> [TestOutcome]? {
             if decodedPlan == nil, let line = plannedLine,
-                case .planned(let outcomes) = try? decoder.decode(WorkerEvent.self, from: line)
+                case .planned(let tests) = try? decoder.decode(WorkerEvent.self, from: line)
             {
-                decodedPlan = outcomes
+                decodedPlan = tests.map { TestOutcome(planned: $0, file: file) }
             }
             return decodedPlan
         }

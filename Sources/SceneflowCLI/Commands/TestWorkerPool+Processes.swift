@@ -40,7 +40,7 @@ extension TestWorkerPool {
         do {
             try process.run()
         } catch {
-            startFailure = "\(error.localizedDescription) (errno \(errno): \(String(cString: strerror(errno))))"
+            startFailure = Self.reason(error)
             return nil
         }
         let fd = events.fileHandleForReading.fileDescriptor
@@ -48,11 +48,27 @@ extension TestWorkerPool {
         return Worker(process: process, events: events, requests: requests, errors: errors)
     }
 
+    /// Why `Process.run` failed, in the operating system's words: its error carries the
+    /// `errno` (reading the global `errno` afterwards gave another call's value: "Bad file
+    /// descriptor (errno 2: No such file or directory)").
+    static func reason(_ error: any Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain {
+            return "\(String(cString: strerror(Int32(ns.code)))) (errno \(ns.code))"
+        }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return "\(String(cString: strerror(Int32(underlying.code)))) (errno \(underlying.code))"
+        }
+        return ns.localizedDescription
+    }
+
     /// Asks `worker` to run `run` from its next test on.
     func send(_ run: FileRun, to worker: Worker) {
         guard
             var line = try? requestEncoder.encode(
-                WorkerRequest(file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file]))
+                WorkerRequest(
+                    file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file], failed: failures)
+            )
         else { return }
         line.append(10)
         worker.assigned.append(run)

@@ -33,6 +33,9 @@ final class TestWorkerPool {
     var startOrder: [String]?
     /// Why a worker process could not be started (the system failed: the run exits 70).
     var startFailure: String?
+    /// The most workers that could be started, once a start failed while others ran (the run
+    /// goes on with them); nil while every start succeeded.
+    var workerCap: Int?
     /// True once `--max-failures` stopped the run.
     private(set) var stoppedAtMaxFailures = false
     /// Called as each file loads with its number of tests, and whether every file has now
@@ -121,9 +124,7 @@ final class TestWorkerPool {
                         kill(worker.process.processIdentifier, stop)
                         worker.close()
                     }
-                    for run in resumed + queue where run.result == nil {
-                        run.result = ScriptFileResult.notRun(run.file, reason: notRunReason)
-                    }
+                    for run in resumed + queue where run.result == nil { settleUnfinished(run) }
                     resumed = []
                     queue = []
                 } else if now - signalTime! > Self.signalGrace {
@@ -151,12 +152,13 @@ final class TestWorkerPool {
             if workers.isEmpty && resumed.isEmpty && queue.isEmpty {
                 // Nothing is running or waiting: a file without a result now would never get one.
                 for run in runs where run.result == nil {
-                    run.result =
-                        signalTime != nil || interruption.signal != nil
-                        ? ScriptFileResult.notRun(run.file, reason: notRunReason)
-                        : ScriptFileResult(
+                    if signalTime != nil || interruption.signal != nil {
+                        settleUnfinished(run)
+                    } else {
+                        run.result = ScriptFileResult(
                             file: run.file,
                             loadProblems: [Diagnostic(file: run.file, message: "no worker ran this file")])
+                    }
                 }
             }
             while shown < runs.count, let result = runs[shown].result {
@@ -192,8 +194,18 @@ final class TestWorkerPool {
             if !resumed.isEmpty { return resumed.removeFirst() }
             return queue.popFirst()
         }
-        while workers.count < jobs, !resumed.isEmpty || !queue.isEmpty {
+        while workers.count < min(jobs, workerCap ?? jobs), !resumed.isEmpty || !queue.isEmpty {
             guard let worker = startWorker(folder: folder) else {
+                if !workers.isEmpty {
+                    // Fewer workers than asked for (too few file descriptors, processes):
+                    // the ones running take every file.
+                    workerCap = workers.count
+                    printError(
+                        "sceneflow test: running \(counted(workers.count, "worker")) instead of \(jobs): could not start another: \(startFailure ?? "unknown reason")"
+                    )
+                    startFailure = nil
+                    break
+                }
                 // No worker can be started: every file left fails to load with the reason.
                 while let run = nextFile() {
                     finish(

@@ -9,9 +9,10 @@ import SceneflowRunner
 /// script's Lua itself: it learns from these lines when each test starts and ends, so when it
 /// must kill a worker it knows which test was running and which are left.
 enum WorkerEvent: Codable {
-    /// The file loaded: one outcome per test in run order, from the worker's first position
-    /// on, each the outcome the test gets if it never runs (see `HeadlessTestRunner.onPlan`).
-    case planned([TestOutcome])
+    /// The file loaded: one entry per test in run order, from the worker's first position
+    /// on, for the outcome the test gets if it never runs (see `HeadlessTestRunner.onPlan`
+    /// and `PlannedTest`).
+    case planned([PlannedTest])
     /// How many tests the file plans (sent right after `planned`, which the runner decodes
     /// only when it must), for the console's `[n/N]`.
     case count(Int)
@@ -22,6 +23,9 @@ enum WorkerEvent: Codable {
     /// The file is done: its load problems, timeline and real time (the outcomes were sent
     /// one by one and are left out).
     case finished(ScriptFileResult)
+    /// The file is done, loaded without a problem and with no timeline to hand over: the
+    /// most frequent `finished`, as its real time in seconds alone (`line(done:)`).
+    case done(Double)
     /// The watchdog thread found Lua code the instruction hook could not stop; the worker
     /// exits right after this line. `subject` is the file whose code ran.
     case stuck(reason: LuaWatchdog.Reason, subject: String)
@@ -30,6 +34,24 @@ enum WorkerEvent: Codable {
     static func line(started position: Int) -> [UInt8] { Array(#"{"started":{"_0":\#(position)}}"#.utf8) + [10] }
     /// `.count(count)` as the line `JSONEncoder` writes for it, newline included.
     static func line(count: Int) -> [UInt8] { Array(#"{"count":{"_0":\#(count)}}"#.utf8) + [10] }
+    /// `.done(seconds)` as the line `JSONEncoder` writes for it (a finite number), newline
+    /// included.
+    static func line(done seconds: Double) -> [UInt8] { Array(#"{"done":{"_0":\#(seconds)}}"#.utf8) + [10] }
+
+    /// The seconds of a `done` line (`line(done:)`), read without `JSONDecoder`; nil for any
+    /// other line.
+    static func seconds(_ line: Data) -> Double? {
+        guard line.count > donePrefix.count + 2, line.starts(with: donePrefix), line.last == 125,
+            line[line.endIndex - 2] == 125
+        else { return nil }
+        let number = line[(line.startIndex + donePrefix.count)..<(line.endIndex - 2)]
+        guard number.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 101 || $0 == 45 || $0 == 43 }),
+            let value = Double(String(decoding: number, as: UTF8.self)), value.isFinite
+        else { return nil }
+        return value
+    }
+    /// How a `done` line starts, up to its number.
+    static let donePrefix = Array(#"{"done":{"_0":"#.utf8)
 
     /// The integer of a `started` or `count` line (`line(started:)`, `line(count:)`), read
     /// without `JSONDecoder`; nil for any other line.
@@ -53,6 +75,29 @@ enum WorkerEvent: Codable {
     static let countPrefix = Array(#"{"count":{"_0":"#.utf8)
 }
 
+/// What a `planned` event carries per test: what the runner needs to give a test that never
+/// ran its outcome (*skipped*, with `skipReason`; `TestOutcome(planned:file:)`), and no more,
+/// since every file sends one.
+struct PlannedTest: Codable {
+    let name: String
+    let line: Int
+    let skipReason: String?
+
+    /// The planned outcome's name, line and skip reason.
+    init(_ outcome: TestOutcome) {
+        name = outcome.name
+        line = outcome.line
+        skipReason = outcome.skipReason
+    }
+}
+
+extension TestOutcome {
+    /// The outcome `HeadlessTestRunner.onPlan` gave `test` of `file` (skipped, with its reason).
+    init(planned test: PlannedTest, file: String) {
+        self.init(name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: test.skipReason)
+    }
+}
+
 /// What the runner asks of a worker, one JSON object per line on the worker's standard input:
 /// run `file` from run position `skip` on (0 = its first test in run order; a file resumed
 /// after its worker was stopped goes on after the stopped test), recording its timeline when
@@ -64,6 +109,9 @@ struct WorkerRequest: Codable {
     let skip: Int
     let timeline: Bool
     var tests: [String]? = nil
+    /// Tests every worker of the run has seen fail so far: a worker started for the rest of a
+    /// file counts them towards `--max-failures`, so the run stops after exactly N.
+    var failed: Int? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -127,6 +175,7 @@ enum TestWorker {
         _ request: WorkerRequest, settings: TestSettings, options: HeadlessTestRunner.Options,
         interruption: Interruption
     ) {
+        failures = max(failures, request.failed ?? 0)
         if let limit = settings.maxFailures, failures >= limit {
             // Stopped before this file's turn: not loaded, not run.
             send(.finished(ScriptFileResult.notRun(request.file, reason: TestSettings.maxFailuresReason(limit))))
@@ -147,7 +196,7 @@ enum TestWorker {
         // so the runner knows which test runs whenever this process could be stopped, and is
         // woken about twice per small file instead of once per line.
         runner.onPlan = {
-            send(.planned($0), flush: false)
+            send(.planned($0.map(PlannedTest.init)), flush: false)
             send(.count($0.count), flush: false)
         }
         runner.onTestStart = { _, _ in send(.started(position)) }
@@ -158,7 +207,13 @@ enum TestWorker {
         }
         result.outcomes = []
         if !result.loadProblems.isEmpty { failures += 1 }
-        send(.finished(result))
+        if result.loadProblems.isEmpty, result.timeline == nil, result.notRun == nil,
+            let seconds = result.wallSeconds, seconds.isFinite
+        {
+            send(.done(seconds))
+        } else {
+            send(.finished(result))
+        }
     }
 
     /// Adds one event as a line for the runner and, with `flush`, writes every line waiting.
@@ -171,6 +226,7 @@ enum TestWorker {
         // The runner reads these two often: a line in JSONEncoder's form, without it.
         case .started(let position): pending.append(contentsOf: WorkerEvent.line(started: position))
         case .count(let count): pending.append(contentsOf: WorkerEvent.line(count: count))
+        case .done(let seconds): pending.append(contentsOf: WorkerEvent.line(done: seconds))
         default:
             if let data = try? encoder.encode(event) {
                 pending.append(data)

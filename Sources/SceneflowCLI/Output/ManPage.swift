@@ -55,7 +55,10 @@ enum ManPage {
             ("0", "everything passed"), ("1", "a test failed"), ("64", "bad usage"),
             ("65", "bad input: a prototype, script, image or report that cannot be used"),
             ("70", "the system failed (no display, a report that could not be written)"),
-            ("130, 143", "interrupted by SIGINT or SIGTERM (partial reports written)"),
+            (
+                "128 + n",
+                "stopped by signal n (partial reports written): 129 SIGHUP, 130 SIGINT, 131 SIGQUIT, 138 SIGUSR1, 140 SIGUSR2, 142 SIGALRM, 143 SIGTERM, 152 SIGXCPU, 154 SIGVTALRM, 158 SIGPWR"
+            ),
         ] {
             s += ".TP\n.B \(code)\n\(escaped(meaning))\n"
         }

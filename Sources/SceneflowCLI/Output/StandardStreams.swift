@@ -12,8 +12,11 @@ enum StandardStreams {
     /// - SIGPIPE and SIGXFSZ are ignored, so a pipe whose reader is gone or a file over
     ///   `ulimit -f` makes that write fail (EPIPE, EFBIG) instead of killing the process;
     /// - descriptors 0, 1 and 2 that are closed are opened on `/dev/null`, so no file opened
-    ///   later (a report, a PNG) takes their number and receives console output.
+    ///   later (a report, a PNG) takes their number and receives console output;
+    /// - a write to standard output, a pipe or a device (`--json -`) waits for a stalled reader
+    ///   only a moment once a stop signal arrived (`OutputTarget`).
     static func prepare() {
+        StandardOutput.stopRequested = { Interruption.received != 0 }
         raiseDescriptorLimit()
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
@@ -27,14 +30,38 @@ enum StandardStreams {
     }
 
     /// Raises the soft limit on open files (`ulimit -n`) to the hard limit, at most 4096, as
-    /// build tools and test runners do: `--jobs` keeps pipes to every worker open.
+    /// build tools and test runners do: `--jobs` keeps pipes to every worker open. Then closes
+    /// the descriptors inherited at or above the limit (a parent that held them before it
+    /// lowered the limit: a shell's pipe at 251 under `ulimit -n 200`): no child process can
+    /// be started while one is open, since glibc's `posix_spawn` refuses to name it (EBADF),
+    /// and Sceneflow never uses a descriptor it did not open.
     static func raiseDescriptorLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         let wanted = min(limit.rlim_max, 4096)
-        guard limit.rlim_cur < wanted else { return }
-        limit.rlim_cur = wanted
-        _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        if limit.rlim_cur < wanted {
+            limit.rlim_cur = wanted
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) != 0 {
+                _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            }
+        }
+        guard limit.rlim_cur < rlim_t(Int32.max) else { return }
+        for fd in openDescriptors() where rlim_t(fd) >= limit.rlim_cur { close(fd) }
+    }
+
+    /// The descriptors open in this process (from `/proc/self/fd`; the one reading it left out).
+    static func openDescriptors() -> [Int32] {
+        guard let folder = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(folder) }
+        let own = dirfd(folder)
+        var found: [Int32] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if let fd = Int32(name), fd != own { found.append(fd) }
+        }
+        return found
     }
 
     /// Makes standard output line-buffered (each line written as it ends), also when it is a

@@ -21,14 +21,18 @@ enum TestReports {
                 written.append(path)
             } catch {
                 failed = true
-                printError("sceneflow test: could not write \(path): \(error.localizedDescription)")
+                printError(
+                    "sceneflow test: could not write \(StandardOutput.shown(path)): \(error.localizedDescription)")
             }
         }
         let json = { () throws -> String in
             String(decoding: try JSONReport(results, startedAt: started, suite: suite).data(), as: UTF8.self) + "\n"
         }
         let junit = { JUnitReport.xml(results, timestamp: started, extras: settings.junitExtras) }
-        if let path = settings.junit { save(path, junit) }
+        // Files first, standard output (`-`) last: a reader that stalls on it must not keep the
+        // files from being written.
+        let junitToOutput = settings.junit == "-"
+        if let path = settings.junit, !junitToOutput { save(path, junit) }
         if settings.timeline != nil || settings.csv != nil {
             do {
                 try TimelineExport.write(
@@ -39,7 +43,8 @@ enum TestReports {
                 printError("sceneflow test: \(error)")
             }
         }
-        if let path = settings.json { save(path, json) }
+        let jsonToOutput = settings.json == "-"
+        if let path = settings.json, !jsonToOutput { save(path, json) }
         if let folder = settings.report {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -54,6 +59,8 @@ enum TestReports {
                     "sceneflow test: could not create the report folder \(folder): \(error.localizedDescription)")
             }
         }
+        if junitToOutput { save("-", junit) }
+        if jsonToOutput { save("-", json) }
         return (written, failed)
     }
 }

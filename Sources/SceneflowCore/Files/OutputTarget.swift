@@ -12,6 +12,11 @@ import Foundation
 ///   (opened for writing, never renamed over: as root the rename replaced `/dev/full`); a FIFO
 ///   that nobody reads is refused rather than waited on.
 /// - A folder, a block device or a socket is refused.
+/// - Standard output, a descriptor, a device or a FIFO (anything a reader can stall) is written
+///   by a helper thread while the caller waits: for ever while the reader reads, but only
+///   `StandardOutput.drainAfterStop` once a stop signal arrived (`StandardOutput.stopRequested`),
+///   so a stalled pipe never holds a run's shutdown; the output is then cut short and the
+///   write fails with that reason (the process is about to exit anyway).
 public enum OutputTarget: Equatable {
     /// Write to this open descriptor (standard output, or a `/proc/self/fd/N` link).
     case descriptor(Int32)
@@ -85,7 +90,7 @@ public enum OutputTarget: Equatable {
     public static func write(_ data: Data, to path: String) throws(OutputError) {
         switch try resolve(path) {
         case .descriptor(let fd):
-            try writeAll(data, to: fd, path: path)
+            try writeUnlessStopped(data, to: fd, path: path, closing: false)
         case .through(let device, let kind):
             // Non-blocking open: a FIFO without a reader fails with ENXIO instead of waiting.
             let fd = open(device, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
@@ -93,9 +98,8 @@ public enum OutputTarget: Equatable {
                 let reason = errno == ENXIO ? "it is \(kind) that no process is reading" : RegularFile.reason()
                 throw OutputError(path: path, reason: reason)
             }
-            defer { close(fd) }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            try writeAll(data, to: fd, path: path)
+            try writeUnlessStopped(data, to: fd, path: path, closing: true)
         case .replace(let file):
             try replace(file, with: data, shownAs: path)
         }
@@ -128,6 +132,26 @@ public enum OutputTarget: Equatable {
             unlink(temporary)
             throw OutputError(path: path, reason: reason)
         }
+    }
+
+    /// Writes `data` to `fd` on a helper thread and waits for it: for ever while no stop was
+    /// requested, else at most `StandardOutput.drainAfterStop` seconds from the request. With
+    /// `closing`, the helper closes `fd` when its write ends (never the caller: a descriptor
+    /// closed while the abandoned write has not started could be reused by another file).
+    ///
+    /// - Throws: `OutputError` with the write's reason, or "cut short …" when the wait ended
+    ///   at the stop request's deadline (the reader had not taken everything).
+    static func writeUnlessStopped(_ data: Data, to fd: Int32, path: String, closing: Bool) throws(OutputError) {
+        let write = PendingWrite()
+        Thread.detachNewThread {
+            var failure: OutputError?
+            do throws(OutputError) { try writeAll(data, to: fd, path: path) } catch { failure = error }
+            if closing && close(fd) != 0 && failure == nil {
+                failure = OutputError(path: path, reason: RegularFile.reason())
+            }
+            write.finish(failure)
+        }
+        if let failure = write.wait(path: path) { throw failure }
     }
 
     /// Writes every byte of `data` to `fd`, retrying short writes and EINTR.
@@ -170,8 +194,50 @@ public struct OutputError: Error, LocalizedError, CustomStringConvertible {
     public var errorDescription: String? { reason }
 }
 
+/// One write running on `OutputTarget`'s helper thread, and the caller waiting for it.
+private final class PendingWrite: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var done = false
+    private var failure: OutputError?
+
+    /// Called by the helper thread when the write ended, with its failure if any.
+    func finish(_ failure: OutputError?) {
+        condition.lock()
+        self.failure = failure
+        done = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for `finish` (a stop request limits the wait); returns the failure, if any
+    /// (naming `path`).
+    func wait(path: String) -> OutputError? {
+        condition.lock()
+        defer { condition.unlock() }
+        var deadline: Date?
+        while !done {
+            if deadline == nil && StandardOutput.stopRequested() {
+                deadline = Date().addingTimeInterval(StandardOutput.drainAfterStop)
+            }
+            if let deadline, Date() >= deadline {
+                return OutputError(
+                    path: path, reason: "cut short: a stop signal arrived while the reader was not reading")
+            }
+            _ = condition.wait(until: min(deadline ?? .distantFuture, Date().addingTimeInterval(0.05)))
+        }
+        return failure
+    }
+}
+
 /// Standard output as a destination for reports (`--junit -`, `render --out -`).
 public enum StandardOutput {
+    /// Whether a stop signal asked the process to end (set by the CLI to its signal handling):
+    /// then a write to a pipe or device waits at most `drainAfterStop` for its reader.
+    nonisolated(unsafe) public static var stopRequested: @Sendable () -> Bool = { false }
+    /// Real seconds a write to a stalled reader may still take after a stop request: 0.3 s,
+    /// so a signal still ends the process within a second.
+    public static let drainAfterStop = 0.3
+
     /// The descriptor `-` writes to. The CLI moves its console output to standard error when
     /// an option claims standard output, and sets this to a duplicate of the original.
     nonisolated(unsafe) public static var reportDescriptor: Int32 = 1

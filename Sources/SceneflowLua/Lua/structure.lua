@@ -139,9 +139,11 @@ local function declare(what, name, fn, extra, opts)
   if lines[name] then
     error(what .. ": a test named " .. quote(name) .. " is already declared at line " .. lines[name], 3)
   end
-  local line = getinfo(3, "l").currentline
+  local info = getinfo(3, "Sl")
+  local line = info.currentline
   lines[name] = line
-  local t = { name = name, fn = fn, line = line }
+  -- A test declared by a module the script required: its place is the module's line.
+  local t = { name = name, fn = fn, line = line, module = api.modules[info.source] }
   for k, v in pairs(extra or {}) do t[k] = v end
   if opts ~= nil then
     local checked = test_options(what, name, opts)
@@ -156,7 +158,8 @@ end
 function decl.listing()
   local list = {}
   for i, t in ipairs(decl.tests) do
-    list[i] = { name = t.name, line = t.line, skip = t.skip, only = t.only, clock_limit = t.clock_limit, tags = t.tags }
+    list[i] = { name = t.name, line = t.line, skip = t.skip, only = t.only, clock_limit = t.clock_limit, tags = t.tags,
+      module = t.module }
   end
   return list
 end

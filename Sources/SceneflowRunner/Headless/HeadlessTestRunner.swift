@@ -117,7 +117,7 @@ public final class HeadlessTestRunner {
             if !focused.isEmpty {
                 result.loadProblems = focused.map {
                     Diagnostic(
-                        file: file, line: $0.line,
+                        file: $0.module.map { PathText.join(PathText.folder(of: file), $0) } ?? file, line: $0.line,
                         message:
                             "only(\"\($0.name)\") is not allowed with --forbid-only (on when CI is set): it would leave the file's other tests out of the run; change it to test()"
                     )
@@ -218,7 +218,14 @@ public final class HeadlessTestRunner {
                     outcome.verdict = .recorded
                 }
                 if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
-                    outcome.artifacts = artifacts.write(for: outcome, index: index, session: session)
+                    let saved = artifacts.write(for: outcome, index: index, session: session)
+                    outcome.artifacts = saved.written
+                    if let problem = saved.problem {
+                        // Never silent: the console and every report name what is missing.
+                        var failure = outcome.failure ?? Diagnostic(file: file, message: "")
+                        failure.message += failure.message.isEmpty ? problem : " (and \(problem))"
+                        outcome.failure = failure
+                    }
                 }
             }
             result.outcomes.append(outcome)

@@ -104,7 +104,7 @@ public enum PrototypeOpener {
             let message = messages[job]
             guard !message.isEmpty else { continue }
             if source == nil {
-                source = RegularFile.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                source = (try? LuaSourceFile.read(file)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             }
             let line = SourceLineFinder.line(ofLiteral: reference.image, in: source ?? "")
             problems.append(Diagnostic(file: file, line: line, path: reference.path, message: message))

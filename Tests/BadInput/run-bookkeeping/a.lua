@@ -1,0 +1,2 @@
+prototype "proto"
+test("a", function() tap "Open" end)

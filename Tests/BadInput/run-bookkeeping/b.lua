@@ -1,0 +1,2 @@
+prototype "proto"
+test("b", function() tap "Open" end)

@@ -1,0 +1,2 @@
+only("focused", function() end)
+return {}

@@ -1,0 +1,3 @@
+prototype "proto"
+require "focus_mod"
+test("other", function() end)
