@@ -4,17 +4,16 @@ import SceneflowCore
 /// The log and steps of a test, capped before text leaves Lua: a script that logs megabytes
 /// in a loop costs a bounded amount of Swift memory and report size (issue 15.2).
 extension ScriptModule {
-    /// Caps on what one test records.
+    /// Caps on what one test records (`TestRecordLimits`).
     enum RecordLimits {
         /// The most bytes of one log message copied out of Lua (4 KiB).
-        static let messageBytes = 4 << 10
-        /// The most bytes of log messages one test keeps (256 KiB, each entry counted as at
-        /// least 64 bytes); later entries are left out and counted in one closing note.
-        static let logBytes = 256 << 10
+        static let messageBytes = TestRecordLimits.messageBytes
+        /// The most bytes of log messages one test keeps (256 KiB).
+        static let logBytes = TestRecordLimits.logBytes
         /// The most steps one test keeps (10 000).
-        static let steps = 10_000
+        static let steps = TestRecordLimits.steps
         /// The most bytes of a step's call text copied out of Lua (1 KiB).
-        static let callBytes = 1 << 10
+        static let callBytes = TestRecordLimits.callBytes
     }
 
     /// Appends a log entry with the message at `index` of `stack` (at most

@@ -124,17 +124,25 @@ enum ReportMerge {
     }
 
     /// Reads one `--json` report.
-    /// - Throws: `Refusal` naming `path` when it cannot be read or is no Sceneflow report.
+    /// - Throws: `Refusal` naming `path` when it cannot be read, is no Sceneflow report, or holds
+    ///   a value `sceneflow test` never writes (`JSONReport.checkLimits`).
     static func read(_ path: String) throws(Refusal) -> JSONReport {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Refusal(message: "\(path): cannot be read")
         }
+        let report: JSONReport
         do {
-            return try JSONReport.read(data)
+            report = try JSONReport.read(data)
         } catch {
             throw Refusal(
                 message: "\(path): not a report of sceneflow test --json (schema sceneflow-test-results/1): \(error)")
         }
+        do {
+            try report.checkLimits()
+        } catch {
+            throw Refusal(message: "\(path): \(error); sceneflow test never writes this (a damaged or edited report?)")
+        }
+        return report
     }
 
     /// Merges `reports` (each with the path it came from).

@@ -51,10 +51,8 @@ extension TestWorkerPool {
     /// Asks `worker` to run `run` from its next test on.
     func send(_ run: FileRun, to worker: Worker) {
         guard
-            var line = try? JSONEncoder().encode(
-                WorkerRequest(
-                    file: run.file, skip: run.next, timeline: settings.runnerOptions.recordsTimeline,
-                    tests: tests[run.file]))
+            var line = try? requestEncoder.encode(
+                WorkerRequest(file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file]))
         else { return }
         line.append(10)
         worker.assigned.append(run)

@@ -52,7 +52,14 @@ final class TestWorkerPool {
         self.settings = settings
         self.jobs = jobs
         self.tests = tests
+        recordsTimeline = settings.runnerOptions.recordsTimeline
     }
+
+    /// Whether workers record each file's timeline (`--timeline`, `--csv`): worked out once,
+    /// since the runner's options read the whole environment.
+    let recordsTimeline: Bool
+    /// Encodes each `WorkerRequest`.
+    let requestEncoder = JSONEncoder()
 
     /// Why files were not run: `interrupted`, or the `--max-failures` stop.
     var notRunReason: String {

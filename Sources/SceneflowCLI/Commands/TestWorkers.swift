@@ -25,6 +25,32 @@ enum WorkerEvent: Codable {
     /// The watchdog thread found Lua code the instruction hook could not stop; the worker
     /// exits right after this line. `subject` is the file whose code ran.
     case stuck(reason: LuaWatchdog.Reason, subject: String)
+
+    /// `.started(position)` as the line `JSONEncoder` writes for it, newline included.
+    static func line(started position: Int) -> [UInt8] { Array(#"{"started":{"_0":\#(position)}}"#.utf8) + [10] }
+    /// `.count(count)` as the line `JSONEncoder` writes for it, newline included.
+    static func line(count: Int) -> [UInt8] { Array(#"{"count":{"_0":\#(count)}}"#.utf8) + [10] }
+
+    /// The integer of a `started` or `count` line (`line(started:)`, `line(count:)`), read
+    /// without `JSONDecoder`; nil for any other line.
+    static func integer(_ line: Data, after prefix: [UInt8]) -> Int? {
+        guard line.count > prefix.count + 2, line.starts(with: prefix), line.last == 125 else { return nil }
+        var value = 0
+        var index = line.startIndex + prefix.count
+        let end = line.endIndex - 2
+        guard index < end, line[end] == 125 else { return nil }
+        while index < end {
+            let byte = line[index]
+            guard byte >= 48 && byte <= 57, value < Int.max / 10 - 9 else { return nil }
+            value = value * 10 + Int(byte - 48)
+            index += 1
+        }
+        return value
+    }
+    /// How a `started` line starts, up to its integer.
+    static let startedPrefix = Array(#"{"started":{"_0":"#.utf8)
+    /// How a `count` line starts, up to its integer.
+    static let countPrefix = Array(#"{"count":{"_0":"#.utf8)
 }
 
 /// What the runner asks of a worker, one JSON object per line on the worker's standard input:
@@ -61,6 +87,8 @@ enum TestWorker {
     /// Tests this worker saw fail: with `--max-failures N` it starts no test once it saw N
     /// (the runner, which counts every worker's, stops the others).
     nonisolated(unsafe) private static var failures = 0
+    /// Event lines not yet written (used under `writing`): see `send(_:flush:)`.
+    nonisolated(unsafe) private static var pending = Data()
 
     /// Serves the runner whose process id is `parent` until its requests end.
     static func serve(settings: TestSettings, parent: Int32) -> ExitCode {
@@ -83,23 +111,28 @@ enum TestWorker {
         pthread_sigmask(SIG_UNBLOCK, &fatal, nil)
         LuaWatchdog.start(stuckHandler)
         let decoder = JSONDecoder()
+        // The same for every file (building them reads the whole environment).
+        let options = settings.runnerOptions
         while interruption.signal == nil, let line = readLine(strippingNewline: true) {
             guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else {
                 return .software
             }
-            run(request, settings: settings, interruption: interruption)
+            run(request, settings: settings, options: options, interruption: interruption)
         }
         return .success
     }
 
     /// Runs one requested file and streams its events.
-    private static func run(_ request: WorkerRequest, settings: TestSettings, interruption: Interruption) {
+    private static func run(
+        _ request: WorkerRequest, settings: TestSettings, options: HeadlessTestRunner.Options,
+        interruption: Interruption
+    ) {
         if let limit = settings.maxFailures, failures >= limit {
             // Stopped before this file's turn: not loaded, not run.
             send(.finished(ScriptFileResult.notRun(request.file, reason: TestSettings.maxFailuresReason(limit))))
             return
         }
-        var options = settings.runnerOptions
+        var options = options
         options.skipFirst = request.skip
         options.recordsTimeline = request.timeline
         if let tests = request.tests { options.selection.names = Set(tests) }
@@ -110,14 +143,17 @@ enum TestWorker {
             failures >= limit ? "not run: " + TestSettings.maxFailuresReason(limit) : "the run was interrupted"
         }
         var position = request.skip
+        // Lines wait until the next Lua code runs (a test's reload and run) or the file ends,
+        // so the runner knows which test runs whenever this process could be stopped, and is
+        // woken about twice per small file instead of once per line.
         runner.onPlan = {
-            send(.planned($0))
-            send(.count($0.count))
+            send(.planned($0), flush: false)
+            send(.count($0.count), flush: false)
         }
         runner.onTestStart = { _, _ in send(.started(position)) }
         var result = runner.run(script: request.file) { outcome in
             if outcome.verdict == .failed { failures += 1 }
-            send(.ended(position, outcome))
+            send(.ended(position, outcome), flush: false)
             position += 1
         }
         result.outcomes = []
@@ -125,13 +161,25 @@ enum TestWorker {
         send(.finished(result))
     }
 
-    /// Writes one event as a line to the runner.
-    static func send(_ event: WorkerEvent) {
+    /// Adds one event as a line for the runner and, with `flush`, writes every line waiting.
+    /// Lines are held only while no Lua code runs: the watchdog's `stuck` line (sent while
+    /// Lua is stuck) writes what waits before it anyway.
+    static func send(_ event: WorkerEvent, flush: Bool = true) {
         writing.lock()
         defer { writing.unlock() }
-        guard var data = try? encoder.encode(event) else { return }
-        data.append(10)
-        writeAll(data)
+        switch event {
+        // The runner reads these two often: a line in JSONEncoder's form, without it.
+        case .started(let position): pending.append(contentsOf: WorkerEvent.line(started: position))
+        case .count(let count): pending.append(contentsOf: WorkerEvent.line(count: count))
+        default:
+            if let data = try? encoder.encode(event) {
+                pending.append(data)
+                pending.append(10)
+            }
+        }
+        guard flush else { return }
+        writeAll(pending)
+        pending.removeAll(keepingCapacity: true)
     }
 
     private static func writeAll(_ data: Data) {

@@ -1,0 +1,62 @@
+import SceneflowCore
+
+/// A value of a `--json` report that `sceneflow test` never writes, with its place.
+public struct ReportLimitError: Error, CustomStringConvertible, Sendable {
+    /// The JSON path of the value, e.g. `files[0].outcomes[2].steps[5].depth`.
+    public let place: String
+    /// What is wrong with it, e.g. `-3 is not a step depth (0 to 9999)`.
+    public let problem: String
+    /// `place: problem`.
+    public var description: String { "\(place): \(problem)" }
+}
+
+extension JSONReport {
+    /// Checks that every number and name of the report is one `sceneflow test` can write
+    /// (`TestRecordLimits`): line numbers, frame counts and clock times are not negative, a
+    /// step's depth is below the steps a test keeps, a test keeps at most that many steps and
+    /// its name is at most 1 KiB. `merge-reports` runs it before rendering anything, so a
+    /// damaged or hand-made shard report is refused instead of trapping a writer (a negative
+    /// depth) or running without end (a depth of 10^9).
+    /// - Throws: `ReportLimitError` for the first value out of range, naming its JSON path.
+    public func checkLimits() throws(ReportLimitError) {
+        for (i, file) in files.enumerated() {
+            for (j, test) in file.outcomes.enumerated() {
+                try test.checkLimits(at: "files[\(i)].outcomes[\(j)]")
+            }
+        }
+    }
+}
+
+extension TestOutcome {
+    fileprivate func checkLimits(at place: String) throws(ReportLimitError) {
+        func require(_ ok: Bool, _ key: String, _ problem: @autoclosure () -> String) throws(ReportLimitError) {
+            if !ok { throw ReportLimitError(place: "\(place).\(key)", problem: problem()) }
+        }
+        let nameBytes = name.utf8.count
+        try require(
+            nameBytes <= TestRecordLimits.nameBytes, "name",
+            "\(nameBytes) bytes long; a test name is at most \(TestRecordLimits.nameBytes)")
+        try require(line >= 0, "line", "\(line) is not a line number")
+        try require(frames >= 0, "frames", "\(frames) is not a frame count")
+        try require(clockSeconds >= 0, "clockSeconds", "\(formatNumber(clockSeconds)) s is not a clock time")
+        try require(
+            steps.count <= TestRecordLimits.steps, "steps",
+            "\(steps.count) steps; a test keeps at most \(TestRecordLimits.steps)")
+        for (k, step) in steps.enumerated() {
+            let at = "steps[\(k)]"
+            try require(
+                (0..<TestRecordLimits.steps).contains(step.depth), "\(at).depth",
+                "\(step.depth) is not a step depth (0 to \(TestRecordLimits.steps - 1))")
+            try require((step.line ?? 0) >= 0, "\(at).line", "\(step.line ?? 0) is not a line number")
+            try require(
+                step.clockStart >= 0, "\(at).clockStart", "\(formatNumber(step.clockStart)) s is not a clock time")
+            try require(
+                step.call.utf8.count <= TestRecordLimits.callBytes + 64, "\(at).call",
+                "\(step.call.utf8.count) bytes long; a step's call text is at most \(TestRecordLimits.callBytes) "
+                    + "bytes and the mark \"… (N more bytes)\"")
+        }
+        for (k, entry) in log.enumerated() {
+            try require((entry.line ?? 0) >= 0, "log[\(k)].line", "\(entry.line ?? 0) is not a line number")
+        }
+    }
+}
