@@ -26,7 +26,7 @@ import Testing
             "lua-stuck-in-script", "lua-stuck-in-action", "lua-stuck-in-prototype", "lua-handler-loops-in-prototype",
             "lua-flood-log-and-error",
             // Red-team round two: one verdict for damaged images, names and labels that cannot blow up.
-            "control-characters-in-names", "label-too-long",
+            "control-characters-in-names", "label-too-long", "ten-thousand-controls",
         ] {
             #expect(names.contains(needed), "missing corpus case \(needed)")
         }
