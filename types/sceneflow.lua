@@ -460,7 +460,7 @@ function with_timeout(seconds, fn) end
 ---
 ---Runs fn with every locator narrowed: to a scene (locators fail unless it is the current scene) or to the elements whose centre lies inside the frame of one container element.
 ---
----Fails when: fn not a function; inside fn, a container that matches 0 or several elements.
+---Fails when: fn not a function; a scene or container no scene of the prototype has (with did-you-mean); inside fn, a container that matches 0 or several elements.
 ---
 ---```lua
 ---within("login", function() tap "Continue" end)
@@ -589,7 +589,7 @@ function expect.visible(locator, options) end
 ---
 ---Waits: until settled and the expectation holds, up to the timeout.
 ---
----Fails when: a visible match remains; a label no scene of the prototype has (with did-you-mean).
+---Fails when: a visible match remains; a locator no scene of the prototype matches (with did-you-mean).
 ---
 ---```lua
 ---expect.hidden "Welcome"
@@ -620,7 +620,7 @@ function expect.value(locator, value, options) end
 ---
 ---Waits: until settled and the count is n, up to the timeout.
 ---
----Fails when: another count (the matches are listed).
+---Fails when: another count (the matches are listed); n = 0 with a locator no scene of the prototype matches (with did-you-mean).
 ---
 ---```lua
 ---expect.count({pattern = "^Item "}, 3)
@@ -815,7 +815,7 @@ function Matchers.not_to_be_nil() end
 
 ---`expect(x).to_contain(y)`
 ---
----x is a string containing y, or a list with an element equal to y.
+---x is a string containing y, or a list with an element equal to y (any other x fails, negated too).
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -827,7 +827,7 @@ function Matchers.to_contain(y) end
 
 ---`expect(x).not_to_contain(y)`
 ---
----The negation of to_contain: x is a string containing y, or a list with an element equal to y does not hold.
+---The negation of to_contain: x is a string containing y, or a list with an element equal to y (any other x fails, negated too) does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -839,7 +839,7 @@ function Matchers.not_to_contain(y) end
 
 ---`expect(x).to_match(pattern)`
 ---
----x is a string matching the Lua pattern.
+---x is a string matching the Lua pattern (any other x fails, negated too).
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -851,7 +851,7 @@ function Matchers.to_match(pattern) end
 
 ---`expect(x).not_to_match(pattern)`
 ---
----The negation of to_match: x is a string matching the Lua pattern does not hold.
+---The negation of to_match: x is a string matching the Lua pattern (any other x fails, negated too) does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -863,7 +863,7 @@ function Matchers.not_to_match(pattern) end
 
 ---`expect(x).to_be_close_to(y [, tolerance])`
 ---
----|x - y| <= tolerance (default 1e-9).
+---|x - y| <= tolerance (default 1e-9); x must be a finite number.
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -876,7 +876,7 @@ function Matchers.to_be_close_to(y, tolerance) end
 
 ---`expect(x).not_to_be_close_to(y [, tolerance])`
 ---
----The negation of to_be_close_to: |x - y| <= tolerance (default 1e-9) does not hold.
+---The negation of to_be_close_to: |x - y| <= tolerance (default 1e-9); x must be a finite number does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -889,7 +889,7 @@ function Matchers.not_to_be_close_to(y, tolerance) end
 
 ---`expect(x).to_be_greater_than(y)`
 ---
----x > y.
+---x > y; x must be a finite number.
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -901,7 +901,7 @@ function Matchers.to_be_greater_than(y) end
 
 ---`expect(x).not_to_be_greater_than(y)`
 ---
----The negation of to_be_greater_than: x > y does not hold.
+---The negation of to_be_greater_than: x > y; x must be a finite number does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -913,7 +913,7 @@ function Matchers.not_to_be_greater_than(y) end
 
 ---`expect(x).to_be_less_than(y)`
 ---
----x < y.
+---x < y; x must be a finite number.
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -925,7 +925,7 @@ function Matchers.to_be_less_than(y) end
 
 ---`expect(x).not_to_be_less_than(y)`
 ---
----The negation of to_be_less_than: x < y does not hold.
+---The negation of to_be_less_than: x < y; x must be a finite number does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---

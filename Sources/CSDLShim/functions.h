@@ -55,6 +55,7 @@ SF_FUNCTION(SDL2, int, SDL_RenderDrawRect, (SDL_Renderer *renderer, const SDL_Re
 SF_FUNCTION(SDL2, int, SDL_RenderFillRect, (SDL_Renderer *renderer, const SDL_Rect *rect), (renderer, rect))
 SF_FUNCTION(SDL2, int, SDL_RenderFillRectF, (SDL_Renderer *renderer, const SDL_FRect *rect), (renderer, rect))
 SF_FUNCTION(SDL2, int, SDL_RenderFillRects, (SDL_Renderer *renderer, const SDL_Rect *rects, int count), (renderer, rects, count))
+SF_FUNCTION(SDL2, int, SDL_RenderFlush, (SDL_Renderer *renderer), (renderer))
 SF_PROCEDURE(SDL2, SDL_RenderGetLogicalSize, (SDL_Renderer *renderer, int *w, int *h), (renderer, w, h))
 SF_PROCEDURE(SDL2, SDL_RenderGetScale, (SDL_Renderer *renderer, float *scaleX, float *scaleY), (renderer, scaleX, scaleY))
 SF_PROCEDURE(SDL2, SDL_RenderPresent, (SDL_Renderer *renderer), (renderer))

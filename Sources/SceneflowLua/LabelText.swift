@@ -1,14 +1,45 @@
-/// The rules for accessibility label text: one line, so that a label can be typed in a script,
-/// printed on one console line and written into JUnit XML. (Invalid UTF-8 is refused earlier,
-/// by the loader, for every string.)
+/// The rules for accessibility label text and every other name or text the prototype shows
+/// (see `PrototypeValidator.checkTexts`): one line, so that a label can be typed in a script,
+/// printed on one console line and written into JUnit XML, and short, so that drawing it
+/// (`render --labels`, `H` in the window), the element tree and the flow graph stay quick.
+/// (Invalid UTF-8 is refused earlier, by the loader, for every string.)
 enum LabelText {
-    /// Why `label` cannot be an accessibility label, or nil when it can.
-    ///
-    /// - Line breaks, tabs and other control characters (U+0000–U+001F, U+007F–U+009F) and
-    ///   the line and paragraph separators U+2028/U+2029 (editors and terminals break lines
-    ///   there; JSON-in-JavaScript consumers choke on them) are refused.
-    static func problem(_ label: String) -> String? {
-        for (offset, scalar) in label.unicodeScalars.enumerated() {
+    /// The longest label or name, in UTF-8 bytes (1 KiB, as a test's name). Accessibility
+    /// labels on iOS and Android are short phrases ("Add to cart", "Double-tap to open"); a
+    /// label of a pasted paragraph is a mistake, and a 100 000-character one made every frame
+    /// of `expect.tree` and the label overlay cost seconds.
+    static let maxBytes = 1024
+    /// The longest text of a text field's `value` or `placeholder`, in Unicode scalars: the
+    /// largest `max_length` a text field takes.
+    static let maxFieldCharacters = 10_000
+
+    /// Why `text` cannot be a label or name, or nil when it can: longer than `limit` UTF-8
+    /// bytes, or holding a control character (see `controlProblem`).
+    static func problem(_ text: String, limit: Int) -> String? {
+        let bytes = text.utf8.count
+        if bytes > limit {
+            return "is \(bytes) bytes long (UTF-8); at most \(limit): labels and names are short phrases"
+        }
+        return controlProblem(text)
+    }
+
+    /// Why `text` cannot be a text field's text, or nil when it can: more than `characters`
+    /// Unicode scalars, or holding a control character (see `controlProblem`).
+    static func problem(_ text: String, characters: Int) -> String? {
+        let count = text.unicodeScalars.count
+        if count > characters {
+            return "is \(count) characters long; at most \(characters) (the largest max_length of a text field)"
+        }
+        return controlProblem(text)
+    }
+
+    /// Why `text` is not one line, or nil:
+    /// line breaks, tabs and other control characters (U+0000–U+001F, U+007F–U+009F) and
+    /// the line and paragraph separators U+2028/U+2029 (editors and terminals break lines
+    /// there; JSON-in-JavaScript consumers choke on them) are refused, with their place
+    /// (`found the control character U+0000 at character 9`, counting Unicode scalars from 1).
+    static func controlProblem(_ text: String) -> String? {
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
             let position = "at character \(offset + 1)"
             let v = scalar.value
             if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {

@@ -69,8 +69,10 @@ public struct ProjectConfig: Sendable, Equatable {
     ///   file that cannot be read, a Lua error or limit, a result that is not a table, an
     ///   unknown key (with a did-you-mean) or a value of the wrong type or range.
     public static func load(_ path: String, limits: LuaLimits = .standard) throws(DiagnosticList) -> ProjectConfig {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw DiagnosticList([Diagnostic(file: path, message: "cannot read the project config")])
+        let data: Data
+        do { data = try LuaSourceFile.read(path) } catch {
+            let message = LuaSourceFile.sizeMessage(error, path: path) ?? "cannot read the project config: \(error)"
+            throw DiagnosticList([Diagnostic(file: path, message: message)])
         }
         guard let state = LuaState(limits: limits) else {
             throw DiagnosticList([Diagnostic(file: path, message: "could not start Lua (out of memory?)")])

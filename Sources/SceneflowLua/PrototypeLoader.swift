@@ -71,7 +71,7 @@ public struct PrototypeLoader {
         }
         let data: Data
         do {
-            if let override { data = Data(override.utf8) } else { data = try RegularFile.read(file) }
+            if let override { data = Data(override.utf8) } else { data = try LuaSourceFile.read(file) }
         } catch .missing {
             throw DiagnosticList([
                 Diagnostic(
@@ -81,7 +81,8 @@ public struct PrototypeLoader {
                 )
             ])
         } catch {
-            throw DiagnosticList([Diagnostic(file: file, message: "cannot read prototype.lua: \(error)")])
+            let message = LuaSourceFile.sizeMessage(error, path: file) ?? "cannot read prototype.lua: \(error)"
+            throw DiagnosticList([Diagnostic(file: file, message: message)])
         }
         let source = LuaSource(file: file)
         let text = String(decoding: data, as: UTF8.self)

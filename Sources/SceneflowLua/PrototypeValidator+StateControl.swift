@@ -6,6 +6,10 @@ extension PrototypeValidator {
     /// `"radio"`, besides the element's own (segmented controls and radio groups add
     /// `segments`).
     static let stateControlKeys: [String] = ["states", "value", "on_change"]
+    /// How far, in points, a segment may pass its control's frame or reach into another
+    /// segment: 1/1000 point, far below a pixel, above the rounding of fractional points in
+    /// doubles.
+    static let frameTolerance = 0.001
 
     /// The did-you-mean for an unknown control name: its name in other toolkits (UIKit,
     /// Android, HTML: `switch` → `toggle`), else the nearest control kind.
@@ -146,10 +150,11 @@ extension PrototypeValidator {
                 continue
             }
             guard let rect = validateFrame(entry.value, path: "\(path).\(name)") else { continue }
-            if let frame, !rect.isInside(frame) {
+            if let frame, !rect.isInside(frame, tolerance: Self.frameTolerance) {
                 error("\(path).\(name)", "segment \(rect) is not inside the element's frame \(frame)")
             }
-            for (other, earlier) in segments.sorted(by: { $0.key < $1.key }) where earlier.intersects(rect) {
+            for (other, earlier) in segments.sorted(by: { $0.key < $1.key })
+            where earlier.overlaps(rect, tolerance: Self.frameTolerance) {
                 error(
                     "\(path).\(name)",
                     "segment \(rect) overlaps segment \"\(other)\" \(earlier); a tap must select one state")

@@ -82,17 +82,15 @@ extension PrototypeValidator {
         return n
     }
 
-    /// A one-line string (no line breaks or other control characters), nil when absent or wrong.
+    /// A string, nil when absent or not a string (an error recorded).
     private mutating func oneLine(_ value: LuaValue, path: String) -> String? {
         guard !value.isNone else { return nil }
         guard let text = value.string else {
             error(path, "expected a string, got \(describe(value))")
             return nil
         }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }) {
-            error(path, "a text field holds one line: remove the line breaks and control characters")
-            return nil
-        }
+        // One line and at most `LabelText.maxFieldCharacters`: checked with every other text
+        // (`checkTexts`, which reports it at this path first).
         return text
     }
 

@@ -38,7 +38,11 @@ struct PrototypeValidator {
     /// Errors found, kept or not.
     private(set) var errorCount = 0
 
+    /// Paths whose string was refused by `checkTexts`: other errors there are not reported.
+    var textProblemPaths: Set<String> = []
+
     mutating func error(_ path: String?, _ message: String, line: Int? = nil) {
+        if let path, textProblemPaths.contains(path) { return }
         errorCount += 1
         if errorCount <= Self.maxErrorsKept {
             diagnostics.append(Diagnostic(file: file, line: line, path: path, message: message))
@@ -100,6 +104,7 @@ struct PrototypeValidator {
             )
             return nil
         }
+        checkTexts(root)
         checkKeys(table, known: Self.rootKeys, path: nil)
         var name = folderName
         switch table["name"] {
@@ -216,11 +221,7 @@ struct PrototypeValidator {
         var label: String?
         switch table["label"] {
         case .string(let s) where !s.trimmingCharacters(in: .whitespaces).isEmpty:
-            if let problem = LabelText.problem(s) {
-                error(path + ".label", problem)
-            } else {
-                label = s
-            }
+            label = s  // one line and short: checked with every other text (`checkTexts`)
         case .none: error(path + ".label", "missing; every element needs an accessibility label")
         case let other: error(path + ".label", "expected a non-empty string, got \(describe(other))")
         }

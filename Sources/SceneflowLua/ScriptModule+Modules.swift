@@ -26,7 +26,17 @@ extension ScriptModule {
             stack.push("module \"\(name)\": \(path) is \(kind), not a Lua file")
             return .values(2)
         }
-        guard resolved.hasPrefix(root + "/"), let data = RegularFile.contents(atPath: resolved) else {
+        var data: Data?
+        if resolved.hasPrefix(root + "/") {
+            do { data = try LuaSourceFile.read(resolved) } catch {
+                if let message = LuaSourceFile.sizeMessage(error, path: path, shown: relative) {
+                    stack.pushNil()
+                    stack.push("module \"\(name)\": \(message)")
+                    return .values(2)
+                }
+            }
+        }
+        guard let data else {
             stack.pushNil()
             stack.push(
                 FileManager.default.fileExists(atPath: path)

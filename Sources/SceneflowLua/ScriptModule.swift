@@ -17,7 +17,8 @@ import SceneflowCore
 ///   `interruption(mark)` → why that gesture did not reach its scene whole (a scene's timed
 ///   action changed it; `Session.gestureInterruption`), or nil
 /// - `back()` → performs `.back`; returns a message instead when there is nothing to go back to
-/// - `all_labels()` → every label the prototype's scenes declare and the screen shows
+/// - `all_elements()` → `{label, kind}` of every element the prototype's scenes declare and
+///   the screen shows
 /// - `history()` → list of scene names; `state()` → the prototype's current state table
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
 /// - `log(level, text, line)`; `step_begin(call, line [, group])`; `step_end([passed])`: recorded for the
@@ -204,16 +205,35 @@ final class ScriptModule {
                 }
             ),
             (
-                // all_labels() → every accessibility label the prototype declares (all scenes,
-                // and what the current screen shows), for negative expectations: a label no
-                // scene has is a typo, never a pass.
-                "all_labels",
+                // all_elements() → {label = …, kind = …} of every element the prototype declares
+                // (all scenes and their landscape variants, and what the current screen shows), for negative expectations: a
+                // locator no element matches anywhere is a typo, never a pass.
+                "all_elements",
                 { _, session, s in
-                    var labels = Set(session.screenElements.map(\.label))
-                    for name in session.prototype.sceneOrder {
-                        for element in session.scene(name)?.elements ?? [] { labels.insert(element.label) }
+                    var seen = Set<[String]>()
+                    var elements: [(label: String, kind: String)] = []
+                    func add(_ element: Element) {
+                        if seen.insert([element.label, element.kind]).inserted {
+                            elements.append((element.label, element.kind))
+                        }
                     }
-                    pushList(labels.sorted(), s)
+                    session.screenElements.forEach(add)
+                    for name in session.prototype.sceneOrder {
+                        guard let scene = session.scene(name) else { continue }
+                        scene.elements.forEach(add)
+                        scene.design.landscape?.elements.forEach(add)  // labels only a landscape variant has
+                    }
+                    s.newTable()
+                    let list = s.top
+                    for (offset, element) in elements.enumerated() {
+                        s.newTable()
+                        let item = s.top
+                        s.push(element.label)
+                        s.rawSet("label", table: item)
+                        s.push(element.kind)
+                        s.rawSet("kind", table: item)
+                        s.rawSet(at: offset + 1, table: list)
+                    }
                     return .values(1)
                 }
             ),

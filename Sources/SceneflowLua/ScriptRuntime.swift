@@ -81,13 +81,13 @@ public final class ScriptRuntime {
         source = LuaSource(file: scriptPath)
         let data: Data
         do {
-            data = try RegularFile.read(scriptPath)
+            data = try LuaSourceFile.read(scriptPath)
         } catch {
             // A folder or file name that is not valid UTF-8 reaches Swift with U+FFFD in place
             // of its bad bytes (FileManager's listing), so that path cannot be opened: say why.
             let message =
                 error != .missing
-                ? "cannot read the script: \(error)"
+                ? LuaSourceFile.sizeMessage(error, path: scriptPath) ?? "cannot read the script: \(error)"
                 : scriptPath.contains("\u{FFFD}")
                     ? "a folder or file name in this path is not valid UTF-8 (shown as \u{FFFD}); Sceneflow takes UTF-8 file names: rename it"
                     : "no script at \(scriptPath)"

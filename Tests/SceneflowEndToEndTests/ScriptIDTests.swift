@@ -1,6 +1,7 @@
 import Foundation
-import SceneflowRunner
 import Testing
+
+@testable import SceneflowRunner
 
 /// Every script of a run gets its own artifact folder and JUnit classname
 /// (`HeadlessTestRunner.scriptID`): generated trees of paths that differ only in where a `/`,
@@ -50,5 +51,57 @@ import Testing
                 seen[id] = path
             }
         }
+    }
+
+    /// Red-team finding: a script nine folders deep got an id of 327 bytes and every capture,
+    /// failure artifact, video and frame write failed with ENAMETOOLONG. Generated paths whose
+    /// joined form is around 255 bytes, with 1- to 4-byte characters, give ids that fit a file
+    /// name, can be created as a folder, start as the path's plain form, stay unique, and
+    /// keep the short form for paths that already fit.
+    @Test func longPathsGiveIDsThatFitAFileName() throws {
+        let scratch = NSTemporaryDirectory() + "sceneflow-ids-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        var seen: [String: String] = [:]
+        for letter in ["f", "é", "€", "😀"] {
+            for length in stride(from: 1, through: 70, by: 3) {
+                for depth in [3, 4, 5, 9] {
+                    let name = String(repeating: letter, count: length)
+                    let folders = (1...depth).map { "\(name)_\($0)" }
+                    for form in ["", "/work/project/x/", "../x/"] {
+                        let path = form + folders.joined(separator: "/") + "/script_\(letter).lua"
+                        let id = HeadlessTestRunner.scriptID(path, workingDirectory: cwd)
+                        #expect(id.utf8.count <= 255, "\(path) → \(id.utf8.count) bytes")
+                        #expect(seen[id] == nil, "\(path) and \(seen[id] ?? "") share \(id)")
+                        seen[id] = path
+                        #expect(!id.contains("/") && !id.isEmpty)
+                        let plain = folders.joined(separator: "-") + "-script_\(letter)"
+                        if form.isEmpty && plain.utf8.count <= 255 {
+                            #expect(id == plain, "a path that fits keeps its plain id")
+                        } else if form.isEmpty {
+                            #expect(
+                                plain.utf8.starts(with: id.utf8.dropLast(7)), "\(id) starts as the path's plain form")
+                            #expect(id.utf8.count >= 255 - 3, "\(id) keeps as much of the path as fits")
+                        }
+                        let made = scratch + "/" + id
+                        if !FileManager.default.fileExists(atPath: made) {
+                            #expect(mkdir(made, 0o755) == 0, "\(id): \(String(cString: strerror(errno)))")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Test folders (`02-opens_settings`) and so video names stay within a file name whatever the
+    /// test is called: 60 characters of a letter with 40 combining marks are 4 860 bytes.
+    @Test func testFoldersFitAFileName() {
+        let heavy = "e" + String(repeating: "\u{301}", count: 40)
+        for name in [String(repeating: heavy, count: 60), String(repeating: "😀", count: 300), "Opens settings!", ""] {
+            let folder = FailureArtifacts.folder(9_999, name)
+            #expect((folder + ".mp4").utf8.count <= 255, "\(folder.utf8.count) bytes")
+            #expect(!folder.isEmpty && !folder.contains("/"))
+        }
+        #expect(FailureArtifacts.folder(1, "Opens settings!") == "02-opens_settings")
     }
 }

@@ -51,6 +51,24 @@ import Testing
         return fields
     }
 
+    /// The first packet of `file` as ffprobe shows it: its time stamp and whether it is a key
+    /// frame (`0,K` for a video that can be played from its start).
+    static func firstPacket(_ file: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "ffprobe", "-v", "error", "-select_streams", "v", "-read_intervals", "%+#1", "-show_entries",
+            "packet=pts,flags", "-of", "csv=p=0", file,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n").first ?? ""
+        return String(line.prefix { $0 != "_" })
+    }
+
     static var hasFFprobe: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/ffprobe") }
 
     /// The first frame of `file` decoded by the `ffmpeg` program, as R,G,B bytes.
@@ -135,6 +153,14 @@ import Testing
                 let pixel = (Int(rgb[middle]), Int(rgb[middle + 1]), Int(rgb[middle + 2]))
                 #expect(
                     abs(pixel.0 - 220) < 12 && abs(pixel.1 - 40) < 12 && abs(pixel.2 - 40) < 12, "\(pixel)")
+            }
+            // A file's later videos reuse the worker's encoder (kept between videos): each still
+            // starts with a key frame at time 0 and reads like the first.
+            for (name, video) in videos {
+                #expect(try Self.firstPacket(video) == "0,K", "\(name): \(video)")
+                let fields = try Self.probe(video)
+                #expect(fields["width"] == "36" && fields["height"] == "80" && fields["r_frame_rate"] == "60/1")
+                #expect(try Self.firstFrameRGB(video).count == 36 * 80 * 3, "\(name) decodes from its first frame")
             }
             let html = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
             #expect(html.contains("<video src=\"videos/"), "the HTML report shows the videos inline")

@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    /// A load for another test records the tests without options by name alone: options that
+    /// are gone, or a test that became one without options, must still differ.
+    @Test func optionsGoneInALaterLoadDiffer() throws {
+        let withOptions = [
+            "prototype \"proto\"\ntest(\"a\", \(Self.body))\ntest(\"b\", {tags = {\"smoke\"}}, \(Self.body))\n",
+            "prototype \"proto\"\ntest(\"a\", \(Self.body))\nskip(\"b\", \(Self.body))\n",
+            "prototype \"proto\"\ntest(\"a\", {clock_limit = 5}, \(Self.body))\ntest(\"b\", \(Self.body))\n",
+        ]
+        for lua in withOptions {
+            let first = try load(lua)
+            for test in first.tests.indices {
+                #expect(
+                    try !load(Self.base, reusing: first.declarations, test: test).matchesEarlierLoad, "\(lua) \(test)")
+            }
+        }
+    }
+
     @Test func aLineMovedAfterTheTestThatRunsDoesNotMatter() throws {
         let first = try load(Self.base)
         let moved = "prototype \"proto\"\ntest(\"a\", \(Self.body))\n\ntest(\"b\", \(Self.body))\n"

@@ -155,7 +155,10 @@ struct TextFieldScriptTests {
         (##"color = "#1C1B1F""##, #"color = "red""#, "elements[1].color", ##"expected a colour "#RRGGBB""##),
         (##"color = "#1C1B1F""##, ##"color = "#12345""##, "elements[1].color", "expected a colour"),
         (#"placeholder = "Email""#, "placeholder = 3", "elements[1].placeholder", "expected a string"),
-        (#"value = "a@b""#, #"value = "a\nb""#, "elements[1].value", "a text field holds one line"),
+        (
+            #"value = "a@b""#, #"value = "a\nb""#, "elements[1].value",
+            #"must be one line of text, found a line break (\n) at character 2"#
+        ),
         ("max_length = 40", "max_length = 2", "elements[1].value", "more than max_length 2"),
         ("max_length = 40", "max_length = 1.5", "elements[1].max_length", "expected a whole number from 1 to 10000"),
         (#"keyboard = "email""#, #"keyboard = "emial""#, "elements[1].keyboard", #"did you mean "email"?"#),

@@ -28,6 +28,46 @@ import Testing
         }
     }
 
+    /// What `test --video` converts (`withBGRXPixels`: the drawing surface itself for an upright
+    /// frame, read back for a turned one) is the frame just drawn, byte for byte as
+    /// `captureBGRX` reads it back, at its own size, however the scratch buffer started.
+    @Test func lentPixelsAreTheLastFrameUprightAndTurned() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        let s = try session(in: folder)
+        try folder.png("other.png", makeImage(width: 60, height: 120) { x, y in (UInt8(x * 4), UInt8(y * 2), 9, 255) })
+        let renderer = try OffscreenRenderer(device: device)
+        let images = renderer.makeTextureCache(directory: folder.path)
+        var scratch = [UInt8](repeating: 5, count: 3)
+        func lent() throws -> (bytes: [UInt8], width: Int, height: Int) {
+            try renderer.withBGRXPixels(scratch: &scratch) { pixels, width, height, pitch in
+                var rows = [UInt8]()
+                for y in 0..<height {
+                    rows += UnsafeRawBufferPointer(start: pixels + y * pitch, count: width * 4)
+                }
+                return (rows, width, height)
+            }
+        }
+        var expected = [UInt8]()
+        // Two upright frames in a row: the second one's pixels, not the first's.
+        try renderer.draw(s.frame(), images: images)
+        try renderer.draw(FrameDescription(device: device, layers: [layer("other.png")]), images: images)
+        _ = try renderer.captureBGRX(into: &expected)
+        var got = try lent()
+        #expect(got.width == 60 && got.height == 120)
+        #expect(got.bytes == expected)
+        #expect(Array(got.bytes[(61 * 60 + 10) * 4..<(61 * 60 + 10) * 4 + 3]) == [9, 122, 40], "B,G,R of (10, 61)")
+
+        s.rotate(to: .landscape)
+        settle(s)
+        try renderer.draw(s.frame(), images: images)
+        _ = try renderer.captureBGRX(into: &expected)
+        got = try lent()
+        #expect(got.width == 120 && got.height == 60)
+        #expect(got.bytes == expected)
+        #expect(Array(got.bytes[(30 * 120 + 10) * 4..<(30 * 120 + 10) * 4 + 3]) == [0, 0, 200], "red on the left")
+    }
+
     @Test func aTurnedSceneIsCapturedAtTheTurnedPixelSizeAndBack() throws {
         let folder = try TempFolder()
         defer { folder.remove() }

@@ -31,6 +31,7 @@ extension BenchCommand {
             let (floorCPU, serialCPU, parallelCPU) = (
                 median(floor, \.cpu), median(serial, \.cpu), median(parallel, \.cpu)
             )
+            let (serialRunner, parallelRunner) = (median(serial, \.runnerCPU), median(parallel, \.runnerCPU))
             print(
                 "sceneflow test on \(files) one-test files (medians of \(runs) interleaved rounds; \(ProcessInfo.processInfo.activeProcessorCount) cores; per file: real time, CPU time of runner and workers):"
             )
@@ -41,6 +42,9 @@ extension BenchCommand {
             print(
                 "  --jobs 2 (two workers):             \(perFile(parallelWall)) real, \(perFile(parallelCPU)) CPU   \(ratio(serialWall / parallelWall)) faster than --jobs 1   goal ≥ 1.7x on 2 idle cores"
             )
+            print(
+                "  of that CPU, the runner's (the rest is the workers'): --jobs 1 \(perFile(serialRunner)), --jobs 2 \(perFile(parallelRunner))"
+            )
             return .success
         } catch {
             printError("sceneflow bench: \(error)")
@@ -48,27 +52,28 @@ extension BenchCommand {
         }
     }
 
-    /// Real and CPU seconds (this process and its reaped children, the workers) of one run.
+    /// Real and CPU seconds (this process and its reaped children, the workers) of one run,
+    /// and the CPU seconds of this process alone (the runner, or the floor's own work).
     private struct Cost {
         let wall: Double
         let cpu: Double
+        let runnerCPU: Double
     }
 
     /// The cost of `body`.
     private func measure(_ body: () throws -> Void) throws -> Cost {
-        func cpu() -> Double {
-            var total = 0.0
-            for who in [RUSAGE_SELF.rawValue, RUSAGE_CHILDREN.rawValue] {
-                var usage = rusage()
-                getrusage(who, &usage)
-                total += Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-                total += Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-            }
-            return total
+        func cpu(_ who: Int32) -> Double {
+            var usage = rusage()
+            getrusage(who, &usage)
+            return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+                + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         }
-        let (startWall, startCPU) = (DispatchTime.now().uptimeNanoseconds, cpu())
+        let (self0, children0) = (cpu(RUSAGE_SELF.rawValue), cpu(RUSAGE_CHILDREN.rawValue))
+        let startWall = DispatchTime.now().uptimeNanoseconds
         try body()
-        return Cost(wall: Double(DispatchTime.now().uptimeNanoseconds - startWall) / 1e9, cpu: cpu() - startCPU)
+        let wall = Double(DispatchTime.now().uptimeNanoseconds - startWall) / 1e9
+        let (self1, children1) = (cpu(RUSAGE_SELF.rawValue), cpu(RUSAGE_CHILDREN.rawValue))
+        return Cost(wall: wall, cpu: self1 - self0 + children1 - children0, runnerCPU: self1 - self0)
     }
 
     /// Runs `scripts` through `TestWorkerPool` with `jobs` workers, as `sceneflow test` does.

@@ -84,7 +84,7 @@ enum TestWatch {
     /// The folder a script names with `prototype "path"` (read from its text, relative to the
     /// script), or nil.
     static func namedPrototype(_ script: String) -> String? {
-        guard let text = try? String(contentsOfFile: script, encoding: .utf8),
+        guard let data = try? LuaSourceFile.read(script), let text = String(validating: data, as: UTF8.self),
             let match = text.firstMatch(of: #/(?m)^\s*prototype\s*\(?\s*["']([^"'\n]+)["']/#)
         else { return nil }
         let path = String(match.1)

@@ -52,9 +52,9 @@ extension TestWorkerPool {
         /// the file loaded.
         func planned(_ decoder: JSONDecoder) -> [TestOutcome]? {
             if decodedPlan == nil, let line = plannedLine,
-                case .planned(let outcomes) = try? decoder.decode(WorkerEvent.self, from: line)
+                case .planned(let tests) = try? decoder.decode(WorkerEvent.self, from: line)
             {
-                decodedPlan = outcomes
+                decodedPlan = tests.map { TestOutcome(planned: $0, file: file) }
             }
             return decodedPlan
         }

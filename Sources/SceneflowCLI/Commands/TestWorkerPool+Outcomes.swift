@@ -47,6 +47,14 @@ extension TestWorkerPool {
         return tail.isEmpty ? "" : ": \(MessageClip.clip(tail))"
     }
 
+    /// Ends a file the run stops before it is done: one that never began is not run; one
+    /// resumed after its worker ended (a test stuck in a library call, a crash) keeps the
+    /// outcomes already received, and its tests not reached get their planned outcomes (red-team
+    /// finding M17: the stop reported such a file as not run and lost its failure).
+    func settleUnfinished(_ run: FileRun) {
+        finish(run, notRun: run.outcomes.isEmpty)
+    }
+
     /// Ends `run` with its outcomes in run order (a test never reached gets its planned
     /// outcome: skipped because the run was interrupted, or its own skip). `wallSeconds` is
     /// the worker's own figure for a file it ran whole, else the time since the file's plan.

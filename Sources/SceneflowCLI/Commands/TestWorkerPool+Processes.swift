@@ -65,10 +65,10 @@ extension TestWorkerPool {
     /// Asks `worker` to run `run` from its next test on.
     func send(_ run: FileRun, to worker: Worker) {
         guard
-            var line = try? JSONEncoder().encode(
+            var line = try? requestEncoder.encode(
                 WorkerRequest(
-                    file: run.file, skip: run.next, timeline: settings.runnerOptions.recordsTimeline,
-                    tests: tests[run.file]))
+                    file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file], failed: failures)
+            )
         else { return }
         line.append(10)
         worker.assigned.append(run)

@@ -55,7 +55,14 @@ final class TestWorkerPool {
         self.settings = settings
         self.jobs = jobs
         self.tests = tests
+        recordsTimeline = settings.runnerOptions.recordsTimeline
     }
+
+    /// Whether workers record each file's timeline (`--timeline`, `--csv`): worked out once,
+    /// since the runner's options read the whole environment.
+    let recordsTimeline: Bool
+    /// Encodes each `WorkerRequest`.
+    let requestEncoder = JSONEncoder()
 
     /// Why files were not run: `interrupted`, or the `--max-failures` stop.
     var notRunReason: String {
@@ -117,9 +124,7 @@ final class TestWorkerPool {
                         kill(worker.process.processIdentifier, stop)
                         worker.close()
                     }
-                    for run in resumed + queue where run.result == nil {
-                        run.result = ScriptFileResult.notRun(run.file, reason: notRunReason)
-                    }
+                    for run in resumed + queue where run.result == nil { settleUnfinished(run) }
                     resumed = []
                     queue = []
                 } else if now - signalTime! > Self.signalGrace {
@@ -147,12 +152,13 @@ final class TestWorkerPool {
             if workers.isEmpty && resumed.isEmpty && queue.isEmpty {
                 // Nothing is running or waiting: a file without a result now would never get one.
                 for run in runs where run.result == nil {
-                    run.result =
-                        signalTime != nil || interruption.signal != nil
-                        ? ScriptFileResult.notRun(run.file, reason: notRunReason)
-                        : ScriptFileResult(
+                    if signalTime != nil || interruption.signal != nil {
+                        settleUnfinished(run)
+                    } else {
+                        run.result = ScriptFileResult(
                             file: run.file,
                             loadProblems: [Diagnostic(file: run.file, message: "no worker ran this file")])
+                    }
                 }
             }
             while shown < runs.count, let result = runs[shown].result {

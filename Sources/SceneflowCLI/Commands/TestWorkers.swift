@@ -9,9 +9,10 @@ import SceneflowRunner
 /// script's Lua itself: it learns from these lines when each test starts and ends, so when it
 /// must kill a worker it knows which test was running and which are left.
 enum WorkerEvent: Codable {
-    /// The file loaded: one outcome per test in run order, from the worker's first position
-    /// on, each the outcome the test gets if it never runs (see `HeadlessTestRunner.onPlan`).
-    case planned([TestOutcome])
+    /// The file loaded: one entry per test in run order, from the worker's first position
+    /// on, for the outcome the test gets if it never runs (see `HeadlessTestRunner.onPlan`
+    /// and `PlannedTest`).
+    case planned([PlannedTest])
     /// How many tests the file plans (sent right after `planned`, which the runner decodes
     /// only when it must), for the console's `[n/N]`.
     case count(Int)
@@ -22,9 +23,79 @@ enum WorkerEvent: Codable {
     /// The file is done: its load problems, timeline and real time (the outcomes were sent
     /// one by one and are left out).
     case finished(ScriptFileResult)
+    /// The file is done, loaded without a problem and with no timeline to hand over: the
+    /// most frequent `finished`, as its real time in seconds alone (`line(done:)`).
+    case done(Double)
     /// The watchdog thread found Lua code the instruction hook could not stop; the worker
     /// exits right after this line. `subject` is the file whose code ran.
     case stuck(reason: LuaWatchdog.Reason, subject: String)
+
+    /// `.started(position)` as the line `JSONEncoder` writes for it, newline included.
+    static func line(started position: Int) -> [UInt8] { Array(#"{"started":{"_0":\#(position)}}"#.utf8) + [10] }
+    /// `.count(count)` as the line `JSONEncoder` writes for it, newline included.
+    static func line(count: Int) -> [UInt8] { Array(#"{"count":{"_0":\#(count)}}"#.utf8) + [10] }
+    /// `.done(seconds)` as the line `JSONEncoder` writes for it (a finite number), newline
+    /// included.
+    static func line(done seconds: Double) -> [UInt8] { Array(#"{"done":{"_0":\#(seconds)}}"#.utf8) + [10] }
+
+    /// The seconds of a `done` line (`line(done:)`), read without `JSONDecoder`; nil for any
+    /// other line.
+    static func seconds(_ line: Data) -> Double? {
+        guard line.count > donePrefix.count + 2, line.starts(with: donePrefix), line.last == 125,
+            line[line.endIndex - 2] == 125
+        else { return nil }
+        let number = line[(line.startIndex + donePrefix.count)..<(line.endIndex - 2)]
+        guard number.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 101 || $0 == 45 || $0 == 43 }),
+            let value = Double(String(decoding: number, as: UTF8.self)), value.isFinite
+        else { return nil }
+        return value
+    }
+    /// How a `done` line starts, up to its number.
+    static let donePrefix = Array(#"{"done":{"_0":"#.utf8)
+
+    /// The integer of a `started` or `count` line (`line(started:)`, `line(count:)`), read
+    /// without `JSONDecoder`; nil for any other line.
+    static func integer(_ line: Data, after prefix: [UInt8]) -> Int? {
+        guard line.count > prefix.count + 2, line.starts(with: prefix), line.last == 125 else { return nil }
+        var value = 0
+        var index = line.startIndex + prefix.count
+        let end = line.endIndex - 2
+        guard index < end, line[end] == 125 else { return nil }
+        while index < end {
+            let byte = line[index]
+            guard byte >= 48 && byte <= 57, value < Int.max / 10 - 9 else { return nil }
+            value = value * 10 + Int(byte - 48)
+            index += 1
+        }
+        return value
+    }
+    /// How a `started` line starts, up to its integer.
+    static let startedPrefix = Array(#"{"started":{"_0":"#.utf8)
+    /// How a `count` line starts, up to its integer.
+    static let countPrefix = Array(#"{"count":{"_0":"#.utf8)
+}
+
+/// What a `planned` event carries per test: what the runner needs to give a test that never
+/// ran its outcome (*skipped*, with `skipReason`; `TestOutcome(planned:file:)`), and no more,
+/// since every file sends one.
+struct PlannedTest: Codable {
+    let name: String
+    let line: Int
+    let skipReason: String?
+
+    /// The planned outcome's name, line and skip reason.
+    init(_ outcome: TestOutcome) {
+        name = outcome.name
+        line = outcome.line
+        skipReason = outcome.skipReason
+    }
+}
+
+extension TestOutcome {
+    /// The outcome `HeadlessTestRunner.onPlan` gave `test` of `file` (skipped, with its reason).
+    init(planned test: PlannedTest, file: String) {
+        self.init(name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: test.skipReason)
+    }
 }
 
 /// What the runner asks of a worker, one JSON object per line on the worker's standard input:
@@ -38,6 +109,9 @@ struct WorkerRequest: Codable {
     let skip: Int
     let timeline: Bool
     var tests: [String]? = nil
+    /// Tests every worker of the run has seen fail so far: a worker started for the rest of a
+    /// file counts them towards `--max-failures`, so the run stops after exactly N.
+    var failed: Int? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -61,6 +135,8 @@ enum TestWorker {
     /// Tests this worker saw fail: with `--max-failures N` it starts no test once it saw N
     /// (the runner, which counts every worker's, stops the others).
     nonisolated(unsafe) private static var failures = 0
+    /// Event lines not yet written (used under `writing`): see `send(_:flush:)`.
+    nonisolated(unsafe) private static var pending = Data()
 
     /// Serves the runner whose process id is `parent` until its requests end.
     static func serve(settings: TestSettings, parent: Int32) -> ExitCode {
@@ -83,23 +159,29 @@ enum TestWorker {
         pthread_sigmask(SIG_UNBLOCK, &fatal, nil)
         LuaWatchdog.start(stuckHandler)
         let decoder = JSONDecoder()
+        // The same for every file (building them reads the whole environment).
+        let options = settings.runnerOptions
         while interruption.signal == nil, let line = readLine(strippingNewline: true) {
             guard let request = try? decoder.decode(WorkerRequest.self, from: Data(line.utf8)) else {
                 return .software
             }
-            run(request, settings: settings, interruption: interruption)
+            run(request, settings: settings, options: options, interruption: interruption)
         }
         return .success
     }
 
     /// Runs one requested file and streams its events.
-    private static func run(_ request: WorkerRequest, settings: TestSettings, interruption: Interruption) {
+    private static func run(
+        _ request: WorkerRequest, settings: TestSettings, options: HeadlessTestRunner.Options,
+        interruption: Interruption
+    ) {
+        failures = max(failures, request.failed ?? 0)
         if let limit = settings.maxFailures, failures >= limit {
             // Stopped before this file's turn: not loaded, not run.
             send(.finished(ScriptFileResult.notRun(request.file, reason: TestSettings.maxFailuresReason(limit))))
             return
         }
-        var options = settings.runnerOptions
+        var options = options
         options.skipFirst = request.skip
         options.recordsTimeline = request.timeline
         if let tests = request.tests { options.selection.names = Set(tests) }
@@ -110,28 +192,50 @@ enum TestWorker {
             failures >= limit ? "not run: " + TestSettings.maxFailuresReason(limit) : "the run was interrupted"
         }
         var position = request.skip
+        // Lines wait until the next Lua code runs (a test's reload and run) or the file ends,
+        // so the runner knows which test runs whenever this process could be stopped, and is
+        // woken about twice per small file instead of once per line.
         runner.onPlan = {
-            send(.planned($0))
-            send(.count($0.count))
+            send(.planned($0.map(PlannedTest.init)), flush: false)
+            send(.count($0.count), flush: false)
         }
         runner.onTestStart = { _, _ in send(.started(position)) }
         var result = runner.run(script: request.file) { outcome in
             if outcome.verdict == .failed { failures += 1 }
-            send(.ended(position, outcome))
+            send(.ended(position, outcome), flush: false)
             position += 1
         }
         result.outcomes = []
         if !result.loadProblems.isEmpty { failures += 1 }
-        send(.finished(result))
+        if result.loadProblems.isEmpty, result.timeline == nil, result.notRun == nil,
+            let seconds = result.wallSeconds, seconds.isFinite
+        {
+            send(.done(seconds))
+        } else {
+            send(.finished(result))
+        }
     }
 
-    /// Writes one event as a line to the runner.
-    static func send(_ event: WorkerEvent) {
+    /// Adds one event as a line for the runner and, with `flush`, writes every line waiting.
+    /// Lines are held only while no Lua code runs: the watchdog's `stuck` line (sent while
+    /// Lua is stuck) writes what waits before it anyway.
+    static func send(_ event: WorkerEvent, flush: Bool = true) {
         writing.lock()
         defer { writing.unlock() }
-        guard var data = try? encoder.encode(event) else { return }
-        data.append(10)
-        writeAll(data)
+        switch event {
+        // The runner reads these two often: a line in JSONEncoder's form, without it.
+        case .started(let position): pending.append(contentsOf: WorkerEvent.line(started: position))
+        case .count(let count): pending.append(contentsOf: WorkerEvent.line(count: count))
+        case .done(let seconds): pending.append(contentsOf: WorkerEvent.line(done: seconds))
+        default:
+            if let data = try? encoder.encode(event) {
+                pending.append(data)
+                pending.append(10)
+            }
+        }
+        guard flush else { return }
+        writeAll(pending)
+        pending.removeAll(keepingCapacity: true)
     }
 
     private static func writeAll(_ data: Data) {

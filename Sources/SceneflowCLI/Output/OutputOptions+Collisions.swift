@@ -55,9 +55,7 @@ extension OutputOptions {
     /// Lua (the worker does), and a prototype named another way is still guarded by the
     /// `.lua`-file rule of `test`.
     static func declaredPrototype(of script: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: script) else { return nil }
-        defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: 65_536) else { return nil }
+        guard let data = try? LuaSourceFile.prefix(script, count: 65_536) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
         for line in text.split(separator: "\n").prefix(200) {
             var rest = line.drop { $0 == " " || $0 == "\t" }

@@ -111,14 +111,14 @@ public enum FlowGraph {
     ) -> String {
         let reach = PrototypeChecker.reach(prototype)
         let turned = prototype.device.rotated
-        var text = "digraph \(quoted(prototype.name)) {\n"
+        var text = "digraph \(quoted(shown(prototype.name))) {\n"
         text +=
-            "  graph [rankdir=LR, fontname=\"DejaVu Sans\", label=\(quoted("\(prototype.name): flow map")), labelloc=t];\n"
+            "  graph [rankdir=LR, fontname=\"DejaVu Sans\", label=\(quoted("\(shown(prototype.name)): flow map")), labelloc=t];\n"
         if let imagePath { text += "  imagepath=\(quoted(imagePath));\n" }
         text += "  node [shape=box, style=rounded, fontname=\"DejaVu Sans\", fontsize=11, margin=0.05];\n"
         text += "  edge [fontname=\"DejaVu Sans\", fontsize=9];\n"
         for scene in prototype.orderedScenes {
-            var caption = XMLText.escape(scene.name)
+            var caption = XMLText.escape(shown(scene.name))
             if scene.name == prototype.start { caption += " <I>(start)</I>" }
             switch reach[scene.name] ?? SceneReach.none {
             case .fixed: break
@@ -147,7 +147,7 @@ public enum FlowGraph {
         if reach.values.contains(.code) { text += codeLegend }
         if !prototype.tabs.isEmpty {
             // The tab roots in one box labelled with the tab bar's items.
-            let items = prototype.tabs.map { "\($0.label) → \($0.scene)" }.joined(separator: " | ")
+            let items = prototype.tabs.map { "\(shown($0.label)) → \(shown($0.scene))" }.joined(separator: " | ")
             text += "  subgraph \"cluster_tabs\" { label=\(quoted("tab bar: " + items)); style=\"rounded,dashed\"; "
             text += prototype.tabs.map { quoted($0.scene) + ";" }.joined(separator: " ") + " }\n"
         }
@@ -175,13 +175,14 @@ public enum FlowGraph {
     /// `Settings\npush_left 0.35s` (modals: `present cover_up 0.35s`; a replace:
     /// `replace crossfade 0.3s`; the rotation link: `rotate`).
     public static func edgeLabel(_ edge: Edge) -> String {
-        if edge.rotates { return edge.trigger }
+        let trigger = shown(edge.trigger)
+        if edge.rotates { return trigger }
         switch edge.action {
-        case .go(_, let t): return "\(edge.trigger)\n\(transitionText(t))"
-        case .present(_, let t): return "\(edge.trigger)\npresent \(transitionText(t))"
-        case .replace(_, let t): return "\(edge.trigger)\nreplace \(transitionText(t))"
-        case .tab(_, let t): return "\(edge.trigger)\ntab \(transitionText(t))"
-        default: return edge.trigger
+        case .go(_, let t): return "\(trigger)\n\(transitionText(t))"
+        case .present(_, let t): return "\(trigger)\npresent \(transitionText(t))"
+        case .replace(_, let t): return "\(trigger)\nreplace \(transitionText(t))"
+        case .tab(_, let t): return "\(trigger)\ntab \(transitionText(t))"
+        default: return trigger
         }
     }
 
@@ -209,7 +210,8 @@ extension FlowGraph {
     /// with the initial state in bold; "" when it has none.
     static func controlsCaption(_ scene: Scene) -> String {
         var text = ""
-        for element in scene.elements {
+        let controls = scene.elements.filter { $0.control?.textField != nil || $0.control?.stateControl != nil }
+        for element in controls.prefix(maxControlLines) {
             if let field = element.control?.textField {
                 text +=
                     "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray30\">"
@@ -219,14 +221,30 @@ extension FlowGraph {
             }
             guard let control = element.control?.stateControl else { continue }
             let states = control.states.map { state in
-                let name = XMLText.escape(state)
+                let name = XMLText.escape(shown(state))
                 return state == control.initialState ? "<B>\(name)</B>" : name
             }
             text +=
-                "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray30\">\(control.style.rawValue) \"\(XMLText.escape(element.label))\": "
+                "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray30\">\(control.style.rawValue) \"\(XMLText.escape(shown(element.label)))\": "
                 + states.joined(separator: " | ") + "</FONT>"
         }
+        if controls.count > maxControlLines {
+            text +=
+                "<BR/><FONT POINT-SIZE=\"9\" COLOR=\"gray30\">… and \(controls.count - maxControlLines) more controls</FONT>"
+        }
         return text
+    }
+
+    /// The most controls listed under a scene's thumbnail; more are counted.
+    static let maxControlLines = 12
+    /// The most characters of a name or label the graph shows; longer ones end with `…`.
+    static let maxShownCharacters = 60
+
+    /// `text` cut to `maxShownCharacters` characters with `…`: Graphviz refuses strings over
+    /// 16 384 bytes (`dot` failed on a prototype `check` accepts), and a node or edge caption
+    /// is read at a glance.
+    static func shown(_ text: String) -> String {
+        text.count <= maxShownCharacters ? text : String(text.prefix(maxShownCharacters - 1)) + "…"
     }
 }
 
@@ -234,8 +252,8 @@ extension FlowGraph {
     /// `text_field "Email": "you@example.com"` (the placeholder), with ` secure` and
     /// `→ on_submit` when declared; a secure field's initial text is never shown.
     static func textFieldCaption(_ label: String, _ field: TextField) -> String {
-        var text = "text_field \"\(label)\""
-        if let placeholder = field.placeholder { text += ": \"\(placeholder)\"" }
+        var text = "text_field \"\(shown(label))\""
+        if let placeholder = field.placeholder { text += ": \"\(shown(placeholder))\"" }
         if field.secure { text += " secure" }
         if field.onSubmit != nil { text += " → on_submit" }
         return text

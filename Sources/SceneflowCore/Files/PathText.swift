@@ -46,4 +46,23 @@ public enum PathText {
         if folder.isEmpty { return name }
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
+
+    /// The longest file or folder name Linux and macOS file systems take, in bytes (`NAME_MAX`):
+    /// a longer name fails with `ENAMETOOLONG` ("The file name is invalid").
+    public static let nameMaxBytes = 255
+
+    /// The longest start of `text` that is at most `bytes` UTF-8 bytes, cut between Unicode
+    /// scalars (never inside a character's bytes): `prefix("aé", bytes: 2)` → `"a"`.
+    public static func prefix(_ text: String, bytes: Int) -> String {
+        guard text.utf8.count > bytes else { return text }
+        var used = 0
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let size = String(scalar).utf8.count
+            guard used + size <= bytes else { break }
+            used += size
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
 }

@@ -83,19 +83,23 @@ public enum RegularFile {
         let size = Int(info.st_size)
         if count == nil, size > limit { throw .tooLarge(bytes: size, limit: limit) }
         let wanted = count.map { min($0, size) } ?? size
-        var data = Data(count: wanted)
+        // Allocated with malloc, which can say no: `Data(count:)` traps (SIGILL) when the
+        // memory is not there (a 1 GB file under `ulimit -v`).
+        guard let buffer = malloc(max(wanted, 1)) else {
+            throw .unreadable(reason: "not enough memory to read its \(wanted) bytes")
+        }
         var filled = 0
         while filled < wanted {
-            let n = data.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, wanted - filled) }
+            let n = Glibc.read(fd, buffer + filled, wanted - filled)
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
+                free(buffer)
                 throw .unreadable(reason: reason())
             }
             if n == 0 { break }  // shorter than stat said (truncated meanwhile)
             filled += n
         }
-        data.count = filled
-        return data
+        return Data(bytesNoCopy: buffer, count: filled, deallocator: .free)
     }
 
     /// `strerror(errno)`.

@@ -111,8 +111,10 @@ public enum ImageHeader: Equatable, Sendable {
         Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
     }
     private static func be16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) << 8 | Int(b[i + 1]) }
-    static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
-    static func le32(_ b: [UInt8], _ i: Int) -> Int {
+    /// The little-endian 16-bit number at `b[i]` (the caller checks the bounds).
+    public static func le16(_ b: [UInt8], _ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+    /// The little-endian 32-bit number at `b[i]` (the caller checks the bounds).
+    public static func le32(_ b: [UInt8], _ i: Int) -> Int {
         Int(b[i]) | Int(b[i + 1]) << 8 | Int(b[i + 2]) << 16 | Int(b[i + 3]) << 24
     }
 }

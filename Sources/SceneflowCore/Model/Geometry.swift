@@ -65,6 +65,21 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
         x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
     }
 
+    /// True when the whole rectangle lies inside `other` but for at most `tolerance` on each
+    /// side (same units): a frame written with fractional points (`{2.7, 0, 0.18, 1}` inside
+    /// `{2.52, 0, 0.36, 1}`) sums to 2.8800000000000003 in doubles.
+    public func isInside(_ other: Rect, tolerance: Double) -> Bool {
+        x >= other.x - tolerance && y >= other.y - tolerance && maxX <= other.maxX + tolerance
+            && maxY <= other.maxY + tolerance
+    }
+
+    /// True when the rectangles share more than a `tolerance`-wide strip (same units): frames
+    /// that only touch, up to a rounding error in their fractional points, do not overlap.
+    public func overlaps(_ other: Rect, tolerance: Double) -> Bool {
+        x + tolerance < other.x + other.width && other.x + tolerance < x + width
+            && y + tolerance < other.y + other.height && other.y + tolerance < y + height
+    }
+
     /// True when the whole rectangle lies inside `other`.
     public func isInside(_ other: Rect) -> Bool {
         x >= other.x && y >= other.y && maxX <= other.maxX && maxY <= other.maxY

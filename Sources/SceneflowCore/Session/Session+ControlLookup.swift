@@ -1,7 +1,64 @@
 /// Finding a session's star ratings and laying them out where they are placed: ids, the
 /// element an id names in either look of its scene, trackers laid out at the placed frame, and
 /// the hit test a press goes through (`ScenePlacement`, issue 13 item 2).
+/// Where the elements of one scene look (portrait or landscape) are: the indices of each table
+/// path in the scene's shown elements, and every element's control id. Reading the state or
+/// value of every element of a scene looked each one up by comparing it with every other
+/// (quadratic: 10 000 controls made each gesture and expectation take over 10 s).
+struct DeclarationIndex {
+    /// The shown elements this index was built for.
+    let elements: [Element]
+    /// Indices into `elements` by `Element.path` (several when paths repeat).
+    let byPath: [String: [Int]]
+    /// `controlID(scene, elements, index)` for every index.
+    let ids: [ControlID]
+    /// The index of each control (an element with a `control`) by its id.
+    let controls: [ControlID: Int]
+
+    init(scene: String, elements: [Element]) {
+        self.elements = elements
+        var byPath: [String: [Int]] = [:]
+        var seen: [String: Int] = [:]  // controls with each label so far
+        var ids: [ControlID] = []
+        var controls: [ControlID: Int] = [:]
+        ids.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            byPath[element.path, default: []].append(index)
+            let id = ControlID(scene: scene, label: element.label, occurrence: seen[element.label] ?? 0)
+            ids.append(id)
+            if element.control != nil {
+                seen[element.label, default: 0] += 1
+                controls[id] = index
+            }
+        }
+        self.byPath = byPath
+        self.ids = ids
+        self.controls = controls
+    }
+}
+
 extension Session {
+    /// Where `element` (declared, or placed with another frame: `screenElements`) is among
+    /// the shown elements of scene `name` in its current look: the elements, its index and its
+    /// control id; nil when the scene does not show it. Constant time after the first call
+    /// for that scene look.
+    func declaration(of element: Element, in name: String) -> (elements: [Element], index: Int, id: ControlID)? {
+        let index = declarationIndex(name, landscape: showsLandscape(name))
+        // Equal elements have equal paths: only those with the same path can be it.
+        for candidate in index.byPath[element.path] ?? [] where index.elements[candidate].isDeclared(as: element) {
+            return (index.elements, candidate, index.ids[candidate])
+        }
+        return nil
+    }
+
+    /// The index of scene `name`'s elements in its portrait or `landscape` look, built once.
+    func declarationIndex(_ name: String, landscape: Bool) -> DeclarationIndex {
+        let key = (landscape ? "landscape:" : "portrait:") + name
+        if let known = declarationIndexes[key] { return known }
+        let index = DeclarationIndex(scene: name, elements: prototype.shownElements(name, landscape: landscape))
+        declarationIndexes[key] = index
+        return index
+    }
 
     /// The id of `elements[index]` of `scene`: its label and its place among the scene's
     /// controls with that label.
@@ -20,12 +77,8 @@ extension Session {
     func controlElement(_ id: ControlID) -> Element? {
         let shown = showsLandscape(id.scene)
         for landscape in [shown, !shown] {
-            let elements = prototype.shownElements(id.scene, landscape: landscape)
-            if let index = elements.indices.first(where: {
-                elements[$0].control != nil && controlID(id.scene, elements, $0) == id
-            }) {
-                return elements[index]
-            }
+            let index = declarationIndex(id.scene, landscape: landscape)
+            if let found = index.controls[id] { return index.elements[found] }
         }
         return nil
     }

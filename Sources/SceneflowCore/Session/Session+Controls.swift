@@ -142,9 +142,8 @@ extension Session {
     public func starRating(of element: Element) -> StarRatingTracker? {
         guard element.control != nil else { return nil }
         for name in [currentScene] + mountedScenes {
-            let elements = prototype.shownElements(name, landscape: showsLandscape(name))
-            guard let index = elements.firstIndex(where: { $0.isDeclared(as: element) }) else { continue }
-            return trackerFor(controlID(name, elements, index), elements[index])
+            guard let found = declaration(of: element, in: name) else { continue }
+            return trackerFor(found.id, found.elements[found.index])
         }
         return nil
     }

@@ -14,7 +14,11 @@ extension Session {
     /// overlay has a landscape variant of its own.
     public func showsLandscape(_ scene: String) -> Bool {
         if let below = sceneBelowOverlay(scene) {
-            return showsLandscape(below) && prototype.scenes[scene]?.design.landscape != nil
+            // The scene below is not on top, so the prototype's rule decides for it; asking
+            // `showsLandscape(below)` recursed without end when an overlay scene lay over
+            // itself (`present("home", {overlay = true})` in "home": red-team finding M8).
+            return prototype.showsLandscape(below, held: design.orientation)
+                && prototype.scenes[scene]?.design.landscape != nil
         }
         return prototype.showsLandscape(scene, held: design.orientation)
     }

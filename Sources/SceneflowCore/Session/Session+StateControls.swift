@@ -53,9 +53,8 @@ extension Session {
     public func controlState(of element: Element) -> String? {
         guard let control = element.control?.stateControl else { return nil }
         for name in [currentScene] + mountedScenes {
-            let elements = prototype.shownElements(name, landscape: showsLandscape(name))
-            guard let index = elements.firstIndex(where: { $0.isDeclared(as: element) }) else { continue }
-            return state(of: controlID(name, elements, index), control)
+            guard let found = declaration(of: element, in: name) else { continue }
+            return state(of: found.id, control)
         }
         return control.initialState
     }

@@ -57,9 +57,8 @@ extension Session {
     public func textValue(of element: Element) -> String? {
         guard let field = element.control?.textField else { return nil }
         for name in [currentScene] + mountedScenes {
-            let elements = prototype.shownElements(name, landscape: showsLandscape(name))
-            guard let index = elements.firstIndex(where: { $0.isDeclared(as: element) }) else { continue }
-            return field.value(editing(of: controlID(name, elements, index), field).text)
+            guard let found = declaration(of: element, in: name) else { continue }
+            return field.value(editing(of: found.id, field).text)
         }
         return field.value(field.initialText)
     }

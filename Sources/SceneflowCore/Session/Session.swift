@@ -59,6 +59,9 @@ public final class Session {
     /// Why the rest of the gesture in flight is ignored (a timed navigation cancelled it), until
     /// the next press.
     var cancelledGesture: String?
+    /// Each scene look's elements by table path, with their control ids, built at first use
+    /// (`declaration(of:in:)`; the prototype never changes in a session).
+    var declarationIndexes: [String: DeclarationIndex] = [:]
 
     /// Measures text as the window draws it (the SDL layer's `FontMeasure`), so a press in a
     /// text field puts the caret between the characters drawn around it and a drag selects

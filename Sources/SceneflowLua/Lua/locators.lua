@@ -106,6 +106,29 @@ function api.matches(what, loc)
   return found, elements
 end
 
+-- Fails `what` when `loc` matches no element of any scene of the prototype (nor of the screen
+-- now): such a locator is a typo, and a negative expectation on it (expect.hidden, a count of
+-- 0, a `within` container) would always pass (red-team findings R11, M11). The message names
+-- what matched nothing: the label, the kind, or the whole locator, with a did-you-mean.
+function api.require_known(what, loc)
+  local match, desc = api.matcher(what, loc)
+  local all = sf.all_elements()
+  for _, e in ipairs(all) do if match(e) then return end end
+  local labels, kinds, has_kind = {}, {}, {}
+  for _, e in ipairs(all) do
+    labels[#labels + 1] = e.label
+    if not has_kind[e.kind] then has_kind[e.kind], kinds[#kinds + 1] = true, e.kind end
+  end
+  local prefix = what .. ": no scene of the prototype has an element "
+  if type(loc) == "string" then fail(prefix .. "labelled " .. quote(loc) .. sf.hint(loc, table.unpack(labels))) end
+  if loc.kind and not has_kind[loc.kind] then
+    fail(prefix .. "of kind " .. quote(loc.kind) .. sf.hint(loc.kind, table.unpack(kinds))
+      .. " (kinds: " .. concat(kinds, ", ") .. ")")
+  end
+  local wanted = loc.label or loc.contains or loc.pattern
+  fail(prefix .. "matching " .. desc .. (wanted and sf.hint(wanted, table.unpack(labels)) or ""))
+end
+
 -- The labels of `list`, quoted; look-alike labels (of each other or of `wanted`) are written
 -- with escapes so the difference shows.
 local function labels_of(list, wanted)
@@ -199,7 +222,7 @@ api.define{ name = "within", group = "Locators",
   summary = "Runs fn with every locator narrowed: to a scene (locators fail unless it is the current scene) or to the elements whose centre lies inside the frame of one container element.",
   args = { { "scene_or_locator", "a scene name, or a locator of the container element", "Locator" },
     { "fn", "function run with the narrowed scope", "function" } },
-  errors = "fn not a function; inside fn, a container that matches 0 or several elements",
+  errors = "fn not a function; a scene or container no scene of the prototype has (with did-you-mean); inside fn, a container that matches 0 or several elements",
   example = 'within("login", function() tap "Continue" end)',
   fn = function(scope, fn)
     api.inside_test("within")
@@ -209,6 +232,18 @@ api.define{ name = "within", group = "Locators",
       new = { scene = scope }
     else
       local match, desc = api.matcher("within", scope)
+      -- A container no scene has is a typo (or a misspelt scene name): a negative check inside
+      -- it would always pass.
+      if type(scope) == "string" then
+        local found = false
+        for _, e in ipairs(sf.all_elements()) do if match(e) then found = true break end end
+        if not found then
+          fail("within(" .. quote(scope) .. "): there is no scene " .. quote(scope) .. " and no element of the "
+            .. "prototype labelled so" .. sf.hint(scope, table.unpack(sf.scene_names())))
+        end
+      else
+        api.require_known("within", scope)
+      end
       new = { match = match, desc = desc }
     end
     local saved = api.scope

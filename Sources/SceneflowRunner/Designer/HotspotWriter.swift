@@ -55,7 +55,7 @@ public enum HotspotWriter {
         } catch {
             throw Failure(kind: .input, lines: error.diagnostics.map(\.description), paste: nil)
         }
-        guard let data = try? RegularFile.read(file), let source = String(validating: data, as: UTF8.self) else {
+        guard let data = try? LuaSourceFile.read(file), let source = String(validating: data, as: UTF8.self) else {
             throw Failure(kind: .input, lines: ["\(file): cannot be read as UTF-8 text"], paste: nil)
         }
         let paste = pasteText(edit)

@@ -23,7 +23,12 @@ public enum DetectedElementsWriter {
     public static func addDetected(folder: String, detector: TextDetector, minimum: Double) throws -> Outcome {
         let prototype = try PrototypeOpener.open(folder).prototype
         let file = prototypeFilePath(in: folder)
-        var text = String(decoding: try RegularFile.read(file), as: UTF8.self)
+        let data: Data
+        do { data = try LuaSourceFile.read(file) } catch {
+            let message = LuaSourceFile.sizeMessage(error, path: file) ?? "cannot read prototype.lua: \(error)"
+            throw DiagnosticList([Diagnostic(file: file, message: message)])
+        }
+        var text = String(decoding: data, as: UTF8.self)
         var recognizer: TextRecognizer?
         var added: [(String, Int)] = []
         for scene in prototype.orderedScenes {

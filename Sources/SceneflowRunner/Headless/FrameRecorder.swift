@@ -97,7 +97,8 @@ final class FrameRecorder {
 
     private func slug(_ text: String) -> String {
         let allowed = text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }
-        return String(
-            String(allowed).split(separator: "_", omittingEmptySubsequences: true).joined(separator: "_").prefix(40))
+        let joined = String(allowed).split(separator: "_", omittingEmptySubsequences: true).joined(separator: "_")
+        // 40 characters, and few enough bytes for `001-….png` to be a valid file name.
+        return PathText.prefix(String(joined.prefix(40)), bytes: FailureArtifacts.maxSlugBytes)
     }
 }

@@ -15,6 +15,10 @@ extension HeadlessTestRunner {
     /// - A path whose names hold a `-` also gets the hash (`a-b-a89587`): joining with `-` alone
     ///   makes `a/b.lua` and `a-b.lua` one folder. Names without one keep the plain form, which
     ///   can only equal another plain form for the same path.
+    /// - An id longer than a file name may be (`PathText.nameMaxBytes`, 255 bytes: nine nested
+    ///   folders of 30 characters reach it) keeps its start, cut on a character boundary, and
+    ///   the hash of the whole path (`feature_1-feature_2-…-3fa2b1`): every write into a folder
+    ///   named after the longer id failed with `ENAMETOOLONG`.
     public static func scriptID(_ file: String, workingDirectory: String = FileManager.default.currentDirectoryPath)
         -> String
     {
@@ -31,7 +35,10 @@ extension HeadlessTestRunner {
             hashed = true
         }
         let plain = names.joined(separator: "-")
-        return hashed ? plain + "-" + pathHash(file) : plain
+        let id = hashed ? plain + "-" + pathHash(file) : plain
+        guard id.utf8.count > PathText.nameMaxBytes else { return id }
+        let hash = "-" + pathHash(file)
+        return PathText.prefix(plain, bytes: PathText.nameMaxBytes - hash.utf8.count) + hash
     }
 
     /// The names of `file`'s path from `folder` (`./` parts and doubled slashes dropped), or

@@ -218,7 +218,14 @@ public final class HeadlessTestRunner {
                     outcome.verdict = .recorded
                 }
                 if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
-                    outcome.artifacts = artifacts.write(for: outcome, index: index, session: session)
+                    let saved = artifacts.write(for: outcome, index: index, session: session)
+                    outcome.artifacts = saved.written
+                    if let problem = saved.problem {
+                        // Never silent: the console and every report name what is missing.
+                        var failure = outcome.failure ?? Diagnostic(file: file, message: "")
+                        failure.message += failure.message.isEmpty ? problem : " (and \(problem))"
+                        outcome.failure = failure
+                    }
                 }
             }
             result.outcomes.append(outcome)

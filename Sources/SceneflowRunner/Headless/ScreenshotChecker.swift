@@ -33,6 +33,10 @@ public enum BaselineMode: String, Sendable {
 final class ScreenshotChecker: VisualChecks {
     private let prototype: Prototype
     private let baselineFolder: String
+    /// The script's folder (`.` for a script in the working directory).
+    private let scriptFolder: String
+    /// `<script folder>/__screenshots__`: every baseline must resolve inside it.
+    private let screenshotsFolder: String
     private let reportFolder: String
     private let scriptID: String
     private let mode: BaselineMode
@@ -61,15 +65,39 @@ final class ScreenshotChecker: VisualChecks {
         self.baselines = baselines
         let folder = PathText.folder(of: script)
         let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
-        baselineFolder = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("__screenshots__/\(name)")
+        scriptFolder = folder.isEmpty ? "." : folder
+        screenshotsFolder = (scriptFolder as NSString).appendingPathComponent("__screenshots__")
+        baselineFolder = (screenshotsFolder as NSString).appendingPathComponent(name)
         self.reportFolder = reportFolder
         scriptID = HeadlessTestRunner.scriptID(script)
         self.mode = mode
     }
 
     /// The reason of a failed write alone (`No space left on device`), else the error.
+    /// Foundation's file errors give the operating system's words (`File name too long`)
+    /// rather than their whole `NSError` dump.
     static func reason(_ error: any Error) -> String {
-        (error as? OutputError)?.reason ?? "\(error)"
+        if let output = error as? OutputError { return output.reason }
+        let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? any Error {
+            let posix = underlying as NSError
+            if posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+        }
+        return "\(error)"
+    }
+
+    /// Why the baseline at `path` may be neither read nor written: it, its folder or
+    /// `__screenshots__` itself leads outside the script's `__screenshots__` folder through a
+    /// symbolic link (or a dangling one), as scene images may not leave the prototype folder
+    /// (`FolderContainment`). Nil when it stays inside.
+    func baselineEscape(_ path: String) -> String? {
+        guard
+            let outside = FolderContainment.writeEscape(of: screenshotsFolder, from: scriptFolder)
+                ?? FolderContainment.writeEscape(of: path, from: screenshotsFolder)
+        else { return nil }
+        return
+            "the baseline \(path) leads outside the script's __screenshots__ folder through a symbolic link (to \"\(outside)\"); nothing was read or written"
     }
 
     /// Starts test `index` (0-based) of the file: its records and file names.
@@ -94,6 +122,9 @@ final class ScreenshotChecker: VisualChecks {
     /// `final` is returned without being recorded or writing files.
     private func compare(_ request: ScreenshotRequest, session: Session, final: Bool) -> VisualCheckResult {
         let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
+        if let escape = baselineEscape(baseline) {
+            return note("screenshot", request.name, .failed(message: escape), baseline)
+        }
         let actual: RGBAImage
         do {
             actual = try render(session, at: request.at)
@@ -186,16 +217,17 @@ final class ScreenshotChecker: VisualChecks {
 
     func capture(_ name: String, session: Session) -> VisualCheckResult {
         let relative = "captures/\(scriptID)/\(testSlug)/\(name).png"
+        let path = ReportPath.join(reportFolder, relative)
         do {
             let image = try render(session, at: nil)
-            let path = ReportPath.join(reportFolder, relative)
             try FileManager.default.createDirectory(
                 atPath: PathText.folder(of: path), withIntermediateDirectories: true)
             try OffscreenRenderer.savePNG(image, to: path)
         } catch {
-            return note("capture", name, .failed(message: "could not capture the frame: \(Self.reason(error))"), nil)
+            return note(
+                "capture", name, .failed(message: "could not capture the frame into \(path): \(Self.reason(error))"),
+                nil)
         }
-        let path = ReportPath.join(reportFolder, relative)
         return note("capture", name, .passed(note: "captured"), nil, files: ["image": path])
     }
 
@@ -206,6 +238,7 @@ final class ScreenshotChecker: VisualChecks {
         if let name {
             let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
             baseline = path
+            if let escape = baselineEscape(path) { return note("tree", name, .failed(message: escape), path) }
             let exists = FileManager.default.fileExists(atPath: path)
             if mode == .all || (!exists && (mode == .missing || mode == .changed)) {
                 if !final && session.timedActionPending {
@@ -392,7 +425,7 @@ final class ScreenshotChecker: VisualChecks {
                 files["diff"] = folder + "/diff.png"
             }
         } catch {
-            return (files, "; could not write the failure images: \(error)")
+            return (files, "; could not write the failure images in \(folder)/: \(Self.reason(error))")
         }
         return (files, "; see \(folder)/")
     }

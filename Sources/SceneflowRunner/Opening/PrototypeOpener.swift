@@ -58,10 +58,9 @@ public enum PrototypeOpener {
     /// scene and landscape screenshots, pressed looks, star images; see
     /// `Prototype.imageReferences`), each naming `file`, the table path and the image as
     /// `prototype.lua` writes it (not its absolute path). Images are read with `loader`; each
-    /// file and screen area is checked once, and decoding (`check: .decode`) runs on every
-    /// core. With `checked`, an image whose content was checked before without a problem is
+    /// file and screen area is checked once, and the checks run on every core. With `checked`, an image whose content was checked before without a problem is
     /// not decoded again, and each newly checked one is added to it (issue 19 item 5).
-    /// `onEveryCore: false` decodes one image after another (the benchmark's reference).
+    /// `onEveryCore: false` checks one image after another (the benchmark's reference).
     public static func imageProblems(
         _ prototype: Prototype, file: String, check: ImageCheck, loader: PictureLoader = PictureLoader(),
         checked: CheckedImageCache? = nil, onEveryCore: Bool = true
@@ -97,14 +96,16 @@ public enum PrototypeOpener {
                 return "\(error)".replacingOccurrences(of: "\"\(job.path)\"", with: "\"\(job.image)\"")
             }
         }
-        let messages = check == .decode && onEveryCore ? ConcurrentMap.map(jobs, problem) : jobs.map(problem)
+        // Both checks read every image whole (the header check inflates PNG pixel data, about
+        // half a decode's work: `ImageStructure`), so both spread over every core.
+        let messages = onEveryCore ? ConcurrentMap.map(jobs, problem) : jobs.map(problem)
         var problems: [Diagnostic] = []
         var source: String?  // prototype.lua, read for line numbers once a problem is found
         for (reference, job) in zip(references, referenceJob) {
             let message = messages[job]
             guard !message.isEmpty else { continue }
             if source == nil {
-                source = RegularFile.contents(atPath: file).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                source = (try? LuaSourceFile.read(file)).map { String(decoding: $0, as: UTF8.self) } ?? ""
             }
             let line = SourceLineFinder.line(ofLiteral: reference.image, in: source ?? "")
             problems.append(Diagnostic(file: file, line: line, path: reference.path, message: message))

@@ -19,9 +19,11 @@ final class FailureArtifacts {
     }
 
     /// Writes the files for `outcome`, test number `index` (0-based) of its file; returns their
-    /// paths from the working directory (`<report>/artifacts/…`). A file that cannot be written
-    /// is replaced by a note in `problems.txt`; nothing throws.
-    func write(for outcome: TestOutcome, index: Int, session: Session) -> [String] {
+    /// paths from the working directory (`<report>/artifacts/…`) and, when some could not be
+    /// written, one line naming each with its reason (the caller adds it to the failure, so
+    /// the console and every report say what is missing). A file that cannot be written is
+    /// also noted in `problems.txt` when that can be written; nothing throws.
+    func write(for outcome: TestOutcome, index: Int, session: Session) -> (written: [String], problem: String?) {
         let relative = "artifacts/\(HeadlessTestRunner.scriptID(outcome.file))/\(Self.folder(index, outcome.name))"
         let folder = ReportPath.join(reportDirectory, relative)
         var written: [String] = []
@@ -29,14 +31,14 @@ final class FailureArtifacts {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            return []
+            return ([], "could not write the failure artifacts in \(folder)/: \(ScreenshotChecker.reason(error))")
         }
         func save(_ name: String, _ body: (String) throws -> Void) {
             do {
                 try body((folder as NSString).appendingPathComponent(name))
                 written.append(folder + "/" + name)
             } catch {
-                problems.append("\(name): \(error)")
+                problems.append("\(name): \(ScreenshotChecker.reason(error))")
             }
         }
         save("frame.png") { path in
@@ -54,10 +56,10 @@ final class FailureArtifacts {
             let text = events.map(\.description).joined(separator: "\n") + "\n"
             try AtomicFile.write(text, to: path)
         }
-        if !problems.isEmpty {
-            save("problems.txt") { try AtomicFile.write(problems.joined(separator: "\n") + "\n", to: $0) }
-        }
-        return written
+        guard !problems.isEmpty else { return (written, nil) }
+        let summary = "could not write the failure artifacts \(problems.joined(separator: "; ")) in \(folder)/"
+        save("problems.txt") { try AtomicFile.write(problems.joined(separator: "\n") + "\n", to: $0) }
+        return (written, summary)
     }
 
     /// `02-opens_settings` for test 1 (0-based) named `Opens settings!`: the number keeps two
@@ -66,10 +68,15 @@ final class FailureArtifacts {
         String(format: "%02d-", index + 1) + slug(name)
     }
 
-    /// `Opens settings!` → `opens_settings`; at most 60 characters.
+    /// `Opens settings!` → `opens_settings`; at most 60 characters and `maxSlugBytes` bytes
+    /// (a letter with many combining marks is one character of many bytes).
     static func slug(_ text: String) -> String {
         let mapped = String(text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" })
         let joined = mapped.split(separator: "_", omittingEmptySubsequences: true).joined(separator: "_")
-        return joined.isEmpty ? "test" : String(joined.prefix(60))
+        return joined.isEmpty ? "test" : PathText.prefix(String(joined.prefix(60)), bytes: maxSlugBytes)
     }
+
+    /// The longest test slug, in bytes: with the test's number (`1000-`) and `.mp4` a
+    /// folder or video name stays within `PathText.nameMaxBytes`.
+    static let maxSlugBytes = 200
 }

@@ -115,10 +115,10 @@ extension WindowPlayer {
         case .back: session.perform(.back, source: "key Escape")
         case .copy(let text): try? Clipboard.set(text)
         case .write(let change, let scene, let select):
-            let before = (try? RegularFile.read(file)) ?? Data()
+            let before = (try? LuaSourceFile.read(file)) ?? Data()
             do {
                 let outcome = try HotspotWriter.apply(change, scene: scene, folder: folder)
-                let after = (try? RegularFile.read(file)) ?? Data()
+                let after = (try? LuaSourceFile.read(file)) ?? Data()
                 if after != before { edit.undo.append((before, after)) }
                 edit.mode?.selected = select
                 edit.mode?.say(["\(outcome.summary); Ctrl+Z undoes it."])
@@ -135,7 +135,7 @@ extension WindowPlayer {
                 edit.mode?.say(["Nothing to undo: no change was written in this session."])
                 return
             }
-            let now = (try? RegularFile.read(file)) ?? Data()
+            let now = (try? LuaSourceFile.read(file)) ?? Data()
             guard now == last.after else {
                 edit.undo.removeAll()
                 edit.mode?.say(

@@ -53,8 +53,12 @@ public struct ImageLimits: Equatable, Sendable {
             header = ImageHeader.parse([UInt8](whole))  // e.g. a JPEG whose size lies behind large metadata
         }
         try check(header, bytes: bytes, path: path)
-        if case .size(let format, _, _) = header, let data = RegularFile.contents(atPath: path),
-            let problem = ImageStructure.problem([UInt8](data), format: format)
+        if case .size(let format, _, _) = header,
+            let problem = StructureVerdicts.problem(
+                at: path,
+                check: {
+                    RegularFile.contents(atPath: path).flatMap { ImageStructure.problem([UInt8]($0), format: format) }
+                })
         {
             throw .corrupt(path: path, reason: problem)
         }

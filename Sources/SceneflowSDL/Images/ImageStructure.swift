@@ -1,8 +1,11 @@
 import CZlib
 import Foundation
+import SceneflowCore
 
-/// A cheap whole-file check that a PNG, JPEG or GIF is complete, without decoding pixels: every
-/// PNG chunk fits in the file, has a correct CRC and the file ends with `IEND`; a JPEG ends with
+/// A whole-file check that a PNG, JPEG or GIF is complete, without decoding pixels: every
+/// PNG chunk fits in the file, has a correct CRC, the file ends with `IEND` and its IDAT data
+/// inflates to the bytes its size needs (`PNGPixelData`); a BMP holds its rows, a TIFF its
+/// strips or tiles, a WebP the bytes its RIFF header declares, a QOI its end marker; a JPEG ends with
 /// its end-of-image marker; a GIF with its trailer. This lets `sceneflow test` and `play` (which only read headers when
 /// a prototype opens) reject truncated or damaged screenshots as `check` does.
 enum ImageStructure {
@@ -15,6 +18,18 @@ enum ImageStructure {
             let end = bytes.lastIndex { $0 != 0 } ?? 0
             return end >= 1 && bytes[end - 1] == 0xFF && bytes[end] == 0xD9
                 ? nil : "the JPEG data is cut short (no end-of-image marker)"
+        case "BMP": return bmpProblem(bytes)
+        case "TIFF": return tiffProblem(bytes)
+        case "WebP":
+            // RIFF: the size after the first 8 bytes; SDL_image refuses a file shorter than that.
+            guard bytes.count >= 12 else { return "the WebP is cut short" }
+            let declared = ImageHeader.le32(bytes, 4) + 8
+            return bytes.count < declared
+                ? "the WebP is cut short: its RIFF header declares \(declared) bytes, the file has \(bytes.count)" : nil
+        case "QOI":
+            // The QOI specification's end marker: seven 0x00 bytes and one 0x01.
+            return bytes.count >= 22 && bytes.suffix(8).elementsEqual([0, 0, 0, 0, 0, 0, 0, 1])
+                ? nil : "the QOI data is cut short (no end marker)"
         case "GIF":
             // SDL_image draws a GIF cut inside its image data without an error (the rest is
             // garbage or empty); a whole GIF ends with its trailer byte `;` (0x3B).
@@ -25,7 +40,8 @@ enum ImageStructure {
 
     private static func pngProblem(_ b: [UInt8]) -> String? {
         var offset = 8
-        var sawData = false
+        var header: PNGPixelData.Header?
+        var data: [Range<Int>] = []
         while offset + 12 <= b.count {
             let length = Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
             let type = String(decoding: b[offset + 4..<offset + 8], as: UTF8.self)
@@ -38,11 +54,70 @@ enum ImageStructure {
             if crc(b, from: offset + 4, to: end) != stored {
                 return "the PNG is damaged: chunk \(type) has a wrong CRC"
             }
-            if type == "IDAT" { sawData = true }
-            if type == "IEND" { return sawData ? nil : "the PNG has no image data (no IDAT chunk)" }
+            if type == "IHDR", header == nil { header = PNGPixelData.Header(b, at: offset + 8) }
+            if type == "IDAT" { data.append(offset + 8..<end) }
+            if type == "IEND" {
+                guard !data.isEmpty else { return "the PNG has no image data (no IDAT chunk)" }
+                guard let header else { return nil }
+                return PNGPixelData.problem(b, idat: data, header: header)
+            }
             offset = end + 4
         }
         return "the PNG is cut short: it ends without its IEND chunk"
+    }
+
+    /// An uncompressed BMP (BI_RGB or BI_BITFIELDS) must hold every row of its pixels after
+    /// the pixel-data offset (rows padded to 4 bytes); a compressed one must at least reach
+    /// its pixel data. SDL's BMP reader fails on a short file only part way.
+    private static func bmpProblem(_ b: [UInt8]) -> String? {
+        guard b.count >= 34 else { return "the BMP is cut short inside its header" }
+        let offset = ImageHeader.le32(b, 10)
+        let width = ImageHeader.le32(b, 18)
+        let height = abs(Int(Int32(bitPattern: UInt32(ImageHeader.le32(b, 22)))))
+        let bitsPerPixel = ImageHeader.le16(b, 28)
+        let compression = ImageHeader.le32(b, 30)
+        guard offset < b.count else {
+            return "the BMP is cut short: its pixels start at byte \(offset), the file has \(b.count)"
+        }
+        guard [0, 3, 6].contains(compression), bitsPerPixel > 0 else { return nil }
+        let rowBytes: Int = (width * bitsPerPixel + 31) / 32 * 4
+        let needed: Int = offset + rowBytes * height
+        return b.count < needed ? "the BMP is cut short: its pixels need \(needed) bytes, the file has \(b.count)" : nil
+    }
+
+    /// Every strip (or tile) of a TIFF's first directory must lie inside the file (TIFF 6.0
+    /// §3: StripOffsets 273 with StripByteCounts 279, TileOffsets 324 with TileByteCounts 325).
+    private static func tiffProblem(_ b: [UInt8]) -> String? {
+        guard b.count >= 8 else { return "the TIFF is cut short inside its header" }
+        let little = b[0] == 0x49
+        func u16(_ i: Int) -> Int { little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1]) }
+        func u32(_ i: Int) -> Int { little ? u16(i) | u16(i + 2) << 16 : u16(i) << 16 | u16(i + 2) }
+        let directory = u32(4)
+        guard directory >= 8, directory + 2 <= b.count else { return nil }  // the header check refuses it
+        let count = u16(directory)
+        guard directory + 2 + count * 12 <= b.count else {
+            return "the TIFF is cut short inside its first directory"
+        }
+        var arrays: [Int: [Int]] = [:]
+        for n in 0..<count {
+            let entry = directory + 2 + n * 12
+            let (tag, type, items) = (u16(entry), u16(entry + 2), u32(entry + 4))
+            guard [273, 279, 324, 325].contains(tag), type == 3 || type == 4 else { continue }
+            let size = type == 3 ? 2 : 4
+            let start = items * size <= 4 ? entry + 8 : u32(entry + 8)
+            guard items <= b.count, start + items * size <= b.count else {
+                return "the TIFF is cut short: the list of tag \(tag) lies past the end of the file"
+            }
+            arrays[tag] = (0..<items).map { type == 3 ? u16(start + $0 * 2) : u32(start + $0 * 4) }
+        }
+        for (offsets, counts, what) in [(273, 279, "strip"), (324, 325, "tile")] {
+            guard let starts = arrays[offsets], let lengths = arrays[counts] else { continue }
+            for (index, (start, length)) in zip(starts, lengths).enumerated() where start + length > b.count {
+                return
+                    "the TIFF is cut short: \(what) \(index + 1) needs bytes up to \(start + length), the file has \(b.count)"
+            }
+        }
+        return nil
     }
 
     /// The PNG CRC-32 of `bytes[from..<to]`, computed by zlib's `crc32` (the same CRC libpng

@@ -100,6 +100,13 @@ final class SDLSurface: @unchecked Sendable {
         return try body(surface.pointee.pixels, Int(surface.pointee.pitch))
     }
 
+    /// Lends the pixel memory (base address, pitch in bytes) to another file of this module
+    /// for the duration of `body` (`RendererHandle.withSurfacePixels`); `body` must not keep
+    /// it. Throws `SDLError`.
+    func withPixelsForReading<R>(_ body: (UnsafeMutableRawPointer, Int) throws -> R) throws -> R {
+        try withPixels(body)
+    }
+
     /// Lends the raw surface to another owner in this module for the duration of `body`
     /// (e.g. to create a texture or a software renderer); `body` must not keep it.
     func withUnsafeSurface<R>(_ body: (UnsafeMutablePointer<SDL_Surface>) throws -> R) rethrows -> R {

@@ -94,6 +94,25 @@ public final class OffscreenRenderer {
         }
         return (width, height)
     }
+
+    /// Lends the last frame's pixels in the target's own layout (B, G, R and an unused byte a
+    /// pixel, as `captureBGRX`) for the duration of `body`, with their size in pixels and the
+    /// bytes of a row: the drawing surface itself, not copied, for a frame of the device's
+    /// size; a landscape frame (drawn into the turned target) is read back into `scratch`
+    /// first. For consumers that convert the pixels at once (`test --video`). Throws `SDLError`.
+    public func withBGRXPixels<R>(
+        scratch: inout [UInt8],
+        _ body: (_ pixels: UnsafeRawPointer, _ width: Int, _ height: Int, _ pitch: Int) throws -> R
+    ) throws -> R {
+        let (width, height) = targetSize
+        if targetSize == (device.pixelWidth, device.pixelHeight),
+            let result = try renderer.withSurfacePixels({ try body($0, width, height, $1) })
+        {
+            return result
+        }
+        _ = try captureBGRX(into: &scratch)
+        return try scratch.withUnsafeBytes { try body($0.baseAddress!, width, height, width * 4) }
+    }
 }
 
 extension OffscreenRenderer {

@@ -183,6 +183,16 @@ final class RendererHandle {
         try SDLError.check(status, "SDL_RenderReadPixels")
     }
 
+    /// Lends the software target surface's pixels (base address, pitch in bytes) for the
+    /// duration of `body`, after every queued drawing command reached them
+    /// (`SDL_RenderFlush`); nil without calling `body` when this renderer draws onto a window.
+    /// Only valid while no texture is the render target. Throws `SDLError`.
+    func withSurfacePixels<R>(_ body: (UnsafeRawPointer, Int) throws -> R) throws -> R? {
+        guard let surface = target as? SDLSurface else { return nil }
+        try SDLError.check(SDL_RenderFlush(renderer), "SDL_RenderFlush")
+        return try surface.withPixelsForReading { try body(UnsafeRawPointer($0), $1) }
+    }
+
     /// Lends the raw renderer to another file of this module (overlay drawing) for the
     /// duration of `body`; `body` must not keep it.
     func withUnsafeRenderer<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R { try body(renderer) }

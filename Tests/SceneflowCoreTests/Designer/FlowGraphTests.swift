@@ -20,6 +20,20 @@ import Testing
         #expect(!dot.contains("-> \"home\""), "back() draws no edge")
     }
 
+    /// Graphviz refuses a string over 16 384 bytes: a prototype `check` accepts (1 KiB labels and
+    /// names, as many controls as the scene has) made `graph` exit 70. Captions are cut with `…`.
+    @Test func longLabelsAndNamesAreCutSoDotAcceptsEveryString() {
+        var p = Fixtures.storePrototype()
+        let long = String(repeating: "L", count: 1024)
+        p.scenes["home"]?.elements[1].label = long
+        p.name = String(repeating: "N", count: 1024)
+        let dot = FlowGraph.dot(p)
+        #expect(dot.contains("\"home\" -> \"details\" [label=\"" + String(repeating: "L", count: 59) + "…\\npush_left"))
+        #expect(!dot.contains(String(repeating: "L", count: 61)))
+        #expect(!dot.contains(String(repeating: "N", count: 61)))
+        for line in dot.split(separator: "\n") { #expect(line.utf8.count < 2_000, "\(line.prefix(80))") }
+    }
+
     @Test func unreachableSceneIsDashedRed() {
         var p = Fixtures.storePrototype()
         p.scenes["orphan"] = Scene(name: "orphan", image: "o.png")

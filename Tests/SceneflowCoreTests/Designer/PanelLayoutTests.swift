@@ -122,6 +122,32 @@ import Testing
         #expect(cjk.size.width == 6 * 8 + 6)
     }
 
+    /// Counts the text measured, in characters: a label cut to fit must cost about its length
+    /// times the logarithm of it, not its length squared (a 3 000-character label took 6-13 s
+    /// to draw with `render --labels`, the `H` overlay froze the window).
+    final class CountingMeasure: TextMeasuring, @unchecked Sendable {
+        var characters = 0
+        func measure(_ text: String, size: Double) -> Size {
+            characters += text.unicodeScalars.count
+            return FixedAdvanceText().measure(text, size: size)
+        }
+    }
+
+    @Test(arguments: [100, 1_000, 10_000])
+    func cuttingALongLabelMeasuresItsTextAFewTimes(length: Int) {
+        let measure = CountingMeasure()
+        let area = Size(width: 200, height: 400)
+        let placed = PanelLayout.label(
+            String(repeating: "L", count: length), at: Point(x: 0, y: 0), in: area, measure: measure)
+        #expect(placed.text.hasSuffix("…") && placed.frame.width <= area.width)
+        let fits = FixedAdvanceText().width(placed.text, size: PanelLayout.textSize) <= area.width - 6
+        #expect(fits)
+        // One more character would not fit: the cut is the longest that does.
+        let longer = String(placed.text.dropLast()) + "L…"
+        #expect(FixedAdvanceText().width(longer, size: PanelLayout.textSize) > area.width - 6)
+        #expect(measure.characters <= length + 2_000, "measured \(measure.characters) characters for \(length)")
+    }
+
     @Test func aLabelMovedInFromTheEdgeNeverCoversAnEarlierOne() {
         // ShoppingList at 50 %: "Room Renovation" at the row's left, "Expand Room Renovation"
         // on the chevron near the right edge, moved left over the first label before.

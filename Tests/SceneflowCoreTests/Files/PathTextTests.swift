@@ -47,4 +47,30 @@ import Testing
         #expect(TerminalText.escaped("two\nlines", keepNewlines: false) == "two\\nlines")
         #expect(TerminalText.escaped("tab\tand ü, 日本") == "tab\tand ü, 日本")
     }
+
+    /// Names cut to fit `NAME_MAX` stay valid UTF-8 whatever the byte count: generated names of
+    /// 1- to 4-byte characters (and a letter with combining marks) cut at every length around
+    /// 255 bytes never exceed it, never split a character, and lose less than one character.
+    @Test func prefixesCutOnCharacterBoundaries() {
+        let pieces = ["a", "é", "€", "😀", "e\u{301}\u{302}", "-", "ß"]
+        for (offset, piece) in pieces.enumerated() {
+            for length in 1...140 {
+                let text =
+                    String(repeating: pieces[(offset + length) % pieces.count], count: length % 7)
+                    + String(repeating: piece, count: length)
+                for limit in [0, 1, 2, 3, 250, 253, 254, 255, 256] {
+                    let cut = PathText.prefix(text, bytes: limit)
+                    #expect(cut.utf8.count <= limit, "\(text) to \(limit)")
+                    #expect(text.unicodeScalars.starts(with: cut.unicodeScalars), "\(text) to \(limit)")
+                    if text.utf8.count <= limit {
+                        #expect(cut == text)
+                    } else {
+                        #expect(limit - cut.utf8.count < 4, "\(text) to \(limit): \(cut.utf8.count)")
+                    }
+                }
+            }
+        }
+        #expect(PathText.prefix("aé", bytes: 2) == "a")
+        #expect(PathText.prefix("aé", bytes: 3) == "aé")
+    }
 }

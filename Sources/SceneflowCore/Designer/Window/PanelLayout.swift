@@ -186,11 +186,25 @@ public enum PanelLayout {
         var shown = text
         if measure.width(shown, size: textSize) > room {
             let characters = Array(text)
-            var keep = characters.count
-            while keep > 0 && measure.width(String(characters.prefix(keep)) + "…", size: textSize) > room {
-                keep -= 1
+            func fits(_ keep: Int) -> Bool {
+                measure.width(String(characters.prefix(keep)) + "…", size: textSize) <= room
             }
-            shown = String(characters.prefix(keep)) + "…"
+            // The longest prefix that fits with its `…`: grow it by doubling until it no longer
+            // fits, then halve the gap. About 2 log k measurements of at most 2k characters (k
+            // kept) whatever the label's length: cutting one character at a time measured the
+            // label as many times as it had characters (a 3 000-character label took seconds).
+            var low = 0  // fits (with none kept, "…" alone is shown)
+            var high = 1
+            while high < characters.count && fits(high) {
+                low = high
+                high *= 2
+            }
+            high = min(high, characters.count)  // does not fit: the whole label did not
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if fits(middle) { low = middle } else { high = middle }
+            }
+            shown = String(characters.prefix(low)) + "…"
         }
         let measured = measure.measure(shown, size: textSize)
         let w = measured.width.rounded(.up) + 2 * padding

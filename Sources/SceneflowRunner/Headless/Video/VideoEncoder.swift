@@ -23,19 +23,22 @@ final class VideoEncoder: @unchecked Sendable {
 
     /// Where the video is written.
     let path: String
-    /// The FFmpeg side (`sf_video`), used only on `queue` once open.
+    /// The FFmpeg side (`sf_video`): its encoder used only on `queue` once open, its colour
+    /// conversion on the thread calling `add`. Set to nil on `queue` by `finish` and `abandon`,
+    /// which the thread calling `add` waits for (`queue.sync`).
     private var video: OpaquePointer?
     /// Encodes on its own thread, so that a run on one core of two overlaps drawing the next
     /// frames with encoding the last ones.
     private let queue = DispatchQueue(label: "sceneflow.video")
-    /// At most this many frames wait for the encoder (each holds its pixels).
+    /// At most this many frames wait for the encoder (each holds its picture, ~0.4 MB).
     private let waiting = DispatchSemaphore(value: 4)
     private let lock = NSLock()
     private var failure: VideoError?
-    /// Pixel buffers the encoder is done with, handed out again by `reusableBuffer()`.
+    /// YUV 4:2:0 pictures the encoder is done with, converted into again by `add`.
     private var spare: [[UInt8]] = []
-    /// Pictures waiting for the encoder, oldest first: B,G,R,X bytes, size in pixels, tick.
-    private var pending: [(pixels: [UInt8], width: Int, height: Int, tick: Int)] = []
+    /// Pictures waiting for the encoder, oldest first: YUV 4:2:0 planes
+    /// (`sf_video_picture_bytes`) and tick.
+    private var pending: [(picture: [UInt8], tick: Int)] = []
 
     /// The video size in pixels for frames of `width` x `height` pixels: fitted into
     /// `largestSide` on both sides, aspect kept, each side even (4:2:0 chroma is halved; a
@@ -61,23 +64,33 @@ final class VideoEncoder: @unchecked Sendable {
         if let video { sf_video_abandon(video) }
     }
 
-    /// A buffer to capture the next frame into: one the encoder is done with (reused, no
-    /// allocation), or an empty one.
-    func reusableBuffer() -> [UInt8] {
-        lock.lock()
-        defer { lock.unlock() }
-        return spare.popLast() ?? []
-    }
-
-    /// Adds a `width` x `height` px picture of B,G,R,X bytes (`OffscreenRenderer.captureBGRX`),
-    /// shown from frame tick `tick` on (ticks must grow). Colour conversion and encoding happen
-    /// on the encoder's thread; a failure there is thrown by the next call.
-    /// - Throws: `VideoError` when encoding or writing an earlier frame failed.
-    func add(_ pixels: consuming [UInt8], width: Int, height: Int, tick: Int) throws(VideoError) {
+    /// Adds a `width` x `height` px picture of B,G,R,X bytes, `pitch` bytes a row
+    /// (`OffscreenRenderer.withBGRXPixels`), shown from frame tick `tick` on (ticks must grow).
+    /// The colours are converted to YUV 4:2:0 here, on the caller's (drawing) thread, into a
+    /// buffer the encoder is done with, so `pixels` may change as soon as this returns;
+    /// encoding happens on the encoder's thread and a failure there is thrown by the next call.
+    /// - Throws: `VideoError` when the conversion, or encoding or writing an earlier frame, failed.
+    func add(_ pixels: UnsafeRawPointer, width: Int, height: Int, pitch: Int, tick: Int) throws(VideoError) {
         if let failure = takeFailure() { throw failure }
+        guard let open = video else { return }
         waiting.wait()
         lock.lock()
-        pending.append((pixels, width, height, tick))
+        var picture = spare.popLast() ?? []
+        lock.unlock()
+        let bytes = sf_video_picture_bytes(open)
+        if picture.count != bytes { picture = [UInt8](repeating: 0, count: bytes) }
+        var error = [CChar](repeating: 0, count: 256)
+        let converted = picture.withUnsafeMutableBufferPointer { out in
+            sf_video_convert(
+                open, pixels.assumingMemoryBound(to: UInt8.self), Int32(SF_VIDEO_BGRX), Int32(width), Int32(height),
+                Int32(pitch), out.baseAddress, &error, 256)
+        }
+        if converted < 0 {
+            waiting.signal()
+            throw VideoError(path: path, reason: String(cString: error))
+        }
+        lock.lock()
+        pending.append((picture, tick))
         lock.unlock()
         queue.async { [self] in
             defer { waiting.signal() }
@@ -86,18 +99,15 @@ final class VideoEncoder: @unchecked Sendable {
             lock.unlock()
             if let video, failureIsNil() {
                 var error = [CChar](repeating: 0, count: 256)
-                let (width, height) = (entry.width, entry.height)
-                let status = entry.pixels.withUnsafeBufferPointer { pixels in
-                    sf_video_write(
-                        video, pixels.baseAddress, Int32(SF_VIDEO_BGRX), Int32(width), Int32(height), Int32(width * 4),
-                        Int64(entry.tick), &error, 256)
+                let status = entry.picture.withUnsafeBufferPointer {
+                    sf_video_add_picture(video, $0.baseAddress, Int64(entry.tick), &error, 256)
                 }
                 if status < 0 { record(VideoError(path: path, reason: String(cString: error))) }
             }
-            // The spare list keeps the only reference, so the next capture writes in place.
+            // The spare list keeps the only reference, so the next conversion writes in place.
             lock.lock()
-            spare.append(entry.pixels)
-            entry.pixels = []
+            spare.append(entry.picture)
+            entry.picture = []
             lock.unlock()
         }
     }

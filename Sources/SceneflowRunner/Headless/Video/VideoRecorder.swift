@@ -20,27 +20,35 @@ public enum VideoMode: String, Sendable, CaseIterable {
 /// While a test runs, only a frame log is kept: each `FrameDescription` that differs from the
 /// last one, with its tick (a few hundred bytes a frame, no pixels). At the test's end the log is
 /// drawn and encoded (`on`, or a failed test under `retain-on-failure`) or dropped (a passing
-/// test under `retain-on-failure`: no frame is drawn or encoded). Drawing happens on the caller's
-/// thread while the encoder's threads encode the frames before it. The frames are the ones the
+/// test under `retain-on-failure`: no frame is drawn or encoded). Drawing, and converting each
+/// frame to YUV straight from the drawing surface, happen on the caller's thread while the
+/// encoder's threads encode the frames before it. The frames are the ones the
 /// screenshot checks and `--frames` render (one geometry: `OffscreenRenderer` draws
 /// `FrameDescription`, and the same description always gives the same pixels).
 final class VideoRecorder {
     let mode: VideoMode
     private let folder: String
-    private let renderer: OffscreenRenderer
-    private let images: TextureCache
+    /// The renderer and decoded screenshots, shared with the process's other files on the
+    /// same prototype (`VideoCanvas`).
+    private let canvas: VideoCanvas
+    private var renderer: OffscreenRenderer { canvas.renderer }
+    private var images: TextureCache { canvas.images }
     private var log: [(frame: FrameDescription, tick: Int)] = []
     private var name: String?
     private var firstTick = 0
+    /// Where a landscape frame is read back before conversion (portrait frames are converted
+    /// straight from the drawing surface).
+    private var scratch: [UInt8] = []
 
     /// A recorder writing into `folder` (made when the first video is written).
     /// - Throws: `SDLError` when the offscreen renderer cannot be made.
     init(mode: VideoMode, folder: String, prototype: Prototype) throws {
         self.mode = mode
         self.folder = folder
-        renderer = try OffscreenRenderer(device: Self.videoDevice(prototype.device))
-        images = renderer.makeTextureCache(directory: prototype.directory)
+        canvas = try VideoCanvas.take(device: Self.videoDevice(prototype.device), directory: prototype.directory)
     }
+
+    deinit { VideoCanvas.giveBack(canvas) }
 
     /// The device the video's frames are drawn for: `device` at a smaller scale, so that its
     /// pixel size fits `VideoEncoder.largestSide` on both sides (Playwright's rule), and at
@@ -89,9 +97,9 @@ final class VideoRecorder {
         do {
             for (frame, tick) in log {
                 try renderer.draw(frame, images: images)
-                var pixels = encoder.reusableBuffer()
-                let size = try renderer.captureBGRX(into: &pixels)
-                try encoder.add(pixels, width: size.width, height: size.height, tick: tick)
+                try renderer.withBGRXPixels(scratch: &scratch) { pixels, width, height, pitch in
+                    try encoder.add(pixels, width: width, height: height, pitch: pitch, tick: tick)
+                }
             }
             try encoder.finish(tick: tick - firstTick)
         } catch {

@@ -1,6 +1,7 @@
--- A 1 MiB label and a 2 000-character one (issue 15.3: the did-you-mean distance was a full matrix).
-local huge = string.rep("a", 1024 * 1024)
-local long = string.rep("b", 2000)
+-- A 1 KiB label (the most a label may have) and a 1 000-character one (issue 15.3: the did-you-mean
+-- distance was a full matrix; longer labels are refused at load since).
+local huge = string.rep("a", 1024)
+local long = string.rep("b", 1000)
 return {
   name = "Long labels",
   device = { width = 36, height = 80, scale = 1 },

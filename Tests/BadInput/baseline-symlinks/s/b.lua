@@ -1,0 +1,3 @@
+prototype "../proto"
+test("tree", function() expect.tree "tr" end)
+test("shot", function() expect.screenshot "home" end)

@@ -1,0 +1,1 @@
+test("tap", function() tap "Open" expect.scene "detail" end)

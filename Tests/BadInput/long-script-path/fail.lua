@@ -1,0 +1,1 @@
+test("fails", function() tap "Open" expect.scene "home" end)
