@@ -56,12 +56,16 @@ extension RendererHandle {
         _ image: (texture: Texture, width: Int, height: Int), part: SDL_Rect, of box: SDL_Rect, clip: SDL_Rect?,
         alpha: Double
     ) throws {
+        // Cut to the overlay's clip and to the screen (either way up), so a glyph thousands of
+        // points wide copies only what shows (red-team finding M15: 30 s a frame).
+        let side = max(device.width, device.height)
+        let screen = pixelRect(Rect(x: 0, y: 0, width: side, height: side))
         var target = part
-        if let clip {
-            let x0 = max(part.x, clip.x)
-            let y0 = max(part.y, clip.y)
-            let x1 = min(part.x + part.w, clip.x + clip.w)
-            let y1 = min(part.y + part.h, clip.y + clip.h)
+        for bound in [clip, screen].compactMap({ $0 }) {
+            let x0 = max(target.x, bound.x)
+            let y0 = max(target.y, bound.y)
+            let x1 = min(target.x + target.w, bound.x + bound.w)
+            let y1 = min(target.y + target.h, bound.y + bound.h)
             guard x1 > x0, y1 > y0 else { return }
             target = SDL_Rect(x: x0, y: y0, w: x1 - x0, h: y1 - y0)
         }
@@ -107,19 +111,28 @@ extension RendererHandle {
         }
     }
 
+    /// The largest side, in pixels, a built-in glyph is rasterised at: a larger box (a
+    /// `star_size` of 100 000 pt) takes the glyph scaled up, as a star image is, instead of
+    /// a bitmap of its declared size (red-team finding M15: 40 GB for one star).
+    static let maxGlyphPixels = 512
+
     /// The texture for a star image (decoded once, drawn scaled) or a built-in glyph
-    /// rasterised at exactly `box`'s pixel size, with its pixel size.
+    /// rasterised at `box`'s pixel size (at most `maxGlyphPixels` a side, keeping its shape),
+    /// with its pixel size.
     private func glyphTexture(
         _ image: String?, look: StarGlyph.Look, box: SDL_Rect, images: TextureCache
     ) throws -> (texture: Texture, width: Int, height: Int) {
-        let key = image.map { "image:" + $0 } ?? "builtin:\(look.rawValue):\(box.w)x\(box.h)"
+        let shrink = min(1, Double(Self.maxGlyphPixels) / Double(max(box.w, box.h)))
+        let rasterWidth = max(1, Int((Double(box.w) * shrink).rounded()))
+        let rasterHeight = max(1, Int((Double(box.h) * shrink).rounded()))
+        let key = image.map { "image:" + $0 } ?? "builtin:\(look.rawValue):\(rasterWidth)x\(rasterHeight)"
         if let cached = images.glyphTextures[key] { return cached }
         let pixels: RGBAImage
         if let image {
             let path = image.hasPrefix("/") ? image : (images.directory as NSString).appendingPathComponent(image)
             pixels = try images.loader.load(path: path).rgbaImage()
         } else {
-            pixels = StarGlyph.image(width: Int(box.w), height: Int(box.h), look: look)
+            pixels = StarGlyph.image(width: rasterWidth, height: rasterHeight, look: look)
         }
         let made = (try makeTexture(from: try SDLSurface(pixels), opaque: false), pixels.width, pixels.height)
         images.glyphTextures[key] = made
