@@ -11,16 +11,23 @@ public enum ReportPath {
         folder.isEmpty || folder == "." ? relative : (folder as NSString).appendingPathComponent(relative)
     }
 
+    /// The characters a link's path segment keeps as they are (RFC 3986 `pchar` less `/`):
+    /// `#`, `?`, `%`, spaces and non-ASCII letters are percent-encoded, so a capture named
+    /// "step #2" is not cut at a fragment (red-team finding M13).
+    static let segmentCharacters = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))
+
     /// `path` (from the working directory) as a link from a page in `folder`: relative when
     /// both are on the same disk, which they are (`../` steps where `path` lies outside
-    /// `folder`); percent-encoding is left to the HTML escaping of the caller.
+    /// `folder`), each segment percent-encoded (`step%20%232.png`); HTML escaping is left to
+    /// the caller.
     public static func link(_ path: String, from folder: String) -> String {
         let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
         let base = URL(fileURLWithPath: folder.isEmpty ? "." : folder).standardizedFileURL.pathComponents
         var shared = 0
         while shared < target.count, shared < base.count, target[shared] == base[shared] { shared += 1 }
         let up = Array(repeating: "..", count: base.count - shared)
-        let parts = up + target[shared...]
+        let parts =
+            up + target[shared...].map { $0.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? $0 }
         return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 }
