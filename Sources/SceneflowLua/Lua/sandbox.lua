@@ -96,7 +96,8 @@ local function plain(op)
   end
 end
 
--- A deep copy of a prototype's state table (tables copied, cycles kept, metatables dropped).
+-- A deep copy of a prototype's state table (tables copied, cycles kept, metatables dropped and never
+-- run: a __pairs that errors or loops left app.state nil, red-team finding M7).
 -- Breadth first with a queue, not recursion: a state nested 100 000 tables deep overflowed
 -- Lua's stack and the copy was lost (red-team finding).
 function H.copy_state(t)
@@ -116,7 +117,7 @@ function H.copy_state(t)
     local source = queue[i]
     local duplicate = copies[source]
     i = i + 1
-    for k, x in pairs(source) do duplicate[copy_of(k)] = copy_of(x) end
+    for k, x in next, source do duplicate[copy_of(k)] = copy_of(x) end  -- raw: no __pairs runs
   end
   return copies[root]
 end
