@@ -85,6 +85,20 @@ extension ScriptModule {
             }
         ),
         (
+            // after_before_all(first): the file's before_all hooks have run in this test's
+            // fresh Lua state. The prototype goes back to its start (scene, stack, state) so
+            // their gestures never reach the test, and outside the first test run their log
+            // and steps are dropped: each test sees exactly one before_all, as one state
+            // shared by the file did (red-team finding M5).
+            "after_before_all",
+            { module, session, s in
+                if !s.isTruthy(1) { module.resetRecords(start: session.now) }
+                session.reset()
+                module.app?.resetState()
+                return .values(0)
+            }
+        ),
+        (
             // step_unwind(depth): the steps a failure left open beyond `depth` end failed
             // (passed stays false, clockEnd nil: they did not return).
             "step_unwind",

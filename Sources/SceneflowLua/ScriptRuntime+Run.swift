@@ -5,9 +5,10 @@ extension ScriptRuntime {
     /// Starts test `index` (of `tests`) as a fresh coroutine running its before_each hooks,
     /// the test and its after_each hooks, after resetting the bound session to the start scene
     /// and the prototype's state to a fresh copy. Any test still running is abandoned. The
-    /// file's `before_all` hooks run in the first test started; `after_all` hooks run in the
-    /// test started with `last` true (the last one the runner runs in this file).
-    public func start(test index: Int, last: Bool = false) {
+    /// file's `before_all` hooks run first (their log and steps kept only when `first`: the
+    /// first test the runner runs in this file); `after_all` hooks run in the test started
+    /// with `last` true (the last one the runner runs in this file).
+    public func start(test index: Int, last: Bool = false, first: Bool = true) {
         stopRunning()
         guard tests.indices.contains(index), let session else { return }
         module.resetRecords(start: session.now)
@@ -22,6 +23,7 @@ extension ScriptRuntime {
         thread.remove(-2)
         thread.push(Double(index + 1))
         thread.push(last)
+        thread.push(first)
         running = RunningTest(
             index: index, thread: thread, threadRef: ref, startTime: session.now,
             wallDeadline: ProcessInfo.processInfo.systemUptime + state.limits.testWallSeconds)
@@ -50,7 +52,7 @@ extension ScriptRuntime {
         let thread = running.thread
         thread.resetLimits(instructions: Int.max / 2)
         thread.setDeadline(seconds: running.wallDeadline - ProcessInfo.processInfo.systemUptime)
-        let args: Int32 = running.started ? 0 : 2
+        let args: Int32 = running.started ? 0 : 3  // index, last, first
         running.started = true
         self.running = running
         switch thread.resume(args: args) {

@@ -286,7 +286,7 @@ api.define{ name = "param", group = "Structure",
 decl.before_all, decl.after_all = {}, {}
 api.define{ name = "before_all", group = "Structure",
   signature = "before_all(fn)",
-  summary = "Runs fn once per file, before the first test that runs (inside it: its steps and log are that test's). Globals it sets stay for every test; the prototype is still reset before each test. An error in it fails every test of the file with the reason (as Playwright's beforeAll); after_all still runs.",
+  summary = "Runs fn before the tests of the file: globals it sets are there for every test (each test sees one run of it: every test has a fresh Lua state, so it runs again in each), its log and steps are the first test's, and the prototype is reset after it (its gestures never reach a test). An error in it fails every test of the file with the reason (as Playwright's beforeAll); after_all still runs.",
   args = { { "fn", "function", "function" } },
   errors = "fn not a function",
   example = 'local user\nbefore_all(function() user = { name = "Ada" } end)',
@@ -369,9 +369,11 @@ local function restore()
   end
 end
 
--- Runs test `index`: before_all (once per file, in the first test run), before_each, the
--- test, after_each, and after_all when `last` (the runner's last test of the file).
-function decl.run(index, last)
+-- Runs test `index`: before_all, before_each, the test, after_each, and after_all when `last`
+-- (the runner's last test of the file). Every test has a fresh Lua state, so before_all runs
+-- in each for its globals; the prototype is reset after it, and only in the `first` test run
+-- are its log and steps kept (sf.after_before_all).
+function decl.run(index, last, first)
   restore()
   local t = decl.tests[index]
   api.thread = coroutine.running()
@@ -387,6 +389,7 @@ function decl.run(index, last)
     ok, err = hooks(decl.before_all, "in before_all", true, nil)
     if ok then decl.freeze() else decl.before_all_failure = err end  -- its globals stay
     sf.step_unwind(0)
+    if ok and #decl.before_all > 0 then sf.after_before_all(first) end
   elseif decl.before_all_failure then
     ok, err = false, decl.before_all_failure
   end

@@ -173,6 +173,8 @@ public final class HeadlessTestRunner {
         // The last test that will run gets the file's after_all hooks.
         let lastRun = order.last { declared.tests[$0].skipReason == nil }
         var fresh: ScriptRuntime? = first
+        // Whether a test of this file has started: before_all's log and steps go to the first.
+        var startedOne = false
         for index in order {
             let test = declared.tests[index]
             var outcome: TestOutcome
@@ -212,7 +214,8 @@ public final class HeadlessTestRunner {
                 checker.begin(test: test.name, index: index)
                 outcome = runTest(
                     index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
-                    video: video, last: index == lastRun)
+                    video: video, last: index == lastRun, first: !startedOne && options.skipFirst == 0)
+                startedOne = true
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
@@ -313,13 +316,13 @@ public final class HeadlessTestRunner {
 
     private func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
-        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool
+        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
         let started = clock.now
         var frames = 0
-        runtime.start(test: index, last: last)
+        runtime.start(test: index, last: last, first: first)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         if let video { startVideo(video, index: index, name: test.name, session: session) }
         /// Runs the prototype's Lua actions the session queued (a gesture's `on_tap`, a field's
