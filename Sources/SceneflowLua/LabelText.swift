@@ -23,6 +23,23 @@ enum LabelText {
         return controlProblem(text)
     }
 
+    /// Why `text` cannot name an image file, or nil when it can: longer than `limit` bytes, or
+    /// holding a NUL, which no file name holds (`"home.png\0.txt"` would open `home.png`).
+    /// Other control characters are allowed: a screenshot may really be named with a tab or a
+    /// line break, and `sceneflow new` writes its name as it is.
+    static func fileNameProblem(_ text: String, limit: Int) -> String? {
+        let bytes = text.utf8.count
+        if bytes > limit { return "is \(bytes) bytes long (UTF-8); at most \(limit)" }
+        guard text.unicodeScalars.contains("\0") else { return nil }
+        // The NUL's message as for any name: other control characters before it stand as "x".
+        var prefix = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\0" { break }
+            prefix.append(controlProblem(String(scalar)) == nil ? scalar : "x")
+        }
+        return controlProblem(String(prefix) + "\0")
+    }
+
     /// Why `text` cannot be a text field's text, or nil when it can: more than `characters`
     /// Unicode scalars, or holding a control character (see `controlProblem`).
     static func problem(_ text: String, characters: Int) -> String? {

@@ -20,7 +20,11 @@ extension PrototypeValidator {
         checkTexts(in: table, path: nil)
     }
 
-    private mutating func checkTexts(in table: LuaTable, path: String?) {
+    /// The keys whose strings name image files (a scene's, a landscape screen's, a star
+    /// rating's, a pressed look's); every string inside a `states` table names one too.
+    static let fileNameKeys: Set<String> = ["image", "star", "star_highlighted", "pressed"]
+
+    private mutating func checkTexts(in table: LuaTable, path: String?, namesFiles: Bool = false) {
         for (key, value) in table.entries {
             let childPath: String
             switch key {
@@ -37,16 +41,19 @@ extension PrototypeValidator {
             switch value {
             case .string(let text):
                 let field = key == .name("value") || key == .name("placeholder")
-                if let problem = field
-                    ? LabelText.problem(text, characters: LabelText.maxFieldCharacters)
-                    : LabelText.problem(text, limit: LabelText.maxBytes)
-                {
-                    textError(childPath, problem)
-                }
+                var fileName = namesFiles
+                if case .name(let name) = key, Self.fileNameKeys.contains(name) { fileName = true }
+                let problem =
+                    fileName
+                    ? LabelText.fileNameProblem(text, limit: LabelText.maxBytes)
+                    : field
+                        ? LabelText.problem(text, characters: LabelText.maxFieldCharacters)
+                        : LabelText.problem(text, limit: LabelText.maxBytes)
+                if let problem { textError(childPath, problem) }
             case .table(let nested) where nested.isAction:
                 checkActionTexts(nested, path: childPath)
             case .table(let nested):
-                checkTexts(in: nested, path: childPath)
+                checkTexts(in: nested, path: childPath, namesFiles: key == .name("states"))
             default:
                 break
             }

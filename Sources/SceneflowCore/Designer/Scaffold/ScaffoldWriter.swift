@@ -115,7 +115,7 @@ public enum ScaffoldWriter {
 
             """
         text += "return {\n"
-        text += "  name = \(luaString(name)),\n"
+        text += "  name = \(luaString(Self.oneLine(name))),\n"
         text +=
             "  device = { width = \(formatNumber(device.width)), height = \(formatNumber(device.height)), scale = \(formatNumber(device.scale)) },\n"
         text += "  start = \(luaString(first)),\n"
@@ -234,5 +234,17 @@ public enum ScaffoldWriter {
         }
         text += "  rotate \"portrait\"\n"
         return text + "end)\n"
+    }
+
+    /// `name` as one line of text, as the prototype's `name` must be: each control character
+    /// and line or paragraph separator (a folder named with a line break) becomes a space.
+    static func oneLine(_ name: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            let v = scalar.value
+            let control = v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+            scalars.append(control ? " " : scalar)
+        }
+        return String(scalars)
     }
 }
