@@ -2,6 +2,7 @@ import Foundation
 import SceneflowCore
 import SceneflowLua
 import SceneflowRunner
+import SceneflowSDL
 
 /// `sceneflow test [paths…]`: run Lua regression scripts headless on the virtual clock, print
 /// each test's verdict and time, write the JUnit / TAP / JSON / report-folder outputs asked
@@ -58,6 +59,9 @@ struct TestCommand: Subcommand {
     }
 
     func run() -> ExitCode {
+        // Screenshots whose structure check passed are remembered across runs (not by --list,
+        // which writes nothing).
+        StructureVerdicts.persists = !settings.list
         if let parent = settings.workerParent { return TestWorker.serve(settings: settings, parent: parent) }
         var command = self
         switch ProjectDefaults.apply(to: &command.settings, given: given, inputs: inputs) {

@@ -6,12 +6,16 @@ import Foundation
 /// and the pixel-data check inflates each one (~20 ms for 1080x2400 px): without this memo
 /// the sample suite went from 0.2 s to 1.1 s of CPU.
 ///
-/// Passes are kept in this process and in `$XDG_CACHE_HOME/sceneflow/sound-images.txt` (else
+/// Passes are kept in this process and, when `persists` (`sceneflow test` sets it for its runs,
+/// not for `--list`), in `$XDG_CACHE_HOME/sceneflow/sound-images.txt` (else
 /// `~/.cache/sceneflow/…`), one line per file identity, appended as found (a line is one
 /// `write` in append mode, so worker processes may add at once); the file is emptied past
 /// `maxFileBytes`. Problems are never kept: a damaged file is checked, and named, every time.
 /// A cache that cannot be read or written is simply not used. Thread-safe.
-enum StructureVerdicts {
+public enum StructureVerdicts {
+    /// Whether passes are also read from and written to the cache file (off by default: a
+    /// command that only reads never writes to the user's cache folder).
+    nonisolated(unsafe) public static var persists = false
     /// Names what a line vouches for: bump it whenever the structure check gets stricter.
     static let version = "structure-1"
     /// The largest cache file kept (1 MiB, about 15 000 lines); a larger one is emptied.
@@ -40,7 +44,7 @@ enum StructureVerdicts {
     static func problem(at path: String, check: () -> String?) -> String? {
         guard let id = identity(path) else { return check() }
         lock.lock()
-        if sound == nil { sound = load() }
+        if sound == nil { sound = persists ? load() : [] }
         let known = sound!.contains(id)
         lock.unlock()
         if known { return nil }
@@ -48,7 +52,7 @@ enum StructureVerdicts {
         lock.lock()
         sound!.insert(id)
         lock.unlock()
-        append(id)
+        if persists { append(id) }
         return nil
     }
 
