@@ -232,7 +232,15 @@ extension ControlScriptFunctions {
         let label = stack.string(1) ?? ""
         guard let text = stack.string(2) else { return .error("type_text: expected (label, text)") }
         if let problem = keyboardProblem(session, label) { return failure(stack, problem) }
-        session.typeText(text)
+        // A gesture lands whole or fails: text typed after the field gave up the keyboard
+        // (Return ran on_submit, an action moved on) went nowhere.
+        if let dropped = session.typeText(text), dropped > 0 {
+            let total = text.unicodeScalars.count
+            return failure(
+                stack,
+                "\"\(label)\" gave up the keyboard part-way (Return, or an action that moved on): the last \(dropped) of the \(total) characters went nowhere; tap a field again before typing the rest"
+            )
+        }
         stack.push(true)
         return .values(1)
     }

@@ -129,33 +129,46 @@ extension Session {
 
     /// Types `text` into the field that has the keyboard, one grapheme at a time as keys
     /// would (each edit runs `on_change`); a line break is Return (`on_submit`, then the field
-    /// leaves the keyboard, and later text goes nowhere). With `by` "pasted" the text goes in
-    /// as one edit, line breaks as spaces. `by` names the source in the timeline ("typed",
-    /// "pasted"). - Returns: false when no field has the keyboard.
+    /// leaves the keyboard, and later text goes nowhere unless a field has the keyboard
+    /// again). With `by` "pasted" the text goes in as one edit, line breaks as spaces. `by`
+    /// names the source in the timeline ("typed", "pasted").
+    /// - Returns: nil when no field has the keyboard, else how many Unicode scalars of `text`
+    ///   went nowhere because no field had the keyboard any more (0 when all landed), so a
+    ///   script's `type_text` can fail instead of dropping them (red-team finding M16).
     @discardableResult
-    public func typeText(_ text: String, by: String = "typed") -> Bool {
-        guard liveTextFocus != nil else { return false }
+    public func typeText(_ text: String, by: String = "typed") -> Int? {
+        guard liveTextFocus != nil else { return nil }
         if by == "pasted" {  // one edit; line breaks become spaces
             editFocused(by: by) { $0.paste(text) }
-            return true
+            return 0
         }
+        var dropped = 0
         var line = ""
         func flush() {
-            for character in line { editFocused(by: by) { $0.insert(String(character)) } }
+            for character in line {
+                guard liveTextFocus != nil else {
+                    dropped += character.unicodeScalars.count
+                    continue
+                }
+                editFocused(by: by) { $0.insert(String(character)) }
+            }
             line = ""
         }
         var scalars = text.unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
             if scalar == "\n" || scalar == "\r" {
                 flush()
-                submitFocusedText()
-                if liveTextFocus == nil { return true }
+                if liveTextFocus == nil {
+                    dropped += 1
+                } else {
+                    submitFocusedText()
+                }
             } else {
                 line.unicodeScalars.append(scalar)
             }
         }
         flush()
-        return true
+        return dropped
     }
 
     /// Shows an input method's composition in the field that has the keyboard (nothing fires:

@@ -39,11 +39,11 @@ import Testing
 
     @Test func aTapGivesTheKeyboardAndTypingEditsTheValue() throws {
         let s = Self.session()
-        #expect(s.focusedTextField == nil && !s.typeText("lost"), "no field has the keyboard yet")
+        #expect(s.focusedTextField == nil && s.typeText("lost") == nil, "no field has the keyboard yet")
         Self.tap(s, Point(x: 100, y: 120))
         #expect(s.focusedTextField?.label == "Email")
         #expect(s.focusedTextField?.frame == Self.email.frame)
-        #expect(s.typeText("a@b.example"))
+        #expect(s.typeText("a@b.example") == 0)
         let element = try #require(s.screenElements.first { $0.label == "Email" })
         #expect(s.value(of: element) == "a@b.example")
         #expect(try s.textField("Email").value == "a@b.example")
@@ -58,7 +58,7 @@ import Testing
     @Test func returnSubmitsAndLeavingTheSceneKeepsTheText() throws {
         let s = Self.session()
         Self.tap(s, Point(x: 100, y: 120))
-        #expect(s.typeText("x\ny"))
+        #expect(s.typeText("x\ny") == 1, "the y after Return goes nowhere, and is counted")
         OrientationTests.run(s, for: 0.5)
         #expect(s.currentScene == "sent", "on_submit navigated")
         #expect(Self.edits(s).suffix(2) == ["typed:x", "submitted:x"], "the text after Return went nowhere")
@@ -72,7 +72,7 @@ import Testing
         Self.tap(s, Point(x: 100, y: 120))
         s.typeText("kept")
         s.perform(.go(scene: "sent", transition: Transition(kind: .pushLeft, duration: 0.3)), source: "code")
-        #expect(s.focusedTextField == nil && !s.typeText("lost"), "no keyboard while the scene leaves")
+        #expect(s.focusedTextField == nil && s.typeText("lost") == nil, "no keyboard while the scene leaves")
         OrientationTests.run(s, for: 0.5)
         s.perform(.back, source: "test")
         OrientationTests.run(s, for: 0.5)
