@@ -13,18 +13,24 @@ extension ScriptModule {
         }
     }
 
+    /// Pushes a new table `{label = label, kind = kind}` and returns its stack index.
+    static func pushLabelAndKind(_ label: String, _ kind: String, _ stack: LuaStack) -> Int32 {
+        stack.newTable()
+        let item = stack.top
+        stack.push(label)
+        stack.rawSet("label", table: item)
+        stack.push(kind)
+        stack.rawSet("kind", table: item)
+        return item
+    }
+
     static func pushElements(_ session: Session, _ stack: LuaStack) {
         let elements = session.screenElements  // frames on screen (an overlay's moved to where it sits)
         let shown = session.visibleFrames  // the parts that show: not under a scroll scene's fixed bands
         stack.newTable()
         let list = stack.top
         for (offset, element) in elements.enumerated() {
-            stack.newTable()
-            let item = stack.top
-            stack.push(element.label)
-            stack.rawSet("label", table: item)
-            stack.push(element.kind)
-            stack.rawSet("kind", table: item)
+            let item = pushLabelAndKind(element.label, element.kind, stack)
             stack.newTable()
             let frame = stack.top
             for (key, value) in [

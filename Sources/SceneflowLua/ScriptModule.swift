@@ -226,12 +226,7 @@ final class ScriptModule {
                     s.newTable()
                     let list = s.top
                     for (offset, element) in elements.enumerated() {
-                        s.newTable()
-                        let item = s.top
-                        s.push(element.label)
-                        s.rawSet("label", table: item)
-                        s.push(element.kind)
-                        s.rawSet("kind", table: item)
+                        _ = pushLabelAndKind(element.label, element.kind, s)
                         s.rawSet(at: offset + 1, table: list)
                     }
                     return .values(1)
