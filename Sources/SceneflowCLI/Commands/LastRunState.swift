@@ -51,9 +51,7 @@ struct LastRunState: Codable, Equatable {
     /// The cache folder: `$XDG_CACHE_HOME/sceneflow` when that is an absolute path (the XDG
     /// Base Directory rule), else `$HOME/.cache/sceneflow`; nil without either.
     static func folder(_ environment: [String: String]) -> String? {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/sceneflow" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/sceneflow" }
-        return nil
+        CacheFolder.path(environment)
     }
 
     /// The state file for `inputs`: one per set of absolute script paths (order does not matter).

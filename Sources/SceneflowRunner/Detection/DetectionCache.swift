@@ -18,9 +18,7 @@ public struct DetectionCache: Sendable {
     /// The user's cache folder for detection: `$XDG_CACHE_HOME/sceneflow/detect` when that is
     /// an absolute path, else `$HOME/.cache/sceneflow/detect`; nil without either.
     public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/sceneflow/detect" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.cache/sceneflow/detect"
+        CacheFolder.path(environment).map { $0 + "/detect" }
     }
 
     /// One stored reading: the key it was made under, the screen's size in pixels and the words.

@@ -39,11 +39,7 @@ public final class CheckedImageCache: @unchecked Sendable {
     /// The default cache file from `environment`: `$XDG_CACHE_HOME/sceneflow/checked-images.txt`,
     /// else `$HOME/.cache/sceneflow/checked-images.txt`; nil when neither is set.
     public static func defaultFile(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return (xdg as NSString).appendingPathComponent("sceneflow/checked-images.txt")
-        }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return (home as NSString).appendingPathComponent(".cache/sceneflow/checked-images.txt")
+        CacheFolder.path(environment).map { $0 + "/checked-images.txt" }
     }
 
     /// The cache key of the regular file at `path` checked for `screen` within `limits`;

@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 
 /// The structure checks (`ImageStructure`) already passed, by file identity: device, inode,
 /// size and the modification and status-change times in nanoseconds, so a file written again
@@ -25,10 +26,7 @@ public enum StructureVerdicts {
 
     /// The cache file from the environment, or nil when neither `XDG_CACHE_HOME` nor `HOME` is set.
     static var file: String? {
-        let environment = ProcessInfo.processInfo.environment
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") { return xdg + "/sceneflow/sound-images.txt" }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.cache/sceneflow/sound-images.txt"
+        CacheFolder.path().map { $0 + "/sound-images.txt" }
     }
 
     /// The identity of the file at `path` as one cache line, or nil when it cannot be stat'ed.
