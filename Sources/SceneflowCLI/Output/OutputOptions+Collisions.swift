@@ -27,10 +27,24 @@ extension OutputOptions {
             }
         }
         guard !outputs.isEmpty else { return }
+        try checkCollisions(
+            outputs, positionals: parsed.positionals, prototype: parsed.value("--prototype"), command: command)
+    }
+
+    /// Checks `outputs`, wherever they come from (the command line, the project config's
+    /// reporters), against each other and against the inputs of a run of `positionals` (for
+    /// `test`, `Scripts` when none) with `prototype` (`--prototype`, or the config's), plus
+    /// `otherInputs` (the config file itself).
+    ///
+    /// - Throws: `UsageError` (exit 64) naming both outputs or the output and the input.
+    static func checkCollisions(
+        _ outputs: [OutputCollisions.Output], positionals: [String], prototype: String?, otherInputs: [String] = [],
+        command: String
+    ) throws(UsageError) {
         try OutputCollisions.checkDistinct(outputs)
-        var files: [String] = []
-        var prototypes: [String] = parsed.value("--prototype").map { [$0] } ?? []
-        for argument in parsed.positionals {
+        var files: [String] = otherInputs
+        var prototypes: [String] = prototype.map { [$0] } ?? []
+        for argument in positionals {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { continue }
             if !isDirectory.boolValue {
@@ -40,7 +54,7 @@ extension OutputOptions {
             }
         }
         if command == TestCommand.name {
-            let scripts = ScriptFinder.scripts(in: parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals)
+            let scripts = ScriptFinder.scripts(in: positionals.isEmpty ? ["Scripts"] : positionals)
             files += scripts
             prototypes += scripts.compactMap(declaredPrototype(of:))
         }
