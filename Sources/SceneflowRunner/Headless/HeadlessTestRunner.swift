@@ -395,6 +395,14 @@ public final class HeadlessTestRunner {
                 if !runQueuedActions() { break loop }
             }
         }
+        if outcome.verdict == .failed || outcome.verdict == .interrupted, let soft = runtime.unreportedSoftFailures,
+            var failure = outcome.failure
+        {
+            // Ended from Swift (a limit, a prototype action, a signal): the soft failures
+            // found before are the test's findings too.
+            failure.message += "\nand " + soft
+            outcome.failure = failure
+        }
         if let video { finishVideo(video, tick: frames, outcome: &outcome) }
         let records = runtime.testRecords
         outcome.log = records.log
