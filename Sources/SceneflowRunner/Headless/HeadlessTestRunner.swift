@@ -278,7 +278,13 @@ public final class HeadlessTestRunner {
             result.loadProblems = problems
             return nil
         }
-        return (runtime, directory, PrototypeOpener.measureScrollScenes(prototype))
+        let measured = PrototypeOpener.measureScrollScenes(prototype)
+        let scrollProblems = PrototypeOpener.scrollProblems(measured, file: file)
+        if !scrollProblems.isEmpty {
+            result.loadProblems = scrollProblems
+            return nil
+        }
+        return (runtime, directory, measured)
     }
 
     /// Loads the script and its prototype again into a new Lua state, for the next test.
