@@ -82,7 +82,8 @@ struct MergeReportsCommand: Subcommand {
         settings.json = json
         settings.report = report
         let (written, failed) = TestReports.write(
-            merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite)
+            merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite,
+            command: Self.name)
         for path in written { print("wrote \(OutputPath.shown(path))") }
         print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
         if failed { return .software }
