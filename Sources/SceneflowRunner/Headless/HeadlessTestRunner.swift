@@ -148,7 +148,9 @@ public final class HeadlessTestRunner {
                 recorder = try FrameRecorder(directory: folder, prototype: prototype)
                 recorder?.writesPNGs = !options.framesHashOnly
             } catch {
-                result.loadProblems = [Diagnostic(file: folder, message: "cannot write frames: \(plainReason(error))")]
+                result.loadProblems = [
+                    Diagnostic(file: folder, message: "could not write frames: \(plainReason(error))")
+                ]
                 return result
             }
         }
