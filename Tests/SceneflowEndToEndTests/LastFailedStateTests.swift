@@ -66,6 +66,9 @@ import Testing
             "SH/a.lua",
             "prototype \"../Proto\"\ntest(\"a1\", function() end)\ntest(\"a2\", function() error(\"y\") end)\ntest(\"a3\", function() end)\n"
         )
+        // --list shows what the rerun takes, from the same state.
+        let list = try Sceneflow.run(["test", "SH", "--last-failed", "--list"], in: here, environment: Self.env(tmp))
+        #expect(list.status == 0 && list.stdout.contains("Total: 3 tests in 1 file"), "\(list)")
         let rerun = try Sceneflow.run(["test", "SH", "--last-failed"], in: here, environment: Self.env(tmp))
         #expect(rerun.status == 1 && rerun.stdout.contains("2 passed, 1 failed"), "\(rerun)")
     }

@@ -91,7 +91,7 @@ struct TestCommand: Subcommand {
         var tests: [String: [String]] = [:]
         // The state before this run: what --last-failed reruns, the order --jobs starts files
         // in, and what this run's state keeps of the files it does not take.
-        let previous = settings.list ? nil : LastRunState.read(inputs: inputs, environment: environment)
+        let previous = LastRunState.read(inputs: inputs, environment: environment)
         if settings.lastFailed {
             guard let state = previous else {
                 print(
