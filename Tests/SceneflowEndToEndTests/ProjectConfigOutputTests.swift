@@ -44,7 +44,7 @@ import Testing
             ("Prototypes/Tiny/home.png", "is an image of the prototype"),
             ("Scripts/lib/m.lua", "is a Lua file (a script or a module it requires)"),
             ("Scripts/__screenshots__/a/home.png", "is a screenshot baseline"),
-            ("sceneflow.lua", "sceneflow.lua, an input of this run"),
+            ("sceneflow.lua", "is the project config "),
         ]
         for kind in ["junit", "json"] {
             for input in inputs {

@@ -59,7 +59,7 @@ enum ProjectDefaults {
             // (the config's prototype and the config itself among them), as the command line's.
             try OutputOptions.checkCollisions(
                 outputs(settings, given: given, config: path), positionals: inputs, prototype: settings.prototype,
-                otherInputs: [path], command: TestCommand.name)
+                config: path, command: TestCommand.name)
         } catch {
             printError("sceneflow test: \(error)")
             return .failure(Failure(exitCode: .usage))

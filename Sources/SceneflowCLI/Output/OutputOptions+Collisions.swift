@@ -33,16 +33,16 @@ extension OutputOptions {
 
     /// Checks `outputs`, wherever they come from (the command line, the project config's
     /// reporters), against each other and against the inputs of a run of `positionals` (for
-    /// `test`, `Scripts` when none) with `prototype` (`--prototype`, or the config's), plus
-    /// `otherInputs` (the config file itself).
+    /// `test`, `Scripts` when none) with `prototype` (`--prototype`, or the config's), and
+    /// `config`, the project config file the run read.
     ///
     /// - Throws: `UsageError` (exit 64) naming both outputs or the output and the input.
     static func checkCollisions(
-        _ outputs: [OutputCollisions.Output], positionals: [String], prototype: String?, otherInputs: [String] = [],
+        _ outputs: [OutputCollisions.Output], positionals: [String], prototype: String?, config: String? = nil,
         command: String
     ) throws(UsageError) {
         try OutputCollisions.checkDistinct(outputs)
-        var files: [String] = otherInputs
+        var files: [String] = []
         var prototypes: [String] = prototype.map { [$0] } ?? []
         for argument in positionals {
             var isDirectory: ObjCBool = false
@@ -60,7 +60,8 @@ extension OutputOptions {
         }
         files += prototypes.filter { $0.hasSuffix(".lua") }  // a prototype named by its file
         try OutputCollisions.checkNotInputs(
-            outputs, files: files, prototypeFolders: prototypes, luaIsInput: command == TestCommand.name)
+            outputs, files: files, prototypeFolders: prototypes, luaIsInput: command == TestCommand.name,
+            config: config)
     }
 
     /// The folder a script names with `prototype "path"` (or `prototype("path")`, `'path'`) on
