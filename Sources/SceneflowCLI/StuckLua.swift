@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 import SceneflowLua
 
 /// What every command does when `LuaWatchdog` finds Lua code that the instruction hook cannot
@@ -23,6 +24,38 @@ enum StuckLua {
         }
     }
 
+    /// Where the watchdog found Lua code stuck, for a message: the place's phrase with the
+    /// called name as the script's line writes it (`expect.tree`), or, when the stack could
+    /// not be read, the general case (one call that never returned to Lua).
+    static func whereStopped(_ place: LuaWatchdog.Place?, subject: String = "") -> String {
+        guard let place else {
+            return "inside one library call or error handler that never returned to Lua"
+        }
+        return place.phrase(qualified: qualifiedName(place, subject: subject))
+    }
+
+    /// `expect.tree` for a place whose script line at its call site writes `expect.tree …`
+    /// and whose called function is `tree`; nil when the line cannot be read or does not
+    /// hold the name. The call site names its file as Lua does (`prototype.lua`, relative to
+    /// the prototype folder): `subject`, the stuck file's path, is read when it ends so.
+    static func qualifiedName(_ place: LuaWatchdog.Place, subject: String = "") -> String? {
+        guard !place.called.isEmpty, let colon = place.site.lastIndex(of: ":"),
+            let line = Int(place.site[place.site.index(after: colon)...]), line >= 1
+        else { return nil }
+        var file = String(place.site[..<colon])
+        if !FileManager.default.fileExists(atPath: file), !subject.isEmpty,
+            PathText.lastComponent(of: subject) == PathText.lastComponent(of: file)
+        {
+            file = subject
+        }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int,
+            size <= 16 << 20, let text = try? String(contentsOfFile: file, encoding: .utf8)
+        else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        return LuaWatchdog.Place.qualified(place.called, in: String(lines[line - 1]))
+    }
+
     /// What must be saved before the process ends this way (`play`: its `--timeline`/`--csv`).
     /// Called on the watchdog thread while the main thread is stuck inside one C call, so it
     /// reads what that thread left, and writes with plain system calls.
@@ -37,7 +70,7 @@ enum StuckLua {
             _exit(Interruption.exitStatus(Interruption.received))
         }
         StuckLua.writeError(
-            "\(what): did not finish within 10 s of real time: its Lua code is stuck inside one library call or error handler that does not return to Lua (a string pattern that backtracks?), so sceneflow stopped"
+            "\(what): did not finish within 10 s of real time: its Lua code was stuck \(whereStopped(LuaWatchdog.Place.current, subject: name)), so sceneflow stopped"
         )
         StuckLua.beforeExit?()
         _exit(65)

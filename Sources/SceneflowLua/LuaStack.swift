@@ -63,6 +63,9 @@ struct LuaStack {
     func setSubject(_ subject: String) { sf_set_subject(luaState, subject) }
     var memoryExceeded: Bool { sf_memory_exceeded(luaState) != 0 }
     var budgetExhausted: Bool { sf_budget_exhausted(luaState) != 0 }
+    /// Where the instruction hook first stopped the code (`chunk:line`, `?` outside Lua code,
+    /// empty when it did not stop it) since the limits were last reset.
+    var stopSite: String { String(cString: sf_stop_site(luaState)) }
     func stopCollector() { sf_gc_stop(luaState) }
     func restartCollector() { sf_gc_restart(luaState) }
     /// Runs a full garbage collection.

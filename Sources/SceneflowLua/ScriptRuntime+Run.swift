@@ -13,6 +13,7 @@ extension ScriptRuntime {
         guard tests.indices.contains(index), let session else { return }
         module.resetRecords(start: session.now)
         session.reset()
+        session.startTimelineTest()
         app?.resetState()
         let main = state.main
         // The previous test's garbage must not count against this test's memory limit.
@@ -72,13 +73,30 @@ extension ScriptRuntime {
             if failure.budgetExhausted {
                 diagnostic.line = test.line  // hooks and after_each run after the stop: name the test
                 diagnostic.message =
-                    "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog; an endless loop? change the limit with --timeout)"
+                    "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog): the time ran out \(whereTimeRanOut(failure)); change the limit with --timeout"
             }
             if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
             diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
             if diagnostic.line == nil { diagnostic.line = test.line }
             return .failed(diagnostic)
         }
+    }
+
+    /// Where the watchdog's stop (`failure`; the hook's first stop, `LuaFailure.stopSite`)
+    /// found the test: inside a Sceneflow call (the hook first stopped Sceneflow's own Lua,
+    /// which is also where a Swift call that ran past the deadline returns to:
+    /// `module.runningStep` names the call and its line), or in the script's own Lua code at
+    /// `file:line`.
+    func whereTimeRanOut(_ failure: LuaFailure) -> String {
+        let site = failure.stopSite
+        if site.hasPrefix("[sceneflow") || site == "?" {
+            guard let step = module.runningStep else { return "inside Sceneflow's script functions" }
+            let at = step.line.map { " at \(PathText.lastComponent(of: scriptPath)):\($0)" } ?? ""
+            return "inside the Sceneflow call \(step.call)\(at)"
+        }
+        return site.isEmpty
+            ? "in the script's own Lua code (an endless loop?)"
+            : "in the script's own Lua code at \(site) (an endless loop?)"
     }
 
     /// The failure of `test` when it used up its `limit` of clock time: it names the step that
