@@ -62,6 +62,9 @@ struct LuaStack {
     /// Names what the state runs (a file path) for the watchdog thread's stuck handler.
     func setSubject(_ subject: String) { sf_set_subject(luaState, subject) }
     var memoryExceeded: Bool { sf_memory_exceeded(luaState) != 0 }
+    /// True once the memory limit held for good: an allocation was refused even after Lua's
+    /// emergency collection, whatever `pcall` made of the error (sticky for the state's life).
+    var memoryFailed: Bool { sf_memory_failed(luaState) != 0 }
     var budgetExhausted: Bool { sf_budget_exhausted(luaState) != 0 }
     /// Where the instruction hook first stopped the code (`chunk:line`, `?` outside Lua code,
     /// empty when it did not stop it) since the limits were last reset.
@@ -172,13 +175,27 @@ struct LuaStack {
 
     // MARK: calls
 
-    /// Loads a text chunk (binary refused); pushes the function, or the error message.
-    /// Loads `bytes` as a text chunk (binary chunks are refused). True on success; on
-    /// failure the error message is on top.
+    /// Loads `bytes` as a text chunk (binary chunks are refused) and pushes the function. True
+    /// on success; on failure the error message is on top. A text this process compiled
+    /// before under the same name loads from the bytecode it kept (`CompiledScriptCache`).
     func load(bytes: Data, chunkName: String) -> Bool {
-        bytes.withUnsafeBytes { buffer in
+        let cache = CompiledScriptCache.shared
+        if let bytecode = cache.bytecode(chunkName: chunkName, text: bytes) {
+            let loaded = bytecode.withUnsafeBytes { buffer in
+                sf_loadbinary(luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName)
+            }
+            return loaded == LUA_OK
+        }
+        let loaded = bytes.withUnsafeBytes { buffer in
             sf_loadtext(luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName) == LUA_OK
         }
+        guard loaded, cache.keeps(textOf: bytes.count) else { return loaded }
+        var size = 0
+        if let dumped = sf_dump(luaState, &size) {
+            cache.store(Data(bytes: dumped, count: size), chunkName: chunkName, text: bytes)
+            free(dumped)
+        }
+        return true
     }
 
     func load(_ text: String, chunkName: String) -> Bool {

@@ -113,9 +113,10 @@ public struct PrototypeLoader {
             throw DiagnosticList(errors + warnings)
         }
         var withCode = prototype
-        withCode.codeTargets = prototype.codeTargets(in: text)
+        let calls = CallSitesCache.shared.sites(of: text)
+        withCode.codeTargets = prototype.codeTargets(calls: calls)
         withCode.sceneCodeTargets = prototype.sceneCodeTargets(
-            in: text, chunkName: source.chunkName, wholeFile: withCode.codeTargets)
+            calls: calls, chunkName: source.chunkName, wholeFile: withCode.codeTargets)
         return LoadResult(prototype: withCode, warnings: validator.diagnostics, initialStateRef: initialStateRef)
     }
 }

@@ -13,23 +13,27 @@ enum LuaCallScan {
     /// Every quoted string in `code` that is the first argument of a `go`/`replace`/`present`
     /// call, in order (repeats kept). Blanks and comments between the name, `(` and the
     /// string are allowed; anything else (a long string included) breaks the call.
-    static func calledNames(in code: String) -> [String] {
+    static func calledNames(in code: String) -> [String] { calls(in: code).map(\.name) }
+
+    /// The same calls as `calledNames(in:)`, each with the 1-based line its string starts on.
+    static func calls(in code: String) -> [(name: String, line: Int)] {
         var cursor = LuaSourceCursor(code)
-        var names: [String] = []
+        var names: [(name: String, line: Int)] = []
         var state = State.none
         while let c = cursor.peek {
             if c == "-", cursor.peek(1) == "-" {
                 cursor.skipComment()  // a blank as far as a call is concerned
             } else if c == "\"" || c == "'" {
+                let line = cursor.line
                 let text = cursor.skipQuoted(c)
-                if state != .none { names.append(text) }
+                if state != .none { names.append((text, line)) }
                 state = .none
             } else if c == "[", let level = cursor.longBracketLevel() {
                 cursor.skipLong(level)
                 state = .none
-            } else if c.properties.isWhitespace {
+            } else if LuaSourceCursor.isBlank(c) {
                 cursor.advance()
-            } else if c.properties.isAlphabetic || c == "_" || ("0"..."9").contains(c) {
+            } else if LuaSourceCursor.isNameCharacter(c) {
                 state = callNames.contains(cursor.identifier()) ? .afterName : .none
             } else if c == "(" && state == .afterName {
                 state = .afterParen

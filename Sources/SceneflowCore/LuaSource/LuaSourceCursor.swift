@@ -29,11 +29,27 @@ struct LuaSourceCursor {
     /// Reads a Lua name starting here (letters, digits, `_`).
     mutating func identifier() -> String {
         var name = ""
-        while let c = peek, c.properties.isAlphabetic || c == "_" || ("0"..."9").contains(c) {
+        while let c = peek, Self.isNameCharacter(c) {
             name.unicodeScalars.append(c)
             advance()
         }
         return name
+    }
+
+    /// Whether `c` may be part of a name: a letter (any script's), a digit or `_`. ASCII is
+    /// answered without a Unicode property look-up, which is slow and most of what a scan of
+    /// `prototype.lua` meets.
+    static func isNameCharacter(_ c: Unicode.Scalar) -> Bool {
+        if c.isASCII {
+            return ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || c == "_"
+        }
+        return c.properties.isAlphabetic
+    }
+
+    /// Whether `c` is white space (Unicode's property; ASCII answered directly).
+    static func isBlank(_ c: Unicode.Scalar) -> Bool {
+        if c.isASCII { return c == " " || ("\t"..."\r").contains(c) }
+        return c.properties.isWhitespace
     }
 
     /// Skips blanks, new lines included (`header\n= 3` is legal Lua).
