@@ -55,7 +55,7 @@ typedef struct SfLimits {
     double grace_cpu;  /* that thread's CPU seconds when the watchdog first saw it past it */
     int reported;      /* the watchdog called the stuck handler for this state */
     char subject[512]; /* what runs, for the stuck handler (a file name) */
-    char stop_site[512]; /* short_src:line where the hook first stopped the code since the last reset */
+    char stop_site[1024]; /* where the hook first stopped the code since the last reset (sf_place format) */
     struct SfLimits *next; /* the watchdog's list of states */
 } SfLimits;
 
@@ -89,6 +89,7 @@ static int sf_past_limit(SfLimits *lim) {
 }
 
 static void sf_hook(lua_State *L, lua_Debug *ar);
+static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size);
 
 /* The memory limit held: from now on the hook fails the running code at every instruction. */
 static void sf_fail_memory(SfLimits *lim) {
@@ -126,6 +127,9 @@ static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         /* Refused as out of memory: Lua raises an error, and the hook (now due at every
            instruction, see sf_hook) turns it into the watchdog's stop. */
         if (nsize - old >= SF_BIG_ALLOCATION && sf_past_limit(lim)) {
+            if (lim->stop_site[0] == 0 && lim->running)
+                sf_describe_stack(lim->swift_caller ? lim->swift_caller : lim->running, lim->swift_caller != NULL,
+                                  lim->stop_site, sizeof lim->stop_site);
             lim->exhausted = 1;
             lim->budget = 0;
             /* The hook fires at the next instruction: each refused allocation costs Lua an
@@ -156,8 +160,8 @@ static void sf_hook(lua_State *L, lua_Debug *ar) {
     lua_Debug info;
     int located = lua_getstack(L, 0, &info) && lua_getinfo(L, "Sl", &info) && info.currentline > 0;
     if (lim->stop_site[0] == 0) {
-        if (located) snprintf(lim->stop_site, sizeof lim->stop_site, "%s:%d", info.short_src, info.currentline);
-        else snprintf(lim->stop_site, sizeof lim->stop_site, "?");
+        sf_describe_stack(L, 0, lim->stop_site, sizeof lim->stop_site);
+        if (lim->stop_site[0] == 0) snprintf(lim->stop_site, sizeof lim->stop_site, "\t\t\t");
     }
     if (located)
         lua_pushfstring(L, "%s:%d: sceneflow: instruction budget exhausted", info.short_src,
@@ -238,34 +242,43 @@ static int sf_is_own_chunk(const lua_Debug *ar) {
     return strncmp(ar->short_src, "[sceneflow", 10) == 0 || strcmp(ar->what, "C") == 0;
 }
 
-static void sf_describe(SfLimits *lim) {
-    sf_place[0] = 0;
-    lua_State *L = lim->swift_caller ? lim->swift_caller : lim->running;
+/* Fills `out` with where L is (the sf_place format), `in_swift` when a Swift function of
+   Sceneflow runs on top of L's frames. */
+static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size) {
+    out[0] = 0;
     if (!L) return;
     lua_Debug ar;
     const char *kind = "";
     char site[600] = "", called[128] = "";
-    int pattern = 0, own = 0;
+    int pattern = 0, own = 0, called_pattern = 0;
     for (int level = 0; level < 200 && lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sln", &ar)) break;
         const char *name = ar.name ? ar.name : "";
-        if (strcmp(ar.what, "C") == 0
+        /* A pattern function the script itself called (Sceneflow's own gsub is not its
+           pattern). */
+        int is_pattern = strcmp(ar.what, "C") == 0
             && (strcmp(name, "find") == 0 || strcmp(name, "match") == 0 || strcmp(name, "gmatch") == 0
-                || strcmp(name, "gsub") == 0 || strcmp(ar.namewhat, "for iterator") == 0))
-            pattern = 1;
+                || strcmp(name, "gsub") == 0 || strcmp(ar.namewhat, "for iterator") == 0);
         if (sf_is_own_chunk(&ar)) {
             if (strncmp(ar.short_src, "[sceneflow", 10) == 0) own = 1;
             snprintf(called, sizeof called, "%s", name);
+            called_pattern = is_pattern;
             continue;
         }
+        pattern = called_pattern;
         /* The script's innermost frame: the call site. */
         snprintf(site, sizeof site, "%s:%d", ar.short_src, ar.currentline);
         if (level == 0) kind = "lua";
-        else kind = (own || lim->swift_caller) ? "api" : "lib";
+        else kind = (own || in_swift) ? "api" : "lib";
         break;
     }
-    snprintf(sf_place, sizeof sf_place, "%s\t%s\t%s\t%s", kind, site, strcmp(kind, "lua") == 0 ? "" : called,
+    snprintf(out, size, "%s\t%s\t%s\t%s", kind, site, strcmp(kind, "lua") == 0 ? "" : called,
              pattern ? "pattern" : "");
+}
+
+static void sf_describe(SfLimits *lim) {
+    lua_State *L = lim->swift_caller ? lim->swift_caller : lim->running;
+    sf_describe_stack(L, lim->swift_caller != NULL, sf_place, sizeof sf_place);
 }
 
 static void *sf_watchdog(void *unused) {
@@ -475,6 +488,9 @@ static int sf_trampoline(lua_State *L) {
        the next instruction rather than the next 1000, so Swift loops that call back into
        Lua once per frame cannot outrun the real-time limit (red-team N3). */
     if (saved && sf_past_limit(lim)) {
+        /* Where the time ran out: in this Swift function, called from the script's line (an
+           error it returns unwinds those frames before the hook runs). */
+        if (lim->stop_site[0] == 0) sf_describe_stack(L, 1, lim->stop_site, sizeof lim->stop_site);
         lim->exhausted = 1;
         lim->budget = 0;
         lua_sethook(L, sf_hook, LUA_MASKCOUNT, 1);

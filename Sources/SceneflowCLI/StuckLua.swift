@@ -31,29 +31,7 @@ enum StuckLua {
         guard let place else {
             return "inside one library call or error handler that never returned to Lua"
         }
-        return place.phrase(qualified: qualifiedName(place, subject: subject))
-    }
-
-    /// `expect.tree` for a place whose script line at its call site writes `expect.tree …`
-    /// and whose called function is `tree`; nil when the line cannot be read or does not
-    /// hold the name. The call site names its file as Lua does (`prototype.lua`, relative to
-    /// the prototype folder): `subject`, the stuck file's path, is read when it ends so.
-    static func qualifiedName(_ place: LuaWatchdog.Place, subject: String = "") -> String? {
-        guard !place.called.isEmpty, let colon = place.site.lastIndex(of: ":"),
-            let line = Int(place.site[place.site.index(after: colon)...]), line >= 1
-        else { return nil }
-        var file = String(place.site[..<colon])
-        if !FileManager.default.fileExists(atPath: file), !subject.isEmpty,
-            PathText.lastComponent(of: subject) == PathText.lastComponent(of: file)
-        {
-            file = subject
-        }
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int,
-            size <= 16 << 20, let text = try? String(contentsOfFile: file, encoding: .utf8)
-        else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard line <= lines.count else { return nil }
-        return LuaWatchdog.Place.qualified(place.called, in: String(lines[line - 1]))
+        return place.phrase(qualified: place.qualifiedName(subject: subject))
     }
 
     /// What must be saved before the process ends this way (`play`: its `--timeline`/`--csv`).

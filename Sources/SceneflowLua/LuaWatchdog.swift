@@ -1,4 +1,5 @@
 internal import CLuaShim
+import Foundation
 
 /// The last stop behind the instruction-count hook: a thread that watches every running Lua
 /// call of the process and calls a handler when one cannot be stopped between VM instructions.
@@ -101,6 +102,32 @@ extension LuaWatchdog {
 }
 
 extension LuaWatchdog.Place {
+    /// The line number of `site` (`file:line`), or nil.
+    public var line: Int? {
+        guard let colon = site.lastIndex(of: ":") else { return nil }
+        return Int(site[site.index(after: colon)...])
+    }
+
+    /// `expect.tree` when the script line at `site` writes `expect.tree …` and `called` is
+    /// `tree`; nil when the line cannot be read or does not hold the name. The site names its
+    /// file as Lua does (`prototype.lua`, relative to the prototype folder): `subject`, the
+    /// running file's path, is read when the site's file is not found and ends the same way.
+    public func qualifiedName(subject: String = "") -> String? {
+        guard !called.isEmpty, let line, line >= 1, let colon = site.lastIndex(of: ":") else { return nil }
+        var file = String(site[..<colon])
+        if !FileManager.default.fileExists(atPath: file), !subject.isEmpty,
+            (subject as NSString).lastPathComponent == (file as NSString).lastPathComponent
+        {
+            file = subject
+        }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int,
+            size <= 16 << 20, let text = try? String(contentsOfFile: file, encoding: .utf8)
+        else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        return Self.qualified(called, in: String(lines[line - 1]))
+    }
+
     /// The dotted name ending in `called` that `line` (Lua source) calls, such as
     /// `expect.tree` for `tree` in `  expect.tree "x"`; `called` itself when the line holds
     /// no dotted form; nil when the line does not hold the name at all.

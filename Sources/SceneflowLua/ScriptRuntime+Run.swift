@@ -98,21 +98,28 @@ extension ScriptRuntime {
         return .failed(diagnostic)
     }
 
-    /// Where the watchdog's stop (`failure`; the hook's first stop, `LuaFailure.stopSite`)
-    /// found the test: inside a Sceneflow call (the hook first stopped Sceneflow's own Lua,
-    /// which is also where a Swift call that ran past the deadline returns to:
-    /// `module.runningStep` names the call and its line), or in the script's own Lua code at
-    /// `file:line`.
+    /// Where the watchdog's stop found the test (the hook's first stop, `LuaFailure.stopSite`,
+    /// read from the Lua call stack there): inside a Sceneflow call (the hook first stopped
+    /// Sceneflow's own Lua, which is also where a Swift call that ran past the deadline
+    /// returns to; the step begun at the script's line names the call), inside a Lua library
+    /// call, or in the script's own Lua code, each at the script's `file:line`.
     func whereTimeRanOut(_ failure: LuaFailure) -> String {
-        let site = failure.stopSite
-        if site.hasPrefix("[sceneflow") || site == "?" {
-            guard let step = module.runningStep else { return "inside Sceneflow's script functions" }
-            let at = step.line.map { " at \(PathText.lastComponent(of: scriptPath)):\($0)" } ?? ""
-            return "inside the Sceneflow call \(step.call)\(at)"
+        guard let place = LuaWatchdog.Place(shimText: failure.stopSite) else {
+            return "in the script's own Lua code (an endless loop?)"
         }
-        return site.isEmpty
-            ? "in the script's own Lua code (an endless loop?)"
-            : "in the script's own Lua code at \(site) (an endless loop?)"
+        switch place.kind {
+        case .lua: return "in the script's own Lua code at \(place.site) (an endless loop?)"
+        case .api:
+            // The step begun at the call site (still open, or closed by the unwinding).
+            if let step = module.runningStep ?? module.steps.last, step.line == place.line {
+                // A long call (10 MiB of text) is named, not shown.
+                let call = step.call.count <= 120 ? step.call : String(step.call.prefix { $0 != "(" }) + "(…)"
+                return "inside the Sceneflow call \(call) at \(place.site)"
+                    + (place.pattern ? " (a string pattern that backtracks?)" : "")
+            }
+            return place.phrase(qualified: place.qualifiedName(subject: scriptPath))
+        case .library: return place.phrase(qualified: place.qualifiedName(subject: scriptPath))
+        }
     }
 
     /// The failure of `test` when it used up its `limit` of clock time: it names the step that

@@ -33,8 +33,8 @@ int sf_memory_exceeded(lua_State *L);
 int sf_memory_failed(lua_State *L);
 /* 1 if the instruction budget ran out since the last sf_reset_limits. */
 int sf_budget_exhausted(lua_State *L);
-/* Where the instruction hook first stopped L's code since its limits were last reset:
-   "short_src:line" ("?" when the stop came outside Lua code; "" when it never stopped). */
+/* Where the instruction hook first stopped L's code since its limits were last reset, in
+   sf_stuck_place's format ("" when it never stopped). */
 const char *sf_stop_site(lua_State *L);
 /* Sets the instruction budget for the next calls on thread L (and threads it creates) and
    clears the exceeded/exhausted flags. */
