@@ -145,6 +145,17 @@ extension ScriptRuntime {
         )
     }
 
+    /// The running (or just ended) test's soft failures that its failure message does not
+    /// list yet, worded as the Lua side lists them ("2 soft expectations failed:" and a line
+    /// each), or nil: a limit, a failing prototype action or a signal ended the test from
+    /// Swift, and the runner appends this to that failure.
+    public var unreportedSoftFailures: String? {
+        let lines = module.softFailures
+        guard !lines.isEmpty else { return nil }
+        return (["\(lines.count) soft expectation\(lines.count == 1 ? "" : "s") failed:"] + lines).joined(
+            separator: "\n")
+    }
+
     /// The log entries and steps the running (or just ended) test recorded.
     public var testRecords: (log: [TestLogEntry], steps: [TestStepRecord]) { (module.log, module.steps) }
 
