@@ -355,13 +355,43 @@ import Testing
         #expect(back.status == 0 && back.stdout.contains("1 passed, 0 failed"), "\(back)")
     }
 
+    /// Red-team finding P19: a state cut short (a killed writer, a partial cache restore), of
+    /// another schema or not JSON at all made `--last-failed` say "nothing to run" and exit 0
+    /// on a suite whose last run failed. It names the state and runs every test instead.
+    @Test func anUnusableLastRunStateRunsEveryTestAndSaysWhy() throws {
+        let tmp = try Self.suite()
+        let suite = tmp.file("suite")
+        let env = Self.env(tmp)
+        let first = try Sceneflow.run(["test", suite], environment: env)
+        #expect(first.status == 1, "\(first)")
+        let folder = tmp.file("cache/sceneflow")
+        let state = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasPrefix("last-run-") })
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + state))
+        let text = String(decoding: whole, as: UTF8.self)
+        for damaged in [
+            whole.prefix(100), Data(), Data("not json".utf8),
+            Data(text.replacingOccurrences(of: "sceneflow-last-run/1", with: "sceneflow-last-run/9").utf8),
+        ] {
+            try damaged.write(to: URL(fileURLWithPath: folder + "/" + state))
+            let r = try Sceneflow.run(["test", suite, "--last-failed"], environment: env)
+            #expect(r.status == 1, "\(r)")
+            #expect(r.stderr.contains("the last-run state \(folder)/\(state) cannot be used"), "\(r)")
+            #expect(r.stderr.contains("running every test"), "\(r)")
+            #expect(r.stdout.contains("3 failed"), "\(r)")
+        }
+    }
+
     @Test func lastFailedRerunsOnlyThePreviousFailures() throws {
         let tmp = try Self.suite()
         let suite = tmp.file("suite")
         let env = Self.env(tmp)
+        // No state: it cannot know what failed, so every test runs (never a green "nothing").
         let none = try Sceneflow.run(["test", suite, "--last-failed"], environment: env)
-        #expect(none.status == 0, "\(none)")
-        #expect(none.stdout.contains("no previous run of \(suite) is recorded; nothing to run"), "\(none)")
+        #expect(none.status == 1, "\(none)")
+        #expect(none.stderr.contains("no previous run of \(suite) is recorded: running every test"), "\(none)")
+        #expect(none.stdout.contains("3 failed"), "\(none)")
+        try FileManager.default.removeItem(atPath: tmp.file("cache"))
 
         let first = try Sceneflow.run(["test", suite], environment: env)
         #expect(first.status == 1)
@@ -373,7 +403,7 @@ import Testing
             ], "\(again)")
         // The state is per set of paths: another path has its own (none yet).
         let other = try Sceneflow.run(["test", tmp.file("suite/b.lua"), "--last-failed"], environment: env)
-        #expect(other.stdout.contains("no previous run"), "\(other)")
+        #expect(other.stderr.contains("no previous run"), "\(other)")
 
         // Fix the failures: the rerun passes, then nothing is left to rerun.
         try tmp.write("suite/b.lua", "prototype \"../Proto\"\ntest(\"b fails\", function() end)\n")

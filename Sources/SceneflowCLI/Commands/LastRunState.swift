@@ -139,12 +139,40 @@ struct LastRunState: Codable, Equatable {
     /// The state saved for `inputs`, or nil when no run of them was recorded (or the file is
     /// not such a state, or belongs to other paths).
     static func read(inputs: [String], environment: [String: String]) -> LastRunState? {
-        guard let path = path(inputs: inputs, environment: environment),
-            let data = FileManager.default.contents(atPath: path),
-            let state = try? JSONDecoder().decode(LastRunState.self, from: data),
-            state.schema == "sceneflow-last-run/1", Set(state.paths) == Set(absolute(inputs))
-        else { return nil }
-        return state
+        if case .found(let state) = load(inputs: inputs, environment: environment) { return state }
+        return nil
+    }
+
+    /// What the cache holds for a set of inputs.
+    enum Loaded {
+        /// No run of these inputs was recorded (or there is no cache folder).
+        case missing
+        /// The state file is there but is no state of these inputs: cut short by a killed
+        /// writer or a partial cache restore, another schema, or another set of paths.
+        case unreadable(path: String, reason: String)
+        /// The state of the last run of these inputs.
+        case found(LastRunState)
+    }
+
+    /// The state saved for `inputs`, telling a missing state from one that cannot be read
+    /// (`--last-failed` then runs every test, never nothing: red-team finding P19).
+    static func load(inputs: [String], environment: [String: String]) -> Loaded {
+        guard let path = path(inputs: inputs, environment: environment), FileManager.default.fileExists(atPath: path)
+        else { return .missing }
+        guard let data = RegularFile.contents(atPath: path) else {
+            return .unreadable(path: path, reason: "it cannot be read as a file")
+        }
+        let state: LastRunState
+        do { state = try JSONDecoder().decode(LastRunState.self, from: data) } catch {
+            return .unreadable(path: path, reason: "it is not a last-run state (damaged or cut short?)")
+        }
+        guard state.schema == "sceneflow-last-run/1" else {
+            return .unreadable(path: path, reason: "its schema \"\(state.schema)\" is not sceneflow-last-run/1")
+        }
+        guard Set(state.paths) == Set(absolute(inputs)) else {
+            return .unreadable(path: path, reason: "it records other paths")
+        }
+        return .found(state)
     }
 
     /// Saves the state for its paths (creating the cache folder).

@@ -93,24 +93,49 @@ struct TestCommand: Subcommand {
         // in, and what this run's state keeps of the files it does not take.
         let previous = LastRunState.read(inputs: inputs, environment: environment)
         if settings.lastFailed {
-            guard let state = previous else {
-                print(
-                    "sceneflow test --last-failed: no previous run of \(inputs.joined(separator: ", ")) is recorded; nothing to run"
+            // Without a state it cannot know what failed: it runs every test rather than pass
+            // having checked nothing (as pytest's --lf does).
+            switch LastRunState.load(inputs: inputs, environment: environment) {
+            case .missing:
+                printError(
+                    "sceneflow test --last-failed: no previous run of \(inputs.joined(separator: ", ")) is recorded: running every test"
                 )
-                return .success
-            }
-            guard !state.failed.isEmpty else {
-                print(
-                    "sceneflow test --last-failed: no test failed in the previous run (started \(state.startedAt)); nothing to run"
+            case .unreadable(let path, let reason):
+                printError(
+                    "sceneflow test --last-failed: warning: the last-run state \(path) cannot be used (\(reason)): running every test"
                 )
-                return .success
-            }
-            (scripts, tests) = state.rerun(scripts)
-            if scripts.isEmpty {
-                print("sceneflow test --last-failed: the files that failed are not part of this run; nothing to run")
-                return .success
+            case .found(let state):
+                if let stop = rerunSelection(state, &scripts, &tests) { return stop }
             }
         }
+        return runSelected(scripts, tests: tests, suite: suite, previous: previous, environment: environment)
+    }
+
+    /// Narrows `scripts` and `tests` to what `state` says failed; an exit code when nothing is
+    /// left to run (nothing failed, or none of it is in this run).
+    private func rerunSelection(
+        _ state: LastRunState, _ scripts: inout [String], _ tests: inout [String: [String]]
+    ) -> ExitCode? {
+        guard !state.failed.isEmpty else {
+            print(
+                "sceneflow test --last-failed: no test failed in the previous run (started \(state.startedAt)); nothing to run"
+            )
+            return .success
+        }
+        (scripts, tests) = state.rerun(scripts)
+        if scripts.isEmpty {
+            print("sceneflow test --last-failed: the files that failed are not part of this run; nothing to run")
+            return .success
+        }
+        return nil
+    }
+
+    /// Runs `scripts` (only `tests` of the files it names) of `suite`, writes the reports and the
+    /// last-run state (`previous` keeps what this run does not take), and gives the exit code.
+    private func runSelected(
+        _ scripts: [String], tests: [String: [String]], suite: [String], previous: LastRunState?,
+        environment: [String: String]
+    ) -> ExitCode {
         let started = Date()
         let interruption = Interruption.install()
         let jobs = min(settings.jobs, scripts.count)
