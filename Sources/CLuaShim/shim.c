@@ -36,7 +36,14 @@ typedef struct SfLimits {
     size_t used;
     size_t limit;
     int enforce;       /* 1 while Lua code runs; 0 in setup and in Swift callbacks */
-    int exceeded;
+    int exceeded;      /* an allocation was refused since the last sf_reset_limits */
+    /* An allocation was refused even after Lua's emergency collection (or with no retry):
+       sticky for the state's life, so pcall cannot swallow the memory limit (see sf_hook). */
+    int memory_failed;
+    /* The last refused request, until Lua retries it after its emergency collection. */
+    int pending;
+    void *pending_ptr;
+    size_t pending_osize, pending_nsize;
     long long budget;  /* instructions left */
     int exhausted;
     _Atomic double deadline; /* sf_now() after which the hook stops the code; 0 = none */
@@ -81,6 +88,12 @@ static int sf_past_limit(SfLimits *lim) {
 
 static void sf_hook(lua_State *L, lua_Debug *ar);
 
+/* The memory limit held: from now on the hook fails the running code at every instruction. */
+static void sf_fail_memory(SfLimits *lim) {
+    lim->memory_failed = 1;
+    if (lim->running) lua_sethook(lim->running, sf_hook, LUA_MASKCOUNT, 1);
+}
+
 static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     SfLimits *lim = (SfLimits *)ud;
     size_t old = ptr ? osize : 0;
@@ -90,8 +103,22 @@ static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         return NULL;
     }
     if (lim->enforce && nsize > old) {
+        /* Lua retries a refused request once, with the same arguments, after an emergency
+           collection; another request first means the refusal was final. */
+        int retry = lim->pending && ptr == lim->pending_ptr && osize == lim->pending_osize &&
+                    nsize == lim->pending_nsize;
+        if (lim->pending && !retry) sf_fail_memory(lim);
+        lim->pending = 0;
         if (lim->used - old + nsize > lim->limit) {
             lim->exceeded = 1;
+            if (retry) {
+                sf_fail_memory(lim);
+            } else {
+                lim->pending = 1;
+                lim->pending_ptr = ptr;
+                lim->pending_osize = osize;
+                lim->pending_nsize = nsize;
+            }
             return NULL;
         }
         /* Refused as out of memory: Lua raises an error, and the hook (now due at every
@@ -114,6 +141,12 @@ static void sf_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     SfLimits *lim = sf_limits(L);
     lim->budget -= SF_HOOK_STEP;
+    if (lim->memory_failed) {
+        /* As for the watchdog: on every instruction, so a pcall in a loop cannot swallow it. */
+        lua_sethook(L, sf_hook, LUA_MASKCOUNT, 1);
+        lua_pushliteral(L, "not enough memory");
+        lua_error(L);
+    }
     if (lim->budget > 0 && !lim->exhausted && !sf_past_limit(lim)) return;
     lim->exhausted = 1;
     /* From now on fire on every instruction, so a pcall in a loop cannot swallow it. */
@@ -250,7 +283,8 @@ void sf_close(lua_State *L) {
 }
 
 size_t sf_memory_used(lua_State *L) { return sf_limits(L)->used; }
-int sf_memory_exceeded(lua_State *L) { return sf_limits(L)->exceeded; }
+int sf_memory_exceeded(lua_State *L) { return sf_limits(L)->exceeded || sf_limits(L)->memory_failed; }
+int sf_memory_failed(lua_State *L) { return sf_limits(L)->memory_failed; }
 int sf_budget_exhausted(lua_State *L) { return sf_limits(L)->exhausted; }
 
 void sf_reset_limits(lua_State *L, long long instructions) {

@@ -62,6 +62,9 @@ struct LuaStack {
     /// Names what the state runs (a file path) for the watchdog thread's stuck handler.
     func setSubject(_ subject: String) { sf_set_subject(luaState, subject) }
     var memoryExceeded: Bool { sf_memory_exceeded(luaState) != 0 }
+    /// True once the memory limit held for good: an allocation was refused even after Lua's
+    /// emergency collection, whatever `pcall` made of the error (sticky for the state's life).
+    var memoryFailed: Bool { sf_memory_failed(luaState) != 0 }
     var budgetExhausted: Bool { sf_budget_exhausted(luaState) != 0 }
     func stopCollector() { sf_gc_stop(luaState) }
     func restartCollector() { sf_gc_restart(luaState) }

@@ -14,6 +14,8 @@ extension ScriptModule {
         static let steps = TestRecordLimits.steps
         /// The most bytes of a step's call text copied out of Lua (1 KiB).
         static let callBytes = TestRecordLimits.callBytes
+        /// The most soft failures one test keeps on the Swift side for a failure message.
+        static let softFailures = 1_000
     }
 
     /// Appends a log entry with the message at `index` of `stack` (at most
@@ -55,7 +57,8 @@ extension ScriptModule {
                 clockStart: clockStart, depth: depth, group: group))
     }
 
-    /// `log`, `step_begin`, `step_depth`, `step_unwind` and `step_end` (see `ScriptModule`).
+    /// `log`, `step_begin`, `step_depth`, `step_unwind`, `soft_failed`, `soft_reported` and
+    /// `step_end` (see `ScriptModule`).
     nonisolated(unsafe) static let recordNatives: [Native] = [
         (
             "log",
@@ -105,6 +108,24 @@ extension ScriptModule {
             { module, _, s in
                 let depth = max(0, Int(s.number(1) ?? 0))
                 if module.openSteps.count > depth { module.openSteps.removeLast(module.openSteps.count - depth) }
+                return .values(0)
+            }
+        ),
+        (
+            // soft_failed(line): a soft expectation failed (its line of the failure message)
+            "soft_failed",
+            { module, _, s in
+                if module.softFailures.count < RecordLimits.softFailures {
+                    module.softFailures.append(s.string(1, maxBytes: RecordLimits.messageBytes) ?? "?")
+                }
+                return .values(0)
+            }
+        ),
+        (
+            // soft_reported(): the Lua side put the soft failures in the test's failure message
+            "soft_reported",
+            { module, _, _ in
+                module.softFailures.removeAll()
                 return .values(0)
             }
         ),

@@ -68,6 +68,10 @@ final class ScriptModule {
     /// Log entries left out since the log was full, and where the note counting them is.
     var droppedLogEntries = 0
     var logNoteIndex: Int?
+    /// The running test's soft failures not yet in its failure message, one line each
+    /// (`soft_failed`; `soft_reported` clears them once the Lua side listed them): what a
+    /// limit or a stop that ends the test from Swift appends (`ScriptRuntime.unreportedSoftFailures`).
+    var softFailures: [String] = []
 
     typealias Native = (name: String, body: (ScriptModule, Session, LuaStack) -> LuaCallbackResult)
 
@@ -87,6 +91,7 @@ final class ScriptModule {
         logBytes = 0
         droppedLogEntries = 0
         logNoteIndex = nil
+        softFailures.removeAll()
     }
 
     /// Pushes the table onto `state`'s main stack.

@@ -55,7 +55,17 @@ extension ScriptRuntime {
         let args: Int32 = running.started ? 0 : 3  // index, last, first
         running.started = true
         self.running = running
-        switch thread.resume(args: args) {
+        let resumed = thread.resume(args: args)
+        let failedAlready: Bool
+        if case .failed = resumed { failedAlready = true } else { failedAlready = false }
+        if thread.memoryFailed, !failedAlready {
+            // A `pcall` caught the out-of-memory error and no Lua instruction ran after it
+            // (the hook fails any that does): the limit still fails the test.
+            if case .yielded(let count) = resumed { thread.pop(count) }
+            thread.push("not enough memory")
+            return failed(test, state.takeFailure(from: thread))
+        }
+        switch resumed {
         case .yielded(let count):
             thread.pop(count)
             return .waiting
@@ -63,22 +73,28 @@ extension ScriptRuntime {
             stopRunning()
             return .passed
         case .failed:
-            let failure = state.takeFailure(from: thread)
-            stopRunning()
-            let noted = failure.message == module.notedFailure && !failure.budgetExhausted && !failure.memoryExceeded
-            lastFailureKind = noted ? .expectation : .error
-            var diagnostic = source.diagnostic(
-                failure, limits: limits, instructions: limits.stepInstructions, names: globalNames)
-            if failure.budgetExhausted {
-                diagnostic.line = test.line  // hooks and after_each run after the stop: name the test
-                diagnostic.message =
-                    "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog; an endless loop? change the limit with --timeout)"
-            }
-            if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
-            diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
-            if diagnostic.line == nil { diagnostic.line = test.line }
-            return .failed(diagnostic)
+            return failed(test, state.takeFailure(from: thread))
         }
+    }
+
+    /// Ends the running test with `failure`, worded for the user: the watchdog's message for
+    /// an exhausted budget, a line in the script (or its module) wherever one is known.
+    private func failed(_ test: ScriptTest, _ failure: LuaFailure) -> ScriptStep {
+        let limits = state.limits
+        stopRunning()
+        let noted = failure.message == module.notedFailure && !failure.budgetExhausted && !failure.memoryExceeded
+        lastFailureKind = noted ? .expectation : .error
+        var diagnostic = source.diagnostic(
+            failure, limits: limits, instructions: limits.stepInstructions, names: globalNames)
+        if failure.budgetExhausted {
+            diagnostic.line = test.line  // hooks and after_each run after the stop: name the test
+            diagnostic.message =
+                "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog; an endless loop? change the limit with --timeout)"
+        }
+        if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
+        diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
+        if diagnostic.line == nil { diagnostic.line = test.line }
+        return .failed(diagnostic)
     }
 
     /// The failure of `test` when it used up its `limit` of clock time: it names the step that
@@ -102,6 +118,17 @@ extension ScriptRuntime {
             message:
                 "test \"\(test.name)\" did not finish within \(formatNumber(limit)) s of clock time (\(source)): \(progress). Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS"
         )
+    }
+
+    /// The running (or just ended) test's soft failures that its failure message does not
+    /// list yet, worded as the Lua side lists them ("2 soft expectations failed:" and a line
+    /// each), or nil: a limit, a failing prototype action or a signal ended the test from
+    /// Swift, and the runner appends this to that failure.
+    public var unreportedSoftFailures: String? {
+        let lines = module.softFailures
+        guard !lines.isEmpty else { return nil }
+        return (["\(lines.count) soft expectation\(lines.count == 1 ? "" : "s") failed:"] + lines).joined(
+            separator: "\n")
     }
 
     /// The log entries and steps the running (or just ended) test recorded.

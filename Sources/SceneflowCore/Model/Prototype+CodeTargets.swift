@@ -41,8 +41,9 @@ extension Prototype {
 
     /// `sceneCodeTargets(in:chunkName:wholeFile:)` for a source already scanned into `calls`:
     /// the loader scans `prototype.lua` once, not once per function.
-    public func sceneCodeTargets(calls: LuaCallSites, chunkName: String, wholeFile: Set<String>) -> [String: Set<String>]
-    {
+    public func sceneCodeTargets(calls: LuaCallSites, chunkName: String, wholeFile: Set<String>) -> [String: Set<
+        String
+    >] {
         var result: [String: Set<String>] = [:]
         for scene in orderedScenes {
             for case .script(let function) in scene.actions.map(\.action) {

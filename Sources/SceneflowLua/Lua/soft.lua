@@ -18,7 +18,14 @@ local function soft_call(what, fn, ...)
   if not failed or failed.raised ~= results[2] then error(results[2], 0) end
   sf.step_unwind(depth)  -- the failed expectation's step ends failed; later ones are not inside it
   api.soft[#api.soft + 1] = failed
+  -- Swift keeps the line too: a limit that ends the test later lists it (no Lua runs then).
+  sf.soft_failed(api.soft_line(failed))
   api.failed = nil
+end
+
+-- One soft failure as a line of the failure message.
+function api.soft_line(f)
+  return "  " .. (f.place and (f.place .. ": ") or "") .. tostring(f.text)
 end
 
 -- The soft failures of the running test as the lines of its failure message, or nil.
@@ -26,9 +33,7 @@ function api.soft_report()
   local n = #api.soft
   if n == 0 then return nil end
   local lines = { format("%d soft expectation%s failed:", n, n == 1 and "" or "s") }
-  for _, f in ipairs(api.soft) do
-    lines[#lines + 1] = "  " .. (f.place and (f.place .. ": ") or "") .. tostring(f.text)
-  end
+  for _, f in ipairs(api.soft) do lines[#lines + 1] = api.soft_line(f) end
   return concat(lines, "\n"), api.soft[1].line
 end
 

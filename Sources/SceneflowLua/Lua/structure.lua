@@ -414,6 +414,7 @@ function decl.run(index, last, first)
   end
   local soft, line = api.soft_report()
   if soft then
+    sf.soft_reported()
     if ok then
       -- Only soft failures: an expectation failure at the first one's line.
       ok, err = false, (line and (api.source_label .. ":" .. line .. ": ") or "") .. soft

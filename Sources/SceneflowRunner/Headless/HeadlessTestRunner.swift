@@ -280,7 +280,13 @@ public final class HeadlessTestRunner {
             result.loadProblems = problems
             return nil
         }
-        return (runtime, directory, PrototypeOpener.measureScrollScenes(prototype))
+        let measured = PrototypeOpener.measureScrollScenes(prototype)
+        let scrollProblems = PrototypeOpener.scrollProblems(measured, file: file)
+        if !scrollProblems.isEmpty {
+            result.loadProblems = scrollProblems
+            return nil
+        }
+        return (runtime, directory, measured)
     }
 
     /// Loads the script and its prototype again into a new Lua state, for the next test.
@@ -396,6 +402,14 @@ public final class HeadlessTestRunner {
                 video?.observe(session, tick: frames)
                 if !runQueuedActions() { break loop }
             }
+        }
+        if outcome.verdict == .failed || outcome.verdict == .interrupted, let soft = runtime.unreportedSoftFailures,
+            var failure = outcome.failure
+        {
+            // Ended from Swift (a limit, a prototype action, a signal): the soft failures
+            // found before are the test's findings too.
+            failure.message += "\nand " + soft
+            outcome.failure = failure
         }
         if let video { finishVideo(video, tick: frames, outcome: &outcome) }
         let records = runtime.testRecords
