@@ -120,7 +120,9 @@ final class AppModule {
 
     /// Calls the Lua function `ref` with `app` (and `argument`, when given, as the second
     /// argument: a star rating's value; or `text`: a state control's state) in protected mode. If the function returns an
-    /// action (`return go("thanks")`), that action is performed too.
+    /// action (`return go("thanks")`), that action is performed too; any other value it
+    /// returns (a table that is not an action, a string) is an error naming the function's
+    /// first line and what it returned.
     /// - Returns: nil on success, else the error with the prototype file and line.
     func call(_ ref: ScriptFunctionRef, app: any AppActions, argument: Double? = nil, text: String? = nil)
         -> Diagnostic?
@@ -145,7 +147,21 @@ final class AppModule {
         if case .failure(let failure) = state.call(args: args, results: 1, instructions: instructions) {
             return source.diagnostic(failure, limits: state.limits, instructions: instructions, subject: "the action")
         }
-        guard case .table(let table) = state.snapshotTop(), table.isAction else { return nil }
+        // Read raw (no metamethod runs): an action, or nothing. Anything else (a table that is
+        // not an action, a scene name as a string) fails the step: ignoring it hid mistakes.
+        let returned = state.snapshotTop()
+        if case .none = returned { return nil }
+        guard case .table(let table) = returned, table.isAction else {
+            var validator = PrototypeValidator(file: source.file, directory: prototype.directory)
+            validator.sceneNames = []
+            var what = validator.describe(returned)
+            if what.count > 80 { what = String(what.prefix(80)) + "…" }
+            return Diagnostic(
+                file: source.file, line: ref.lines?.lowerBound,
+                message:
+                    "the Lua function of this action returned \(what), which is not an action: return an action such as go(\"scene\"), back(), present(\"scene\") or dismiss(), or nothing"
+            )
+        }
         var validator = PrototypeValidator(file: source.file, directory: prototype.directory)
         validator.sceneNames = prototype.sceneOrder
         guard let action = validator.validateAction(.table(table), path: "returned action") else {

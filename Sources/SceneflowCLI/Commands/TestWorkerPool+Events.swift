@@ -58,14 +58,13 @@ extension TestWorkerPool {
                 run.outcomes[position] = outcome
                 run.running = nil
                 run.next = position + 1
-                if outcome.verdict == .failed { failures += 1 }
+                if outcome.failsTheRun { failures += 1 }
                 onOutcome(outcome)
             case .finished(let result) where result.notRun != nil:
                 // The worker had seen --max-failures failures before this file's turn.
                 worker.assigned.removeFirst()
                 finish(run, notRun: true)
             case .finished(let result):
-                if !result.loadProblems.isEmpty { failures += 1 }
                 worker.assigned.removeFirst()
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
@@ -123,8 +122,8 @@ extension TestWorkerPool {
                     file: run.file, line: test.line, message: "interrupted by a signal while the test ran")
             } else {
                 outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))
-                failures += 1
             }
+            if outcome.failsTheRun { failures += 1 }
             run.outcomes[position] = outcome
             run.running = nil
             run.next = position + 1

@@ -71,6 +71,10 @@ extension TestWorkerPool {
             run.result = ScriptFileResult.notRun(run.file, reason: notRunReason)
             return
         }
+        // A file that could not load counts towards --max-failures wherever that was found:
+        // by the worker (a syntax error) or here (the load got stuck and the watchdog ended
+        // its worker, no worker could be started).
+        if !loadProblems.isEmpty { failures += 1 }
         let outcomes: [TestOutcome]
         if complete, run.outcomes.keys.max() == run.outcomes.count - 1 {
             // Every test sent its outcome: the plan adds nothing.

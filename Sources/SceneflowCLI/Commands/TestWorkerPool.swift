@@ -18,8 +18,9 @@ import SceneflowRunner
 /// - After SIGINT/SIGTERM the signal is forwarded once and no file is handed out; a worker
 ///   still running 0.7 s later is killed, its running test reported as interrupted, the rest
 ///   of its file as skipped and every file not started as not run.
-/// - With `--max-failures N` the pool stops the same way once N tests failed (a file that
-///   could not load counts as one): every worker is told to stop (a worker also stops by itself
+/// - With `--max-failures N` the pool stops the same way once N tests failed or were
+///   interrupted (a file that could not load counts as one, whether its worker said so or
+///   the load watchdog ended it: `TestOutcome.failsTheRun`, `finish`): every worker is told to stop (a worker also stops by itself
 ///   before its next test once it saw N), and `stoppedAtMaxFailures` is set.
 final class TestWorkerPool {
     let settings: TestSettings

@@ -202,7 +202,7 @@ enum TestWorker {
         }
         runner.onTestStart = { _, _ in send(.started(position)) }
         var result = runner.run(script: request.file) { outcome in
-            if outcome.verdict == .failed { failures += 1 }
+            if outcome.failsTheRun { failures += 1 }
             send(.ended(position, outcome), flush: false)
             position += 1
         }

@@ -131,7 +131,7 @@ final class TestConsole {
     static func details(_ outcome: TestOutcome) -> String {
         var text = ""
         for step in outcome.steps {
-            let indent = String(repeating: "  ", count: step.depth)
+            let indent = StepIndent.text(step.depth)
             let clock =
                 "\(formatNumber(step.clockStart, decimals: 2))–\(step.clockEnd.map { formatNumber($0, decimals: 2) } ?? "?") s"
             text += "\n        \(indent)\(step.passed ? "step" : "FAILED step") \(step.call)"

@@ -35,7 +35,8 @@ public struct ImageDifference: Sendable, Equatable {
     public var differentPixels: Int
     /// Pixels that differed but were classified as anti-aliasing and skipped.
     public var antialiasedPixels: Int
-    /// The smallest rectangle holding every differing pixel; nil when none differ.
+    /// The smallest rectangle holding every differing pixel, in the frame's pixels (a
+    /// `region`'s origin added back); nil when none differ.
     public var bounds: PixelRect?
     /// Creates a result.
     public init(width: Int, height: Int, differentPixels: Int, antialiasedPixels: Int, bounds: PixelRect?) {
@@ -98,12 +99,24 @@ public enum ImageComparison {
         }
         let a = options.masks.isEmpty && options.region == nil ? expected : prepare(expected, options)
         let b = options.masks.isEmpty && options.region == nil ? actual : prepare(actual, options)
-        return options.isExact
+        var difference =
+            options.isExact
             ? exact(a, b)
             : Pixelmatch.count(
                 a, b, threshold: options.threshold,
                 includeAntialiasing: !options.ignoreAntialiasing)
+        // Found in the cropped region: moved back to where it is on the screen.
+        if let box = difference.bounds, let region = options.region {
+            let origin = cropOrigin(region)
+            difference.bounds = PixelRect(
+                x: box.x + origin.x, y: box.y + origin.y, width: box.width, height: box.height)
+        }
+        return difference
     }
+
+    /// Where `crop(_:region)` starts in the frame: the region's origin, kept on the frame
+    /// (a region starting left of or above the screen is cut there).
+    static func cropOrigin(_ region: PixelRect) -> (x: Int, y: Int) { (max(0, region.x), max(0, region.y)) }
 
     /// Byte-for-byte comparison of two images of one size, 32 bits per pixel at a time.
     public static func exact(_ a: RGBAImage, _ b: RGBAImage) -> ImageDifference {
@@ -151,7 +164,8 @@ public enum ImageComparison {
         }
         let masked = options.masks.map { mask -> PixelRect in
             guard let region = options.region else { return mask }
-            return PixelRect(x: mask.x - region.x, y: mask.y - region.y, width: mask.width, height: mask.height)
+            let origin = cropOrigin(region)
+            return PixelRect(x: mask.x - origin.x, y: mask.y - origin.y, width: mask.width, height: mask.height)
         }
         let ma = masked.reduce(a) { image, rect in
             var c = image

@@ -125,7 +125,7 @@ public enum HTMLReport {
                 "<details\(outcome.verdict == .failed ? " open" : "")><summary>\(counted(outcome.steps.count, "step"))</summary><table class=\"steps\"><tr><th>clock</th><th>call</th><th>line</th><th>real</th><th></th></tr>"
             for step in outcome.steps {
                 h +=
-                    "<tr class=\"\(step.passed ? "ok" : "bad")\"><td>\(formatNumber(step.clockStart, decimals: 3)) s</td><td\(step.depth > 0 ? " style=\"padding-left:\(10 + 18 * step.depth)px\"" : "")><code>\(e(step.call))</code></td>"
+                    "<tr class=\"\(step.passed ? "ok" : "bad")\"><td>\(formatNumber(step.clockStart, decimals: 3)) s</td><td\(step.depth > 0 ? " style=\"padding-left:\(10 + 18 * StepIndent.levels(step.depth))px\"" : "")>\(e(StepIndent.mark(step.depth)))<code>\(e(step.call))</code></td>"
                 h +=
                     "<td>\(step.line.map(String.init) ?? "")</td><td>\(step.wallSeconds.map { String(format: "%.2f ms", $0 * 1000) } ?? "—")</td><td>\(step.passed ? "✓" : "✗")</td></tr>"
             }

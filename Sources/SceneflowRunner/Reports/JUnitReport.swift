@@ -157,7 +157,7 @@ public enum JUnitReport {
     private static func stepsText(_ outcome: TestOutcome) -> String {
         outcome.steps.map { step in
             "\(step.passed ? "ok  " : "FAIL") \(formatNumber(step.clockStart, decimals: 3))s "
-                + String(repeating: "  ", count: step.depth) + step.call
+                + StepIndent.text(step.depth) + step.call
                 + (step.line.map { " (line \($0))" } ?? "")
         }.joined(separator: "\n")
     }

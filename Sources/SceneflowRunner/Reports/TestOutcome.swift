@@ -77,6 +77,9 @@ public struct TestOutcome: Codable, Sendable {
 
     /// True when the test passed, with or without warnings, or recorded baselines.
     public var passed: Bool { verdict == .passed || verdict == .warned || verdict == .recorded }
+    /// True when the verdict fails the run (exit 1): failed or interrupted. Each counts
+    /// towards `--max-failures`, as a file that could not load does.
+    public var failsTheRun: Bool { verdict == .failed || verdict == .interrupted }
     /// The `log.warn` entries.
     public var warnings: [TestLogEntry] { log.filter { $0.level == .warning } }
     /// The names of the `step(name, fn)` groups the test failed in, outermost first (empty
