@@ -148,8 +148,9 @@ extension LuaWatchdog.Place {
                 while back > 0 && isNamePart(characters[back - 1]) { back -= 1 }
                 head = back
             }
-            found = String(characters[head..<end])
-            break
+            // A dotted name wins over the bare word (`test("tree", function() expect.tree …`).
+            if head < start { return String(characters[head..<end]) }
+            found = found ?? String(characters[head..<end])
         }
         return found
     }

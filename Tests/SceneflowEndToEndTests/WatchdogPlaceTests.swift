@@ -68,5 +68,41 @@ import Testing
         #expect(LuaWatchdog.Place.qualified("match", in: "s:match(p)") == "match")
         #expect(LuaWatchdog.Place.qualified("tap", in: "tapping() tap 'x'") == "tap")
         #expect(LuaWatchdog.Place.qualified("tree", in: "nothing here") == nil)
+        #expect(
+            LuaWatchdog.Place.qualified("tree", in: #"test("tree", function() expect.tree "x" end)"#) == "expect.tree")
+    }
+
+    /// Red-team N3: Sceneflow's own work for one call (an element tree of 3 000 labels of
+    /// 1 000 characters, dumped and compared on every retry frame of `expect.tree`) cannot
+    /// outrun `--timeout`: the test fails naming the call, and the next test runs.
+    @Test func sceneflowsOwnWorkIsBoundedToo() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "Proto/prototype.lua",
+            """
+            local els = {}
+            for i = 1, 3000 do
+              els[i] = { label = string.rep("L", 1000) .. i, frame = { i % 30, i % 70, 5, 5 }, on_tap = go("detail") }
+            end
+            return { device = { width = 36, height = 80, scale = 1 }, start = "home",
+              scenes = { home = { image = "home.png", elements = els }, detail = { image = "detail.png" } } }
+
+            """)
+        try tmp.write(
+            "tree.lua",
+            """
+            prototype "Proto"
+            test("tree", function() expect.tree "scene \\"home\\"\\n" end)
+            test("after", function() expect.scene "home" end)
+
+            """)
+        let r = try Sceneflow.run(["test", "tree.lua", "--timeout", "2"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let line = try #require(r.outputLines.first { $0.contains("test \"tree\" ran its Lua code") }, "\(r)")
+        #expect(line.contains("more than 2 s of real time (the watchdog)"), "\(line)")
+        #expect(line.contains("inside the Sceneflow call expect.tree"), "\(line)")
+        #expect(!line.contains("backtracks"), "\(line)")
+        #expect(r.stdout.contains("PASS  after"), "\(r)")
     }
 }
