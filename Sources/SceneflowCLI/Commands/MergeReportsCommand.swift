@@ -19,8 +19,9 @@ struct MergeReportsCommand: Subcommand {
         shard with no report are named on standard error and reported as not run. Exit as
         'sceneflow test' would for the whole suite: 0 when every merged test passed, 1 when one
         failed, a file did not load or a shard is missing; 70 when a report could not be
-        written, 64 on bad usage, 65 when a report cannot be read, has no suite (written before Sceneflow 0.20),
-        belongs to another suite, or repeats a shard.
+        written, 64 on bad usage, 65 when a report cannot be read, follows another schema than
+        sceneflow-test-results/1, has a summary that does not match its tests, has no suite
+        (written before Sceneflow 0.20), belongs to another suite, or repeats a shard.
         """
     static let arguments = [
         ArgumentSpec(
@@ -82,7 +83,8 @@ struct MergeReportsCommand: Subcommand {
         settings.json = json
         settings.report = report
         let (written, failed) = TestReports.write(
-            merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite)
+            merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite,
+            command: Self.name)
         for path in written { print("wrote \(OutputPath.shown(path))") }
         print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
         if failed { return .software }
@@ -130,19 +132,56 @@ enum ReportMerge {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Refusal(message: "\(path): cannot be read")
         }
+        let expected = JSONReport.schemaName
+        // The schema first: a report of another version may not even decode, and its fields
+        // could mean something else if it did.
+        if let probe = try? JSONDecoder().decode(SchemaProbe.self, from: data) {
+            guard let schema = probe.schema else {
+                throw Refusal(
+                    message:
+                        "\(path): has no schema; merge-reports reads \(expected), the --json report of sceneflow test"
+                )
+            }
+            guard schema == expected else {
+                let shown = schema.count > 80 ? String(schema.prefix(80)) + "…" : schema
+                throw Refusal(
+                    message:
+                        "\(path): its schema \"\(shown)\" is not one this merge-reports reads; it reads \(expected): merge reports written by the same Sceneflow version"
+                )
+            }
+        }
         let report: JSONReport
         do {
             report = try JSONReport.read(data)
         } catch {
-            throw Refusal(
-                message: "\(path): not a report of sceneflow test --json (schema sceneflow-test-results/1): \(error)")
+            throw Refusal(message: "\(path): not a report of sceneflow test --json (schema \(expected)): \(error)")
         }
         do {
             try report.checkLimits()
         } catch {
             throw Refusal(message: "\(path): \(error); sceneflow test never writes this (a damaged or edited report?)")
         }
+        // A file listed twice is named as such (its outcomes would also make the counts differ).
+        var files: Set<[UInt8]> = []
+        for file in report.files where !files.insert(Array(file.file.utf8)).inserted {
+            throw Refusal(
+                message:
+                    "\(path) lists \(file.file) twice: a malformed report (sceneflow test writes each file once); run that shard again"
+            )
+        }
+        let mismatches = report.summaryMismatches()
+        if !mismatches.isEmpty {
+            throw Refusal(
+                message:
+                    "\(path): a malformed report: its summary does not match its files (\(mismatches.joined(separator: "; "))); sceneflow test never writes this (a damaged or edited report?); run that shard again"
+            )
+        }
         return report
+    }
+
+    /// The one field read before the rest: which schema a report says it follows.
+    private struct SchemaProbe: Decodable {
+        let schema: String?
     }
 
     /// Merges `reports` (each with the path it came from).

@@ -66,7 +66,7 @@ struct TimingCommand: Subcommand {
         do {
             try AtomicFile.write(TimelineChart.svg(chart, title: title), to: svg)
         } catch {
-            printError("sceneflow timing: cannot write \(svg): \(error.localizedDescription)")
+            printError("sceneflow timing: could not write \(OutputPath.shown(svg)): \(plainReason(error))")
             return .software
         }
         print("chart written to \(OutputPath.shown(svg))")

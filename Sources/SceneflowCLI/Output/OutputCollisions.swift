@@ -8,8 +8,9 @@ import SceneflowCore
 ///
 /// Paths are compared after resolving symbolic links (`realpath` of the file, or of its folder
 /// when the file does not exist yet) and, for files that exist, by device and inode, so a link,
-/// a hard link or another spelling of a path counts as the same file. Devices and FIFOs
-/// (`/dev/null` for two outputs) are written into, never replaced, and are not compared.
+/// a hard link or another spelling of a path counts as the same file. Devices, FIFOs and
+/// descriptors are written into, never replaced, and are compared by device and inode, except
+/// `/dev/null`, which takes any number of outputs.
 enum OutputCollisions {
     /// One file an output option writes: the option (`--json`, or `--report` for a file the
     /// folder gets) and the path.
@@ -26,16 +27,30 @@ enum OutputCollisions {
     /// Throws when two of `outputs` are the same file.
     ///
     /// - Throws: `UsageError` (exit 64): `--json same.out and --junit same.out are the same file; …`.
+    /// Devices, FIFOs and descriptors are compared by device and inode (`/dev/stderr` and
+    /// `/proc/self/fd/2` are one), except the null device, which takes any number of outputs.
     static func checkDistinct(_ outputs: [Output]) throws(UsageError) {
         var seen: [(output: Output, key: FileKey)] = []
+        var streams: [(output: Output, identity: FileIdentity)] = []
+        func refuse(_ earlier: Output, _ output: Output) -> UsageError {
+            UsageError(
+                message:
+                    "\(earlier.option) \(OutputPath.shown(earlier.path)) and \(output.option) \(OutputPath.shown(output.path)) are the same file; each output needs a file of its own"
+            )
+        }
         for output in outputs {
-            guard let key = FileKey(output.path) else { continue }
-            if let earlier = seen.first(where: { $0.key.matches(key) }) {
-                throw UsageError(
-                    message:
-                        "\(earlier.output.option) \(OutputPath.shown(earlier.output.path)) and \(output.option) \(OutputPath.shown(output.path)) are the same file; each output needs a file of its own"
-                )
+            guard let key = FileKey(output.path) else {
+                // Written into, never replaced: one stream for two outputs mixes them.
+                guard let target = try? OutputTarget.resolve(output.path),
+                    let identity = OutputTarget.identity(of: target), !identity.isNullDevice
+                else { continue }
+                if let earlier = streams.first(where: { $0.identity == identity }) {
+                    throw refuse(earlier.output, output)
+                }
+                streams.append((output, identity))
+                continue
             }
+            if let earlier = seen.first(where: { $0.key.matches(key) }) { throw refuse(earlier.output, output) }
             seen.append((output, key))
         }
     }

@@ -33,7 +33,8 @@ enum OutputOptions {
             temporary file beside it, renamed into place (a failed write keeps the old file).
             "-" is standard output: only one option of a run may take it, the console output
             then goes to standard error, and a PNG is refused when standard output is a
-            terminal. A symbolic link is followed (the link stays); a device or FIFO is written
+            terminal. /dev/stdout, /proc/self/fd/1, a link to the terminal or the file
+            standard output is redirected to count as "-". A symbolic link is followed (the link stays); a device or FIFO is written
             into, never replaced. Names must be UTF-8; a name too long for the file system,
             "", a FILE that is a folder or whose folder is missing is a usage error (exit 64); a
             missing DIR is created.
@@ -59,7 +60,9 @@ enum OutputOptions {
     /// runs, and moves the console to standard error when one of them is `-`.
     ///
     /// - Throws: `UsageError` for a name that cannot work: `-` for a folder or a growing file,
-    ///   `-` twice (or with `--tap`), a binary `-` on a terminal, `""`, a name longer than
+    ///   standard output claimed twice (`-`, `/dev/stdout`, `/proc/self/fd/1`, a link to the
+    ///   terminal or the file it is redirected to; or one of them with `--tap`), a binary `-`
+    ///   on a terminal, `""`, a name longer than
     ///   the file system allows, a folder, a block device, a missing or read-only folder.
     static func check(_ parsed: ParsedArguments, options: [OptionSpec]) throws(UsageError) {
         var claims: [String] = parsed.flag("--tap") ? ["--tap"] : []
@@ -86,6 +89,9 @@ enum OutputOptions {
                 try OutputPath.checkWritableFolder(option.name, value)
             } else {
                 try OutputPath.checkWritableFile(option.name, value)
+                // Standard output by another name (`/dev/stdout`, `/proc/self/fd/1`, a link to
+                // the terminal, the file it is redirected to) claims it as `-` does.
+                if StandardOutput.names(value) { claims.append("\(option.name) \(OutputPath.shown(value, limit: 60))") }
             }
         }
         if claims.count > 1 {

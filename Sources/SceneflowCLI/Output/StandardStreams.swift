@@ -12,7 +12,9 @@ enum StandardStreams {
     /// - SIGPIPE and SIGXFSZ are ignored, so a pipe whose reader is gone or a file over
     ///   `ulimit -f` makes that write fail (EPIPE, EFBIG) instead of killing the process;
     /// - descriptors 0, 1 and 2 that are closed are opened on `/dev/null`, so no file opened
-    ///   later (a report, a PNG) takes their number and receives console output;
+    ///   later (a report, a PNG) takes their number and receives console output; they are
+    ///   noted in `StandardOutput.closedAtStart`, so a report sent to `-` fails ("it is
+    ///   closed") instead of vanishing;
     /// - a write to standard output, a pipe or a device (`--json -`) waits for a stalled reader
     ///   only a moment once a stop signal arrived (`OutputTarget`).
     static func prepare() {
@@ -21,12 +23,14 @@ enum StandardStreams {
         signal(SIGPIPE, SIG_IGN)
         signal(SIGXFSZ, SIG_IGN)
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+            StandardOutput.closedAtStart.insert(fd)
             let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
             if null >= 0 && null != fd {
                 dup2(null, fd)
                 close(null)
             }
         }
+        StandardOutput.note()
     }
 
     /// Raises the soft limit on open files (`ulimit -n`) to the hard limit, at most 4096, as

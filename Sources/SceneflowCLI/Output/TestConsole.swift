@@ -72,7 +72,7 @@ final class TestConsole {
             shownHeader = outcome.file
         }
         filesShown.insert(outcome.file)
-        var text = Self.line(outcome)
+        var text = Self.line(outcome, verbose: detail == .verbose)
         if detail == .verbose { text += Self.details(outcome) }
         print(text, counter: counter)
         flushOutput()
@@ -125,7 +125,9 @@ final class TestConsole {
         print(summary.line)
     }
 
-    /// `--verbose`: the steps and log entries of `outcome`, one indented line each.
+    /// `--verbose`: the steps and log entries of `outcome`, one indented line each. Every log
+    /// entry shows once: the verdict line of a verbose run lists none of a failed test's
+    /// messages, and warnings show here only when the verdict line (WARN, REC) did not.
     static func details(_ outcome: TestOutcome) -> String {
         var text = ""
         for step in outcome.steps {
@@ -135,13 +137,21 @@ final class TestConsole {
             text += "\n        \(indent)\(step.passed ? "step" : "FAILED step") \(step.call)"
             text += step.line.map { " (line \($0), \(clock))" } ?? " (\(clock))"
         }
-        for entry in outcome.log where entry.level != .warning {
-            text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
+        let lineShowsWarnings = outcome.verdict == .warned || outcome.verdict == .recorded
+        for entry in outcome.log {
+            if entry.level == .warning {
+                if !lineShowsWarnings { text += "\n        " + outcome.located(entry) }
+            } else {
+                text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
+            }
         }
         return text
     }
 
-    static func line(_ outcome: TestOutcome) -> String {
+    /// The verdict line of `outcome` and what belongs under it: warnings, recorded baselines,
+    /// the failure, failed steps, a failed test's last ten messages (left to `details` when
+    /// `verbose`, which lists them all) and saved artifacts.
+    static func line(_ outcome: TestOutcome, verbose: Bool = false) -> String {
         let time = outcome.wallSeconds.map { Self.duration($0) } ?? "time unknown"
         let clock = "\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock"
         switch outcome.verdict {
@@ -166,7 +176,7 @@ final class TestConsole {
                 text += "\n        " + "\(failure)".replacingOccurrences(of: "\n", with: "\n        ")
             }
             if let steps = outcome.failedStepsText { text += "\n        \(steps)" }
-            for entry in outcome.log.suffix(10) where entry.level == .message {
+            for entry in outcome.log.suffix(10) where entry.level == .message && !verbose {
                 text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
             }
             for artifact in outcome.artifacts { text += "\n        saved \(artifact)" }

@@ -9,9 +9,12 @@ enum TestReports {
     /// `index.html`.
     /// Returns the paths written and whether one could not be written (printed to standard
     /// error; the run then exits 70).
-    /// `suite` names the run's suite and shard in the JSON report (for `merge-reports`).
+    /// `suite` names the run's suite and shard in the JSON report (for `merge-reports`);
+    /// `command` is the command whose messages these are (`test`, `merge-reports`):
+    /// `sceneflow merge-reports: could not write standard output: No space left on device`.
     static func write(
-        _ results: [ScriptFileResult], settings: TestSettings, started: Date, suite: SuiteIdentity? = nil
+        _ results: [ScriptFileResult], settings: TestSettings, started: Date, suite: SuiteIdentity? = nil,
+        command: String = TestCommand.name
     ) -> ([String], Bool) {
         var written: [String] = []
         var failed = false
@@ -21,8 +24,7 @@ enum TestReports {
                 written.append(path)
             } catch {
                 failed = true
-                printError(
-                    "sceneflow test: could not write \(StandardOutput.shown(path)): \(error.localizedDescription)")
+                printError("sceneflow \(command): could not write \(OutputPath.shown(path)): \(plainReason(error))")
             }
         }
         let json = { () throws -> String in
@@ -40,7 +42,7 @@ enum TestReports {
                 written += [settings.timeline, settings.csv].compactMap { $0 }
             } catch {
                 failed = true
-                printError("sceneflow test: \(error)")
+                printError("sceneflow \(command): \(error)")
             }
         }
         let jsonToOutput = settings.json == "-"
@@ -56,7 +58,7 @@ enum TestReports {
             } catch {
                 failed = true
                 printError(
-                    "sceneflow test: could not create the report folder \(folder): \(error.localizedDescription)")
+                    "sceneflow \(command): could not create the report folder \(folder): \(error.localizedDescription)")
             }
         }
         if junitToOutput { save("-", junit) }

@@ -2,7 +2,9 @@ import Foundation
 
 /// Where an output file really goes, and writing it there without losing anything (issue 15.4).
 ///
-/// - `-` is standard output (`StandardOutput.reportDescriptor`).
+/// - `-` is standard output (`StandardOutput.reportDescriptor`), and so is any name that leads
+///   where standard output goes (`/dev/stdout`, `/proc/self/fd/1`, a link to the terminal, the
+///   file standard output is redirected to: the same device and inode), written through it.
 /// - A regular file, or a new name in an existing folder, is replaced atomically: the bytes go
 ///   to a temporary file in the same folder, every write and the close are checked, then it is
 ///   renamed into place; on any error the temporary file is removed and the old file is kept.
@@ -33,9 +35,19 @@ public enum OutputTarget: Equatable {
     /// - Throws: `OutputError` for a folder, block device, socket or a loop of links.
     public static func resolve(_ path: String) throws(OutputError) -> OutputTarget {
         if path == "-" { return .descriptor(StandardOutput.reportDescriptor) }
+        let target = try follow(path)
+        // Standard output by another name (`/dev/stdout`, `/proc/self/fd/1`, a link to the
+        // terminal, the file it is redirected to) is written as `-` is: through its descriptor.
+        if StandardOutput.isStandardOutput(target) { return .descriptor(StandardOutput.reportDescriptor) }
+        return target
+    }
+
+    /// Where `path` leads, its links followed (see `resolve`).
+    private static func follow(_ path: String) throws(OutputError) -> OutputTarget {
         var current = path
         for _ in 0...maxLinks {
-            if let fd = descriptorAlias(current) { return .descriptor(fd) }
+            // Descriptor 1 is where `-` goes (moved when an option claimed standard output).
+            if let fd = descriptorAlias(current) { return .descriptor(fd == 1 ? StandardOutput.reportDescriptor : fd) }
             var info = stat()
             guard lstat(current, &info) == 0 else {
                 // Nothing there yet (or a part of the folder is missing or a file): the folder
@@ -59,6 +71,18 @@ public enum OutputTarget: Equatable {
             }
         }
         throw OutputError(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// The file a write to `target` lands in: its device and inode (from `fstat` of the
+    /// descriptor, `stat` of the device, FIFO or existing file), and whether it is the null
+    /// device, which takes any number of outputs. Nil for a file that does not exist yet.
+    public static func identity(of target: OutputTarget) -> FileIdentity? {
+        var info = stat()
+        switch target {
+        case .descriptor(let fd): guard fstat(fd, &info) == 0 else { return nil }
+        case .through(let path, _), .replace(let path): guard stat(path, &info) == 0 else { return nil }
+        }
+        return FileIdentity(info)
     }
 
     /// The descriptor that `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N` or
@@ -90,6 +114,11 @@ public enum OutputTarget: Equatable {
     public static func write(_ data: Data, to path: String) throws(OutputError) {
         switch try resolve(path) {
         case .descriptor(let fd):
+            // Standard output closed by the caller (`>&-`) was opened on /dev/null at start so no
+            // file takes its number: a report sent there would vanish, so it fails instead.
+            if StandardOutput.closedAtStart.contains(fd == StandardOutput.reportDescriptor ? 1 : fd) {
+                throw OutputError(path: path, reason: "it is closed")
+            }
             try writeUnlessStopped(data, to: fd, path: path, closing: false)
         case .through(let device, let kind):
             // Non-blocking open: a FIFO without a reader fails with ENXIO instead of waiting.
@@ -242,6 +271,56 @@ public enum StandardOutput {
     /// an option claims standard output, and sets this to a duplicate of the original.
     nonisolated(unsafe) public static var reportDescriptor: Int32 = 1
 
+    /// The standard descriptors (0, 1, 2) that were closed when the process started (`>&-`):
+    /// the CLI opens them on `/dev/null` and notes them here, so that a report given `-` (or
+    /// `/dev/stdout`) fails with "it is closed" instead of vanishing.
+    nonisolated(unsafe) public static var closedAtStart: Set<Int32> = []
+
+    /// What standard output was when the process started (`note()`), before any option
+    /// claimed it.
+    nonisolated(unsafe) public static var original: FileIdentity?
+
+    /// Notes what standard output is (called first thing, before it can be moved).
+    public static func note() {
+        var info = stat()
+        original = fstat(1, &info) == 0 ? FileIdentity(info) : nil
+    }
+
+    /// True when a write to `target` lands where standard output goes: the same descriptor,
+    /// device, FIFO or file (the null device never counts: it takes any number of outputs).
+    public static func isStandardOutput(_ target: OutputTarget) -> Bool {
+        if case .descriptor(let fd) = target, fd == reportDescriptor { return true }
+        guard let original, !original.isNullDevice, let identity = OutputTarget.identity(of: target) else {
+            return false
+        }
+        return identity == original
+    }
+
+    /// True when `path` (as an output option names it) is standard output: `-`, or a name that
+    /// resolves to where it goes (`isStandardOutput`).
+    public static func names(_ path: String) -> Bool {
+        path == "-" || (try? OutputTarget.resolve(path)) == .descriptor(reportDescriptor)
+    }
+
     /// How messages name `path`: `standard output` for `-`, else the path.
     public static func shown(_ path: String) -> String { path == "-" ? "standard output" : path }
+}
+
+/// Which file a descriptor or path is: its device and inode, as `stat` gives them.
+public struct FileIdentity: Equatable, Sendable {
+    /// The device holding the file (`st_dev`).
+    public let device: UInt64
+    /// The file's inode on that device (`st_ino`).
+    public let inode: UInt64
+    /// True for the null device (`/dev/null`), which any number of outputs may share.
+    public let isNullDevice: Bool
+
+    /// The identity `info` (from `stat`/`fstat`) gives.
+    public init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        var null = stat()
+        isNullDevice =
+            info.st_mode & S_IFMT == S_IFCHR && stat("/dev/null", &null) == 0 && null.st_rdev == info.st_rdev
+    }
 }

@@ -68,7 +68,8 @@ extension NearestName {
             guard other.count <= maxLength, isNegated(candidate) == negated else { continue }
             let bound = min(editLimit(typed.count, other.count), best?.distance ?? .max)
             let d = boundedDistance(typed, other, limit: bound, cells: &cells)
-            if d <= bound {
+            // Only a near candidate is read for its meaning (the work stays within the bounds).
+            if d <= bound, !meaningDiffers(name, candidate) {
                 if let current = best, current.distance == d {
                     best = (current.names + [candidate], d)
                 } else {
@@ -78,6 +79,52 @@ extension NearestName {
             if cells > cellBudget { break }
         }
         return best?.names ?? []
+    }
+
+    /// Words that only join others in API names (`to_be_greater_than`): adding or dropping one
+    /// does not change what a name does.
+    static let fillerWords: Set<Substring> = ["to", "be", "is", "a", "the", "than"]
+    /// Prefixes that turn a word into its opposite (`invisible`, `untap`, `disable`).
+    static let negatingPrefixes = ["in", "un", "non", "dis", "im"]
+
+    /// True when `name` and `candidate` differ in meaning, not by a typo, so no hint may join
+    /// them: a word of one is a word of the other behind a negating prefix (`invisible` and
+    /// `visible`, `Unread` and `Read`), or, for API names (`snake_case`), their words other than
+    /// `fillerWords` do not pair up one for one within a typo each (at most half the longer
+    /// word's letters changed; `greater_or_equal` and
+    /// `greater_than`, `not_tree` and `not_scene`). Labels with spaces or capitals keep the
+    /// plain edit distance (`Log in` and `Login`).
+    static func meaningDiffers(_ name: String, _ candidate: String) -> Bool {
+        let (a, b) = (words(name), words(candidate))
+        for x in a {
+            for y in b where x != y {
+                for prefix in negatingPrefixes {
+                    if x == prefix + y || y == prefix + x { return true }
+                }
+            }
+        }
+        guard isIdentifier(name), isIdentifier(candidate), name.contains("_") || candidate.contains("_") else {
+            return false
+        }
+        let (meaningA, meaningB) = (a.filter { !fillerWords.contains($0) }, b.filter { !fillerWords.contains($0) })
+        guard meaningA.count == meaningB.count else { return true }
+        for (x, y) in zip(meaningA, meaningB) where x != y {
+            var cells = 0
+            let (xs, ys) = (Array(x.unicodeScalars), Array(y.unicodeScalars))
+            let limit = max(1, max(xs.count, ys.count) / 2)  // `nill`, `greter`, `null` for `nil`
+            if boundedDistance(xs, ys, limit: limit, cells: &cells) > limit { return true }
+        }
+        return false
+    }
+
+    /// A name's words, lower-cased: split at anything but letters and digits.
+    static func words(_ name: String) -> [Substring] {
+        name.lowercased().split { !($0.isLetter || $0.isNumber) }
+    }
+
+    /// True for an API-style name: lower-case ASCII letters, digits and `_` only.
+    static func isIdentifier(_ name: String) -> Bool {
+        name.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F }
     }
 
     /// The most edits a typo of a name may have: one for names of up to four characters (two

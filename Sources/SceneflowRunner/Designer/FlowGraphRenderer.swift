@@ -130,14 +130,14 @@ public enum FlowGraphRenderer {
         do {
             try OutputTarget.write(Data(text.utf8), to: dotFile)
         } catch {
-            throw .io("cannot write \(dotFile): \(error.reason)")
+            throw .io(error.description)
         }
         if format == .dot { return text }
         let bytes = try render(dotFile: stem + ".dot", format: format, in: folder)
         do {
             try OutputTarget.write(bytes, to: output)
         } catch {
-            throw .io("cannot write \(output): \(error.reason)")
+            throw .io(error.description)
         }
         return text
     }
@@ -152,14 +152,14 @@ public enum FlowGraphRenderer {
                 try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
                 try OutputTarget.write(bytes, to: scratch + "/graph.dot")
             } catch {
-                throw .io("cannot write a temporary file in \(NSTemporaryDirectory()): \(error)")
+                throw .io("could not write a temporary file in \(NSTemporaryDirectory()): \(plainReason(error))")
             }
             bytes = try render(dotFile: scratch + "/graph.dot", format: format, in: scratch)
         }
         do {
             try OutputTarget.write(bytes, to: "-")
         } catch {
-            throw .io("cannot write to standard output: \(error.reason)")
+            throw .io(error.description)
         }
     }
 

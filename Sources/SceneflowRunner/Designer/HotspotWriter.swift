@@ -82,7 +82,7 @@ public enum HotspotWriter {
         do {
             try OutputTarget.write(Data(result.text.utf8), to: file)
         } catch {
-            throw Failure(kind: .system, lines: ["\(file): cannot write: \(error.reason)"], paste: paste)
+            throw Failure(kind: .system, lines: [error.description], paste: paste)
         }
         let quoted = LuaStringLiteral.quoted(edit.label)
         let what: String

@@ -127,7 +127,7 @@ public enum Scaffolder {
             try Data(script.utf8).write(to: URL(fileURLWithPath: scriptFile), options: .atomic)
         } catch {
             throw Failure(
-                description: "\(directory): cannot write the prototype: \(plainReason(error))", isUsage: false)
+                description: "\(directory): could not write the prototype: \(plainReason(error))", isUsage: false)
         }
         return Result(
             prototypeFile: prototypeFile, scriptFile: scriptFile, shots: shots, device: device,

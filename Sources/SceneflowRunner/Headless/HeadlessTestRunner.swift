@@ -156,7 +156,9 @@ public final class HeadlessTestRunner {
                 recorder = try FrameRecorder(directory: folder, prototype: prototype)
                 recorder?.writesPNGs = !options.framesHashOnly
             } catch {
-                result.loadProblems = [Diagnostic(file: folder, message: "cannot write frames: \(plainReason(error))")]
+                result.loadProblems = [
+                    Diagnostic(file: folder, message: "could not write frames: \(plainReason(error))")
+                ]
                 return result
             }
         }
@@ -310,7 +312,13 @@ public final class HeadlessTestRunner {
             result.loadProblems = problems
             return nil
         }
-        return (runtime, directory, PrototypeOpener.measureScrollScenes(prototype))
+        let measured = PrototypeOpener.measureScrollScenes(prototype)
+        let scrollProblems = PrototypeOpener.scrollProblems(measured, file: file)
+        if !scrollProblems.isEmpty {
+            result.loadProblems = scrollProblems
+            return nil
+        }
+        return (runtime, directory, measured)
     }
 
     /// Loads the script and its prototype again into a new Lua state, for the next test.

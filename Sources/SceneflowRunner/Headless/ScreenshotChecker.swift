@@ -47,6 +47,8 @@ final class ScreenshotChecker: VisualChecks {
     /// The last rendered frame's pixels, reused by the next render of the same size.
     private var frameBuffer = RGBAImage(width: 0, height: 0, pixels: [])
     private var testSlug = "test"
+    /// The failure folders the running test has written (`writeFailure`), so none is reused.
+    private var failureFolders: Set<String> = []
     /// The checks of the running test, in order.
     private(set) var records: [VisualRecord] = []
     /// The last failed retry attempt of `expect.screenshot`: its request, the frame it rendered
@@ -103,6 +105,7 @@ final class ScreenshotChecker: VisualChecks {
     /// Starts test `index` (0-based) of the file: its records and file names.
     func begin(test name: String, index: Int) {
         testSlug = FailureArtifacts.folder(index, name)
+        failureFolders.removeAll()
         records.removeAll()
         lastRetry = nil
     }
@@ -410,7 +413,16 @@ final class ScreenshotChecker: VisualChecks {
     private func writeFailure(
         _ name: String, expected: RGBAImage, actual: RGBAImage, options: ImageCompareOptions?
     ) -> (files: [String: String], message: String) {
-        let relative = "screenshots/\(scriptID)/\(testSlug)/\(name)"
+        // One folder per failing comparison: a second failure against the same baseline in
+        // this test (a soft check before and after navigation) must not overwrite the first's.
+        var folderName = name
+        var suffix = 2
+        while failureFolders.contains(folderName) {
+            folderName = "\(name)-\(suffix)"
+            suffix += 1
+        }
+        failureFolders.insert(folderName)
+        let relative = "screenshots/\(scriptID)/\(testSlug)/\(folderName)"
         let folder = ReportPath.join(reportFolder, relative)
         var files: [String: String] = [:]
         do {

@@ -31,4 +31,36 @@ extension PrototypeOpener {
         }
         return result
     }
+
+    /// The most pixels a scroll region's content may have from top to bottom: it is drawn as
+    /// one image of its height × scale pixels (the rule `prototype.lua`'s `scroll.height` is
+    /// held to when written).
+    public static let maxScrollContentPixels = 16_384
+
+    /// The scroll regions of `measured` (after `measureScrollScenes`) whose content, scaled to
+    /// the screen's width, would be taller than `maxScrollContentPixels` at the device's
+    /// scale: a narrow, tall screenshot (100x8000 px is 28 800 pt on a 360 pt phone). Written
+    /// heights were refused by the loader already; this holds measured ones to the same rule,
+    /// so every command refuses what it could not draw. `file` names `prototype.lua`.
+    public static func scrollProblems(_ measured: Prototype, file: String) -> [Diagnostic] {
+        let scale = measured.device.scale
+        var problems: [Diagnostic] = []
+        func check(_ region: ScrollRegion?, image: String, path: String) {
+            guard let height = region?.contentHeight, height * scale > Double(maxScrollContentPixels) else { return }
+            problems.append(
+                Diagnostic(
+                    file: file, path: path,
+                    message:
+                        "the content of \(image), scaled to the screen's width, is \(formatNumber(height.rounded())) pt tall: at scale \(formatNumber(scale)) that is \(formatNumber((height * scale).rounded())) px, more than \(maxScrollContentPixels) px (the most an image may have on a side); crop the screenshot, or give it the screen's width"
+                ))
+        }
+        for name in measured.sceneOrder {
+            guard let scene = measured.scenes[name] else { continue }
+            check(scene.design.scroll, image: scene.image, path: "scenes.\(name).scroll")
+            if let variant = scene.design.landscape {
+                check(variant.scroll, image: variant.image, path: "scenes.\(name).landscape.scroll")
+            }
+        }
+        return problems
+    }
 }

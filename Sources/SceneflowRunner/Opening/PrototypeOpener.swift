@@ -35,21 +35,38 @@ public enum PrototypeOpener {
             loaded.prototype, file: prototypeFilePath(in: directory), check: images, loader: loader, checked: checked)
         if !problems.isEmpty { throw DiagnosticList(problems) }
         loaded.prototype = measureScrollScenes(loaded.prototype)
+        let scrollProblems = scrollProblems(loaded.prototype, file: prototypeFilePath(in: directory))
+        if !scrollProblems.isEmpty { throw DiagnosticList(scrollProblems) }
         return loaded
     }
 
+    /// The most pixels a screen may have: 8192 x 8192 (67 megapixels), far above any real
+    /// device (an 8K display is 33 MP); every frame drawn, captured, compared or encoded is
+    /// this size, and a 16384 x 16384 px screen took 4.2 GB and 35 s for one capture.
+    public static let maxScreenPixels = 8192 * 8192
+
     /// The device check every command makes: the screen in pixels (points × scale) must be 1
-    /// to 16 384 px on each side, what the renderers can hold. `file` names `prototype.lua`.
+    /// to 16 384 px on each side, what the renderers can hold, and at most `maxScreenPixels`
+    /// in all. `file` names `prototype.lua`.
     public static func deviceProblems(_ prototype: Prototype, file: String) -> [Diagnostic] {
         let device = prototype.device
         let limit = 16_384
-        guard device.pixelWidth < 1 || device.pixelHeight < 1 || device.pixelWidth > limit || device.pixelHeight > limit
-        else { return [] }
+        let (width, height) = (device.pixelWidth, device.pixelHeight)
+        if width < 1 || height < 1 || width > limit || height > limit {
+            return [
+                Diagnostic(
+                    file: file, path: "device",
+                    message:
+                        "the screen would be \(width)x\(height) px (width and height × scale); each side must be 1 to \(limit) px"
+                )
+            ]
+        }
+        guard width * height > maxScreenPixels else { return [] }
         return [
             Diagnostic(
                 file: file, path: "device",
                 message:
-                    "the screen would be \(device.pixelWidth)x\(device.pixelHeight) px (width and height × scale); each side must be 1 to \(limit) px"
+                    "the screen would be \(width)x\(height) px (width and height × scale), \(formatNumber(Double(width * height) / 1e6, decimals: 1)) megapixels; at most \(maxScreenPixels / 1_000_000) megapixels (8192x8192 px) can be drawn"
             )
         ]
     }

@@ -27,6 +27,24 @@ extension JSONReport {
     }
 }
 
+extension JSONReport {
+    /// The summary's counts that differ from what the report's own files give
+    /// (`RunSummary(files)`), as `failed 1, its outcomes give 0`; empty when they agree.
+    /// `sceneflow test` always writes them equal: a difference means a test was taken out, a
+    /// verdict changed or a count edited, and a merge would then count what did not run.
+    public func summaryMismatches() -> [String] {
+        let counted = RunSummary(files)
+        let pairs: [(String, Int, Int)] = [
+            ("passed", summary.passed, counted.passed), ("warned", summary.warned, counted.warned),
+            ("failed", summary.failed, counted.failed), ("skipped", summary.skipped, counted.skipped),
+            ("interrupted", summary.interrupted, counted.interrupted),
+            ("loadFailures", summary.loadFailures, counted.loadFailures),
+            ("recorded", summary.recorded, counted.recorded), ("notRun", summary.notRun, counted.notRun),
+        ]
+        return pairs.filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1), its outcomes give \($0.2)" }
+    }
+}
+
 extension TestOutcome {
     fileprivate func checkLimits(at place: String) throws(ReportLimitError) {
         func require(_ ok: Bool, _ key: String, _ problem: @autoclosure () -> String) throws(ReportLimitError) {

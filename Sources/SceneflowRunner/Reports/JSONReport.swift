@@ -6,8 +6,10 @@ import SceneflowCore
 /// ones that differ between two runs of the same suite. `--jobs` workers use the same
 /// format to hand their results to the parent process.
 public struct JSONReport: Codable, Sendable {
+    /// The schema this Sceneflow writes and reads: `sceneflow-test-results/1`.
+    public static let schemaName = "sceneflow-test-results/1"
     /// Schema name and version.
-    public var schema = "sceneflow-test-results/1"
+    public var schema = JSONReport.schemaName
     /// The Sceneflow that wrote the report (`SceneflowVersion.current`); nil in reports
     /// written before it was recorded.
     public var version: String? = SceneflowVersion.current

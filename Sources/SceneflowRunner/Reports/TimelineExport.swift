@@ -11,8 +11,9 @@ public enum TimelineExport {
         public var path: String
         /// The file system's reason.
         public var reason: String
-        /// `cannot write timeline.json: …`.
-        public var description: String { "cannot write \(path): \(reason)" }
+        /// `could not write timeline.json: …` (`standard output` for `-`), as every output's
+        /// failure reads (`OutputError`).
+        public var description: String { OutputError(path: path, reason: reason).description }
     }
 
     /// Writes `document` to `json` and/or `csv` (either may be nil), atomically.
@@ -58,11 +59,5 @@ public enum TimelineExport {
             running: session.runningTransition)
     }
 
-    private static func reason(_ error: any Error) -> String {
-        let ns = error as NSError
-        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return underlying.localizedDescription
-        }
-        return ns.localizedDescription
-    }
+    private static func reason(_ error: any Error) -> String { plainReason(error) }
 }

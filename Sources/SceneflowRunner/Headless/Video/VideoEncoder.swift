@@ -161,5 +161,5 @@ struct VideoError: Error, CustomStringConvertible {
     let path: String
     /// What FFmpeg said.
     let reason: String
-    var description: String { "cannot write the video \(path): \(reason)" }
+    var description: String { "could not write the video \(path): \(reason)" }
 }
