@@ -38,7 +38,10 @@ struct LastRunState: Codable, Equatable {
         failed = results.compactMap { result in
             let file = Self.absolute([result.file])[0]
             if !result.loadProblems.isEmpty { return FailedFile(file: file, tests: nil) }
-            let names = result.outcomes.filter { $0.verdict == .failed || $0.verdict == .interrupted }.map(\.name)
+            let failed = result.outcomes.filter { $0.verdict == .failed || $0.verdict == .interrupted }
+            // A failed after_all hook runs after whichever test runs last: rerun the whole file.
+            if failed.contains(where: { $0.hook != nil }) { return FailedFile(file: file, tests: nil) }
+            let names = failed.map(\.name)
             return names.isEmpty ? nil : FailedFile(file: file, tests: names)
         }
         var seconds: [String: Double] = [:]

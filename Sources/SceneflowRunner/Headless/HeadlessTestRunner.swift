@@ -191,6 +191,8 @@ public final class HeadlessTestRunner {
         for index in order {
             let test = declared.tests[index]
             var outcome: TestOutcome
+            // The file's after_all failure, when this test ran the hooks and one failed.
+            var afterAll: Diagnostic?
             if let reason = test.skipReason {
                 outcome = TestOutcome(
                     name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: reason)
@@ -234,6 +236,7 @@ public final class HeadlessTestRunner {
                     index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
                     video: video, last: index == lastRun, first: !startedOne && options.skipFirst == 0)
                 startedOne = true
+                afterAll = runtime.afterAllFailure
                 if options.recordsTimeline {
                     // One clock for the file's timeline: each test's events follow the ones
                     // before it (the last test's transition in progress ends the run's).
@@ -267,6 +270,16 @@ public final class HeadlessTestRunner {
             }
             result.outcomes.append(outcome)
             onOutcome(outcome)
+            if let afterAll {
+                // Its own entry, the same whichever test ran last (--reverse, --filter).
+                var entry = TestOutcome(
+                    name: TestOutcome.afterAllName, file: file, line: afterAll.line ?? 0, verdict: .failed,
+                    failure: afterAll)
+                entry.failureKind = .error
+                entry.hook = "after_all"
+                result.outcomes.append(entry)
+                onOutcome(entry)
+            }
         }
         if options.recordsTimeline {
             result.timeline = timeline ?? TimelineExport.run(name: file, session: session, clock: .virtual)
