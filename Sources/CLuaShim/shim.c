@@ -49,11 +49,13 @@ typedef struct SfLimits {
     _Atomic double deadline; /* sf_now() after which the hook stops the code; 0 = none */
     atomic_int depth;  /* sf_pcall / sf_resume calls running on this state */
     lua_State *running; /* the thread of the innermost sf_pcall / sf_resume */
+    lua_State *swift_caller; /* the thread whose Lua called the Swift function running now */
     pthread_t thread;  /* the OS thread of the outermost running sf_pcall / sf_resume */
     double grace_deadline; /* the deadline grace_cpu was taken for (watchdog thread only) */
     double grace_cpu;  /* that thread's CPU seconds when the watchdog first saw it past it */
     int reported;      /* the watchdog called the stuck handler for this state */
     char subject[512]; /* what runs, for the stuck handler (a file name) */
+    char stop_site[1024]; /* where the hook first stopped the code since the last reset (sf_place format) */
     struct SfLimits *next; /* the watchdog's list of states */
 } SfLimits;
 
@@ -87,6 +89,7 @@ static int sf_past_limit(SfLimits *lim) {
 }
 
 static void sf_hook(lua_State *L, lua_Debug *ar);
+static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size);
 
 /* The memory limit held: from now on the hook fails the running code at every instruction. */
 static void sf_fail_memory(SfLimits *lim) {
@@ -124,6 +127,9 @@ static void *sf_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         /* Refused as out of memory: Lua raises an error, and the hook (now due at every
            instruction, see sf_hook) turns it into the watchdog's stop. */
         if (nsize - old >= SF_BIG_ALLOCATION && sf_past_limit(lim)) {
+            if (lim->stop_site[0] == 0 && lim->running)
+                sf_describe_stack(lim->swift_caller ? lim->swift_caller : lim->running, lim->swift_caller != NULL,
+                                  lim->stop_site, sizeof lim->stop_site);
             lim->exhausted = 1;
             lim->budget = 0;
             /* The hook fires at the next instruction: each refused allocation costs Lua an
@@ -152,7 +158,12 @@ static void sf_hook(lua_State *L, lua_Debug *ar) {
     /* From now on fire on every instruction, so a pcall in a loop cannot swallow it. */
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, 1);
     lua_Debug info;
-    if (lua_getstack(L, 0, &info) && lua_getinfo(L, "Sl", &info) && info.currentline > 0)
+    int located = lua_getstack(L, 0, &info) && lua_getinfo(L, "Sl", &info) && info.currentline > 0;
+    if (lim->stop_site[0] == 0) {
+        sf_describe_stack(L, 0, lim->stop_site, sizeof lim->stop_site);
+        if (lim->stop_site[0] == 0) snprintf(lim->stop_site, sizeof lim->stop_site, "\t\t\t");
+    }
+    if (located)
         lua_pushfstring(L, "%s:%d: sceneflow: instruction budget exhausted", info.short_src,
                         info.currentline);
     else
@@ -207,6 +218,69 @@ static int sf_past_grace(SfLimits *lim, double deadline, double now) {
     return cpu - lim->grace_cpu >= SF_LIMIT_GRACE_SECONDS;
 }
 
+int sf_deadline_passed(lua_State *L) {
+    SfLimits *lim = sf_limits(L);
+    if (!lim->enforce && !lim->swift_caller) return 0;
+    if (!sf_past_limit(lim)) return 0;
+    lim->exhausted = 1;
+    lim->budget = 0;
+    return 1;
+}
+
+/* Where the stuck call is, for the stuck handler (sf_stuck_place): four fields separated by
+   tabs: the kind ("api": inside a Sceneflow function; "lib": inside a Lua library function;
+   "lua": in Lua code; "" when unknown), the script's call site (short_src:line, the innermost
+   frame outside Sceneflow's own chunks), the function the script called there, and "pattern"
+   when string.find/match/gmatch/gsub is on the stack. Written by the watchdog thread just
+   before the handler ends the process; the stuck thread is inside one C call (or Swift), so
+   its call-info chain stands still while it is read ("Sln" pushes nothing). */
+static char sf_place[1024];
+
+const char *sf_stuck_place(void) { return sf_place; }
+
+static int sf_is_own_chunk(const lua_Debug *ar) {
+    return strncmp(ar->short_src, "[sceneflow", 10) == 0 || strcmp(ar->what, "C") == 0;
+}
+
+/* Fills `out` with where L is (the sf_place format), `in_swift` when a Swift function of
+   Sceneflow runs on top of L's frames. */
+static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size) {
+    out[0] = 0;
+    if (!L) return;
+    lua_Debug ar;
+    const char *kind = "";
+    char site[600] = "", called[128] = "";
+    int pattern = 0, own = 0, called_pattern = 0;
+    for (int level = 0; level < 200 && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sln", &ar)) break;
+        const char *name = ar.name ? ar.name : "";
+        /* A pattern function the script itself called (Sceneflow's own gsub is not its
+           pattern). */
+        int is_pattern = strcmp(ar.what, "C") == 0
+            && (strcmp(name, "find") == 0 || strcmp(name, "match") == 0 || strcmp(name, "gmatch") == 0
+                || strcmp(name, "gsub") == 0 || strcmp(ar.namewhat, "for iterator") == 0);
+        if (sf_is_own_chunk(&ar)) {
+            if (strncmp(ar.short_src, "[sceneflow", 10) == 0) own = 1;
+            snprintf(called, sizeof called, "%s", name);
+            called_pattern = is_pattern;
+            continue;
+        }
+        pattern = called_pattern;
+        /* The script's innermost frame: the call site. */
+        snprintf(site, sizeof site, "%s:%d", ar.short_src, ar.currentline);
+        if (level == 0) kind = "lua";
+        else kind = (own || in_swift) ? "api" : "lib";
+        break;
+    }
+    snprintf(out, size, "%s\t%s\t%s\t%s", kind, site, strcmp(kind, "lua") == 0 ? "" : called,
+             pattern ? "pattern" : "");
+}
+
+static void sf_describe(SfLimits *lim) {
+    lua_State *L = lim->swift_caller ? lim->swift_caller : lim->running;
+    sf_describe_stack(L, lim->swift_caller != NULL, sf_place, sizeof sf_place);
+}
+
 static void *sf_watchdog(void *unused) {
     (void)unused;
     for (;;) {
@@ -223,6 +297,7 @@ static void *sf_watchdog(void *unused) {
             else if (deadline != 0 && now >= deadline && sf_past_grace(lim, deadline, now)) reason = SF_STUCK_PAST_DEADLINE;
             if (reason && sf_handler) {
                 lim->reported = 1;
+                sf_describe(lim);
                 sf_handler(reason, lim->subject);
             }
         }
@@ -286,12 +361,14 @@ size_t sf_memory_used(lua_State *L) { return sf_limits(L)->used; }
 int sf_memory_exceeded(lua_State *L) { return sf_limits(L)->exceeded || sf_limits(L)->memory_failed; }
 int sf_memory_failed(lua_State *L) { return sf_limits(L)->memory_failed; }
 int sf_budget_exhausted(lua_State *L) { return sf_limits(L)->exhausted; }
+const char *sf_stop_site(lua_State *L) { return sf_limits(L)->stop_site; }
 
 void sf_reset_limits(lua_State *L, long long instructions) {
     SfLimits *lim = sf_limits(L);
     lim->budget = instructions;
     atomic_store(&lim->deadline, sf_now() + SF_TIME_LIMIT_SECONDS);
     lim->exhausted = 0;
+    lim->stop_site[0] = 0;
     lim->exceeded = 0;
     lua_sethook(L, sf_hook, LUA_MASKCOUNT, SF_HOOK_STEP);
 }
@@ -329,13 +406,15 @@ int sf_pcall(lua_State *L, int nargs, int nresults, int msgh) {
     SfLimits *lim = sf_limits(L);
     int saved = lim->enforce;
     lim->enforce = 1;
-    lua_State *outer = lim->running;
+    lua_State *outer = lim->running, *caller = lim->swift_caller;
     lim->running = L;
+    lim->swift_caller = NULL; /* Lua runs again, not the Swift function that called this */
     if (atomic_load(&lim->depth) == 0) lim->thread = pthread_self();
     atomic_fetch_add(&lim->depth, 1);
     int status = lua_pcall(L, nargs, nresults, msgh);
     atomic_fetch_sub(&lim->depth, 1);
     lim->running = outer;
+    lim->swift_caller = caller;
     lim->enforce = saved;
     return status;
 }
@@ -344,13 +423,15 @@ int sf_resume(lua_State *co, lua_State *from, int nargs, int *nresults) {
     SfLimits *lim = sf_limits(co);
     int saved = lim->enforce;
     lim->enforce = 1;
-    lua_State *outer = lim->running;
+    lua_State *outer = lim->running, *caller = lim->swift_caller;
     lim->running = co;
+    lim->swift_caller = NULL;
     if (atomic_load(&lim->depth) == 0) lim->thread = pthread_self();
     atomic_fetch_add(&lim->depth, 1);
     int status = lua_resume(co, from, nargs, nresults);
     atomic_fetch_sub(&lim->depth, 1);
     lim->running = outer;
+    lim->swift_caller = caller;
     lim->enforce = saved;
     return status;
 }
@@ -397,9 +478,23 @@ static int sf_trampoline(lua_State *L) {
     luaL_checkstack(L, 16, "sceneflow callback");
     SfLimits *lim = sf_limits(L);
     int saved = lim->enforce;
+    lua_State *caller = lim->swift_caller;
     lim->enforce = 0;
+    lim->swift_caller = L;
     int n = function(L, context);
+    lim->swift_caller = caller;
     lim->enforce = saved;
+    /* Past the deadline after Swift work (a retry frame, a tree dump, text layout): stop at
+       the next instruction rather than the next 1000, so Swift loops that call back into
+       Lua once per frame cannot outrun the real-time limit (red-team N3). */
+    if (saved && sf_past_limit(lim)) {
+        /* Where the time ran out: in this Swift function, called from the script's line (an
+           error it returns unwinds those frames before the hook runs). */
+        if (lim->stop_site[0] == 0) sf_describe_stack(L, 1, lim->stop_site, sizeof lim->stop_site);
+        lim->exhausted = 1;
+        lim->budget = 0;
+        lua_sethook(L, sf_hook, LUA_MASKCOUNT, 1);
+    }
     if (n == SF_ERROR) {
         if (!lua_isstring(L, -1)) lua_pushliteral(L, "sceneflow callback failed");
         luaL_where(L, 1);

@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 import SceneflowLua
 
 /// What every command does when `LuaWatchdog` finds Lua code that the instruction hook cannot
@@ -23,6 +24,16 @@ enum StuckLua {
         }
     }
 
+    /// Where the watchdog found Lua code stuck, for a message: the place's phrase with the
+    /// called name as the script's line writes it (`expect.tree`), or, when the stack could
+    /// not be read, the general case (one call that never returned to Lua).
+    static func whereStopped(_ place: LuaWatchdog.Place?, subject: String = "") -> String {
+        guard let place else {
+            return "inside one library call or error handler that never returned to Lua"
+        }
+        return place.phrase(qualified: place.qualifiedName(subject: subject))
+    }
+
     /// What must be saved before the process ends this way (`play`: its `--timeline`/`--csv`).
     /// Called on the watchdog thread while the main thread is stuck inside one C call, so it
     /// reads what that thread left, and writes with plain system calls.
@@ -37,7 +48,7 @@ enum StuckLua {
             _exit(Interruption.exitStatus(Interruption.received))
         }
         StuckLua.writeError(
-            "\(what): did not finish within 10 s of real time: its Lua code is stuck inside one library call or error handler that does not return to Lua (a string pattern that backtracks?), so sceneflow stopped"
+            "\(what): did not finish within 10 s of real time: its Lua code was stuck \(whereStopped(LuaWatchdog.Place.current, subject: name)), so sceneflow stopped"
         )
         StuckLua.beforeExit?()
         _exit(65)

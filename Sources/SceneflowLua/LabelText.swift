@@ -56,10 +56,26 @@ enum LabelText {
     /// there; JSON-in-JavaScript consumers choke on them) are refused, with their place
     /// (`found the control character U+0000 at character 9`, counting Unicode scalars from 1).
     static func controlProblem(_ text: String) -> String? {
+        firstControl(text, separators: true).map { "must be one line of text, found \($0)" }
+    }
+
+    /// Why `text` cannot be a path of the project config, or nil when it can: a NUL (the file
+    /// written would be the name cut there) or another control character (U+0000–U+001F,
+    /// U+007F–U+009F), which in a config is an escape written by mistake (`"out\test.xml"`
+    /// holds a tab). The command line cannot pass a NUL at all.
+    static func pathProblem(_ text: String) -> String? {
+        firstControl(text, separators: false).map {
+            "a path cannot hold a control character, found \($0) (an escape such as \\0, \\t or \\n in the string?)"
+        }
+    }
+
+    /// The first control character of `text` and its place (`a tab (\t) at character 4`,
+    /// counting Unicode scalars from 1); with `separators`, U+2028 and U+2029 count too.
+    private static func firstControl(_ text: String, separators: Bool) -> String? {
         for (offset, scalar) in text.unicodeScalars.enumerated() {
             let position = "at character \(offset + 1)"
             let v = scalar.value
-            if v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 {
+            if v < 0x20 || (0x7F...0x9F).contains(v) || (separators && (v == 0x2028 || v == 0x2029)) {
                 let name: String =
                     switch scalar {
                     case "\n": "a line break (\\n)"
@@ -70,7 +86,7 @@ enum LabelText {
                     case "\u{2029}": "a paragraph separator (U+2029)"
                     default: "the control character U+" + hex4(v)
                     }
-                return "must be one line of text, found \(name) \(position)"
+                return "\(name) \(position)"
             }
         }
         return nil

@@ -66,6 +66,9 @@ struct LuaStack {
     /// emergency collection, whatever `pcall` made of the error (sticky for the state's life).
     var memoryFailed: Bool { sf_memory_failed(luaState) != 0 }
     var budgetExhausted: Bool { sf_budget_exhausted(luaState) != 0 }
+    /// Where the instruction hook first stopped the code (`chunk:line`, `?` outside Lua code,
+    /// empty when it did not stop it) since the limits were last reset.
+    var stopSite: String { String(cString: sf_stop_site(luaState)) }
     func stopCollector() { sf_gc_stop(luaState) }
     func restartCollector() { sf_gc_restart(luaState) }
     /// Runs a full garbage collection.

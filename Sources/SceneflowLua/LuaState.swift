@@ -7,6 +7,8 @@ struct LuaFailure: Error {
     var message: String
     /// The instruction budget ran out.
     var budgetExhausted = false
+    /// Where the hook first stopped the code (`LuaStack.stopSite`) when the budget ran out.
+    var stopSite = ""
     /// An allocation was refused at the memory limit.
     var memoryExceeded = false
 }
@@ -100,9 +102,10 @@ final class LuaState {
 
     /// Pops the error value on top of `stack` into a failure, with the limit flags.
     func takeFailure(from stack: LuaStack) -> LuaFailure {
-        let failure = LuaFailure(
+        var failure = LuaFailure(
             message: stack.errorText(), budgetExhausted: main.budgetExhausted,
             memoryExceeded: main.memoryExceeded)
+        failure.stopSite = main.stopSite
         stack.pop()
         return failure
     }

@@ -1,4 +1,5 @@
 internal import CLuaShim
+import Foundation
 
 /// The last stop behind the instruction-count hook: a thread that watches every running Lua
 /// call of the process and calls a handler when one cannot be stopped between VM instructions.
@@ -30,4 +31,126 @@ public enum LuaWatchdog {
     /// thread could be started. Library users and unit tests run without it.
     @discardableResult
     public static func start(_ handler: Handler) -> Bool { sf_watchdog_start(handler) == 0 }
+}
+
+extension LuaWatchdog {
+    /// Where the call the watchdog found stuck was: read on the watchdog thread, in the stuck
+    /// handler (`current`), from the stuck thread's Lua call stack.
+    public struct Place: Equatable, Codable, Sendable {
+        /// What was running when the time ran out.
+        public enum Kind: String, Codable, Sendable {
+            /// A Sceneflow script function (its Lua or its Swift side).
+            case api
+            /// A Lua library function called by the script (`string.rep`, `table.sort`).
+            case library
+            /// The script's own Lua code.
+            case lua
+        }
+        /// What was running.
+        public var kind: Kind
+        /// The script's call site: `file:line` of its innermost frame outside Sceneflow.
+        public var site: String
+        /// The function the script called there, as the call names it (`tree` for
+        /// `expect.tree`, `find` for `s:find`); empty for `.lua`.
+        public var called: String
+        /// True when `string.find`, `match`, `gmatch` or `gsub` was on the stack.
+        public var pattern: Bool
+
+        /// Creates a place.
+        public init(kind: Kind, site: String, called: String, pattern: Bool) {
+            self.kind = kind
+            self.site = site
+            self.called = called
+            self.pattern = pattern
+        }
+
+        /// Parses `sf_stuck_place()`'s tab-separated text; nil when nothing was known.
+        public init?(shimText: String) {
+            let fields = shimText.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, !fields[1].isEmpty else { return nil }
+            switch fields[0] {
+            case "api": kind = .api
+            case "lib": kind = .library
+            case "lua": kind = .lua
+            default: return nil
+            }
+            site = fields[1]
+            called = fields[2]
+            pattern = fields[3] == "pattern"
+        }
+
+        /// The place of the call found stuck, in the stuck handler only (nil when the stack
+        /// could not be read).
+        public static var current: Place? { Place(shimText: String(cString: sf_stuck_place())) }
+
+        /// Where the time ran out, for a message: `inside the Sceneflow call expect.tree at
+        /// tree.lua:2`, `inside the Lua library call find at s.lua:3 (a string pattern that
+        /// backtracks?)`, `in the script's own Lua code at s.lua:7`. `qualified` is the called
+        /// name as the script wrote it (`expect.tree`; `ScriptSourceLine.qualifiedName`).
+        public func phrase(qualified: String? = nil) -> String {
+            let name = qualified ?? called
+            let base: String
+            switch kind {
+            case .api: base = "inside the Sceneflow call \(name.isEmpty ? "" : name + " ")at \(site)"
+            case .library where called == "for iterator": base = "inside the iterator of a for loop at \(site)"
+            case .library: base = "inside the Lua library call \(name.isEmpty ? "" : name + " ")at \(site)"
+            case .lua: base = "in the script's own Lua code at \(site)"
+            }
+            return base + (pattern ? " (a string pattern that backtracks?)" : "")
+        }
+    }
+}
+
+extension LuaWatchdog.Place {
+    /// The line number of `site` (`file:line`), or nil.
+    public var line: Int? {
+        guard let colon = site.lastIndex(of: ":") else { return nil }
+        return Int(site[site.index(after: colon)...])
+    }
+
+    /// `expect.tree` when the script line at `site` writes `expect.tree …` and `called` is
+    /// `tree`; nil when the line cannot be read or does not hold the name. The site names its
+    /// file as Lua does (`prototype.lua`, relative to the prototype folder): `subject`, the
+    /// running file's path, is read when the site's file is not found and ends the same way.
+    public func qualifiedName(subject: String = "") -> String? {
+        guard !called.isEmpty, let line, line >= 1, let colon = site.lastIndex(of: ":") else { return nil }
+        var file = String(site[..<colon])
+        if !FileManager.default.fileExists(atPath: file), !subject.isEmpty,
+            (subject as NSString).lastPathComponent == (file as NSString).lastPathComponent
+        {
+            file = subject
+        }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int,
+            size <= 16 << 20, let text = try? String(contentsOfFile: file, encoding: .utf8)
+        else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard line <= lines.count else { return nil }
+        return Self.qualified(called, in: String(lines[line - 1]))
+    }
+
+    /// The dotted name ending in `called` that `line` (Lua source) calls, such as
+    /// `expect.tree` for `tree` in `  expect.tree "x"`; `called` itself when the line holds
+    /// no dotted form; nil when the line does not hold the name at all.
+    public static func qualified(_ called: String, in line: String) -> String? {
+        let characters = Array(line)
+        let name = Array(called)
+        func isNamePart(_ c: Character) -> Bool { c == "_" || c.isASCII && (c.isLetter || c.isNumber) }
+        guard !name.isEmpty, characters.count >= name.count else { return nil }
+        var found: String?
+        for start in 0...(characters.count - name.count) where Array(characters[start..<(start + name.count)]) == name {
+            let end = start + name.count
+            if start > 0 && isNamePart(characters[start - 1]) { continue }
+            if end < characters.count && isNamePart(characters[end]) { continue }
+            // Walk back over `table.` prefixes.
+            var head = start
+            while head > 1 && characters[head - 1] == "." && isNamePart(characters[head - 2]) {
+                var back = head - 2
+                while back > 0 && isNamePart(characters[back - 1]) { back -= 1 }
+                head = back
+            }
+            found = String(characters[head..<end])
+            break
+        }
+        return found
+    }
 }

@@ -140,11 +140,16 @@ public struct ProjectConfig: Sendable, Equatable {
             return row[b.count]
         }
 
-        /// `value` as a path relative to the config's folder, or nil with a problem.
+        /// `value` as a path relative to the config's folder, or nil with a problem (not a
+        /// non-empty string, or holding a control character: `LabelText.pathProblem`).
         mutating func path(_ value: LuaValue, at path: String) -> String? {
             guard case .string(let text) = value, !text.isEmpty else {
                 if case .none = value { return nil }
                 problem(path, "expected a path (a non-empty string), got \(value.typeName)")
+                return nil
+            }
+            if let reason = LabelText.pathProblem(text) {
+                problem(path, reason)
                 return nil
             }
             if text.hasPrefix("/") { return text }

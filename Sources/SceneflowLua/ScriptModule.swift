@@ -283,7 +283,7 @@ final class ScriptModule {
             (
                 "input_mark",
                 { _, session, s in
-                    s.push(Double(session.timeline.events.count))
+                    s.push(Double(session.timeline.count))
                     return .values(1)
                 }
             ),

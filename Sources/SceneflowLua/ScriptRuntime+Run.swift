@@ -13,6 +13,7 @@ extension ScriptRuntime {
         guard tests.indices.contains(index), let session else { return }
         module.resetRecords(start: session.now)
         session.reset()
+        session.startTimelineTest()
         app?.resetState()
         let main = state.main
         // The previous test's garbage must not count against this test's memory limit.
@@ -89,12 +90,36 @@ extension ScriptRuntime {
         if failure.budgetExhausted {
             diagnostic.line = test.line  // hooks and after_each run after the stop: name the test
             diagnostic.message =
-                "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog; an endless loop? change the limit with --timeout)"
+                "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog): the time ran out \(whereTimeRanOut(failure)); change the limit with --timeout"
         }
         if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
         diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
         if diagnostic.line == nil { diagnostic.line = test.line }
         return .failed(diagnostic)
+    }
+
+    /// Where the watchdog's stop found the test (the hook's first stop, `LuaFailure.stopSite`,
+    /// read from the Lua call stack there): inside a Sceneflow call (the hook first stopped
+    /// Sceneflow's own Lua, which is also where a Swift call that ran past the deadline
+    /// returns to; the step begun at the script's line names the call), inside a Lua library
+    /// call, or in the script's own Lua code, each at the script's `file:line`.
+    func whereTimeRanOut(_ failure: LuaFailure) -> String {
+        guard let place = LuaWatchdog.Place(shimText: failure.stopSite) else {
+            return "in the script's own Lua code (an endless loop?)"
+        }
+        switch place.kind {
+        case .lua: return "in the script's own Lua code at \(place.site) (an endless loop?)"
+        case .api:
+            // The step begun at the call site (still open, or closed by the unwinding).
+            if let step = module.runningStep ?? module.steps.last, step.line == place.line {
+                // A long call (10 MiB of text) is named, not shown.
+                let call = step.call.count <= 120 ? step.call : String(step.call.prefix { $0 != "(" }) + "(…)"
+                return "inside the Sceneflow call \(call) at \(place.site)"
+                    + (place.pattern ? " (a string pattern that backtracks?)" : "")
+            }
+            return place.phrase(qualified: place.qualifiedName(subject: scriptPath))
+        case .library: return place.phrase(qualified: place.qualifiedName(subject: scriptPath))
+        }
     }
 
     /// The failure of `test` when it used up its `limit` of clock time: it names the step that

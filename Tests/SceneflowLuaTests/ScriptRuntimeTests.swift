@@ -188,7 +188,7 @@ import Testing
         let results = try Self.run(path, limits: LuaLimits(testTimeout: 10, testWallSeconds: 0.5))
         #expect(
             Self.failure(results["busy loop"])
-                == "walk.lua:2: test \"busy loop\" ran its Lua code for more than 0.5 s of real time (the watchdog; an endless loop? change the limit with --timeout)"
+                == "walk.lua:2: test \"busy loop\" ran its Lua code for more than 0.5 s of real time (the watchdog): the time ran out in the script's own Lua code at walk.lua:3 (an endless loop?); change the limit with --timeout"
         )
         #expect(
             Self.failure(results["waits forever"])

@@ -33,6 +33,9 @@ int sf_memory_exceeded(lua_State *L);
 int sf_memory_failed(lua_State *L);
 /* 1 if the instruction budget ran out since the last sf_reset_limits. */
 int sf_budget_exhausted(lua_State *L);
+/* Where the instruction hook first stopped L's code since its limits were last reset, in
+   sf_stuck_place's format ("" when it never stopped). */
+const char *sf_stop_site(lua_State *L);
 /* Sets the instruction budget for the next calls on thread L (and threads it creates) and
    clears the exceeded/exhausted flags. */
 void sf_reset_limits(lua_State *L, long long instructions);
@@ -53,6 +56,14 @@ typedef void (*sf_stuck_handler)(int reason, const char *subject);
 int sf_watchdog_start(sf_stuck_handler handler);
 /* Names what state L runs, for the stuck handler (copied; at most 511 bytes). */
 void sf_set_subject(lua_State *L, const char *subject);
+/* Where the call the watchdog last found stuck is, filled in before the stuck handler runs:
+   "kind<TAB>file:line<TAB>called function<TAB>pattern" (see shim.c); valid in the handler. */
+const char *sf_stuck_place(void);
+/* True (1) when the Lua call running on L (or the Swift function it called) is past its
+   deadline or asked to stop; marks its budget exhausted, so Lua stops at its next
+   instruction. Cheap (one clock read): Swift loops working for one Lua call check it per
+   frame or per item. */
+int sf_deadline_passed(lua_State *L);
 
 /* Opens base, string, table, math, utf8, coroutine, debug and os in protected mode, and seeds
    math.random with 0; the

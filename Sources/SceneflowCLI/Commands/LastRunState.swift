@@ -2,14 +2,24 @@ import Foundation
 import SceneflowCore
 import SceneflowRunner
 
-/// What `sceneflow test --last-failed` reruns: the failed tests of the previous run of the
-/// same paths, as Playwright Test's `.last-run.json`. Kept in the cache folder
-/// (`$XDG_CACHE_HOME/sceneflow`, else `~/.cache/sceneflow`), one file per set of script paths
-/// (`last-run-<hash of the absolute paths>.json`), so nothing is written beside the scripts.
-/// Every run that runs tests (not `--list`) replaces it, `--last-failed` runs included.
+/// What `sceneflow test --last-failed` reruns: the tests of the previous runs of the same paths
+/// that have not passed since, as Playwright Test's `.last-run.json` and pytest's `--lf` cache.
+/// Kept in the cache folder (`$XDG_CACHE_HOME/sceneflow`, else `~/.cache/sceneflow`), one file
+/// per set of script paths (`last-run-<hash of the absolute paths>.json`), so nothing is written
+/// beside the scripts. Every run that runs tests (not `--list`) updates it, `--last-failed`
+/// runs included: what it ran replaces what was known of those tests; what it did not take (the
+/// files of another `--shard`, tests a `--filter` or `--last-failed` left out) keeps its entry,
+/// as pytest's cache does, so shards of one suite share the state without losing each other's
+/// failures.
+///
+/// A test is still to run when it failed, was interrupted, or did not run because
+/// `--max-failures` / `-x` or a signal stopped the run; a file is rerun whole when it could not
+/// load or never ran. So "stop at the first failure, fix, rerun the last failed" never ends
+/// green while a test that was never run again fails (red-team finding P3).
 struct LastRunState: Codable, Equatable {
-    /// A file with failures: the tests that failed or were interrupted, or nil when the file
-    /// could not load (it is rerun whole).
+    /// A file with tests still to run: the tests that failed, were interrupted or were not run
+    /// because the run stopped, or nil when the file could not load or never ran (it is rerun
+    /// whole).
     struct FailedFile: Codable, Equatable {
         /// The script, as an absolute path.
         var file: String
@@ -23,32 +33,94 @@ struct LastRunState: Codable, Equatable {
     var paths: [String]
     /// When the run started (ISO 8601, UTC).
     var startedAt: String
-    /// The files with failures, in run order; empty when nothing failed.
+    /// The files with tests still to run (this run's in run order, then the ones kept from
+    /// earlier runs); empty when every test passed.
     var failed: [FailedFile]
     /// Real seconds each file took (absolute path → seconds), so the next `--jobs` run can
     /// start the longest files first; missing in states written before it existed.
     var seconds: [String: Double]? = nil
 
-    /// The state of a finished run of `inputs` with `results`.
-    init(inputs: [String], results: [ScriptFileResult], startedAt: Date) {
+    /// The state after a run of `inputs` with `results`, merged into `previous` (the state
+    /// before it, or nil): `scheduled` are the files the run took (after `--shard` and
+    /// `--last-failed`), and `vanished` per file (as the run names it) the tests
+    /// `--last-failed` asked for that the file no longer declares (dropped: they cannot run
+    /// again).
+    init(
+        inputs: [String], results: [ScriptFileResult], startedAt: Date, previous: LastRunState? = nil,
+        scheduled: [String] = [], vanished: [String: Set<String>] = [:]
+    ) {
         paths = Self.absolute(inputs)
         // FoundationEssentials' style writes what ISO8601DateFormatter does (2026-12-01T13:45:14Z)
         // without loading ICU's time zones at the end of every run.
         self.startedAt = startedAt.formatted(Date.ISO8601FormatStyle())
-        failed = results.compactMap { result in
+        var ran: [String: ScriptFileResult] = [:]
+        for result in results { ran[Self.absolute([result.file])[0]] = result }
+        let taken = Set(Self.absolute(scheduled))
+        let vanished = Dictionary(
+            vanished.map { (Self.absolute([$0.key])[0], $0.value) }, uniquingKeysWith: { $0.union($1) })
+        var failed: [FailedFile] = []
+        var index: [String: Int] = [:]
+        for result in results {
             let file = Self.absolute([result.file])[0]
-            if !result.loadProblems.isEmpty { return FailedFile(file: file, tests: nil) }
-            let failed = result.outcomes.filter { $0.verdict == .failed || $0.verdict == .interrupted }
-            // A failed after_all hook runs after whichever test runs last: rerun the whole file.
-            if failed.contains(where: { $0.hook != nil }) { return FailedFile(file: file, tests: nil) }
-            let names = failed.map(\.name)
-            return names.isEmpty ? nil : FailedFile(file: file, tests: names)
+            guard let entry = Self.stillToRun(result, file: file) else { continue }
+            index[file] = failed.count
+            failed.append(entry)
         }
-        var seconds: [String: Double] = [:]
+        // What this run did not take keeps its entry from the runs before.
+        for entry in previous?.failed ?? [] {
+            guard FileManager.default.fileExists(atPath: entry.file) else { continue }  // removed since
+            guard let result = ran[entry.file], taken.contains(entry.file) else {
+                if index[entry.file] == nil {
+                    index[entry.file] = failed.count
+                    failed.append(entry)
+                }
+                continue
+            }
+            // The file ran: its tests this run took are decided; the others keep their entry
+            // (a whole-file entry is decided by the file having run).
+            guard let names = entry.tests, result.notRun == nil, result.loadProblems.isEmpty else { continue }
+            let decided = Set(result.outcomes.map(\.name)).union(vanished[entry.file] ?? [])
+            let kept = names.filter { !decided.contains($0) }
+            guard !kept.isEmpty else { continue }
+            if let at = index[entry.file] {
+                if let tests = failed[at].tests { failed[at].tests = tests + kept.filter { !tests.contains($0) } }
+            } else {
+                index[entry.file] = failed.count
+                failed.append(FailedFile(file: entry.file, tests: kept))
+            }
+        }
+        self.failed = failed
+        var seconds = previous?.seconds ?? [:]
         for result in results {
             if let wall = result.wallSeconds, wall.isFinite { seconds[Self.absolute([result.file])[0]] = wall }
         }
         self.seconds = seconds
+    }
+
+    /// What of `result` (the script `file`, absolute) a later `--last-failed` must run: nil for
+    /// nothing (every test it took passed or was skipped by the script), the whole file when it
+    /// could not load or never ran, else the tests that failed, were interrupted, or were not
+    /// run because `--max-failures` or a signal stopped the run.
+    static func stillToRun(_ result: ScriptFileResult, file: String) -> FailedFile? {
+        if !result.loadProblems.isEmpty || result.notRun != nil { return FailedFile(file: file, tests: nil) }
+        // A failed after_all hook runs after whichever test runs last: rerun the whole file.
+        if result.outcomes.contains(where: { $0.hook != nil && $0.verdict == .failed }) {
+            return FailedFile(file: file, tests: nil)
+        }
+        let names = result.outcomes.filter { outcome in
+            switch outcome.verdict {
+            case .failed, .interrupted: true
+            case .skipped: outcome.skipReason.map(isStopReason) ?? false
+            case .passed, .warned, .recorded: false
+            }
+        }.map(\.name)
+        return names.isEmpty ? nil : FailedFile(file: file, tests: names)
+    }
+
+    /// True for the skip reason of a test a stopped run did not reach (a signal: "the run was
+    /// interrupted"; `--max-failures`: "not run: stopped after …").
+    static func isStopReason(_ reason: String) -> Bool {
+        reason == "the run was interrupted" || reason.hasPrefix("not run: ")
     }
 
     /// The cache folder: `$XDG_CACHE_HOME/sceneflow` when that is an absolute path (the XDG

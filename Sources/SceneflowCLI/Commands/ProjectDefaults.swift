@@ -55,11 +55,36 @@ enum ProjectDefaults {
                 try OutputPath.checkWritableFolder("\(path): test.reporters.report", report)
                 settings.report = report
             }
+            // Every output, whichever source gave it, against the others and the run's inputs
+            // (the config's prototype and the config itself among them), as the command line's.
+            try OutputOptions.checkCollisions(
+                outputs(settings, given: given, config: path), positionals: inputs, prototype: settings.prototype,
+                config: path, command: TestCommand.name)
         } catch {
             printError("sceneflow test: \(error)")
             return .failure(Failure(exitCode: .usage))
         }
         if !given.contains("--tap"), let tap = config.tap { settings.tap = tap }
         return .success(())
+    }
+
+    /// The files the run's outputs write, each named as its source names it: the option
+    /// (`--junit`) when the command line gave it, else the config's key
+    /// (`/repo/sceneflow.lua: test.reporters.junit`); a report folder's files one by one.
+    static func outputs(_ settings: TestSettings, given: Set<String>, config: String) -> [OutputCollisions.Output] {
+        var outputs: [OutputCollisions.Output] = []
+        func add(_ option: String, _ key: String, _ value: String?, folder: Bool = false) {
+            guard let value, value != "-" else { return }
+            let name = given.contains(option) ? option : "\(config): test.reporters.\(key)"
+            for file in folder ? OutputOptions.folderFiles[option] ?? [] : [""] {
+                outputs.append(.init(option: name, path: file.isEmpty ? value : PathText.join(value, file)))
+            }
+        }
+        add("--junit", "junit", settings.junit)
+        add("--json", "json", settings.json)
+        add("--report", "report", settings.report, folder: true)
+        add("--timeline", "timeline", settings.timeline)
+        add("--csv", "csv", settings.csv)
+        return outputs
     }
 }

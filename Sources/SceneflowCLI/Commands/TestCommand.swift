@@ -89,8 +89,11 @@ struct TestCommand: Subcommand {
         var scripts = suite
         if let (index, count) = settings.shard { scripts = ScriptFinder.shard(scripts, index: index, of: count) }
         var tests: [String: [String]] = [:]
+        // The state before this run: what --last-failed reruns, the order --jobs starts files
+        // in, and what this run's state keeps of the files it does not take.
+        let previous = LastRunState.read(inputs: inputs, environment: environment)
         if settings.lastFailed {
-            guard let state = LastRunState.read(inputs: inputs, environment: environment) else {
+            guard let state = previous else {
                 print(
                     "sceneflow test --last-failed: no previous run of \(inputs.joined(separator: ", ")) is recorded; nothing to run"
                 )
@@ -125,7 +128,7 @@ struct TestCommand: Subcommand {
         // still written (the Internals article in Sceneflow.docc, "Limits that hold").
         let pool = TestWorkerPool(settings: settings, jobs: jobs, tests: tests)
         if jobs > 1 {
-            pool.startOrder = LastRunState.read(inputs: inputs, environment: environment)?.longestFirst(scripts)
+            pool.startOrder = previous?.longestFirst(scripts)
         }
         pool.onPlanned = { console.planned($0, allLoaded: $1) }
         // The workers end while the reports and the last-run state are written.
@@ -164,7 +167,13 @@ struct TestCommand: Subcommand {
             return .failure
         }
         do {
-            try LastRunState(inputs: inputs, results: results, startedAt: started).write(environment: environment)
+            // A test asked for that is no longer declared cannot run again: it is dropped (named
+            // above). With a --filter or --tag, a name left out only looks so: it is kept.
+            let dropped = settings.selection.keepsAll ? Self.vanishedNames(tests, results: results) : [:]
+            try LastRunState(
+                inputs: inputs, results: results, startedAt: started, previous: previous, scheduled: scripts,
+                vanished: dropped
+            ).write(environment: environment)
         } catch {
             // The reason alone: the cache folder's path is the user's, not the run's.
             let reason = "\(error)".components(separatedBy: ": ").last ?? "\(error)"
@@ -201,13 +210,25 @@ struct TestCommand: Subcommand {
     /// The tests `--last-failed` asked for (`tests`: file → names) that their file, which ran,
     /// no longer declares, as `file: name`.
     static func vanishedFailures(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String] {
+        let vanished = vanishedNames(tests, results: results)
+        return tests.keys.sorted().flatMap { file in
+            (tests[file] ?? []).filter { vanished[file]?.contains($0) ?? false }.map { "\(file): \($0)" }
+        }
+    }
+
+    /// The tests `--last-failed` asked for that their file, which ran, no longer declares: file
+    /// (as the run names it) → names.
+    static func vanishedNames(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String: Set<String>] {
         var declared: [String: Set<String>] = [:]
         // A file that did not load or was not run says nothing about its tests' names.
         let unknown = Set(results.filter { $0.notRun != nil || !$0.loadProblems.isEmpty }.map(\.file))
         for result in results { declared[result.file, default: []].formUnion(result.outcomes.map(\.name)) }
-        return tests.keys.sorted().filter { !unknown.contains($0) }.flatMap { file in
-            (tests[file] ?? []).filter { !(declared[file]?.contains($0) ?? false) }.map { "\(file): \($0)" }
+        var vanished: [String: Set<String>] = [:]
+        for (file, names) in tests where !unknown.contains(file) {
+            let gone = Set(names.filter { !(declared[file]?.contains($0) ?? false) })
+            if !gone.isEmpty { vanished[file] = gone }
         }
+        return vanished
     }
 
     /// True when `--max-failures` left a test or a file of `results` not run, whether the

@@ -8,7 +8,9 @@ import SceneflowRunner
 /// `lib/helpers.lua`) or to a prototype folder (`--prototype`, and every folder a script names
 /// with `prototype "…"`) reruns every script, since which scripts use it is only known by
 /// running their Lua. Changes are noticed with `FileWatcher` (inotify where it works, else
-/// polling every 0.2 s), and a burst of writes (an editor saving) counts once.
+/// polling every 0.2 s), and a burst of writes (an editor saving) counts once. The scripts are
+/// found again every 0.2 s as the first run found them (`ScriptFinder`): a script added under
+/// the paths runs at once and is watched from then on, a removed one is dropped.
 /// Ctrl-C while waiting ends the watch with exit 0; during a run it interrupts that run as
 /// usual (exit 130). Any other stop signal (SIGTERM, SIGALRM, …) ends it with 128 + its number.
 enum TestWatch {
@@ -19,7 +21,7 @@ enum TestWatch {
     static func run(_ command: TestCommand, runOnce: (TestCommand) -> ExitCode) -> ExitCode {
         let interruption = Interruption.install()
         var status = runOnce(command)
-        let scripts = ScriptFinder.scripts(in: command.inputs)
+        var scripts = ScriptFinder.scripts(in: command.inputs)
         while true {
             // Ctrl-C is the way out of a watch; any other stop signal ends it as a stopped run.
             if let signal = interruption.signal { return signal == SIGINT ? status : ExitCode(stoppedBy: signal) }
@@ -30,7 +32,8 @@ enum TestWatch {
             )
             flushOutput()
             var changed: [String] = []
-            while changed.isEmpty {
+            var found = scripts
+            while changed.isEmpty && found == scripts {
                 usleep(pause)
                 if let signal = interruption.signal {
                     print("stopped watching")
@@ -41,13 +44,24 @@ enum TestWatch {
                     break
                 }
                 for index in scripts.indices where perScript[index].changed() { changed.append(scripts[index]) }
+                found = ScriptFinder.scripts(in: command.inputs)
             }
             // An editor saving writes more than once: let the burst end, then take it all.
             usleep(pause)
-            if shared.changed() { changed = scripts }
+            let everyScript = shared.changed() || changed.count == scripts.count
             for index in scripts.indices where perScript[index].changed() && !changed.contains(scripts[index]) {
                 changed.append(scripts[index])
             }
+            found = ScriptFinder.scripts(in: command.inputs)
+            let added = found.filter { !scripts.contains($0) }
+            let removed = scripts.filter { !found.contains($0) }
+            if !added.isEmpty { print("added: \(added.joined(separator: ", "))") }
+            if !removed.isEmpty { print("removed: \(removed.joined(separator: ", "))") }
+            scripts = found
+            // What runs: the changed scripts that are still there and the new ones (all of
+            // them after a module or prototype changed); nothing when scripts were only removed.
+            changed = everyScript ? scripts : changed.filter(found.contains) + added
+            guard !changed.isEmpty else { continue }
             print(
                 "changed: running \(changed.count == scripts.count ? "every script" : changed.joined(separator: ", "))")
             var again = command

@@ -38,8 +38,8 @@ extension TestWorkerPool {
             } else {
                 continue
             }
-            if case .stuck(let reason, let subject) = event {
-                worker.stuck = (reason, subject)
+            if case .stuck(let reason, let subject, let place) = event {
+                worker.stuck = (reason, subject, place)
                 continue
             }
             guard let run = worker.assigned.first else { continue }

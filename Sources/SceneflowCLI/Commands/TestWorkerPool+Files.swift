@@ -15,7 +15,7 @@ extension TestWorkerPool {
         var buffer = Data()
         /// The files handed to this worker, in order: the first is the one it runs.
         var assigned: [FileRun] = []
-        var stuck: (reason: LuaWatchdog.Reason, subject: String)?
+        var stuck: (reason: LuaWatchdog.Reason, subject: String, place: LuaWatchdog.Place?)?
         var killed = false
         var closed = false
         /// Its exit was handled (`TestWorkerPool.ended`).

@@ -7,9 +7,9 @@ import SceneflowRunner
 extension TestWorkerPool {
     /// Why the test running in `worker` has no result.
     func testProblem(_ worker: Worker, _ run: FileRun, _ test: TestOutcome) -> String {
-        let stopped =
-            "inside one library call or error handler that never returned to Lua (a string pattern that backtracks?); its worker process was stopped"
         if let stuck = worker.stuck {
+            let stopped =
+                StuckLua.whereStopped(stuck.place, subject: stuck.subject) + "; its worker process was stopped"
             if stuck.subject == run.file {
                 let seconds = settings.timeout ?? LuaLimits.standard.testWallSeconds
                 return
@@ -27,7 +27,7 @@ extension TestWorkerPool {
             return Diagnostic(
                 file: stuck.subject.isEmpty ? run.file : stuck.subject,
                 message:
-                    "did not finish loading within 10 s of real time: its Lua code is stuck inside one library call or error handler that does not return to Lua (a string pattern that backtracks?); its worker process was stopped"
+                    "did not finish loading within 10 s of real time: its Lua code was stuck \(StuckLua.whereStopped(stuck.place, subject: stuck.subject)); its worker process was stopped"
             )
         }
         return Diagnostic(

@@ -31,8 +31,9 @@ enum WorkerEvent: Codable {
     /// most frequent `finished`, as its real time in seconds alone (`line(done:)`).
     case done(Double)
     /// The watchdog thread found Lua code the instruction hook could not stop; the worker
-    /// exits right after this line. `subject` is the file whose code ran.
-    case stuck(reason: LuaWatchdog.Reason, subject: String)
+    /// exits right after this line. `subject` is the file whose code ran; `place` where in it
+    /// the time ran out, when the watchdog could read the Lua call stack.
+    case stuck(reason: LuaWatchdog.Reason, subject: String, place: LuaWatchdog.Place?)
 
     /// `.started(position)` as the line `JSONEncoder` writes for it, newline included.
     static func line(started position: Int) -> [UInt8] { Array(#"{"started":{"_0":\#(position)}}"#.utf8) + [10] }
@@ -265,7 +266,10 @@ enum TestWorker {
 
     private static let stuckHandler: LuaWatchdog.Handler = { reason, subject in
         let file = subject.map { String(cString: $0) } ?? ""
-        TestWorker.send(.stuck(reason: LuaWatchdog.Reason(rawValue: reason) ?? .pastDeadline, subject: file))
+        TestWorker.send(
+            .stuck(
+                reason: LuaWatchdog.Reason(rawValue: reason) ?? .pastDeadline, subject: file,
+                place: LuaWatchdog.Place.current))
         _exit(TestWorker.stuckStatus)
     }
 }

@@ -58,18 +58,23 @@ enum OutputCollisions {
     /// Throws when one of `outputs` would replace a file the run reads: one of `files` (the
     /// scripts or timelines given), `prototype.lua`, a `.lua` file or an image in one of
     /// `prototypeFolders`, or a screenshot baseline (a file under a `__screenshots__` folder).
-    /// When `luaIsInput` (`test`, whose scripts `require` modules), any existing `.lua` file.
+    /// When `luaIsInput` (`test`, whose scripts `require` modules), any existing `.lua` file;
+    /// and `config`, the project config `sceneflow.lua` the run read, when there is one.
     ///
     /// - Throws: `UsageError` (exit 64) naming the option, the path and what it is.
     static func checkNotInputs(
-        _ outputs: [Output], files: [String], prototypeFolders: [String], luaIsInput: Bool
+        _ outputs: [Output], files: [String], prototypeFolders: [String], luaIsInput: Bool, config: String? = nil
     ) throws(UsageError) {
+        let configKey = config.flatMap(FileKey.init)
         let fileKeys = files.compactMap { file in FileKey(file).map { (file, $0) } }
         let folders = prototypeFolders.compactMap { folder in FileKey.realPath(folder).map { (folder, $0) } }
         for output in outputs {
             guard let key = FileKey(output.path), key.identity != nil else { continue }  // a new file
             let shown = "\(output.option) \(OutputPath.shown(output.path))"
             let advice = "an output never replaces a file the run reads; choose another file"
+            if let config, let configKey, configKey.matches(key) {
+                throw UsageError(message: "\(shown) is the project config \(OutputPath.shown(config)); \(advice)")
+            }
             if let (file, _) = fileKeys.first(where: { $0.1.matches(key) }) {
                 throw UsageError(message: "\(shown) is \(OutputPath.shown(file)), an input of this run; \(advice)")
             }

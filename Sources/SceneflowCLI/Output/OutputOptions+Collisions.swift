@@ -27,10 +27,24 @@ extension OutputOptions {
             }
         }
         guard !outputs.isEmpty else { return }
+        try checkCollisions(
+            outputs, positionals: parsed.positionals, prototype: parsed.value("--prototype"), command: command)
+    }
+
+    /// Checks `outputs`, wherever they come from (the command line, the project config's
+    /// reporters), against each other and against the inputs of a run of `positionals` (for
+    /// `test`, `Scripts` when none) with `prototype` (`--prototype`, or the config's), and
+    /// `config`, the project config file the run read.
+    ///
+    /// - Throws: `UsageError` (exit 64) naming both outputs or the output and the input.
+    static func checkCollisions(
+        _ outputs: [OutputCollisions.Output], positionals: [String], prototype: String?, config: String? = nil,
+        command: String
+    ) throws(UsageError) {
         try OutputCollisions.checkDistinct(outputs)
         var files: [String] = []
-        var prototypes: [String] = parsed.value("--prototype").map { [$0] } ?? []
-        for argument in parsed.positionals {
+        var prototypes: [String] = prototype.map { [$0] } ?? []
+        for argument in positionals {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) else { continue }
             if !isDirectory.boolValue {
@@ -40,13 +54,14 @@ extension OutputOptions {
             }
         }
         if command == TestCommand.name {
-            let scripts = ScriptFinder.scripts(in: parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals)
+            let scripts = ScriptFinder.scripts(in: positionals.isEmpty ? ["Scripts"] : positionals)
             files += scripts
             prototypes += scripts.compactMap(declaredPrototype(of:))
         }
         files += prototypes.filter { $0.hasSuffix(".lua") }  // a prototype named by its file
         try OutputCollisions.checkNotInputs(
-            outputs, files: files, prototypeFolders: prototypes, luaIsInput: command == TestCommand.name)
+            outputs, files: files, prototypeFolders: prototypes, luaIsInput: command == TestCommand.name,
+            config: config)
     }
 
     /// The folder a script names with `prototype "path"` (or `prototype("path")`, `'path'`) on

@@ -1,5 +1,6 @@
 /// Finds what in a valid prototype is probably a mistake: scenes no element reaches, elements
-/// outside the screen, duplicate labels within a scene, and images no scene uses. These are
+/// outside the screen, duplicate labels within a scene, durations shorter than a frame,
+/// frames too small to tap, overlapping touch areas, and images no scene uses. These are
 /// warnings: the prototype still plays.
 public enum PrototypeChecker {
     /// Warnings for `prototype`, naming `file` (the prototype.lua path) and the table path.
@@ -31,6 +32,8 @@ public enum PrototypeChecker {
         }
         result += fitWarnings(for: prototype, file: file)  // stars past their frame, overlays past the screen
         result += scrollWarnings(for: prototype, file: file)
+        result += tooShortOrSmallWarnings(for: prototype, file: file)  // sub-frame durations, untappable frames
+        result += overlapWarnings(for: prototype, file: file)  // touch areas that overlap
         let used = Set(prototype.imageReferences.map { normalise($0.image) })
         for image in imageFiles.sorted() where !used.contains(normalise(image)) {
             result.append(Diagnostic(.warning, file: file, message: "image \"\(image)\" is not used by any scene"))

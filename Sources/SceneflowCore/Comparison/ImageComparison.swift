@@ -68,6 +68,12 @@ public enum ImageComparison {
         /// The new frame's size in pixels.
         public var actual: (width: Int, height: Int)
 
+        /// Creates the mismatch of a baseline of `expected` pixels and a frame of `actual`.
+        public init(expected: (width: Int, height: Int), actual: (width: Int, height: Int)) {
+            self.expected = expected
+            self.actual = actual
+        }
+
         public static func == (a: SizeMismatch, b: SizeMismatch) -> Bool {
             a.expected == b.expected && a.actual == b.actual
         }

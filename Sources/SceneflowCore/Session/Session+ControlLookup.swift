@@ -137,10 +137,9 @@ extension Session {
         let placed = placedElements
         for index in placed.indices.reversed() {
             let (element, place) = placed[index]
-            if let rating = element.control?.starRating {
+            if element.control?.starRating != nil {
                 // A disabled control still covers what lies below it but takes no input.
-                let layout = StarRatingLayout(rating, frame: place.frame)
-                if layout.hitArea.contains(point) && place.area.contains(point) {
+                if element.touchArea(placedAt: place.frame).contains(point) && place.area.contains(point) {
                     return element.enabled ? controlID(placed, index) : nil
                 }
             } else if place.visible?.contains(point) == true {

@@ -50,7 +50,7 @@ extension Session {
     /// waiting out the double-tap window. The rest of a cancelled gesture is ignored.
     func noteTimedNavigation(from index: Int, scene: String) {
         guard
-            let started = timeline.events[index...].first(where: {
+            let started = timeline.events(since: index).events.first(where: {
                 if case .action = $0.kind { true } else { false }
             }), case .action(let action, _) = started.kind, action.isNavigation
         else { return }
@@ -72,6 +72,11 @@ extension Session {
             cancelledGesture = "scenes.\(scene).after changed the scene while the finger was down"
         }
         recognizer.cancel()  // also forgets a first tap: a double tap cannot span two scenes
+        // Only navigations after the latest events' first can matter to a gesture's mark.
+        let oldest = timeline.count - Timeline.recentEvents
+        if let first = timedNavigations.first, first.eventIndex < oldest - Timeline.recentEvents {
+            timedNavigations.removeAll { $0.eventIndex < oldest }
+        }
         timedNavigations.append(
             TimedNavigation(
                 scene: scene, start: now, eventIndex: index, to: navigator.top,
@@ -91,11 +96,12 @@ extension Session {
     /// Example: `the release at 0.53 s fell inside the crossfade to "two" started by
     /// scenes.one.after`.
     public func gestureInterruption(since mark: Int, testStart: Double) -> String? {
-        let events = timeline.events
-        guard mark >= 0, mark <= events.count else { return nil }
+        guard mark >= 0, mark <= timeline.count else { return nil }
+        let (events, start) = timeline.events(since: mark)
         var inputs: [(index: Int, event: InputEvent, ignored: Bool)] = []
-        for index in mark..<events.count {
-            switch events[index].kind {
+        for (offset, event) in events.enumerated() {
+            let index = start + offset
+            switch event.kind {
             case .input(let e): inputs.append((index, e, false))
             case .inputIgnored(let e, _): inputs.append((index, e, true))
             default: break

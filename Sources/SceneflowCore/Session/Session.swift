@@ -93,7 +93,7 @@ public final class Session {
     public var runningTransition: TransitionRecord? { navigator.running?.record }
     /// The most recently completed transition, if any: what `last_transition()` and
     /// `expect.transition{…}` look at.
-    public var lastCompletedTransition: TransitionRecord? { timeline.transitions.last }
+    public var lastCompletedTransition: TransitionRecord? { timeline.lastTransition }
     /// How many times slower transitions that start from now on are animated (1 normally;
     /// the window's `S` key sets 10). Records keep true times and carry the factor.
     public var slowMotion: Double {
@@ -115,6 +115,17 @@ public final class Session {
         let deadline: Double
     }
     var pendingTap: PendingTap?
+
+    /// The most timeline events and transitions one test keeps (`Timeline.eventLimit`; the
+    /// headless test runner sets `Timeline.eventsPerTest`); nil keeps all.
+    public var timelineEventLimit: Int? {
+        get { timeline.eventLimit }
+        set { timeline.eventLimit = newValue }
+    }
+
+    /// Starts a test's share of the timeline (`Timeline.startTest()`): the event limit counts
+    /// afresh.
+    public func startTimelineTest() { timeline.startTest() }
 
     /// Goes back to the start scene with empty stacks; time and the timeline continue.
     public func reset() {
@@ -175,7 +186,7 @@ public final class Session {
             return
         }
         dropFocus(before: action)  // Session+FocusLifecycle.swift
-        let firstEvent = timeline.events.count
+        let firstEvent = timeline.count
         navigator.request(action, source: source, at: now, timeline: &timeline)
         if let timerScene { noteTimedNavigation(from: firstEvent, scene: timerScene) }
         noteHistory()

@@ -35,6 +35,9 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         /// not drawn at all (a portrait-only scene stays upright); a turned screen with
         /// `duration` 0 is a cut (the landscape sequence declares `turn = "none"`).
         case turn(to: Orientation, duration: Double, rotates: Bool)
+        /// `count` events of one test were not kept: the test recorded more than `limit`
+        /// (`Timeline.eventLimit`). Written once, at the time of the last one left out.
+        case leftOut(count: Int, limit: Int)
     }
     /// Clock time in seconds.
     public var time: Double
@@ -92,6 +95,8 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
             return "transition \(r.from) -> \(r.to) completed after "
                 + "\(formatNumber(r.measuredDuration ?? 0, decimals: 3))s, \(counted(r.frameCount, "frame"))"
                 + (r.drawnAsRotation ? ", drawn as a rotation" : "")
+        case .leftOut(let count, let limit):
+            return "\(counted(count, "more event")) of this test left out: a test keeps its first \(limit)"
         }
     }
 
@@ -113,26 +118,98 @@ public struct TimelineEvent: Equatable, Sendable, CustomStringConvertible {
         case .transitionCompleted: "transition_completed"
         case .reload: "reload"
         case .turn: "turn"
+        case .leftOut: "left_out"
         }
     }
 }
 
 /// The recorded events of a run, in order.
+///
+/// With an `eventLimit` (the headless test runner sets `eventsPerTest`), each test keeps its
+/// first `eventLimit` events and transitions; later ones are counted and closed with one
+/// `left_out` event, as a test's log text is capped (`TestRecordLimits`). The session's own
+/// bookkeeping (gesture marks, the last transition) reads `count`, `events(since:)` and
+/// `lastTransition`, which see every event recorded, so a cap never changes a verdict.
 public struct Timeline: Equatable, Sendable {
-    /// All events, oldest first.
+    /// The events a test keeps when the headless test runner records (20 000: a few MB of
+    /// JSON; an ordinary test records tens to hundreds).
+    public static let eventsPerTest = 20_000
+    /// How many of the latest events `events(since:)` can still give (a gesture's input and
+    /// what it caused fit in far fewer).
+    public static let recentEvents = 4_096
+
+    /// The kept events, oldest first (every event when there is no `eventLimit`).
     public private(set) var events: [TimelineEvent] = []
-    /// Completed transitions, oldest first.
+    /// Kept completed transitions (those whose completion event is kept), oldest first.
     public private(set) var transitions: [TransitionRecord] = []
+    /// The most events and transitions one test keeps (`startTest()` starts a test); nil keeps
+    /// all (a `play` session).
+    public var eventLimit: Int?
+    /// Every event recorded so far, kept or not: the index the next one gets.
+    public private(set) var count = 0
+    /// The most recently completed transition, kept or not.
+    public private(set) var lastTransition: TransitionRecord?
+    /// The latest events (at most twice `recentEvents`); `recentStart` is the first one's index.
+    private var recent: [TimelineEvent] = []
+    private var recentStart = 0
+    /// Events the running test recorded, kept or left out.
+    private var testEvents = 0
+    private var leftOut = 0
+    private var lastLeftOut = 0.0
 
     /// Creates an empty timeline.
     public init() {}
+
+    /// Starts a test: closes the previous one's left-out events with their `left_out` event
+    /// and counts the limit afresh.
+    public mutating func startTest() {
+        closeLeftOut()
+        testEvents = 0
+    }
+
+    /// The kept events followed by the running test's `left_out` event, if it has one: what
+    /// reports write.
+    public var reportedEvents: [TimelineEvent] {
+        guard leftOut > 0, let limit = eventLimit else { return events }
+        return events + [TimelineEvent(time: lastLeftOut, kind: .leftOut(count: leftOut, limit: limit))]
+    }
+
+    /// The events recorded from index `index` on (an index from `count`), as far as they are
+    /// among the latest `recentEvents` or more; the second value is the first one's index.
+    public func events(since index: Int) -> (events: ArraySlice<TimelineEvent>, start: Int) {
+        let start = min(max(index, recentStart), count)
+        return (recent[(start - recentStart)...], start)
+    }
+
+    private mutating func closeLeftOut() {
+        guard leftOut > 0, let limit = eventLimit else { return }
+        events.append(TimelineEvent(time: lastLeftOut, kind: .leftOut(count: leftOut, limit: limit)))
+        leftOut = 0
+    }
 
     /// Appends an event at clock time `time` (seconds); `wall` is the wall-clock time after
     /// present for events a presented frame triggers in the window; `element` the index of
     /// the element a gesture hit (`TimelineEvent.elementIndex`).
     public mutating func record(_ kind: TimelineEvent.Kind, at time: Double, wall: Double? = nil, element: Int? = nil) {
-        events.append(TimelineEvent(time: time, kind: kind, wallTime: wall, elementIndex: element))
-        if case .transitionCompleted(let record) = kind { transitions.append(record) }
+        let event = TimelineEvent(time: time, kind: kind, wallTime: wall, elementIndex: element)
+        count += 1
+        recent.append(event)
+        if recent.count >= 2 * Self.recentEvents {
+            recent.removeFirst(Self.recentEvents)
+            recentStart += Self.recentEvents
+        }
+        testEvents += 1
+        let kept = eventLimit.map { testEvents <= $0 } ?? true
+        if case .transitionCompleted(let record) = kind {
+            lastTransition = record
+            if kept { transitions.append(record) }  // a kept transition has its kept completion
+        }
+        guard kept else {
+            leftOut += 1
+            lastLeftOut = time
+            return
+        }
+        events.append(event)
     }
 
     /// Attaches `seconds` of rasterising cost to the last frame of the last completed
@@ -140,11 +217,18 @@ public struct Timeline: Equatable, Sendable {
     /// happens after the frame's completion was recorded). Returns true when it matched.
     @discardableResult
     public mutating func attachFrameCost(_ seconds: Double, clock: Double) -> Bool {
-        guard var last = transitions.last, let frame = last.frames.last, frame.clock == clock else { return false }
+        guard var last = lastTransition, let frame = last.frames.last, frame.clock == clock else { return false }
         last.frames[last.frames.count - 1].cost = seconds
-        transitions[transitions.count - 1] = last
-        if let index = events.lastIndex(where: { if case .transitionCompleted = $0.kind { true } else { false } }) {
+        let isKept = transitions.last == lastTransition
+        lastTransition = last
+        if isKept { transitions[transitions.count - 1] = last }
+        if let index = events.lastIndex(where: { if case .transitionCompleted = $0.kind { true } else { false } }),
+            case .transitionCompleted(let kept) = events[index].kind, kept.frames.last?.clock == clock, isKept
+        {
             events[index].kind = .transitionCompleted(last)
+        }
+        if let index = recent.lastIndex(where: { if case .transitionCompleted = $0.kind { true } else { false } }) {
+            recent[index].kind = .transitionCompleted(last)
         }
         return true
     }

@@ -120,7 +120,7 @@ public struct TimelineRun: Equatable, Sendable, Codable {
         self.init(
             name: name, prototype: prototype, clock: clock,
             transitions: timeline.transitions + (running.map { [$0] } ?? []),
-            events: timeline.events.map(TimelineEventEntry.init))
+            events: timeline.reportedEvents.map(TimelineEventEntry.init))
     }
 }
 

@@ -40,6 +40,9 @@ public final class HeadlessTestRunner {
         /// When true, each `ScriptFileResult` carries its script's timeline (for
         /// `--timeline`/`--csv` through `TimelineExport`).
         public var recordsTimeline = false
+        /// The most timeline events (and transitions) one test keeps; later ones are counted
+        /// in one `left_out` event (`Timeline.eventLimit`).
+        public var timelineEventsPerTest = Timeline.eventsPerTest
         /// What scripts read with `param("key")` (`--param`, `--param-env`).
         public var parameters: [String: String] = [:]
         /// Where screenshot failures and captures go: `reportDirectory`, else
@@ -228,6 +231,9 @@ public final class HeadlessTestRunner {
                 // would if the test ran alone, so now(), timers, transition times and log times
                 // never depend on which tests ran before it.
                 session = Session(prototype: prototype)
+                // A test keeps its first events: a scene that advances every frame must not grow
+                // the runner's memory or the --timeline file without bound.
+                session.timelineEventLimit = options.timelineEventsPerTest
                 let clock = VirtualClock()
                 runtime.bind(session)
                 runtime.visualChecks = checker

@@ -181,6 +181,18 @@ final class ScreenshotChecker: VisualChecks {
                 ),
                 baseline)
         }
+        // The baseline's size from its PNG header first: one of another size fails at once as a
+        // size change, never decoded (a 16384x6100 px baseline was decoded on every retry frame).
+        if case .size("PNG", let width, let height)? = ImageHeader.read(path: baseline),
+            width != actual.width || height != actual.height
+        {
+            let message = Self.sizeMismatch(
+                ImageComparison.SizeMismatch(expected: (width, height), actual: (actual.width, actual.height)))
+            if mode == .changed { return rewrite(request.name, actual, at: baseline, because: message) }
+            let files = writeSizeFailure(request.name, baseline: baseline, actual: actual)
+            return note(
+                "screenshot", request.name, .failed(message: message + files.message), baseline, files: files.files)
+        }
         let expected: RGBAImage
         do {
             expected = try baselines.image(at: baseline)
@@ -400,7 +412,7 @@ final class ScreenshotChecker: VisualChecks {
         }
         var frame = session.frame()
         if let progress {
-            guard let record = session.runningTransition ?? session.timeline.transitions.last else {
+            guard let record = session.runningTransition ?? session.timeline.lastTransition else {
                 throw BenchmarkFailure(message: "`at` needs a transition, and none has run yet")
             }
             frame = session.transitionFrame(record, linearProgress: progress)
@@ -408,6 +420,26 @@ final class ScreenshotChecker: VisualChecks {
         try renderer!.draw(frame, images: images!)
         try renderer!.capture(into: &frameBuffer)
         return frameBuffer
+    }
+
+    /// The failure images of a size change found from the baseline's header: the baseline
+    /// file copied as it is (not decoded) and the frame.
+    private func writeSizeFailure(_ name: String, baseline: String, actual: RGBAImage) -> (
+        files: [String: String], message: String
+    ) {
+        let folder = ReportPath.join(reportFolder, "screenshots/\(scriptID)/\(testSlug)/\(name)")
+        var files: [String: String] = [:]
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: folder + "/expected.png")
+            try FileManager.default.copyItem(atPath: baseline, toPath: folder + "/expected.png")
+            files["expected"] = folder + "/expected.png"
+            try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
+            files["actual"] = folder + "/actual.png"
+        } catch {
+            return (files, "; could not write the failure images in \(folder)/: \(Self.reason(error))")
+        }
+        return (files, "; see \(folder)/")
     }
 
     private func writeFailure(

@@ -52,7 +52,7 @@ final class FailureArtifacts {
         }
         save("elements.txt") { try AtomicFile.write(ElementTree.text(session), to: $0) }
         save("timeline.txt") { path in
-            let events = session.timeline.events.suffix(50)
+            let events = session.timeline.events(since: session.timeline.count - 50).events
             let text = events.map(\.description).joined(separator: "\n") + "\n"
             try AtomicFile.write(text, to: path)
         }

@@ -1,0 +1,72 @@
+import Foundation
+import SceneflowLua
+import Testing
+
+/// The watchdog's message names what was running when the time ran out: the script's line
+/// and whether it was a Sceneflow call (named), a Lua library call (named) or the script's
+/// own Lua code; a backtracking pattern is suggested only when a string pattern function
+/// was running.
+@Suite struct WatchdogPlaceTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let name: String
+        let code: String
+        /// What the failure must say after `the time ran out ` / `was stuck `.
+        let says: String
+        let pattern: Bool
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            name: "pattern", code: #"string.find(string.rep("a", 40), string.rep("a-", 20) .. "b")"#,
+            says: "inside the Lua library call string.find at w.lua:3", pattern: true),
+        Case(
+            name: "method pattern", code: #"local s = string.rep("a", 40); s:match(string.rep("a-", 20) .. "b")"#,
+            says: "inside the Lua library call match at w.lua:3", pattern: true),
+        Case(
+            name: "gmatch", code: #"for w in string.rep("a", 40):gmatch(string.rep("a-", 20) .. "b") do end"#,
+            says: "inside the iterator of a for loop at w.lua:3", pattern: true),
+        Case(
+            name: "sort", code: #"local t = {} for i = 1, 3e6 do t[i] = -i end while true do table.sort(t) end"#,
+            says: "w.lua:3", pattern: false),
+        Case(
+            name: "type_text", code: #"type_text("Field", string.rep("x", 10 * 1024 * 1024))"#,
+            says: "inside the Sceneflow call type_text", pattern: false),
+        Case(name: "loop", code: "while true do end", says: "in the script's own Lua code at w.lua:3", pattern: false),
+    ]
+
+    @Test(arguments: cases)
+    func theMessageNamesWhatRan(_ c: Case) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(
+            scenes: """
+                    home = { image = "home.png", elements = {
+                      { label = "Field", control = "text_field", frame = { 0, 10, 36, 20 } },
+                    } },
+                    detail = { image = "detail.png" },
+                """)
+        try tmp.write(
+            "w.lua",
+            """
+            prototype "Proto"
+            test("next", function() expect.scene "home" end)
+            test("\(c.name)", function() \(c.code) end)
+            test("after", function() expect.scene "home" end)
+
+            """)
+        let r = try Sceneflow.run(["test", "w.lua", "--timeout", "1"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let line = try #require(r.outputLines.first { $0.contains("test \"\(c.name)\" ran its Lua code") }, "\(r)")
+        #expect(line.contains(c.says), "\(line)")
+        #expect(line.contains("a string pattern that backtracks?") == c.pattern, "\(line)")
+        #expect(r.stdout.contains("PASS  after"), "\(r)")
+    }
+
+    @Test func theSourceLineGivesTheDottedName() {
+        #expect(LuaWatchdog.Place.qualified("tree", in: #"  expect.tree "scene""#) == "expect.tree")
+        #expect(LuaWatchdog.Place.qualified("find", in: "x = string.find(s, p)") == "string.find")
+        #expect(LuaWatchdog.Place.qualified("match", in: "s:match(p)") == "match")
+        #expect(LuaWatchdog.Place.qualified("tap", in: "tapping() tap 'x'") == "tap")
+        #expect(LuaWatchdog.Place.qualified("tree", in: "nothing here") == nil)
+    }
+}
