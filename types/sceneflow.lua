@@ -219,7 +219,7 @@ function before_all(fn) end
 
 ---`after_all(fn)`
 ---
----Runs fn once per file, after the last test that runs (inside it, after its after_each), also when tests failed. An error in it fails that last test.
+---Runs fn once per file, after the last test that runs (inside it, after its after_each), also when tests failed. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails.
 ---
 ---Fails when: fn not a function.
 ---

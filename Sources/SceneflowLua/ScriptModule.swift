@@ -61,6 +61,9 @@ final class ScriptModule {
     /// The last message `api.fail` raised (`note_failure(message)`), so the runtime can tell an
     /// expectation that did not hold from a Lua runtime error; reset per test.
     var notedFailure: String?
+    /// The errors of the file's `after_all` hooks in the running test (`sf.after_all_failed`),
+    /// reported as their own entry rather than as that test's failure.
+    var afterAllFailures: [String] = []
     /// Steps not yet returned (index -1: a step over `RecordLimits.steps`, not kept).
     var openSteps: [(index: Int, wallStart: Double)] = []
     /// Bytes of log messages the running test kept (see `RecordLimits.logBytes`).
@@ -88,6 +91,7 @@ final class ScriptModule {
         steps.removeAll()
         openSteps.removeAll()
         notedFailure = nil
+        afterAllFailures.removeAll()
         logBytes = 0
         droppedLogEntries = 0
         logNoteIndex = nil
@@ -121,6 +125,13 @@ final class ScriptModule {
                             stack.pushNil()
                         }
                         return .values(1)
+                    }
+                ),
+                (
+                    "after_all_failed",
+                    { [weak self] stack in
+                        self?.afterAllFailures.append(MessageClip.clip(stack.message(1) ?? "error"))
+                        return .values(0)
                     }
                 ),
                 (

@@ -156,6 +156,21 @@ extension ScriptRuntime {
             separator: "\n")
     }
 
+    /// The failure of the file's `after_all` hooks, when the just-ended test ran them and one
+    /// raised an error: the first error's place (the hook's line, or its module's) and every
+    /// error's message, each after `in after_all: `; nil when they held or did not run.
+    public var afterAllFailure: Diagnostic? {
+        guard let first = module.afterAllFailures.first else { return nil }
+        let limits = state.limits
+        var diagnostic = source.diagnostic(
+            LuaFailure(message: first), limits: limits, instructions: limits.stepInstructions, names: globalNames)
+        if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
+        diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
+        diagnostic.message = "in after_all: " + diagnostic.message
+        for other in module.afterAllFailures.dropFirst() { diagnostic.message += "; then, in after_all: " + other }
+        return diagnostic
+    }
+
     /// The log entries and steps the running (or just ended) test recorded.
     public var testRecords: (log: [TestLogEntry], steps: [TestStepRecord]) { (module.log, module.steps) }
 

@@ -49,7 +49,8 @@ import Testing
         let lines = try String(contentsOfFile: artifact, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 50)
         let lastTime = try #require(Double(lines.last!.split(separator: "s").first ?? ""))
-        #expect(lastTime > 5.9, "\(lines.last!)")
+        // On the test's own clock, which starts at 0 as if it ran alone: it ran 2 s.
+        #expect(lastTime > 1.9 && lastTime <= 2.0, "\(lines.last!)")
     }
 
     @Test func theCommandLineTimelineStaysBoundedAndReadable() throws {

@@ -57,6 +57,8 @@ enum ScriptAPIHarness {
         var log: [TestLogEntry]
         var steps: [TestStepRecord]
         var timeline: [TimelineEvent]
+        /// The file's after_all failure, when this test ran the hooks and one failed.
+        var afterAll: Diagnostic? = nil
 
         /// The failure message without the `walk.lua:N: ` prefix, or nil when it passed.
         var failure: String? {
@@ -128,7 +130,7 @@ enum ScriptAPIHarness {
             let records = runtime.testRecords
             results[test.name] = Result(
                 step: step, log: records.log, steps: records.steps,
-                timeline: Array(session.timeline.events[firstEvent...]))
+                timeline: Array(session.timeline.events[firstEvent...]), afterAll: runtime.afterAllFailure)
         }
         return results
     }

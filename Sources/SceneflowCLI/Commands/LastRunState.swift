@@ -103,6 +103,10 @@ struct LastRunState: Codable, Equatable {
     /// run because `--max-failures` or a signal stopped the run.
     static func stillToRun(_ result: ScriptFileResult, file: String) -> FailedFile? {
         if !result.loadProblems.isEmpty || result.notRun != nil { return FailedFile(file: file, tests: nil) }
+        // A failed after_all hook runs after whichever test runs last: rerun the whole file.
+        if result.outcomes.contains(where: { $0.hook != nil && $0.verdict == .failed }) {
+            return FailedFile(file: file, tests: nil)
+        }
         let names = result.outcomes.filter { outcome in
             switch outcome.verdict {
             case .failed, .interrupted: true

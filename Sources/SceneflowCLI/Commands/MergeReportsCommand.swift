@@ -65,13 +65,20 @@ struct MergeReportsCommand: Subcommand {
 
     func run() -> ExitCode {
         let merged: ReportMerge.Merged
+        // Artifacts the shard reports name that were found neither from here nor beside them.
+        var missing: [String] = []
         do {
             merged = try ReportMerge.merge(
-                try shards.map { path in (path, try ReportMerge.read(path)) })
+                try shards.map { path in
+                    var report = try ReportMerge.read(path)
+                    report.files = ReportMerge.locateArtifacts(report.files, shard: path, missing: &missing)
+                    return (path, report)
+                })
         } catch {
             printError("sceneflow merge-reports: \(error)")
             return .badInput
         }
+        if let warning = ReportMerge.missingWarning(missing) { printError(warning) }
         if !merged.missingShards.isEmpty {
             printError(
                 "sceneflow merge-reports: no report of \(ReportMerge.shardList(merged.missingShards, of: merged.shardCount)): its files are reported as not run"

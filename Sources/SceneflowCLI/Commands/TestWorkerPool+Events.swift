@@ -54,11 +54,20 @@ extension TestWorkerPool {
             case .started(let position):
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
-            case .ended(let position, let outcome):
+            case .verdict(let position, let outcome, let video):
+                // Final: only the video can still be added (or noted as cut).
                 run.outcomes[position] = outcome
                 run.running = nil
                 run.next = position + 1
+                run.encoding = (position, video)
                 if outcome.failsTheRun { failures += 1 }
+            case .ended(let position, let outcome):
+                let earlier = run.encoding?.position == position ? run.outcomes[position] : nil
+                run.encoding = nil
+                run.outcomes[position] = outcome
+                run.running = nil
+                run.next = position + 1
+                if outcome.failsTheRun && earlier?.failsTheRun != true { failures += 1 }
                 onOutcome(outcome)
             case .finished(let result) where result.notRun != nil:
                 // The worker had seen --max-failures failures before this file's turn.
@@ -110,6 +119,17 @@ extension TestWorkerPool {
                 finish(run, loadProblems: [loadProblem(worker, run)])
             }
             return
+        }
+        if let (position, video) = run.encoding, var outcome = run.outcomes[position] {
+            // Stopped while the video of a finished test was encoded: the test keeps its
+            // verdict; the partial file is removed and the report says so.
+            run.encoding = nil
+            if let video {
+                try? FileManager.default.removeItem(atPath: video)
+                HeadlessTestRunner.noteCutVideo(video, in: &outcome)
+            }
+            run.outcomes[position] = outcome
+            onOutcome(outcome)
         }
         if let position = run.running, planned.indices.contains(position) {
             let test = planned[position]

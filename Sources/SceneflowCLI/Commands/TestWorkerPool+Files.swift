@@ -60,6 +60,9 @@ extension TestWorkerPool {
         }
         var outcomes: [Int: TestOutcome] = [:]
         var running: Int?
+        /// The test whose verdict came (`WorkerEvent.verdict`) while its video is encoded, and
+        /// the video's file: the verdict stands if the worker is stopped before `ended`.
+        var encoding: (position: Int, video: String?)?
         /// When the running test started (`ProcessInfo.systemUptime`).
         var runningSince = 0.0
         /// The run position to resume at after a stopped worker.

@@ -20,6 +20,10 @@ enum WorkerEvent: Codable {
     case started(Int)
     /// The test at this run position ended.
     case ended(Int, TestOutcome)
+    /// The test at this run position has its final verdict and its video (at this path, nil
+    /// when none is kept) is being encoded: `ended` follows with the video or a note that the
+    /// stop cut it off; if the worker is stopped first, this verdict stands.
+    case verdict(Int, TestOutcome, String?)
     /// The file is done: its load problems, timeline and real time (the outcomes were sent
     /// one by one and are left out).
     case finished(ScriptFileResult)
@@ -201,8 +205,17 @@ enum TestWorker {
             send(.count($0.count), flush: false)
         }
         runner.onTestStart = { _, _ in send(.started(position)) }
-        var result = runner.run(script: request.file) { outcome in
+        runner.stopsVideo = { interruption.signal != nil }
+        // A verdict already sent (its test's video then being encoded) is counted once.
+        var counted = false
+        runner.onVerdict = { outcome, video in
             if outcome.failsTheRun { failures += 1 }
+            counted = true
+            send(.verdict(position, outcome, video))
+        }
+        var result = runner.run(script: request.file) { outcome in
+            if outcome.failsTheRun && !counted { failures += 1 }
+            counted = false
             send(.ended(position, outcome), flush: false)
             position += 1
         }

@@ -296,7 +296,7 @@ api.define{ name = "before_all", group = "Structure",
 
 api.define{ name = "after_all", group = "Structure",
   signature = "after_all(fn)",
-  summary = "Runs fn once per file, after the last test that runs (inside it, after its after_each), also when tests failed. An error in it fails that last test.",
+  summary = "Runs fn once per file, after the last test that runs (inside it, after its after_each), also when tests failed. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails.",
   args = { { "fn", "function", "function" } },
   errors = "fn not a function",
   example = 'after_all(function() log.message("file done") end)',
@@ -400,8 +400,13 @@ function decl.run(index, last, first)
     ok, err = hooks(decl.after_each, "in after_each", ok, err)
   end
   if last then
+    -- An after_all error is the file's, not this test's (it runs after whichever test runs
+    -- last): it is reported as its own (after_all) entry, as Playwright reports afterAll.
     sf.step_unwind(0)
-    ok, err = hooks(decl.after_all, "in after_all", ok, err)
+    for _, hook in ipairs(decl.after_all) do
+      local hook_ok, hook_err = xpcall(hook, api.traced)
+      if not hook_ok then sf.after_all_failed(tostring(hook_err)) end
+    end
   end
   local escaped = api.escaped
   api.escaped = nil

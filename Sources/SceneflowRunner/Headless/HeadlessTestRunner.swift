@@ -88,6 +88,14 @@ public final class HeadlessTestRunner {
     /// Checked between frames; when it returns true the running test ends as interrupted and
     /// the remaining tests are not run.
     public var shouldStop: () -> Bool = { false }
+    /// Checked before each frame of a video is encoded, once the test's Lua ended: when it
+    /// returns true (a stop signal) the video is dropped and noted; the verdict stays.
+    public var stopsVideo: () -> Bool = { false }
+    /// Called with a test's final verdict (failure, steps and artifacts included) before its
+    /// video is encoded, with the video file about to be written (nil when none is): a stop
+    /// during encoding can no longer change that verdict. `onOutcome` follows once the video
+    /// is done (or was cut).
+    public var onVerdict: (TestOutcome, String?) -> Void = { _, _ in }
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
 
@@ -163,11 +171,11 @@ public final class HeadlessTestRunner {
             return result
         }
         let artifacts = options.reportDirectory.map { FailureArtifacts(reportDirectory: $0, prototype: prototype) }
-        let session = Session(prototype: prototype)
-        // A test keeps its first events: a scene that advances every frame must not grow the
-        // runner's memory or the --timeline file without bound.
-        session.timelineEventLimit = options.timelineEventsPerTest
-        let clock = VirtualClock()
+        // The session of the test that ran last (its timeline is the file's when it is the only
+        // one), and the file's timeline joined from its tests' (`--timeline`).
+        var session = Session(prototype: prototype)
+        var timeline: TimelineRun?
+        var clockOffset = 0.0
         let checker = ScreenshotChecker(
             prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode,
             baselines: baselines)
@@ -186,6 +194,8 @@ public final class HeadlessTestRunner {
         for index in order {
             let test = declared.tests[index]
             var outcome: TestOutcome
+            // The file's after_all failure, when this test ran the hooks and one failed.
+            var afterAll: Diagnostic?
             if let reason = test.skipReason {
                 outcome = TestOutcome(
                     name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: reason)
@@ -217,6 +227,14 @@ public final class HeadlessTestRunner {
                         continue
                     }
                 }
+                // A fresh session on a fresh clock for every test: its clock starts at 0, as it
+                // would if the test ran alone, so now(), timers, transition times and log times
+                // never depend on which tests ran before it.
+                session = Session(prototype: prototype)
+                // A test keeps its first events: a scene that advances every frame must not grow
+                // the runner's memory or the --timeline file without bound.
+                session.timelineEventLimit = options.timelineEventsPerTest
+                let clock = VirtualClock()
                 runtime.bind(session)
                 runtime.visualChecks = checker
                 checker.begin(test: test.name, index: index)
@@ -224,6 +242,17 @@ public final class HeadlessTestRunner {
                     index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
                     video: video, last: index == lastRun, first: !startedOne && options.skipFirst == 0)
                 startedOne = true
+                afterAll = runtime.afterAllFailure
+                if options.recordsTimeline {
+                    // One clock for the file's timeline: each test's events follow the ones
+                    // before it (the last test's transition in progress ends the run's).
+                    let running = index == order.last ? session.runningTransition : nil
+                    let part = TimelineRun(
+                        name: file, prototype: prototype.name, clock: .virtual, timeline: session.timeline,
+                        running: running)
+                    timeline = timeline?.appending(part, shiftedBy: clockOffset) ?? part
+                    clockOffset += clock.now
+                }
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
@@ -238,12 +267,28 @@ public final class HeadlessTestRunner {
                         outcome.failure = failure
                     }
                 }
+                if let video {
+                    // The verdict is final once the test's Lua ended: it is handed over
+                    // before the video is encoded, which may take seconds.
+                    onVerdict(outcome, pendingVideo(video, outcome: outcome))
+                    finishVideo(video, tick: outcome.frames, outcome: &outcome)
+                }
             }
             result.outcomes.append(outcome)
             onOutcome(outcome)
+            if let afterAll {
+                // Its own entry, the same whichever test ran last (--reverse, --filter).
+                var entry = TestOutcome(
+                    name: TestOutcome.afterAllName, file: file, line: afterAll.line ?? 0, verdict: .failed,
+                    failure: afterAll)
+                entry.failureKind = .error
+                entry.hook = "after_all"
+                result.outcomes.append(entry)
+                onOutcome(entry)
+            }
         }
         if options.recordsTimeline {
-            result.timeline = TimelineExport.run(name: file, session: session, clock: .virtual)
+            result.timeline = timeline ?? TimelineExport.run(name: file, session: session, clock: .virtual)
         }
         if let recorder { writeSummary(recorder, result: result, prototype: prototype) }
         return result
@@ -417,7 +462,6 @@ public final class HeadlessTestRunner {
             failure.message += "\nand " + soft
             outcome.failure = failure
         }
-        if let video { finishVideo(video, tick: frames, outcome: &outcome) }
         let records = runtime.testRecords
         outcome.log = records.log
         outcome.steps = records.steps

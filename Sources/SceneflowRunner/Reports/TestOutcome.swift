@@ -54,6 +54,12 @@ public struct TestOutcome: Codable, Sendable {
     /// The test's MP4 video (`--video`), as a path from the working directory; nil when no
     /// video was kept.
     public var video: String?
+    /// `"after_all"` for the entry of a file's failed `after_all` hooks (named `(after_all)`,
+    /// as Playwright reports an afterAll error on its own, not as the last test's failure); nil
+    /// for a test.
+    public var hook: String?
+    /// The name of the entry for a file's failed `after_all` hooks.
+    public static let afterAllName = "(after_all)"
 
     /// Creates an outcome.
     public init(

@@ -80,12 +80,20 @@ final class VideoRecorder {
         log.append((frame, tick - firstTick))
     }
 
+    /// The file the running test's video will be written to when it ends with `failed`, or nil
+    /// when the mode does not keep it (or no test runs).
+    func pendingPath(failed: Bool) -> String? {
+        guard let name, mode == .on || failed else { return nil }
+        return (folder as NSString).appendingPathComponent(name + ".mp4")
+    }
+
     /// Ends the running test's video at frame tick `tick`. Returns the video's path, or nil when
     /// the mode does not keep it (`retain-on-failure` and the test passed: nothing is drawn or
-    /// written).
+    /// written). `stop` is asked before each frame: once it returns true (a stop signal) the
+    /// unfinished file is removed and `VideoCut` thrown, so no truncated MP4 is left behind.
     /// - Throws: an error making the folder, `SDLError` when drawing fails, `VideoError` when
-    ///   encoding fails.
-    func finish(tick: Int, failed: Bool) throws -> String? {
+    ///   encoding fails, `VideoCut` when `stop` ended it.
+    func finish(tick: Int, failed: Bool, stop: () -> Bool = { false }) throws -> String? {
         guard let name else { return nil }
         self.name = nil
         defer { log.removeAll(keepingCapacity: true) }
@@ -96,11 +104,13 @@ final class VideoRecorder {
         let encoder = try VideoEncoder(path: path, width: device.pixelWidth, height: device.pixelHeight)
         do {
             for (frame, tick) in log {
+                if stop() { throw VideoCut(path: path) }
                 try renderer.draw(frame, images: images)
                 try renderer.withBGRXPixels(scratch: &scratch) { pixels, width, height, pitch in
                     try encoder.add(pixels, width: width, height: height, pitch: pitch, tick: tick)
                 }
             }
+            if stop() { throw VideoCut(path: path) }
             try encoder.finish(tick: tick - firstTick)
         } catch {
             encoder.abandon()
@@ -108,5 +118,18 @@ final class VideoRecorder {
             throw error
         }
         return path
+    }
+}
+
+/// A video left unfinished because the run was stopped (a signal, or `--max-failures` reached
+/// in another worker) while it was encoded: its partial file was removed.
+struct VideoCut: Error, CustomStringConvertible {
+    /// The video file that was not kept.
+    let path: String
+    var description: String { VideoCut.note(path) }
+
+    /// What a report says about a video the stop cut off at `path`.
+    static func note(_ path: String) -> String {
+        "the video \(path) was not kept: the run was stopped while it was encoded"
     }
 }
