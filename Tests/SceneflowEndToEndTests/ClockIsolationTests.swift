@@ -14,19 +14,8 @@ import Testing
             start: "splash",
             scenes: """
                     splash = { image = "splash.png", after = 1.5, on_after = replace("home", "crossfade", 0.3) },
-                    home = {
-                      image = "home.png",
-                      elements = {
-                        { label = "Open", frame = { 2, 10, 30, 20 }, on_tap = go("detail", "push_left", 0.3) },
-                      },
-                    },
-                    detail = {
-                      image = "detail.png",
-                      elements = {
-                        { label = "Back", frame = { 2, 10, 30, 20 }, on_tap = back() },
-                      },
-                    },
-                """, images: ["splash.png", "home.png", "detail.png"])
+
+                """ + TempFolder.twoScenes, images: ["splash.png", "home.png", "detail.png"])
     }
 
     /// Tests that log every clock-derived value they can read, and some that only spend clock

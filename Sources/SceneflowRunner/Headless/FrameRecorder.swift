@@ -22,6 +22,10 @@ final class FrameRecorder {
     /// False: capture and hash the frames but encode no PNG (`--frames-hash-only`).
     var writesPNGs = true
     var prefix = ""
+    /// Seconds added to each test's clock in `summary.txt`: every test runs on its own clock
+    /// from 0, and the file's frames are listed on the file's one clock, as `--timeline` lists
+    /// its events (the tests before this one took this long).
+    var clockOffset = 0.0
 
     /// - Throws: `SDLError` when the offscreen renderer cannot be made, or an error creating
     ///   the folder.
@@ -86,7 +90,7 @@ final class FrameRecorder {
         if writesPNGs {
             try OffscreenRenderer.savePNG(frame, to: (directory as NSString).appendingPathComponent(file))
         }
-        written.append((file, "\(formatNumber(session.now, decimals: 3))s  [\(prefix)]  \(what)"))
+        written.append((file, "\(formatNumber(clockOffset + session.now, decimals: 3))s  [\(prefix)]  \(what)"))
     }
 
     /// Writes `hashes.txt`: one `FILE  HASH` line per captured frame (hash in hexadecimal).

@@ -238,6 +238,7 @@ public final class HeadlessTestRunner {
                 runtime.bind(session)
                 runtime.visualChecks = checker
                 checker.begin(test: test.name, index: index)
+                recorder?.clockOffset = clockOffset
                 outcome = runTest(
                     index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
                     video: video, last: index == lastRun, first: !startedOne && options.skipFirst == 0)
@@ -251,8 +252,8 @@ public final class HeadlessTestRunner {
                         name: file, prototype: prototype.name, clock: .virtual, timeline: session.timeline,
                         running: running)
                     timeline = timeline?.appending(part, shiftedBy: clockOffset) ?? part
-                    clockOffset += clock.now
                 }
+                clockOffset += clock.now
                 outcome.visuals = checker.records
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
