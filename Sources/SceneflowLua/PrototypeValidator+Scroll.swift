@@ -11,7 +11,7 @@ extension PrototypeValidator {
     /// `scenes.X.landscape.scroll…`) against the turned device. The loader adds the line when
     /// `SourceLineFinder` finds the key unambiguously.
     /// The tallest scroll content, pixels (`height` × the device scale): an image's side limit.
-    static let maxContentPixels = 16_384
+    static let maxContentPixels = ScrollRegion.maxContentPixels
 
     mutating func checkScrollBands(_ prototype: Prototype) {
         for scene in prototype.orderedScenes {

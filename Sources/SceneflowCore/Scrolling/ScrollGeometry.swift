@@ -1,6 +1,12 @@
 /// A scroll region: a scene whose image is taller than the screen scrolls between a fixed
 /// header and footer (`scroll = { header = 56, footer = 48, height = 1600 }`, points).
 public struct ScrollRegion: Equatable, Sendable {
+    /// The most pixels a scroll region's content may have from top to bottom (its height ×
+    /// the device scale): it is drawn as one image, and 16 384 px is the most an image may
+    /// have on a side. Held alike to a written `scroll.height`, to a height measured from the
+    /// screenshot, and by `sceneflow new` before it writes `scroll`.
+    public static let maxContentPixels = 16_384
+
     /// Height of the fixed band at the top, in points (drawn from the top of the image).
     public var header: Double
     /// Height of the fixed band at the bottom, in points (drawn from the bottom of the image).

@@ -35,7 +35,7 @@ extension PrototypeOpener {
     /// The most pixels a scroll region's content may have from top to bottom: it is drawn as
     /// one image of its height × scale pixels (the rule `prototype.lua`'s `scroll.height` is
     /// held to when written).
-    public static let maxScrollContentPixels = 16_384
+    public static let maxScrollContentPixels = ScrollRegion.maxContentPixels
 
     /// The scroll regions of `measured` (after `measureScrollScenes`) whose content, scaled to
     /// the screen's width, would be taller than `maxScrollContentPixels` at the device's

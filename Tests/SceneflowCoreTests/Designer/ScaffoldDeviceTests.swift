@@ -9,6 +9,24 @@ import Testing
         ScaffoldPlan.Measured(file: file, pixelWidth: w, pixelHeight: h)
     }
 
+    /// Red-team finding P11: a narrow, very long screenshot (100x8000 px among 1080x2400 phone
+    /// shots) became a scroll scene 86 400 px tall at scale 3, which `check` then refused. It
+    /// now stays a plain scene, with a warning that says why and what to do.
+    @Test func aScreenshotTooLongToScrollIsNotMadeAScrollScene() {
+        let plan = ScaffoldPlan.plan([
+            shot("home.png", 1080, 2400), shot("other.png", 1080, 2400), shot("tall.png", 100, 8000),
+            shot("long.png", 1080, 9000),
+        ])
+        #expect(plan.device.scale == 3, "\(plan.device)")
+        #expect(plan.shots.map(\.scrolls) == [false, false, false, true], "1080x9000 px is 9 000 px: it scrolls")
+        let warning = plan.warnings.first { $0.file == "tall.png" }
+        #expect(warning?.message.contains("does not scroll") == true, "\(plan.warnings)")
+        #expect(warning?.message.contains("86400 px at scale 3, more than 16384 px") == true, "\(plan.warnings)")
+        let text = ScaffoldWriter.prototypeFile(
+            name: "T", device: plan.device, deviceSource: plan.deviceSource, shots: plan.shots)
+        #expect(text.components(separatedBy: "scroll = {").count == 2, "only long.png scrolls: \(text)")
+    }
+
     @Test func aLongScrollShotFirstDoesNotSetTheDevice() {
         let plan = ScaffoldPlan.plan([
             shot("a_long.png", 720, 6000), shot("b.png", 720, 1600), shot("c.png", 720, 1600),

@@ -110,9 +110,17 @@ public enum ScaffoldPlan {
             var shot = ScaffoldWriter.Shot(
                 scene: names[position], image: image.file, pixelWidth: image.pixelWidth,
                 pixelHeight: image.pixelHeight, screen: image.screen)
-            if image.isScrollShot && device.width < device.height
-                && Double(image.pixelHeight) * device.width / Double(image.pixelWidth) > device.height
-            {
+            let contentHeight = Double(image.pixelHeight) * device.width / Double(max(image.pixelWidth, 1))
+            let scrolls = image.isScrollShot && device.width < device.height && contentHeight > device.height
+            if scrolls && contentHeight * device.scale > Double(ScrollRegion.maxContentPixels) {
+                // Too long to draw as one scroll image: `check` would refuse the scroll region.
+                warnings.append(
+                    Diagnostic(
+                        .warning, file: image.file,
+                        message:
+                            "scene \"\(shot.scene)\" does not scroll: scaled to the \(formatNumber(device.width)) pt screen width it would be \(formatNumber(contentHeight.rounded())) pt tall, \(formatNumber((contentHeight * device.scale).rounded())) px at scale \(formatNumber(device.scale)), more than \(ScrollRegion.maxContentPixels) px (the most an image may have on a side); cut it into shorter screenshots to scroll through it"
+                    ))
+            } else if scrolls {
                 shot.scrolls = true
             } else if AspectCheck.isStretched(width: image.screenWidth, height: image.screenHeight, into: device) {
                 warnings.append(stretchWarning(image, scene: shot.scene, device: device, images: images))
