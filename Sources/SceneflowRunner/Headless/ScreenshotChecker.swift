@@ -31,31 +31,31 @@ public enum BaselineMode: String, Sendable {
 /// baselines in `<script folder>/__screenshots__/<script name>/` (see `ImageComparison`) and
 /// writes what a person needs to judge a failure into the report folder.
 final class ScreenshotChecker: VisualChecks {
-    private let prototype: Prototype
-    private let baselineFolder: String
+    let prototype: Prototype
+    let baselineFolder: String
     /// The script's folder (`.` for a script in the working directory).
-    private let scriptFolder: String
+    let scriptFolder: String
     /// `<script folder>/__screenshots__`: every baseline must resolve inside it.
-    private let screenshotsFolder: String
-    private let reportFolder: String
-    private let scriptID: String
-    private let mode: BaselineMode
-    private var renderer: OffscreenRenderer?
-    private var images: TextureCache?
+    let screenshotsFolder: String
+    let reportFolder: String
+    let scriptID: String
+    let mode: BaselineMode
+    var renderer: OffscreenRenderer?
+    var images: TextureCache?
     /// Decoded baselines, shared by every script file of the run.
-    private let baselines: BaselineCache
+    let baselines: BaselineCache
     /// The last rendered frame's pixels, reused by the next render of the same size.
-    private var frameBuffer = RGBAImage(width: 0, height: 0, pixels: [])
-    private var testSlug = "test"
+    var frameBuffer = RGBAImage(width: 0, height: 0, pixels: [])
+    var testSlug = "test"
     /// The failure folders the running test has written (`writeFailure`), so none is reused.
-    private var failureFolders: Set<String> = []
+    var failureFolders: Set<String> = []
     /// The checks of the running test, in order.
     private(set) var records: [VisualRecord] = []
     /// The last failed retry attempt of `expect.screenshot`: its request, the frame it rendered
     /// and the result. An attempt on an equal frame with the same request gives the same result,
     /// so it is not rendered again (a splash waiting for its timer costs one render, not 60 a
     /// second).
-    private var lastRetry: (request: ScreenshotRequest, frame: FrameDescription, result: VisualCheckResult)?
+    var lastRetry: (request: ScreenshotRequest, frame: FrameDescription, result: VisualCheckResult)?
 
     /// A checker for the tests of `script`, reading baselines through `baselines` (one cache
     /// per run, so a baseline is decoded once while its file is unchanged).
@@ -246,84 +246,11 @@ final class ScreenshotChecker: VisualChecks {
         return note("capture", name, .passed(note: "captured"), nil, files: ["image": path])
     }
 
-    func tree(name: String?, expected: String?, session: Session, final: Bool) -> VisualCheckResult {
-        let actual = ElementTree.outline(session)
-        var baseline: String?
-        var wanted = expected
-        if let name {
-            let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
-            baseline = path
-            if let escape = baselineEscape(path) { return note("tree", name, .failed(message: escape), path) }
-            let exists = FileManager.default.fileExists(atPath: path)
-            if mode == .all || (!exists && (mode == .missing || mode == .changed)) {
-                if !final && session.timedActionPending {
-                    return .retry(
-                        message: "the scene's timed action has not fired yet; the baseline is recorded after it")
-                }
-                do {
-                    try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
-                    try AtomicFile.write(actual, to: path)
-                } catch {
-                    let kept = exists ? "; the old baseline is kept" : ""
-                    return note(
-                        "tree", name,
-                        .failed(message: "could not write the baseline \(path): \(Self.reason(error))\(kept)"),
-                        path)
-                }
-                return note("tree", name, .recorded(path: path), path)
-            }
-            let data: Data
-            do {
-                data = try RegularFile.read(path)
-            } catch {
-                let message =
-                    error == .missing
-                    ? "no text baseline at \(path); record it with --update-baselines"
-                    : "cannot read the text baseline \(path): \(error)"
-                return note("tree", name, .failed(message: message), path)
-            }
-            // A file that is there but is not UTF-8 text is not a missing baseline.
-            guard let text = String(validating: data, as: UTF8.self) else {
-                return note(
-                    "tree", name,
-                    .failed(
-                        message:
-                            "the text baseline \(path) is not UTF-8 text (\(data.count) bytes); record it again with --update-baselines"
-                    ), path)
-            }
-            wanted = text
-        }
-        let expectedLines = Self.lines(wanted ?? "")
-        let actualLines = Self.lines(actual)
-        if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
-        if final, mode == .changed, let name, let baseline {
-            do {
-                try AtomicFile.write(actual, to: baseline)
-            } catch {
-                return note(
-                    "tree", name,
-                    .failed(
-                        message:
-                            "could not rewrite the baseline \(baseline): \(Self.reason(error)); the old baseline is kept"
-                    ),
-                    baseline)
-            }
-            return updated("tree", name, at: baseline, because: "the tree differed")
-        }
-        let index =
-            Array(zip(expectedLines, actualLines)).firstIndex { $0.0 != $0.1 }
-            ?? min(expectedLines.count, actualLines.count)
-        let e = index < expectedLines.count ? "\"\(expectedLines[index])\"" : "(no line)"
-        let a = index < actualLines.count ? "\"\(actualLines[index])\"" : "(no line)"
-        let message = "line \(index + 1) differs: expected \(e), got \(a); the tree is:\n\(actual)"
-        return final ? note("tree", name ?? "inline", .failed(message: message), baseline) : .retry(message: message)
-    }
-
     // MARK: helpers
 
     /// `--update-baselines changed`: writes `actual` over the screenshot baseline at `path`,
     /// which differed from it (`why`, the comparison's message).
-    private func rewrite(_ name: String, _ actual: RGBAImage, at path: String, because why: String)
+    func rewrite(_ name: String, _ actual: RGBAImage, at path: String, because why: String)
         -> VisualCheckResult
     {
         do {
@@ -341,7 +268,7 @@ final class ScreenshotChecker: VisualChecks {
 
     /// Notes a baseline that `--update-baselines changed` rewrote because it differed (`why`,
     /// its first line): the test is *recorded*, and the record says the file was rewritten.
-    private func updated(_ kind: String, _ name: String, at path: String, because why: String) -> VisualCheckResult {
+    func updated(_ kind: String, _ name: String, at path: String, because why: String) -> VisualCheckResult {
         let result = note(kind, name, .recorded(path: path), path)
         let first = why.split(separator: "\n").first.map(String.init) ?? why
         records[records.count - 1].message = "baseline rewritten at \(path) (it differed: \(first))"
@@ -349,7 +276,7 @@ final class ScreenshotChecker: VisualChecks {
     }
 
     /// The message of a size change between baseline and frame.
-    private static func sizeMismatch(_ error: ImageComparison.SizeMismatch) -> String {
+    static func sizeMismatch(_ error: ImageComparison.SizeMismatch) -> String {
         "size mismatch: the baseline is \(error.expected.width)x\(error.expected.height) px, the frame is \(error.actual.width)x\(error.actual.height) px (nothing was compared; update the baseline if the device changed)"
     }
 
@@ -384,7 +311,7 @@ final class ScreenshotChecker: VisualChecks {
         return lines.map { String($0.dropFirst(min(indent, $0.count))) }
     }
 
-    private func compareOptions(_ request: ScreenshotRequest) -> ImageCompareOptions {
+    func compareOptions(_ request: ScreenshotRequest) -> ImageCompareOptions {
         ImageCompareOptions(
             threshold: request.threshold, ignoreAntialiasing: request.ignoreAntialiasing,
             masks: request.masks.map(pixels), region: request.region.map(pixels))
@@ -392,7 +319,7 @@ final class ScreenshotChecker: VisualChecks {
 
     /// A rectangle in points as the pixels it touches (each edge kept within a billion
     /// pixels, so the width and height cannot overflow whatever numbers came from Lua).
-    private func pixels(_ rect: Rect) -> PixelRect {
+    func pixels(_ rect: Rect) -> PixelRect {
         let s = prototype.device.scale
         func edge(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
             min(max(Int(saturating: (v * s).rounded(rule)), -1_000_000_000), 1_000_000_000)
@@ -404,7 +331,7 @@ final class ScreenshotChecker: VisualChecks {
         return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    private func render(_ session: Session, at progress: Double?) throws -> RGBAImage {
+    func render(_ session: Session, at progress: Double?) throws -> RGBAImage {
         if renderer == nil {
             let made = try OffscreenRenderer(device: prototype.device)
             renderer = made
@@ -422,59 +349,7 @@ final class ScreenshotChecker: VisualChecks {
         return frameBuffer
     }
 
-    /// The failure images of a size change found from the baseline's header: the baseline
-    /// file copied as it is (not decoded) and the frame.
-    private func writeSizeFailure(_ name: String, baseline: String, actual: RGBAImage) -> (
-        files: [String: String], message: String
-    ) {
-        let folder = ReportPath.join(reportFolder, "screenshots/\(scriptID)/\(testSlug)/\(name)")
-        var files: [String: String] = [:]
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(atPath: folder + "/expected.png")
-            try FileManager.default.copyItem(atPath: baseline, toPath: folder + "/expected.png")
-            files["expected"] = folder + "/expected.png"
-            try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
-            files["actual"] = folder + "/actual.png"
-        } catch {
-            return (files, "; could not write the failure images in \(folder)/: \(Self.reason(error))")
-        }
-        return (files, "; see \(folder)/")
-    }
-
-    private func writeFailure(
-        _ name: String, expected: RGBAImage, actual: RGBAImage, options: ImageCompareOptions?
-    ) -> (files: [String: String], message: String) {
-        // One folder per failing comparison: a second failure against the same baseline in
-        // this test (a soft check before and after navigation) must not overwrite the first's.
-        var folderName = name
-        var suffix = 2
-        while failureFolders.contains(folderName) {
-            folderName = "\(name)-\(suffix)"
-            suffix += 1
-        }
-        failureFolders.insert(folderName)
-        let relative = "screenshots/\(scriptID)/\(testSlug)/\(folderName)"
-        let folder = ReportPath.join(reportFolder, relative)
-        var files: [String: String] = [:]
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try OffscreenRenderer.savePNG(expected, to: folder + "/expected.png")
-            files["expected"] = folder + "/expected.png"
-            try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
-            files["actual"] = folder + "/actual.png"
-            if let options {
-                let diff = ImageComparison.diffImage(expected: expected, actual: actual, options: options)
-                try OffscreenRenderer.savePNG(diff, to: folder + "/diff.png")
-                files["diff"] = folder + "/diff.png"
-            }
-        } catch {
-            return (files, "; could not write the failure images in \(folder)/: \(Self.reason(error))")
-        }
-        return (files, "; see \(folder)/")
-    }
-
-    private func note(
+    func note(
         _ kind: String, _ name: String, _ result: VisualCheckResult, _ baseline: String?, files: [String: String] = [:]
     ) -> VisualCheckResult {
         let (status, message): (String, String)

@@ -1,0 +1,59 @@
+import Foundation
+import SceneflowCore
+import SceneflowSDL
+
+/// What a failed screenshot comparison leaves in the report folder: the expected, actual and
+/// diff images, one folder per failing comparison of a test.
+extension ScreenshotChecker {
+    /// The failure images of a size change found from the baseline's header: the baseline
+    /// file copied as it is (not decoded) and the frame.
+    func writeSizeFailure(_ name: String, baseline: String, actual: RGBAImage) -> (
+        files: [String: String], message: String
+    ) {
+        let folder = ReportPath.join(reportFolder, "screenshots/\(scriptID)/\(testSlug)/\(name)")
+        var files: [String: String] = [:]
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: folder + "/expected.png")
+            try FileManager.default.copyItem(atPath: baseline, toPath: folder + "/expected.png")
+            files["expected"] = folder + "/expected.png"
+            try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
+            files["actual"] = folder + "/actual.png"
+        } catch {
+            return (files, "; could not write the failure images in \(folder)/: \(Self.reason(error))")
+        }
+        return (files, "; see \(folder)/")
+    }
+
+    func writeFailure(
+        _ name: String, expected: RGBAImage, actual: RGBAImage, options: ImageCompareOptions?
+    ) -> (files: [String: String], message: String) {
+        // One folder per failing comparison: a second failure against the same baseline in
+        // this test (a soft check before and after navigation) must not overwrite the first's.
+        var folderName = name
+        var suffix = 2
+        while failureFolders.contains(folderName) {
+            folderName = "\(name)-\(suffix)"
+            suffix += 1
+        }
+        failureFolders.insert(folderName)
+        let relative = "screenshots/\(scriptID)/\(testSlug)/\(folderName)"
+        let folder = ReportPath.join(reportFolder, relative)
+        var files: [String: String] = [:]
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try OffscreenRenderer.savePNG(expected, to: folder + "/expected.png")
+            files["expected"] = folder + "/expected.png"
+            try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
+            files["actual"] = folder + "/actual.png"
+            if let options {
+                let diff = ImageComparison.diffImage(expected: expected, actual: actual, options: options)
+                try OffscreenRenderer.savePNG(diff, to: folder + "/diff.png")
+                files["diff"] = folder + "/diff.png"
+            }
+        } catch {
+            return (files, "; could not write the failure images in \(folder)/: \(Self.reason(error))")
+        }
+        return (files, "; see \(folder)/")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import SceneflowCore
+import SceneflowSDL
+
+/// `expect.tree`: the element tree of the frame against a baseline outline or an inline one.
+extension ScreenshotChecker {
+    func tree(name: String?, expected: String?, session: Session, final: Bool) -> VisualCheckResult {
+        let actual = ElementTree.outline(session)
+        var baseline: String?
+        var wanted = expected
+        if let name {
+            let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
+            baseline = path
+            if let escape = baselineEscape(path) { return note("tree", name, .failed(message: escape), path) }
+            let exists = FileManager.default.fileExists(atPath: path)
+            if mode == .all || (!exists && (mode == .missing || mode == .changed)) {
+                if !final && session.timedActionPending {
+                    return .retry(
+                        message: "the scene's timed action has not fired yet; the baseline is recorded after it")
+                }
+                do {
+                    try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
+                    try AtomicFile.write(actual, to: path)
+                } catch {
+                    let kept = exists ? "; the old baseline is kept" : ""
+                    return note(
+                        "tree", name,
+                        .failed(message: "could not write the baseline \(path): \(Self.reason(error))\(kept)"),
+                        path)
+                }
+                return note("tree", name, .recorded(path: path), path)
+            }
+            let data: Data
+            do {
+                data = try RegularFile.read(path)
+            } catch {
+                let message =
+                    error == .missing
+                    ? "no text baseline at \(path); record it with --update-baselines"
+                    : "cannot read the text baseline \(path): \(error)"
+                return note("tree", name, .failed(message: message), path)
+            }
+            // A file that is there but is not UTF-8 text is not a missing baseline.
+            guard let text = String(validating: data, as: UTF8.self) else {
+                return note(
+                    "tree", name,
+                    .failed(
+                        message:
+                            "the text baseline \(path) is not UTF-8 text (\(data.count) bytes); record it again with --update-baselines"
+                    ), path)
+            }
+            wanted = text
+        }
+        let expectedLines = Self.lines(wanted ?? "")
+        let actualLines = Self.lines(actual)
+        if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
+        if final, mode == .changed, let name, let baseline {
+            do {
+                try AtomicFile.write(actual, to: baseline)
+            } catch {
+                return note(
+                    "tree", name,
+                    .failed(
+                        message:
+                            "could not rewrite the baseline \(baseline): \(Self.reason(error)); the old baseline is kept"
+                    ),
+                    baseline)
+            }
+            return updated("tree", name, at: baseline, because: "the tree differed")
+        }
+        let index =
+            Array(zip(expectedLines, actualLines)).firstIndex { $0.0 != $0.1 }
+            ?? min(expectedLines.count, actualLines.count)
+        let e = index < expectedLines.count ? "\"\(expectedLines[index])\"" : "(no line)"
+        let a = index < actualLines.count ? "\"\(actualLines[index])\"" : "(no line)"
+        let message = "line \(index + 1) differs: expected \(e), got \(a); the tree is:\n\(actual)"
+        return final ? note("tree", name ?? "inline", .failed(message: message), baseline) : .retry(message: message)
+    }
+}
