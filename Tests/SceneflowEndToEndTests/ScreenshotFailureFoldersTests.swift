@@ -51,3 +51,36 @@ import Testing
         #expect(folders == ["home", "home-2", "home-2-2"], "\(folders)")
     }
 }
+
+/// The same for the other kind of screenshot failure: a baseline of another size, caught from
+/// its header, checked twice in one test keeps both folders.
+@Suite struct SizeChangeFailureFoldersTests {
+    @Test func twoSizeChangesOfOneBaselineInOneTestKeepBothEvidences() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try FileManager.default.createDirectory(
+            atPath: tmp.file("__screenshots__/s"), withIntermediateDirectories: true)
+        try tmp.write("__screenshots__/s/home.png", PNGWriter.solid(width: 20, height: 20))
+        try tmp.write(
+            "s.lua",
+            """
+            prototype "Proto"
+            test("two", function()
+              expect.soft.screenshot("home", {timeout = 0})
+              tap "Open"
+              expect.soft.screenshot("home", {timeout = 0})
+            end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "s.lua", "--report", "out", "--json", "out.json"], in: tmp.url, environment: ["CI": "1"])
+        #expect(r.status == 1, "\(r)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: tmp.url.appendingPathComponent("out.json")))
+        let files = (json as? [String: Any])?["files"] as? [[String: Any]]
+        let outcome = try #require((files?.first?["outcomes"] as? [[String: Any]])?.first)
+        let visuals = try #require(outcome["visuals"] as? [[String: Any]])
+        let actuals = visuals.compactMap { ($0["files"] as? [String: String])?["actual"] }
+        let folders = actuals.map { (($0 as NSString).deletingLastPathComponent as NSString).lastPathComponent }
+        #expect(folders == ["home", "home-2"], "\(visuals)")
+    }
+}

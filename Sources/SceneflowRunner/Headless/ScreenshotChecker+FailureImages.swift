@@ -5,12 +5,27 @@ import SceneflowSDL
 /// What a failed screenshot comparison leaves in the report folder: the expected, actual and
 /// diff images, one folder per failing comparison of a test.
 extension ScreenshotChecker {
+    /// The report folder for the failure images of baseline `name` in the running test: one
+    /// folder per failing comparison (`home/`, `home-2/`, …), so a second failure against the
+    /// same baseline (a soft check before and after navigation, of either kind) never
+    /// overwrites the first's evidence.
+    func failureFolder(for name: String) -> String {
+        var folderName = name
+        var suffix = 2
+        while failureFolders.contains(folderName) {
+            folderName = "\(name)-\(suffix)"
+            suffix += 1
+        }
+        failureFolders.insert(folderName)
+        return ReportPath.join(reportFolder, "screenshots/\(scriptID)/\(testSlug)/\(folderName)")
+    }
+
     /// The failure images of a size change found from the baseline's header: the baseline
     /// file copied as it is (not decoded) and the frame.
     func writeSizeFailure(_ name: String, baseline: String, actual: RGBAImage) -> (
         files: [String: String], message: String
     ) {
-        let folder = ReportPath.join(reportFolder, "screenshots/\(scriptID)/\(testSlug)/\(name)")
+        let folder = failureFolder(for: name)
         var files: [String: String] = [:]
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -28,17 +43,7 @@ extension ScreenshotChecker {
     func writeFailure(
         _ name: String, expected: RGBAImage, actual: RGBAImage, options: ImageCompareOptions?
     ) -> (files: [String: String], message: String) {
-        // One folder per failing comparison: a second failure against the same baseline in
-        // this test (a soft check before and after navigation) must not overwrite the first's.
-        var folderName = name
-        var suffix = 2
-        while failureFolders.contains(folderName) {
-            folderName = "\(name)-\(suffix)"
-            suffix += 1
-        }
-        failureFolders.insert(folderName)
-        let relative = "screenshots/\(scriptID)/\(testSlug)/\(folderName)"
-        let folder = ReportPath.join(reportFolder, relative)
+        let folder = failureFolder(for: name)
         var files: [String: String] = [:]
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
