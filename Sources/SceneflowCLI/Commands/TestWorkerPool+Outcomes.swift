@@ -38,7 +38,8 @@ extension TestWorkerPool {
         var missing = settings.report != nil ? ["frame.png", "elements.txt", "timeline.txt"] : []
         if settings.video != .off { missing.append("video") }
         if !missing.isEmpty {
-            let list = missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " or " + missing.last!
+            let list =
+                missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " or " + missing.last!
             failure.message += " (no \(list) for this test: the worker process that writes them ended inside it)"
         }
         if let soft = journal.softFailureList { failure.message += "\nand " + soft }

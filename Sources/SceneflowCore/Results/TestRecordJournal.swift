@@ -52,7 +52,7 @@ public struct TestRecordJournal: Sendable {
     /// An empty journal.
     public init() {}
 
-    /// True when a log entry of `bytes` bytes is kept (the log is below its cap).
+    /// True while the log is below its cap (`TestRecordLimits.logBytes`): a new entry is kept.
     public var keepsLog: Bool { logBytes < TestRecordLimits.logBytes }
     /// True when a new step is kept (fewer than `TestRecordLimits.steps`).
     public var keepsSteps: Bool { steps.count < TestRecordLimits.steps }
@@ -82,7 +82,8 @@ public struct TestRecordJournal: Sendable {
             }
             openSteps.append((steps.count, wallStart))
             steps.append(
-                TestStepRecord(call: call, line: line, clockStart: clockStart, depth: openSteps.count - 1, group: group))
+                TestStepRecord(call: call, line: line, clockStart: clockStart, depth: openSteps.count - 1, group: group)
+            )
         case .stepEnded(let clockEnd, let wallSeconds, let passed):
             guard let open = openSteps.popLast(), open.index >= 0 else { return }
             steps[open.index].clockEnd = clockEnd
