@@ -5,7 +5,7 @@ import Testing
 /// finding Q8: after a passing run, a failing run on a full disk or with a read-only cache
 /// folder kept the older "nothing failed" state, and `--last-failed` then said "nothing to
 /// run" and exited 0). Every way the write fails (a file-size limit standing in for a full
-/// disk, a FIFO or a folder where the state file goes, a read-only cache folder, and a
+/// disk, a folder where the state file goes, a read-only cache folder, and a
 /// read-only temporary folder besides), with every path the state takes (`--jobs`, `--shard`,
 /// a `--last-failed` run itself): the next `--last-failed` runs the failing test and fails,
 /// or the failing run itself fails with exit 70 when nothing could mark the state out of date.
@@ -67,7 +67,6 @@ import Testing
     static let failures: [(name: String, before: String, after: String, older: String)] = [
         // The limit holds for the run alone: its output goes through a pipe (a file would not fit).
         ("full disk", "(ulimit -f 0; exec ", " 2>&1) | cat; exit ${PIPESTATUS[0]}", "the older state was removed"),
-        ("FIFO at the state", "rm -f \"$STATE\"; mkfifo \"$STATE\"; ", "", "the older state was removed"),
         (
             "folder at the state", "rm -f \"$STATE\"; mkdir \"$STATE\"; ", "; s=$?; rmdir \"$STATE\"; exit $s",
             "marked out of date"
@@ -136,5 +135,34 @@ import Testing
         guard undoTemporary != nil else { return }
         #expect(lost.status == 70, "\(lost)")
         #expect(lost.stderr.contains("the next --last-failed would use it as if current"), "\(lost)")
+    }
+
+    /// Red-team minors n11/n12: a symbolic link, FIFO or device where the state file goes is
+    /// replaced by the state, never written through (a link to a script of the run made the run
+    /// overwrite the script); a cache folder that cannot be made says why in plain words.
+    @Test func theStateIsNeverWrittenThroughALinkAndItsFailuresReadPlainly() throws {
+        for entry in ["ln -s \"$PWD/LX/y.lua\"", "mkfifo", "ln -s /nowhere/at/all"] {
+            let tmp = try Self.project()
+            #expect(try Self.shell("sceneflow test LX --quiet", in: tmp).status == 0)
+            let state = try Self.stateFile(tmp)
+            let script = try String(contentsOfFile: tmp.file("LX/y.lua"), encoding: .utf8)
+            let r = try Self.shell(
+                "rm '\(state)'; \(entry) '\(state)'; sceneflow test LX --quiet --param fail=1", in: tmp)
+            #expect(r.status == 1 && !r.stderr.contains("could not save"), "\(entry): \(r)")
+            #expect(try String(contentsOfFile: tmp.file("LX/y.lua"), encoding: .utf8) == script, "\(entry)")
+            var info = stat()
+            #expect(lstat(state, &info) == 0 && info.st_mode & S_IFMT == S_IFREG, "\(entry): the state is a file")
+            let again = try Self.shell("sceneflow test LX --last-failed --param fail=1", in: tmp)
+            #expect(
+                again.status == 1 && again.stdout.contains("FAIL  t") && !again.stdout.contains("PASS  u"), "\(again)")
+        }
+        let tmp = try Self.project()
+        try tmp.write("cachefile", "not a folder\n")
+        let r = try Self.shell("XDG_CACHE_HOME=\"$PWD/cachefile\" sceneflow test LX --quiet", in: tmp)
+        #expect(r.status == 0, "\(r)")
+        #expect(
+            r.stderr.contains("could not save the run for --last-failed in the cache folder: it cannot be created"),
+            "\(r)")
+        #expect(!r.stderr.contains("NSCocoaErrorDomain") && !r.stderr.contains("Error Domain"), "\(r)")
     }
 }

@@ -34,8 +34,9 @@ extension LastRunState {
             if let marker = Self.staleMarker(inputs: paths, environment: environment) { unlink(marker) }
             return nil
         } catch {
-            // The reason alone: the cache folder's path is the user's, not the run's.
-            let reason = (error as? OutputError)?.reason ?? "\(error)".components(separatedBy: ": ").last ?? "\(error)"
+            // The reason alone, in plain words (the cache folder's path is the user's, not the
+            // run's): never Foundation's "Error Domain=NSCocoaErrorDomain Code=512".
+            let reason = (error as? InputError)?.message ?? plainReason(error)
             return (reason, Self.invalidateOlder(inputs: paths, startedAt: startedAt, environment: environment))
         }
     }

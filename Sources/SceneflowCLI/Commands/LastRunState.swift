@@ -187,7 +187,10 @@ struct LastRunState: Codable, Equatable {
         return .found(state)
     }
 
-    /// Saves the state for its paths (creating the cache folder).
+    /// Saves the state for its paths (creating the cache folder). The state is always a regular
+    /// file of the cache folder: a symbolic link, FIFO or device in its place is removed first,
+    /// never written through (a link to a script of the run made the run replace the script
+    /// with the state).
     /// - Throws: when the folder or file cannot be written.
     func write(environment: [String: String]) throws {
         guard let path = Self.path(inputs: paths, environment: environment) else {
@@ -195,6 +198,10 @@ struct LastRunState: Codable, Equatable {
         }
         try FileManager.default.createDirectory(
             atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            unlink(path)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         try AtomicFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: path)
