@@ -191,12 +191,16 @@ public final class ScriptRuntime {
         for (position, item) in listing.enumerated() {
             // Tests are run by their position in this list: never drop one (the verdicts of the
             // tests after it would move to the wrong names).
-            guard let test = item.table, let name = test["name"].string, let line = test["line"].number else {
-                let line = item.table?["line"].number.map { Int(saturating: $0) }
+            guard let test = item.table, let name = test["name"].string, let line = test["line"].number, line >= 1
+            else {
+                let line = item.table?["line"].number.map { Int(saturating: $0) }.flatMap { $0 >= 1 ? $0 : nil }
+                let named = item.table?["name"].string != nil
                 throw DiagnosticList([
                     Diagnostic(
                         file: scriptPath, line: line,
-                        message: "test \(position + 1) of the file has no readable name (it must be valid UTF-8 text)")
+                        message: named
+                            ? "test \(position + 1) of the file has no line of the script it was declared at"
+                            : "test \(position + 1) of the file has no readable name (it must be valid UTF-8 text)")
                 ])
             }
             var declared = ScriptTest(name: name, line: Int(saturating: line))
