@@ -184,7 +184,7 @@ public struct ProjectConfig: Sendable, Equatable {
                 let what =
                     whole
                     ? "a whole number from 1 to \(Int(max))"
-                    : min.map { "a number of seconds >= \(formatSeconds($0)) (1 ms, as --timeout)" }
+                    : min.map { "a number of seconds >= \(formatSeconds($0)) (as --timeout)" }
                         ?? "a number of seconds > 0"
                 problem(
                     path,

@@ -144,6 +144,9 @@ struct TestCommand: Subcommand {
             let listed = pool.run(scripts, onOutcome: { _ in }, onResult: { _ in }).filter { !$0.isLeftOut }
             return TestListing.show(listed, interruption: interruption)
         }
+        // The files the last run wrote into the report folder go first: a green run never
+        // shows an earlier red one's failure frames (ReportFolderLedger).
+        let ledger = Self.startReportFolder(settings.report ?? HeadlessTestRunner.Options().visualDirectory)
         let colour = Colour.enabled(environment)
         // A reader that stalls on the console's pipe must not keep a signal from ending the run.
         ConsoleRelay.install()
@@ -169,6 +172,7 @@ struct TestCommand: Subcommand {
         let identity = SuiteIdentity(
             files: suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
         let (written, writeFailed) = TestReports.write(results, settings: settings, started: started, suite: identity)
+        Self.finishReportFolder(ledger)
         if let frames = settings.frames, !settings.tap {
             FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
         }
@@ -230,6 +234,25 @@ struct TestCommand: Subcommand {
         }
         if summary.loadFailures > 0 { return .badInput }
         return summary.failed > 0 || summary.interrupted > 0 ? .failure : .success
+    }
+
+    /// Starts a run into the report folder `folder` (`ReportFolderLedger.start`), printing a
+    /// warning for each file of the last run that could not be removed.
+    static func startReportFolder(_ folder: String, cleaning: Bool = true, command: String = name)
+        -> ReportFolderLedger
+    {
+        let (ledger, warnings) = ReportFolderLedger.start(folder, cleaning: cleaning)
+        for warning in warnings { printError("sceneflow \(command): warning: \(warning)") }
+        return ledger
+    }
+
+    /// Lists what the run wrote into its report folder for the next run to remove.
+    static func finishReportFolder(_ ledger: ReportFolderLedger, command: String = name) {
+        do { try ledger.finish() } catch {
+            printError(
+                "sceneflow \(command): warning: could not write \(OutputPath.shown(ReportPath.join(ledger.folder, ReportFolderLedger.fileName))), the list of the report folder's files the next run removes: \(plainReason(error))"
+            )
+        }
     }
 
     /// The tests `--last-failed` asked for (`tests`: file → names) that their file, which ran,

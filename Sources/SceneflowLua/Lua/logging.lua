@@ -18,7 +18,7 @@ end
 env.log = {}
 api.define{ name = "log.message", group = "Logging",
   signature = "log.message(...)",
-  summary = "Logs a message (the values joined by spaces) with the clock time and line; shown in the JSON, JUnit system-out and HTML reports. print(...) does the same.",
+  summary = "Logs a message (the values joined by spaces; a table or function as Lua would write it, {x = 1} or <function>, never with an address, so reports are the same on every run) with the clock time and line; shown in the JSON, JUnit system-out and HTML reports. print(...) does the same.",
   args = { { "...", "any values", "any" } },
   example = 'log.message("cart has", state.cart_count, "items")',
   fn = function(...) sf.log("message", text(...), (api.line())) end }

@@ -6,31 +6,12 @@ local type, tostring, error, setmetatable, format, pairs, ipairs, concat, sort, 
 
 local env = sandbox()
 -- Scripts also get coroutine and a read-only slice of os (DESIGN.md §8).
--- resume and wrap note the thread that resumes (resumers, innermost last), so a line of the
--- script is found behind a coroutine whose body is no function of the script's own
--- (coroutine.wrap(test)("name", fn)): see api.place.
-local resume, create, status, close = coroutine.resume, coroutine.create, coroutine.status, coroutine.close
-local resumers = {}
-local POP_RESUMER = setmetatable({}, { __close = function() resumers[#resumers] = nil end })
-local function resume_noted(co, ...)
-  resumers[#resumers + 1] = running()
-  local _ <close> = POP_RESUMER
-  return resume(co, ...)
-end
--- As coroutine.wrap: the results, or the coroutine's error raised again (a string with the
--- caller's place in front, as Lua's own wrap does), the dead coroutine closed.
-local function wrap_noted(fn)
-  local co = create(fn)
-  return function(...)
-    local results = table.pack(resume_noted(co, ...))
-    if results[1] then return table.unpack(results, 2, results.n) end
-    if status(co) == "dead" then close(co) end
-    error(results[2], type(results[2]) == "string" and 2 or 0)
-  end
-end
-env.coroutine = { create = create, resume = resume_noted, status = status,
-  wrap = wrap_noted, yield = coroutine.yield, isyieldable = coroutine.isyieldable,
-  running = coroutine.running, close = close }
+env.coroutine = { create = coroutine.create, resume = coroutine.resume, status = coroutine.status,
+  wrap = coroutine.wrap, yield = coroutine.yield, isyieldable = coroutine.isyieldable,
+  running = coroutine.running, close = coroutine.close }
+-- The thread the script's top level runs on (this prelude runs there too): api.place looks
+-- at it when a coroutine's own stack holds no line of the script.
+local main_thread = running()
 env.os = setmetatable({ clock = os.clock, time = os.time, date = os.date }, { __index = function(_, k)
   error("os." .. (type(k) == "string" and k or ("[" .. type(k) .. "]")) .. " is not available in scripts: only os.clock, os.time and os.date"
     .. " (Sceneflow runs scripts in a sandbox without file or process access)", 2)
@@ -41,14 +22,22 @@ local loading = {}  -- the modules being loaded, outermost first
 local POP_LOADING = { __close = function() loading[#loading] = nil end }
 local modules = {}  -- chunk source ("@lib/login.lua") -> path from the script's folder
 
+local api  -- defined below; place reads api.thread (the running test's coroutine)
+
 -- The nearest line of the script (or, with `modules_too`, of a module it required) on the
 -- Lua stack, from `level` up (as debug.getinfo counts: 1 is the function calling place):
 -- its line, chunk source and short name. Frames of C functions (pcall, table.sort),
--- Sceneflow's own chunks and lines below 1 are passed over; when the running coroutine's
--- stack holds none, the threads that resumed it are looked at (resumers). Nil when no
--- line of the script is on any of them: a place is never made up, never line -1.
+-- Sceneflow's own chunks and lines below 1 are passed over. When the running coroutine's
+-- stack holds none (coroutine.wrap(test)(...): its body is no function of the script's),
+-- the stacks that resumed it are looked at: the running test's, then the top level's,
+-- whose innermost script line is the one that resumed it. Nil when no line of the script
+-- is on any of them: a place is never made up, never line -1.
 local function place(level, modules_too)
-  local thread, depth = nil, #resumers
+  local current = running()
+  local others = {}
+  if api and api.thread and api.thread ~= current then others[#others + 1] = api.thread end
+  if main_thread ~= current then others[#others + 1] = main_thread end
+  local thread, next_other = nil, 1
   level = level + 1
   while true do
     local info
@@ -58,8 +47,8 @@ local function place(level, modules_too)
         return info.currentline, info.source, info.short_src
       end
       level = level + 1
-    elseif depth > 0 then
-      thread, level, depth = resumers[depth], 0, depth - 1
+    elseif others[next_other] then
+      thread, level, next_other = others[next_other], 0, next_other + 1
     else
       return nil
     end
@@ -99,7 +88,7 @@ env.require = function(name)
 end
 -- signature: one string per declared test (name, line, options), for decl.digest().
 local decl = { tests = {}, signature = {}, before_each = {}, after_each = {} }
-local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE,
+api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE,
   source_label = SOURCE:gsub("^[@=]", ""), modules = modules }
 
 -- The way from the innermost frame of a module the script required (api.modules: chunk
