@@ -85,11 +85,14 @@ import Testing
         let tmp = try Self.project(nil, script: "test(\"t\", function() end)\n")
         let given = try Sceneflow.run(["test", "t.lua", "--timeout", value], in: tmp.url)
         #expect(given.status == 64, "\(given)")
-        #expect(given.stderr.contains("--timeout expects a number of seconds >= 0.001 (1 ms), got \"\(value)\""), "\(given)")
+        #expect(
+            given.stderr.contains("--timeout expects a number of seconds >= 0.001 (1 ms), got \"\(value)\""), "\(given)"
+        )
         try tmp.write("sceneflow.lua", "return { test = { timeout = \(value) } }\n")
         let config = try Sceneflow.run(["test", "t.lua"], in: tmp.url)
         #expect(config.status == 65, "\(config)")
-        #expect(config.stderr.contains("test.timeout: expected a number of seconds >= 0.001 (as --timeout)"), "\(config)")
+        #expect(
+            config.stderr.contains("test.timeout: expected a number of seconds >= 0.001 (as --timeout)"), "\(config)")
         #expect(!config.stderr.contains("got 0\n") || value == "0", "\(config)")
         let listed = try Sceneflow.run(["test", "t.lua", "--list"], in: tmp.url)
         #expect(listed.status == 65, "--list reads the same config: \(listed)")
@@ -110,7 +113,8 @@ import Testing
                 ), "\(arguments): \(run)")
         }
         try FileManager.default.removeItem(atPath: tmp.file("sceneflow.lua"))
-        try FileManager.default.createSymbolicLink(atPath: tmp.file("sceneflow.lua"), withDestinationPath: "sceneflow.lua")
+        try FileManager.default.createSymbolicLink(
+            atPath: tmp.file("sceneflow.lua"), withDestinationPath: "sceneflow.lua")
         let loop = try Sceneflow.run(["test", "t.lua"], in: tmp.url)
         #expect(loop.status == 65, "\(loop)")
         #expect(loop.stderr.contains("which leads to a loop of symbolic links"), "\(loop)")

@@ -26,7 +26,8 @@ import Testing
         var found: [String] = []
         while let next = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(next), isDirectory: &isFolder)
+            FileManager.default.fileExists(
+                atPath: (folder as NSString).appendingPathComponent(next), isDirectory: &isFolder)
             if !isFolder.boolValue { found.append(next) }
         }
         return found.sorted()
@@ -46,7 +47,8 @@ import Testing
         try tmp.write("rep/README.txt", "mine")
         try tmp.write("rep/artifacts/notes/mine.txt", "mine")
         try tmp.write("s.lua", Self.green)
-        let green = try Sceneflow.run(["test", "s.lua", "--report", "rep", "--video", "retain-on-failure"], in: tmp.url)
+        let green = try Sceneflow.run(
+            ["test", "s.lua", "--report", "rep", "--video", "retain-on-failure"], in: tmp.url)
         #expect(green.status == 0, "\(green)")
         let greenFiles = Self.files(tmp.file("rep"))
         #expect(
@@ -76,7 +78,9 @@ import Testing
         try tmp.write("s.lua", Self.green)
         let green = try Sceneflow.run(["test", "s.lua"], in: tmp.url)
         #expect(green.status == 0, "\(green)")
-        #expect(Self.files(tmp.file("sceneflow-report")) == [".sceneflow-files"], "\(Self.files(tmp.file("sceneflow-report")))")
+        #expect(
+            Self.files(tmp.file("sceneflow-report")) == [".sceneflow-files"],
+            "\(Self.files(tmp.file("sceneflow-report")))")
     }
 
     /// A list that names files outside the folder, outside the names Sceneflow owns, or through
@@ -92,7 +96,8 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: tmp.file("rep/artifacts/link"), withDestinationPath: tmp.file("elsewhere/artifacts"))
         let listed = [
-            "../outside.txt", tmp.file("outside.txt"), "artifacts/../../outside.txt", "mine.txt", "artifacts/link/x.txt",
+            "../outside.txt", tmp.file("outside.txt"), "artifacts/../../outside.txt", "mine.txt",
+            "artifacts/link/x.txt",
             "artifacts/./real/kept.txt", "artifacts//real/kept.txt", "", "prototype.lua",
         ]
         let json = try JSONSerialization.data(withJSONObject: ["schema": "sceneflow-report-files/1", "files": listed])

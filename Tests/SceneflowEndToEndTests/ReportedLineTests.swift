@@ -17,7 +17,10 @@ import Testing
         ("coroutine body", { f, args in "coroutine.wrap(function() \(f)(\(args)) end)()" }),
         ("coroutine of the function", { f, args in "coroutine.wrap(\(f))(\(args))" }),
         ("coroutine.resume", { f, args in "coroutine.resume(coroutine.create(\(f)), \(args))" }),
-        ("table.sort comparator", { f, args in "table.sort({ 2, 1 }, function(a, b) \(f)(\(args)); return a < b end)" }),
+        (
+            "table.sort comparator",
+            { f, args in "table.sort({ 2, 1 }, function(a, b) \(f)(\(args)); return a < b end)" }
+        ),
     ]
 
     /// Every `"line"` number and `line="N"` / `line: N` / `file:N:` of `text`.
@@ -142,7 +145,8 @@ import Testing
                       { label = "Open", frame = { 2, 10, 30, 20 }, on_tap = select(2, pcall(go, "detail")) } } },
                     detail = { image = "detail.png" },
                 """)
-        try tmp.write("a.lua", "prototype \"Proto\"\ntest(\"t\", function() tap \"Open\"; expect.scene \"detail\" end)\n")
+        try tmp.write(
+            "a.lua", "prototype \"Proto\"\ntest(\"t\", function() tap \"Open\"; expect.scene \"detail\" end)\n")
         let check = try Sceneflow.run(["check", "Proto"], in: tmp.url)
         #expect(check.status == 0, "\(check)")
         let (run, text) = try Self.everyReport(["a.lua"], in: tmp)
@@ -155,7 +159,8 @@ import Testing
     @Test func mergeReportsRefusesALineBelowOne() throws {
         let tmp = try TempFolder()
         try tmp.prototype()
-        try tmp.write("m.lua", "prototype \"Proto\"\ntest(\"t\", function() print(\"hi\"); tap \"Open\"; error(\"x\") end)\n")
+        try tmp.write(
+            "m.lua", "prototype \"Proto\"\ntest(\"t\", function() print(\"hi\"); tap \"Open\"; error(\"x\") end)\n")
         try tmp.write("l.lua", "prototype \"Proto\"\ntest(\"\", function() end)\n")
         let r = try Sceneflow.run(["test", "m.lua", "l.lua", "--json", "s.json"], in: tmp.url)
         #expect(r.status == 65, "\(r)")

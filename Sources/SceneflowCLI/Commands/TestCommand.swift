@@ -267,13 +267,17 @@ struct TestCommand: Subcommand {
     /// The tests `--last-failed` asked for that their file, which ran, no longer declares: file
     /// (as the run names it) → names.
     static func vanishedNames(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String: Set<String>] {
-        var declared: [String: Set<String>] = [:]
+        // Names by their exact text ("caf\u{E9}" is not "cafe\u{301}"), as the selection
+        // compares them (TestSelection.holdsExactly).
+        var declared: [String: Set<[UInt8]>] = [:]
         // A file that did not load or was not run says nothing about its tests' names.
         let unknown = Set(results.filter { $0.notRun != nil || !$0.loadProblems.isEmpty }.map(\.file))
-        for result in results { declared[result.file, default: []].formUnion(result.outcomes.map(\.name)) }
+        for result in results {
+            declared[result.file, default: []].formUnion(result.outcomes.map { Array($0.name.utf8) })
+        }
         var vanished: [String: Set<String>] = [:]
         for (file, names) in tests where !unknown.contains(file) {
-            let gone = Set(names.filter { !(declared[file]?.contains($0) ?? false) })
+            let gone = Set(names.filter { !(declared[file]?.contains(Array($0.utf8)) ?? false) })
             if !gone.isEmpty { vanished[file] = gone }
         }
         return vanished

@@ -12,7 +12,9 @@ extension TestWorkerPool {
                 StuckLua.whereStopped(stuck.place, subject: stuck.subject) + "; its worker process was stopped"
             if stuck.subject == run.file {
                 let seconds = settings.timeout ?? LuaLimits.standard.testWallSeconds
-                let origin = settings.timeout == nil || settings.timeoutOrigin.hasPrefix("--") ? "" : ", \(settings.timeoutOrigin)"
+                let origin =
+                    settings.timeout == nil || settings.timeoutOrigin.hasPrefix("--")
+                    ? "" : ", \(settings.timeoutOrigin)"
                 return
                     "test \"\(test.name)\" ran its Lua code for more than \(formatSeconds(seconds)) s of real time (the watchdog\(origin)) \(stopped)"
             }

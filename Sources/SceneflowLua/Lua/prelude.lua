@@ -32,7 +32,7 @@ local api  -- defined below; place reads api.thread (the running test's coroutin
 -- the stacks that resumed it are looked at: the running test's, then the top level's,
 -- whose innermost script line is the one that resumed it. Nil when no line of the script
 -- is on any of them: a place is never made up, never line -1.
-local function place(level, modules_too)
+local function script_place(level, modules_too)
   local current = running()
   local others = {}
   if api and api.thread and api.thread ~= current then others[#others + 1] = api.thread end
@@ -58,7 +58,7 @@ end
 -- "file:line: " of the nearest caller in the script or one of its modules (a module's
 -- `return require "x"` is a tail call, so level 2 would name this prelude).
 local function caller_place()
-  local line, _, short = place(3, true)
+  local line, _, short = script_place(3, true)
   return line and (short .. ":" .. line .. ": ") or ""
 end
 env.require = function(name)
@@ -143,7 +143,7 @@ end
 -- The line of the script's own code nearest on the stack (through pcall, aliases, C
 -- callbacks and coroutines of the script's own) and the script's short name; nil if none.
 function api.line()
-  local line, _, short = place(2)
+  local line, _, short = script_place(2)
   return line, short
 end
 
@@ -151,7 +151,7 @@ end
 -- api.place (1 is that function), also lines of the modules the script required: the
 -- line, chunk source and short name; nil if none.
 function api.place(level)
-  local line, source, short = place(level + 1, true)  -- not a tail call: this frame counts
+  local line, source, short = script_place(level + 1, true)  -- not a tail call: this frame counts
   return line, source, short
 end
 

@@ -89,6 +89,8 @@ extension Diagnostic {
     /// Refuses a line below 1 (no file has one; `sceneflow test` writes no line instead).
     /// - Throws: `ReportLimitError` at `place` for such a line.
     fileprivate static func checkLine(_ line: Int?, at place: String) throws(ReportLimitError) {
-        if let line, line < 1 { throw ReportLimitError(place: place, problem: "\(line) is not a line number (lines start at 1)") }
+        if let line, line < 1 {
+            throw ReportLimitError(place: place, problem: "\(line) is not a line number (lines start at 1)")
+        }
     }
 }

@@ -50,7 +50,8 @@ public struct ReportFolderLedger {
                 guard lstat(path, &info) == 0 else { continue }  // gone already
                 guard info.st_mode & S_IFMT == S_IFREG else { continue }  // not one Sceneflow wrote
                 if unlink(path) != 0 {
-                    warnings.append("could not remove \(path), written by the last run: \(String(cString: strerror(errno)))")
+                    warnings.append(
+                        "could not remove \(path), written by the last run: \(String(cString: strerror(errno)))")
                     leftOver.append(entry)
                     continue
                 }
@@ -127,7 +128,8 @@ public struct ReportFolderLedger {
             case S_IFREG:
                 found[relative] = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
             case S_IFDIR:
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: ReportPath.join(folder, relative))) ?? []
+                let names =
+                    (try? FileManager.default.contentsOfDirectory(atPath: ReportPath.join(folder, relative))) ?? []
                 for name in names { visit(relative + "/" + name, depth: depth + 1) }
             default: break
             }
