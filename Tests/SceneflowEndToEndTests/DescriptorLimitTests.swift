@@ -54,7 +54,7 @@ import Testing
         let binary = try #require(Sceneflow.binary)
         let r = try Sceneflow.run(
             [
-                "-c", "ulimit -n 30 && exec \"$0\" test s1.lua s2.lua s3.lua s4.lua --jobs 4 --json r.json",
+                "-c", "ulimit -n 22 && exec \"$0\" test s1.lua s2.lua s3.lua s4.lua --jobs 4 --json r.json",
                 binary.path,
             ], in: tmp.url, executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(r.status == 0, "\(r)")

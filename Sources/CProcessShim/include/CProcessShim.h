@@ -39,4 +39,13 @@ int sf_early_signal(int *count);
 /* 1 when the pre-main handler was installed (the command is `test`, `play` or `record`). */
 int sf_early_signals_installed(void);
 
+/* Starts the program at `path` with `argv` and `envp` (NULL-terminated) as a child whose
+   standard input, output and error are the descriptors `input`, `output` and `error` (each
+   at least 3), with no other descriptor of this process open, every signal at its default
+   and none blocked (posix_spawn; the child is started with vfork semantics, so nothing of
+   this process is copied). Sets `*pid`; returns 0, or the errno value of the failure
+   (EINVAL for a descriptor below 3; ENOENT, EACCES, ENOMEM, EAGAIN from the start). */
+int sf_spawn(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
+             pid_t *pid);
+
 #endif

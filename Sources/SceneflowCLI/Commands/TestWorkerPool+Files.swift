@@ -8,7 +8,7 @@ import SceneflowRunner
 extension TestWorkerPool {
     /// One running worker process, what it was given and what it sent.
     final class Worker {
-        let process: Process
+        let process: WorkerProcess
         let events: Pipe
         let requests: Pipe
         let errors: String
@@ -21,7 +21,7 @@ extension TestWorkerPool {
         /// Its exit was handled (`TestWorkerPool.ended`).
         var ended = false
 
-        init(process: Process, events: Pipe, requests: Pipe, errors: String) {
+        init(process: WorkerProcess, events: Pipe, requests: Pipe, errors: String) {
             self.process = process
             self.events = events
             self.requests = requests

@@ -39,7 +39,7 @@ extension TestWorkerPool {
                 + errorTail(worker))
     }
 
-    func exitText(_ process: Process) -> String {
+    func exitText(_ process: WorkerProcess) -> String {
         process.terminationReason == .uncaughtSignal
             ? "on signal \(process.terminationStatus)" : "with status \(process.terminationStatus)"
     }

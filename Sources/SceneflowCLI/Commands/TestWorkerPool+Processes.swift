@@ -5,9 +5,9 @@ import SceneflowRunner
 
 /// Starting worker processes, handing them files and waiting for what they write.
 extension TestWorkerPool {
-    /// The fewest free file descriptors a worker start needs: its three pipes, the error file
-    /// and the socket pair Foundation's `Process` makes for its run loop (which traps, rather
-    /// than throws, when it cannot; red-team finding under `ulimit -n 12`).
+    /// The fewest free file descriptors a worker start needs: its two pipes, the error file and
+    /// copies of them while the child starts (Foundation's `Process`, used before, trapped
+    /// rather than threw when it ran out; red-team finding under `ulimit -n 12`).
     static let descriptorsPerStart = 16
 
     /// Starts one worker process, or nil when none can be started (`startFailure` says why).
@@ -20,38 +20,55 @@ extension TestWorkerPool {
                 "too few file descriptors: \(open) of the \(limit.rlim_cur) allowed (ulimit -n) are open and starting a worker needs \(Self.descriptorsPerStart) more"
             return nil
         }
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let errors = (folder as NSString).appendingPathComponent("\(UInt32.random(in: 0...UInt32.max)).err")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["test", "--worker", String(getpid())] + settings.workerArguments
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        guard let errorFile = FileHandle(forWritingAtPath: errors) else {
+            startFailure = "could not open \(errors) for the worker's error output"
+            return nil
+        }
+        defer { try? errorFile.close() }
         // A fatal signal (SIGSEGV, SIGABRT, SIGBUS, from a bug or sent with kill) must end the
         // worker so its test fails: the Swift runtime's backtracer caught one, printed a crash
         // report and the test then passed (red-team finding).
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: errors, contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: errors)
         let events = Pipe()
         let requests = Pipe()
-        process.standardOutput = events
-        process.standardInput = requests
+        let process: WorkerProcess
         do {
-            try process.run()
+            process = try WorkerProcess(
+                executable: Self.executable,
+                arguments: ["test", "--worker", String(getpid())] + settings.workerArguments,
+                environment: environment, input: requests.fileHandleForReading.fileDescriptor,
+                output: events.fileHandleForWriting.fileDescriptor, error: errorFile.fileDescriptor)
         } catch {
+            try? events.fileHandleForReading.close()
+            try? events.fileHandleForWriting.close()
+            try? requests.fileHandleForReading.close()
+            try? requests.fileHandleForWriting.close()
             startFailure = Self.reason(error)
             return nil
         }
+        // The child holds its own copies: the runner keeps only its ends, so the worker sees
+        // the end of its input when the runner closes it, and the runner sees the end of the
+        // events when the worker exits.
+        try? events.fileHandleForWriting.close()
+        try? requests.fileHandleForReading.close()
         let fd = events.fileHandleForReading.fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         return Worker(process: process, events: events, requests: requests, errors: errors)
     }
 
-    /// Why `Process.run` failed, in the operating system's words: its error carries the
-    /// `errno` (reading the global `errno` afterwards gave another call's value: "Bad file
+    /// This executable, for the workers (resolved once).
+    static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+
+    /// Why a worker could not be started, in the operating system's words: the error carries
+    /// the `errno` (reading the global `errno` afterwards gave another call's value: "Bad file
     /// descriptor (errno 2: No such file or directory)").
     static func reason(_ error: any Error) -> String {
+        if let posix = error as? POSIXError {
+            return "\(String(cString: strerror(posix.code.rawValue))) (errno \(posix.code.rawValue))"
+        }
         let ns = error as NSError
         if ns.domain == NSPOSIXErrorDomain {
             return "\(String(cString: strerror(Int32(ns.code)))) (errno \(ns.code))"

@@ -24,9 +24,10 @@ import SceneflowRunner
 ///   before its next test once it saw N), and `stoppedAtMaxFailures` is set.
 final class TestWorkerPool {
     let settings: TestSettings
-    let jobs: Int
+    /// The most workers that run at once (at most one per file).
+    var jobs: Int
     /// Per file, the only tests to run (`--last-failed`); files not named run every test.
-    let tests: [String: [String]]
+    var tests: [String: [String]]
     /// Failed tests (and files that could not load) so far.
     var failures = 0
     /// The order to hand files to workers in when more than one runs (longest first, from the
@@ -86,6 +87,45 @@ final class TestWorkerPool {
 
     /// Workers whose input was closed at the end of a run, still to be reaped (`reapWorkers`).
     private var finishing: [Worker] = []
+    /// Workers started before the run knew its files (`prestart`), waiting for `run`.
+    private var prestarted: [Worker] = []
+    /// The folder of the workers' error files, made at the first start, removed with the pool.
+    private(set) lazy var folder: String = {
+        let folder = NSTemporaryDirectory() + "sceneflow-jobs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        folderMade = true
+        return folder
+    }()
+    private var folderMade = false
+
+    deinit {
+        // Workers never given a file end with the pool (`WorkerProcess` collects them).
+        for worker in prestarted { worker.close() }
+        prestarted = []
+        if folderMade { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// Starts `count` workers now, before the run knows its files, so their start-up (the
+    /// process, the Swift runtime, the Lua state) overlaps the runner's own: finding the
+    /// scripts, reading the last run. `run` hands them files first; a start that fails here is
+    /// tried again there.
+    func prestart(_ count: Int) {
+        while prestarted.count < count, let worker = startWorker(folder: folder) {
+            prestarted.append(worker)
+        }
+        startFailure = nil
+    }
+
+    /// How many workers to start before the scripts are found: `jobs`, but no more than the
+    /// files `inputs` can name when each is a file, nor than the machine's cores when a folder
+    /// may hold any number of them (the rest start once the files are known).
+    static func prestartCount(jobs: Int, inputs: [String]) -> Int {
+        let allFiles = inputs.allSatisfy { path in
+            var info = stat()
+            return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+        return allFiles ? min(jobs, inputs.count) : min(jobs, ProcessInfo.processInfo.activeProcessorCount)
+    }
 
     /// Runs `scripts`. `onOutcome` gets each test as it ends when one worker runs at a time
     /// (`jobs == 1`, for the serial console); `onResult` gets each file in order. With `reap`
@@ -95,9 +135,7 @@ final class TestWorkerPool {
         _ scripts: [String], reap: Bool = true, onOutcome: @escaping (TestOutcome) -> Void,
         onResult: (ScriptFileResult) -> Void
     ) -> [ScriptFileResult] {
-        let folder = NSTemporaryDirectory() + "sceneflow-jobs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = self.folder
         let runs = scripts.map(FileRun.init)
         totalFiles = runs.count
         // Files not handed out yet, in `startOrder` (else file order); a file resumed after a
@@ -110,7 +148,11 @@ final class TestWorkerPool {
             queue = (ordered + runs.filter { byFile[Array($0.file.utf8)] != nil })[...]
         }
         var resumed: [FileRun] = []
-        var workers: [Worker] = []
+        // Workers started early beyond what this run needs end now (fewer files than jobs).
+        var workers = Array(prestarted.prefix(max(jobs, 0)))
+        for worker in prestarted.dropFirst(workers.count) { worker.close() }
+        finishing += prestarted.dropFirst(workers.count)
+        prestarted = []
         var shown = 0
         var signalTime: Double?
         let interruption = Interruption.install()
@@ -169,7 +211,7 @@ final class TestWorkerPool {
         }
         // Idle workers exit at the end of their input.
         for worker in workers { worker.close() }
-        finishing = workers
+        finishing += workers
         if reap { reapWorkers() }
         return runs.compactMap(\.result)
     }

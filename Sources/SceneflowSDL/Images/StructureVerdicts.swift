@@ -22,7 +22,7 @@ public enum StructureVerdicts {
     /// The largest cache file kept (1 MiB, about 15 000 lines); a larger one is emptied.
     static let maxFileBytes = 1 << 20
     private static let lock = NSLock()
-    nonisolated(unsafe) private static var sound: Set<String>?
+    nonisolated(unsafe) private static var sound: CacheLineSet?
 
     /// The cache file from the environment, or nil when neither `XDG_CACHE_HOME` nor `HOME` is set.
     static var file: String? {
@@ -42,7 +42,7 @@ public enum StructureVerdicts {
     static func problem(at path: String, check: () -> String?) -> String? {
         guard let id = identity(path) else { return check() }
         lock.lock()
-        if sound == nil { sound = persists ? load() : [] }
+        if sound == nil { sound = persists ? load() : CacheLineSet() }
         let known = sound!.contains(id)
         lock.unlock()
         if known { return nil }
@@ -54,13 +54,13 @@ public enum StructureVerdicts {
         return nil
     }
 
-    private static func load() -> Set<String> {
-        guard let file, let data = FileManager.default.contents(atPath: file) else { return [] }
+    private static func load() -> CacheLineSet {
+        guard let file, let data = FileManager.default.contents(atPath: file) else { return CacheLineSet() }
         if data.count > maxFileBytes {
             try? Data().write(to: URL(fileURLWithPath: file))
-            return []
+            return CacheLineSet()
         }
-        return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        return CacheLineSet(data)
     }
 
     private static func append(_ id: String) {
