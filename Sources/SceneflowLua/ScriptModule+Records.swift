@@ -15,46 +15,41 @@ extension ScriptModule {
         /// The most bytes of a step's call text copied out of Lua (1 KiB).
         static let callBytes = TestRecordLimits.callBytes
         /// The most soft failures one test keeps on the Swift side for a failure message.
-        static let softFailures = 1_000
+        static let softFailures = TestRecordJournal.softFailureLimit
     }
 
     /// Appends a log entry with the message at `index` of `stack` (at most
     /// `RecordLimits.messageBytes` of it), unless the test's log is full: then the closing
-    /// note counts it.
+    /// note counts it (streamed for the first left out and every 1 000th after).
     func appendLog(level: TestLogEntry.Level, clockTime: Double, line: Int?, message index: Int32, from stack: LuaStack)
     {
-        if logBytes >= RecordLimits.logBytes {
-            droppedLogEntries += 1
-            let note =
-                "the log of this test reached \(RecordLimits.logBytes >> 10) KiB: \(droppedLogEntries == 1 ? "1 later entry" : "\(droppedLogEntries) later entries") left out"
-            if let last = log.indices.last, logNoteIndex == last {
-                log[last].message = note
+        guard records.keepsLog else {
+            let count = records.droppedLogEntries + 1
+            let event = TestRecordEvent.logDropped(count: count, clockTime: clockTime, line: line)
+            if count == 1 || count % 1_000 == 0 {
+                record(event)
             } else {
-                log.append(TestLogEntry(level: .message, clockTime: clockTime, line: line, message: note))
-                logNoteIndex = log.count - 1
+                records.apply(event)
             }
             return
         }
         let message = stack.string(index, maxBytes: RecordLimits.messageBytes) ?? ""
-        // An entry costs at least 64 bytes, so a flood of empty messages fills the log too.
-        logBytes += max(message.utf8.count, 64)
-        log.append(TestLogEntry(level: level, clockTime: clockTime, line: line, message: message))
+        record(.log(TestLogEntry(level: level, clockTime: clockTime, line: line, message: message)))
     }
 
     /// Opens a step with the call text at `index` of `stack` (at most
     /// `RecordLimits.callBytes`), or only counts it when the test already has
-    /// `RecordLimits.steps` steps.
+    /// `RecordLimits.steps` steps (not streamed: a step over the cap is always the innermost).
     func beginStep(call index: Int32, line: Int?, clockStart: Double, group: String? = nil, from stack: LuaStack) {
-        let depth = openSteps.count
-        guard steps.count < RecordLimits.steps else {
-            openSteps.append((-1, ProcessInfo.processInfo.systemUptime))
+        let wallStart = ProcessInfo.processInfo.systemUptime
+        guard records.keepsSteps else {
+            records.apply(.stepBegan(call: "", line: nil, clockStart: clockStart, group: nil, wallStart: wallStart))
             return
         }
-        openSteps.append((steps.count, ProcessInfo.processInfo.systemUptime))
-        steps.append(
-            TestStepRecord(
-                call: stack.string(index, maxBytes: RecordLimits.callBytes) ?? "?", line: line,
-                clockStart: clockStart, depth: depth, group: group))
+        record(
+            .stepBegan(
+                call: stack.string(index, maxBytes: RecordLimits.callBytes) ?? "?", line: line, clockStart: clockStart,
+                group: group, wallStart: wallStart))
     }
 
     /// `log`, `step_begin`, `step_depth`, `step_unwind`, `soft_failed`, `soft_reported` and
@@ -108,7 +103,7 @@ extension ScriptModule {
             "step_unwind",
             { module, _, s in
                 let depth = max(0, Int(s.number(1) ?? 0))
-                if module.openSteps.count > depth { module.openSteps.removeLast(module.openSteps.count - depth) }
+                if module.openSteps.count > depth { module.record(.unwound(depth: depth)) }
                 return .values(0)
             }
         ),
@@ -117,7 +112,7 @@ extension ScriptModule {
             "soft_failed",
             { module, _, s in
                 if module.softFailures.count < RecordLimits.softFailures {
-                    module.softFailures.append(s.string(1, maxBytes: RecordLimits.messageBytes) ?? "?")
+                    module.record(.softFailed(s.string(1, maxBytes: RecordLimits.messageBytes) ?? "?"))
                 }
                 return .values(0)
             }
@@ -126,18 +121,20 @@ extension ScriptModule {
             // soft_reported(): the Lua side put the soft failures in the test's failure message
             "soft_reported",
             { module, _, _ in
-                module.softFailures.removeAll()
+                module.softFailuresReported()
                 return .values(0)
             }
         ),
         (
             "step_end",
             { module, session, s in
-                guard let open = module.openSteps.popLast(), open.index >= 0 else { return .values(0) }
-                module.steps[open.index].clockEnd = ClockTicks.between(module.testStart, session.now)
-                module.steps[open.index].wallSeconds = ProcessInfo.processInfo.systemUptime - open.wallStart
+                guard let open = module.openSteps.last else { return .values(0) }
                 // step_end(false): a step() that returned with soft failures inside
-                module.steps[open.index].passed = s.isNil(1) || s.isTruthy(1)
+                let event = TestRecordEvent.stepEnded(
+                    clockEnd: ClockTicks.between(module.testStart, session.now),
+                    wallSeconds: ProcessInfo.processInfo.systemUptime - open.wallStart,
+                    passed: s.isNil(1) || s.isTruthy(1))
+                if open.index >= 0 { module.record(event) } else { module.records.apply(event) }
                 return .values(0)
             }
         ),

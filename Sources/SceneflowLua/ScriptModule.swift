@@ -54,27 +54,40 @@ final class ScriptModule {
     /// Renders and compares frames for `expect.screenshot`, `capture` and `expect.tree`;
     /// set by the runner.
     weak var visualChecks: (any VisualChecks)?
+    /// The log, steps and soft failures of the running test (`TestRecordJournal`), changed
+    /// through `record(_:)`, or applied directly when no report could lose the change (a step
+    /// or log entry over its cap).
+    var records = TestRecordJournal()
+    /// Gets every change to `records` the reports could lose (a kept log entry or step, a
+    /// soft failure, a fresh start) as it happens: a `sceneflow test` worker streams them to
+    /// its runner, which keeps them when the worker is stopped inside the test.
+    var recordSink: ((TestRecordEvent) -> Void)?
     /// Log entries of the running test.
-    var log: [TestLogEntry] = []
+    var log: [TestLogEntry] { records.log }
     /// Steps of the running test; `openSteps` indexes the ones not yet returned.
-    var steps: [TestStepRecord] = []
+    var steps: [TestStepRecord] { records.steps }
+    /// Steps not yet returned (index -1: a step over `RecordLimits.steps`, not kept).
+    var openSteps: [(index: Int, wallStart: Double)] { records.openSteps }
     /// The last message `api.fail` raised (`note_failure(message)`), so the runtime can tell an
     /// expectation that did not hold from a Lua runtime error; reset per test.
     var notedFailure: String?
     /// The errors of the file's `after_all` hooks in the running test (`sf.after_all_failed`),
     /// reported as their own entry rather than as that test's failure.
     var afterAllFailures: [String] = []
-    /// Steps not yet returned (index -1: a step over `RecordLimits.steps`, not kept).
-    var openSteps: [(index: Int, wallStart: Double)] = []
-    /// Bytes of log messages the running test kept (see `RecordLimits.logBytes`).
-    var logBytes = 0
-    /// Log entries left out since the log was full, and where the note counting them is.
-    var droppedLogEntries = 0
-    var logNoteIndex: Int?
     /// The running test's soft failures not yet in its failure message, one line each
     /// (`soft_failed`; `soft_reported` clears them once the Lua side listed them): what a
     /// limit or a stop that ends the test from Swift appends (`ScriptRuntime.unreportedSoftFailures`).
-    var softFailures: [String] = []
+    var softFailures: [String] { records.softFailures }
+
+    /// Applies `event` to `records` and hands it to `recordSink`.
+    func record(_ event: TestRecordEvent) {
+        records.apply(event)
+        recordSink?(event)
+    }
+
+    /// Forgets the soft failures once the Lua side listed them in the failure message (the
+    /// runner's copy keeps them: they are the test's findings if its worker is stopped later).
+    func softFailuresReported() { records.softFailures.removeAll() }
 
     typealias Native = (name: String, body: (ScriptModule, Session, LuaStack) -> LuaCallbackResult)
 
@@ -82,20 +95,14 @@ final class ScriptModule {
     var testStart = 0.0
 
     /// The innermost step that has begun and not yet ended, if any.
-    var runningStep: TestStepRecord? { openSteps.last.flatMap { $0.index >= 0 ? steps[$0.index] : nil } }
+    var runningStep: TestStepRecord? { records.runningStep }
 
     /// Forgets the log and steps (a new test starts at clock time `start`).
     func resetRecords(start: Double) {
         testStart = start
-        log.removeAll()
-        steps.removeAll()
-        openSteps.removeAll()
+        record(.reset)
         notedFailure = nil
         afterAllFailures.removeAll()
-        logBytes = 0
-        droppedLogEntries = 0
-        logNoteIndex = nil
-        softFailures.removeAll()
     }
 
     /// Pushes the table onto `state`'s main stack.

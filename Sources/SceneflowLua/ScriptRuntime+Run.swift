@@ -159,11 +159,14 @@ extension ScriptRuntime {
     /// list yet, worded as the Lua side lists them ("2 soft expectations failed:" and a line
     /// each), or nil: a limit, a failing prototype action or a signal ended the test from
     /// Swift, and the runner appends this to that failure.
-    public var unreportedSoftFailures: String? {
-        let lines = module.softFailures
-        guard !lines.isEmpty else { return nil }
-        return (["\(lines.count) soft expectation\(lines.count == 1 ? "" : "s") failed:"] + lines).joined(
-            separator: "\n")
+    public var unreportedSoftFailures: String? { module.records.softFailureList }
+
+    /// Gets each change to the running test's records as it happens (`TestRecordEvent`: a
+    /// kept log entry or step, a soft failure, a fresh start), for a worker to stream to its
+    /// runner; nil by default.
+    public var onRecord: ((TestRecordEvent) -> Void)? {
+        get { module.recordSink }
+        set { module.recordSink = newValue }
     }
 
     /// The failure of the file's `after_all` hooks, when the just-ended test ran them and one

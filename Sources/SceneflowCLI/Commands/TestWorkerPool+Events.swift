@@ -17,6 +17,13 @@ extension TestWorkerPool {
         while let newline = worker.buffer[start...].firstIndex(of: 10) {
             let line = worker.buffer[start..<newline]
             start = newline + 1
+            if line.first == TestRecordEvent.lineMark {
+                // Kept as they came, read only if the worker ends inside the test.
+                if let run = worker.assigned.first, run.running != nil {
+                    run.records.append(worker.buffer[line.startIndex..<start])
+                }
+                continue
+            }
             if line.starts(with: Self.plannedPrefix) {
                 if let run = worker.assigned.first, run.plannedLine == nil {
                     run.plannedLine = Data(line)
@@ -54,10 +61,12 @@ extension TestWorkerPool {
             case .started(let position):
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
+                run.records.removeAll(keepingCapacity: true)
             case .verdict(let position, let outcome, let video):
                 // Final: only the video can still be added (or noted as cut).
                 run.outcomes[position] = outcome
                 run.running = nil
+                run.records.removeAll(keepingCapacity: true)
                 run.next = position + 1
                 run.encoding = (position, video)
                 if outcome.failsTheRun { failures += 1 }
@@ -66,6 +75,7 @@ extension TestWorkerPool {
                 run.encoding = nil
                 run.outcomes[position] = outcome
                 run.running = nil
+                run.records.removeAll(keepingCapacity: true)
                 run.next = position + 1
                 if outcome.failsTheRun && earlier?.failsTheRun != true { failures += 1 }
                 onOutcome(outcome)
@@ -143,6 +153,7 @@ extension TestWorkerPool {
             } else {
                 outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))
             }
+            keepRecords(of: run, in: &outcome)
             if outcome.failsTheRun { failures += 1 }
             run.outcomes[position] = outcome
             run.running = nil

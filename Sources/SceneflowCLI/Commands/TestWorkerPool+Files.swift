@@ -60,6 +60,9 @@ extension TestWorkerPool {
         }
         var outcomes: [Int: TestOutcome] = [:]
         var running: Int?
+        /// The running test's record lines (`TestRecordEvent.line`, newlines included) as the
+        /// worker sent them: read only when the worker ends inside the test (`keepRecords`).
+        var records = Data()
         /// The test whose verdict came (`WorkerEvent.verdict`) while its video is encoded, and
         /// the video's file: the verdict stands if the worker is stopped before `ended`.
         var encoding: (position: Int, video: String?)?

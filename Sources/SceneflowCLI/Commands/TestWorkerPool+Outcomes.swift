@@ -24,6 +24,31 @@ extension TestWorkerPool {
             + errorTail(worker)
     }
 
+    /// Gives `outcome`, the test that was running when its worker ended (its failure says why),
+    /// what the test recorded before: the steps, log entries and soft failures the worker
+    /// streamed (`FileRun.records`), the soft failures listed after the reason as after any
+    /// other ending; and says which failure files the report lacks, since only the worker
+    /// could draw them.
+    func keepRecords(of run: FileRun, in outcome: inout TestOutcome) {
+        var journal = TestRecordJournal()
+        for line in run.records.split(separator: 10) {
+            if let event = TestRecordEvent(line: line) { journal.apply(event) }
+        }
+        run.records.removeAll()
+        outcome.steps = journal.steps
+        outcome.log = journal.log
+        guard var failure = outcome.failure else { return }
+        var missing = settings.report != nil ? ["frame.png", "elements.txt", "timeline.txt"] : []
+        if settings.video != .off { missing.append("video") }
+        if !missing.isEmpty {
+            let list =
+                missing.count == 1 ? missing[0] : missing.dropLast().joined(separator: ", ") + " or " + missing.last!
+            failure.message += " (no \(list) for this test: the worker process that writes them ended inside it)"
+        }
+        if let soft = journal.softFailureList { failure.message += "\nand " + soft }
+        outcome.failure = failure
+    }
+
     /// Why the file in `worker` did not load.
     func loadProblem(_ worker: Worker, _ run: FileRun) -> Diagnostic {
         if let stuck = worker.stuck {

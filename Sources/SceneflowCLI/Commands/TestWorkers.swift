@@ -7,7 +7,9 @@ import SceneflowRunner
 /// What a test worker tells the runner, one JSON object per line on the pipe that was its
 /// standard output (see the Internals article in Sceneflow.docc, "Limits that hold"). The runner never runs a
 /// script's Lua itself: it learns from these lines when each test starts and ends, so when it
-/// must kill a worker it knows which test was running and which are left.
+/// must kill a worker it knows which test was running and which are left. Between them come
+/// the running test's records, each as a `TestRecordEvent.line` (starting `~`, not JSON), so
+/// the runner keeps its steps, log and soft failures whatever ends the worker.
 enum WorkerEvent: Codable {
     /// The file loaded: one entry per test in run order, from the worker's first position
     /// on, for the outcome the test gets if it never runs (see `HeadlessTestRunner.onPlan`
@@ -211,6 +213,7 @@ enum TestWorker {
             send(.count($0.count), flush: false)
         }
         runner.onTestStart = { _, _ in send(.started(position)) }
+        runner.onRecord = { send(record: $0) }
         runner.stopsVideo = { interruption.signal != nil }
         // A verdict already sent (its test's video then being encoded) is counted once.
         var counted = false
@@ -254,6 +257,17 @@ enum TestWorker {
             }
         }
         guard flush else { return }
+        writeAll(pending)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes one change to the running test's records (`TestRecordEvent.line`) at once, with
+    /// every line waiting before it: whatever ends this process next (a stuck library call, a
+    /// crash, `kill -9`), the runner has what the test recorded so far.
+    static func send(record event: TestRecordEvent) {
+        writing.lock()
+        defer { writing.unlock() }
+        pending.append(contentsOf: event.line)
         writeAll(pending)
         pending.removeAll(keepingCapacity: true)
     }

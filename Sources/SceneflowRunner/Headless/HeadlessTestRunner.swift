@@ -96,6 +96,10 @@ public final class HeadlessTestRunner {
     /// during encoding can no longer change that verdict. `onOutcome` follows once the video
     /// is done (or was cut).
     public var onVerdict: (TestOutcome, String?) -> Void = { _, _ in }
+    /// Gets each change to the running test's log, steps and soft failures as it happens
+    /// (`ScriptRuntime.onRecord`): a `sceneflow test` worker streams them, so its runner keeps
+    /// them if the worker is stopped inside the test.
+    public var onRecord: ((TestRecordEvent) -> Void)?
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
 
@@ -235,6 +239,7 @@ public final class HeadlessTestRunner {
                 // the runner's memory or the --timeline file without bound.
                 session.timelineEventLimit = options.timelineEventsPerTest
                 let clock = VirtualClock()
+                runtime.onRecord = onRecord
                 runtime.bind(session)
                 runtime.visualChecks = checker
                 checker.begin(test: test.name, index: index)

@@ -1,0 +1,108 @@
+/// One change to what a running test recorded: a log entry, a step that began or ended, the
+/// open steps a failure unwound, a soft failure, or a fresh start. The script runtime applies
+/// each to its `TestRecordJournal` as it happens and hands it on (`HeadlessTestRunner.onRecord`),
+/// so a `sceneflow test` worker can stream it to the runner: when the worker process is
+/// stopped inside a test (a library call that never returns to Lua, a crash, `kill -9`), the
+/// runner replays the events into its own journal and still reports the test's steps, log and
+/// soft failures.
+public enum TestRecordEvent: Equatable, Sendable {
+    /// A log entry the test kept (its message already capped).
+    case log(TestLogEntry)
+    /// `count` log entries were left out since the test's log reached its cap (at `clockTime`,
+    /// from `line`): the journal's closing note counts them.
+    case logDropped(count: Int, clockTime: Double, line: Int?)
+    /// A step began and is kept (`TestRecordLimits.steps`): its call text (capped), line,
+    /// clock time since the test started, and `group` for a `step(name, fn)`. `wallStart` is
+    /// the process's `systemUptime` (not sent on a line: the replica never times an open step).
+    case stepBegan(call: String, line: Int?, clockStart: Double, group: String?, wallStart: Double = 0)
+    /// The innermost open step returned at `clockEnd` after `wallSeconds` of real time;
+    /// `passed` false for a `step()` with soft failures inside.
+    case stepEnded(clockEnd: Double, wallSeconds: Double, passed: Bool)
+    /// The steps open beyond `depth` ended failed (a failure unwound them).
+    case unwound(depth: Int)
+    /// A soft expectation failed: its line of the failure message (`  line 3: expected …`).
+    case softFailed(String)
+    /// The records start again (a new test, or before_all's records dropped outside the first
+    /// test).
+    case reset
+}
+
+/// The log, steps and soft failures of the running test, built by applying
+/// `TestRecordEvent`s with the caps of `TestRecordLimits`: the script runtime's own records
+/// and a runner's replica of a worker's stream are the same type, so they agree.
+public struct TestRecordJournal: Sendable {
+    /// The log entries kept, with a closing note once some were left out.
+    public private(set) var log: [TestLogEntry] = []
+    /// The steps kept, in the order they began.
+    public private(set) var steps: [TestStepRecord] = []
+    /// The soft failures not yet listed in the test's failure message, one line each.
+    public var softFailures: [String] = []
+    /// The steps begun and not yet returned: their index in `steps` (-1 for one over the cap,
+    /// not kept) and `systemUptime` when they began.
+    public private(set) var openSteps: [(index: Int, wallStart: Double)] = []
+    /// Bytes of log messages kept (each entry counted as at least 64).
+    public private(set) var logBytes = 0
+    /// Log entries left out since the log was full, and where the note counting them is.
+    public private(set) var droppedLogEntries = 0
+    private var logNoteIndex: Int?
+
+    /// The most soft failures kept (later ones are not listed).
+    public static let softFailureLimit = 1_000
+
+    /// An empty journal.
+    public init() {}
+
+    /// True while the log is below its cap (`TestRecordLimits.logBytes`): a new entry is kept.
+    public var keepsLog: Bool { logBytes < TestRecordLimits.logBytes }
+    /// True when a new step is kept (fewer than `TestRecordLimits.steps`).
+    public var keepsSteps: Bool { steps.count < TestRecordLimits.steps }
+    /// The innermost step that has begun and not yet ended, if kept.
+    public var runningStep: TestStepRecord? { openSteps.last.flatMap { $0.index >= 0 ? steps[$0.index] : nil } }
+
+    /// Applies one event.
+    public mutating func apply(_ event: TestRecordEvent) {
+        switch event {
+        case .log(let entry):
+            logBytes += max(entry.message.utf8.count, 64)
+            log.append(entry)
+        case .logDropped(let count, let clockTime, let line):
+            droppedLogEntries = count
+            let note =
+                "the log of this test reached \(TestRecordLimits.logBytes >> 10) KiB: \(count == 1 ? "1 later entry" : "\(count) later entries") left out"
+            if let index = logNoteIndex, log.indices.contains(index) {
+                log[index].message = note
+            } else {
+                log.append(TestLogEntry(level: .message, clockTime: clockTime, line: line, message: note))
+                logNoteIndex = log.count - 1
+            }
+        case .stepBegan(let call, let line, let clockStart, let group, let wallStart):
+            guard keepsSteps else {
+                openSteps.append((-1, wallStart))
+                return
+            }
+            openSteps.append((steps.count, wallStart))
+            steps.append(
+                TestStepRecord(call: call, line: line, clockStart: clockStart, depth: openSteps.count - 1, group: group)
+            )
+        case .stepEnded(let clockEnd, let wallSeconds, let passed):
+            guard let open = openSteps.popLast(), open.index >= 0 else { return }
+            steps[open.index].clockEnd = clockEnd
+            steps[open.index].wallSeconds = wallSeconds
+            steps[open.index].passed = passed
+        case .unwound(let depth):
+            if openSteps.count > max(0, depth) { openSteps.removeLast(openSteps.count - max(0, depth)) }
+        case .softFailed(let line):
+            if softFailures.count < Self.softFailureLimit { softFailures.append(line) }
+        case .reset:
+            self = TestRecordJournal()
+        }
+    }
+
+    /// The soft failures as the lines that follow a failure message: `1 soft expectation
+    /// failed:` and a line each; nil when there are none.
+    public var softFailureList: String? {
+        guard !softFailures.isEmpty else { return nil }
+        let count = softFailures.count
+        return (["\(count) soft expectation\(count == 1 ? "" : "s") failed:"] + softFailures).joined(separator: "\n")
+    }
+}
