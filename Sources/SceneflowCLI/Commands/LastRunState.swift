@@ -79,11 +79,16 @@ struct LastRunState: Codable, Equatable {
             // The file ran: its tests this run took are decided; the others keep their entry
             // (a whole-file entry is decided by the file having run).
             guard let names = entry.tests, result.notRun == nil, result.loadProblems.isEmpty else { continue }
-            let decided = Set(result.outcomes.map(\.name)).union(vanished[entry.file] ?? [])
-            let kept = names.filter { !decided.contains($0) }
+            // Names compared by their exact text ("caf\u{E9}" is not "cafe\u{301}"), as the
+            // selection compares them (TestSelection.holdsExactly).
+            let decided = Set((result.outcomes.map(\.name) + (vanished[entry.file] ?? [])).map { Array($0.utf8) })
+            let kept = names.filter { !decided.contains(Array($0.utf8)) }
             guard !kept.isEmpty else { continue }
             if let at = index[entry.file] {
-                if let tests = failed[at].tests { failed[at].tests = tests + kept.filter { !tests.contains($0) } }
+                if let tests = failed[at].tests {
+                    let listed = Set(tests.map { Array($0.utf8) })
+                    failed[at].tests = tests + kept.filter { !listed.contains(Array($0.utf8)) }
+                }
             } else {
                 index[entry.file] = failed.count
                 failed.append(FailedFile(file: entry.file, tests: kept))

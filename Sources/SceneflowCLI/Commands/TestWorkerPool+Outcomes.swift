@@ -12,8 +12,11 @@ extension TestWorkerPool {
                 StuckLua.whereStopped(stuck.place, subject: stuck.subject) + "; its worker process was stopped"
             if stuck.subject == run.file {
                 let seconds = settings.timeout ?? LuaLimits.standard.testWallSeconds
+                let origin =
+                    settings.timeout == nil || settings.timeoutOrigin.hasPrefix("--")
+                    ? "" : ", \(settings.timeoutOrigin)"
                 return
-                    "test \"\(test.name)\" ran its Lua code for more than \(formatNumber(seconds)) s of real time (the watchdog) \(stopped)"
+                    "test \"\(test.name)\" ran its Lua code for more than \(formatSeconds(seconds)) s of real time (the watchdog\(origin)) \(stopped)"
             }
             return "\(stuck.subject) ran its Lua code for more than 10 s of real time during this test \(stopped)"
         }

@@ -84,7 +84,11 @@ extension TestWorkerPool {
         guard
             var line = try? requestEncoder.encode(
                 WorkerRequest(
-                    file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file], failed: failures)
+                    file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file], failed: failures,
+                    timeoutOrigin: settings.timeout == nil || settings.timeoutOrigin == "--timeout"
+                        ? nil : settings.timeoutOrigin,
+                    clockLimitOrigin: settings.clockLimit == nil || settings.clockLimitOrigin == "--clock-limit"
+                        ? nil : settings.clockLimitOrigin)
             )
         else { return }
         line.append(10)
