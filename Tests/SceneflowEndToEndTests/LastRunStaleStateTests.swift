@@ -121,6 +121,7 @@ import Testing
         let again = try Self.shell("sceneflow test LX --last-failed --param fail=1", in: tmp)
         #expect(again.status == 1 && again.stdout.contains("FAIL  t"), "\(again)")
         #expect(again.stderr.contains("it is out of date: the run started"), "\(again)")
+        #expect(again.stderr.contains("could not save its state"), "\(again)")
 
         // Both the cache and the temporary folder read-only: the run itself fails.
         let both = try Self.project()
@@ -164,5 +165,23 @@ import Testing
             r.stderr.contains("could not save the run for --last-failed in the cache folder: it cannot be created"),
             "\(r)")
         #expect(!r.stderr.contains("NSCocoaErrorDomain") && !r.stderr.contains("Error Domain"), "\(r)")
+    }
+
+    /// Shards of one suite share the state: when one shard cannot save it, a state another shard
+    /// saves later is not taken as current either (it knows nothing of the first shard's
+    /// failures), until a run of every test saves one. Whichever shard holds the failure.
+    @Test func aShardThatCouldNotSaveIsNotHiddenByAnotherShardsState() throws {
+        for (lost, saved) in [("1/2", "2/2"), ("2/2", "1/2")] {
+            let tmp = try Self.project()
+            #expect(try Self.shell("sceneflow test LX --quiet", in: tmp).status == 0)
+            _ = try Self.shell(
+                "(ulimit -f 0; exec sceneflow test LX --quiet --shard \(lost) --param fail=1 2>&1) | cat", in: tmp)
+            _ = try Self.shell("sceneflow test LX --quiet --shard \(saved) --param fail=1", in: tmp)
+            let again = try Self.shell("sceneflow test LX --last-failed --param fail=1", in: tmp)
+            #expect(again.status == 1 && again.stdout.contains("FAIL  t"), "lost shard \(lost): \(again)")
+            // That run took every test: its state is current again.
+            let last = try Self.shell("sceneflow test LX --last-failed --param fail=1", in: tmp)
+            #expect(last.status == 1 && !last.stdout.contains("PASS  u"), "lost shard \(lost): \(last)")
+        }
     }
 }

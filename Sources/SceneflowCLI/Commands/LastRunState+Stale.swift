@@ -26,12 +26,16 @@ extension LastRunState {
     }
 
     /// Saves the state (`write`); when that fails, makes sure the state it should have
-    /// replaced is not used as current (`invalidateOlder`).
+    /// replaced is not used as current (`invalidateOlder`). `complete` says the run took every
+    /// test of its paths (no `--shard`, `--filter`, `--tag` or `--last-failed` narrowing): only
+    /// such a run clears the out-of-date marker, since a part of the suite cannot vouch for
+    /// what the run that could not save found in the rest (one shard's lost failures stay
+    /// lost to a state another shard saves).
     /// - Returns: nil when the state was saved, else why not and what became of the older one.
-    func save(environment: [String: String]) -> (reason: String, older: StaleHandling)? {
+    func save(environment: [String: String], complete: Bool) -> (reason: String, older: StaleHandling)? {
         do {
             try write(environment: environment)
-            if let marker = Self.staleMarker(inputs: paths, environment: environment) { unlink(marker) }
+            if complete, let marker = Self.staleMarker(inputs: paths, environment: environment) { unlink(marker) }
             return nil
         } catch {
             // The reason alone, in plain words (the cache folder's path is the user's, not the
@@ -42,8 +46,24 @@ extension LastRunState {
     }
 
     /// Makes the saved state of `inputs` unusable after a run started at `startedAt` (ISO 8601)
-    /// could not replace it: removes it, else empties it, else writes the stale marker.
+    /// could not replace it: removes it, else empties it, else relies on the stale marker,
+    /// which is written in every case (best effort), so that a state a later partial run saves
+    /// is not taken as current either.
     static func invalidateOlder(inputs: [String], startedAt: String, environment: [String: String]) -> StaleHandling {
+        var markerFailure: String?
+        var marked: String?
+        if let marker = staleMarker(inputs: inputs, environment: environment) {
+            // Made even where nothing can be written (a full disk with inodes left, `ulimit -f
+            // 0`): its being there is what counts; the time in it only names the run.
+            let fd = open(marker, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 {
+                _ = try? OutputTarget.writeAll(Data((startedAt + "\n").utf8), to: fd, path: marker)
+                close(fd)
+                marked = marker
+            } else {
+                markerFailure = String(cString: strerror(errno))
+            }
+        }
         guard let path = path(inputs: inputs, environment: environment) else { return .nothingOlder }
         var info = stat()
         guard lstat(path, &info) == 0 else { return .nothingOlder }
@@ -55,14 +75,9 @@ extension LastRunState {
                 return .emptied
             }
         }
-        var reason = String(cString: strerror(errno))
-        if let marker = staleMarker(inputs: inputs, environment: environment) {
-            do {
-                try AtomicFile.write(startedAt + "\n", to: marker)
-                return .marked(marker: marker)
-            } catch { reason = plainReason(error) }
-        }
-        return .failed(reason: reason)
+        let reason = String(cString: strerror(errno))
+        if let marked { return .marked(marker: marked) }
+        return .failed(reason: markerFailure ?? reason)
     }
 
     /// The marker that says the saved state of `inputs` is out of date: in the temporary
@@ -76,14 +91,15 @@ extension LastRunState {
         return PathText.join(folder, "sceneflow-\(getuid())-\(name).stale")
     }
 
-    /// When the run that could not replace the saved state of `inputs` started (as its marker
-    /// says), or nil without a marker.
+    /// The run that could not replace the saved state of `inputs` ("the run started …", or "a
+    /// run" when its marker is empty), or nil without a marker.
     static func staleSince(inputs: [String], environment: [String: String]) -> String? {
         guard let marker = staleMarker(inputs: inputs, environment: environment),
             let data = RegularFile.contents(atPath: marker)
         else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? nil : text
+        let text = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 }
+        return plain ? "the run started \(text)" : "a run"
     }
 
     /// The warning (or error) a run prints when its state could not be saved: `reason`, and

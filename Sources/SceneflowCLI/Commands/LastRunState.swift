@@ -166,8 +166,14 @@ struct LastRunState: Codable, Equatable {
     /// The state saved for `inputs`, telling a missing state from one that cannot be read
     /// (`--last-failed` then runs every test, never nothing: red-team finding P19).
     static func load(inputs: [String], environment: [String: String]) -> Loaded {
-        guard let path = path(inputs: inputs, environment: environment), FileManager.default.fileExists(atPath: path)
-        else { return .missing }
+        guard let path = path(inputs: inputs, environment: environment) else { return .missing }
+        // A run could not save its state (LastRunState+Stale): whatever is saved is out of
+        // date until a run of every test saves one.
+        if let since = staleSince(inputs: inputs, environment: environment) {
+            return .unreadable(
+                path: path, reason: "it is out of date: \(since) could not save its state")
+        }
+        guard FileManager.default.fileExists(atPath: path) else { return .missing }
         guard let data = RegularFile.contents(atPath: path) else {
             return .unreadable(path: path, reason: "it cannot be read as a file")
         }
@@ -183,11 +189,6 @@ struct LastRunState: Codable, Equatable {
         }
         guard Set(state.paths) == Set(absolute(inputs)) else {
             return .unreadable(path: path, reason: "it records other paths")
-        }
-        // A later run could not replace it (LastRunState+Stale): it is out of date.
-        if let since = staleSince(inputs: inputs, environment: environment), since >= state.startedAt {
-            return .unreadable(
-                path: path, reason: "it is out of date: the run started \(since) could not replace it")
         }
         return .found(state)
     }

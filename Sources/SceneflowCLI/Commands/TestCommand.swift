@@ -219,7 +219,8 @@ struct TestCommand: Subcommand {
             inputs: inputs, results: results, startedAt: started, previous: previous, scheduled: scripts,
             vanished: dropped)
         var stateLost = false
-        if let (reason, older) = state.save(environment: environment) {
+        let complete = scripts.count == suite.count && tests.isEmpty && settings.selection.keepsAll
+        if let (reason, older) = state.save(environment: environment, complete: complete) {
             printError(LastRunState.saveFailureMessage(reason: reason, older: older))
             // An older state that still looks current would make the next --last-failed trust
             // it: that is a failed write the run cannot leave as a warning.
