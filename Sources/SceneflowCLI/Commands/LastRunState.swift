@@ -177,6 +177,9 @@ struct LastRunState: Codable, Equatable {
         guard let data = RegularFile.contents(atPath: path) else {
             return .unreadable(path: path, reason: "it cannot be read as a file")
         }
+        if data.isEmpty {
+            return .unreadable(path: path, reason: "it is empty: a run that could not save its state emptied it")
+        }
         let state: LastRunState
         do { state = try JSONDecoder().decode(LastRunState.self, from: data) } catch {
             return .unreadable(path: path, reason: "it is not a last-run state (damaged or cut short?)")
@@ -186,6 +189,11 @@ struct LastRunState: Codable, Equatable {
         }
         guard Set(state.paths) == Set(absolute(inputs)) else {
             return .unreadable(path: path, reason: "it records other paths")
+        }
+        // A later run could not replace it (LastRunState+Stale): it is out of date.
+        if let since = staleSince(inputs: inputs, environment: environment), since >= state.startedAt {
+            return .unreadable(
+                path: path, reason: "it is out of date: the run started \(since) could not replace it")
         }
         return .found(state)
     }

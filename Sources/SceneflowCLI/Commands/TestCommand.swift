@@ -25,6 +25,9 @@ struct TestCommand: Subcommand {
     var settings: TestSettings
     /// The options given on the command line (they win over `sceneflow.lua`).
     let given: Set<String>
+    /// Under `--watch`: the latest result of every watched script, so the reports of a rerun
+    /// of some scripts still describe them all (`WatchedResults`); nil otherwise.
+    var watched: WatchedResults?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         inputs = parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals
@@ -156,7 +159,9 @@ struct TestCommand: Subcommand {
         }
         // The files the last run wrote into the report folder go first: a green run never
         // shows an earlier red one's failure frames (ReportFolderLedger).
-        let ledger = Self.startReportFolder(settings.report ?? HeadlessTestRunner.Options().visualDirectory)
+        // Under --watch the reports link the artifacts of scripts not rerun: nothing is removed.
+        let ledger = Self.startReportFolder(
+            settings.report ?? HeadlessTestRunner.Options().visualDirectory, cleaning: watched == nil)
         let colour = Colour.enabled(environment)
         // A reader that stalls on the console's pipe must not keep a signal from ending the run.
         ConsoleRelay.install()
@@ -175,14 +180,20 @@ struct TestCommand: Subcommand {
         }
         // Tests the selection left out are not part of the run: nor are files left empty.
         results.removeAll(where: \.isLeftOut)
+        // Under --watch the reports hold every watched script's latest result, not only the
+        // ones this rerun took.
+        let reported = watched?.merge(results) ?? results
         let identity = SuiteIdentity(
-            files: suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
-        let (written, writeFailed) = TestReports.write(results, settings: settings, started: started, suite: identity)
+            files: watched?.scripts ?? suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
+        let (written, writeFailed) = TestReports.write(reported, settings: settings, started: started, suite: identity)
         Self.finishReportFolder(ledger)
         if let frames = settings.frames, !settings.tap {
             FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
         }
         console.close(results, written: written)
+        if let watched, reported.count != results.count, !settings.tap {
+            print("watched suite: \(watched.summary.line)")
+        }
         if interruption.signal == nil, let limit = settings.maxFailures,
             Self.leftOutByMaxFailures(results, limit: limit)
         {
@@ -201,22 +212,21 @@ struct TestCommand: Subcommand {
                 "sceneflow test --last-failed: none of the tests that failed can be run again: nothing was checked")
             return .failure
         }
-        do {
-            // A test asked for that is no longer declared cannot run again: it is dropped (named
-            // above). With a --filter or --tag, a name left out only looks so: it is kept.
-            let dropped = settings.selection.keepsAll ? Self.vanishedNames(tests, results: results) : [:]
-            try LastRunState(
-                inputs: inputs, results: results, startedAt: started, previous: previous, scheduled: scripts,
-                vanished: dropped
-            ).write(environment: environment)
-        } catch {
-            // The reason alone: the cache folder's path is the user's, not the run's.
-            let reason = "\(error)".components(separatedBy: ": ").last ?? "\(error)"
-            printError(
-                "sceneflow test: warning: could not save the run for --last-failed in the cache folder: \(reason)")
+        // A test asked for that is no longer declared cannot run again: it is dropped (named
+        // above). With a --filter or --tag, a name left out only looks so: it is kept.
+        let dropped = settings.selection.keepsAll ? Self.vanishedNames(tests, results: results) : [:]
+        let state = LastRunState(
+            inputs: inputs, results: results, startedAt: started, previous: previous, scheduled: scripts,
+            vanished: dropped)
+        var stateLost = false
+        if let (reason, older) = state.save(environment: environment) {
+            printError(LastRunState.saveFailureMessage(reason: reason, older: older))
+            // An older state that still looks current would make the next --last-failed trust
+            // it: that is a failed write the run cannot leave as a warning.
+            if case .failed = older { stateLost = true }
         }
         if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
-        if writeFailed { return .software }
+        if writeFailed || stateLost { return .software }
         if let reason = pool.startFailure {
             printError("sceneflow test: could not start a worker process: \(reason)")
             return .software
