@@ -359,7 +359,17 @@ void sf_close(lua_State *L) {
 
 size_t sf_memory_used(lua_State *L) { return sf_limits(L)->used; }
 int sf_memory_exceeded(lua_State *L) { return sf_limits(L)->exceeded || sf_limits(L)->memory_failed; }
-int sf_memory_failed(lua_State *L) { return sf_limits(L)->memory_failed; }
+int sf_memory_failed(lua_State *L) {
+    SfLimits *lim = sf_limits(L);
+    /* Asked by Swift between runs of Lua code: a refusal still pending was never retried
+       (lauxlib's buffers call the allocator once, without an emergency collection), so it
+       was final, even when no allocation or instruction came after it (red-team Q3). */
+    if (lim->pending) {
+        lim->pending = 0;
+        sf_fail_memory(lim);
+    }
+    return lim->memory_failed;
+}
 int sf_budget_exhausted(lua_State *L) { return sf_limits(L)->exhausted; }
 const char *sf_stop_site(lua_State *L) { return sf_limits(L)->stop_site; }
 

@@ -71,7 +71,8 @@ extension ScriptModule {
             { module, session, s in
                 module.beginStep(
                     call: 1, line: s.number(2).map { Int(saturating: $0) },
-                    clockStart: ClockTicks.between(module.testStart, session.now), group: s.string(3), from: s)
+                    clockStart: ClockTicks.between(module.testStart, session.now),
+                    group: s.string(3, maxBytes: RecordLimits.callBytes), from: s)
                 return .values(0)
             }
         ),

@@ -28,8 +28,9 @@ size_t sf_memory_used(lua_State *L);
 /* 1 if an allocation was refused since the last sf_reset_limits, or the memory limit held
    for good (sf_memory_failed). */
 int sf_memory_exceeded(lua_State *L);
-/* 1 once an allocation was refused even after Lua's emergency collection: sticky for the
-   state's life; the hook then fails Lua code at every instruction with "not enough memory". */
+/* 1 once an allocation was refused even after Lua's emergency collection (or refused with no
+   retry: a refusal still pending when Swift asks was final): sticky for the state's life; the
+   hook then fails Lua code at every instruction with "not enough memory". */
 int sf_memory_failed(lua_State *L);
 /* 1 if the instruction budget ran out since the last sf_reset_limits. */
 int sf_budget_exhausted(lua_State *L);

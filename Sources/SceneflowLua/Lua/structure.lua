@@ -20,6 +20,22 @@ api.define{ name = "prototype", group = "Structure",
 local lines = {}
 local TEST_OPTIONS = { "clock_limit", "tags" }
 
+-- The longest test name, in bytes.
+local MAX_NAME_BYTES = 1024
+-- The most tags of one test.
+local MAX_TAGS = 256
+-- The longest skip() reason kept, in bytes: a longer one is cut (every report prints it).
+local MAX_REASON_BYTES = 1024
+
+-- `text` cut to at most `max` bytes at a UTF-8 character boundary, ending with the count of
+-- the bytes left out (as the runner cuts log messages and step calls).
+local function clip(text, max)
+  if #text <= max then return text end
+  local cut = max
+  while cut > 0 and ((text:byte(cut + 1) or 0) & 0xC0) == 0x80 do cut = cut - 1 end
+  return text:sub(1, cut) .. "… (" .. (#text - cut) .. " more bytes)"
+end
+
 -- A tag: a non-empty string of letters, digits and - _ . @ : / (what --tag can name).
 local function check_tags(what, name, tags)
   if type(tags) ~= "table" then
@@ -33,7 +49,14 @@ local function check_tags(what, name, tags)
         .. api.show(k) .. ")", 5)
     end
   end
+  -- Tags are copied into every report and matched by --tag: bounded like names.
+  if #tags > MAX_TAGS then
+    error(what .. "(" .. quote(name) .. "): " .. #tags .. " tags; at most " .. MAX_TAGS, 5)
+  end
   for i, tag in ipairs(tags) do
+    if type(tag) == "string" and #tag > MAX_NAME_BYTES then
+      error(what .. "(" .. quote(name) .. "): tag " .. i .. " is " .. #tag .. " bytes long; at most " .. MAX_NAME_BYTES, 5)
+    end
     if type(tag) ~= "string" or not tag:match("^[%w%-_%.@:/]+$") then
       error(what .. "(" .. quote(name) .. "): tag " .. i .. " must be a word of letters, digits and - _ . @ : /, got "
         .. api.show(tag), 5)
@@ -73,8 +96,6 @@ local function add_hook(what, list, fn)
   list[#list + 1] = fn
 end
 
--- The longest test name, in bytes.
-local MAX_NAME_BYTES = 1024
 
 -- A test's options as text for decl.signature ("" when it has none).
 local function options_text(t)
@@ -219,7 +240,7 @@ api.define{ name = "skip", group = "Structure",
     if reason ~= nil and type(reason) ~= "string" then
       error("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason), 2)
     end
-    declare("skip", name, fn, { skip = reason or "skipped with skip()" }, opts)
+    declare("skip", name, fn, { skip = reason and clip(reason, MAX_REASON_BYTES) or "skipped with skip()" }, opts)
   end }
 
 api.define{ name = "only", group = "Structure",

@@ -114,8 +114,11 @@ public enum PrototypeOpener {
             }
         }
         // Both checks read every image whole (the header check inflates PNG pixel data, about
-        // half a decode's work: `ImageStructure`), so both spread over every core.
-        let messages = onEveryCore ? ConcurrentMap.map(jobs, problem) : jobs.map(problem)
+        // half a decode's work: `ImageStructure`), so both spread over every core, unless this
+        // process already checked every header (a test worker loads one prototype per file).
+        var known = false
+        if case .header = check { known = jobs.allSatisfy { loader.headerIsKnown(path: $0.path) } }
+        let messages = onEveryCore && !known ? ConcurrentMap.map(jobs, problem) : jobs.map(problem)
         var problems: [Diagnostic] = []
         var source: String?  // prototype.lua, read for line numbers once a problem is found
         for (reference, job) in zip(references, referenceJob) {

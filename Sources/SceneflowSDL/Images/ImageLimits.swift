@@ -39,6 +39,21 @@ public struct ImageLimits: Equatable, Sendable {
     ///   0-byte file, `.corrupt` for a recognised but malformed or zero-sized header or a PNG/JPEG whose
     ///   structure is incomplete or damaged (see `ImageStructure`), `.tooLarge`.
     func checkHeader(path: String) throws(ImageLoadError) -> ImageHeader {
+        let memoKey = HeaderMemo.key(path, self)
+        if let memoKey, let header = HeaderMemo.header(memoKey) { return header }
+        let header = try readAndCheckHeader(path: path)
+        if let memoKey { HeaderMemo.keep(header, memoKey) }
+        return header
+    }
+
+    /// Whether the header of the file at `path` passed `checkHeader` in this process and the
+    /// file is unchanged since (checking it again costs only a `stat`).
+    func headerIsKnown(path: String) -> Bool {
+        HeaderMemo.key(path, self).flatMap(HeaderMemo.header) != nil
+    }
+
+    /// `checkHeader` without the memo: reads the file.
+    private func readAndCheckHeader(path: String) throws(ImageLoadError) -> ImageHeader {
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try RegularFile.prefix(path, count: ImageHeader.prefixLength))

@@ -77,4 +77,10 @@ extension PictureLoader {
     public func checkHeader(path: String) throws {
         _ = try limits.checkHeader(path: path)
     }
+
+    /// Whether `checkHeader(path:)` already passed for the file at `path`, unchanged since, in
+    /// this process (checking it again costs one `stat`: `HeaderMemo`).
+    public func headerIsKnown(path: String) -> Bool {
+        limits.headerIsKnown(path: path)
+    }
 }
