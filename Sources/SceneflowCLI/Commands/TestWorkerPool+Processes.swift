@@ -84,7 +84,8 @@ extension TestWorkerPool {
         guard
             var line = try? requestEncoder.encode(
                 WorkerRequest(
-                    file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file], failed: failures)
+                    file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file], failed: failures,
+                    afterAllOnly: run.afterAllOnly ? true : nil)
             )
         else { return }
         line.append(10)

@@ -119,6 +119,9 @@ struct WorkerRequest: Codable {
     /// Tests every worker of the run has seen fail so far: a worker started for the rest of a
     /// file counts them towards `--max-failures`, so the run stops after exactly N.
     var failed: Int? = nil
+    /// Run only the file's after_all hooks (`HeadlessTestRunner.Options.afterAllOnly`): its
+    /// last test ended the worker before them.
+    var afterAllOnly: Bool? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -192,6 +195,7 @@ enum TestWorker {
         options.skipFirst = request.skip
         options.recordsTimeline = request.timeline
         if let tests = request.tests { options.selection.names = Set(tests) }
+        options.afterAllOnly = request.afterAllOnly ?? false
         let runner = HeadlessTestRunner(options: options)
         let limit = settings.maxFailures ?? Int.max
         runner.shouldStop = { interruption.signal != nil || failures >= limit }
