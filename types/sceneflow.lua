@@ -1020,7 +1020,7 @@ log = {}
 
 ---`log.message(...)`
 ---
----Logs a message (the values joined by spaces) with the clock time and line; shown in the JSON, JUnit system-out and HTML reports. print(...) does the same.
+---Logs a message (the values joined by spaces; a table or function as Lua would write it, {x = 1} or <function>, never with an address, so reports are the same on every run) with the clock time and line; shown in the JSON, JUnit system-out and HTML reports. print(...) does the same.
 ---
 ---```lua
 ---log.message("cart has", state.cart_count, "items")

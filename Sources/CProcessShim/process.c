@@ -1,4 +1,5 @@
 #include "CProcessShim.h"
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <sys/prctl.h>
@@ -14,6 +15,12 @@ int sf_die_with_parent(pid_t parent) {
 }
 
 int sf_stdout_failed(void) { return ferror(stdout) ? 1 : 0; }
+
+int sf_flush_stdout(void) {
+    errno = 0;
+    if (fflush(stdout) == 0) return 0;
+    return errno != 0 ? errno : EIO;
+}
 
 void sf_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 

@@ -1,3 +1,4 @@
+import CProcessShim
 import Foundation
 import SceneflowCore
 import SceneflowLua
@@ -194,4 +195,9 @@ func printError(_ text: String) {
 }
 
 /// Flushes standard output so progress shows at once even through a pipe.
-func flushOutput() { fflush(nil) }
+func flushOutput() {
+    // The reason is kept for the message at exit: later flushes have nothing left to fail on.
+    let failure = sf_flush_stdout()
+    if failure != 0 { StandardStreams.outputFailure = failure }
+    fflush(nil)
+}

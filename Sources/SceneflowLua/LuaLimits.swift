@@ -40,6 +40,18 @@ public struct LuaLimits: Sendable, Equatable {
         self.testTimeout = testTimeout
     }
 
+    /// Where `testTimeout` came from when it is not the default, as a message names it:
+    /// `--clock-limit` or `test.clock_limit in sceneflow.lua`; nil for the default.
+    public var testTimeoutOrigin: String? = nil
+    /// Where `testWallSeconds` came from when it is not the default: `--timeout` or
+    /// `test.timeout in sceneflow.lua`; nil for the default.
+    public var testWallSecondsOrigin: String? = nil
+
+    /// The shortest real-time limit of a test (`--timeout`, `test.timeout` in
+    /// `sceneflow.lua`), seconds: 1 ms. Below it a limit could not be told from none (the
+    /// watchdog wakes every few milliseconds) and would read "0 s" in a message.
+    public static let minimumTestWallSeconds = 0.001
+
     /// The defaults.
     public static let standard = LuaLimits()
 

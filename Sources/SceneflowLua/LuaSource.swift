@@ -19,13 +19,14 @@ struct LuaSource {
     /// The chunk name given to `luaL_loadbuffer`.
     var chunkName: String { "@" + label }
 
-    /// Splits `label:12: message` into line 12 and `message`; other messages are kept whole.
+    /// Splits `label:12: message` into line 12 and `message`; other messages (and a line
+    /// below 1, which no file has) are kept whole.
     func locate(_ message: String) -> (line: Int?, message: String) {
         let prefix = label + ":"
         guard message.hasPrefix(prefix) else { return (nil, message) }
         let rest = message.dropFirst(prefix.count)
         let digits = rest.prefix { $0.isNumber }
-        guard let line = Int(digits), rest.dropFirst(digits.count).hasPrefix(": ") else {
+        guard let line = Int(digits), line >= 1, rest.dropFirst(digits.count).hasPrefix(": ") else {
             return (nil, message)
         }
         return (line, String(rest.dropFirst(digits.count + 2)))

@@ -48,7 +48,9 @@ public struct ProjectConfig: Sendable, Equatable {
 
     /// The `sceneflow.lua` that governs `start` (a folder or a file in one): the first found
     /// walking up from it, stopping after a folder that holds `.git` (the repository root) or
-    /// at the file system root; nil when there is none.
+    /// at the file system root; nil when there is none. Anything of that name counts, also a
+    /// symbolic link that leads nowhere (`load` refuses it, as a FIFO or a folder): a broken
+    /// config is never taken for no config.
     public static func find(from start: String) -> String? {
         let fm = FileManager.default
         var isFolder: ObjCBool = false
@@ -58,7 +60,8 @@ public struct ProjectConfig: Sendable, Equatable {
         }
         while true {
             let candidate = folder.appendingPathComponent(fileName).path
-            if fm.fileExists(atPath: candidate) { return candidate }
+            var entry = stat()
+            if lstat(candidate, &entry) == 0 { return candidate }
             if fm.fileExists(atPath: folder.appendingPathComponent(".git").path) || folder.path == "/" { return nil }
             folder = folder.deletingLastPathComponent()
         }
@@ -71,7 +74,9 @@ public struct ProjectConfig: Sendable, Equatable {
     public static func load(_ path: String, limits: LuaLimits = .standard) throws(DiagnosticList) -> ProjectConfig {
         let data: Data
         do { data = try LuaSourceFile.read(path) } catch {
-            let message = LuaSourceFile.sizeMessage(error, path: path) ?? "cannot read the project config: \(error)"
+            let message =
+                LuaSourceFile.sizeMessage(error, path: path)
+                ?? "cannot read the project config: \(danglingLink(path) ?? error.description)"
             throw DiagnosticList([Diagnostic(file: path, message: message)])
         }
         guard let state = LuaState(limits: limits) else {
@@ -92,6 +97,18 @@ public struct ProjectConfig: Sendable, Equatable {
         let config = reader.read(root)
         if !reader.problems.isEmpty { throw DiagnosticList(reader.problems) }
         return config
+    }
+
+    /// `it is a symbolic link to "x.lua", which leads to nothing …` when `path` is a link
+    /// whose target does not exist (or a loop of links); nil otherwise.
+    static func danglingLink(_ path: String) -> String? {
+        var entry = stat()
+        var target = stat()
+        guard lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFLNK, stat(path, &target) != 0 else { return nil }
+        let why = errno == ELOOP ? "a loop of symbolic links" : "nothing"
+        guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) else { return nil }
+        return
+            "it is a symbolic link to \"\(TerminalText.escaped(destination))\", which leads to \(why) (a dangling link), not a regular file"
     }
 
     /// Reads the returned table, collecting every problem.
@@ -157,15 +174,21 @@ public struct ProjectConfig: Sendable, Equatable {
             return folder.isEmpty ? text : (folder as NSString).appendingPathComponent(text)
         }
 
-        mutating func positive(_ value: LuaValue, at path: String, whole: Bool = false, max: Double = .infinity)
-            -> Double?
-        {
+        /// `value` as a number > 0 (>= `min` when given: `timeout`'s 1 ms, as `--timeout`), at
+        /// most `max`, whole when asked; nil with a problem otherwise.
+        mutating func positive(
+            _ value: LuaValue, at path: String, whole: Bool = false, max: Double = .infinity, min: Double? = nil
+        ) -> Double? {
             if case .none = value { return nil }
-            guard let n = value.number, n.isFinite, n > 0, n <= max, !whole || n == n.rounded() else {
-                let what = whole ? "a whole number from 1 to \(Int(max))" : "a number of seconds > 0"
+            guard let n = value.number, n.isFinite, n > 0, n >= min ?? 0, n <= max, !whole || n == n.rounded() else {
+                let what =
+                    whole
+                    ? "a whole number from 1 to \(Int(max))"
+                    : min.map { "a number of seconds >= \(formatSeconds($0)) (as --timeout)" }
+                        ?? "a number of seconds > 0"
                 problem(
                     path,
-                    "expected \(what), got \(value.typeName == "number" ? formatNumber(value.number!) : value.typeName)"
+                    "expected \(what), got \(value.typeName == "number" ? formatSeconds(value.number!) : value.typeName)"
                 )
                 return nil
             }
@@ -189,7 +212,7 @@ public struct ProjectConfig: Sendable, Equatable {
             checkKeys(test, ProjectConfig.testKeys, at: "test")
             config.prototype = path(test["prototype"], at: "test.prototype")
             config.jobs = positive(test["jobs"], at: "test.jobs", whole: true, max: 64).map { Int($0) }
-            config.timeout = positive(test["timeout"], at: "test.timeout")
+            config.timeout = positive(test["timeout"], at: "test.timeout", min: LuaLimits.minimumTestWallSeconds)
             config.clockLimit = positive(test["clock_limit"], at: "test.clock_limit")
             let mode = test["update_baselines"]
             if case .none = mode {

@@ -57,7 +57,7 @@ extension PrototypeValidator {
             field.keyboard = TextField.Keyboard(rawValue: s)!
         case let other:
             let names = TextField.Keyboard.allCases.map(\.rawValue)
-            let hint = other.string.map { NearestName.hint(for: $0, among: names) } ?? ""
+            let hint = keepsNextError ? other.string.map { NearestName.hint(for: $0, among: names) } ?? "" : ""
             error(
                 path + ".keyboard",
                 "expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", ") + ", got \(describe(other))"

@@ -96,7 +96,7 @@ extension ScriptRuntime {
         if failure.budgetExhausted {
             diagnostic.line = test.line  // hooks and after_each run after the stop: name the test
             diagnostic.message =
-                "\(Self.runner(of: test, phase: module.records.phase, file: source.label)) ran its Lua code for more than \(formatNumber(limits.testWallSeconds)) s of real time (the watchdog): the time ran out \(whereTimeRanOut(failure)); change the limit with --timeout"
+                "\(Self.runner(of: test, phase: module.records.phase, file: source.label)) ran its Lua code for more than \(formatSeconds(limits.testWallSeconds)) s of real time (the watchdog\(Self.configOrigin(limits.testWallSecondsOrigin))): the time ran out \(whereTimeRanOut(failure)); change the limit with --timeout\(Self.configOrigin(limits.testWallSecondsOrigin, joined: " or "))"
         }
         if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
         diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
@@ -141,6 +141,14 @@ extension ScriptRuntime {
         return .passed
     }
 
+    /// `origin` (where a limit came from) for a message when it is the project config (the
+    /// command line's option is named in the message already): `, test.timeout in
+    /// sceneflow.lua`, or with `joined` (" or ") in front instead of the comma; "" otherwise.
+    static func configOrigin(_ origin: String?, joined: String = ", ") -> String {
+        guard let origin, !origin.hasPrefix("--") else { return "" }
+        return joined + origin
+    }
+
     /// Where the watchdog's stop found the test (the hook's first stop, `LuaFailure.stopSite`,
     /// read from the Lua call stack there): inside a Sceneflow call (the hook first stopped
     /// Sceneflow's own Lua, which is also where a Swift call that ran past the deadline
@@ -172,7 +180,9 @@ extension ScriptRuntime {
         let source =
             test.clockLimit != nil
             ? "its clock_limit"
-            : state.limits.testTimeout == LuaLimits.standard.testTimeout ? "the default clock limit" : "--clock-limit"
+            : state.limits.testTimeoutOrigin
+                ?? (state.limits.testTimeout == LuaLimits.standard.testTimeout
+                    ? "the default clock limit" : "--clock-limit")
         let passed = counted(module.steps.filter(\.passed).count, "step")
         let progress: String
         if let step = module.runningStep {
@@ -184,7 +194,7 @@ extension ScriptRuntime {
         return Diagnostic(
             file: scriptPath, line: module.runningStep?.line ?? test.line,
             message:
-                "test \"\(test.name)\" did not finish within \(formatNumber(limit)) s of clock time (\(source)): \(progress). Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS"
+                "test \"\(test.name)\" did not finish within \(formatSeconds(limit)) s of clock time (\(source)): \(progress). Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS\(Self.configOrigin(test.clockLimit == nil ? state.limits.testTimeoutOrigin : nil, joined: " or "))"
         )
     }
 

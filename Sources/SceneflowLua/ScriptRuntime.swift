@@ -193,12 +193,16 @@ public final class ScriptRuntime {
         for (position, item) in listing.enumerated() {
             // Tests are run by their position in this list: never drop one (the verdicts of the
             // tests after it would move to the wrong names).
-            guard let test = item.table, let name = test["name"].string, let line = test["line"].number else {
-                let line = item.table?["line"].number.map { Int(saturating: $0) }
+            guard let test = item.table, let name = test["name"].string, let line = test["line"].number, line >= 1
+            else {
+                let line = item.table?["line"].number.map { Int(saturating: $0) }.flatMap { $0 >= 1 ? $0 : nil }
+                let named = item.table?["name"].string != nil
                 throw DiagnosticList([
                     Diagnostic(
                         file: scriptPath, line: line,
-                        message: "test \(position + 1) of the file has no readable name (it must be valid UTF-8 text)")
+                        message: named
+                            ? "test \(position + 1) of the file has no line of the script it was declared at"
+                            : "test \(position + 1) of the file has no readable name (it must be valid UTF-8 text)")
                 ])
             }
             var declared = ScriptTest(name: name, line: Int(saturating: line))
@@ -209,6 +213,7 @@ public final class ScriptRuntime {
             declared.tags = (test["tags"].table?.sequence ?? []).compactMap(\.string)
             tests.append(declared)
         }
+        if let twins = Self.canonicalTwins(tests, file: scriptPath) { throw DiagnosticList([twins]) }
         guard !tests.isEmpty else {
             throw DiagnosticList([
                 Diagnostic(
@@ -310,5 +315,29 @@ extension ScriptRuntime {
             return []
         }
         return (state.snapshotTop().table?.sequence ?? []).compactMap(\.string).sorted()
+    }
+
+    /// The refusal of the first test of `tests` whose name is an earlier one's in another
+    /// Unicode form (`"caf\u{E9}"` and `"cafe\u{301}"`: Lua, comparing bytes, takes both, while
+    /// a reader of a report cannot tell them apart): at the second's line, naming both with
+    /// their characters spelled out. Nil when there is none.
+    static func canonicalTwins(_ tests: [ScriptTest], file: String) -> Diagnostic? {
+        var seen: [String: ScriptTest] = [:]
+        func place(_ test: ScriptTest) -> String { test.module.map { "\($0):\(test.line)" } ?? "line \(test.line)" }
+        func spelled(_ name: String) -> String {
+            name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }
+                .joined()
+        }
+        for test in tests {
+            if let first = seen[test.name] {
+                return Diagnostic(
+                    file: file, line: test.module == nil ? test.line : nil,
+                    message:
+                        "test \"\(test.name)\" (\(place(test))) has the name of the test at \(place(first)) in another Unicode form (\"\(spelled(test.name))\" and \"\(spelled(first.name))\"): a report cannot tell them apart; rename one"
+                )
+            }
+            seen[test.name] = test
+        }
+        return nil
     }
 }

@@ -71,4 +71,43 @@ import Testing
         #expect(r.stderr.contains("mv_s1/"), "names the missing files: \(r.stderr)")
         #expect(!r.stderr.contains("mv_s2/"), "\(r.stderr)")
     }
+
+    /// Red-team finding: a stale `rep/artifacts/…/frame.png` in the merging folder (an older
+    /// run's) was shown as the shard's failure frame, beside the shard's own timeline.txt.
+    /// Every artifact path the shard's JSON names (failure frames, element trees, timelines,
+    /// captures) is planted as a stale file in the merging folder: every merged report (HTML,
+    /// JSON, JUnit) links only the shard's own files, and one test's files come from one place.
+    @Test func staleFilesInTheMergingFolderNeverStandInForTheShards() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype("shard1/Proto")
+        try tmp.write(
+            "shard1/T/t.lua",
+            "prototype \"../Proto\"\ntest(\"f\", function() tap \"Open\"; capture(\"cap\"); expect.scene \"home\" end)\n"
+        )
+        let run = try Sceneflow.run(
+            ["test", "T", "--report", "rep", "--json", "s1.json"], in: tmp.url.appendingPathComponent("shard1"))
+        #expect(run.status == 1, "\(run)")
+        let json = try String(contentsOfFile: tmp.file("shard1/s1.json"), encoding: .utf8)
+        let named = Set(json.matches(of: /"((?:rep|captures)\/[^"]+\.(?:png|txt))"/).map { String($0.output.1) })
+        #expect(named.count >= 4, "frame, elements, timeline and a capture: \(named)")
+        for path in named { try tmp.write("merge/\(path)", "stale file of another run\n") }
+        let merge = tmp.url.appendingPathComponent("merge")
+        let r = try Sceneflow.run(
+            ["merge-reports", "../shard1/s1.json", "--report", "out", "--json", "out.json", "--junit", "out.xml"],
+            in: merge)
+        #expect(r.status == 1, "\(r)")
+        var mentioned: Set<String> = []
+        for report in ["out/index.html", "out.json", "out.xml"] {
+            let text = try String(contentsOfFile: tmp.file("merge/\(report)"), encoding: .utf8)
+            for path in named {
+                let name = (path as NSString).lastPathComponent
+                // Every mention of this artifact goes through the shard's folder.
+                let mentions = text.components(separatedBy: path).count - 1
+                let own = text.components(separatedBy: "shard1/" + path).count - 1
+                if mentions > 0 { mentioned.insert(path) }
+                #expect(mentions == own, "\(report) links the stale \(name) of the merging folder: \(path)")
+            }
+        }
+        #expect(mentioned == named, "the merged reports name every artifact")
+    }
 }

@@ -110,7 +110,7 @@ import Testing
             ),
             (
                 "return {\n  test = { timeout = \"soon\" },\n}\n",
-                "sceneflow.lua:2: test.timeout: expected a number of seconds > 0, got string"
+                "sceneflow.lua:2: test.timeout: expected a number of seconds >= 0.001 (as --timeout), got string"
             ),
             (
                 "return { test = { update_baselines = \"sometimes\" } }\n",

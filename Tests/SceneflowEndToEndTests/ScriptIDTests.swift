@@ -53,6 +53,51 @@ import Testing
         }
     }
 
+    /// Red-team finding: `AB/a-b.lua` (hashed to `AB-a-b-327ae5`) and `AB/a/b/327ae5.lua` shared
+    /// a folder. Generated hostile trees: every path with a `-`, and for each, the path whose
+    /// names spell its hashed id (its hash as a script name, its dashes as folders), plus
+    /// hash-like names in upper case and of other lengths; no two share an id.
+    @Test func scriptsNamedLikeAnotherScriptsHashNeverShareItsID() {
+        let names = ["AB", "a", "b", "a-b", "x-y-z", "0", "feed"]
+        var paths: Set<String> = []
+        for first in names {
+            for second in names {
+                paths.insert("\(first)/\(second).lua")
+                for third in names { paths.insert("\(first)/\(second)/\(third).lua") }
+            }
+        }
+        for form in ["", "./", "/work/project/", "/elsewhere/x/", "../"] {
+            var all: Set<String> = []
+            for path in paths {
+                let full = form + path
+                all.insert(full)
+                // The hostile twin: the hashed id's parts as folders and a script.
+                let id = HeadlessTestRunner.scriptID(full, workingDirectory: cwd)
+                let parts = id.split(separator: "-").map(String.init)
+                all.insert(parts.joined(separator: "/") + ".lua")
+                all.insert(form + parts.joined(separator: "/") + ".lua")
+                let hash = parts.last ?? ""
+                all.insert("AB/a/b/\(hash.uppercased()).lua")
+                all.insert("AB/a/b/\(hash.prefix(5)).lua")
+                all.insert("\(hash).lua")
+            }
+            var seen: [String: String] = [:]
+            for path in all {
+                let id = HeadlessTestRunner.scriptID(path, workingDirectory: cwd)
+                let normal = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+                let same = seen[id].map { $0.split(separator: "/").filter { $0 != "." }.joined(separator: "/") }
+                let equivalent =
+                    same == normal || (same.map { "/work/project/" + $0 == "/" + normal } ?? false)
+                    || (same.map { "/" + $0 == "/work/project/" + normal } ?? false)
+                #expect(seen[id] == nil || equivalent, "\(path) and \(seen[id] ?? "") share \(id)")
+                seen[id] = path
+            }
+        }
+        #expect(
+            HeadlessTestRunner.scriptID("AB/a-b.lua", workingDirectory: cwd)
+                != HeadlessTestRunner.scriptID("AB/a/b/327ae5.lua", workingDirectory: cwd))
+    }
+
     /// Red-team finding: a script nine folders deep got an id of 327 bytes and every capture,
     /// failure artifact, video and frame write failed with ENAMETOOLONG. Generated paths whose
     /// joined form is around 255 bytes, with 1- to 4-byte characters, give ids that fit a file

@@ -120,4 +120,50 @@ import Testing
             #expect(json.contains(video), "a video on disk that no report names (a partial file?): \(video)")
         }
     }
+
+    /// Red-team finding: with `-x`/`--max-failures` and `--video retain-on-failure`, the video
+    /// of the failure that reached the limit was always dropped ("the run was stopped while
+    /// it was encoded"), even with one test in one file. Three failing tests in one file (and
+    /// a passing file beside them for `--jobs 2`): every failure up to the limit keeps its
+    /// video, and every report (console, JSON, JUnit, HTML) names it and no cut video.
+    @Test(arguments: [
+        ["-x"], ["--max-failures", "2"], ["-x", "--jobs", "2"], ["--max-failures", "2", "--jobs", "2"],
+    ])
+    func theFailuresThatReachTheLimitKeepTheirVideos(_ limit: [String]) throws {
+        let tmp = try Self.suite(rounds: 60)
+        try tmp.write(
+            "suite/v.lua",
+            """
+            prototype "../Proto"
+            test("f1", function() for i = 1, 60 do tap "Open"; tap "Back" end error("first") end)
+            test("f2", function() for i = 1, 60 do tap "Open"; tap "Back" end error("second") end)
+            test("f3", function() for i = 1, 60 do tap "Open"; tap "Back" end error("third") end)
+
+            """)
+        try tmp.write("suite/w.lua", "prototype \"../Proto\"\ntest(\"ok\", function() tap \"Open\" end)\n")
+        let run = try Sceneflow.run(
+            ["test", "suite"] + limit + [
+                "--video", "retain-on-failure", "--report", "rep", "--json", "r.json", "--junit", "j.xml",
+                "--timeout", "120",
+            ], in: tmp.url)
+        let what = limit.joined(separator: " ")
+        #expect(run.status == 1, "\(what): \(run)")
+        let kept = limit.contains("-x") ? ["f1"] : ["f1", "f2"]
+        let videos = (FileManager.default.enumerator(atPath: tmp.file("rep/videos"))?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".mp4") }
+        #expect(videos.count == kept.count, "\(what): \(videos)\n\(run)")
+        let reports = try ["r.json", "j.xml", "rep/index.html"].map {
+            ($0, try String(contentsOfFile: tmp.file($0), encoding: .utf8))
+        }
+        for (name, text) in reports + [("console", run.stdout + run.stderr)] {
+            #expect(!text.contains("was not kept"), "\(what): \(name) notes a cut video")
+        }
+        for video in videos {
+            let file = (video as NSString).lastPathComponent
+            for (name, text) in reports { #expect(text.contains(file), "\(what): \(name) does not name \(file)") }
+        }
+        for name in kept { #expect(videos.contains { $0.contains(name) }, "\(what): no video of \(name): \(videos)") }
+        #expect(run.stdout.contains("FAIL  f1"), "\(run.stdout)")
+        #expect(!run.stdout.contains("FAIL  f3"), "\(what): f3 ran: \(run.stdout)")
+    }
 }

@@ -17,6 +17,10 @@ int sf_die_with_parent(pid_t parent);
    Swift 6 cannot read itself (`stdout` is shared mutable state). Returns 1 or 0. */
 int sf_stdout_failed(void);
 
+/* Flushes C's standard output stream. Returns 0, or the reason (errno; EIO when the C library
+   gave none) the flush failed. */
+int sf_flush_stdout(void);
+
 /* Makes the C library's standard output line-buffered (setvbuf _IOLBF), also when it is a
    pipe or a file: each line is written as it ends (`sceneflow bench | tee`). Swift cannot
    name `stdout` under strict concurrency checking. */

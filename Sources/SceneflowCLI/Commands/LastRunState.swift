@@ -79,11 +79,16 @@ struct LastRunState: Codable, Equatable {
             // The file ran: its tests this run took are decided; the others keep their entry
             // (a whole-file entry is decided by the file having run).
             guard let names = entry.tests, result.notRun == nil, result.loadProblems.isEmpty else { continue }
-            let decided = Set(result.outcomes.map(\.name)).union(vanished[entry.file] ?? [])
-            let kept = names.filter { !decided.contains($0) }
+            // Names compared by their exact text ("caf\u{E9}" is not "cafe\u{301}"), as the
+            // selection compares them (TestSelection.holdsExactly).
+            let decided = Set((result.outcomes.map(\.name) + (vanished[entry.file] ?? [])).map { Array($0.utf8) })
+            let kept = names.filter { !decided.contains(Array($0.utf8)) }
             guard !kept.isEmpty else { continue }
             if let at = index[entry.file] {
-                if let tests = failed[at].tests { failed[at].tests = tests + kept.filter { !tests.contains($0) } }
+                if let tests = failed[at].tests {
+                    let listed = Set(tests.map { Array($0.utf8) })
+                    failed[at].tests = tests + kept.filter { !listed.contains(Array($0.utf8)) }
+                }
             } else {
                 index[entry.file] = failed.count
                 failed.append(FailedFile(file: entry.file, tests: kept))
@@ -166,6 +171,9 @@ struct LastRunState: Codable, Equatable {
         guard let data = RegularFile.contents(atPath: path) else {
             return .unreadable(path: path, reason: "it cannot be read as a file")
         }
+        if data.isEmpty {
+            return .unreadable(path: path, reason: "it is empty: a run that could not save its state emptied it")
+        }
         let state: LastRunState
         do { state = try JSONDecoder().decode(LastRunState.self, from: data) } catch {
             return .unreadable(path: path, reason: "it is not a last-run state (damaged or cut short?)")
@@ -175,6 +183,11 @@ struct LastRunState: Codable, Equatable {
         }
         guard Set(state.paths) == Set(absolute(inputs)) else {
             return .unreadable(path: path, reason: "it records other paths")
+        }
+        // A later run could not replace it (LastRunState+Stale): it is out of date.
+        if let since = staleSince(inputs: inputs, environment: environment), since >= state.startedAt {
+            return .unreadable(
+                path: path, reason: "it is out of date: the run started \(since) could not replace it")
         }
         return .found(state)
     }

@@ -89,9 +89,13 @@ struct MergeReportsCommand: Subcommand {
         settings.junitExtras = junitExtras
         settings.json = json
         settings.report = report
+        // The merged page links to the shards' files, which may lie in this folder: nothing is
+        // removed, and its ledger keeps the last run's entries (ReportFolderLedger).
+        let ledger = report.map { TestCommand.startReportFolder($0, cleaning: false, command: Self.name) }
         let (written, failed) = TestReports.write(
             merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite,
             command: Self.name)
+        if let ledger { TestCommand.finishReportFolder(ledger, command: Self.name) }
         for path in written { print("wrote \(OutputPath.shown(path))") }
         print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
         if failed { return .software }

@@ -28,8 +28,15 @@ enum ProjectDefaults {
         }
         if settings.prototype == nil { settings.prototype = config.prototype }
         if !given.contains("--jobs"), let jobs = config.jobs { settings.jobs = jobs }
-        if settings.timeout == nil { settings.timeout = config.timeout }
-        if settings.clockLimit == nil { settings.clockLimit = config.clockLimit }
+        // Messages about a limit name where it came from ("test.timeout in sceneflow.lua").
+        if settings.timeout == nil, let timeout = config.timeout {
+            settings.timeout = timeout
+            settings.timeoutOrigin = "test.timeout in \(ProjectConfig.fileName)"
+        }
+        if settings.clockLimit == nil, let clockLimit = config.clockLimit {
+            settings.clockLimit = clockLimit
+            settings.clockLimitOrigin = "test.clock_limit in \(ProjectConfig.fileName)"
+        }
         if settings.updateBaselines == nil, let mode = config.updateBaselines {
             if TestSettings.isCI(ProcessInfo.processInfo.environment) {
                 // A committed default must not rewrite baselines on CI and turn a regression

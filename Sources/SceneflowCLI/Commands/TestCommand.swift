@@ -25,6 +25,9 @@ struct TestCommand: Subcommand {
     var settings: TestSettings
     /// The options given on the command line (they win over `sceneflow.lua`).
     let given: Set<String>
+    /// Under `--watch`: the latest result of every watched script, so the reports of a rerun
+    /// of some scripts still describe them all (`WatchedResults`); nil otherwise.
+    var watched: WatchedResults?
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         inputs = parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals
@@ -154,6 +157,11 @@ struct TestCommand: Subcommand {
             let listed = pool.run(scripts, onOutcome: { _ in }, onResult: { _ in }).filter { !$0.isLeftOut }
             return TestListing.show(listed, interruption: interruption)
         }
+        // The files the last run wrote into the report folder go first: a green run never
+        // shows an earlier red one's failure frames (ReportFolderLedger).
+        // Under --watch the reports link the artifacts of scripts not rerun: nothing is removed.
+        let ledger = Self.startReportFolder(
+            settings.report ?? HeadlessTestRunner.Options().visualDirectory, cleaning: watched == nil)
         let colour = Colour.enabled(environment)
         // A reader that stalls on the console's pipe must not keep a signal from ending the run.
         ConsoleRelay.install()
@@ -172,13 +180,20 @@ struct TestCommand: Subcommand {
         }
         // Tests the selection left out are not part of the run: nor are files left empty.
         results.removeAll(where: \.isLeftOut)
+        // Under --watch the reports hold every watched script's latest result, not only the
+        // ones this rerun took.
+        let reported = watched?.merge(results) ?? results
         let identity = SuiteIdentity(
-            files: suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
-        let (written, writeFailed) = TestReports.write(results, settings: settings, started: started, suite: identity)
+            files: watched?.scripts ?? suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
+        let (written, writeFailed) = TestReports.write(reported, settings: settings, started: started, suite: identity)
+        Self.finishReportFolder(ledger)
         if let frames = settings.frames, !settings.tap {
             FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
         }
         console.close(results, written: written)
+        if let watched, reported.count != results.count, !settings.tap {
+            print("watched suite: \(watched.summary.line)")
+        }
         if interruption.signal == nil, let limit = settings.maxFailures,
             Self.leftOutByMaxFailures(results, limit: limit)
         {
@@ -197,22 +212,21 @@ struct TestCommand: Subcommand {
                 "sceneflow test --last-failed: none of the tests that failed can be run again: nothing was checked")
             return .failure
         }
-        do {
-            // A test asked for that is no longer declared cannot run again: it is dropped (named
-            // above). With a --filter or --tag, a name left out only looks so: it is kept.
-            let dropped = settings.selection.keepsAll ? Self.vanishedNames(tests, results: results) : [:]
-            try LastRunState(
-                inputs: inputs, results: results, startedAt: started, previous: previous, scheduled: scripts,
-                vanished: dropped
-            ).write(environment: environment)
-        } catch {
-            // The reason alone: the cache folder's path is the user's, not the run's.
-            let reason = "\(error)".components(separatedBy: ": ").last ?? "\(error)"
-            printError(
-                "sceneflow test: warning: could not save the run for --last-failed in the cache folder: \(reason)")
+        // A test asked for that is no longer declared cannot run again: it is dropped (named
+        // above). With a --filter or --tag, a name left out only looks so: it is kept.
+        let dropped = settings.selection.keepsAll ? Self.vanishedNames(tests, results: results) : [:]
+        let state = LastRunState(
+            inputs: inputs, results: results, startedAt: started, previous: previous, scheduled: scripts,
+            vanished: dropped)
+        var stateLost = false
+        if let (reason, older) = state.save(environment: environment) {
+            printError(LastRunState.saveFailureMessage(reason: reason, older: older))
+            // An older state that still looks current would make the next --last-failed trust
+            // it: that is a failed write the run cannot leave as a warning.
+            if case .failed = older { stateLost = true }
         }
         if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
-        if writeFailed { return .software }
+        if writeFailed || stateLost { return .software }
         if let reason = pool.startFailure {
             printError("sceneflow test: could not start a worker process: \(reason)")
             return .software
@@ -238,6 +252,25 @@ struct TestCommand: Subcommand {
         return summary.failed > 0 || summary.interrupted > 0 ? .failure : .success
     }
 
+    /// Starts a run into the report folder `folder` (`ReportFolderLedger.start`), printing a
+    /// warning for each file of the last run that could not be removed.
+    static func startReportFolder(_ folder: String, cleaning: Bool = true, command: String = name)
+        -> ReportFolderLedger
+    {
+        let (ledger, warnings) = ReportFolderLedger.start(folder, cleaning: cleaning)
+        for warning in warnings { printError("sceneflow \(command): warning: \(warning)") }
+        return ledger
+    }
+
+    /// Lists what the run wrote into its report folder for the next run to remove.
+    static func finishReportFolder(_ ledger: ReportFolderLedger, command: String = name) {
+        do { try ledger.finish() } catch {
+            printError(
+                "sceneflow \(command): warning: could not write \(OutputPath.shown(ReportPath.join(ledger.folder, ReportFolderLedger.fileName))), the list of the report folder's files the next run removes: \(plainReason(error))"
+            )
+        }
+    }
+
     /// The tests `--last-failed` asked for (`tests`: file → names) that their file, which ran,
     /// no longer declares, as `file: name`.
     static func vanishedFailures(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String] {
@@ -250,13 +283,17 @@ struct TestCommand: Subcommand {
     /// The tests `--last-failed` asked for that their file, which ran, no longer declares: file
     /// (as the run names it) → names.
     static func vanishedNames(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String: Set<String>] {
-        var declared: [String: Set<String>] = [:]
+        // Names by their exact text ("caf\u{E9}" is not "cafe\u{301}"), as the selection
+        // compares them (TestSelection.holdsExactly).
+        var declared: [String: Set<[UInt8]>] = [:]
         // A file that did not load or was not run says nothing about its tests' names.
         let unknown = Set(results.filter { $0.notRun != nil || !$0.loadProblems.isEmpty }.map(\.file))
-        for result in results { declared[result.file, default: []].formUnion(result.outcomes.map(\.name)) }
+        for result in results {
+            declared[result.file, default: []].formUnion(result.outcomes.map { Array($0.name.utf8) })
+        }
         var vanished: [String: Set<String>] = [:]
         for (file, names) in tests where !unknown.contains(file) {
-            let gone = Set(names.filter { !(declared[file]?.contains($0) ?? false) })
+            let gone = Set(names.filter { !(declared[file]?.contains(Array($0.utf8)) ?? false) })
             if !gone.isEmpty { vanished[file] = gone }
         }
         return vanished

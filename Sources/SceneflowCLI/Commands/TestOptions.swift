@@ -145,6 +145,11 @@ struct TestSettings {
     var timeout: Double?
     /// `--clock-limit`: clock seconds a test may use (`LuaLimits.testTimeout`).
     var clockLimit: Double?
+    /// Where `timeout` came from, as messages name it: `--timeout`, or `test.timeout in
+    /// sceneflow.lua` when the project config gave it (`LuaLimits.testWallSecondsOrigin`).
+    var timeoutOrigin = "--timeout"
+    /// Where `clockLimit` came from: `--clock-limit` or `test.clock_limit in sceneflow.lua`.
+    var clockLimitOrigin = "--clock-limit"
     var jobs = 1
     var shard: (Int, Int)?
     /// `--update-baselines [changed|all|missing]`; nil: missing ones, none under CI.
@@ -226,8 +231,8 @@ struct TestSettings {
             params: parsed.values("--param"), environmentNames: parsed.values("--param-env"),
             environment: environment)
         if let text = parsed.value("--timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw UsageError(message: "--timeout expects a number of seconds > 0, got \"\(text)\"")
+            guard let seconds = Double(text), seconds >= LuaLimits.minimumTestWallSeconds, seconds.isFinite else {
+                throw UsageError(message: "--timeout expects a number of seconds >= 0.001 (1 ms), got \"\(text)\"")
             }
             timeout = seconds
         }
@@ -295,8 +300,14 @@ struct TestSettings {
 
     var runnerOptions: HeadlessTestRunner.Options {
         var limits = LuaLimits.standard
-        if let timeout { limits.testWallSeconds = timeout }
-        if let clockLimit { limits.testTimeout = clockLimit }
+        if let timeout {
+            limits.testWallSeconds = timeout
+            limits.testWallSecondsOrigin = timeoutOrigin
+        }
+        if let clockLimit {
+            limits.testTimeout = clockLimit
+            limits.testTimeoutOrigin = clockLimitOrigin
+        }
         var options = HeadlessTestRunner.Options(
             prototype: prototype, framesDirectory: frames, reportDirectory: report, limits: limits,
             baselineMode: updateBaselines ?? .fromEnvironment())

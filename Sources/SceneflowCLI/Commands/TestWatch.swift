@@ -11,6 +11,8 @@ import SceneflowRunner
 /// polling every 0.2 s), and a burst of writes (an editor saving) counts once. The scripts are
 /// found again every 0.2 s as the first run found them (`ScriptFinder`): a script added under
 /// the paths runs at once and is watched from then on, a removed one is dropped.
+/// The reports each run writes hold the latest result of every watched script
+/// (`WatchedResults`), and so does the closing line.
 /// Ctrl-C while waiting ends the watch with exit 0; during a run it interrupts that run as
 /// usual (exit 130). Any other stop signal (SIGTERM, SIGALRM, …) ends it with 128 + its number.
 enum TestWatch {
@@ -20,6 +22,10 @@ enum TestWatch {
     /// Watches and reruns `command` (its first run included) until interrupted.
     static func run(_ command: TestCommand, runOnce: (TestCommand) -> ExitCode) -> ExitCode {
         let interruption = Interruption.install()
+        var command = command
+        let watched = WatchedResults()
+        command.watched = watched
+        watched.scripts = ScriptFinder.scripts(in: command.inputs)
         var status = runOnce(command)
         var scripts = ScriptFinder.scripts(in: command.inputs)
         while true {
@@ -36,7 +42,8 @@ enum TestWatch {
             while changed.isEmpty && found == scripts {
                 usleep(pause)
                 if let signal = interruption.signal {
-                    print("stopped watching")
+                    // The closing line counts every watched script's latest result.
+                    print("stopped watching; watched suite: \(watched.summary.line)")
                     return signal == SIGINT ? .success : ExitCode(stoppedBy: signal)
                 }
                 if shared.changed() {
@@ -64,6 +71,7 @@ enum TestWatch {
             guard !changed.isEmpty else { continue }
             print(
                 "changed: running \(changed.count == scripts.count ? "every script" : changed.joined(separator: ", "))")
+            watched.scripts = scripts
             var again = command
             again.inputs = changed
             status = runOnce(again)

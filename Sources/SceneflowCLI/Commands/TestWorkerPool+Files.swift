@@ -20,6 +20,21 @@ extension TestWorkerPool {
         var closed = false
         /// Its exit was handled (`TestWorkerPool.ended`).
         var ended = false
+        /// When the stop was sent to it (system uptime, seconds), or nil before: it is killed
+        /// `signalGrace` seconds later.
+        var stopSentAt: Double?
+        /// While `--max-failures` waits for this worker to finish encoding a failed test's
+        /// video before stopping it: until when (system uptime, seconds).
+        var videoDeadline: Double?
+
+        /// True while it encodes the video of a test that failed the run (its verdict came,
+        /// `ended` not yet, and the video is kept).
+        var encodesFailureVideo: Bool {
+            guard let run = assigned.first, let (position, video) = run.encoding, video != nil,
+                let outcome = run.outcomes[position]
+            else { return false }
+            return outcome.failsTheRun
+        }
 
         init(process: WorkerProcess, events: Pipe, requests: Pipe, errors: String) {
             self.process = process

@@ -12,11 +12,14 @@ extension TestWorkerPool {
                 StuckLua.whereStopped(stuck.place, subject: stuck.subject) + "; its worker process was stopped"
             if stuck.subject == run.file {
                 let seconds = settings.timeout ?? LuaLimits.standard.testWallSeconds
+                let origin =
+                    settings.timeout == nil || settings.timeoutOrigin.hasPrefix("--")
+                    ? "" : ", \(settings.timeoutOrigin)"
                 let runner = ScriptRuntime.runner(
                     of: ScriptTest(name: test.name, line: test.line), phase: run.journal().phase,
                     file: (run.file as NSString).lastPathComponent)
                 return
-                    "\(runner) ran its Lua code for more than \(formatNumber(seconds)) s of real time (the watchdog) \(stopped)"
+                    "\(runner) ran its Lua code for more than \(formatSeconds(seconds)) s of real time (the watchdog\(origin)) \(stopped)"
             }
             return "\(stuck.subject) ran its Lua code for more than 10 s of real time during this test \(stopped)"
         }

@@ -85,7 +85,10 @@ extension TestWorkerPool {
             var line = try? requestEncoder.encode(
                 WorkerRequest(
                     file: run.file, skip: run.next, timeline: recordsTimeline, tests: tests[run.file], failed: failures,
-                    afterAllOnly: run.afterAllOnly ? true : nil)
+                    timeoutOrigin: settings.timeout == nil || settings.timeoutOrigin == "--timeout"
+                        ? nil : settings.timeoutOrigin,
+                    clockLimitOrigin: settings.clockLimit == nil || settings.clockLimitOrigin == "--clock-limit"
+                        ? nil : settings.clockLimitOrigin, afterAllOnly: run.afterAllOnly ? true : nil)
             )
         else { return }
         line.append(10)

@@ -48,6 +48,9 @@ final class TestWorkerPool {
     var totalFiles = 0
     /// Real seconds a worker gets to finish after the forwarded signal before it is killed.
     static let signalGrace = 0.7
+    /// Real seconds `--max-failures` lets a worker finish encoding the video of a failed test
+    /// (`--video`) before it is stopped: 10 s (a long test's video takes a few seconds).
+    static let videoGrace = 10.0
     /// Files a worker holds at once (the running one and the next).
     static let queueDepth = 2
 
@@ -164,17 +167,34 @@ final class TestWorkerPool {
                 if signalTime == nil {
                     signalTime = now
                     for worker in workers {
-                        kill(worker.process.processIdentifier, stop)
                         worker.close()
+                        // --max-failures stops the other tests, not the encoding of a failed
+                        // test's video (the one that reached the limit keeps its video).
+                        if interruption.signal == nil && worker.encodesFailureVideo {
+                            worker.videoDeadline = now + Self.videoGrace
+                            continue
+                        }
+                        kill(worker.process.processIdentifier, stop)
+                        worker.stopSentAt = now
                     }
                     for run in resumed + queue where run.result == nil { settleUnfinished(run) }
                     resumed = []
                     queue = []
-                } else if now - signalTime! > Self.signalGrace {
-                    for worker in workers where !worker.killed {
-                        worker.killed = true
-                        kill(worker.process.processIdentifier, SIGKILL)
+                }
+                for worker in workers where worker.stopSentAt == nil {
+                    // A worker let finish its video: stopped once it did, at its deadline or
+                    // at a signal.
+                    guard let deadline = worker.videoDeadline else { continue }
+                    if interruption.signal != nil || !worker.encodesFailureVideo || now > deadline {
+                        worker.videoDeadline = nil
+                        kill(worker.process.processIdentifier, stop)
+                        worker.stopSentAt = now
                     }
+                }
+                for worker in workers where !worker.killed {
+                    guard let sent = worker.stopSentAt, now - sent > Self.signalGrace else { continue }
+                    worker.killed = true
+                    kill(worker.process.processIdentifier, SIGKILL)
                 }
             } else {
                 assign(&resumed, &queue, to: &workers, folder: folder)

@@ -119,6 +119,10 @@ struct WorkerRequest: Codable {
     /// Tests every worker of the run has seen fail so far: a worker started for the rest of a
     /// file counts them towards `--max-failures`, so the run stops after exactly N.
     var failed: Int? = nil
+    /// Where `--timeout` and `--clock-limit` came from when not the command line (the
+    /// project config: `test.timeout in sceneflow.lua`), for the worker's messages.
+    var timeoutOrigin: String? = nil
+    var clockLimitOrigin: String? = nil
     /// Run only the file's after_all hooks (`HeadlessTestRunner.Options.afterAllOnly`): its
     /// last test ended the worker before them.
     var afterAllOnly: Bool? = nil
@@ -194,6 +198,8 @@ enum TestWorker {
         var options = options
         options.skipFirst = request.skip
         options.recordsTimeline = request.timeline
+        if let origin = request.timeoutOrigin { options.limits.testWallSecondsOrigin = origin }
+        if let origin = request.clockLimitOrigin { options.limits.testTimeoutOrigin = origin }
         if let tests = request.tests { options.selection.names = Set(tests) }
         options.afterAllOnly = request.afterAllOnly ?? false
         let runner = HeadlessTestRunner(options: options)

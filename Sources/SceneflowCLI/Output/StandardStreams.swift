@@ -11,10 +11,11 @@ enum StandardStreams {
     /// Called first thing in `main`:
     /// - SIGPIPE and SIGXFSZ are ignored, so a pipe whose reader is gone or a file over
     ///   `ulimit -f` makes that write fail (EPIPE, EFBIG) instead of killing the process;
-    /// - descriptors 0, 1 and 2 that are closed are opened on `/dev/null`, so no file opened
-    ///   later (a report, a PNG) takes their number and receives console output; they are
-    ///   noted in `StandardOutput.closedAtStart`, so a report sent to `-` fails ("it is
-    ///   closed") instead of vanishing;
+    /// - descriptors 0, 1 and 2 that are closed are opened on `/dev/null` (standard output on
+    ///   `/dev/full`), so no file opened later (a report, a PNG) takes their number and
+    ///   receives console output; they are noted in `StandardOutput.closedAtStart`, so a
+    ///   report sent to `-` fails ("it is closed") and console or `--tap` output written to a
+    ///   closed standard output makes the exit 70 ("it is closed") instead of vanishing;
     /// - a write to standard output, a pipe or a device (`--json -`) waits for a stalled reader
     ///   only a moment once a stop signal arrived (`OutputTarget`).
     static func prepare() {
@@ -24,10 +25,14 @@ enum StandardStreams {
         signal(SIGXFSZ, SIG_IGN)
         for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
             StandardOutput.closedAtStart.insert(fd)
-            let null = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY)
-            if null >= 0 && null != fd {
-                dup2(null, fd)
-                close(null)
+            // A closed standard output takes /dev/full: every write to it fails, so the console,
+            // `--tap` and `-` reports all end in `finish`'s "it is closed" (exit 70) instead of
+            // vanishing into /dev/null with exit 0. Standard error and input take /dev/null.
+            var placeholder = fd == 1 ? open("/dev/full", O_WRONLY) : -1
+            if placeholder < 0 { placeholder = open("/dev/null", fd == 0 ? O_RDONLY : O_WRONLY) }
+            if placeholder >= 0 && placeholder != fd {
+                dup2(placeholder, fd)
+                close(placeholder)
             }
         }
         StandardOutput.note()
@@ -95,10 +100,14 @@ enum StandardStreams {
     /// True when standard output (the original one, where `-` writes) is a terminal.
     static var reportsGoToATerminal: Bool { isatty(StandardOutput.reportDescriptor) == 1 }
 
+    /// The reason (errno) an earlier flush of standard output failed with (`flushOutput`), or 0.
+    nonisolated(unsafe) static var outputFailure: Int32 = 0
+
     /// Called before exiting: flushes standard output and says on standard error when it
     /// could not be written (a full disk; a reader that left, EPIPE, is not worth a word).
     /// Returns the exit status to use: `status`, or 70 (the system failed) when standard
-    /// output could not be written and the command had not already failed with a usage or
+    /// output could not be written (or was closed when the process started and something was
+    /// written to it: the console, `--tap`) and the command had not already failed with a usage or
     /// input error (`inspect P > tree.txt` on a full disk exited 0 with a cut file: red-team
     /// finding F15).
     /// A console relay (`ConsoleRelay`) is drained first; a stop signal that arrives while it
@@ -115,7 +124,12 @@ enum StandardStreams {
         let pipe = fstat(1, &info) == 0 && (info.st_mode & S_IFMT == S_IFIFO || info.st_mode & S_IFMT == S_IFSOCK)
         let failed = flushFailed || (sf_stdout_failed() != 0 && !pipe)
         if !failed || reason == EPIPE || reason == EBADF { return status }
-        let why = flushFailed && reason != 0 ? String(cString: strerror(reason)) : "a write failed"
+        let why =
+            StandardOutput.closedAtStart.contains(1)
+            ? "it is closed"
+            : flushFailed && reason != 0
+                ? String(cString: strerror(reason))
+                : outputFailure != 0 ? String(cString: strerror(outputFailure)) : "a write failed"
         writeError("sceneflow: could not write to standard output: \(why)\n")
         return status == ExitCode.success.rawValue || status == ExitCode.failure.rawValue
             ? ExitCode.software.rawValue : status

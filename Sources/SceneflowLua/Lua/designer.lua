@@ -83,7 +83,7 @@ api.define{ name = "scroll", group = "Gestures", step = true,
   fn = function(direction, points, opts)
     local what = "scroll(" .. show(direction) .. (points ~= nil and (", " .. show(points)) or "") .. ")"
     if direction ~= "down" and direction ~= "up" then
-      fail(what .. ': the direction is "down" (show what is below) or "up"' .. sf.hint(tostring(direction), "down", "up"))
+      fail(what .. ': the direction is "down" (show what is below) or "up"' .. sf.hint(api.text(direction), "down", "up"))
     end
     if points == nil then points = 300 end
     if type(points) ~= "number" or points ~= points or points < 0 or points == math.huge then
@@ -102,7 +102,7 @@ api.define{ name = "rotate", group = "Gestures", step = true,
   fn = function(orientation, opts)
     local what = "rotate(" .. show(orientation) .. ")"
     if orientation ~= "landscape" and orientation ~= "portrait" then
-      fail(what .. ': the orientation is "landscape" or "portrait"' .. sf.hint(tostring(orientation), "landscape", "portrait"))
+      fail(what .. ': the orientation is "landscape" or "portrait"' .. sf.hint(api.text(orientation), "landscape", "portrait"))
     end
     local timeout = api.timeout(opts, what)
     api.wait_settled(what, timeout)
@@ -121,7 +121,7 @@ api.define{ name = "scroll_to", group = "Gestures", step = true,
     local what = "scroll_to(" .. show(label) .. ")"
     local timeout = api.timeout(opts, what)
     api.wait_settled(what, timeout)
-    local delta, problem = sf.scroll_delta(tostring(label))
+    local delta, problem = sf.scroll_delta(api.text(label))
     if not delta then fail(what .. ": " .. problem) end
     if abs(delta) > 1e-9 then scroll_by(what, delta, timeout) end
   end }

@@ -199,9 +199,9 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
       if actual == nil then
         local keys = {}
         for k in pairs(s) do if type(k) == "string" then keys[#keys + 1] = k end end
-        return false, "the state has no key " .. quote(key) .. sf.hint(tostring(key), table.unpack(keys))
+        return false, "the state has no key " .. quote(key) .. sf.hint(api.text(key), table.unpack(keys))
       end
-      return false, format("expected state.%s to be %s, got %s", tostring(key), show(value), show(actual))
+      return false, format("expected state.%s to be %s, got %s", api.text(key), show(value), show(actual))
     end)
   end }
 
@@ -257,10 +257,10 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
         -- A misspelt key would always differ: it fails, as expect.state's does (red-team finding).
         local keys = {}
         for k in pairs(s) do if type(k) == "string" then keys[#keys + 1] = k end end
-        return false, "the state has no key " .. quote(key) .. sf.hint(tostring(key), table.unpack(keys))
+        return false, "the state has no key " .. quote(key) .. sf.hint(api.text(key), table.unpack(keys))
       end
       if not deep_equal(s[key], value) then return true end
-      return false, format("expected state.%s not to be %s, but it is", tostring(key), show(value))
+      return false, format("expected state.%s not to be %s, but it is", api.text(key), show(value))
     end)
   end }
 
@@ -370,8 +370,8 @@ setmetatable(expect, {
         -- to_not_equal (another tool's word order) is not_to_equal, never to_equal.
         local reordered = type(name) == "string" and name:gsub("^to_not_", "not_to_") or nil
         local hint = matchers[reordered] and ('; did you mean "' .. reordered .. '"?')
-          or sf.hint(tostring(name), table.unpack(names))
-        fail("expect(x)." .. tostring(name) .. " is not a matcher" .. hint)
+          or sf.hint(api.text(name), table.unpack(names))
+        fail("expect(x)." .. api.text(name) .. " is not a matcher" .. hint)
       end
       return function(...)
         local ok, message = check(x, ...)
@@ -383,7 +383,7 @@ setmetatable(expect, {
     local known = {}
     for k in pairs(expect) do known[#known + 1] = k end
     local same = SAME_EFFECT[key]
-    fail("expect." .. tostring(key) .. " is not available"
-      .. (same and ('; did you mean "' .. same .. '"?') or sf.hint(tostring(key), table.unpack(known))))
+    fail("expect." .. api.text(key) .. " is not available"
+      .. (same and ('; did you mean "' .. same .. '"?') or sf.hint(api.text(key), table.unpack(known))))
   end,
 })

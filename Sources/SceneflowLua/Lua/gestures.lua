@@ -149,7 +149,7 @@ api.define{ name = "swipe", group = "Gestures", step = true,
     local d = DIRECTIONS[direction]
     if not d then
       fail(what .. ': the direction is the finger\'s: "left", "right", "up" or "down"'
-        .. sf.hint(tostring(direction), "left", "right", "up", "down"))
+        .. sf.hint(api.text(direction), "left", "right", "up", "down"))
     end
     if type(opts) == "string" then opts = { on = opts } end
     opts = opts_of(what, opts, { "on", "distance", "duration", "timeout" })

@@ -34,8 +34,8 @@ function api.matcher(what, loc)
   end
   for k in pairs(loc) do
     if not LOCATOR_KEYS[k] then
-      fail(what .. ": unknown locator key " .. quote(tostring(k))
-        .. sf.hint(tostring(k), "label", "contains", "pattern", "kind", "index"))
+      fail(what .. ": unknown locator key " .. quote(k)
+        .. sf.hint(api.text(k), "label", "contains", "pattern", "kind", "index"))
     end
   end
   local n = (loc.label and 1 or 0) + (loc.contains and 1 or 0) + (loc.pattern and 1 or 0)
@@ -53,7 +53,7 @@ function api.matcher(what, loc)
   end
   if loc.pattern then
     local ok, problem = pcall(find, "", loc.pattern)
-    if not ok then fail(what .. ": bad Lua pattern " .. quote(loc.pattern) .. ": " .. tostring(problem)) end
+    if not ok then fail(what .. ": bad Lua pattern " .. quote(loc.pattern) .. ": " .. api.text(problem)) end
   end
   local label, contains, pattern, kind = loc.label, loc.contains, loc.pattern, loc.kind
   label, contains = label and key(label), contains and key(contains)

@@ -1,14 +1,16 @@
 local api = ...
 local sf, env = api.sf, api.env
-local select, tostring, concat = select, tostring, table.concat
+local select, concat = select, table.concat
 
 -- The arguments as print() would join them, except that NaN and the infinities read
--- NaN, infinity and -infinity (as in every other message) rather than C's -nan and inf.
+-- NaN, infinity and -infinity (as in every other message) rather than C's -nan and inf,
+-- and a table, function or other value without __tostring is written as api.show does
+-- ({x = 1}, <function>), never with an address that differs on every run.
 local function text(...)
   local parts = {}
   for i = 1, select("#", ...) do
     local v = select(i, ...)
-    parts[i] = (type(v) == "number" and (v ~= v or v == 1 / 0 or v == -1 / 0)) and api.show(v) or tostring(v)
+    parts[i] = type(v) == "number" and api.show(v) or api.text(v)
   end
   return concat(parts, " ")
 end
@@ -16,7 +18,7 @@ end
 env.log = {}
 api.define{ name = "log.message", group = "Logging",
   signature = "log.message(...)",
-  summary = "Logs a message (the values joined by spaces) with the clock time and line; shown in the JSON, JUnit system-out and HTML reports. print(...) does the same.",
+  summary = "Logs a message (the values joined by spaces; a table or function as Lua would write it, {x = 1} or <function>, never with an address, so reports are the same on every run) with the clock time and line; shown in the JSON, JUnit system-out and HTML reports. print(...) does the same.",
   args = { { "...", "any values", "any" } },
   example = 'log.message("cart has", state.cart_count, "items")',
   fn = function(...) sf.log("message", text(...), (api.line())) end }

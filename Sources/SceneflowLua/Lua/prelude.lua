@@ -9,8 +9,11 @@ local env = sandbox()
 env.coroutine = { create = coroutine.create, resume = coroutine.resume, status = coroutine.status,
   wrap = coroutine.wrap, yield = coroutine.yield, isyieldable = coroutine.isyieldable,
   running = coroutine.running, close = coroutine.close }
+-- The thread the script's top level runs on (this prelude runs there too): api.place looks
+-- at it when a coroutine's own stack holds no line of the script.
+local main_thread = running()
 env.os = setmetatable({ clock = os.clock, time = os.time, date = os.date }, { __index = function(_, k)
-  error("os." .. tostring(k) .. " is not available in scripts: only os.clock, os.time and os.date"
+  error("os." .. (type(k) == "string" and k or ("[" .. type(k) .. "]")) .. " is not available in scripts: only os.clock, os.time and os.date"
     .. " (Sceneflow runs scripts in a sandbox without file or process access)", 2)
 end })
 -- require: modules beside the script only, loaded as text into the script's environment.
@@ -18,18 +21,45 @@ local loaded = {}
 local loading = {}  -- the modules being loaded, outermost first
 local POP_LOADING = { __close = function() loading[#loading] = nil end }
 local modules = {}  -- chunk source ("@lib/login.lua") -> path from the script's folder
+
+local api  -- defined below; place reads api.thread (the running test's coroutine)
+
+-- The nearest line of the script (or, with `modules_too`, of a module it required) on the
+-- Lua stack, from `level` up (as debug.getinfo counts: 1 is the function calling place):
+-- its line, chunk source and short name. Frames of C functions (pcall, table.sort),
+-- Sceneflow's own chunks and lines below 1 are passed over. When the running coroutine's
+-- stack holds none (coroutine.wrap(test)(...): its body is no function of the script's),
+-- the stacks that resumed it are looked at: the running test's, then the top level's,
+-- whose innermost script line is the one that resumed it. Nil when no line of the script
+-- is on any of them: a place is never made up, never line -1.
+local function script_place(level, modules_too)
+  local current = running()
+  local others = {}
+  if api and api.thread and api.thread ~= current then others[#others + 1] = api.thread end
+  if main_thread ~= current then others[#others + 1] = main_thread end
+  local thread, next_other = nil, 1
+  level = level + 1
+  while true do
+    local info
+    if thread then info = getinfo(thread, level, "Sl") else info = getinfo(level, "Sl") end
+    if info then
+      if (info.source == SOURCE or (modules_too and modules[info.source])) and info.currentline > 0 then
+        return info.currentline, info.source, info.short_src
+      end
+      level = level + 1
+    elseif others[next_other] then
+      thread, level, next_other = others[next_other], 0, next_other + 1
+    else
+      return nil
+    end
+  end
+end
+
 -- "file:line: " of the nearest caller in the script or one of its modules (a module's
 -- `return require "x"` is a tail call, so level 2 would name this prelude).
 local function caller_place()
-  local level = 3
-  while true do
-    local info = getinfo(level, "Sl")
-    if not info then return "" end
-    if (info.source == SOURCE or modules[info.source]) and info.currentline > 0 then
-      return info.short_src .. ":" .. info.currentline .. ": "
-    end
-    level = level + 1
-  end
+  local line, _, short = script_place(3, true)
+  return line and (short .. ":" .. line .. ": ") or ""
 end
 env.require = function(name)
   if type(name) ~= "string" then error("require: expected a module name (a string)", 2) end
@@ -58,7 +88,7 @@ env.require = function(name)
 end
 -- signature: one string per declared test (name, line, options), for decl.digest().
 local decl = { tests = {}, signature = {}, before_each = {}, after_each = {} }
-local api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE,
+api = { sf = sf, env = env, decl = decl, docs = {}, default_timeout = SETTLE,
   source_label = SOURCE:gsub("^[@=]", ""), modules = modules }
 
 -- The way from the innermost frame of a module the script required (api.modules: chunk
@@ -85,16 +115,23 @@ function api.trace(level)
   end
 end
 
+-- The text of `v` when it has a __tostring metamethod that gives a string, else nil.
+local function own_text(v)
+  local mt = debug.getmetatable(v)
+  if type(v) == "string" or not (mt and rawget(mt, "__tostring")) then return nil end
+  local ok, text = pcall(tostring, v)
+  if ok and type(text) == "string" then return text end
+  return nil
+end
+
 -- `err` with the traceback through required modules appended (a message handler for
 -- xpcall): a Lua error inside a helper names the helper's line and the test's.
 function api.traced(err)
   if type(err) ~= "string" then
     -- An error object with __tostring (a class of the script's own) shows its text, as
     -- lua.c does; one whose __tostring fails or gives no string stays as it is.
-    local mt = debug.getmetatable(err)
-    if not (mt and rawget(mt, "__tostring")) then return err end
-    local ok, text = pcall(tostring, err)
-    if not ok or type(text) ~= "string" then return err end
+    local text = own_text(err)
+    if not text then return err end
     err = text
   end
   if find(err, "\n    at ", 1, true) then return err end
@@ -103,14 +140,19 @@ function api.traced(err)
   return err
 end
 
+-- The line of the script's own code nearest on the stack (through pcall, aliases, C
+-- callbacks and coroutines of the script's own) and the script's short name; nil if none.
 function api.line()
-  local level = 2
-  while true do
-    local info = getinfo(level, "Sl")
-    if not info then return nil end
-    if info.source == SOURCE and info.currentline > 0 then return info.currentline, info.short_src end
-    level = level + 1
-  end
+  local line, _, short = script_place(2)
+  return line, short
+end
+
+-- As api.line, from `level` as debug.getinfo would count it in the function calling
+-- api.place (1 is that function), also lines of the modules the script required: the
+-- line, chunk source and short name; nil if none.
+function api.place(level)
+  local line, source, short = script_place(level + 1, true)  -- not a tail call: this frame counts
+  return line, source, short
 end
 
 -- The message is noted first (sf.note_failure), so the runner reports an expectation
@@ -152,8 +194,23 @@ end
 
 function api.quote(v)
   if type(v) == "string" then return '"' .. v .. '"' end
-  if type(v) == "number" then return api.show(v) end  -- NaN, infinity: never C's -nan, inf
-  return tostring(v)
+  return api.show(v)  -- NaN, infinity: never C's -nan, inf; a table by its contents, no address
+end
+
+-- `v` as text for a message or a log, the same on every run (reports differ only in their
+-- times): a string as it is, a value with a working __tostring through it, any other as
+-- api.show writes it ({x = 1}, <function>), never with an address as tostring would.
+function api.text(v)
+  if type(v) == "string" then return v end
+  return own_text(v) or api.show(v)
+end
+
+-- An error value as the message of a failure: a string as it is, an object with a working
+-- __tostring through it (as lua.c shows it), any other as lua.c describes it, "(error
+-- object is a table value)", never an address.
+function api.error_text(err)
+  if type(err) == "string" then return err end
+  return own_text(err) or ("(error object is a " .. type(err) .. " value)")
 end
 
 -- A value as a person would write it in Lua: tables shallowly, keys sorted; functions
@@ -178,11 +235,14 @@ function api.show(v, depth)
   for k in pairs(v) do
     if not (type(k) == "number" and k >= 1 and k <= n and k % 1 == 0) then keys[#keys + 1] = k end
   end
-  sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-  for _, k in ipairs(keys) do
-    local key = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. api.show(k) .. "]")
-    parts[#parts + 1] = key .. " = " .. api.show(v[k], depth + 1)
+  -- Sorted by their text, never by tostring (a table key's address differs on every run).
+  local entries = {}
+  for i, k in ipairs(keys) do
+    local key = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. api.show(k, depth + 1) .. "]")
+    entries[i] = key .. " = " .. api.show(v[k], depth + 1)
   end
+  sort(entries)
+  for _, entry in ipairs(entries) do parts[#parts + 1] = entry end
   return "{" .. concat(parts, ", ") .. "}"
 end
 
@@ -204,7 +264,7 @@ function api.check_options(what, opts, allowed)
   for _, k in ipairs(allowed) do known[k] = true end
   for k in pairs(opts) do
     if not known[k] then
-      fail(what .. ": unknown option " .. api.quote(tostring(k)) .. sf.hint(tostring(k), table.unpack(allowed))
+      fail(what .. ": unknown option " .. api.quote(k) .. sf.hint(api.text(k), table.unpack(allowed))
         .. " (options: " .. concat(allowed, ", ") .. ")")
     end
   end

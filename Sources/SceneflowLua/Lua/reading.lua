@@ -77,7 +77,7 @@ api.define_value({ name = "state", group = "Reading state",
   setmetatable({}, {
     __index = function(_, key) local s = sf.state(); return s and s[key] end,
     __newindex = function(_, key)
-      fail("state." .. tostring(key) .. ": the prototype's state is read-only in scripts; change it through the prototype's actions")
+      fail("state." .. api.text(key) .. ": the prototype's state is read-only in scripts; change it through the prototype's actions")
     end,
     __pairs = function() return next, sf.state() or {}, nil end,
   }))

@@ -77,9 +77,17 @@ end
 local ACTION = { __metatable = "sceneflow action" }
 H.action_mt = ACTION
 
+-- The line of prototype.lua that made the action: the nearest Lua line outside Sceneflow's
+-- own chunks ("=[sceneflow ...]"), also through pcall or a C function; nil when there is
+-- none (never -1).
 local function caller_line()
-  local info = getinfo(3, "l")
-  return info and info.currentline or -1
+  local level = 3
+  while true do
+    local info = getinfo(level, "Sl")
+    if not info then return nil end
+    if info.currentline > 0 and info.source:sub(1, 1) ~= "=" then return info.currentline end
+    level = level + 1
+  end
 end
 
 local function navigation(op)

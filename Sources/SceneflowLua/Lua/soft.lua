@@ -43,7 +43,7 @@ local soft = setmetatable({}, {
     if type(fn) ~= "function" or key == "soft" then
       local known = {}
       for k, v in pairs(expect) do if type(v) == "function" then known[#known + 1] = k end end
-      fail("expect.soft." .. tostring(key) .. " is not available" .. sf.hint(tostring(key), table.unpack(known)))
+      fail("expect.soft." .. api.text(key) .. " is not available" .. sf.hint(api.text(key), table.unpack(known)))
     end
     return function(...) return soft_call("expect.soft." .. key, fn, ...) end
   end,
@@ -51,7 +51,7 @@ local soft = setmetatable({}, {
     local plain = expect(x)
     return setmetatable({}, { __index = function(_, name)
       local check = plain[name]  -- an unknown matcher fails at once, as in expect(x)
-      return function(...) return soft_call("expect.soft(x)." .. tostring(name), check, ...) end
+      return function(...) return soft_call("expect.soft(x)." .. api.text(name), check, ...) end
     end })
   end,
 })

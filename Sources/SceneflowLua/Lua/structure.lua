@@ -1,7 +1,15 @@
 local api = ...
 local sf, env, decl, quote = api.sf, api.env, api.decl, api.quote
-local getinfo, type, error, xpcall, ipairs, format = debug.getinfo, type, error, xpcall, ipairs, string.format
+local type, error, xpcall, ipairs, format = type, error, xpcall, ipairs, string.format
 local concat, tostring = table.concat, tostring
+
+-- Raises `message` at the nearest line of the script (or of a module it required) that led
+-- here: the call of test(), skip(), prototype()... also through pcall, an alias, a C function
+-- or a coroutine (where error's level would name a C function and lose the line).
+local function raise(message)
+  local line, _, short = api.place(2)
+  error((line and (short .. ":" .. line .. ": ") or "") .. message, 0)
+end
 
 api.define{ name = "prototype", group = "Structure",
   signature = "prototype(path)",
@@ -11,9 +19,9 @@ api.define{ name = "prototype", group = "Structure",
   example = 'prototype "../../Prototypes/Notes"',
   fn = function(path)
     if type(path) ~= "string" or path == "" then
-      error("prototype: expected the path of a prototype folder (a string), got " .. quote(path), 2)
+      raise("prototype: expected the path of a prototype folder (a string), got " .. quote(path))
     end
-    if decl.prototype then error("prototype: already given as " .. quote(decl.prototype), 2) end
+    if decl.prototype then raise("prototype: already given as " .. quote(decl.prototype)) end
     decl.prototype = path
   end }
 
@@ -39,14 +47,14 @@ end
 -- A tag: a non-empty string of letters, digits and - _ . @ : / (what --tag can name).
 local function check_tags(what, name, tags)
   if type(tags) ~= "table" then
-    error(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"}, got "
-      .. api.show(tags), 5)
+    raise(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"}, got "
+      .. api.show(tags))
   end
   local list, seen = {}, {}
   for k in pairs(tags) do
     if math.type(k) ~= "integer" or k < 1 or k > #tags then
-      error(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"} (found the key "
-        .. api.show(k) .. ")", 5)
+      raise(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"} (found the key "
+        .. api.show(k) .. ")")
     end
   end
   -- Tags are copied into every report and matched by --tag: bounded like names.
@@ -58,8 +66,8 @@ local function check_tags(what, name, tags)
       error(what .. "(" .. quote(name) .. "): tag " .. i .. " is " .. #tag .. " bytes long; at most " .. MAX_NAME_BYTES, 5)
     end
     if type(tag) ~= "string" or not tag:match("^[%w%-_%.@:/]+$") then
-      error(what .. "(" .. quote(name) .. "): tag " .. i .. " must be a word of letters, digits and - _ . @ : /, got "
-        .. api.show(tag), 5)
+      raise(what .. "(" .. quote(name) .. "): tag " .. i .. " must be a word of letters, digits and - _ . @ : /, got "
+        .. api.show(tag))
     end
     if not seen[tag] then seen[tag] = true; list[#list + 1] = tag end
   end
@@ -74,11 +82,11 @@ local function test_options(what, name, opts)
     if k == "tags" then
       result.tags = check_tags(what, name, v)
     elseif k ~= "clock_limit" then
-      error(what .. "(" .. quote(name) .. "): unknown option " .. quote(tostring(k))
-        .. sf.hint(tostring(k), table.unpack(TEST_OPTIONS)) .. " (options: " .. table.concat(TEST_OPTIONS, ", ") .. ")", 4)
+      raise(what .. "(" .. quote(name) .. "): unknown option " .. quote(k)
+        .. sf.hint(api.text(k), table.unpack(TEST_OPTIONS)) .. " (options: " .. table.concat(TEST_OPTIONS, ", ") .. ")")
     elseif type(v) ~= "number" or v ~= v or v <= 0 or v == math.huge then
-      error(what .. "(" .. quote(name) .. "): clock_limit must be a finite number of seconds > 0, got "
-        .. api.show(v), 4)
+      raise(what .. "(" .. quote(name) .. "): clock_limit must be a finite number of seconds > 0, got "
+        .. api.show(v))
     else
       result.clock_limit = v
     end
@@ -90,9 +98,9 @@ end
 -- the tests after it only (or, for before_all, never).
 local function add_hook(what, list, fn)
   if api.thread and coroutine.running() == api.thread then
-    error(what .. ": hooks are declared at the top level of the script, not inside a test", 3)
+    raise(what .. ": hooks are declared at the top level of the script, not inside a test")
   end
-  if type(fn) ~= "function" then error(what .. ": expected a function, got " .. type(fn), 3) end
+  if type(fn) ~= "function" then raise(what .. ": expected a function, got " .. type(fn)) end
   list[#list + 1] = fn
 end
 
@@ -128,7 +136,7 @@ local function redeclare(what, name, fn, extra, opts)
   local signature = decl.signature
   signature[2 * count - 1], signature[2 * count] = name, options_text(t)
   if count == decl.reloading then
-    t.fn, t.line = fn, getinfo(3, "l").currentline  -- declare tail-called: its frame is gone
+    t.fn, t.line = fn, api.place(3)  -- declare tail-called: its frame is gone
     decl.tests[count] = t
   end
 end
@@ -136,35 +144,37 @@ end
 local function declare(what, name, fn, extra, opts)
   if decl.reloading then return redeclare(what, name, fn, extra, opts) end
   if api.thread and coroutine.running() == api.thread then
-    error(what .. ": tests are declared at the top level of the script, not inside another test", 3)
+    raise(what .. ": tests are declared at the top level of the script, not inside another test")
   end
   if type(name) ~= "string" or name == "" then
-    error(what .. ": expected a name (a non-empty string) first, got " .. quote(name), 3)
+    raise(what .. ": expected a name (a non-empty string) first, got " .. quote(name))
   end
   -- Every report copies each name (and a worker reloads the script per test): a 1 MiB name
   -- made each test cost seconds outside any Lua limit (red-team finding).
   if #name > MAX_NAME_BYTES then
-    error(what .. ": the name is " .. #name .. " bytes long; at most " .. MAX_NAME_BYTES .. " (" .. quote(name:sub(1, 40))
-      .. "...)", 3)
+    raise(what .. ": the name is " .. #name .. " bytes long; at most " .. MAX_NAME_BYTES .. " (" .. quote(name:sub(1, 40))
+      .. "...)")
   end
   local valid, bad = utf8.len(name)
   if not valid then
     -- Shown as the file writes it would be bytes no report can hold: say where it breaks.
-    error(what .. ": the name must be valid UTF-8 text (byte " .. bad .. " is not part of a UTF-8 character)", 3)
+    raise(what .. ": the name must be valid UTF-8 text (byte " .. bad .. " is not part of a UTF-8 character)")
   end
   if type(fn) ~= "function" then
-    error(what .. "(" .. quote(name) .. "): expected "
+    raise(what .. "(" .. quote(name) .. "): expected "
       .. (opts == nil and "options {clock_limit = seconds, tags = {...}} or " or "") .. "the test function "
-      .. (opts == nil and "second" or "third") .. ", got " .. type(fn), 3)
+      .. (opts == nil and "second" or "third") .. ", got " .. type(fn))
   end
   if lines[name] then
-    error(what .. ": a test named " .. quote(name) .. " is already declared at line " .. lines[name], 3)
+    raise(what .. ": a test named " .. quote(name) .. " is already declared at line " .. lines[name])
   end
-  local info = getinfo(3, "Sl")
-  local line = info.currentline
+  -- The declaring line: the nearest of the script's (or its modules') on the stack, also when
+  -- test() is called through pcall, an alias, a C function or a coroutine (never line -1).
+  local line, source = api.place(3)
+  if not line then raise(what .. "(" .. quote(name) .. "): called where no line of the script is on the stack") end
   lines[name] = line
   -- A test declared by a module the script required: its place is the module's line.
-  local t = { name = name, fn = fn, line = line, module = api.modules[info.source] }
+  local t = { name = name, fn = fn, line = line, module = api.modules[source] }
   for k, v in pairs(extra or {}) do t[k] = v end
   if opts ~= nil then
     local checked = test_options(what, name, opts)
@@ -238,7 +248,7 @@ api.define{ name = "skip", group = "Structure",
     local fn, opts = split(a, b)
     local reason = opts and c or b
     if reason ~= nil and type(reason) ~= "string" then
-      error("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason), 2)
+      raise("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason))
     end
     declare("skip", name, fn, { skip = reason and clip(reason, MAX_REASON_BYTES) or "skipped with skip()" }, opts)
   end }
@@ -285,19 +295,19 @@ api.define{ name = "param", group = "Structure",
   errors = "a key that is not a string; a value that is not a number (or boolean) when default is one",
   example = 'local user = param("user", "ada")\nlocal retries = param("retries", 3)',
   fn = function(key, default)
-    if type(key) ~= "string" then error("param: expected a parameter name (a string), got " .. api.show(key), 2) end
+    if type(key) ~= "string" then raise("param: expected a parameter name (a string), got " .. api.show(key)) end
     local value = sf.param(key)
     local what = "param(" .. quote(key) .. (default ~= nil and (", " .. api.show(default)) or "") .. ")"
     if value == nil then return default end
     if type(default) == "number" then
       local n = tonumber(value)
-      if not n then error(what .. ": --param " .. key .. "=" .. value .. " is not a number (the default is a number)", 2) end
+      if not n then raise(what .. ": --param " .. key .. "=" .. value .. " is not a number (the default is a number)") end
       return n
     elseif type(default) == "boolean" then
       local b = TRUE_WORDS[value:lower()]
       if b == nil then b = FALSE_WORDS[value:lower()] end
       if b == nil then
-        error(what .. ": --param " .. key .. "=" .. value .. " is not true or false (the default is a boolean)", 2)
+        raise(what .. ": --param " .. key .. "=" .. value .. " is not true or false (the default is a boolean)")
       end
       return b
     end
@@ -351,9 +361,9 @@ local function hooks(list, label, ok, err)
     local hook_ok, hook_err = xpcall(hook, api.traced)
     if not hook_ok then
       if ok then
-        ok, err = false, label .. ": " .. tostring(hook_err)
+        ok, err = false, label .. ": " .. api.error_text(hook_err)
       else
-        err = tostring(err) .. "; then, " .. label .. ": " .. tostring(hook_err)
+        err = api.error_text(err) .. "; then, " .. label .. ": " .. api.error_text(hook_err)
       end
     end
   end
@@ -439,7 +449,7 @@ function decl.run(index, last, first, after_all_only)
     sf.step_unwind(0)
     for _, hook in ipairs(decl.after_all) do
       local hook_ok, hook_err = xpcall(hook, api.traced)
-      if not hook_ok then sf.after_all_failed(tostring(hook_err)) end
+      if not hook_ok then sf.after_all_failed(api.error_text(hook_err)) end
     end
   end
   local escaped = api.escaped
@@ -460,7 +470,7 @@ function decl.run(index, last, first, after_all_only)
       sf.note_failure(err)
     else
       local noted = api.failed and api.failed.raised == err
-      err = tostring(err) .. "\nand " .. soft
+      err = api.error_text(err) .. "\nand " .. soft
       if noted then sf.note_failure(err) end
     end
   end

@@ -55,7 +55,7 @@ api.define{ name = "expect.transition", group = "Expectations", step = true,
     for k, v in pairs(want) do
       local kind = KEYS[k]
       if not kind then
-        fail(what .. ": unknown field " .. quote(k) .. sf.hint(tostring(k), table.unpack(KEY_NAMES)))
+        fail(what .. ": unknown field " .. quote(k) .. sf.hint(api.text(k), table.unpack(KEY_NAMES)))
       end
       if type(v) ~= kind then fail(what .. ": " .. k .. " must be a " .. kind .. ", got " .. show(v)) end
     end

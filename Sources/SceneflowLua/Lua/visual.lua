@@ -98,7 +98,7 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
     if opts ~= nil and type(opts) ~= "table" then fail(what .. ": options must be a table, got " .. show(opts)) end
     opts = opts or {}
     for k in pairs(opts) do
-      if not known[k] then fail(what .. ": unknown option " .. quote(tostring(k)) .. sf.hint(tostring(k), table.unpack(OPTION_KEYS))) end
+      if not known[k] then fail(what .. ": unknown option " .. quote(k) .. sf.hint(api.text(k), table.unpack(OPTION_KEYS))) end
     end
     local timeout = api.timeout(opts, what)
     if opts.at ~= nil and opts.timeout ~= nil then

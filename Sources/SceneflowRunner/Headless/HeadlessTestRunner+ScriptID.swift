@@ -13,8 +13,12 @@ extension HeadlessTestRunner {
     ///   `c/a/b.lua` and `d/a/b.lua` got one folder when only the last folder was kept, and the
     ///   second run overwrote the first's artifacts.
     /// - A path whose names hold a `-` also gets the hash (`a-b-a89587`): joining with `-` alone
-    ///   makes `a/b.lua` and `a-b.lua` one folder. Names without one keep the plain form, which
-    ///   can only equal another plain form for the same path.
+    ///   makes `a/b.lua` and `a-b.lua` one folder. So does a script in a folder whose own name is six
+    ///   lowercase hex digits (`AB/a/b/327ae5.lua`), whose plain form would end like a hashed id
+    ///   (`AB/a-b.lua` is `AB-a-b-327ae5`). Other paths keep the plain form, which can only
+    ///   equal another plain form for the same path and never ends in `-` and six hex digits,
+    ///   so a plain id never equals a hashed one; hashed ids differ by the hash of the whole
+    ///   path.
     /// - An id longer than a file name may be (`PathText.nameMaxBytes`, 255 bytes: nine nested
     ///   folders of 30 characters reach it) keeps its start, cut on a character boundary, and
     ///   the hash of the whole path (`feature_1-feature_2-…-3fa2b1`): every write into a folder
@@ -28,7 +32,9 @@ extension HeadlessTestRunner {
         let hashed: Bool
         if let parts, !parts.isEmpty {
             names = parts.dropLast() + [base]
-            hashed = names.contains { $0.contains("-") }
+            // A plain id never ends like a hashed one: a script named like a hash
+            // (`AB/a/b/327ae5.lua`) would otherwise get the id of `AB/a-b.lua`.
+            hashed = names.contains { $0.contains("-") } || (names.count > 1 && looksLikeHash(base))
         } else {
             let parent = PathText.lastComponent(of: PathText.folder(of: file))
             names = parent.isEmpty || parent == "." || parent == "/" || parent == ".." ? [base] : [parent, base]
@@ -52,6 +58,11 @@ extension HeadlessTestRunner {
             return nil
         }
         return Array(parts.dropFirst(root.count))
+    }
+
+    /// True when `name` could be the hash ending a hashed id (six lowercase hex digits).
+    static func looksLikeHash(_ name: String) -> Bool {
+        name.utf8.count == 6 && name.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
     /// Six hex digits of FNV-1a over `file` as given, without `./` parts and doubled slashes,

@@ -39,7 +39,7 @@ public struct TestSelection: Sendable, Equatable, Codable {
 
     /// True when `test` of `file` is part of the run.
     public func selects(_ test: ScriptTest, file: String) -> Bool {
-        if let names, !names.contains(test.name) { return false }
+        if let names, !Self.holdsExactly(names, test.name) { return false }
         if let filter, !filter.isEmpty, !Self.matches(filter, name: test.name, file: file) { return false }
         if let filterInvert, !filterInvert.isEmpty, Self.matches(filterInvert, name: test.name, file: file) {
             return false
@@ -47,6 +47,14 @@ public struct TestSelection: Sendable, Equatable, Codable {
         if !tags.isEmpty, !test.tags.contains(where: tags.contains) { return false }
         if test.tags.contains(where: tagsInvert.contains) { return false }
         return true
+    }
+
+    /// True when `names` holds `name` with the same Unicode scalars: a Set of Swift strings
+    /// matches canonically ("caf\u{E9}" would find "cafe\u{301}"), while a test's identity is
+    /// its exact text (a file cannot declare two names that match canonically: ScriptRuntime).
+    static func holdsExactly(_ names: Set<String>, _ name: String) -> Bool {
+        guard let index = names.firstIndex(of: name) else { return false }
+        return names[index].unicodeScalars.elementsEqual(name.unicodeScalars)
     }
 
     /// `--filter PATTERN --tag smoke`: the options that made this selection, for messages.

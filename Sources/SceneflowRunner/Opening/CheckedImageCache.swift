@@ -77,6 +77,10 @@ public final class CheckedImageCache: @unchecked Sendable {
         let lines = (order + added).suffix(Self.maxEntries)
         try? FileManager.default.createDirectory(
             atPath: PathText.folder(of: file), withIntermediateDirectories: true)
+        // Only a regular file (or none) is replaced: a cache file that is a link, a folder or
+        // a FIFO is left alone, never written through (red-team finding Q13's neighbour).
+        var info = stat()
+        if lstat(file, &info) == 0, info.st_mode & S_IFMT != S_IFREG { return }
         try? AtomicFile.write(lines.joined(separator: "\n") + "\n", to: file)
         order = Array(lines)
         added = []

@@ -20,6 +20,9 @@ extension JSONReport {
     /// - Throws: `ReportLimitError` for the first value out of range, naming its JSON path.
     public func checkLimits() throws(ReportLimitError) {
         for (i, file) in files.enumerated() {
+            for (k, problem) in file.loadProblems.enumerated() {
+                try Diagnostic.checkLine(problem.line, at: "files[\(i)].loadProblems[\(k)].line")
+            }
             for (j, test) in file.outcomes.enumerated() {
                 try test.checkLimits(at: "files[\(i)].outcomes[\(j)]")
             }
@@ -54,7 +57,10 @@ extension TestOutcome {
         try require(
             nameBytes <= TestRecordLimits.nameBytes, "name",
             "\(nameBytes) bytes long; a test name is at most \(TestRecordLimits.nameBytes)")
-        try require(line >= 0, "line", "\(line) is not a line number")
+        // A test's line is where test() was called (1 or more); only a hook's entry (after_all)
+        // may have none, written 0.
+        try require(line >= 1 || (line == 0 && hook != nil), "line", "\(line) is not a line number")
+        try Diagnostic.checkLine(failure?.line, at: "\(place).failure.line")
         try require(frames >= 0, "frames", "\(frames) is not a frame count")
         try require(clockSeconds >= 0, "clockSeconds", "\(formatNumber(clockSeconds)) s is not a clock time")
         try require(
@@ -65,7 +71,7 @@ extension TestOutcome {
             try require(
                 (0..<TestRecordLimits.steps).contains(step.depth), "\(at).depth",
                 "\(step.depth) is not a step depth (0 to \(TestRecordLimits.steps - 1))")
-            try require((step.line ?? 0) >= 0, "\(at).line", "\(step.line ?? 0) is not a line number")
+            try Diagnostic.checkLine(step.line, at: "\(place).\(at).line")
             try require(
                 step.clockStart >= 0, "\(at).clockStart", "\(formatNumber(step.clockStart)) s is not a clock time")
             try require(
@@ -74,7 +80,17 @@ extension TestOutcome {
                     + "bytes and the mark \"… (N more bytes)\"")
         }
         for (k, entry) in log.enumerated() {
-            try require((entry.line ?? 0) >= 0, "log[\(k)].line", "\(entry.line ?? 0) is not a line number")
+            try Diagnostic.checkLine(entry.line, at: "\(place).log[\(k)].line")
+        }
+    }
+}
+
+extension Diagnostic {
+    /// Refuses a line below 1 (no file has one; `sceneflow test` writes no line instead).
+    /// - Throws: `ReportLimitError` at `place` for such a line.
+    fileprivate static func checkLine(_ line: Int?, at place: String) throws(ReportLimitError) {
+        if let line, line < 1 {
+            throw ReportLimitError(place: place, problem: "\(line) is not a line number (lines start at 1)")
         }
     }
 }

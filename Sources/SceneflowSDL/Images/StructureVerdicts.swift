@@ -55,9 +55,11 @@ public enum StructureVerdicts {
     }
 
     private static func load() -> CacheLineSet {
-        guard let file, let data = FileManager.default.contents(atPath: file) else { return CacheLineSet() }
+        // Only a regular file is read (a FIFO put there would block every worker for ever:
+        // red-team finding Q13); anything else is a cache that is not used.
+        guard let file, let data = RegularFile.contents(atPath: file) else { return CacheLineSet() }
         if data.count > maxFileBytes {
-            try? Data().write(to: URL(fileURLWithPath: file))
+            if let fd = openRegular(file, O_TRUNC) { close(fd) }
             return CacheLineSet()
         }
         return CacheLineSet(data)
@@ -67,10 +69,23 @@ public enum StructureVerdicts {
         guard let file else { return }
         try? FileManager.default.createDirectory(
             atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        let fd = open(file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { return }
+        guard let fd = openRegular(file, O_APPEND | O_CREAT) else { return }
         defer { close(fd) }
         let line = Array((id + "\n").utf8)
         _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// The cache file opened for writing with `flags`, only when it is (or is made as) a
+    /// regular file: never through a symbolic link, and without blocking on a FIFO
+    /// (`O_NONBLOCK`, then `fstat`); nil otherwise.
+    private static func openRegular(_ file: String, _ flags: Int32) -> Int32? {
+        let fd = open(file, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | flags, 0o644)
+        guard fd >= 0 else { return nil }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            return nil
+        }
+        return fd
     }
 }

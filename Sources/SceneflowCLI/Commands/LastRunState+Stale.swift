@@ -1,0 +1,107 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// A last-run state that a run could not replace (a full disk, a read-only cache folder) must
+/// never be used as if it were current: after a failing run it may say "nothing failed", and
+/// `--last-failed` would then end green having run nothing. When the new state cannot be
+/// written, the older one is removed; when it cannot be removed, it is emptied in place; when
+/// neither works (a read-only file system), a marker in the temporary folder says it is out of
+/// date; `load` then reports the state as unusable, and `--last-failed` runs every test.
+extension LastRunState {
+    /// What became of the older state when the new one could not be written.
+    enum StaleHandling: Equatable {
+        /// There was no older state: nothing can be misread.
+        case nothingOlder
+        /// The older state file was removed.
+        case removed
+        /// The older state file could not be removed and was emptied in place.
+        case emptied
+        /// The older state could be neither removed nor emptied: a marker in the temporary
+        /// folder (`marker`) records that it is out of date.
+        case marked(marker: String)
+        /// Nothing worked: the older state stays and looks current (`reason`: the last
+        /// operating-system reason).
+        case failed(reason: String)
+    }
+
+    /// Saves the state (`write`); when that fails, makes sure the state it should have
+    /// replaced is not used as current (`invalidateOlder`).
+    /// - Returns: nil when the state was saved, else why not and what became of the older one.
+    func save(environment: [String: String]) -> (reason: String, older: StaleHandling)? {
+        do {
+            try write(environment: environment)
+            if let marker = Self.staleMarker(inputs: paths, environment: environment) { unlink(marker) }
+            return nil
+        } catch {
+            // The reason alone: the cache folder's path is the user's, not the run's.
+            let reason = (error as? OutputError)?.reason ?? "\(error)".components(separatedBy: ": ").last ?? "\(error)"
+            return (reason, Self.invalidateOlder(inputs: paths, startedAt: startedAt, environment: environment))
+        }
+    }
+
+    /// Makes the saved state of `inputs` unusable after a run started at `startedAt` (ISO 8601)
+    /// could not replace it: removes it, else empties it, else writes the stale marker.
+    static func invalidateOlder(inputs: [String], startedAt: String, environment: [String: String]) -> StaleHandling {
+        guard let path = path(inputs: inputs, environment: environment) else { return .nothingOlder }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .nothingOlder }
+        if info.st_mode & S_IFMT != S_IFDIR, unlink(path) == 0 { return .removed }
+        if info.st_mode & S_IFMT == S_IFREG {
+            let fd = open(path, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+            if fd >= 0 {
+                close(fd)
+                return .emptied
+            }
+        }
+        var reason = String(cString: strerror(errno))
+        if let marker = staleMarker(inputs: inputs, environment: environment) {
+            do {
+                try AtomicFile.write(startedAt + "\n", to: marker)
+                return .marked(marker: marker)
+            } catch { reason = plainReason(error) }
+        }
+        return .failed(reason: reason)
+    }
+
+    /// The marker that says the saved state of `inputs` is out of date: in the temporary
+    /// folder (`$TMPDIR`, else `/tmp`), named by the user and the state file's hash, holding
+    /// when the run that could not replace the state started.
+    static func staleMarker(inputs: [String], environment: [String: String]) -> String? {
+        guard let state = path(inputs: inputs, environment: environment) else { return nil }
+        let name = PathText.lastComponent(of: state).replacingOccurrences(of: ".json", with: "")
+        var folder = environment["TMPDIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        return PathText.join(folder, "sceneflow-\(getuid())-\(name).stale")
+    }
+
+    /// When the run that could not replace the saved state of `inputs` started (as its marker
+    /// says), or nil without a marker.
+    static func staleSince(inputs: [String], environment: [String: String]) -> String? {
+        guard let marker = staleMarker(inputs: inputs, environment: environment),
+            let data = RegularFile.contents(atPath: marker)
+        else { return nil }
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
+    }
+
+    /// The warning (or error) a run prints when its state could not be saved: `reason`, and
+    /// what became of the older state.
+    static func saveFailureMessage(reason: String, older: StaleHandling) -> String {
+        let head = "sceneflow test: warning: could not save the run for --last-failed in the cache folder: \(reason)"
+        switch older {
+        case .nothingOlder:
+            return head
+        case .removed:
+            return head + "; the older state was removed, so the next --last-failed runs every test"
+        case .emptied:
+            return head + "; the older state was emptied, so the next --last-failed runs every test"
+        case .marked(let marker):
+            return head
+                + "; the older state is marked out of date in \(marker), so the next --last-failed runs every test"
+        case .failed(let why):
+            return
+                "sceneflow test: could not save the run for --last-failed in the cache folder: \(reason); the older state could not be removed or marked out of date either (\(why)): the next --last-failed would use it as if current"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import SceneflowCore
+
+/// The files Sceneflow wrote into a report folder (`--report DIR`, else `sceneflow-report`),
+/// listed in `DIR/.sceneflow-files` so the next run into the same folder removes them before it
+/// writes its own: a green run never shows the failure frame, capture or video of an earlier
+/// red one. Only files Sceneflow writes are ever removed: the ledger's entries must lie in the
+/// folders and names Sceneflow owns there (`ownedFolders`, `ownedFiles`), reached without a
+/// symbolic link, and be regular files; a file a person put there, before or between runs, is
+/// never listed (what the folder held after the cleanup is noted first and left out of the
+/// next ledger unless this run rewrote it). A folder written before ledgers existed keeps its
+/// files until it is deleted once by hand.
+public struct ReportFolderLedger {
+    /// The ledger's name inside the report folder.
+    public static let fileName = ".sceneflow-files"
+    /// The subfolders of a report folder that only Sceneflow writes into.
+    public static let ownedFolders = ["artifacts", "captures", "screenshots", "videos"]
+    /// The files Sceneflow writes at the top of a report folder.
+    public static let ownedFiles = ["index.html", "junit.xml", "results.json"]
+
+    /// The report folder, as given.
+    public let folder: String
+    /// Files under the owned names after the cleanup (relative path → modification time): a
+    /// person's, or an earlier Sceneflow's without a ledger; left out of this run's ledger
+    /// unless this run changed them.
+    private let before: [String: Double]
+    /// The entries of the ledger read at the start that could not be removed (kept listed).
+    private let leftOver: [String]
+
+    /// The ledger's JSON: the relative paths of the files the run wrote.
+    private struct Contents: Codable {
+        var schema = "sceneflow-report-files/1"
+        var files: [String]
+    }
+
+    /// Starts a run into `folder`: with `cleaning`, removes the files the last run's ledger
+    /// lists (then the folders they leave empty), and notes what the folder still holds.
+    /// `merge-reports`, whose page links to the shards' files, does not clean.
+    /// - Returns: the ledger to `finish`, and a warning for each listed file that could not
+    ///   be removed (it stays listed).
+    public static func start(_ folder: String, cleaning: Bool = true) -> (ReportFolderLedger, [String]) {
+        var warnings: [String] = []
+        var leftOver: [String] = []
+        let listed = read(folder)
+        if cleaning {
+            var emptied: Set<String> = []
+            for entry in listed {
+                guard let path = ownedPath(entry, in: folder) else { continue }
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }  // gone already
+                guard info.st_mode & S_IFMT == S_IFREG else { continue }  // not one Sceneflow wrote
+                if unlink(path) != 0 {
+                    warnings.append(
+                        "could not remove \(path), written by the last run: \(String(cString: strerror(errno)))")
+                    leftOver.append(entry)
+                    continue
+                }
+                var parent = (entry as NSString).deletingLastPathComponent
+                while !parent.isEmpty {
+                    emptied.insert(parent)
+                    parent = (parent as NSString).deletingLastPathComponent
+                }
+            }
+            // Deepest first; rmdir removes only a folder left empty.
+            for relative in emptied.sorted(by: { $0.count > $1.count }) {
+                rmdir(ReportPath.join(folder, relative))
+            }
+        } else {
+            leftOver = listed.filter { ownedPath($0, in: folder) != nil }
+        }
+        let ledger = ReportFolderLedger(folder: folder, before: scan(folder), leftOver: leftOver)
+        return (ledger, warnings)
+    }
+
+    /// Writes the ledger: every file under the owned names that this run wrote or changed,
+    /// with the entries it could not remove (and, when not cleaning, the last ledger's).
+    /// Nothing when the folder does not exist (the run wrote nothing there).
+    /// - Throws: the write's error (`AtomicFile`).
+    public func finish() throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            return
+        }
+        let now = Self.scan(folder)
+        var files = Set(leftOver)
+        for (path, modified) in now where before[path] != modified { files.insert(path) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(Contents(files: files.sorted()))
+        try AtomicFile.write(data + Data([10]), to: ReportPath.join(folder, Self.fileName))
+    }
+
+    /// The entries of `folder`'s ledger; none when it has none or it cannot be read.
+    static func read(_ folder: String) -> [String] {
+        guard let data = RegularFile.contents(atPath: ReportPath.join(folder, fileName)),
+            let contents = try? JSONDecoder().decode(Contents.self, from: data)
+        else { return [] }
+        return contents.files
+    }
+
+    /// `entry` as a path inside `folder` when it names a file Sceneflow owns there (one of
+    /// `ownedFiles`, or inside one of `ownedFolders`: no `..`, `.` or empty part, not
+    /// absolute) and every folder on the way is a real folder, not a symbolic link; else nil.
+    static func ownedPath(_ entry: String, in folder: String) -> String? {
+        let parts = entry.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard !entry.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }),
+            let first = parts.first
+        else { return nil }
+        if parts.count == 1 { return ownedFiles.contains(first) ? ReportPath.join(folder, entry) : nil }
+        guard ownedFolders.contains(first) else { return nil }
+        var path = folder.isEmpty ? "." : folder
+        for part in parts.dropLast() {
+            path = (path as NSString).appendingPathComponent(part)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        }
+        return ReportPath.join(folder, entry)
+    }
+
+    /// The regular files under the owned names of `folder` (relative path → modification
+    /// time), not following symbolic links.
+    static func scan(_ folder: String) -> [String: Double] {
+        var found: [String: Double] = [:]
+        func visit(_ relative: String, depth: Int) {
+            var info = stat()
+            guard depth < 32, lstat(ReportPath.join(folder, relative), &info) == 0 else { return }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                found[relative] = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            case S_IFDIR:
+                let names =
+                    (try? FileManager.default.contentsOfDirectory(atPath: ReportPath.join(folder, relative))) ?? []
+                for name in names { visit(relative + "/" + name, depth: depth + 1) }
+            default: break
+            }
+        }
+        for name in ownedFolders + ownedFiles { visit(name, depth: 0) }
+        return found
+    }
+}

@@ -1,0 +1,2 @@
+prototype "../proto"
+test("t", function() error("two") end)

@@ -1,0 +1,2 @@
+prototype "../proto"
+test("f", function() tap "Open"; expect.scene "home" end)
