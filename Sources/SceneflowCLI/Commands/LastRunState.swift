@@ -36,8 +36,9 @@ struct LastRunState: Codable, Equatable {
     /// The files with tests still to run (this run's in run order, then the ones kept from
     /// earlier runs); empty when every test passed.
     var failed: [FailedFile]
-    /// Real seconds each file took (absolute path → seconds), so the next `--jobs` run can
-    /// start the longest files first; missing in states written before it existed.
+    /// Real seconds each file took (absolute path → seconds), its tests' video encoding left
+    /// out, so the next `--jobs` run can start the longest files first; missing in states
+    /// written before it existed.
     var seconds: [String: Double]? = nil
 
     /// The state after a run of `inputs` with `results`, merged into `previous` (the state
@@ -97,7 +98,12 @@ struct LastRunState: Codable, Equatable {
         self.failed = failed
         var seconds = previous?.seconds ?? [:]
         for result in results {
-            if let wall = result.wallSeconds, wall.isFinite { seconds[Self.absolute([result.file])[0]] = wall }
+            // The file's own work: its tests' video encoding (--video, a choice of this run)
+            // would make it look longer to a next run that records none.
+            let video = result.outcomes.compactMap(\.videoSeconds).reduce(0, +)
+            if let wall = result.wallSeconds, wall.isFinite {
+                seconds[Self.absolute([result.file])[0]] = max(0, wall - video)
+            }
         }
         self.seconds = seconds
     }

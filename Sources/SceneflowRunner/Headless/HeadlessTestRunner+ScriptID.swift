@@ -19,6 +19,8 @@ extension HeadlessTestRunner {
     ///   equal another plain form for the same path and never ends in `-` and six hex digits,
     ///   so a plain id never equals a hashed one; hashed ids differ by the hash of the whole
     ///   path.
+    /// - A `]` is written `_` and the hash appended: a `]]` in an artifact's path ended its
+    ///   JUnit attachment there (`JUnitReport`).
     /// - An id longer than a file name may be (`PathText.nameMaxBytes`, 255 bytes: nine nested
     ///   folders of 30 characters reach it) keeps its start, cut on a character boundary, and
     ///   the hash of the whole path (`feature_1-feature_2-…-3fa2b1`): every write into a folder
@@ -40,8 +42,11 @@ extension HeadlessTestRunner {
             names = parent.isEmpty || parent == "." || parent == "/" || parent == ".." ? [base] : [parent, base]
             hashed = true
         }
-        let plain = names.joined(separator: "-")
-        let id = hashed ? plain + "-" + pathHash(file) : plain
+        // No `]` (as `_`, with the hash, so `a].lua` and `a_.lua` stay two folders): JUnit's
+        // `[[ATTACHMENT|path]]` readers (GitLab, Jenkins) end a path at its first `]]`.
+        let bracketed = names.contains { $0.contains("]") }
+        let plain = names.map { $0.replacingOccurrences(of: "]", with: "_") }.joined(separator: "-")
+        let id = hashed || bracketed ? plain + "-" + pathHash(file) : plain
         guard id.utf8.count > PathText.nameMaxBytes else { return id }
         let hash = "-" + pathHash(file)
         return PathText.prefix(plain, bytes: PathText.nameMaxBytes - hash.utf8.count) + hash

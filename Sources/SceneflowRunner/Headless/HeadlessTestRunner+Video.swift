@@ -24,7 +24,12 @@ extension HeadlessTestRunner {
     /// Notes in `outcome` that its video at `path` was cut off by a stop and not kept: in the
     /// failure's message for a failed test, else as a log message (the verdict stays).
     public static func noteCutVideo(_ path: String, in outcome: inout TestOutcome) {
-        let note = VideoCut.note(path)
+        note(VideoCut.note(path), in: &outcome)
+    }
+
+    /// Adds `note` about the test's video to `outcome`: to a failure's message, else as a log
+    /// message (the verdict stays).
+    static func note(_ note: String, in outcome: inout TestOutcome) {
         if var failure = outcome.failure {
             failure.message += " (and \(note))"
             outcome.failure = failure
@@ -42,7 +47,18 @@ extension HeadlessTestRunner {
     func finishVideo(_ video: VideoRecorder, tick: Int, outcome: inout TestOutcome) {
         let failed = outcome.verdict == .failed || outcome.verdict == .interrupted
         do {
-            outcome.video = try video.finish(tick: tick, failed: failed, stop: stopsVideo)
+            // Encoding counts against the test's real-time limit (--timeout) on its own: past
+            // it the video ends where it got to, with a note; the verdict stays the test's.
+            let budget = options.limits.testWallSeconds
+            if let written = try video.finish(tick: tick, failed: failed, budget: budget, stop: stopsVideo) {
+                outcome.video = written.path
+                outcome.videoSeconds = written.encodingSeconds
+                if let at = written.cutAtSeconds {
+                    Self.note(
+                        "the video \(written.path) ends at \(formatSeconds(at)) s of the test's \(formatSeconds(written.clockSeconds)) s of clock time: drawing and encoding it took more than \(formatSeconds(budget)) s of real time (the test's limit, \(options.limits.testWallSecondsOrigin ?? "--timeout"))",
+                        in: &outcome)
+                }
+            }
         } catch let cut as VideoCut {
             Self.noteCutVideo(cut.path, in: &outcome)
         } catch {

@@ -9,11 +9,14 @@ extension ScreenshotChecker {
     /// folder per failing comparison (`home/`, `home-2/`, …), so a second failure against the
     /// same baseline (a soft check before and after navigation, of either kind) never
     /// overwrites the first's evidence.
+    /// A `]` in the name is written `_` (a `]]` would end a JUnit attachment's path there;
+    /// the numbering keeps `a]` and `a_` apart).
     func failureFolder(for name: String) -> String {
-        var folderName = name
+        let base = name.replacingOccurrences(of: "]", with: "_")
+        var folderName = base
         var suffix = 2
         while failureFolders.contains(folderName) {
-            folderName = "\(name)-\(suffix)"
+            folderName = "\(base)-\(suffix)"
             suffix += 1
         }
         failureFolders.insert(folderName)

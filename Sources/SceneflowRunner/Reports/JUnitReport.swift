@@ -184,9 +184,21 @@ public enum JUnitReport {
         }
         let images = failureImages(outcome)
         for artifact in outcome.artifacts where !images.contains(artifact) { lines.append("artifact: \(artifact)") }
-        for image in images { lines.append("[[ATTACHMENT|\(image)]]") }
-        if let video = outcome.video { lines.append("[[ATTACHMENT|\(video)]]") }
+        for file in images + [outcome.video].compactMap({ $0 }) { lines.append(attachment(file)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// `[[ATTACHMENT|path]]` for a failure image or video, as GitLab and Jenkins read it: up to
+    /// the first `]]`, on one line. A path they would cut (one holding `]]` or a line break, or
+    /// ending in `]`: a folder the run was given so) is listed as `artifact: path` with why it
+    /// is not attached, never written as an attachment that names another file. Sceneflow's
+    /// own names hold no `]` (script ids, failure folders).
+    static func attachment(_ path: String) -> String {
+        if path.contains("]]") || path.hasSuffix("]") || path.contains(where: { $0 == "\n" || $0 == "\r" }) {
+            return
+                "artifact: \(path) (not attached: GitLab and Jenkins read an attachment's path up to its first ]] on one line)"
+        }
+        return "[[ATTACHMENT|\(path)]]"
     }
 
     /// Seconds with millisecond precision, as JUnit readers expect (`0.012`).

@@ -54,6 +54,9 @@ public struct TestOutcome: Codable, Sendable {
     /// The test's MP4 video (`--video`), as a path from the working directory; nil when no
     /// video was kept.
     public var video: String?
+    /// Real seconds drawing and encoding the test's video took after the test ended (`--video`),
+    /// apart from `wallSeconds`, which is the test's own time; nil without a video.
+    public var videoSeconds: Double?
     /// `"after_all"` for the entry of a file's failed `after_all` hooks (named `(after_all)`,
     /// as Playwright reports an afterAll error on its own, not as the last test's failure); nil
     /// for a test.

@@ -87,37 +87,60 @@ final class VideoRecorder {
         return (folder as NSString).appendingPathComponent(name + ".mp4")
     }
 
-    /// Ends the running test's video at frame tick `tick`. Returns the video's path, or nil when
-    /// the mode does not keep it (`retain-on-failure` and the test passed: nothing is drawn or
-    /// written). `stop` is asked before each frame: once it returns true (a stop signal) the
-    /// unfinished file is removed and `VideoCut` thrown, so no truncated MP4 is left behind.
+    /// A written video: its file, the real seconds drawing and encoding it took, and, when
+    /// its `budget` ran out first, the clock time it was cut at (of `clockSeconds` in all).
+    struct Written {
+        let path: String
+        let encodingSeconds: Double
+        let cutAtSeconds: Double?
+        let clockSeconds: Double
+    }
+
+    /// Ends the running test's video at frame tick `tick`. Returns the written video, or nil
+    /// when the mode does not keep it (`retain-on-failure` and the test passed: nothing is
+    /// drawn or written). `stop` is asked before each frame: once it returns true (a stop
+    /// signal) the unfinished file is removed and `VideoCut` thrown, so no truncated MP4 is
+    /// left behind. `budget` bounds the real seconds drawing and encoding may take (the test's
+    /// `--timeout`): past it no further frame is drawn and the video ends, a playable file, at
+    /// the clock time it reached (`Written.cutAtSeconds`), so a test of 100 000 changed frames
+    /// never holds its worker for minutes.
     /// - Throws: an error making the folder, `SDLError` when drawing fails, `VideoError` when
     ///   encoding fails, `VideoCut` when `stop` ended it.
-    func finish(tick: Int, failed: Bool, stop: () -> Bool = { false }) throws -> String? {
+    func finish(tick: Int, failed: Bool, budget: Double = .infinity, stop: () -> Bool = { false }) throws -> Written? {
         guard let name else { return nil }
         self.name = nil
         defer { log.removeAll(keepingCapacity: true) }
         if mode == .retainOnFailure && !failed { return nil }
+        let started = ProcessInfo.processInfo.systemUptime
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = (folder as NSString).appendingPathComponent(name + ".mp4")
         let device = renderer.device
         let encoder = try VideoEncoder(path: path, width: device.pixelWidth, height: device.pixelHeight)
+        var end = tick - firstTick
+        var cut: Int?
         do {
             for (frame, tick) in log {
                 if stop() { throw VideoCut(path: path) }
+                if tick > 0, ProcessInfo.processInfo.systemUptime - started > budget {
+                    cut = tick
+                    end = tick
+                    break
+                }
                 try renderer.draw(frame, images: images)
                 try renderer.withBGRXPixels(scratch: &scratch) { pixels, width, height, pitch in
                     try encoder.add(pixels, width: width, height: height, pitch: pitch, tick: tick)
                 }
             }
             if stop() { throw VideoCut(path: path) }
-            try encoder.finish(tick: tick - firstTick)
+            try encoder.finish(tick: end)
         } catch {
             encoder.abandon()
             try? FileManager.default.removeItem(atPath: path)
             throw error
         }
-        return path
+        return Written(
+            path: path, encodingSeconds: ProcessInfo.processInfo.systemUptime - started,
+            cutAtSeconds: cut.map { Double($0) / 60 }, clockSeconds: Double(tick - firstTick) / 60)
     }
 }
 
