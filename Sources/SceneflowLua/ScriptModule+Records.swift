@@ -126,6 +126,17 @@ extension ScriptModule {
             }
         ),
         (
+            // phase(name [, test_failure]): the test entered a hook (or its own function again);
+            // entering after_all, how the test ended before it
+            "phase",
+            { module, _, s in
+                let name = s.string(1, maxBytes: 32) ?? "test"
+                if name == "after_all" { module.afterAllStart = ProcessInfo.processInfo.systemUptime }
+                module.record(.phase(name, testFailure: s.message(2).map { MessageClip.clip($0) }))
+                return .values(0)
+            }
+        ),
+        (
             "step_end",
             { module, session, s in
                 guard let open = module.openSteps.last else { return .values(0) }

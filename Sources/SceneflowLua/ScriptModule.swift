@@ -79,6 +79,10 @@ final class ScriptModule {
     /// limit or a stop that ends the test from Swift appends (`ScriptRuntime.unreportedSoftFailures`).
     var softFailures: [String] { records.softFailures }
 
+    /// `systemUptime` when the file's after_all hooks began in the running test, for the
+    /// `(after_all)` entry's time.
+    var afterAllStart: Double?
+
     /// Applies `event` to `records` and hands it to `recordSink`.
     func record(_ event: TestRecordEvent) {
         records.apply(event)
@@ -101,6 +105,7 @@ final class ScriptModule {
     func resetRecords(start: Double) {
         testStart = start
         record(.reset)
+        afterAllStart = nil
         notedFailure = nil
         afterAllFailures.removeAll()
     }

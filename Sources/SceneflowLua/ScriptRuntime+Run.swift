@@ -8,10 +8,15 @@ extension ScriptRuntime {
     /// file's `before_all` hooks run first (their log and steps kept only when `first`: the
     /// first test the runner runs in this file); `after_all` hooks run in the test started
     /// with `last` true (the last one the runner runs in this file).
-    public func start(test index: Int, last: Bool = false, first: Bool = true) {
+    ///
+    /// With `afterAllOnly`, only the before_all hooks (for their globals; their records are
+    /// dropped) and the after_all hooks run, as after test `index`: the rest of a file whose
+    /// last test ended its worker process before them.
+    public func start(test index: Int, last: Bool = false, first: Bool = true, afterAllOnly: Bool = false) {
         stopRunning()
         guard tests.indices.contains(index), let session else { return }
         module.resetRecords(start: session.now)
+        afterAllStop = nil
         session.reset()
         session.startTimelineTest()
         app?.resetState()
@@ -25,6 +30,7 @@ extension ScriptRuntime {
         thread.push(Double(index + 1))
         thread.push(last)
         thread.push(first)
+        thread.push(afterAllOnly)
         running = RunningTest(
             index: index, thread: thread, threadRef: ref, startTime: session.now,
             wallDeadline: ProcessInfo.processInfo.systemUptime + state.limits.testWallSeconds)
@@ -48,12 +54,12 @@ extension ScriptRuntime {
             let failure = clockLimitFailure(test, limit: clockLimit)
             stopRunning()
             lastFailureKind = .error
-            return .failed(failure)
+            return stopped(test, by: failure)
         }
         let thread = running.thread
         thread.resetLimits(instructions: Int.max / 2)
         thread.setDeadline(seconds: running.wallDeadline - ProcessInfo.processInfo.systemUptime)
-        let args: Int32 = running.started ? 0 : 3  // index, last, first
+        let args: Int32 = running.started ? 0 : 4  // index, last, first, after_all_only
         running.started = true
         self.running = running
         let resumed = thread.resume(args: args)
@@ -90,12 +96,49 @@ extension ScriptRuntime {
         if failure.budgetExhausted {
             diagnostic.line = test.line  // hooks and after_each run after the stop: name the test
             diagnostic.message =
-                "test \"\(test.name)\" ran its Lua code for more than \(formatSeconds(limits.testWallSeconds)) s of real time (the watchdog\(Self.configOrigin(limits.testWallSecondsOrigin))): the time ran out \(whereTimeRanOut(failure)); change the limit with --timeout\(Self.configOrigin(limits.testWallSecondsOrigin, joined: " or "))"
+                "\(Self.runner(of: test, phase: module.records.phase, file: source.label)) ran its Lua code for more than \(formatSeconds(limits.testWallSeconds)) s of real time (the watchdog\(Self.configOrigin(limits.testWallSecondsOrigin))): the time ran out \(whereTimeRanOut(failure)); change the limit with --timeout\(Self.configOrigin(limits.testWallSecondsOrigin, joined: " or "))"
         }
         if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
         diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
         if diagnostic.line == nil { diagnostic.line = test.line }
-        return .failed(diagnostic)
+        return stopped(test, by: diagnostic)
+    }
+
+    /// Whose Lua code ran when a limit stopped it, for the message: `test "name"`, `after_all
+    /// of walk.lua`, `before_each of walk.lua (for test "name")`; `phase` as
+    /// `TestRecordJournal.phase`, `file` the script's label.
+    public static func runner(of test: ScriptTest, phase: String?, file: String) -> String {
+        switch phase {
+        case nil: return "test \"\(test.name)\""
+        case "before_all"?, "after_all"?: return "\(phase!) of \(file)"
+        case let hook?: return "\(hook) of \(file) (for test \"\(test.name)\")"
+        }
+    }
+
+    /// Ends the running test stopped by a limit with `failure`. Stopped in the file's after_all
+    /// hooks, the failure is theirs (`afterAllFailure`, the file's `(after_all)` entry) and
+    /// the test keeps how it ended before them (`TestRecordJournal.failureBeforeAfterAll`, and
+    /// its soft failures), as when an after_all hook raises an error.
+    func stopped(_ test: ScriptTest, by failure: Diagnostic) -> ScriptStep {
+        guard module.records.phase == "after_all" else { return .failed(failure) }
+        afterAllStop = failure
+        if let before = module.records.failureBeforeAfterAll {
+            let limits = state.limits
+            var diagnostic = source.diagnostic(
+                LuaFailure(message: before), limits: limits, instructions: limits.stepInstructions, names: globalNames)
+            if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
+            diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
+            if diagnostic.line == nil { diagnostic.line = test.line }
+            lastFailureKind = before == module.notedFailure ? .expectation : .error
+            return .failed(diagnostic)
+        }
+        if let soft = unreportedSoftFailures {
+            module.softFailuresReported()
+            lastFailureKind = .expectation
+            return .failed(Diagnostic(file: scriptPath, line: test.line, message: soft))
+        }
+        lastFailureKind = nil
+        return .passed
     }
 
     /// `origin` (where a limit came from) for a message when it is the project config (the
@@ -173,7 +216,7 @@ extension ScriptRuntime {
     /// raised an error: the first error's place (the hook's line, or its module's) and every
     /// error's message, each after `in after_all: `; nil when they held or did not run.
     public var afterAllFailure: Diagnostic? {
-        guard let first = module.afterAllFailures.first else { return nil }
+        guard let first = module.afterAllFailures.first else { return afterAllStop }
         let limits = state.limits
         var diagnostic = source.diagnostic(
             LuaFailure(message: first), limits: limits, instructions: limits.stepInstructions, names: globalNames)
@@ -181,7 +224,26 @@ extension ScriptRuntime {
         diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
         diagnostic.message = "in after_all: " + diagnostic.message
         for other in module.afterAllFailures.dropFirst() { diagnostic.message += "; then, in after_all: " + other }
+        if let stop = afterAllStop { diagnostic.message += "; then, " + stop.message }
         return diagnostic
+    }
+
+    /// True when the file declared after_all hooks (read from its declarations, no Lua runs).
+    public var hasAfterAllHooks: Bool {
+        let main = state.main
+        let base = main.top
+        defer { main.setTop(base) }
+        main.pushRef(declarationsRef)
+        main.rawGet("after_all", table: main.top)
+        guard main.isTable(main.top) else { return false }
+        main.rawGet(at: 1, table: main.top)
+        return !main.isNil(main.top)
+    }
+
+    /// Real seconds the file's after_all hooks ran in the just-ended test (nil when they did
+    /// not run): the `(after_all)` entry's time.
+    public var afterAllWallSeconds: Double? {
+        module.afterAllStart.map { ProcessInfo.processInfo.systemUptime - $0 }
     }
 
     /// The log entries and steps the running (or just ended) test recorded.

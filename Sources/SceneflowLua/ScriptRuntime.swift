@@ -45,6 +45,8 @@ public final class ScriptRuntime {
     /// script API raised it through `api.fail` (an expectation, gesture or wait that did not
     /// hold), `.error` for anything else (a Lua runtime error, a bad argument, a limit).
     public internal(set) var lastFailureKind: TestFailureKind?
+    /// A limit that stopped the file's after_all hooks in the running test (see `stopped`).
+    var afterAllStop: Diagnostic?
 
     /// A test being run: its coroutine and when it started.
     struct RunningTest {

@@ -21,6 +21,9 @@ extension TestWorkerPool {
                 // Kept as they came, read only if the worker ends inside the test.
                 if let run = worker.assigned.first, run.running != nil {
                     run.records.append(worker.buffer[line.startIndex..<start])
+                    if line.starts(with: Self.afterAllPhasePrefix) {
+                        run.afterAllSince = ProcessInfo.processInfo.systemUptime
+                    }
                 }
                 continue
             }
@@ -62,6 +65,7 @@ extension TestWorkerPool {
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
                 run.records.removeAll(keepingCapacity: true)
+                run.afterAllSince = nil
             case .verdict(let position, let outcome, let video):
                 // Final: only the video can still be added (or noted as cut).
                 run.outcomes[position] = outcome
@@ -80,9 +84,10 @@ extension TestWorkerPool {
                 if outcome.failsTheRun && earlier?.failsTheRun != true { failures += 1 }
                 onOutcome(outcome)
             case .finished(let result) where result.notRun != nil:
-                // The worker had seen --max-failures failures before this file's turn.
+                // The worker had seen --max-failures failures before this file's turn (a file
+                // resumed after a stopped worker keeps the outcomes it has).
                 worker.assigned.removeFirst()
-                finish(run, notRun: true)
+                finish(run, notRun: run.outcomes.isEmpty)
             case .finished(let result):
                 worker.assigned.removeFirst()
                 finish(
@@ -141,7 +146,13 @@ extension TestWorkerPool {
             run.outcomes[position] = outcome
             onOutcome(outcome)
         }
-        if let position = run.running, planned.indices.contains(position) {
+        if let position = run.running, planned.indices.contains(position), !stoppedBySignal,
+            run.journal().phase == "after_all"
+        {
+            // Stopped in the file's after_all hooks: the stop is theirs, the test keeps how it
+            // ended before them, as when a limit stops them in a live worker.
+            endedInAfterAll(worker, run, position: position, planned: planned, onOutcome: onOutcome)
+        } else if let position = run.running, planned.indices.contains(position) {
             let test = planned[position]
             var outcome = TestOutcome(
                 name: test.name, file: run.file, line: test.line, verdict: .failed,
@@ -159,11 +170,79 @@ extension TestWorkerPool {
             run.running = nil
             run.next = position + 1
             onOutcome(outcome)
+            // The last test that runs ended the worker before the file's after_all hooks: a
+            // fresh worker runs them (the tests left, if any, are skipped ones).
+            if !stoppedBySignal, planned[run.next...].allSatisfy({ Self.skippedByTheScript($0) }) {
+                run.afterAllOnly = true
+                run.afterAllAfter = position
+                run.next = planned.count
+            }
         }
-        if stoppedBySignal || run.next >= planned.count {
+        if stoppedBySignal || (run.next >= planned.count && !run.afterAllOnly) {
             finish(run)
         } else {
             resumed.insert(run, at: 0)
         }
+    }
+
+    /// How the record line that says the after_all hooks began starts (`~P`, tab, `after_all`).
+    static let afterAllPhasePrefix = Array("~P\tafter_all\t".utf8)
+
+    /// True for a planned test the script itself leaves out (`skip()`, `only()`): it would not
+    /// have run the after_all hooks.
+    static func skippedByTheScript(_ planned: TestOutcome) -> Bool {
+        planned.skipReason != nil && planned.skipReason != "the run was interrupted"
+    }
+
+    /// The test at `position` of `run` ended its worker inside the file's after_all hooks:
+    /// it gets the verdict it had before them (with its soft failures, steps and log), and
+    /// the stop becomes the file's `(after_all)` entry.
+    func endedInAfterAll(
+        _ worker: Worker, _ run: FileRun, position: Int, planned: [TestOutcome], onOutcome: (TestOutcome) -> Void
+    ) {
+        let test = planned[position]
+        let journal = run.journal()
+        let reason = testProblem(worker, run, test)
+        var outcome = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
+        outcome.wallSeconds = ProcessInfo.processInfo.systemUptime - run.runningSince
+        outcome.steps = journal.steps
+        outcome.log = journal.log
+        if let before = journal.failureBeforeAfterAll {
+            outcome.verdict = .failed
+            // Lua's `walk.lua:4: message`: the line goes to the diagnostic, as in a live worker.
+            var line = test.line
+            var message = before
+            let label = (run.file as NSString).lastPathComponent + ":"
+            if message.hasPrefix(label), let colon = message.dropFirst(label.count).firstIndex(of: ":"),
+                let number = Int(message[message.index(message.startIndex, offsetBy: label.count)..<colon])
+            {
+                line = number
+                message = String(message[message.index(after: colon)...].drop { $0 == " " })
+            }
+            if let soft = journal.softFailureList { message += "\nand " + soft }
+            outcome.failure = Diagnostic(file: run.file, line: line, message: message)
+        } else if let soft = journal.softFailureList {
+            outcome.verdict = .failed
+            outcome.failure = Diagnostic(file: run.file, line: test.line, message: soft)
+            outcome.failureKind = .expectation
+        } else if !outcome.warnings.isEmpty {
+            outcome.verdict = .warned
+        }
+        run.records.removeAll()
+        if outcome.failsTheRun { failures += 1 }
+        var entry = TestOutcome(
+            name: TestOutcome.afterAllName, file: run.file, line: test.line, verdict: .failed,
+            failure: Diagnostic(file: run.file, line: test.line, message: reason),
+            wallSeconds: run.afterAllSince.map { ProcessInfo.processInfo.systemUptime - $0 })
+        entry.failureKind = .error
+        entry.hook = "after_all"
+        failures += 1
+        run.outcomes[position] = outcome
+        run.outcomes[planned.count] = entry
+        run.afterAllAfter = position
+        run.running = nil
+        run.next = planned.count
+        onOutcome(outcome)
+        onOutcome(entry)
     }
 }

@@ -78,6 +78,14 @@ extension TestWorkerPool {
         /// The running test's record lines (`TestRecordEvent.line`, newlines included) as the
         /// worker sent them: read only when the worker ends inside the test (`keepRecords`).
         var records = Data()
+        /// The file's last test ended its worker before the after_all hooks: a fresh worker
+        /// runs only them (`WorkerRequest.afterAllOnly`).
+        var afterAllOnly = false
+        /// The run position of the test the file's after_all hooks ran after, when a worker
+        /// ended in or before them: the `(after_all)` entry follows it.
+        var afterAllAfter: Int?
+        /// When the running test's after_all hooks began (`systemUptime`), nil before.
+        var afterAllSince: Double?
         /// The test whose verdict came (`WorkerEvent.verdict`) while its video is encoded, and
         /// the video's file: the verdict stands if the worker is stopped before `ended`.
         var encoding: (position: Int, video: String?)?
@@ -91,5 +99,14 @@ extension TestWorkerPool {
         var sends = 0
 
         init(file: String) { self.file = file }
+
+        /// The running test's records, replayed from `records`.
+        func journal() -> TestRecordJournal {
+            var journal = TestRecordJournal()
+            for line in records.split(separator: 10) {
+                if let event = TestRecordEvent(line: line) { journal.apply(event) }
+            }
+            return journal
+        }
     }
 }

@@ -15,8 +15,11 @@ extension TestWorkerPool {
                 let origin =
                     settings.timeout == nil || settings.timeoutOrigin.hasPrefix("--")
                     ? "" : ", \(settings.timeoutOrigin)"
+                let runner = ScriptRuntime.runner(
+                    of: ScriptTest(name: test.name, line: test.line), phase: run.journal().phase,
+                    file: (run.file as NSString).lastPathComponent)
                 return
-                    "test \"\(test.name)\" ran its Lua code for more than \(formatSeconds(seconds)) s of real time (the watchdog\(origin)) \(stopped)"
+                    "\(runner) ran its Lua code for more than \(formatSeconds(seconds)) s of real time (the watchdog\(origin)) \(stopped)"
             }
             return "\(stuck.subject) ran its Lua code for more than 10 s of real time during this test \(stopped)"
         }
@@ -30,10 +33,7 @@ extension TestWorkerPool {
     /// other ending; and says which failure files the report lacks, since only the worker
     /// could draw them.
     func keepRecords(of run: FileRun, in outcome: inout TestOutcome) {
-        var journal = TestRecordJournal()
-        for line in run.records.split(separator: 10) {
-            if let event = TestRecordEvent(line: line) { journal.apply(event) }
-        }
+        let journal = run.journal()
         run.records.removeAll()
         outcome.steps = journal.steps
         outcome.log = journal.log
@@ -109,7 +109,12 @@ extension TestWorkerPool {
             outcomes = (0..<run.outcomes.count).map { run.outcomes[$0]! }
         } else {
             let planned = run.planned(decoder) ?? []
-            outcomes = planned.indices.map { run.outcomes[$0] ?? planned[$0] }
+            // Outcomes past the plan: the (after_all) entry, placed right after the last test
+            // that ran, as a worker that runs the whole file places it.
+            let extra = run.outcomes.keys.filter { $0 >= planned.count }.sorted().compactMap { run.outcomes[$0] }
+            var all = planned.indices.map { run.outcomes[$0] ?? planned[$0] }
+            all.insert(contentsOf: extra, at: min(all.count, (run.afterAllAfter ?? all.count - 1) + 1))
+            outcomes = all
         }
         var result = ScriptFileResult(file: run.file, outcomes: outcomes, loadProblems: loadProblems)
         result.wallSeconds = wallSeconds ?? run.started.map { ProcessInfo.processInfo.systemUptime - $0 }

@@ -88,7 +88,7 @@ extension TestWorkerPool {
                     timeoutOrigin: settings.timeout == nil || settings.timeoutOrigin == "--timeout"
                         ? nil : settings.timeoutOrigin,
                     clockLimitOrigin: settings.clockLimit == nil || settings.clockLimitOrigin == "--clock-limit"
-                        ? nil : settings.clockLimitOrigin)
+                        ? nil : settings.clockLimitOrigin, afterAllOnly: run.afterAllOnly ? true : nil)
             )
         else { return }
         line.append(10)

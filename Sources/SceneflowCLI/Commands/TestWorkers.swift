@@ -123,6 +123,9 @@ struct WorkerRequest: Codable {
     /// project config: `test.timeout in sceneflow.lua`), for the worker's messages.
     var timeoutOrigin: String? = nil
     var clockLimitOrigin: String? = nil
+    /// Run only the file's after_all hooks (`HeadlessTestRunner.Options.afterAllOnly`): its
+    /// last test ended the worker before them.
+    var afterAllOnly: Bool? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -198,6 +201,7 @@ enum TestWorker {
         if let origin = request.timeoutOrigin { options.limits.testWallSecondsOrigin = origin }
         if let origin = request.clockLimitOrigin { options.limits.testTimeoutOrigin = origin }
         if let tests = request.tests { options.selection.names = Set(tests) }
+        options.afterAllOnly = request.afterAllOnly ?? false
         let runner = HeadlessTestRunner(options: options)
         let limit = settings.maxFailures ?? Int.max
         runner.shouldStop = { interruption.signal != nil || failures >= limit }

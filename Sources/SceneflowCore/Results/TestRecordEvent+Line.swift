@@ -9,6 +9,7 @@
 /// - `~B` clock start, line, group (`=name`, or empty for none), call (`.stepBegan`)
 /// - `~E` clock end, wall seconds, `1`/`0` passed (`.stepEnded`)
 /// - `~U` depth (`.unwound`); `~S` line (`.softFailed`); `~R` (`.reset`)
+/// - `~P` phase, test failure (`=message`, or empty for none) (`.phase`)
 extension TestRecordEvent {
     /// The first byte of every record line (`~`).
     public static let lineMark: UInt8 = 126
@@ -51,6 +52,10 @@ extension TestRecordEvent {
         case .softFailed(let text):
             out.append(83)  // S
             field(text)
+        case .phase(let name, let testFailure):
+            out.append(80)  // P
+            field(name)
+            field(testFailure.map { "=" + $0 } ?? "")
         case .reset:
             out.append(82)  // R
         }
@@ -103,6 +108,9 @@ extension TestRecordEvent {
             guard let depth = Int(fields[0]) else { return nil }
             self = .unwound(depth: depth)
         case (83, 1): self = .softFailed(fields[0])
+        case (80, 2):
+            guard !fields[0].isEmpty, fields[1].isEmpty || fields[1].hasPrefix("=") else { return nil }
+            self = .phase(fields[0], testFailure: fields[1].isEmpty ? nil : String(fields[1].dropFirst()))
         case (82, 0): self = .reset
         default: return nil
         }

@@ -22,6 +22,12 @@ public enum TestRecordEvent: Equatable, Sendable {
     case unwound(depth: Int)
     /// A soft expectation failed: its line of the failure message (`  line 3: expected …`).
     case softFailed(String)
+    /// The test entered a part of its run other than its own function: `before_all`,
+    /// `before_each`, `after_each`, `after_all`, or `test` again after the hooks before it
+    /// (sent only for a file that has such hooks). Entering `after_all`, `testFailure` is how
+    /// the test ended before it (nil: it held so far), so the test keeps its verdict whatever
+    /// stops the after_all hooks.
+    case phase(String, testFailure: String?)
     /// The records start again (a new test, or before_all's records dropped outside the first
     /// test).
     case reset
@@ -45,6 +51,11 @@ public struct TestRecordJournal: Sendable {
     /// Log entries left out since the log was full, and where the note counting them is.
     public private(set) var droppedLogEntries = 0
     private var logNoteIndex: Int?
+    /// The part of the run the test is in (`TestRecordEvent.phase`); nil: its own function,
+    /// or nothing said yet.
+    public private(set) var phase: String?
+    /// How the test ended before its file's after_all hooks began (`TestRecordEvent.phase`).
+    public private(set) var failureBeforeAfterAll: String?
 
     /// The most soft failures kept (later ones are not listed).
     public static let softFailureLimit = 1_000
@@ -93,6 +104,9 @@ public struct TestRecordJournal: Sendable {
             if openSteps.count > max(0, depth) { openSteps.removeLast(openSteps.count - max(0, depth)) }
         case .softFailed(let line):
             if softFailures.count < Self.softFailureLimit { softFailures.append(line) }
+        case .phase(let name, let testFailure):
+            phase = name == "test" ? nil : name
+            if name == "after_all" { failureBeforeAfterAll = testFailure }
         case .reset:
             self = TestRecordJournal()
         }

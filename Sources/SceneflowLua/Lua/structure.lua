@@ -404,7 +404,9 @@ end
 -- (the runner's last test of the file). Every test has a fresh Lua state, so before_all runs
 -- in each for its globals; the prototype is reset after it, and only in the `first` test run
 -- are its log and steps kept (sf.after_before_all).
-function decl.run(index, last, first)
+-- With `after_all_only` (the rest of a file whose last test ended its worker process) only
+-- before_all (for its globals) and after_all run.
+function decl.run(index, last, first, after_all_only)
   restore()
   local t = decl.tests[index]
   api.thread = coroutine.running()
@@ -415,8 +417,12 @@ function decl.run(index, last, first)
   api.escaped = {}
   api.captured = {}  -- capture names of this test -> the line that captured each
   local ok, err = true, nil
+  -- The runner learns which hook runs (sf.phase) only for a file that has hooks: a limit or
+  -- a stopped worker then names the hook, and after_all's leaves the test its verdict.
+  local has_before = #decl.before_all > 0 or #decl.before_each > 0
   if not decl.before_all_ran then
     decl.before_all_ran = true
+    if #decl.before_all > 0 then sf.phase("before_all") end
     ok, err = hooks(decl.before_all, "in before_all", true, nil)
     if ok then decl.freeze() else decl.before_all_failure = err end  -- its globals stay
     sf.step_unwind(0)
@@ -424,11 +430,18 @@ function decl.run(index, last, first)
   elseif decl.before_all_failure then
     ok, err = false, decl.before_all_failure
   end
-  if ok then
+  if ok and not after_all_only then
+    if #decl.before_each > 0 then sf.phase("before_each") end
     ok, err = hooks(decl.before_each, "in before_each", true, nil)
+    if has_before then sf.phase("test") end
     if ok then ok, err = xpcall(t.fn, api.traced) end
     sf.step_unwind(0)  -- steps a failure left open end failed; after_each's are top level
+    if #decl.after_each > 0 then sf.phase("after_each") end
     ok, err = hooks(decl.after_each, "in after_each", ok, err)
+  end
+  if last and #decl.after_all > 0 then
+    local failure = not ok and tostring(err) or (#api.escaped > 0 and api.escaped[1]) or nil
+    sf.phase("after_all", failure)
   end
   if last then
     -- An after_all error is the file's, not this test's (it runs after whichever test runs

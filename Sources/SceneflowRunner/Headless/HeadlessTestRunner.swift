@@ -57,6 +57,11 @@ public final class HeadlessTestRunner {
         /// The number of tests, in run order, to leave out entirely (no outcome): a `--jobs`
         /// worker restarted after the one before it was stopped goes on after that test.
         public var skipFirst = 0
+        /// Run only the file's after_all hooks (after its before_all hooks, for their globals),
+        /// as after the last test that would run: a `--jobs` worker restarted for a file whose
+        /// last test ended the worker before them. Their failure is the file's only outcome
+        /// (the `(after_all)` entry); the tests have none.
+        public var afterAllOnly = false
         /// When a test's frames are kept as an MP4 video (`--video`), in
         /// `<visualDirectory>/videos/<script>/`.
         public var videoMode = VideoMode.off
@@ -183,6 +188,17 @@ public final class HeadlessTestRunner {
         let checker = ScreenshotChecker(
             prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode,
             baselines: baselines)
+        if options.afterAllOnly {
+            let runs = options.reverseOrder ? indices.reversed() : indices
+            if let last = runs.last(where: { declared.tests[$0].skipReason == nil }), !shouldStop(),
+                let entry = runAfterAllOnly(
+                    file, declared.tests, last: last, runtime: first, checker: checker, prototype: prototype)
+            {
+                result.outcomes.append(entry)
+                onOutcome(entry)
+            }
+            return result
+        }
         onPlan(
             order.map { index in
                 let test = declared.tests[index]
@@ -198,8 +214,11 @@ public final class HeadlessTestRunner {
         for index in order {
             let test = declared.tests[index]
             var outcome: TestOutcome
-            // The file's after_all failure, when this test ran the hooks and one failed.
+            // The file's after_all failure, when this test ran the hooks and one failed, and
+            // how long they ran.
             var afterAll: Diagnostic?
+            var afterAllSeconds: Double?
+            var hooksLeft = false
             if let reason = test.skipReason {
                 outcome = TestOutcome(
                     name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: reason)
@@ -249,6 +268,10 @@ public final class HeadlessTestRunner {
                     video: video, last: index == lastRun, first: !startedOne && options.skipFirst == 0)
                 startedOne = true
                 afterAll = runtime.afterAllFailure
+                afterAllSeconds = runtime.afterAllWallSeconds
+                // A limit (the watchdog, the clock or memory limit) ended the last test before
+                // the file's after_all hooks: they run in a fresh load once it is reported.
+                hooksLeft = index == lastRun && afterAllSeconds == nil && runtime.hasAfterAllHooks
                 if options.recordsTimeline {
                     // One clock for the file's timeline: each test's events follow the ones
                     // before it (the last test's transition in progress ends the run's).
@@ -282,13 +305,20 @@ public final class HeadlessTestRunner {
             }
             result.outcomes.append(outcome)
             onOutcome(outcome)
+            if hooksLeft, !shouldStop(),
+                case .success(let again) = reload(
+                    file, test: index, directory: directory, expecting: declared)
+            {
+                if let entry = runAfterAllOnly(
+                    file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype)
+                {
+                    result.outcomes.append(entry)
+                    onOutcome(entry)
+                }
+            }
             if let afterAll {
                 // Its own entry, the same whichever test ran last (--reverse, --filter).
-                var entry = TestOutcome(
-                    name: TestOutcome.afterAllName, file: file, line: afterAll.line ?? 0, verdict: .failed,
-                    failure: afterAll)
-                entry.failureKind = .error
-                entry.hook = "after_all"
+                let entry = Self.afterAllEntry(afterAll, file: file, seconds: afterAllSeconds)
                 result.outcomes.append(entry)
                 onOutcome(entry)
             }
@@ -300,15 +330,47 @@ public final class HeadlessTestRunner {
         return result
     }
 
+    /// The `(after_all)` entry of `file` for the failure of its after_all hooks, which ran for
+    /// `seconds` of real time.
+    static func afterAllEntry(_ failure: Diagnostic, file: String, seconds: Double?) -> TestOutcome {
+        var entry = TestOutcome(
+            name: TestOutcome.afterAllName, file: file, line: failure.line ?? 0, verdict: .failed, failure: failure,
+            wallSeconds: seconds)
+        entry.failureKind = .error
+        entry.hook = "after_all"
+        return entry
+    }
+
+    /// Runs only the after_all hooks of `file` (`Options.afterAllOnly`, or after a limit ended
+    /// the last test before them) in `runtime`, a fresh load, as after test `last`; returns
+    /// the `(after_all)` entry when one failed.
+    private func runAfterAllOnly(
+        _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
+        prototype: Prototype
+    ) -> TestOutcome? {
+        let session = Session(prototype: prototype)
+        session.timelineEventLimit = options.timelineEventsPerTest
+        runtime.onRecord = onRecord
+        runtime.bind(session)
+        runtime.visualChecks = checker
+        checker.begin(test: tests[last].name, index: last)
+        _ = runTest(
+            last, tests[last], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
+            video: nil, last: true, first: false, hooksOnly: true)
+        return runtime.afterAllFailure.map {
+            Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
+        }
+    }
+
     private func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
-        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool
+        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: Bool = false
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
         let started = clock.now
         var frames = 0
-        runtime.start(test: index, last: last, first: first)
+        runtime.start(test: index, last: last, first: first, afterAllOnly: hooksOnly)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         if let video { startVideo(video, index: index, name: test.name, session: session) }
         /// Runs the prototype's Lua actions the session queued (a gesture's `on_tap`, a field's

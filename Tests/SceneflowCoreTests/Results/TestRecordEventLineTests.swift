@@ -26,6 +26,8 @@ import Testing
             events.append(.stepBegan(call: text, line: line, clockStart: number, group: k % 2 == 0 ? nil : text))
             events.append(.stepEnded(clockEnd: number, wallSeconds: number / 3, passed: k % 2 == 0))
             events.append(.softFailed(text))
+            events.append(
+                .phase(["before_all", "after_each", "test", "after_all"][k % 4], testFailure: k % 2 == 0 ? nil : text))
         }
         return events
     }
@@ -44,7 +46,7 @@ import Testing
         let lines = [
             "", "~", "{\"started\":{\"_0\":1}}", "~X", "~R\t", "~U", "~U\tx", "~E\t1\t2\t3", "~E\t1\t2", "~S\ta\tb",
             "~S\tdangling\\", "~S\tbad\\q", "~B\t1\t2\tgroup\tcall", "~L\tloud\t1\t\tm", "~L\tmessage\tnan\t\tm",
-            "~D\t1\tinf\t", "~B\t1\tx\t\tcall",
+            "~D\t1\tinf\t", "~B\t1\tx\t\tcall", "~P\t\t", "~P\tafter_all\tno marker", "~P\tafter_all",
         ]
         for text in lines { #expect(TestRecordEvent(line: Array(text.utf8)) == nil, "\(text)") }
     }
@@ -61,6 +63,7 @@ import Testing
         #expect(replica.steps == original.steps)
         #expect(replica.log == original.log)
         #expect(replica.softFailures == original.softFailures)
+        #expect(replica.phase == original.phase && replica.failureBeforeAfterAll == original.failureBeforeAfterAll)
         #expect(!original.steps.isEmpty && !original.log.isEmpty && !original.softFailures.isEmpty)
     }
 
