@@ -56,12 +56,13 @@ local function presence(name, want)
         for _, e in ipairs(found) do if e.visible then visible[#visible + 1] = e end end
         if want then
           if #visible == 1 then return true end
-          if #found == 0 then return false, api.not_found(loc, elements) end
+          -- Written only if the wait fails (api.poll), not on every retry frame.
+          if #found == 0 then return false, function() return api.not_found(loc, elements) end end
           if #visible == 0 then
             return false, "the element lies outside the screen"
               .. (sf.scroll_band() and " or is scrolled under the fixed header or footer" or "")
           end
-          return false, api.ambiguous(visible, desc)
+          return false, function() return api.ambiguous(visible, desc) end
         end
         if #visible == 0 then return true end
         return false, format("%s is visible in scene %s", quote(visible[1].label), quote(sf.scene()))

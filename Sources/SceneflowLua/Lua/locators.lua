@@ -183,14 +183,17 @@ function api.resolve(what, loc, timeout)
   return api.poll(what, timeout, function()
     local found, elements, problem = api.matches(what, loc)
     if problem then return false, problem end
+    -- Messages are written only if the wait fails (api.poll), not on every retry frame.
     if index then
       if found[index] then return true, found[index] end
-      if #found == 0 then return false, api.not_found(loc, elements) end
-      return false, format("%d elements match, so there is no match number %d (%s)", #found, index,
-        concat(labels_of(found), ", "))
+      if #found == 0 then return false, function() return api.not_found(loc, elements) end end
+      return false, function()
+        return format("%d elements match, so there is no match number %d (%s)", #found, index,
+          concat(labels_of(found), ", "))
+      end
     end
     if #found == 1 then return true, found[1] end
-    if #found == 0 then return false, api.not_found(loc, elements) end
+    if #found == 0 then return false, function() return api.not_found(loc, elements) end end
     local _, desc = api.matcher(what, loc)
     error({ strict = true, message = api.ambiguous(found, desc) })
   end)

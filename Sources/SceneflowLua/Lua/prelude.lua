@@ -327,6 +327,9 @@ function api.poll(what, timeout, check)
       message = result
     end
     if sf.now() >= deadline - 1e-9 then
+      -- A check may give its message as a function, written only now: describing 10 000
+      -- elements on every retry frame cost more than the wait itself (red-team finding Q6).
+      if type(message) == "function" then message = message() end
       if message == nil then
         message = format("the prototype did not settle within %g s of clock time", timeout)
       elseif timeout > 0 then
