@@ -265,7 +265,9 @@ struct TestCommand: Subcommand {
 
     /// Lists what the run wrote into its report folder for the next run to remove.
     static func finishReportFolder(_ ledger: ReportFolderLedger, command: String = name) {
-        do { try ledger.finish() } catch {
+        do {
+            for warning in try ledger.finish() { printError("sceneflow \(command): warning: \(warning)") }
+        } catch {
             printError(
                 "sceneflow \(command): warning: could not write \(OutputPath.shown(ReportPath.join(ledger.folder, ReportFolderLedger.fileName))), the list of the report folder's files the next run removes: \(plainReason(error))"
             )

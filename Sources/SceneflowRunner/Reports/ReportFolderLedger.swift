@@ -2,9 +2,10 @@ import Foundation
 import SceneflowCore
 
 /// The files Sceneflow wrote into a report folder (`--report DIR`, else `sceneflow-report`),
-/// listed in `DIR/.sceneflow-files` so the next run into the same folder removes them before it
-/// writes its own: a green run never shows the failure frame, capture or video of an earlier
-/// red one. Only files Sceneflow writes are ever removed: the ledger's entries must lie in the
+/// listed in `DIR/.sceneflow-files` so the next run into the same folder removes those it did
+/// not write again once its own reports are written (`finish`): a green run never shows the
+/// failure frame, capture or video of an earlier red one, and a run killed before its end
+/// (`kill -9`) leaves the earlier run's reports and files as they were. Only files Sceneflow writes are ever removed: the ledger's entries must lie in the
 /// folders and names Sceneflow owns there (`ownedFolders`, `ownedFiles`), reached without a
 /// symbolic link, and be regular files; a file a person put there, before or between runs, is
 /// never listed (what the folder held after the cleanup is noted first and left out of the
@@ -20,11 +21,13 @@ public struct ReportFolderLedger {
 
     /// The report folder, as given.
     public let folder: String
-    /// Files under the owned names after the cleanup (relative path → modification time): a
-    /// person's, or an earlier Sceneflow's without a ledger; left out of this run's ledger
-    /// unless this run changed them.
+    /// Files under the owned names at the start (relative path → modification time): the
+    /// last run's, a person's, or an earlier Sceneflow's without a ledger; left out of this
+    /// run's ledger unless this run changed them.
     private let before: [String: Double]
-    /// The entries of the ledger read at the start that could not be removed (kept listed).
+    /// The last ledger's entries to remove at `finish` unless this run wrote them again.
+    private let stale: [String]
+    /// The last ledger's entries kept listed (not cleaning: `merge-reports`).
     private let leftOver: [String]
 
     /// The ledger's JSON: the relative paths of the files the run wrote.
@@ -33,61 +36,64 @@ public struct ReportFolderLedger {
         var files: [String]
     }
 
-    /// Starts a run into `folder`: with `cleaning`, removes the files the last run's ledger
-    /// lists (then the folders they leave empty), and notes what the folder still holds.
-    /// `merge-reports`, whose page links to the shards' files, does not clean.
-    /// - Returns: the ledger to `finish`, and a warning for each listed file that could not
-    ///   be removed (it stays listed).
+    /// Starts a run into `folder`: notes what the folder holds and, with `cleaning`, which
+    /// files of the last run's ledger `finish` removes. `merge-reports`, whose page links to
+    /// the shards' files, does not clean.
+    /// - Returns: the ledger to `finish`, and no warnings (kept for the callers' shape: removal
+    ///   warnings come from `finish`).
     public static func start(_ folder: String, cleaning: Bool = true) -> (ReportFolderLedger, [String]) {
-        var warnings: [String] = []
-        var leftOver: [String] = []
-        let listed = read(folder)
-        if cleaning {
-            var emptied: Set<String> = []
-            for entry in listed {
-                guard let path = ownedPath(entry, in: folder) else { continue }
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }  // gone already
-                guard info.st_mode & S_IFMT == S_IFREG else { continue }  // not one Sceneflow wrote
-                if unlink(path) != 0 {
-                    warnings.append(
-                        "could not remove \(path), written by the last run: \(String(cString: strerror(errno)))")
-                    leftOver.append(entry)
-                    continue
-                }
-                var parent = (entry as NSString).deletingLastPathComponent
-                while !parent.isEmpty {
-                    emptied.insert(parent)
-                    parent = (parent as NSString).deletingLastPathComponent
-                }
-            }
-            // Deepest first; rmdir removes only a folder left empty.
-            for relative in emptied.sorted(by: { $0.count > $1.count }) {
-                rmdir(ReportPath.join(folder, relative))
-            }
-        } else {
-            leftOver = listed.filter { ownedPath($0, in: folder) != nil }
-        }
-        let ledger = ReportFolderLedger(folder: folder, before: scan(folder), leftOver: leftOver)
-        return (ledger, warnings)
+        let listed = read(folder).filter { ownedPath($0, in: folder) != nil }
+        let ledger = ReportFolderLedger(
+            folder: folder, before: scan(folder), stale: cleaning ? listed : [], leftOver: cleaning ? [] : listed)
+        return (ledger, [])
     }
 
-    /// Writes the ledger: every file under the owned names that this run wrote or changed,
-    /// with the entries it could not remove (and, when not cleaning, the last ledger's).
-    /// Nothing when the folder does not exist (the run wrote nothing there).
-    /// - Throws: the write's error (`AtomicFile`).
-    public func finish() throws {
+    /// Ends the run: removes the last run's files this run did not write again (then the
+    /// folders they leave empty) and writes the ledger: every file under the owned names that
+    /// this run wrote or changed, with the entries it could not remove (and, when not
+    /// cleaning, the last ledger's). Nothing when the folder does not exist (the run wrote
+    /// nothing there).
+    /// - Returns: a warning for each listed file that could not be removed (it stays listed).
+    /// - Throws: the ledger write's error (`AtomicFile`).
+    @discardableResult
+    public func finish() throws -> [String] {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            return
+            return []
         }
-        let now = Self.scan(folder)
+        var warnings: [String] = []
         var files = Set(leftOver)
-        for (path, modified) in now where before[path] != modified { files.insert(path) }
+        let written = Self.scan(folder)
+        var emptied: Set<String> = []
+        for entry in stale {
+            // Written again by this run (new modification time): it is this run's now.
+            guard let was = before[entry], written[entry] == was, let path = Self.ownedPath(entry, in: folder) else {
+                continue
+            }
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            if unlink(path) != 0 {
+                warnings.append(
+                    "could not remove \(path), written by the last run: \(String(cString: strerror(errno)))")
+                files.insert(entry)
+                continue
+            }
+            var parent = (entry as NSString).deletingLastPathComponent
+            while !parent.isEmpty {
+                emptied.insert(parent)
+                parent = (parent as NSString).deletingLastPathComponent
+            }
+        }
+        // Deepest first; rmdir removes only a folder left empty.
+        for relative in emptied.sorted(by: { $0.count > $1.count }) {
+            rmdir(ReportPath.join(folder, relative))
+        }
+        for (path, modified) in Self.scan(folder) where before[path] != modified { files.insert(path) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(Contents(files: files.sorted()))
         try AtomicFile.write(data + Data([10]), to: ReportPath.join(folder, Self.fileName))
+        return warnings
     }
 
     /// The entries of `folder`'s ledger; none when it has none or it cannot be read.
