@@ -330,39 +330,9 @@ public final class HeadlessTestRunner {
         return result
     }
 
-    /// The `(after_all)` entry of `file` for the failure of its after_all hooks, which ran for
-    /// `seconds` of real time.
-    static func afterAllEntry(_ failure: Diagnostic, file: String, seconds: Double?) -> TestOutcome {
-        var entry = TestOutcome(
-            name: TestOutcome.afterAllName, file: file, line: failure.line ?? 0, verdict: .failed, failure: failure,
-            wallSeconds: seconds)
-        entry.failureKind = .error
-        entry.hook = "after_all"
-        return entry
-    }
-
-    /// Runs only the after_all hooks of `file` (`Options.afterAllOnly`, or after a limit ended
-    /// the last test before them) in `runtime`, a fresh load, as after test `last`; returns
-    /// the `(after_all)` entry when one failed.
-    private func runAfterAllOnly(
-        _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype
-    ) -> TestOutcome? {
-        let session = Session(prototype: prototype)
-        session.timelineEventLimit = options.timelineEventsPerTest
-        runtime.onRecord = onRecord
-        runtime.bind(session)
-        runtime.visualChecks = checker
-        checker.begin(test: tests[last].name, index: last)
-        _ = runTest(
-            last, tests[last], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
-            video: nil, last: true, first: false, hooksOnly: true)
-        return runtime.afterAllFailure.map {
-            Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
-        }
-    }
-
-    private func runTest(
+    /// Runs test `index` of `file` in `runtime` on `session` (only its hooks with `hooksOnly`)
+    /// and gives its outcome.
+    func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
         recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: Bool = false
     ) -> TestOutcome {
@@ -459,26 +429,5 @@ public final class HeadlessTestRunner {
         outcome.frames = frames
         outcome.wallSeconds = ProcessInfo.processInfo.systemUptime - wallStart
         return outcome
-    }
-
-    private func writeSummary(_ recorder: FrameRecorder, result: ScriptFileResult, prototype: Prototype) {
-        var text = "Sceneflow headless run of \(result.file)\nprototype: \(prototype.name) (\(prototype.directory))\n"
-        text +=
-            "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
-        for outcome in result.outcomes {
-            switch outcome.verdict {
-            case .passed, .warned, .recorded:
-                text +=
-                    "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(counted(outcome.frames, "frame")))\n"
-            case .skipped: text += "SKIP  \(outcome.name)  (\(outcome.skipReason ?? ""))\n"
-            case .failed, .interrupted:
-                text += "FAIL  \(outcome.name)\n      \(outcome.failure.map(String.init(describing:)) ?? "")\n"
-            }
-        }
-        text += "\nframes written:\n"
-        for (file, what) in recorder.written { text += "  \(file)  \(what)\n" }
-        let path = (recorder.directory as NSString).appendingPathComponent("summary.txt")
-        try? AtomicFile.write(text, to: path)
-        recorder.writeHashes()
     }
 }
