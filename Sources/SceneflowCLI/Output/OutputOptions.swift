@@ -66,7 +66,10 @@ enum OutputOptions {
     ///   the file system allows, a folder, a block device, a missing or read-only folder.
     static func check(_ parsed: ParsedArguments, options: [OptionSpec]) throws(UsageError) {
         var claims: [String] = parsed.flag("--tap") ? ["--tap"] : []
-        for option in options {
+        // Folders first: they are created here, and a file option may write inside one
+        // (`--report out --json out/mine.json`).
+        let folders = options.filter { $0.output == .folder }
+        for option in folders + options.filter({ $0.output != .folder }) {
             guard let kind = option.output, let value = parsed.value(option.name) else { continue }
             if value == "-" {
                 guard kind == .textFile || kind == .binaryFile else {
