@@ -173,6 +173,7 @@ enum SceneflowTool {
             let parsed = try ParsedArguments.parse(rest, options: C.options, arguments: C.arguments)
             // Two outputs of one file first: `--report out --json out/results.json` is that,
             // whether or not `out` exists yet (the check below creates `--report`'s folder).
+            try OutputOptions.checkStandardOutputClaims(parsed, options: C.options)
             try OutputOptions.checkCollisions(parsed, options: C.options, command: C.name)
             try OutputOptions.check(parsed, options: C.options)
             let instance = try C(parsed)

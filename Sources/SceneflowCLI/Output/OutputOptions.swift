@@ -97,12 +97,34 @@ enum OutputOptions {
                 if StandardOutput.names(value) { claims.append("\(option.name) \(OutputPath.shown(value, limit: 60))") }
             }
         }
-        if claims.count > 1 {
-            throw UsageError(
-                message:
-                    "\(claims.joined(separator: " and ")) \(claims.count == 2 ? "both" : "all") want standard output; only one output can go there (give the others file names)"
-            )
-        }
+        try refuseSharedStandardOutput(claims)
         if let claim = claims.first, claim != "--tap" { StandardStreams.claimStandardOutput() }
+    }
+
+    /// Throws when more than one output of `parsed` goes to standard output (`-`, `--tap`,
+    /// `/dev/stdout` or another name of it), before any path is checked: the most precise
+    /// message for `--junit /dev/stdout --json /dev/stdout`, which are also one file.
+    ///
+    /// - Throws: `UsageError` (exit 64): `--junit - and --tap both want standard output; …`.
+    static func checkStandardOutputClaims(_ parsed: ParsedArguments, options: [OptionSpec]) throws(UsageError) {
+        var claims: [String] = parsed.flag("--tap") ? ["--tap"] : []
+        for option in options {
+            guard option.output != nil, let value = parsed.value(option.name) else { continue }
+            if value == "-" {
+                claims.append(option.name)
+            } else if StandardOutput.names(value) {
+                claims.append("\(option.name) \(OutputPath.shown(value, limit: 60))")
+            }
+        }
+        try refuseSharedStandardOutput(claims)
+    }
+
+    /// Throws when `claims` (the options that want standard output) are more than one.
+    private static func refuseSharedStandardOutput(_ claims: [String]) throws(UsageError) {
+        guard claims.count > 1 else { return }
+        throw UsageError(
+            message:
+                "\(claims.joined(separator: " and ")) \(claims.count == 2 ? "both" : "all") want standard output; only one output can go there (give the others file names)"
+        )
     }
 }
