@@ -250,6 +250,13 @@ api.define{ name = "skip", group = "Structure",
     if reason ~= nil and type(reason) ~= "string" then
       raise("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason))
     end
+    -- A reason no report can hold would be lost on the way out, and the test run instead.
+    local valid, bad = true, nil
+    if reason ~= nil then valid, bad = utf8.len(reason) end
+    if not valid then
+      raise("skip(" .. quote(name) .. "): the reason must be valid UTF-8 text (byte " .. bad
+        .. " is not part of a UTF-8 character)")
+    end
     declare("skip", name, fn, { skip = reason and clip(reason, MAX_REASON_BYTES) or "skipped with skip()" }, opts)
   end }
 
