@@ -458,6 +458,10 @@ function decl.run(index, last, first, after_all_only)
       local hook_ok, hook_err = xpcall(hook, api.traced)
       if not hook_ok then sf.after_all_failed(api.error_text(hook_err)) end
     end
+    -- The hooks are over: what ends the test from here (its failure, its soft expectations)
+    -- is the test's own, never the hooks' (a phase left at after_all made the runner take the
+    -- test's failure for a stop inside them).
+    if #decl.after_all > 0 then sf.phase("test") end
   end
   local escaped = api.escaped
   api.escaped = nil
