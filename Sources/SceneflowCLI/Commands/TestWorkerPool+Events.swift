@@ -11,6 +11,7 @@ extension TestWorkerPool {
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { break }
+            worker.lastHeard = ProcessInfo.processInfo.systemUptime
             worker.buffer.append(contentsOf: chunk[0..<count])
         }
         var start = worker.buffer.startIndex
