@@ -241,11 +241,12 @@ extension ScriptRuntime {
     /// started (before_all stopped or failed) or when the file has no after_each hooks.
     public var endedBeforeAfterEach: Bool {
         guard hasAfterEachHooks else { return false }
-        switch module.records.phase {
-        case "after_all"?, "before_all"?: return false
-        case "after_each"?: return state.main.memoryFailed
-        default: return true
+        let phases = module.phasesEntered
+        if let entered = phases.firstIndex(of: "after_each") {
+            return entered == phases.count - 1 && state.main.memoryFailed
         }
+        // before_all failed or was stopped: the test never started (after_all may follow).
+        return phases.prefix { $0 != "after_all" }.last != "before_all"
     }
 
     /// True when the file declared hooks of `kind` (`after_all`, `after_each`).
