@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 
 /// Expands script arguments: files as given, folders searched recursively for `*.lua`,
 /// skipping `prototype.lua` files (prototypes kept beside the scripts), folders whose names
@@ -24,7 +25,7 @@ enum ScriptFinder {
                 add(input)
                 continue
             }
-            let found = (FileManager.default.enumerator(atPath: input)?.allObjects as? [String] ?? [])
+            let found = files(under: input)
                 .filter {
                     $0.hasSuffix(".lua")
                         && !$0.split(separator: "/").dropLast().contains {
@@ -37,6 +38,48 @@ enum ScriptFinder {
             for relative in found { add((input as NSString).appendingPathComponent(relative)) }
         }
         return result
+    }
+
+    /// Every file and folder under `folder` (its path relative to `folder`), folders searched
+    /// recursively but not through symbolic links, read as bytes: a name that is not valid
+    /// UTF-8 is shown with its bad bytes as `\xff` (`PathText.shown(bytes:)`), so two such
+    /// names stay two paths (FileManager's listing gave both one U+FFFD name).
+    static func files(under folder: String) -> [String] {
+        var found: [String] = []
+        func walk(_ bytes: [UInt8], _ relative: String) {
+            guard
+                let directory = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
+                    buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+                })
+            else { return }
+            defer { closedir(directory) }
+            var entries: [(name: [UInt8], folder: Bool)] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    Array(raw.prefix { $0 != 0 })
+                }
+                if name == [46] || name == [46, 46] { continue }
+                var folder = entry.pointee.d_type == UInt8(DT_DIR)
+                if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    let path = bytes.dropLast() + [47] + name + [0]
+                    folder =
+                        path.withUnsafeBufferPointer { buffer in
+                            buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+                        } && info.st_mode & S_IFMT == S_IFDIR
+                }
+                entries.append((name, folder))
+            }
+            for entry in entries {
+                let shown = PathText.join(relative, PathText.shown(bytes: entry.name))
+                found.append(shown)
+                // Nothing under a folder the search leaves out is a script: not read at all.
+                let skipped = entry.name.first == 46 || entry.name.first == 95 || entry.name == Array("lib".utf8)
+                if entry.folder && !skipped { walk(bytes.dropLast() + [47] + entry.name + [0], shown) }
+            }
+        }
+        walk(Array(folder.utf8) + [0], "")
+        return found
     }
 
     /// The bytes of `realpath(3)` of `path`, or of the path as given when that fails: bytes,

@@ -92,7 +92,9 @@ public final class ScriptRuntime {
                 ? LuaSourceFile.sizeMessage(error, path: scriptPath) ?? "cannot read the script: \(error)"
                 : scriptPath.contains("\u{FFFD}")
                     ? "a folder or file name in this path is not valid UTF-8 (shown as \u{FFFD}); Sceneflow takes UTF-8 file names: rename it"
-                    : "no script at \(scriptPath)"
+                    : PathText.holdsShownBytes(scriptPath)
+                        ? "a folder or file name in this path is not valid UTF-8 (its bad bytes shown as \\xHH); Sceneflow takes UTF-8 file names: rename it"
+                        : "no script at \(scriptPath)"
             throw DiagnosticList([Diagnostic(file: scriptPath, message: message)])
         }
         guard let state = LuaState(limits: limits) else {
