@@ -108,7 +108,10 @@ import Testing
     @Test func aTypoOnTheBigSceneFailsWithItsOwnMessage() throws {
         let result = try Self.run([
             ("typo", #"wait(3); with_timeout(1, function() tap "Targte" end)"#),
-            ("typo in a container", #"wait(3); with_timeout(1, function() within("Panel", function() tap "Iner" end) end)"#),
+            (
+                "typo in a container",
+                #"wait(3); with_timeout(1, function() within("Panel", function() tap "Iner" end) end)"#
+            ),
         ])
         for outcome in result.outcomes {
             let message = try #require(outcome.failure?.message, "\(outcome.name) passed")
@@ -117,5 +120,8 @@ import Testing
             #expect(message.contains("(waited 1 s)"), "\(outcome.name): \(message.suffix(300))")
             #expect(!message.contains("watchdog"), "\(outcome.name): \(message.prefix(300))")
         }
+        // The first labels on screen are listed, the rest counted (10 009 in scene b).
+        let typo = try #require(result.outcomes.first?.failure?.message)
+        #expect(typo.hasSuffix(" more) (waited 1 s)"), "\(typo.suffix(200))")
     }
 }
