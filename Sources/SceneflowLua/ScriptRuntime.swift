@@ -207,6 +207,10 @@ public final class ScriptRuntime {
             }
             var declared = ScriptTest(name: name, line: Int(saturating: line))
             declared.skipReason = test["skip"].string
+            // A skip whose reason cannot be read is still a skip, never a test that runs.
+            if declared.skipReason == nil, test["skip"].typeName != "nil" {
+                declared.skipReason = "skipped with skip() (its reason is not readable text)"
+            }
             if case .boolean(true) = test["only"] { declared.only = true }
             declared.module = test["module"].string
             declared.clockLimit = test["clock_limit"].number

@@ -25,6 +25,9 @@ struct BadInputCase: CustomStringConvertible, Sendable {
     /// The hard time limit of the run in seconds (`timeout: N` in the manifest, default 120):
     /// a case that hangs is killed and fails.
     let timeout: Double
+    /// The manifest names its time limit (a `timeout:` line), even the default: a recording
+    /// keeps the line.
+    let namesTimeout: Bool
 
     var description: String { name }
 
@@ -48,6 +51,7 @@ struct BadInputCase: CustomStringConvertible, Sendable {
         var arguments: [String] = []
         var exitCode: Int32 = -1
         var timeout = 120.0
+        var namesTimeout = false
         var sections: [String: [String]] = [:]
         var current: String?
         for line in manifest.components(separatedBy: "\n") {
@@ -62,6 +66,7 @@ struct BadInputCase: CustomStringConvertible, Sendable {
                 exitCode = Int32(line.dropFirst(6)) ?? -1
             } else if line.hasPrefix("timeout: ") {
                 timeout = Double(line.dropFirst(9)) ?? timeout
+                namesTimeout = true
             }
         }
         func text(_ key: String) -> String? {
@@ -72,6 +77,7 @@ struct BadInputCase: CustomStringConvertible, Sendable {
         self.arguments = arguments
         self.exitCode = exitCode
         self.timeout = timeout
+        self.namesTimeout = namesTimeout
         self.stdout = text("stdout")
         self.stderr = text("stderr")
     }
@@ -93,7 +99,7 @@ struct BadInputCase: CustomStringConvertible, Sendable {
     /// The manifest text for an observed run (used by `Scripts/record-bad-input.sh`).
     func manifest(comment: String, stdout: String, stderr: String, status: Int32) -> String {
         var text = comment + "command: \(arguments.joined(separator: " "))\n"
-        if timeout != 120 { text += "timeout: \(formatSeconds(timeout))\n" }
+        if timeout != 120 || namesTimeout { text += "timeout: \(formatSeconds(timeout))\n" }
         text += "exit: \(status)\n"
         if !stdout.isEmpty { text += "--- stdout\n" + normalise(stdout) }
         text += "--- stderr\n" + normalise(stderr)

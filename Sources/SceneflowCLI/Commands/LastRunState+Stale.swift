@@ -31,11 +31,16 @@ extension LastRunState {
     /// such a run clears the out-of-date marker, since a part of the suite cannot vouch for
     /// what the run that could not save found in the rest (one shard's lost failures stay
     /// lost to a state another shard saves).
+    /// A saved state then prunes the cache folder to its newest `keptStates` states (`prune`).
     /// - Returns: nil when the state was saved, else why not and what became of the older one.
     func save(environment: [String: String], complete: Bool) -> (reason: String, older: StaleHandling)? {
         do {
             try write(environment: environment)
             if complete, let marker = Self.staleMarker(inputs: paths, environment: environment) { unlink(marker) }
+            if let path = Self.path(inputs: paths, environment: environment) {
+                Self.prune(
+                    folder: (path as NSString).deletingLastPathComponent, keeping: PathText.lastComponent(of: path))
+            }
             return nil
         } catch {
             // The reason alone, in plain words (the cache folder's path is the user's, not the

@@ -143,7 +143,8 @@ struct TestCommand: Subcommand {
     }
 
     /// Runs `scripts` in `pool` (only `pool.tests` of the files it names) of `suite`, writes the
-    /// reports and the last-run state (`previous` keeps what this run does not take), and gives
+    /// reports and the last-run state (merged into the state saved when it ends, which keeps
+    /// what this run did not take; `previous`, read at the start, orders the files), and gives
     /// the exit code.
     private func runSelected(
         _ scripts: [String], pool: TestWorkerPool, suite: [String], previous: LastRunState?,
@@ -215,12 +216,16 @@ struct TestCommand: Subcommand {
         // A test asked for that is no longer declared cannot run again: it is dropped (named
         // above). With a --filter or --tag, a name left out only looks so: it is kept.
         let dropped = settings.selection.keepsAll ? Self.vanishedNames(tests, results: results) : [:]
-        let state = LastRunState(
-            inputs: inputs, results: results, startedAt: started, previous: previous, scheduled: scripts,
-            vanished: dropped)
         var stateLost = false
         let complete = scripts.count == suite.count && tests.isEmpty && settings.selection.keepsAll
-        if let (reason, older) = state.save(environment: environment, complete: complete) {
+        // Merged into the state as saved now, not `previous`: a run of the same paths beside
+        // this one may have saved since (LastRunState+Lock).
+        let saveFailure = LastRunState.saveMerged(inputs: inputs, environment: environment, complete: complete) {
+            LastRunState(
+                inputs: inputs, results: results, startedAt: started, previous: $0, scheduled: scripts,
+                vanished: dropped)
+        }
+        if let (reason, older) = saveFailure {
             printError(LastRunState.saveFailureMessage(reason: reason, older: older))
             // An older state that still looks current would make the next --last-failed trust
             // it: that is a failed write the run cannot leave as a warning.

@@ -11,6 +11,7 @@ extension TestWorkerPool {
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if count <= 0 { break }
+            worker.lastHeard = ProcessInfo.processInfo.systemUptime
             worker.buffer.append(contentsOf: chunk[0..<count])
         }
         var start = worker.buffer.startIndex
@@ -19,7 +20,7 @@ extension TestWorkerPool {
             start = newline + 1
             if line.first == TestRecordEvent.lineMark {
                 // Kept as they came, read only if the worker ends inside the test.
-                if let run = worker.assigned.first, run.running != nil {
+                if let run = worker.assigned.first, run.running != nil || run.afterAllOnly {
                     run.records.append(worker.buffer[line.startIndex..<start])
                     if line.starts(with: Self.afterAllPhasePrefix) {
                         run.afterAllSince = ProcessInfo.processInfo.systemUptime
@@ -135,6 +136,13 @@ extension TestWorkerPool {
             }
             return
         }
+        if run.afterAllOnly {
+            // The fresh worker that ran only the file's hooks ended as well (its before_all or
+            // after_all stuck, a crash): that is the file's (after_all) entry, never a third try.
+            endedInHooksOnly(worker, run, planned: planned, interrupted: stoppedBySignal, onOutcome: onOutcome)
+            finish(run)
+            return
+        }
         if let (position, video) = run.encoding, var outcome = run.outcomes[position] {
             // Stopped while the video of a finished test was encoded: the test keeps its
             // verdict; the partial file is removed and the report says so.
@@ -243,6 +251,29 @@ extension TestWorkerPool {
         run.running = nil
         run.next = planned.count
         onOutcome(outcome)
+        onOutcome(entry)
+    }
+
+    /// The worker that ran only the file's hooks (`FileRun.afterAllOnly`) ended before they
+    /// did: without a signal, the file gets the `(after_all)` entry saying why, after the test
+    /// the hooks ran after (which keeps its verdict); after a signal the file just ends.
+    func endedInHooksOnly(
+        _ worker: Worker, _ run: FileRun, planned: [TestOutcome], interrupted: Bool, onOutcome: (TestOutcome) -> Void
+    ) {
+        run.afterAllOnly = false
+        run.running = nil
+        run.next = planned.count
+        guard !interrupted, let position = run.afterAllAfter, planned.indices.contains(position) else { return }
+        let reason = testProblem(worker, run, planned[position])
+        run.records.removeAll()
+        var entry = TestOutcome(
+            name: TestOutcome.afterAllName, file: run.file, line: planned[position].line, verdict: .failed,
+            failure: Diagnostic(file: run.file, line: planned[position].line, message: reason),
+            wallSeconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
+        entry.failureKind = .error
+        entry.hook = "after_all"
+        failures += 1
+        run.outcomes[planned.count] = entry
         onOutcome(entry)
     }
 }

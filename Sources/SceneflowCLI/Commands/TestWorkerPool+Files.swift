@@ -26,6 +26,12 @@ extension TestWorkerPool {
         /// While `--max-failures` waits for this worker to finish encoding a failed test's
         /// video before stopping it: until when (system uptime, seconds).
         var videoDeadline: Double?
+        /// When it last sent anything, or was last given a file while it held none (system
+        /// uptime, seconds): a worker holding files that stays silent past
+        /// `TestWorkerPool.silenceLimit` is frozen, and is killed.
+        var lastHeard = ProcessInfo.processInfo.systemUptime
+        /// How long it had been silent when the runner killed it as frozen (seconds), or nil.
+        var frozenFor: Double?
 
         /// True while it encodes the video of a test that failed the run (its verdict came,
         /// `ended` not yet, and the video is kept).
@@ -97,6 +103,8 @@ extension TestWorkerPool {
         var started: Double?
         /// How many times the file was handed to a worker (more than once after a stop).
         var sends = 0
+        /// When it was last handed to a worker (`ProcessInfo.systemUptime`), nil before.
+        var sentAt: Double?
 
         init(file: String) { self.file = file }
 

@@ -23,8 +23,15 @@ extension TestWorkerPool {
             }
             return "\(stuck.subject) ran its Lua code for more than 10 s of real time during this test \(stopped)"
         }
+        if let silence = worker.frozenFor { return frozenText(silence) }
         return "the worker running this test exited \(exitText(worker.process)) without its result"
             + errorTail(worker)
+    }
+
+    /// Why a worker the runner killed as frozen (`killFrozen`) ended, after `silence` seconds
+    /// without a word.
+    func frozenText(_ silence: Double) -> String {
+        "its worker process stopped responding (stopped or frozen from outside?): it sent nothing for \(formatSeconds(silence)) s of real time, longer than its own limits allow, so the run killed it"
     }
 
     /// Gives `outcome`, the test that was running when its worker ended (its failure says why),
@@ -57,6 +64,9 @@ extension TestWorkerPool {
                 message:
                     "did not finish loading within 10 s of real time: its Lua code was stuck \(StuckLua.whereStopped(stuck.place, subject: stuck.subject)); its worker process was stopped"
             )
+        }
+        if let silence = worker.frozenFor {
+            return Diagnostic(file: run.file, message: "did not finish loading: " + frozenText(silence))
         }
         return Diagnostic(
             file: run.file,

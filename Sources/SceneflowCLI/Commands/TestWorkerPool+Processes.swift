@@ -92,8 +92,10 @@ extension TestWorkerPool {
             )
         else { return }
         line.append(10)
+        if worker.assigned.isEmpty { worker.lastHeard = ProcessInfo.processInfo.systemUptime }
         worker.assigned.append(run)
         run.sends += 1
+        run.sentAt = ProcessInfo.processInfo.systemUptime
         // A worker that died meanwhile is handled as it ends (its files go back to the queue).
         let fd = worker.requests.fileHandleForWriting.fileDescriptor
         line.withUnsafeBytes { buffer in
@@ -117,5 +119,31 @@ extension TestWorkerPool {
             return
         }
         _ = poll(&fds, nfds_t(fds.count), 5)
+    }
+}
+
+extension TestWorkerPool {
+    /// The longest a worker holding a file may stay silent (real seconds) before the runner
+    /// takes it for frozen: its own limits (the test's watchdog, `--timeout`, which also bounds
+    /// a test's video encoding; the 10 s load and action limits) end any test, load or hook
+    /// and make it send a line well within that, so a longer silence means the whole process
+    /// stands still (SIGSTOP, a terminal's SIGTSTP, a cgroup freezer, a debugger), its
+    /// watchdog thread with it.
+    var silenceLimit: Double {
+        max(settings.timeout ?? LuaLimits.standard.testWallSeconds, 10) + 5
+    }
+
+    /// Kills (SIGKILL, which also ends a stopped process) each worker that holds a file and
+    /// has been silent longer than `silenceLimit`; `ended` then fails its running test (or
+    /// file) saying so, and a fresh worker takes the rest.
+    func killFrozen(_ workers: [Worker]) {
+        let now = ProcessInfo.processInfo.systemUptime
+        for worker in workers where !worker.assigned.isEmpty && !worker.killed && worker.stopSentAt == nil {
+            let silence = now - worker.lastHeard
+            guard silence > silenceLimit else { continue }
+            worker.frozenFor = silence
+            worker.killed = true
+            kill(worker.process.processIdentifier, SIGKILL)
+        }
     }
 }

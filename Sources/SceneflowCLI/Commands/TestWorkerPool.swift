@@ -197,6 +197,7 @@ final class TestWorkerPool {
                     kill(worker.process.processIdentifier, SIGKILL)
                 }
             } else {
+                killFrozen(workers)
                 assign(&resumed, &queue, to: &workers, folder: folder)
             }
             wait(for: workers)

@@ -250,6 +250,13 @@ api.define{ name = "skip", group = "Structure",
     if reason ~= nil and type(reason) ~= "string" then
       raise("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason))
     end
+    -- A reason no report can hold would be lost on the way out, and the test run instead.
+    local valid, bad = true, nil
+    if reason ~= nil then valid, bad = utf8.len(reason) end
+    if not valid then
+      raise("skip(" .. quote(name) .. "): the reason must be valid UTF-8 text (byte " .. bad
+        .. " is not part of a UTF-8 character)")
+    end
     declare("skip", name, fn, { skip = reason and clip(reason, MAX_REASON_BYTES) or "skipped with skip()" }, opts)
   end }
 
@@ -451,6 +458,10 @@ function decl.run(index, last, first, after_all_only)
       local hook_ok, hook_err = xpcall(hook, api.traced)
       if not hook_ok then sf.after_all_failed(api.error_text(hook_err)) end
     end
+    -- The hooks are over: what ends the test from here (its failure, its soft expectations)
+    -- is the test's own, never the hooks' (a phase left at after_all made the runner take the
+    -- test's failure for a stop inside them).
+    if #decl.after_all > 0 then sf.phase("test") end
   end
   local escaped = api.escaped
   api.escaped = nil

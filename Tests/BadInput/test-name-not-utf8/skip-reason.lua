@@ -1,0 +1,3 @@
+prototype "proto"
+skip("later", function() error("ran") end, "ticket \255 title")
+test("t", function() end)

@@ -1,0 +1,55 @@
+import Foundation
+import SceneflowRunner
+import Testing
+
+/// A worker process frozen from outside (SIGSTOP, a terminal's SIGTSTP, a cgroup freezer, a
+/// debugger) sends nothing, and its own watchdog, a thread of the frozen process, cannot end
+/// the test: the runner kills it once it has been silent longer than any limit of its own
+/// allows (`TestWorkerPool.silenceLimit`), fails the running test saying so with what it
+/// recorded, and a fresh worker runs the rest (red-team finding S1: the run waited for ever).
+@Suite struct FrozenWorkerTests {
+    /// A file whose first test logs, then computes for a minute; a second test follows, and a
+    /// second file runs beside it.
+    static func suite() throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "f.lua",
+            """
+            prototype "Proto"
+            test("frozen", function()
+              log.message("before the freeze")
+              local t = os.clock() while os.clock() - t < 60 do end
+            end)
+            test("after", function() expect.scene "home" end)
+
+            """)
+        try tmp.write("g.lua", "prototype \"Proto\"\ntest(\"beside\", function() tap \"Open\" end)\n")
+        return tmp
+    }
+
+    @Test(arguments: [SIGSTOP, SIGTSTP], [1, 2])
+    func aFrozenWorkerIsKilledAndTheRunGoesOn(_ signal: Int32, _ jobs: Int) throws {
+        let tmp = try Self.suite()
+        let process = try WorkerProcesses.start(
+            ["test", "f.lua", "g.lua", "--timeout", "8", "--jobs", "\(jobs)", "--json", "r.json"], in: tmp)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let busy = try #require(WorkerProcesses.waitUntilBusy(process.processIdentifier), "the busy test never began")
+        kill(busy[0], signal)
+        let deadline = Date().addingTimeInterval(90)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        #expect(!process.isRunning, "the run did not end")
+        #expect(process.terminationStatus == 1)
+        #expect(!WorkerProcesses.alive(busy[0]), "the frozen worker outlived the run")
+        let console = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
+        #expect(console.contains("stopped responding"), "\(console)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let verdicts = report.files.flatMap { file in file.outcomes.map { "\(file.file): \($0.name) \($0.verdict)" } }
+        #expect(verdicts == ["f.lua: frozen failed", "f.lua: after passed", "g.lua: beside passed"], "\(verdicts)")
+        let frozen = try #require(report.files.first?.outcomes.first)
+        let message = frozen.failure?.message ?? ""
+        #expect(message.contains("its worker process stopped responding"), "\(message)")
+        #expect(message.contains("(stopped or frozen from outside?)"), "\(message)")
+        #expect(frozen.log.map(\.message) == ["before the freeze"], "\(frozen.log)")
+    }
+}
