@@ -24,12 +24,17 @@ extension ScriptModule {
         return item
     }
 
+    /// Pushes the list `sf.elements()` returns: one new table per element of
+    /// `Session.placedElements` (`screenElements` with `visibleFrames`, computed once).
     static func pushElements(_ session: Session, _ stack: LuaStack) {
-        let elements = session.screenElements  // frames on screen (an overlay's moved to where it sits)
-        let shown = session.visibleFrames  // the parts that show: not under a scroll scene's fixed bands
+        // Frames on screen (an overlay's moved to where it sits) and the parts that show (not
+        // under a scroll scene's fixed bands), from one placement of the elements.
+        let placed = session.placedElements
         stack.newTable()
         let list = stack.top
-        for (offset, element) in elements.enumerated() {
+        for (offset, (declared, shown)) in placed.enumerated() {
+            var element = declared
+            element.frame = shown.frame
             let item = pushLabelAndKind(element.label, element.kind, stack)
             stack.newTable()
             let frame = stack.top
@@ -49,7 +54,7 @@ extension ScriptModule {
             stack.rawSet("enabled", table: item)
             stack.push(Double(offset + 1))
             stack.rawSet("index", table: item)
-            stack.push(shown[offset] != nil)
+            stack.push(shown.visible != nil)
             stack.rawSet("visible", table: item)
             stack.rawSet(at: offset + 1, table: list)
         }

@@ -10,6 +10,8 @@ import SceneflowCore
 /// - `scene_exists(name)` → boolean; `scene_names()` → list of scene names
 /// - `elements()` → list of `{label, kind, frame = {x, y, w, h}, value, enabled, visible}` of
 ///   the current scene, in declaration order (`visible`: the frame overlaps the screen)
+/// - `elements_revision()` → a number that changes whenever what `elements()` returns may have
+///   changed (`elementsRevision(of:)`); the locators keep the elements while it does not
 /// - `screen_center()` → x, y; `device()` → width, height in points
 /// - `input(phase, x, y, time)` → schedules an `InputEvent` (`"down"`, `"move"`, `"up"`) at
 ///   `time` taken to the clock's tick
@@ -102,6 +104,26 @@ final class ScriptModule {
 
     /// Clock time the running test started at; log and step times are relative to it.
     var testStart = 0.0
+
+    /// The session whose `elementsRevision` `elementsRevision(of:)` last read, and that
+    /// revision: a new session (a test's fresh prototype) starts its own count, so the number
+    /// handed to Lua is this module's own (`scriptRevision`).
+    private weak var revisedSession: Session?
+    private var sessionRevision = 0
+    private var scriptRevision = 0
+
+    /// `sf.elements_revision()`: a number that stays the same exactly while what `sf.elements()`
+    /// returns stays the same (`Session.elementsRevision`), across sessions too: the Lua layer
+    /// keeps the elements it read, with their normalised labels, while it does not change.
+    func elementsRevision(of session: Session) -> Int {
+        let revision = session.elementsRevision
+        if revisedSession !== session || revision != sessionRevision {
+            revisedSession = session
+            sessionRevision = revision
+            scriptRevision += 1
+        }
+        return scriptRevision
+    }
 
     /// The innermost step that has begun and not yet ended, if any.
     var runningStep: TestStepRecord? { records.runningStep }
@@ -277,6 +299,13 @@ final class ScriptModule {
                 "elements",
                 { _, session, s in
                     pushElements(session, s)
+                    return .values(1)
+                }
+            ),
+            (
+                "elements_revision",
+                { module, session, s in
+                    s.push(Double(module.elementsRevision(of: session)))
                     return .values(1)
                 }
             ),

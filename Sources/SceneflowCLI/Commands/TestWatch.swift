@@ -25,41 +25,42 @@ enum TestWatch {
         var command = command
         let watched = WatchedResults()
         command.watched = watched
-        watched.scripts = ScriptFinder.scripts(in: command.inputs)
-        var status = runOnce(command)
         var scripts = ScriptFinder.scripts(in: command.inputs)
+        watched.scripts = scripts
+        // The files are looked at before each run, so what is saved while it runs is run next
+        // (red-team finding S7: looked at after the run, such a change was never run).
+        var watchers = Watchers(scripts: scripts, command: command)
+        var status = runOnce(command)
         while true {
             // Ctrl-C is the way out of a watch; any other stop signal ends it as a stopped run.
             if let signal = interruption.signal { return signal == SIGINT ? status : ExitCode(stoppedBy: signal) }
-            var perScript = scripts.map { FileWatcher(files: [$0]) }
-            var shared = FileWatcher(files: sharedFiles(scripts: scripts, inputs: command.inputs, command: command))
             print(
                 "watching \(counted(scripts.count, "script")), their modules and prototypes for changes (Ctrl-C to stop)"
             )
             flushOutput()
             var changed: [String] = []
-            var found = scripts
-            while changed.isEmpty && found == scripts {
-                usleep(pause)
+            var everyScript = false
+            var found = ScriptFinder.scripts(in: command.inputs)
+            while !everyScript && changed.isEmpty && found == scripts {
                 if let signal = interruption.signal {
                     // The closing line counts every watched script's latest result.
                     print("stopped watching; watched suite: \(watched.summary.line)")
                     return signal == SIGINT ? .success : ExitCode(stoppedBy: signal)
                 }
-                if shared.changed() {
-                    changed = scripts
-                    break
-                }
-                for index in scripts.indices where perScript[index].changed() { changed.append(scripts[index]) }
+                everyScript = watchers.sharedChanged()
+                changed = watchers.changedScripts()
+                if everyScript || !changed.isEmpty { break }
+                usleep(pause)
                 found = ScriptFinder.scripts(in: command.inputs)
             }
-            // An editor saving writes more than once: let the burst end, then take it all.
+            // An editor saving writes more than once: let the burst end, then take it all. The
+            // next run's watchers look first, so nothing saved from here on is missed.
             usleep(pause)
-            let everyScript = shared.changed() || changed.count == scripts.count
-            for index in scripts.indices where perScript[index].changed() && !changed.contains(scripts[index]) {
-                changed.append(scripts[index])
-            }
             found = ScriptFinder.scripts(in: command.inputs)
+            let next = Watchers(scripts: found, command: command)
+            everyScript = watchers.sharedChanged() || everyScript || changed.count == scripts.count
+            changed += watchers.changedScripts().filter { !changed.contains($0) }
+            watchers = next
             let added = found.filter { !scripts.contains($0) }
             let removed = scripts.filter { !found.contains($0) }
             if !added.isEmpty { print("added: \(added.joined(separator: ", "))") }
@@ -78,9 +79,42 @@ enum TestWatch {
         }
     }
 
-    /// Every file whose change reruns all scripts: the Lua files under the paths that are not
-    /// scripts (modules), and the files of every prototype folder in use.
-    static func sharedFiles(scripts: [String], inputs: [String], command: TestCommand) -> [String] {
+    /// What a watch looks at: each script, and the files whose change reruns every script.
+    struct Watchers {
+        let scripts: [String]
+        var perScript: [FileWatcher]
+        /// The modules under the paths, then one watcher per prototype folder in use (its
+        /// `prototype.lua`, and every file in it: a folder missing now is noticed when it is
+        /// back, red-team finding S4).
+        var shared: [FileWatcher]
+
+        init(scripts: [String], command: TestCommand) {
+            self.scripts = scripts
+            perScript = scripts.map { FileWatcher(files: [$0]) }
+            shared =
+                [FileWatcher(files: TestWatch.moduleFiles(scripts: scripts, inputs: command.inputs))]
+                + TestWatch.prototypeFolders(scripts: scripts, command: command).map {
+                    FileWatcher(files: [($0 as NSString).appendingPathComponent("prototype.lua")], folder: $0)
+                }
+        }
+
+        /// True when a module or a prototype folder changed since the last look (every
+        /// watcher looks, so each change counts once).
+        mutating func sharedChanged() -> Bool {
+            var any = false
+            for index in shared.indices where shared[index].changed() { any = true }
+            return any
+        }
+
+        /// The scripts changed since the last look.
+        mutating func changedScripts() -> [String] {
+            scripts.indices.filter { perScript[$0].changed() }.map { scripts[$0] }
+        }
+    }
+
+    /// The Lua files under the paths that are not scripts (modules): a change to one reruns
+    /// every script.
+    static func moduleFiles(scripts: [String], inputs: [String]) -> [String] {
         let fm = FileManager.default
         var files: [String] = []
         let scriptSet = Set(scripts)
@@ -93,14 +127,15 @@ enum TestWatch {
                 if !scriptSet.contains(path) { files.append(path) }
             }
         }
+        return files
+    }
+
+    /// The prototype folders in use: `--prototype`, and every folder a script names (present
+    /// or not).
+    static func prototypeFolders(scripts: [String], command: TestCommand) -> [String] {
         var prototypes = Set(command.settings.prototype.map { [$0] } ?? [])
         for script in scripts { if let named = namedPrototype(script) { prototypes.insert(named) } }
-        for folder in prototypes {
-            for name in (try? fm.contentsOfDirectory(atPath: folder)) ?? [] {
-                files.append((folder as NSString).appendingPathComponent(name))
-            }
-        }
-        return files
+        return prototypes.sorted()
     }
 
     /// The folder a script names with `prototype "path"` (read from its text, relative to the

@@ -20,7 +20,7 @@ extension TestWorkerPool {
             start = newline + 1
             if line.first == TestRecordEvent.lineMark {
                 // Kept as they came, read only if the worker ends inside the test.
-                if let run = worker.assigned.first, run.running != nil {
+                if let run = worker.assigned.first, run.running != nil || run.afterAllOnly {
                     run.records.append(worker.buffer[line.startIndex..<start])
                     if line.starts(with: Self.afterAllPhasePrefix) {
                         run.afterAllSince = ProcessInfo.processInfo.systemUptime
@@ -139,6 +139,13 @@ extension TestWorkerPool {
             } else {
                 finish(run, loadProblems: [loadProblem(worker, run)])
             }
+            return
+        }
+        if run.afterAllOnly {
+            // The fresh worker that ran only the file's hooks ended as well (its before_all or
+            // after_all stuck, a crash): that is the file's (after_all) entry, never a third try.
+            endedInHooksOnly(worker, run, planned: planned, interrupted: stoppedBySignal, onOutcome: onOutcome)
+            finish(run)
             return
         }
         if let (position, video) = run.encoding, var outcome = run.outcomes[position] {
@@ -276,6 +283,29 @@ extension TestWorkerPool {
         run.running = nil
         run.next = planned.count
         onOutcome(outcome)
+        onOutcome(entry)
+    }
+
+    /// The worker that ran only the file's hooks (`FileRun.afterAllOnly`) ended before they
+    /// did: without a signal, the file gets the `(after_all)` entry saying why, after the test
+    /// the hooks ran after (which keeps its verdict); after a signal the file just ends.
+    func endedInHooksOnly(
+        _ worker: Worker, _ run: FileRun, planned: [TestOutcome], interrupted: Bool, onOutcome: (TestOutcome) -> Void
+    ) {
+        run.afterAllOnly = false
+        run.running = nil
+        run.next = planned.count
+        guard !interrupted, let position = run.afterAllAfter, planned.indices.contains(position) else { return }
+        let reason = testProblem(worker, run, planned[position])
+        run.records.removeAll()
+        var entry = TestOutcome(
+            name: TestOutcome.afterAllName, file: run.file, line: planned[position].line, verdict: .failed,
+            failure: Diagnostic(file: run.file, line: planned[position].line, message: reason),
+            wallSeconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
+        entry.failureKind = .error
+        entry.hook = "after_all"
+        failures += 1
+        run.outcomes[planned.count] = entry
         onOutcome(entry)
     }
 }

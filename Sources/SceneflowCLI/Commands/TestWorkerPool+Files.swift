@@ -107,6 +107,8 @@ extension TestWorkerPool {
         var started: Double?
         /// How many times the file was handed to a worker (more than once after a stop).
         var sends = 0
+        /// When it was last handed to a worker (`ProcessInfo.systemUptime`), nil before.
+        var sentAt: Double?
 
         init(file: String) { self.file = file }
 

@@ -99,8 +99,9 @@ extension Session {
     func placedTracker(_ id: ControlID) -> StarRatingTracker? {
         let placed = placedElements
         guard
-            let index = placed.indices.first(where: { placed[$0].element.control != nil && controlID(placed, $0) == id }
-            )
+            let index = placed.indices.first(where: {
+                placed[$0].element.label == id.label && placed[$0].element.control != nil && controlID(placed, $0) == id
+            })
         else { return nil }
         return trackerFor(id, placed[index].element)?.placed(in: placed[index].placed.frame)
     }

@@ -78,7 +78,13 @@ extension Session {
     public var focusedTextField: (label: String, frame: Rect)? {
         guard let id = liveTextFocus else { return nil }
         let placed = placedElements
-        guard let index = placed.indices.first(where: { controlID(placed, $0) == id }) else { return nil }
+        // The label first: working out an element's id counts the controls before it, so asking
+        // it of every element of a 10 000-element scene took seconds.
+        guard
+            let index = placed.indices.first(where: {
+                placed[$0].element.label == id.label && controlID(placed, $0) == id
+            })
+        else { return nil }
         return (id.label, placed[index].placed.frame)
     }
 

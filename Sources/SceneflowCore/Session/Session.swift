@@ -49,6 +49,8 @@ public final class Session {
     var controls = SessionControls()
     /// Designer state: timers, the pressed element, scroll offsets (see `Session+Design.swift`).
     var design = SessionDesignState()
+    /// What `elementsRevision` last saw (Session+ElementsRevision.swift).
+    var elementsWatch = ElementsWatch()
     /// Scenes shown since the last reset, in order (the start scene first); a scene appears
     /// again each time it is navigated to.
     public private(set) var history: [String]

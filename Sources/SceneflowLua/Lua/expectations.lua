@@ -72,11 +72,12 @@ end
 presence("visible", true)
 presence("hidden", false)
 
--- The one element `loc` matches now (the `index`-th when given), or nil and why not.
+-- The one element `loc` matches now (the `index`-th when given), or nil and why not (a
+-- function writing it when the scene has no match: api.poll calls it only if the wait fails).
 local function single(what, loc, desc)
   local found, elements, problem = api.matches(what, loc)
   if problem then return nil, problem end
-  if #found == 0 then return nil, api.not_found(loc, elements) end
+  if #found == 0 then return nil, function() return api.not_found(loc, elements) end end
   local index = type(loc) == "table" and loc.index or nil
   if index then
     if not found[index] then

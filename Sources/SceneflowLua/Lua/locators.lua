@@ -71,9 +71,62 @@ local function inside(e, box)
   return cx >= box.x and cx < box.x + box.w and cy >= box.y and cy < box.y + box.h
 end
 
--- The elements the current `within` scope allows, or nil and why not.
+-- The current scene's elements as sf.elements() gives them, kept while
+-- sf.elements_revision() stays the same (Session.elementsRevision: it changes with anything
+-- a script can read of them), with what is worked out from them once per revision:
+-- `keys` (each label's `key`), `by_key` (key -> the elements with that key, in order),
+-- `scoped` (a `within` container scope -> its elements or why none) and `found` (a
+-- locator's matches). A wait retries every frame: on a settled scene of 10 000 elements,
+-- pushing and normalising them all again each frame cost more real time than the clock
+-- time waited (red-team finding Q6). These tables are never handed to a script: what a
+-- script gets is a copy (api.copy_element), so nothing it does can change them.
+local screen = {}
+local MEMO_LIMIT = 256  -- locators remembered per revision (a loop over many forgets them)
+
+local function current()
+  local revision = sf.elements_revision()
+  if screen.revision ~= revision then
+    screen = { revision = revision, list = sf.elements(), scoped = setmetatable({}, { __mode = "k" }),
+      found = {}, found_count = 0 }
+  end
+  return screen
+end
+
+-- `screen.keys` and `screen.by_key`, built at first use in a revision.
+local function index_of(s)
+  if not s.keys then
+    local label_keys, by_key = {}, {}
+    for i, e in ipairs(s.list) do
+      local k = key(e.label)
+      label_keys[i] = k
+      local same = by_key[k]
+      if same then same[#same + 1] = e else by_key[k] = { e } end
+    end
+    s.keys, s.by_key = label_keys, by_key
+  end
+  return s.keys, s.by_key
+end
+
+-- A copy of element `e` for a script: its own table and its own nested tables (frame,
+-- states), so a script that changes what it got changes nothing Sceneflow keeps.
+function api.copy_element(e)
+  local copy = {}
+  for k, v in pairs(e) do
+    if type(v) == "table" then
+      local inner = {}
+      for k2, v2 in pairs(v) do inner[k2] = v2 end
+      v = inner
+    end
+    copy[k] = v
+  end
+  return copy
+end
+
+-- The elements the current `within` scope allows, or nil and why not. The list is kept by
+-- Sceneflow (see `screen`): read it, never change it; copy what goes to a script.
 function api.scoped_elements()
-  local all = sf.elements()
+  local s = current()
+  local all = s.list
   local scope = api.scope
   if not scope then return all end
   if scope.scene then
@@ -82,27 +135,64 @@ function api.scoped_elements()
     end
     return all
   end
+  local kept = s.scoped[scope]
+  if kept then return kept[1], kept[2] end
   local match, desc = scope.match, scope.desc
   local containers = {}
   for _, e in ipairs(all) do if match(e) then containers[#containers + 1] = e end end
   if #containers ~= 1 then
-    return nil, format("within(%s): %d elements match the container in scene %s", desc, #containers,
+    local problem = format("within(%s): %d elements match the container in scene %s", desc, #containers,
       quote(sf.scene()))
+    s.scoped[scope] = { nil, problem }
+    return nil, problem
   end
   local result = {}
   for _, e in ipairs(all) do
     if e ~= containers[1] and inside(e, containers[1].frame) then result[#result + 1] = e end
   end
+  s.scoped[scope] = { result }
   return result
 end
 
--- Matches of `loc` now: a list, plus the scoped elements or the scope problem.
+-- What identifies a locator's matches (its index aside, which callers apply): the same text
+-- for two locators exactly when they match the same elements.
+local function memo_key(loc)
+  if type(loc) == "string" then return "s" .. loc end
+  return "t" .. #(loc.label or "") .. ":" .. (loc.label or "") .. #(loc.contains or "") .. ":"
+    .. (loc.contains or "") .. #(loc.pattern or "") .. ":" .. (loc.pattern or "") .. (loc.kind or "")
+    .. (loc.label and "L" or "") .. (loc.contains and "C" or "") .. (loc.pattern and "P" or "")
+end
+
+-- Matches of `loc` now: a list, plus the scoped elements or the scope problem. Both lists
+-- are kept by Sceneflow for as long as the scene does not change (see `screen`): read them,
+-- never change them; copy an element that goes to a script (api.copy_element).
 function api.matches(what, loc)
   local match = api.matcher(what, loc)
   local elements, problem = api.scoped_elements()
   if not elements then return {}, nil, problem end
-  local found = {}
-  for _, e in ipairs(elements) do if match(e) then found[#found + 1] = e end end
+  local s = screen
+  local scope_memo = s.found[api.scope or s]
+  if not scope_memo then
+    scope_memo = {}
+    s.found[api.scope or s] = scope_memo
+  end
+  local id = memo_key(loc)
+  local found = scope_memo[id]
+  if found then return found, elements end
+  found = {}
+  local label = type(loc) == "string" and loc or loc.label
+  if elements == s.list and label then
+    -- By the label's key: the elements with that key, in declaration order.
+    local _, by_key = index_of(s)
+    for _, e in ipairs(by_key[key(label)] or {}) do if match(e) then found[#found + 1] = e end end
+  else
+    for _, e in ipairs(elements) do if match(e) then found[#found + 1] = e end end
+  end
+  if s.found_count >= MEMO_LIMIT then
+    s.found, s.found_count = { [api.scope or s] = {} }, 0
+    scope_memo = s.found[api.scope or s]
+  end
+  scope_memo[id], s.found_count = found, s.found_count + 1
   return found, elements
 end
 
@@ -163,7 +253,14 @@ function api.ambiguous(found, desc)
     desc, quote(sf.scene()), concat(parts, ", "), example or "")
 end
 
--- Why `loc` did not match: with a did-you-mean and the labels on screen.
+-- A "labels on screen" list names at most LABELS_LISTED labels and stops after
+-- LABELS_TEXT characters of them; the rest are counted. A scene of 10 000 elements made a
+-- message of all of them, cut by the message cap (MessageClip) before its end, which says
+-- how long the wait was.
+local LABELS_LISTED, LABELS_TEXT = 20, 400
+
+-- Why `loc` did not match: with a did-you-mean (among all the labels) and the labels on
+-- screen (the first few).
 function api.not_found(loc, elements)
   local _, desc = api.matcher("locator", loc)
   local labels = {}
@@ -173,7 +270,14 @@ function api.not_found(loc, elements)
     or format("no element matches %s", desc)
   text = text .. " in scene " .. quote(sf.scene()) .. sf.hint(wanted, table.unpack(labels))
   if #labels == 0 then return text .. " (the scene has no elements)" end
-  return text .. " (labels on screen: " .. concat(labels_of(elements, wanted), ", ") .. ")"
+  local quoted = labels_of(table.move(elements, 1, math.min(#elements, LABELS_LISTED), 1, {}), wanted)
+  local listed, length = {}, 0
+  for i, q in ipairs(quoted) do
+    if i > 1 and length + #q > LABELS_TEXT then break end
+    listed[i], length = q, length + #q + 2
+  end
+  local more = #elements > #listed and format(", and %d more", #elements - #listed) or ""
+  return text .. " (labels on screen: " .. concat(listed, ", ") .. more .. ")"
 end
 
 function api.resolve(what, loc, timeout)

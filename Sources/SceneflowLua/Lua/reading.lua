@@ -1,6 +1,6 @@
 local api = ...
 local sf, fail, show = api.sf, api.fail, api.show
-local type, setmetatable = type, setmetatable
+local type, setmetatable, ipairs = type, setmetatable, ipairs
 
 api.define_class{ name = "Frame", summary = "An element's frame in points, where its scene shows it at rest.",
   fields = { { "x", "left edge", "number" }, { "y", "top edge", "number" }, { "w", "width", "number" },
@@ -37,7 +37,9 @@ api.define{ name = "elements", group = "Reading state",
   fn = function()
     local list, problem = api.scoped_elements()
     if not list then fail("elements(): " .. problem) end
-    return list
+    local copy = {}  -- the script's own tables: Sceneflow keeps the list it read (api.matches)
+    for i, e in ipairs(list) do copy[i] = api.copy_element(e) end
+    return copy
   end }
 
 api.define{ name = "element", group = "Reading state",
@@ -53,12 +55,12 @@ api.define{ name = "element", group = "Reading state",
     local found, _, problem = api.matches(what, loc)
     if problem then return nil end
     local index = type(loc) == "table" and loc.index or nil
-    if index then return found[index] end
-    if #found > 1 then
+    local e = found[index or 1]
+    if not index and #found > 1 then
       local _, desc = api.matcher(what, loc)
       fail(what .. ": " .. api.ambiguous(found, desc))
     end
-    return found[1]
+    return e and api.copy_element(e)  -- the script's own table (Sceneflow keeps the one it read)
   end }
 
 api.define{ name = "history", group = "Reading state",

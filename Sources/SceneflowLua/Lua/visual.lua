@@ -32,9 +32,17 @@ local function area(what, name, v)
   end
   local found, elements, problem = api.matches(what, v)
   if problem then fail(what .. ": " .. name .. ": " .. problem) end
-  if #found == 0 then return nil, name .. ": " .. api.not_found(v, elements) end
+  -- Why, written only when asked (a retry frame does not need it: red-team finding Q6).
+  if #found == 0 then return nil, function() return name .. ": " .. api.not_found(v, elements) end end
   if #found > 1 then return nil, name .. ": " .. api.ambiguous(found, show(v)) end
-  return found[1].frame
+  local f = found[1].frame  -- a copy: the element is the one the locators keep
+  return { x = f.x, y = f.y, w = f.w, h = f.h }
+end
+
+-- A message, or one given as a function that writes it, as text.
+local function written(message)
+  if type(message) == "function" then return message() end
+  return message
 end
 
 -- Retries `attempt(final)` on every settled frame until it returns a status other than
@@ -57,7 +65,7 @@ local function retry(what, timeout, attempt)
       last = message
     elseif final then
       return "failed", format("the prototype did not settle within %g s of clock time", timeout)
-        .. (last and ("; the last settled frame: " .. last) or "")
+        .. (last and ("; the last settled frame: " .. written(last)) or "")
     end
     yield()
   end
@@ -121,12 +129,12 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
     local function attempt(final)
       for i, m in ipairs(masks) do
         local rect, problem = area(what, "mask", m)
-        if not rect then return final and "failed" or "retry", problem end
+        if not rect then return final and "failed" or "retry", final and written(problem) or problem end
         request.masks[i] = rect
       end
       if opts.region ~= nil then
         local rect, problem = area(what, "region", opts.region)
-        if not rect then return final and "failed" or "retry", problem end
+        if not rect then return final and "failed" or "retry", final and written(problem) or problem end
         request.region = rect
       end
       return sf.screenshot(name, request, final)

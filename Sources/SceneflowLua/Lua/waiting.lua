@@ -44,7 +44,7 @@ api.define{ name = "wait_for", group = "Waiting", step = true,
         return false, "the condition stayed false"
       end)
     end
-    return api.resolve(what, what_for, timeout)
+    return api.copy_element(api.resolve(what, what_for, timeout))  -- the script's own table
   end }
 
 api.define{ name = "with_timeout", group = "Waiting",

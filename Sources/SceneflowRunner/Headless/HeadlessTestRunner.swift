@@ -199,7 +199,10 @@ public final class HeadlessTestRunner {
             baselines: baselines)
         if options.afterAllOnly {
             let runs = options.reverseOrder ? indices.reversed() : indices
-            if let last = runs.last(where: { declared.tests[$0].skipReason == nil }), !shouldStop() {
+            // A file without those hooks has nothing to run here (its before_all would run
+            // again for nothing, and could get stuck again).
+            let hooked = first.hasAfterAllHooks || (options.afterEachFirst && first.hasAfterEachHooks)
+            if hooked, let last = runs.last(where: { declared.tests[$0].skipReason == nil }), !shouldStop() {
                 let hooks = runAfterAllOnly(
                     file, declared.tests, last: last, runtime: first, checker: checker, prototype: prototype,
                     afterEachFirst: options.afterEachFirst)
