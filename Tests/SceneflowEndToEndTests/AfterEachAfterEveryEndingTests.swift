@@ -111,6 +111,34 @@ import Testing
             "\(test)")
     }
 
+    /// The last test's worker is stopped (a stuck call), and the fresh worker's after_all is
+    /// stuck too: after_each's part is the test's (sent before after_all began), and the stop
+    /// is the file's `(after_all)` entry naming after_all.
+    @Test(arguments: jobs)
+    func afterEachKeepsItsPartWhenAfterAllIsStuckInTheFreshWorker(_ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            after_each(function() log.message("cleanup ran") error("cleanup broke") end)
+            after_all(function() \(Self.stuckCall) end)
+            test("stuck", function() \(Self.stuckCall) end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "r.lua", "--timeout", "1", "--jobs", jobs, "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1 && !r.timedOut, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let outcomes = report.files.first?.outcomes ?? []
+        #expect(outcomes.map(\.name) == ["stuck", TestOutcome.afterAllName], "\(outcomes)")
+        let test = try #require(outcomes.first)
+        #expect(test.failure?.message.hasSuffix("; then, in after_each: r.lua:2: cleanup broke") == true, "\(test)")
+        #expect(test.log.map(\.message) == ["cleanup ran"], "\(test.log)")
+        #expect(outcomes.last?.failure?.message.hasPrefix("after_all of r.lua ran its Lua code") == true, "\(outcomes)")
+    }
+
     /// The worker of the test was killed (`kill -9`): a fresh worker runs after_each.
     @Test func afterEachRunsWhenTheTestsWorkerIsKilled() throws {
         let tmp = try Self.folder(Self.stuckCall)

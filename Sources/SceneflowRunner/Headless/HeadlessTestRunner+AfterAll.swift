@@ -47,6 +47,26 @@ extension HeadlessTestRunner {
         return HooksRun(afterEach: hooks == .afterEach ? outcome : nil, afterAll: afterAll)
     }
 
+    /// Runs the after_each hooks of test `index`, which ended its worker process before them, in
+    /// `runtime` (a fresh load) and hands what they did to `onAfterEach`, always (a passed
+    /// outcome when the file has none, without running its Lua); gives `runtime` back when it
+    /// was not used.
+    func runAfterEachFirst(
+        _ file: String, _ tests: [ScriptTest], test index: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
+        prototype: Prototype
+    ) -> ScriptRuntime? {
+        guard runtime.hasAfterEachHooks else {
+            let test = tests[index]
+            onAfterEach(TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed))
+            return runtime
+        }
+        let hooks = runHooksOnly(
+            .afterEach, file, tests, test: index, last: false, runtime: runtime, checker: checker,
+            prototype: prototype)
+        if let afterEach = hooks.afterEach { onAfterEach(afterEach) }
+        return nil
+    }
+
     /// Adds what the after_each hooks did in a fresh load (`run`) to the test that ended before
     /// them (`outcome`): their log and steps follow the test's, and their failure follows the
     /// test's after `; then, `, as when they run in the test's own Lua state.

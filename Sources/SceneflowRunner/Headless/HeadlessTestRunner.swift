@@ -199,18 +199,27 @@ public final class HeadlessTestRunner {
             baselines: baselines)
         if options.afterAllOnly {
             let runs = options.reverseOrder ? indices.reversed() : indices
-            // A file without those hooks has nothing to run here (its before_all would run
-            // again for nothing, and could get stuck again).
-            let hooked = first.hasAfterAllHooks || (options.afterEachFirst && first.hasAfterEachHooks)
-            if hooked, let last = runs.last(where: { declared.tests[$0].skipReason == nil }), !shouldStop() {
-                let hooks = runAfterAllOnly(
-                    file, declared.tests, last: last, runtime: first, checker: checker, prototype: prototype,
-                    afterEachFirst: options.afterEachFirst)
-                if let afterEach = hooks.afterEach { onAfterEach(afterEach) }
-                if let entry = hooks.afterAll {
-                    result.outcomes.append(entry)
-                    onOutcome(entry)
-                }
+            guard let last = runs.last(where: { declared.tests[$0].skipReason == nil }), !shouldStop() else {
+                return result
+            }
+            var loaded: ScriptRuntime? = first
+            if options.afterEachFirst {
+                // after_each first, in a load of its own, and its result sent before after_all
+                // runs: a worker stopped in after_all then never takes after_each's part.
+                loaded = runAfterEachFirst(
+                    file, declared.tests, test: last, runtime: first, checker: checker, prototype: prototype)
+            }
+            // A file without after_all hooks has nothing more to run here (its before_all would
+            // run again for nothing, and could get stuck again).
+            if first.hasAfterAllHooks, !shouldStop(),
+                let runtime = loaded
+                    ?? (try? reload(file, test: last, directory: directory, expecting: declared).get()),
+                let entry = runAfterAllOnly(
+                    file, declared.tests, last: last, runtime: runtime, checker: checker, prototype: prototype
+                ).afterAll
+            {
+                result.outcomes.append(entry)
+                onOutcome(entry)
             }
             return result
         }
@@ -227,11 +236,8 @@ public final class HeadlessTestRunner {
         if options.afterEachFirst, options.skipFirst > 0, !shouldStop() {
             // The test before ended its worker process before its after_each hooks.
             let ended = Array(options.reverseOrder ? indices.reversed() : indices)[options.skipFirst - 1]
-            let hooks = runHooksOnly(
-                .afterEach, file, declared.tests, test: ended, last: false, runtime: first, checker: checker,
-                prototype: prototype)
-            if let afterEach = hooks.afterEach { onAfterEach(afterEach) }
-            fresh = nil
+            fresh = runAfterEachFirst(
+                file, declared.tests, test: ended, runtime: first, checker: checker, prototype: prototype)
         }
         // Whether a test of this file has started: before_all's log and steps go to the first.
         var startedOne = false
