@@ -151,12 +151,13 @@ extension TestWorkerPool {
             if let position = run.heldForAfterEach, planned.indices.contains(position) {
                 let test = planned[position]
                 var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
-                if !stoppedBySignal {
+                // Stopped in after_all: the after_each hooks before them held.
+                if !stoppedBySignal && phase != "after_all" {
                     hooks.verdict = .failed
                     hooks.failure = Diagnostic(
                         file: run.file, line: test.line,
                         message: testProblem(worker, run, test, phase: phase == "before_all" ? phase : "after_each"))
-                    taken = phase != "after_all"
+                    taken = true
                 }
                 releaseHeld(run, adding: hooks, onOutcome: onOutcome)
             }
