@@ -159,9 +159,27 @@ extension TestWorkerPool {
             return
         }
         if run.afterAllOnly {
-            // The fresh worker that ran only the file's hooks ended as well (its before_all or
-            // after_all stuck, a crash): that is the file's (after_all) entry, never a third try.
-            endedInHooksOnly(worker, run, planned: planned, interrupted: stoppedBySignal, onOutcome: onOutcome)
+            // The fresh worker that ran only the file's hooks ended as well (its before_all,
+            // after_each or after_all stuck, a crash): never a third try. A test held for its
+            // after_each hooks gets the stop (and is shown); the file's (after_all) entry gets
+            // it when the after_all hooks were reached, or when no test took it.
+            let phase = run.journal().phase
+            var taken = false
+            if let position = run.heldForAfterEach, planned.indices.contains(position) {
+                let test = planned[position]
+                var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
+                // Stopped in after_all: the after_each hooks before them held.
+                if !stoppedBySignal && phase != "after_all" {
+                    hooks.verdict = .failed
+                    hooks.failure = Diagnostic(
+                        file: run.file, line: test.line,
+                        message: testProblem(worker, run, test, phase: phase == "before_all" ? phase : "after_each"))
+                    taken = true
+                }
+                releaseHeld(run, adding: hooks, onOutcome: onOutcome)
+            }
+            endedInHooksOnly(
+                worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: onOutcome)
             finish(run)
             return
         }

@@ -33,8 +33,9 @@ extension HeadlessTestRunner {
         let session = Session(prototype: prototype)
         session.timelineEventLimit = options.timelineEventsPerTest
         // The ended test's records stay the runner's: a worker stopped in these hooks keeps
-        // what the test recorded, not what this load's before_all did.
-        runtime.onRecord = hooks == .afterAll ? onRecord : nil
+        // what the test recorded, not what this load's before_all did. A last test's hooks are
+        // streamed (the runner holds that test already), so a stop names the hook it was in.
+        runtime.onRecord = hooks == .afterAll || last ? onRecord : nil
         runtime.bind(session)
         runtime.visualChecks = checker
         checker.begin(test: tests[index].name, index: index)
