@@ -141,23 +141,6 @@ extension TestWorkerPool {
             }
             return
         }
-        if run.afterAllOnly, let position = run.heldForAfterEach,
-            let test = planned.indices.contains(position) ? planned[position] : nil
-        {
-            // The fresh worker was stopped in the after_each hooks of the test that ended the
-            // one before (it sends their result before after_all begins): the stop is theirs,
-            // and the file's after_all hooks are not tried a third time.
-            var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
-            if !stoppedBySignal {
-                hooks.verdict = .failed
-                hooks.failure = Diagnostic(
-                    file: run.file, line: test.line, message: testProblem(worker, run, test, phase: "after_each"))
-            }
-            releaseHeld(run, adding: hooks, onOutcome: onOutcome)
-            run.afterAllOnly = false
-            finish(run)
-            return
-        }
         if run.afterAllOnly {
             // The fresh worker that ran only the file's hooks ended as well (its before_all,
             // after_each or after_all stuck, a crash): never a third try. A test held for its
