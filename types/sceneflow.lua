@@ -179,7 +179,7 @@ function before_each(fn) end
 
 ---`after_each(fn)`
 ---
----Runs fn at the end of every test, passed or failed. An error in it fails a test that had passed.
+---Runs fn at the end of every test, passed or failed, however it ended: after a limit (the watchdog, the clock or memory limit) or a failing prototype action in a fresh load of the file, after a stopped worker in a fresh worker (not after a stop signal). An error in it fails a test that had passed; after a failure it follows the test's message (…; then, in after_each: …).
 ---
 ---Fails when: fn not a function.
 ---

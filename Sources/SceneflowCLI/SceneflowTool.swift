@@ -171,8 +171,11 @@ enum SceneflowTool {
         do {
             if let message = RawArguments.invalidUTF8Message() { throw UsageError(message: message) }
             let parsed = try ParsedArguments.parse(rest, options: C.options, arguments: C.arguments)
-            try OutputOptions.check(parsed, options: C.options)
+            // Two outputs of one file first: `--report out --json out/results.json` is that,
+            // whether or not `out` exists yet (the check below creates `--report`'s folder).
+            try OutputOptions.checkStandardOutputClaims(parsed, options: C.options)
             try OutputOptions.checkCollisions(parsed, options: C.options, command: C.name)
+            try OutputOptions.check(parsed, options: C.options)
             let instance = try C(parsed)
             try instance.validate()
             return instance.run()

@@ -1,3 +1,4 @@
+import Foundation
 import SceneflowCore
 
 /// The `app` object passed to a prototype's Lua-function actions, and the protected call of
@@ -25,6 +26,9 @@ final class AppModule {
     private var appRef: Int32 = -2
     /// Actions asked for by the running call (see `LuaLimits.actionsPerCall`).
     private var performed = 0
+    /// True when the last `call` was stopped by the `deadline` it was given (the running
+    /// test's watchdog), not by its own limits.
+    private(set) var ranPastDeadline = false
     private let initialStateRef: Int32?
 
     init(state: LuaState, source: LuaSource, prototype: Prototype, initialStateRef: Int32?) {
@@ -123,10 +127,14 @@ final class AppModule {
     /// action (`return go("thanks")`), that action is performed too; any other value it
     /// returns (a table that is not an action, a string) is an error naming the function's
     /// first line and what it returned.
+    /// `deadline` (`ProcessInfo.systemUptime`): the running test's watchdog, which stops the
+    /// call when it comes before the call's own 10 s (`ranPastDeadline` then says so).
     /// - Returns: nil on success, else the error with the prototype file and line.
-    func call(_ ref: ScriptFunctionRef, app: any AppActions, argument: Double? = nil, text: String? = nil)
-        -> Diagnostic?
-    {
+    func call(
+        _ ref: ScriptFunctionRef, app: any AppActions, argument: Double? = nil, text: String? = nil,
+        deadline: Double? = nil
+    ) -> Diagnostic? {
+        ranPastDeadline = false
         let main = state.main
         let base = main.top
         defer { main.setTop(base) }
@@ -144,7 +152,12 @@ final class AppModule {
         let caller = state.subject
         state.subject = source.file
         defer { state.subject = caller }
-        if case .failure(let failure) = state.call(args: args, results: 1, instructions: instructions) {
+        if case .failure(let failure) = state.call(
+            args: args, results: 1, instructions: instructions, deadline: deadline)
+        {
+            if failure.budgetExhausted, let deadline, ProcessInfo.processInfo.systemUptime >= deadline {
+                ranPastDeadline = true
+            }
             return source.diagnostic(failure, limits: state.limits, instructions: instructions, subject: "the action")
         }
         // Read raw (no metamethod runs): an action, or nothing. Anything else (a table that is

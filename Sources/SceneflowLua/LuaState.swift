@@ -26,6 +26,8 @@ final class LuaState {
     /// The file whose Lua code the state runs now (the script; `prototype.lua` while it loads
     /// or one of its actions runs), as the user gave it: `LuaWatchdog` names it.
     var subject = "" { didSet { main.setSubject(subject) } }
+    /// The real time one call or chunk may run (`resetLimits`' deadline), seconds.
+    static let callSeconds = 10.0
 
     /// A new state with the sandbox prelude run; nil if Lua cannot allocate it.
     init?(limits: LuaLimits = .standard) {
@@ -69,8 +71,15 @@ final class LuaState {
     }
 
     /// Calls the function below `args` arguments in protected mode with a fresh budget.
-    func call(args: Int32, results: Int32, instructions: Int) -> Result<Void, LuaFailure> {
+    ///
+    /// `deadline` (`ProcessInfo.systemUptime`), when earlier than the call's own 10 s of real
+    /// time, ends it instead: a test's watchdog holds inside the prototype actions it triggers.
+    func call(args: Int32, results: Int32, instructions: Int, deadline: Double? = nil) -> Result<Void, LuaFailure> {
         main.resetLimits(instructions: instructions)
+        if let deadline {
+            let left = deadline - ProcessInfo.processInfo.systemUptime
+            if left < Self.callSeconds { main.setDeadline(seconds: max(0, left)) }
+        }
         if main.pcall(args: args, results: results) { return .success(()) }
         return .failure(takeFailure(from: main))
     }

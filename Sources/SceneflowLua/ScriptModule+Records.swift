@@ -132,6 +132,7 @@ extension ScriptModule {
             { module, _, s in
                 let name = s.string(1, maxBytes: 32) ?? "test"
                 if name == "after_all" { module.afterAllStart = ProcessInfo.processInfo.systemUptime }
+                if module.phasesEntered.count < 8 { module.phasesEntered.append(name) }
                 module.record(.phase(name, testFailure: s.message(2).map { MessageClip.clip($0) }))
                 return .values(0)
             }

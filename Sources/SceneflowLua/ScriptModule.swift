@@ -85,6 +85,11 @@ final class ScriptModule {
     /// `(after_all)` entry's time.
     var afterAllStart: Double?
 
+    /// The phases the running test entered, in order (`sf.phase`: `before_all`, `before_each`,
+    /// `test`, `after_each`, `after_all`; the first few only), since its records were last
+    /// reset: whether its after_each hooks began (`ScriptRuntime.endedBeforeAfterEach`).
+    var phasesEntered: [String] = []
+
     /// Applies `event` to `records` and hands it to `recordSink`.
     func record(_ event: TestRecordEvent) {
         records.apply(event)
@@ -130,6 +135,7 @@ final class ScriptModule {
         afterAllStart = nil
         notedFailure = nil
         afterAllFailures.removeAll()
+        phasesEntered.removeAll()
     }
 
     /// Pushes the table onto `state`'s main stack.

@@ -9,10 +9,10 @@ extension ScriptRuntime {
     /// first test the runner runs in this file); `after_all` hooks run in the test started
     /// with `last` true (the last one the runner runs in this file).
     ///
-    /// With `afterAllOnly`, only the before_all hooks (for their globals; their records are
-    /// dropped) and the after_all hooks run, as after test `index`: the rest of a file whose
-    /// last test ended its worker process before them.
-    public func start(test index: Int, last: Bool = false, first: Bool = true, afterAllOnly: Bool = false) {
+    /// With `hooksOnly`, only the before_all hooks (for their globals; their records are
+    /// dropped) and the hooks it names run, as after test `index`, in this fresh load: see
+    /// `HooksOnly`.
+    public func start(test index: Int, last: Bool = false, first: Bool = true, hooksOnly: HooksOnly? = nil) {
         stopRunning()
         guard tests.indices.contains(index), let session else { return }
         module.resetRecords(start: session.now)
@@ -30,7 +30,7 @@ extension ScriptRuntime {
         thread.push(Double(index + 1))
         thread.push(last)
         thread.push(first)
-        thread.push(afterAllOnly)
+        if let hooksOnly { thread.push(hooksOnly.rawValue) } else { thread.pushNil() }
         running = RunningTest(
             index: index, thread: thread, threadRef: ref, startTime: session.now,
             wallDeadline: ProcessInfo.processInfo.systemUptime + state.limits.testWallSeconds)
@@ -59,7 +59,7 @@ extension ScriptRuntime {
         let thread = running.thread
         thread.resetLimits(instructions: Int.max / 2)
         thread.setDeadline(seconds: running.wallDeadline - ProcessInfo.processInfo.systemUptime)
-        let args: Int32 = running.started ? 0 : 4  // index, last, first, after_all_only
+        let args: Int32 = running.started ? 0 : 4  // index, last, first, hooks_only
         running.started = true
         self.running = running
         let resumed = thread.resume(args: args)
@@ -229,12 +229,33 @@ extension ScriptRuntime {
     }
 
     /// True when the file declared after_all hooks (read from its declarations, no Lua runs).
-    public var hasAfterAllHooks: Bool {
+    public var hasAfterAllHooks: Bool { hasHooks("after_all") }
+
+    /// True when the file declared after_each hooks (read from its declarations, no Lua runs).
+    public var hasAfterEachHooks: Bool { hasHooks("after_each") }
+
+    /// True when the just-ended test stopped before its after_each hooks began, while its own
+    /// function or before_each ran (a limit, a failing prototype action, a signal): its Lua
+    /// state never reached them. Past the memory limit the state fails every instruction
+    /// (`LuaStack.memoryFailed`), so hooks it entered did not run either. False when it never
+    /// started (before_all stopped or failed) or when the file has no after_each hooks.
+    public var endedBeforeAfterEach: Bool {
+        guard hasAfterEachHooks else { return false }
+        let phases = module.phasesEntered
+        if let entered = phases.firstIndex(of: "after_each") {
+            return entered == phases.count - 1 && state.main.memoryFailed
+        }
+        // before_all failed or was stopped: the test never started (after_all may follow).
+        return phases.prefix { $0 != "after_all" }.last != "before_all"
+    }
+
+    /// True when the file declared hooks of `kind` (`after_all`, `after_each`).
+    private func hasHooks(_ kind: String) -> Bool {
         let main = state.main
         let base = main.top
         defer { main.setTop(base) }
         main.pushRef(declarationsRef)
-        main.rawGet("after_all", table: main.top)
+        main.rawGet(kind, table: main.top)
         guard main.isTable(main.top) else { return false }
         main.rawGet(at: 1, table: main.top)
         return !main.isNil(main.top)

@@ -267,7 +267,25 @@ public final class ScriptRuntime {
         guard let app else {
             return Diagnostic(file: scriptPath, message: "no prototype loaded to call a Lua function of")
         }
-        return session.performing(call) { app.call(call.ref, app: session, argument: call.argument, text: call.text) }
+        let deadline = running?.wallDeadline
+        guard
+            var failure = session.performing(
+                call,
+                {
+                    app.call(call.ref, app: session, argument: call.argument, text: call.text, deadline: deadline)
+                })
+        else { return nil }
+        if app.ranPastDeadline, let running {
+            // The test's watchdog came first: it is named, as when the script's own code runs on.
+            let test = tests[running.index]
+            let limits = state.limits
+            let place = failure.line.map { "\(failure.file):\($0)" } ?? failure.file
+            failure.file = scriptPath
+            failure.line = test.line
+            failure.message =
+                "\(Self.runner(of: test, phase: module.records.phase, file: source.label)) ran its Lua code for more than \(formatSeconds(limits.testWallSeconds)) s of real time (the watchdog\(Self.configOrigin(limits.testWallSecondsOrigin))): the time ran out inside the prototype's Lua action at \(place); change the limit with --timeout\(Self.configOrigin(limits.testWallSecondsOrigin, joined: " or "))"
+        }
+        return failure
     }
 }
 

@@ -50,23 +50,23 @@ enum ProjectDefaults {
         }
         guard !settings.list else { return .success(()) }
         do {
-            if settings.junit == nil, let junit = config.junit {
-                try OutputPath.checkWritableFile("\(path): test.reporters.junit", junit)
-                settings.junit = junit
-            }
-            if settings.json == nil, let json = config.json {
-                try OutputPath.checkWritableFile("\(path): test.reporters.json", json)
-                settings.json = json
-            }
-            if settings.report == nil, let report = config.report {
-                try OutputPath.checkWritableFolder("\(path): test.reporters.report", report)
-                settings.report = report
-            }
+            let (junit, json, report) = (settings.junit == nil, settings.json == nil, settings.report == nil)
+            if junit { settings.junit = config.junit }
+            if json { settings.json = config.json }
+            if report { settings.report = config.report }
             // Every output, whichever source gave it, against the others and the run's inputs
-            // (the config's prototype and the config itself among them), as the command line's.
+            // (the config's prototype and the config itself among them), as the command line's;
+            // first, as there: the report folder is created next, and a file may be inside it.
             try OutputOptions.checkCollisions(
                 outputs(settings, given: given, config: path), positionals: inputs, prototype: settings.prototype,
                 config: path, command: TestCommand.name)
+            if report, let folder = config.report {
+                try OutputPath.checkWritableFolder("\(path): test.reporters.report", folder)
+            }
+            if junit, let file = config.junit {
+                try OutputPath.checkWritableFile("\(path): test.reporters.junit", file)
+            }
+            if json, let file = config.json { try OutputPath.checkWritableFile("\(path): test.reporters.json", file) }
         } catch {
             printError("sceneflow test: \(error)")
             return .failure(Failure(exitCode: .usage))

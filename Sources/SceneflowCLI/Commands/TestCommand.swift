@@ -200,11 +200,8 @@ struct TestCommand: Subcommand {
         {
             printError("sceneflow test: stopped after \(counted(limit, "failure")) (--max-failures \(limit))")
         }
-        let vanished = Self.vanishedFailures(tests, results: results)
-        if !vanished.isEmpty {
-            printError(
-                "sceneflow test --last-failed: \(counted(vanished.count, "test")) that failed in the previous run \(vanished.count == 1 ? "is" : "are") no longer declared (renamed or removed?): \(vanished.prefix(5).joined(separator: "; "))\(vanished.count > 5 ? "; …" : "")"
-            )
+        if let message = Self.vanishedMessage(tests, results: results, selection: settings.selection) {
+            printError(message)
         }
         if settings.lastFailed, results.isEmpty, interruption.signal == nil {
             // Nothing that failed could be run again: keep the state (the failures are not
@@ -281,11 +278,35 @@ struct TestCommand: Subcommand {
 
     /// The tests `--last-failed` asked for (`tests`: file → names) that their file, which ran,
     /// no longer declares, as `file: name`.
-    static func vanishedFailures(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String] {
+    static func vanishedFailures(
+        _ tests: [String: [String]], results: [ScriptFileResult], selection: TestSelection = TestSelection()
+    ) -> [String] {
         let vanished = vanishedNames(tests, results: results)
         return tests.keys.sorted().flatMap { file in
-            (tests[file] ?? []).filter { vanished[file]?.contains($0) ?? false }.map { "\(file): \($0)" }
+            (tests[file] ?? []).filter {
+                // A name --filter leaves out is declared still: the selection took it out.
+                vanished[file]?.contains($0) ?? false && !selection.leavesOut(name: $0, file: file)
+            }.map { "\(file): \($0)" }
         }
+    }
+
+    /// What the run says of the failures `--last-failed` asked for that did not run (nil when
+    /// every one ran or `selection`'s `--filter` left it out): no longer declared; or, under
+    /// `--tag`/`--tag-invert`, which cannot tell a removed test from one whose tags it leaves
+    /// out, both.
+    static func vanishedMessage(
+        _ tests: [String: [String]], results: [ScriptFileResult], selection: TestSelection
+    ) -> String? {
+        let vanished = vanishedFailures(tests, results: results, selection: selection)
+        guard !vanished.isEmpty else { return nil }
+        let list = vanished.prefix(5).joined(separator: "; ") + (vanished.count > 5 ? "; …" : "")
+        let one = vanished.count == 1
+        let tests = "sceneflow test --last-failed: \(counted(vanished.count, "test")) that failed in the previous run"
+        if selection.selectsByTags {
+            return
+                "\(tests) \(one ? "was" : "were") not run: \(selection.tagOptions) left \(one ? "it" : "them") out, or \(one ? "it is" : "they are") no longer declared: \(list)"
+        }
+        return "\(tests) \(one ? "is" : "are") no longer declared (renamed or removed?): \(list)"
     }
 
     /// The tests `--last-failed` asked for that their file, which ran, no longer declares: file

@@ -84,17 +84,22 @@ extension TestWorkerPool {
                 run.next = position + 1
                 if outcome.failsTheRun && earlier?.failsTheRun != true { failures += 1 }
                 onOutcome(outcome)
+            case .afterEach(let hooks):
+                releaseHeld(run, adding: hooks, onOutcome: onOutcome)
             case .finished(let result) where result.notRun != nil:
                 // The worker had seen --max-failures failures before this file's turn (a file
                 // resumed after a stopped worker keeps the outcomes it has).
+                releaseHeld(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 finish(run, notRun: run.outcomes.isEmpty)
             case .finished(let result):
+                releaseHeld(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
                     wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: true)
             case .done(let seconds):
+                releaseHeld(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: true)
             case .stuck: break
@@ -137,9 +142,27 @@ extension TestWorkerPool {
             return
         }
         if run.afterAllOnly {
-            // The fresh worker that ran only the file's hooks ended as well (its before_all or
-            // after_all stuck, a crash): that is the file's (after_all) entry, never a third try.
-            endedInHooksOnly(worker, run, planned: planned, interrupted: stoppedBySignal, onOutcome: onOutcome)
+            // The fresh worker that ran only the file's hooks ended as well (its before_all,
+            // after_each or after_all stuck, a crash): never a third try. A test held for its
+            // after_each hooks gets the stop (and is shown); the file's (after_all) entry gets
+            // it when the after_all hooks were reached, or when no test took it.
+            let phase = run.journal().phase
+            var taken = false
+            if let position = run.heldForAfterEach, planned.indices.contains(position) {
+                let test = planned[position]
+                var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
+                // Stopped in after_all: the after_each hooks before them held.
+                if !stoppedBySignal && phase != "after_all" {
+                    hooks.verdict = .failed
+                    hooks.failure = Diagnostic(
+                        file: run.file, line: test.line,
+                        message: testProblem(worker, run, test, phase: phase == "before_all" ? phase : "after_each"))
+                    taken = true
+                }
+                releaseHeld(run, adding: hooks, onOutcome: onOutcome)
+            }
+            endedInHooksOnly(
+                worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: onOutcome)
             finish(run)
             return
         }
@@ -153,6 +176,18 @@ extension TestWorkerPool {
             }
             run.outcomes[position] = outcome
             onOutcome(outcome)
+        }
+        if let position = run.heldForAfterEach, let test = planned.indices.contains(position) ? planned[position] : nil
+        {
+            // Stopped again while the after_each hooks of the test that ended the worker before
+            // ran in a fresh one: the stop is theirs, added to that test's failure.
+            var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
+            if !stoppedBySignal {
+                hooks.verdict = .failed
+                hooks.failure = Diagnostic(
+                    file: run.file, line: test.line, message: testProblem(worker, run, test, phase: "after_each"))
+            }
+            releaseHeld(run, adding: hooks, onOutcome: onOutcome)
         }
         if let position = run.running, planned.indices.contains(position), !stoppedBySignal,
             run.journal().phase == "after_all"
@@ -172,12 +207,16 @@ extension TestWorkerPool {
             } else {
                 outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))
             }
+            // Stopped before its after_each hooks began (in the test or before_each): a fresh
+            // worker runs them first, and the test is shown once they ran.
+            let phase = run.journal().phase
+            let hooksLeft = !stoppedBySignal && phase != "after_each" && phase != "before_all"
             keepRecords(of: run, in: &outcome)
             if outcome.failsTheRun { failures += 1 }
             run.outcomes[position] = outcome
             run.running = nil
             run.next = position + 1
-            onOutcome(outcome)
+            if hooksLeft { run.heldForAfterEach = position } else { onOutcome(outcome) }
             // The last test that runs ended the worker before the file's after_all hooks: a
             // fresh worker runs them (the tests left, if any, are skipped ones).
             if !stoppedBySignal, planned[run.next...].allSatisfy({ Self.skippedByTheScript($0) }) {
@@ -191,6 +230,17 @@ extension TestWorkerPool {
         } else {
             resumed.insert(run, at: 0)
         }
+    }
+
+    /// Shows the test held for its after_each hooks (`FileRun.heldForAfterEach`), with what
+    /// they did (`hooks`, added as `HeadlessTestRunner.addAfterEach` adds it) when they ran.
+    func releaseHeld(_ run: FileRun, adding hooks: TestOutcome? = nil, onOutcome: (TestOutcome) -> Void) {
+        guard let position = run.heldForAfterEach else { return }
+        run.heldForAfterEach = nil
+        guard var outcome = run.outcomes[position] else { return }
+        if let hooks { HeadlessTestRunner.addAfterEach(hooks, to: &outcome) }
+        run.outcomes[position] = outcome
+        onOutcome(outcome)
     }
 
     /// How the record line that says the after_all hooks began starts (`~P`, tab, `after_all`).

@@ -87,6 +87,10 @@ extension TestWorkerPool {
         /// The file's last test ended its worker before the after_all hooks: a fresh worker
         /// runs only them (`WorkerRequest.afterAllOnly`).
         var afterAllOnly = false
+        /// The run position of the test that ended its worker before its after_each hooks:
+        /// the next worker runs them first (`WorkerRequest.afterEachFirst`), and the test's
+        /// outcome is shown once their `WorkerEvent.afterEach` came (`releaseHeld`).
+        var heldForAfterEach: Int?
         /// The run position of the test the file's after_all hooks ran after, when a worker
         /// ended in or before them: the `(after_all)` entry follows it.
         var afterAllAfter: Int?

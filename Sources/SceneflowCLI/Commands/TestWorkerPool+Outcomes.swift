@@ -6,20 +6,24 @@ import SceneflowRunner
 /// Ending a file with its outcomes, and saying why a test or a file has none.
 extension TestWorkerPool {
     /// Why the test running in `worker` has no result.
-    func testProblem(_ worker: Worker, _ run: FileRun, _ test: TestOutcome) -> String {
+    func testProblem(_ worker: Worker, _ run: FileRun, _ test: TestOutcome, phase: String? = nil) -> String {
         if let stuck = worker.stuck {
             let stopped =
                 StuckLua.whereStopped(stuck.place, subject: stuck.subject) + "; its worker process was stopped"
-            if stuck.subject == run.file {
-                let seconds = settings.timeout ?? LuaLimits.standard.testWallSeconds
+            let seconds = settings.timeout ?? LuaLimits.standard.testWallSeconds
+            // A prototype action's call gets the test's deadline when it comes before its own
+            // 10 s: stopped past it, the test's watchdog is what ended it.
+            let pastTestDeadline = ProcessInfo.processInfo.systemUptime - run.runningSince >= seconds
+            if stuck.subject == run.file || pastTestDeadline {
                 let origin =
                     settings.timeout == nil || settings.timeoutOrigin.hasPrefix("--")
                     ? "" : ", \(settings.timeoutOrigin)"
                 let runner = ScriptRuntime.runner(
-                    of: ScriptTest(name: test.name, line: test.line), phase: run.journal().phase,
+                    of: ScriptTest(name: test.name, line: test.line), phase: phase ?? run.journal().phase,
                     file: (run.file as NSString).lastPathComponent)
+                let inAction = stuck.subject == run.file ? "" : " (in the prototype's Lua action, \(stuck.subject))"
                 return
-                    "\(runner) ran its Lua code for more than \(formatSeconds(seconds)) s of real time (the watchdog\(origin)) \(stopped)"
+                    "\(runner) ran its Lua code for more than \(formatSeconds(seconds)) s of real time (the watchdog\(origin))\(inAction) \(stopped)"
             }
             return "\(stuck.subject) ran its Lua code for more than 10 s of real time during this test \(stopped)"
         }

@@ -88,7 +88,8 @@ extension TestWorkerPool {
                     timeoutOrigin: settings.timeout == nil || settings.timeoutOrigin == "--timeout"
                         ? nil : settings.timeoutOrigin,
                     clockLimitOrigin: settings.clockLimit == nil || settings.clockLimitOrigin == "--clock-limit"
-                        ? nil : settings.clockLimitOrigin, afterAllOnly: run.afterAllOnly ? true : nil)
+                        ? nil : settings.clockLimitOrigin, afterAllOnly: run.afterAllOnly ? true : nil,
+                    afterEachFirst: run.heldForAfterEach != nil ? true : nil)
             )
         else { return }
         line.append(10)

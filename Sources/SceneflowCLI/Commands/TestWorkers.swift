@@ -26,6 +26,10 @@ enum WorkerEvent: Codable {
     /// when none is kept) is being encoded: `ended` follows with the video or a note that the
     /// stop cut it off; if the worker is stopped first, this verdict stands.
     case verdict(Int, TestOutcome, String?)
+    /// What the after_each hooks did in a fresh load for the test that ended the worker before
+    /// them (`WorkerRequest.afterEachFirst`): the runner adds it to that test's outcome
+    /// (`HeadlessTestRunner.addAfterEach`).
+    case afterEach(TestOutcome)
     /// The file is done: its load problems, timeline and real time (the outcomes were sent
     /// one by one and are left out).
     case finished(ScriptFileResult)
@@ -126,6 +130,10 @@ struct WorkerRequest: Codable {
     /// Run only the file's after_all hooks (`HeadlessTestRunner.Options.afterAllOnly`): its
     /// last test ended the worker before them.
     var afterAllOnly: Bool? = nil
+    /// The test before `skip` (with `afterAllOnly`: the file's last test that runs) ended its
+    /// worker before its after_each hooks: run them first, in a fresh load
+    /// (`HeadlessTestRunner.Options.afterEachFirst`), and send `WorkerEvent.afterEach`.
+    var afterEachFirst: Bool? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -202,6 +210,7 @@ enum TestWorker {
         if let origin = request.clockLimitOrigin { options.limits.testTimeoutOrigin = origin }
         if let tests = request.tests { options.selection.names = Set(tests) }
         options.afterAllOnly = request.afterAllOnly ?? false
+        options.afterEachFirst = request.afterEachFirst ?? false
         let runner = HeadlessTestRunner(options: options)
         let limit = settings.maxFailures ?? Int.max
         runner.shouldStop = { interruption.signal != nil || failures >= limit }
@@ -218,6 +227,7 @@ enum TestWorker {
         }
         runner.onTestStart = { _, _ in send(.started(position)) }
         runner.onRecord = { send(record: $0) }
+        runner.onAfterEach = { send(.afterEach($0)) }
         runner.stopsVideo = { interruption.signal != nil }
         // A verdict already sent (its test's video then being encoded) is counted once.
         var counted = false

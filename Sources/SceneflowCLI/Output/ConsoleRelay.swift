@@ -130,6 +130,10 @@ final class ConsoleRelay: @unchecked Sendable {
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
+            if written < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                OutputTarget.waitWritable(fd)  // a non-blocking pipe whose reader pauses
+                continue
+            }
             if written <= 0 { return false }
             offset += written
         }

@@ -113,10 +113,21 @@ enum OutputCollisions {
                 identity = [UInt64(info.st_dev), UInt64(info.st_ino)]
                 return
             }
-            // Not there yet: where it will be is its folder's real path plus its name.
-            let folder = PathText.folder(of: given)
+            // Not there yet: where it will be is its folder's real path plus its name; a folder
+            // not there yet either (one `--report` creates) counts from the nearest that is.
+            var folder = PathText.folder(of: given)
+            var missing = [PathText.lastComponent(of: given)]
+            while Self.realPath(folder.isEmpty ? "." : folder) == nil {
+                guard !folder.isEmpty, folder != "/" else { return nil }
+                missing.append(PathText.lastComponent(of: folder))
+                folder = PathText.folder(of: folder)
+            }
             guard let real = Self.realPath(folder.isEmpty ? "." : folder) else { return nil }
-            self.path = PathText.join(real, PathText.lastComponent(of: given))
+            var parts: [String] = []
+            for part in missing.reversed() where part != "." {
+                if part == "..", !parts.isEmpty { parts.removeLast() } else { parts.append(part) }
+            }
+            self.path = parts.reduce(real) { PathText.join($0, $1) }
             identity = nil
         }
 

@@ -66,7 +66,10 @@ enum OutputOptions {
     ///   the file system allows, a folder, a block device, a missing or read-only folder.
     static func check(_ parsed: ParsedArguments, options: [OptionSpec]) throws(UsageError) {
         var claims: [String] = parsed.flag("--tap") ? ["--tap"] : []
-        for option in options {
+        // Folders first: they are created here, and a file option may write inside one
+        // (`--report out --json out/mine.json`).
+        let folders = options.filter { $0.output == .folder }
+        for option in folders + options.filter({ $0.output != .folder }) {
             guard let kind = option.output, let value = parsed.value(option.name) else { continue }
             if value == "-" {
                 guard kind == .textFile || kind == .binaryFile else {
@@ -94,12 +97,34 @@ enum OutputOptions {
                 if StandardOutput.names(value) { claims.append("\(option.name) \(OutputPath.shown(value, limit: 60))") }
             }
         }
-        if claims.count > 1 {
-            throw UsageError(
-                message:
-                    "\(claims.joined(separator: " and ")) \(claims.count == 2 ? "both" : "all") want standard output; only one output can go there (give the others file names)"
-            )
-        }
+        try refuseSharedStandardOutput(claims)
         if let claim = claims.first, claim != "--tap" { StandardStreams.claimStandardOutput() }
+    }
+
+    /// Throws when more than one output of `parsed` goes to standard output (`-`, `--tap`,
+    /// `/dev/stdout` or another name of it), before any path is checked: the most precise
+    /// message for `--junit /dev/stdout --json /dev/stdout`, which are also one file.
+    ///
+    /// - Throws: `UsageError` (exit 64): `--junit - and --tap both want standard output; …`.
+    static func checkStandardOutputClaims(_ parsed: ParsedArguments, options: [OptionSpec]) throws(UsageError) {
+        var claims: [String] = parsed.flag("--tap") ? ["--tap"] : []
+        for option in options {
+            guard option.output != nil, let value = parsed.value(option.name) else { continue }
+            if value == "-" {
+                claims.append(option.name)
+            } else if StandardOutput.names(value) {
+                claims.append("\(option.name) \(OutputPath.shown(value, limit: 60))")
+            }
+        }
+        try refuseSharedStandardOutput(claims)
+    }
+
+    /// Throws when `claims` (the options that want standard output) are more than one.
+    private static func refuseSharedStandardOutput(_ claims: [String]) throws(UsageError) {
+        guard claims.count > 1 else { return }
+        throw UsageError(
+            message:
+                "\(claims.joined(separator: " and ")) \(claims.count == 2 ? "both" : "all") want standard output; only one output can go there (give the others file names)"
+        )
     }
 }

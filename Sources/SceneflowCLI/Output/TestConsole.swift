@@ -68,7 +68,7 @@ final class TestConsole {
         let failing = outcome.verdict == .failed || outcome.verdict == .interrupted
         guard detail != .quiet || failing else { return }
         if shownHeader != outcome.file {
-            print(outcome.file)
+            print(TerminalText.path(outcome.file))
             shownHeader = outcome.file
         }
         filesShown.insert(outcome.file)
@@ -89,7 +89,7 @@ final class TestConsole {
         guard !result.isLeftOut else { return }
         if let notRun = result.notRunText {
             guard detail != .quiet else { return }
-            print("\(result.file)  \(notRun)")
+            print("\(TerminalText.path(result.file))  \(notRun)")
             shownHeader = result.file
             flushOutput()
             return
@@ -97,7 +97,7 @@ final class TestConsole {
         if detail == .quiet && result.loadProblems.isEmpty { return }
         if result.loadProblems.isEmpty && filesShown.contains(result.file) { return }
         if shownHeader != result.file {
-            print(result.file)
+            print(TerminalText.path(result.file))
             shownHeader = result.file
         }
         for problem in result.loadProblems { print("  ERROR \(problem)") }
@@ -179,7 +179,7 @@ final class TestConsole {
             for entry in outcome.log.suffix(10) where entry.level == .message && !verbose {
                 text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
             }
-            for artifact in outcome.artifacts { text += "\n        saved \(artifact)" }
+            for artifact in outcome.artifacts { text += "\n        saved \(TerminalText.path(artifact))" }
             return text
         }
     }

@@ -192,6 +192,10 @@ public enum OutputTarget: Equatable {
                 let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        waitWritable(fd)
+                        continue
+                    }
                     failure = errno
                     return
                 }
@@ -203,6 +207,17 @@ public enum OutputTarget: Equatable {
             }
         }
         if failure != 0 { throw OutputError(path: path, reason: String(cString: strerror(failure))) }
+    }
+}
+
+extension OutputTarget {
+    /// Waits until `fd` takes more bytes: a descriptor left non-blocking (O_NONBLOCK, as some
+    /// CI runners, `ssh` sessions and Node parents leave a shared pipe) refuses a write with
+    /// EAGAIN while its reader pauses, which is not a failure; a blocking one would simply wait
+    /// there. A reader that is gone makes the next write fail (EPIPE) instead.
+    public static func waitWritable(_ fd: Int32) {
+        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+        while poll(&entry, 1, 1_000) < 0 && errno == EINTR {}
     }
 }
 

@@ -33,9 +33,10 @@ public struct Diagnostic: Error, Equatable, Sendable, Codable, CustomStringConve
         self.message = message
     }
 
-    /// `file:line: path: message` (warnings prefixed with `warning: `).
+    /// `file:line: path: message` (warnings prefixed with `warning: `); control characters in
+    /// the file's path are escaped (`TerminalText.path`), so it stays on one line.
     public var description: String {
-        var text = file
+        var text = TerminalText.path(file)
         if let line { text += ":\(line)" }
         text += ": "
         if severity == .warning { text += "warning: " }

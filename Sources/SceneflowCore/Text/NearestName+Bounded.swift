@@ -86,10 +86,13 @@ extension NearestName {
     static let fillerWords: Set<Substring> = ["to", "be", "is", "a", "the", "than"]
     /// Prefixes that turn a word into its opposite (`invisible`, `untap`, `disable`).
     static let negatingPrefixes = ["in", "un", "non", "dis", "im"]
+    /// Words a typo's distance joins although they mean different things: `true` is one value,
+    /// `truthy` any but nil and false (`to_be_true` must never be offered `to_be_truthy`).
+    static let distinctWords: Set<[Substring]> = [["true", "truthy"], ["false", "falsy"]]
 
     /// True when `name` and `candidate` differ in meaning, not by a typo, so no hint may join
     /// them: a word of one is a word of the other behind a negating prefix (`invisible` and
-    /// `visible`, `Unread` and `Read`), or, for API names (`snake_case`), their words other than
+    /// `visible`, `Unread` and `Read`), the two are `distinctWords` (`true` and `truthy`), or, for API names (`snake_case`), their words other than
     /// `fillerWords` do not pair up one for one within a typo each (at most half the longer
     /// word's letters changed; `greater_or_equal` and
     /// `greater_than`, `not_tree` and `not_scene`). Labels with spaces or capitals keep the
@@ -101,6 +104,7 @@ extension NearestName {
                 for prefix in negatingPrefixes {
                     if x == prefix + y || y == prefix + x { return true }
                 }
+                if distinctWords.contains([x, y]) || distinctWords.contains([y, x]) { return true }
             }
         }
         guard isIdentifier(name), isIdentifier(candidate), name.contains("_") || candidate.contains("_") else {

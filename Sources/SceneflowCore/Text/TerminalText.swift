@@ -32,6 +32,10 @@ public enum TerminalText {
         return out
     }
 
+    /// A file path as one line shows it: every control character escaped, line breaks and tabs
+    /// too (`HN/n\nl.lua`), since a path is never meant to span lines.
+    public static func path(_ path: String) -> String { escaped(path, keepNewlines: false, keepTabs: false) }
+
     /// True for the scalars `escaped` rewrites.
     static func needsEscape(_ scalar: Unicode.Scalar, keepNewlines: Bool) -> Bool {
         let v = scalar.value

@@ -454,6 +454,13 @@ local SAME_EFFECT = { not_visible = "hidden", not_hidden = "visible", to_be_visi
   to_be_hidden = "hidden", to_have_value = "value", to_have_count = "count", not_to_be_visible = "hidden",
   not_to_be_hidden = "visible" }
 
+-- Matcher names other tools use for a check written here another way: the hint names the
+-- check of the same meaning (a did-you-mean would offer to_be_truthy for to_be_true, a looser
+-- check that "no" and 0 pass).
+local SAME_CHECK = { to_be_true = "to_be(true)", to_be_false = "to_be(false)", not_to_be_true = "not_to_be(true)",
+  not_to_be_false = "not_to_be(false)", to_be_null = "to_be_nil()", to_be_undefined = "to_be_nil()",
+  to_be_defined = "not_to_be_nil()", not_to_be_null = "not_to_be_nil()", not_to_be_undefined = "not_to_be_nil()" }
+
 setmetatable(expect, {
   __call = function(_, x)
     return setmetatable({}, { __index = function(_, name)
@@ -461,7 +468,9 @@ setmetatable(expect, {
       if not check then
         -- to_not_equal (another tool's word order) is not_to_equal, never to_equal.
         local reordered = type(name) == "string" and name:gsub("^to_not_", "not_to_") or nil
-        local hint = matchers[reordered] and ('; did you mean "' .. reordered .. '"?')
+        local same = SAME_CHECK[reordered]
+        local hint = (matchers[reordered] and ('; did you mean "' .. reordered .. '"?'))
+          or (same and ('; did you mean "' .. same .. '"?'))
           or sf.hint(api.text(name), table.unpack(names))
         fail("expect(x)." .. api.text(name) .. " is not a matcher" .. hint)
       end

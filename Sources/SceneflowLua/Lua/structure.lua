@@ -283,7 +283,7 @@ api.define{ name = "before_each", group = "Structure",
 
 api.define{ name = "after_each", group = "Structure",
   signature = "after_each(fn)",
-  summary = "Runs fn at the end of every test, passed or failed. An error in it fails a test that had passed.",
+  summary = "Runs fn at the end of every test, passed or failed, however it ended: after a limit (the watchdog, the clock or memory limit) or a failing prototype action in a fresh load of the file, after a stopped worker in a fresh worker (not after a stop signal). An error in it fails a test that had passed; after a failure it follows the test's message (…; then, in after_each: …).",
   args = { { "fn", "function", "function" } },
   errors = "fn not a function",
   example = 'after_each(function() log.message("ended on " .. scene()) end)',
@@ -411,9 +411,11 @@ end
 -- (the runner's last test of the file). Every test has a fresh Lua state, so before_all runs
 -- in each for its globals; the prototype is reset after it, and only in the `first` test run
 -- are its log and steps kept (sf.after_before_all).
--- With `after_all_only` (the rest of a file whose last test ended its worker process) only
--- before_all (for its globals) and after_all run.
-function decl.run(index, last, first, after_all_only)
+-- With `hooks_only` "after_each" (a limit stopped the test's Lua state before its after_each
+-- hooks, or the test ended its worker process) only before_all (for its globals), after_each
+-- and, when `last`, after_all run, in a fresh load; with "after_all" (the rest of a file whose
+-- last test ended its worker process after its after_each) only before_all and after_all.
+function decl.run(index, last, first, hooks_only)
   restore()
   local t = decl.tests[index]
   api.thread = coroutine.running()
@@ -437,7 +439,10 @@ function decl.run(index, last, first, after_all_only)
   elseif decl.before_all_failure then
     ok, err = false, decl.before_all_failure
   end
-  if ok and not after_all_only then
+  if ok and hooks_only == "after_each" then
+    if #decl.after_each > 0 then sf.phase("after_each") end
+    ok, err = hooks(decl.after_each, "in after_each", true, nil)
+  elseif ok and not hooks_only then
     if #decl.before_each > 0 then sf.phase("before_each") end
     ok, err = hooks(decl.before_each, "in before_each", true, nil)
     if has_before then sf.phase("test") end

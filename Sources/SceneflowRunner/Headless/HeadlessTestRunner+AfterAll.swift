@@ -2,7 +2,7 @@ import Foundation
 import SceneflowCore
 import SceneflowLua
 
-/// The `(after_all)` entry of a file, and running only its after_all hooks in a fresh load.
+/// The `(after_all)` entry of a file, and running only some hooks of a file in a fresh load.
 extension HeadlessTestRunner {
     /// The `(after_all)` entry of `file` for the failure of its after_all hooks, which ran for
     /// `seconds` of real time.
@@ -15,24 +15,63 @@ extension HeadlessTestRunner {
         return entry
     }
 
-    /// Runs only the after_all hooks of `file` (`Options.afterAllOnly`, or after a limit ended
-    /// the last test before them) in `runtime`, a fresh load, as after test `last`; returns
-    /// the `(after_all)` entry when one failed.
-    func runAfterAllOnly(
-        _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype
-    ) -> TestOutcome? {
+    /// What the hooks a fresh load ran for an ended test gave: with `HooksOnly.afterEach`, the
+    /// after_each hooks' run (its failure, log and steps, which are the test's:
+    /// `addAfterEach(_:to:)`), and the file's `(after_all)` entry when its after_all hooks ran
+    /// and failed.
+    struct HooksRun {
+        var afterEach: TestOutcome?
+        var afterAll: TestOutcome?
+    }
+
+    /// Runs only the `hooks` of `file` (after its before_all hooks, for their globals) as after
+    /// test `index`, in `runtime`, a fresh load: the after_all hooks too when `last`.
+    func runHooksOnly(
+        _ hooks: HooksOnly, _ file: String, _ tests: [ScriptTest], test index: Int, last: Bool,
+        runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype
+    ) -> HooksRun {
         let session = Session(prototype: prototype)
         session.timelineEventLimit = options.timelineEventsPerTest
-        runtime.onRecord = onRecord
+        // The ended test's records stay the runner's: a worker stopped in these hooks keeps
+        // what the test recorded, not what this load's before_all did. A last test's hooks are
+        // streamed (the runner holds that test already), so a stop names the hook it was in.
+        runtime.onRecord = hooks == .afterAll || last ? onRecord : nil
         runtime.bind(session)
         runtime.visualChecks = checker
-        checker.begin(test: tests[last].name, index: last)
-        _ = runTest(
-            last, tests[last], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
-            video: nil, last: true, first: false, hooksOnly: true)
-        return runtime.afterAllFailure.map {
+        checker.begin(test: tests[index].name, index: index)
+        let outcome = runTest(
+            index, tests[index], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
+            video: nil, last: last, first: false, hooksOnly: hooks)
+        let afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }
+        return HooksRun(afterEach: hooks == .afterEach ? outcome : nil, afterAll: afterAll)
+    }
+
+    /// Adds what the after_each hooks did in a fresh load (`run`) to the test that ended before
+    /// them (`outcome`): their log and steps follow the test's, and their failure follows the
+    /// test's after `; then, `, as when they run in the test's own Lua state.
+    public static func addAfterEach(_ run: TestOutcome, to outcome: inout TestOutcome) {
+        outcome.log += run.log
+        outcome.steps += run.steps
+        guard let hookFailure = run.failure, run.verdict == .failed else { return }
+        var failure = outcome.failure ?? Diagnostic(file: outcome.file, line: outcome.line, message: "")
+        failure.message += failure.message.isEmpty ? hookFailure.message : "; then, " + hookFailure.message
+        outcome.failure = failure
+        if outcome.verdict != .interrupted { outcome.verdict = .failed }
+        if outcome.failureKind == nil { outcome.failureKind = run.failureKind }
+    }
+
+    /// Runs only the after_all hooks of `file` (`Options.afterAllOnly`) in `runtime`, a fresh
+    /// load, as after test `last` (with its after_each hooks first when `afterEachFirst`: the
+    /// test ended its worker process before them); gives the after_each run (see
+    /// `addAfterEach`) and the `(after_all)` entry when one failed.
+    func runAfterAllOnly(
+        _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
+        prototype: Prototype, afterEachFirst: Bool = false
+    ) -> HooksRun {
+        runHooksOnly(
+            afterEachFirst ? .afterEach : .afterAll, file, tests, test: last, last: true, runtime: runtime,
+            checker: checker, prototype: prototype)
     }
 }

@@ -19,8 +19,9 @@ extension HeadlessTestRunner {
     ///   equal another plain form for the same path and never ends in `-` and six hex digits,
     ///   so a plain id never equals a hashed one; hashed ids differ by the hash of the whole
     ///   path.
-    /// - A `]` is written `_` and the hash appended: a `]]` in an artifact's path ended its
-    ///   JUnit attachment there (`JUnitReport`).
+    /// - A `]`, a `\\` or a control character (a line break) is written `_` and the hash
+    ///   appended: a `]]` in an artifact's path ended its JUnit attachment there
+    ///   (`JUnitReport`), and a line break split every console line and report that shows it.
     /// - An id longer than a file name may be (`PathText.nameMaxBytes`, 255 bytes: nine nested
     ///   folders of 30 characters reach it) keeps its start, cut on a character boundary, and
     ///   the hash of the whole path (`feature_1-feature_2-…-3fa2b1`): every write into a folder
@@ -43,9 +44,13 @@ extension HeadlessTestRunner {
             hashed = true
         }
         // No `]` (as `_`, with the hash, so `a].lua` and `a_.lua` stay two folders): JUnit's
-        // `[[ATTACHMENT|path]]` readers (GitLab, Jenkins) end a path at its first `]]`.
-        let bracketed = names.contains { $0.contains("]") }
-        let plain = names.map { $0.replacingOccurrences(of: "]", with: "_") }.joined(separator: "-")
+        // `[[ATTACHMENT|path]]` readers (GitLab, Jenkins) end a path at its first `]]`. No
+        // control character either (a line break in a folder name splits every line that
+        // shows it) and no `\` (an escaped invalid byte, `\xff`, in a path as shown).
+        let bracketed = names.contains { $0.unicodeScalars.contains(where: Self.replacedInIDs) }
+        let plain = names.map { name in
+            String(String.UnicodeScalarView(name.unicodeScalars.map { Self.replacedInIDs($0) ? "_" : $0 }))
+        }.joined(separator: "-")
         let id = hashed || bracketed ? plain + "-" + pathHash(file) : plain
         guard id.utf8.count > PathText.nameMaxBytes else { return id }
         let hash = "-" + pathHash(file)
@@ -63,6 +68,13 @@ extension HeadlessTestRunner {
             return nil
         }
         return Array(parts.dropFirst(root.count))
+    }
+
+    /// True for the characters an id writes as `_` (with the path's hash): `]`, `\\` and control
+    /// characters (C0, DEL, C1, U+2028 and U+2029).
+    static func replacedInIDs(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "]" || scalar == "\\" || scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+            || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// True when `name` could be the hash ending a hashed id (six lowercase hex digits).

@@ -62,6 +62,11 @@ public final class HeadlessTestRunner {
         /// last test ended the worker before them. Their failure is the file's only outcome
         /// (the `(after_all)` entry); the tests have none.
         public var afterAllOnly = false
+        /// The test before `skipFirst` in run order (with `afterAllOnly`: the last test that
+        /// would run) ended its worker process before its after_each hooks: a fresh load runs
+        /// them first, and `onAfterEach` gets what they did (a `--jobs` worker restarted after
+        /// that test).
+        public var afterEachFirst = false
         /// When a test's frames are kept as an MP4 video (`--video`), in
         /// `<visualDirectory>/videos/<script>/`.
         public var videoMode = VideoMode.off
@@ -105,6 +110,10 @@ public final class HeadlessTestRunner {
     /// (`ScriptRuntime.onRecord`): a `sceneflow test` worker streams them, so its runner keeps
     /// them if the worker is stopped inside the test.
     public var onRecord: ((TestRecordEvent) -> Void)?
+    /// Gets what the after_each hooks did when they ran in a fresh load for the test before
+    /// `Options.skipFirst` (`Options.afterEachFirst`): a failed or passed outcome named as that
+    /// test, with the hooks' failure, log and steps (`addAfterEach(_:to:)` adds it to the test).
+    public var onAfterEach: (TestOutcome) -> Void = { _ in }
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
 
@@ -190,15 +199,18 @@ public final class HeadlessTestRunner {
             baselines: baselines)
         if options.afterAllOnly {
             let runs = options.reverseOrder ? indices.reversed() : indices
-            // A file without after_all hooks has nothing to run here (its before_all would run
+            // A file without those hooks has nothing to run here (its before_all would run
             // again for nothing, and could get stuck again).
-            if first.hasAfterAllHooks, let last = runs.last(where: { declared.tests[$0].skipReason == nil }),
-                !shouldStop(),
-                let entry = runAfterAllOnly(
-                    file, declared.tests, last: last, runtime: first, checker: checker, prototype: prototype)
-            {
-                result.outcomes.append(entry)
-                onOutcome(entry)
+            let hooked = first.hasAfterAllHooks || (options.afterEachFirst && first.hasAfterEachHooks)
+            if hooked, let last = runs.last(where: { declared.tests[$0].skipReason == nil }), !shouldStop() {
+                let hooks = runAfterAllOnly(
+                    file, declared.tests, last: last, runtime: first, checker: checker, prototype: prototype,
+                    afterEachFirst: options.afterEachFirst)
+                if let afterEach = hooks.afterEach { onAfterEach(afterEach) }
+                if let entry = hooks.afterAll {
+                    result.outcomes.append(entry)
+                    onOutcome(entry)
+                }
             }
             return result
         }
@@ -212,6 +224,15 @@ public final class HeadlessTestRunner {
         // The last test that will run gets the file's after_all hooks.
         let lastRun = order.last { declared.tests[$0].skipReason == nil }
         var fresh: ScriptRuntime? = first
+        if options.afterEachFirst, options.skipFirst > 0, !shouldStop() {
+            // The test before ended its worker process before its after_each hooks.
+            let ended = Array(options.reverseOrder ? indices.reversed() : indices)[options.skipFirst - 1]
+            let hooks = runHooksOnly(
+                .afterEach, file, declared.tests, test: ended, last: false, runtime: first, checker: checker,
+                prototype: prototype)
+            if let afterEach = hooks.afterEach { onAfterEach(afterEach) }
+            fresh = nil
+        }
         // Whether a test of this file has started: before_all's log and steps go to the first.
         var startedOne = false
         for index in order {
@@ -289,6 +310,22 @@ public final class HeadlessTestRunner {
                 if outcome.passed, checker.records.contains(where: { $0.status == "recorded" }) {
                     outcome.verdict = .recorded
                 }
+                if outcome.verdict == .failed, runtime.endedBeforeAfterEach, !shouldStop(),
+                    case .success(let again) = reload(file, test: index, directory: directory, expecting: declared)
+                {
+                    // It ended before its after_each hooks (a limit, a failing prototype
+                    // action): they run in a fresh load, since the stopped Lua state cannot be
+                    // trusted; with the after_all hooks when this is the last test.
+                    let hooks = runHooksOnly(
+                        .afterEach, file, declared.tests, test: index, last: hooksLeft, runtime: again,
+                        checker: checker, prototype: prototype)
+                    if let run = hooks.afterEach { Self.addAfterEach(run, to: &outcome) }
+                    if hooksLeft {
+                        hooksLeft = false
+                        afterAll = hooks.afterAll?.failure
+                        afterAllSeconds = hooks.afterAll?.wallSeconds
+                    }
+                }
                 if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
                     let saved = artifacts.write(for: outcome, index: index, session: session)
                     outcome.artifacts = saved.written
@@ -313,8 +350,8 @@ public final class HeadlessTestRunner {
                     file, test: index, directory: directory, expecting: declared)
             {
                 if let entry = runAfterAllOnly(
-                    file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype)
-                {
+                    file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype
+                ).afterAll {
                     result.outcomes.append(entry)
                     onOutcome(entry)
                 }
@@ -337,13 +374,13 @@ public final class HeadlessTestRunner {
     /// and gives its outcome.
     func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
-        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: Bool = false
+        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: HooksOnly? = nil
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
         let started = clock.now
         var frames = 0
-        runtime.start(test: index, last: last, first: first, afterAllOnly: hooksOnly)
+        runtime.start(test: index, last: last, first: first, hooksOnly: hooksOnly)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         if let video { startVideo(video, index: index, name: test.name, session: session) }
         /// Runs the prototype's Lua actions the session queued (a gesture's `on_tap`, a field's

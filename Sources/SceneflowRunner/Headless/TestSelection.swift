@@ -49,6 +49,22 @@ public struct TestSelection: Sendable, Equatable, Codable {
         return true
     }
 
+    /// True when `--filter` or `--filter-invert` leaves the test `name` of `file` out, whatever
+    /// its tags: a test named so is left out by the selection, not missing from its file.
+    public func leavesOut(name: String, file: String) -> Bool {
+        if let filter, !filter.isEmpty, !Self.matches(filter, name: name, file: file) { return true }
+        if let filterInvert, !filterInvert.isEmpty, Self.matches(filterInvert, name: name, file: file) { return true }
+        return false
+    }
+
+    /// True when a tag option (`--tag`, `--tag-invert`) is part of the selection.
+    public var selectsByTags: Bool { !tags.isEmpty || !tagsInvert.isEmpty }
+
+    /// `--tag smoke --tag-invert slow`: the tag options of the selection, for messages.
+    public var tagOptions: String {
+        (tags.map { "--tag \($0)" } + tagsInvert.map { "--tag-invert \($0)" }).joined(separator: " ")
+    }
+
     /// True when `names` holds `name` with the same Unicode scalars: a Set of Swift strings
     /// matches canonically ("caf\u{E9}" would find "cafe\u{301}"), while a test's identity is
     /// its exact text (a file cannot declare two names that match canonically: ScriptRuntime).

@@ -103,7 +103,7 @@ public struct TestOutcome: Codable, Sendable {
     /// as compilers write warnings and failures print `file:line: message`, so editors' and
     /// CI's problem matchers pick it up.
     public func located(_ warning: TestLogEntry) -> String {
-        "\(file)\(warning.line.map { ":\($0)" } ?? ""): warning: \(warning.message)"
+        "\(TerminalText.path(file))\(warning.line.map { ":\($0)" } ?? ""): warning: \(warning.message)"
     }
 }
 
