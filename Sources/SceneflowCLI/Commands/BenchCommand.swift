@@ -171,6 +171,10 @@ struct BenchCommand: Subcommand {
             print(
                 "  Lua API call overhead: scene() median \(String(format: "%.2f", calls.scene.median)) µs, element(label) median \(String(format: "%.2f", calls.element.median)) µs   goal ≤ 5 µs"
             )
+            let big = try ScriptBenchmark.bigSceneWait(elements: 10_000, runs: runs)
+            print(
+                "  tap waiting 3 s of clock on a 10 000-element scene: median \(String(format: "%.0f", big.wait.median)) ms, \(String(format: "%.2f", big.perFrame.median)) ms per frame   goal: bounded by clock time"
+            )
             return runVisualBenchmarks()
         } catch {
             printError("sceneflow bench: \(error)")

@@ -180,6 +180,89 @@ local function deep_equal(a, b, seen, depth)
 end
 api.deep_equal = deep_equal
 
+-- A failing to_equal of tables too big to write whole names its first differences by path
+-- (`a.b[3]: 1 ≠ 2`, `(none)` for a missing key), how many there are in all, and counts the
+-- rest, so the message says what differs without writing millions of entries (red-team n9).
+local DIFFERENCES_LISTED = 5
+local rawget, rawlen, concat = rawget, rawlen, table.concat
+
+local function is_index(k, n) return type(k) == "number" and k >= 1 and k <= n and k % 1 == 0 end
+
+local function path_to(path, k)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return path == "" and k or (path .. "." .. k) end
+  return path .. "[" .. show(k) .. "]"
+end
+
+local function shown(v) if v == nil then return "(none)" end return show(v) end
+
+-- How many values differ between tables a and b (a key one side lacks is one difference),
+-- adding to `out` (when given, up to out.limit) the first differences in order: a list's
+-- indices ascending, then the other keys by their text. One pass over the tables; the few
+-- keys listed are walked again (with their own `seen`), never a sort of all the keys.
+local function walk(a, b, path, out, seen, depth)
+  if seen[a] == b or depth > MAX_DEPTH then return 0 end
+  seen[a] = b
+  local n, total = math.max(rawlen(a), rawlen(b)), 0
+  for i = 1, n do
+    local x, y = rawget(a, i), rawget(b, i)
+    if not rawequal(x, y) then
+      if type(x) == "table" and type(y) == "table" then
+        total = total + walk(x, y, out and #out < out.limit and (path .. "[" .. i .. "]"), out, seen, depth + 1)
+      elseif x ~= y then
+        total = total + 1
+        if out and #out < out.limit then out[#out + 1] = path .. "[" .. i .. "]: " .. shown(x) .. " ≠ " .. shown(y) end
+      end
+    end
+  end
+  local room = out and (out.limit - #out) or 0
+  local first = {}  -- the differing keys with the lowest texts, at most `room`
+  local function differs(k, count)
+    if count == 0 then return end
+    total = total + count
+    if room == 0 then return end
+    local text = path_to("", k)
+    local at = #first + 1
+    while at > 1 and text < first[at - 1].text do at = at - 1 end
+    if at <= room then
+      table.insert(first, at, { key = k, text = text })
+      if #first > room then first[#first] = nil end
+    end
+  end
+  for k, x in next, a do
+    if not is_index(k, n) then
+      local y = rawget(b, k)
+      if rawequal(x, y) then
+        differs(k, 0)
+      elseif type(x) == "table" and type(y) == "table" then
+        differs(k, walk(x, y, nil, nil, seen, depth + 1))
+      else
+        differs(k, x ~= y and 1 or 0)
+      end
+    end
+  end
+  for k in next, b do
+    if not is_index(k, n) and rawget(a, k) == nil then differs(k, 1) end
+  end
+  for _, f in ipairs(first) do
+    local x, y = rawget(a, f.key), rawget(b, f.key)
+    if type(x) == "table" and type(y) == "table" then
+      walk(x, y, path_to(path, f.key), out, {}, depth + 1)
+    elseif #out < out.limit then
+      out[#out + 1] = path_to(path, f.key) .. ": " .. shown(x) .. " ≠ " .. shown(y)
+    end
+  end
+  return total
+end
+
+-- "; 2 differences: k777: 777 ≠ -1, extra: (none) ≠ true" for two tables that differ.
+function api.differences(a, b)
+  local out = { limit = DIFFERENCES_LISTED }
+  local total = walk(a, b, "", out, {}, 0)
+  local text = format("; %d difference%s: %s", total, total == 1 and "" or "s", concat(out, ", "))
+  if total > #out then text = text .. format(", …and %d more", total - #out) end
+  return text
+end
+
 api.define{ name = "expect.state", group = "Expectations", step = true,
   signature = "expect.state(key, value [, {timeout = seconds}])",
   summary = "Expects the prototype's state[key] to equal value (tables compare deeply).",
@@ -317,7 +400,14 @@ matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal
   'expect(scene()).to_be("home")', { ANY_Y }, rawsame, function(y) return "be " .. show(y) end)
 matcher("to_equal", "to_equal(y)",
   "x and y are equal, tables compared deeply by their own keys and values (metatables ignored).",
-  'expect(history()).to_equal({"home", "cart"})', { ANY_Y }, deep_equal, function(y) return "equal " .. show(y) end)
+  'expect(history()).to_equal({"home", "cart"})', { ANY_Y }, deep_equal, function(y) return "equal " .. show(y) end,
+  function(x, y)
+    -- Tables too big to write whole are written in part, with their first differences.
+    local bx, by = {}, {}
+    local text = format("expected %s to equal %s", show(x, nil, bx), show(y, nil, by))
+    if (bx.cut or by.cut) and type(x) == "table" and type(y) == "table" then text = text .. api.differences(x, y) end
+    return text
+  end)
 matcher("to_be_truthy", "to_be_truthy()", "x is neither nil nor false.", 'expect(element("Save")).to_be_truthy()', {},
   function(x) return not not x end, function() return "be truthy" end,
   function(x) return format("expected a true value, got %s", show(x)) end)

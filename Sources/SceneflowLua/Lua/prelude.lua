@@ -213,9 +213,23 @@ function api.error_text(err)
   return own_text(err) or ("(error object is a " .. type(err) .. " value)")
 end
 
+-- The most values api.show writes of tables (their elements and entries, at every level
+-- together), and the most keys outside a table's list part it sorts and writes: the rest
+-- are counted ("…and 1999900 more", "…200000 keys"). Writing a table of 2 million
+-- entries whole took over 10 s, so a failing to_equal ended by the watchdog (red-team n9).
+local SHOW_VALUES, SHOW_KEYS = 100, 1000
+
+-- `k` as a table key is written: a name as it is, any other key in brackets.
+local function key_text(k, depth)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return k end
+  return "[" .. api.show(k, depth) .. "]"
+end
+
 -- A value as a person would write it in Lua: tables shallowly, keys sorted; functions
 -- and other values by type only (no addresses, so messages are the same on every run).
-function api.show(v, depth)
+-- `budget` (optional, shared by the nested calls) counts the table values still to write:
+-- {left = n}; the call sets `budget.cut` when it left values out.
+function api.show(v, depth, budget)
   if type(v) == "string" then
     local text = format("%q", v):gsub("\\\n", "\\n")
     -- Bytes of a string that is not UTF-8 are shown as \xFF, never changed into U+FFFD.
@@ -228,21 +242,51 @@ function api.show(v, depth)
   if type(v) == "number" or type(v) == "boolean" or v == nil then return tostring(v) end
   if type(v) ~= "table" then return "<" .. type(v) .. ">" end
   depth = depth or 0
-  if depth > 2 then return "{...}" end
+  if depth > 2 then
+    if budget then budget.cut = true end
+    return "{...}"
+  end
+  budget = budget or {}
+  budget.left = budget.left or SHOW_VALUES
   local parts, n = {}, #v
-  for i = 1, n do parts[#parts + 1] = api.show(v[i], depth + 1) end
-  local keys = {}
+  for i = 1, n do
+    if budget.left <= 0 then
+      parts[#parts + 1] = format("…and %d more", n - i + 1)
+      budget.cut = true
+      break
+    end
+    budget.left = budget.left - 1
+    parts[#parts + 1] = api.show(v[i], depth + 1, budget)
+  end
+  local keys, count = {}, 0
   for k in pairs(v) do
-    if not (type(k) == "number" and k >= 1 and k <= n and k % 1 == 0) then keys[#keys + 1] = k end
+    if not (type(k) == "number" and k >= 1 and k <= n and k % 1 == 0) then
+      count = count + 1
+      if count <= SHOW_KEYS then keys[count] = k end
+    end
   end
-  -- Sorted by their text, never by tostring (a table key's address differs on every run).
-  local entries = {}
-  for i, k in ipairs(keys) do
-    local key = (type(k) == "string" and k:match("^[%a_][%w_]*$")) and k or ("[" .. api.show(k, depth + 1) .. "]")
-    entries[i] = key .. " = " .. api.show(v[k], depth + 1)
+  if count > SHOW_KEYS then
+    parts[#parts + 1] = format(#parts > 0 and "…and %d keys" or "…%d keys", count)
+    budget.cut = true
+    return "{" .. concat(parts, ", ") .. "}"
   end
-  sort(entries)
-  for _, entry in ipairs(entries) do parts[#parts + 1] = entry end
+  -- Sorted by their text, never by tostring (a table key's address differs on every run);
+  -- keys written alike by their values' text.
+  local texts, order = {}, {}
+  for i, k in ipairs(keys) do texts[i], order[i] = key_text(k, depth + 1), i end
+  sort(order, function(i, j)
+    if texts[i] ~= texts[j] then return texts[i] < texts[j] end
+    return api.show(v[keys[i]], depth + 1) < api.show(v[keys[j]], depth + 1)
+  end)
+  for j, i in ipairs(order) do
+    if budget.left <= 0 then
+      parts[#parts + 1] = format("…and %d more", count - j + 1)
+      budget.cut = true
+      break
+    end
+    budget.left = budget.left - 1
+    parts[#parts + 1] = texts[i] .. " = " .. api.show(v[keys[i]], depth + 1, budget)
+  end
   return "{" .. concat(parts, ", ") .. "}"
 end
 

@@ -89,7 +89,53 @@ public enum ScriptBenchmark {
         return (Benchmark.Stats(scene), Benchmark.Stats(element))
     }
 
-    private static func makeFolder(script: String) throws -> String {
+    /// Milliseconds of real time one `tap` spends waiting on a scene of `elements` elements for
+    /// an element that appears after 3 s of clock (a timed `replace`): 180 retry frames on an
+    /// unchanged settled scene, then the tap. Run through `HeadlessTestRunner`, `runs` times;
+    /// also the real time per retry frame (the run's time over its frames).
+    /// - Throws: as `scriptedFlow`.
+    public static func bigSceneWait(elements: Int, runs: Int) throws -> (
+        wait: Benchmark.Stats, perFrame: Benchmark.Stats
+    ) {
+        let prototype = """
+            local many = {}
+            for i = 1, \(elements) do
+              many[i] = { label = "Item " .. i, frame = { (i - 1) % 300, (i - 1) // 300 * 10 % 600, 1, 1 } }
+            end
+            return {
+              device = { width = 390, height = 844, scale = 3 },
+              start = "a",
+              scenes = {
+                a = { image = "a.png", after = 3, on_after = replace("b", "none"), elements = many },
+                b = { image = "b.png", elements = { { label = "Target", frame = { 20, 700, 350, 60 } } } },
+              },
+            }
+            """
+        let folder = try makeFolder(
+            script: """
+                prototype "proto"
+                test("wait", function() tap "Target" end)
+                """, prototype: prototype)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var waits: [Double] = []
+        var perFrame: [Double] = []
+        for _ in 0..<runs {
+            let result = HeadlessTestRunner().run(script: folder + "/flow.lua")
+            guard let outcome = result.outcomes.first, outcome.passed, let seconds = outcome.wallSeconds,
+                outcome.frames > 0
+            else {
+                throw BenchmarkFailure(
+                    message:
+                        "the big-scene wait failed: \(result.loadProblems.first?.description ?? result.outcomes.first?.failure?.description ?? "?")"
+                )
+            }
+            waits.append(seconds * 1000)
+            perFrame.append(seconds * 1000 / Double(outcome.frames))
+        }
+        return (Benchmark.Stats(waits), Benchmark.Stats(perFrame))
+    }
+
+    private static func makeFolder(script: String, prototype custom: String? = nil) throws -> String {
         let folder = NSTemporaryDirectory() + "sceneflow-bench-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/proto", withIntermediateDirectories: true)
         let prototype = """
@@ -102,7 +148,7 @@ public enum ScriptBenchmark {
               },
             }
             """
-        try prototype.write(toFile: folder + "/proto/prototype.lua", atomically: true, encoding: .utf8)
+        try (custom ?? prototype).write(toFile: folder + "/proto/prototype.lua", atomically: true, encoding: .utf8)
         for name in ["a", "b"] {
             try Data(onePixelPNG).write(to: URL(fileURLWithPath: "\(folder)/proto/\(name).png"))
         }
