@@ -52,4 +52,24 @@ import Testing
         #expect(message.contains("(stopped or frozen from outside?)"), "\(message)")
         #expect(frozen.log.map(\.message) == ["before the freeze"], "\(frozen.log)")
     }
+
+    /// A slow but legal load is not taken for a frozen worker: the script's top level and its
+    /// `prototype.lua` each spend about 3.6 s in library calls, under their own 10 s load
+    /// limits, and the first load reads both twice: silent for 15 s and more (red-team finding S9: killed after 15 s as
+    /// "stopped responding" when the runner went by silence alone; the worker's heartbeat now
+    /// says it lives).
+    @Test(arguments: [1, 2])
+    func aSlowButLegalLoadIsNotTakenForFrozen(_ jobs: Int) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        // Library calls that backtrack for about 0.9 s each: time, not instructions.
+        let slow = #"for i = 1, 4 do string.find(string.rep("a", 20), string.rep("a-", 10) .. "b") end"#
+        let proto = try String(contentsOfFile: tmp.file("Proto/prototype.lua"), encoding: .utf8)
+        try tmp.write("Proto/prototype.lua", slow + "\n" + proto)
+        try tmp.write("slow.lua", "prototype \"Proto\"\n\(slow)\ntest(\"a\", function() end)\n")
+        let r = try Sceneflow.run(
+            ["test", "slow.lua", "--timeout", "1", "--jobs", "\(jobs)"], in: tmp.url, timeout: 120)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("1 passed, 0 failed"), "\(r.stdout)")
+    }
 }

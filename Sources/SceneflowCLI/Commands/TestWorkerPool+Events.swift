@@ -18,6 +18,7 @@ extension TestWorkerPool {
         while let newline = worker.buffer[start...].firstIndex(of: 10) {
             let line = worker.buffer[start..<newline]
             start = newline + 1
+            if line.elementsEqual(TestWorker.heartbeat) { continue }  // only says the worker lives
             if line.first == TestRecordEvent.lineMark {
                 // Kept as they came, read only if the worker ends inside the test.
                 if let run = worker.assigned.first, run.running != nil || run.afterAllOnly {

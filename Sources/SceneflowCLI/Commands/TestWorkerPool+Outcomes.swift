@@ -35,7 +35,7 @@ extension TestWorkerPool {
     /// Why a worker the runner killed as frozen (`killFrozen`) ended, after `silence` seconds
     /// without a word.
     func frozenText(_ silence: Double) -> String {
-        "its worker process stopped responding (stopped or frozen from outside?): it sent nothing for \(formatSeconds(silence)) s of real time, longer than its own limits allow, so the run killed it"
+        "its worker process stopped responding (stopped or frozen from outside?): its heartbeat stopped for \(formatSeconds(silence)) s of real time, so the run killed it"
     }
 
     /// Gives `outcome`, the test that was running when its worker ended (its failure says why),

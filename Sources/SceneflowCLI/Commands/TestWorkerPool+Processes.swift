@@ -125,14 +125,13 @@ extension TestWorkerPool {
 
 extension TestWorkerPool {
     /// The longest a worker holding a file may stay silent (real seconds) before the runner
-    /// takes it for frozen: its own limits (the test's watchdog, `--timeout`, which also bounds
-    /// a test's video encoding; the 10 s load and action limits) end any test, load or hook
-    /// and make it send a line well within that, so a longer silence means the whole process
-    /// stands still (SIGSTOP, a terminal's SIGTSTP, a cgroup freezer, a debugger), its
-    /// watchdog thread with it.
-    var silenceLimit: Double {
-        max(settings.timeout ?? LuaLimits.standard.testWallSeconds, 10) + 5
-    }
+    /// takes it for frozen: a live worker writes a heartbeat every second from a thread of its
+    /// own, whatever its Lua does (`TestWorker.heartbeat`; stuck Lua is its watchdog's to end),
+    /// so ten silent seconds mean the whole process stands still (SIGSTOP, a terminal's
+    /// SIGTSTP, a cgroup freezer, a debugger), its watchdog thread with it. A silence measured
+    /// from the last line, not the test's limits: a slow but legal load (10 s for the script,
+    /// 10 s for `prototype.lua`) was killed as frozen (red-team finding S9).
+    var silenceLimit: Double { 10 }
 
     /// Kills (SIGKILL, which also ends a stopped process) each worker that holds a file and
     /// has been silent longer than `silenceLimit`; `ended` then fails its running test (or

@@ -180,6 +180,7 @@ enum TestWorker {
         }
         pthread_sigmask(SIG_UNBLOCK, &fatal, nil)
         LuaWatchdog.start(stuckHandler)
+        startHeartbeat()
         let decoder = JSONDecoder()
         // The same for every file (building them reads the whole environment).
         let options = settings.runnerOptions
@@ -284,6 +285,29 @@ enum TestWorker {
         pending.append(contentsOf: event.line)
         writeAll(pending)
         pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The line a worker writes every `heartbeatSeconds` from a thread of its own, whatever its
+    /// Lua does: while they come, the process is not frozen (`TestWorkerPool.killFrozen`); the
+    /// runner drops them.
+    static let heartbeat = Data("~H".utf8)
+    /// Real seconds between heartbeats.
+    static let heartbeatSeconds = 1.0
+
+    /// Starts the thread that writes `heartbeat` (between whole lines: it takes the lock the
+    /// event lines are written under).
+    private static func startHeartbeat() {
+        let thread = Thread {
+            let line = heartbeat + Data([10])
+            while true {
+                Thread.sleep(forTimeInterval: heartbeatSeconds)
+                writing.lock()
+                writeAll(line)
+                writing.unlock()
+            }
+        }
+        thread.stackSize = 64 << 10
+        thread.start()
     }
 
     private static func writeAll(_ data: Data) {

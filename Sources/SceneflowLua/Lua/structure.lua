@@ -459,9 +459,25 @@ function decl.run(index, last, first, hooks_only)
     -- An after_all error is the file's, not this test's (it runs after whichever test runs
     -- last): it is reported as its own (after_all) entry, as Playwright reports afterAll.
     sf.step_unwind(0)
+    local soft_before = #api.soft
     for _, hook in ipairs(decl.after_all) do
       local hook_ok, hook_err = xpcall(hook, api.traced)
       if not hook_ok then sf.after_all_failed(api.error_text(hook_err)) end
+    end
+    -- Soft expectations that failed inside the hooks are theirs too (the (after_all) entry),
+    -- never the test's, which only ran before them.
+    if #api.soft > soft_before then
+      local theirs = {}
+      for i = soft_before + 1, #api.soft do theirs[#theirs + 1] = api.soft[i] end
+      for i = #api.soft, soft_before + 1, -1 do api.soft[i] = nil end
+      local kept = api.soft
+      api.soft = theirs
+      local text, at = api.soft_report()
+      api.soft = kept
+      sf.after_all_failed((at and (api.source_label .. ":" .. at .. ": ") or "") .. text)
+      -- Swift's list of the test's unreported soft failures holds the hooks' too: the test's
+      -- own (left in api.soft) are reported below, by the test's message.
+      sf.soft_reported()
     end
     -- The hooks are over: what ends the test from here (its failure, its soft expectations)
     -- is the test's own, never the hooks' (a phase left at after_all made the runner take the
