@@ -1040,7 +1040,7 @@ function log.debug(...) end
 
 ---`log.warn(...)`
 ---
----Logs a warning. The test still passes but is reported as "passed with warnings" in the console, JUnit (a property and system-out), TAP and JSON.
+---Logs a warning. The test still passes but is reported as "passed with warnings" in the console, JUnit (a property and system-out), TAP and JSON. In before_all or after_all, which run with whichever test comes first or last, it is logged as a message marked warning (in before_all) and moves no verdict.
 ---
 ---```lua
 ---if #history() > 5 then log.warn("long way to checkout") end

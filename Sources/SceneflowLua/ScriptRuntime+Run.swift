@@ -267,6 +267,10 @@ extension ScriptRuntime {
         module.afterAllStart.map { ProcessInfo.processInfo.systemUptime - $0 }
     }
 
+    /// When the file's after_all hooks began in the just-ended test (`ProcessInfo.systemUptime`,
+    /// seconds), nil when they did not run: where the test's own real time ends.
+    public var afterAllStartUptime: Double? { module.afterAllStart }
+
     /// The log entries and steps the running (or just ended) test recorded.
     public var testRecords: (log: [TestLogEntry], steps: [TestStepRecord]) { (module.log, module.steps) }
 

@@ -18,6 +18,12 @@ import Testing
         (["frames"], -1, "files[0].outcomes[0].frames"),
         (["clockSeconds"], -1.0, "files[0].outcomes[0].clockSeconds"),
         (["name"], String(repeating: "n", count: 1025), "files[0].outcomes[0].name"),
+        // Red-team finding o3: a 300 MB failure message made --report run for minutes.
+        (
+            ["failure"],
+            ["file": "a.lua", "line": 2, "severity": "error", "message": String(repeating: "m", count: (1 << 20) + 1)],
+            "files[0].outcomes[0].failure.message"
+        ),
     ]
 
     /// Writes shard 1/2 and 2/2 of a two-file suite and returns their paths.
@@ -68,5 +74,26 @@ import Testing
         }
         let good = try Sceneflow.run(["merge-reports", first, second, "--junit", "m.xml"], in: tmp.url)
         #expect(good.status == 0, "\(good)")
+    }
+
+    /// A shard report larger than `sceneflow test` writes, or one that is not a regular file,
+    /// is refused before it is read (red-team finding o8: a 3 GB file was read whole, 39 s
+    /// and 3 GB of memory, before it was refused; a FIFO blocked for ever).
+    @Test func aHugeOrOddShardFileIsRefusedBeforeItIsRead() throws {
+        let tmp = try TempFolder()
+        let (first, _) = try Self.shards(in: tmp)
+        let huge = tmp.file("huge.json")
+        #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+        #expect(truncate(huge, off_t(1 << 30) + 1) == 0)
+        #expect(mkfifo(tmp.file("fifo.json"), 0o600) == 0)
+        for (name, message) in [
+            ("huge.json", "is 1073741825 bytes, over the limit of 1073741824"),
+            ("fifo.json", "it is a FIFO (named pipe), not a regular file"),
+        ] {
+            let r = try Sceneflow.run(
+                ["merge-reports", first, tmp.file(name), "--json", "m.json"], in: tmp.url, timeout: 30)
+            #expect(!r.timedOut && r.status == 65, "\(name): \(r)")
+            #expect(r.stderr.contains(tmp.file(name) + ": cannot be read: " + message), "\(name): \(r.stderr)")
+        }
     }
 }

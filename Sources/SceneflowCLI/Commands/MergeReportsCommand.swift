@@ -136,12 +136,19 @@ enum ReportMerge {
         var description: String { message }
     }
 
+    /// The largest shard report read, bytes (1 GiB): `sceneflow test` caps what a test keeps
+    /// (steps, log, messages), so a report this large is damaged or not a report.
+    static let shardByteLimit = 1 << 30
+
     /// Reads one `--json` report.
     /// - Throws: `Refusal` naming `path` when it cannot be read, is no Sceneflow report, or holds
     ///   a value `sceneflow test` never writes (`JSONReport.checkLimits`).
     static func read(_ path: String) throws(Refusal) -> JSONReport {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Refusal(message: "\(path): cannot be read")
+        // Only a regular file, and no larger than a report `sceneflow test` writes: looked at
+        // before a byte is read (a FIFO blocked for ever, a 3 GB file took 39 s to refuse).
+        let data: Data
+        do { data = try RegularFile.read(path, limit: shardByteLimit) } catch {
+            throw Refusal(message: "\(path): cannot be read: \(error)")
         }
         let expected = JSONReport.schemaName
         // The schema first: a report of another version may not even decode, and its fields

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `sceneflow test --param KEY=VALUE` and `--param-env NAME` (issue 20): the parameters
 /// scripts read with `param("KEY")`. Environment variables reach scripts only when named with
 /// `--param-env`, so a run does not depend on whatever the shell happens to hold.
@@ -7,7 +9,8 @@ enum ScriptParameters {
     /// of the same name.
     /// - Throws: `UsageError` (exit 64) for a value without `=` or an empty key, a key that is
     ///   not a name (letters, digits, `_`, `.`, `-`), a key given twice with `--param`, or a
-    ///   `--param-env` name that is not a variable name.
+    ///   `--param-env` name that is not a variable name or names a variable whose value is not
+    ///   valid UTF-8.
     static func parse(
         params: [String], environmentNames: [String], environment: [String: String]
     ) throws(UsageError) -> [String: String] {
@@ -15,6 +18,12 @@ enum ScriptParameters {
         for name in environmentNames {
             guard isVariableName(name) else {
                 throw UsageError(message: "--param-env: \"\(name)\" is not an environment variable name")
+            }
+            // Read as text, an invalid byte would reach the script as U+FFFD without a word,
+            // while `--param` refuses such a value (red-team finding o5).
+            if let raw = getenv(name), String(validatingCString: raw) == nil {
+                throw UsageError(
+                    message: "--param-env: the variable \(name) is not valid UTF-8 text; Sceneflow takes UTF-8 text")
             }
             if let value = environment[name] { result[name] = value }
         }

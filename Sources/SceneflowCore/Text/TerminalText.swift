@@ -6,7 +6,7 @@ public enum TerminalText {
     /// `text` with every control character except line breaks and tabs written as an escape:
     /// `\r`, `\u{1B}` (C0, DEL and the C1 range U+0080–U+009F), and the line and
     /// paragraph separators U+2028/U+2029 as `\u{2028}`/`\u{2029}` (terminals and editors
-    /// break lines there). `\n` stays when `keepNewlines` (multi-line messages), else `\n`.
+    /// break lines there), and the bidirectional overrides and isolates (`isBidiControl`). `\n` stays when `keepNewlines` (multi-line messages), else `\n`.
     /// With `keepTabs` false a tab is written `\t` too (one-line event logs, where a tab in a
     /// scene name would read as spacing).
     public static func escaped(_ text: String, keepNewlines: Bool = true, keepTabs: Bool = true) -> String {
@@ -41,5 +41,13 @@ public enum TerminalText {
         let v = scalar.value
         if v == 0x0A { return !keepNewlines }
         return (v < 0x20 && v != 0x09) || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+            || isBidiControl(v)
+    }
+
+    /// The bidirectional formatting characters (U+202A–U+202E embeddings and overrides,
+    /// U+2066–U+2069 isolates): one in a test name reverses the rest of the console line, its
+    /// times and counts included (red-team finding o12; the "Trojan Source" characters).
+    static func isBidiControl(_ v: UInt32) -> Bool {
+        (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 }

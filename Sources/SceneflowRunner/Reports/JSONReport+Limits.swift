@@ -49,6 +49,11 @@ extension JSONReport {
 }
 
 extension TestOutcome {
+    /// The longest failure or log message a report may hold, bytes (1 MiB): a test's error is
+    /// cut at 64 KiB and a log message at 4 KiB before they leave Lua; a failure that adds its
+    /// soft expectations and after_each's failure stays far below.
+    static let messageBytesLimit = 1 << 20
+
     fileprivate func checkLimits(at place: String) throws(ReportLimitError) {
         func require(_ ok: Bool, _ key: String, _ problem: @autoclosure () -> String) throws(ReportLimitError) {
             if !ok { throw ReportLimitError(place: "\(place).\(key)", problem: problem()) }
@@ -81,7 +86,15 @@ extension TestOutcome {
         }
         for (k, entry) in log.enumerated() {
             try Diagnostic.checkLine(entry.line, at: "\(place).log[\(k)].line")
+            try require(
+                entry.message.utf8.count <= Self.messageBytesLimit, "log[\(k)].message",
+                "\(entry.message.utf8.count) bytes long; a log message is at most \(TestRecordLimits.messageBytes) bytes"
+            )
         }
+        let failureBytes = failure?.message.utf8.count ?? 0
+        try require(
+            failureBytes <= Self.messageBytesLimit, "failure.message",
+            "\(failureBytes) bytes long; a failure message is at most \(Self.messageBytesLimit) bytes")
     }
 }
 
