@@ -297,12 +297,6 @@ struct PrototypeValidator {
                     : "expected a file name (a string), got \(describe(value))")
             return nil
         }
-        // A file name is one line (a line break written by `new` for such a screenshot's name
-        // was accepted, red-team finding o13).
-        if let problem = LabelText.controlProblem(image) {
-            error(path, "\"\(UnicodeText.escaped(image))\" " + problem)
-            return nil
-        }
         let parts = image.split(separator: "/")
         if image.hasPrefix("/") || parts.contains("..") {
             error(path, "\"\(image)\" must be a path inside the prototype folder (not absolute, no \"..\")")
