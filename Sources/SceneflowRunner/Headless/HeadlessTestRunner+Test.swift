@@ -1,0 +1,111 @@
+import Foundation
+import SceneflowCore
+import SceneflowLua
+
+/// Running one test: its hooks, its coroutine resumed frame by frame on the virtual clock,
+/// and its outcome (verdict, failure, records, clock and real time).
+extension HeadlessTestRunner {
+    /// Runs test `index` of `file` in `runtime` on `session` (only its hooks with `hooksOnly`)
+    /// and gives its outcome.
+    func runTest(
+        _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
+        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: HooksOnly? = nil
+    ) -> TestOutcome {
+        let wallStart = ProcessInfo.processInfo.systemUptime
+        recorder?.beginTest(test.name)
+        let started = clock.now
+        var frames = 0
+        runtime.start(test: index, last: last, first: first, hooksOnly: hooksOnly)
+        var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
+        if let video { startVideo(video, index: index, name: test.name, session: session) }
+        /// Runs the prototype's Lua actions the session queued (a gesture's `on_tap`, a field's
+        /// `on_change`); false, with `outcome` set, when one failed or a signal stopped it.
+        func runQueuedActions() -> Bool {
+            for call in session.takeScriptCalls() {
+                if var problem = runtime.call(call, session: session) {
+                    if shouldStop() {
+                        // A signal stopped the action's Lua code (see stopLuaFromSignalHandler).
+                        outcome.verdict = .interrupted
+                        outcome.failure = Diagnostic(
+                            file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                        return false
+                    }
+                    problem.message +=
+                        " (in the prototype's Lua action for \(call.element) in scene \"\(call.scene)\""
+                    if let step = runtime.testRecords.steps.last {
+                        problem.message +=
+                            ", triggered by \(step.call)" + (step.line.map { " at \(file):\($0)" } ?? "")
+                    }
+                    problem.message += ")"
+                    outcome.verdict = .failed
+                    outcome.failure = problem
+                    return false
+                }
+            }
+            return true
+        }
+        loop: while true {
+            if let recorder {
+                do { try recorder.observe(session) } catch {
+                    outcome.verdict = .failed
+                    let reason = (error as? OutputError).map { "\($0)" } ?? "could not write a frame: \(error)"
+                    outcome.failure = Diagnostic(file: file, message: reason)
+                    outcome.failureKind = .error
+                    break loop
+                }
+            }
+            if shouldStop() {
+                outcome.verdict = .interrupted
+                outcome.failure = Diagnostic(
+                    file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                outcome.failureKind = .error
+                break loop
+            }
+            switch runtime.resume() {
+            case .passed:
+                // Actions queued by the test's last call run before its verdict.
+                _ = runQueuedActions()
+                break loop
+            case .failed(let diagnostic):
+                if shouldStop() {
+                    // A signal stopped the Lua code itself (see stopLuaFromSignalHandler).
+                    outcome.verdict = .interrupted
+                    outcome.failure = Diagnostic(
+                        file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                    outcome.failureKind = .error
+                } else {
+                    outcome.verdict = .failed
+                    outcome.failure = diagnostic
+                    outcome.failureKind = runtime.lastFailureKind ?? .error
+                }
+                break loop
+            case .waiting:
+                clock.advanceFrame()
+                frames += 1
+                session.step(to: clock.now)
+                session.framePresented()
+                video?.observe(session, tick: frames)
+                if !runQueuedActions() { break loop }
+            }
+        }
+        if outcome.verdict == .failed || outcome.verdict == .interrupted, let soft = runtime.unreportedSoftFailures,
+            var failure = outcome.failure
+        {
+            // Ended from Swift (a limit, a prototype action, a signal): the soft failures
+            // found before are the test's findings too.
+            failure.message += "\nand " + soft
+            outcome.failure = failure
+        }
+        let records = runtime.testRecords
+        outcome.log = records.log
+        outcome.steps = records.steps
+        if outcome.verdict == .passed, !outcome.warnings.isEmpty { outcome.verdict = .warned }
+        outcome.clockSeconds = ClockTicks.between(started, clock.now)
+        outcome.frames = frames
+        // The test's own time: the file's after_all hooks that ran at its end have theirs in
+        // the (after_all) entry (red-team finding o1: a 2 s after_all made its test "2 s").
+        let end = runtime.afterAllStartUptime.map { max(wallStart, $0) } ?? ProcessInfo.processInfo.systemUptime
+        outcome.wallSeconds = end - wallStart
+        return outcome
+    }
+}
