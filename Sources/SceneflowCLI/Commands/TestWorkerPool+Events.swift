@@ -289,12 +289,9 @@ extension TestWorkerPool {
         }
         run.records.removeAll()
         if outcome.failsTheRun { failures += 1 }
-        var entry = TestOutcome(
-            name: TestOutcome.afterAllName, file: run.file, line: test.line, verdict: .failed,
-            failure: Diagnostic(file: run.file, line: test.line, message: reason),
-            wallSeconds: run.afterAllSince.map { ProcessInfo.processInfo.systemUptime - $0 })
-        entry.failureKind = .error
-        entry.hook = "after_all"
+        let entry = HeadlessTestRunner.afterAllEntry(
+            Diagnostic(file: run.file, line: test.line, message: reason), file: run.file,
+            seconds: run.afterAllSince.map { ProcessInfo.processInfo.systemUptime - $0 })
         failures += 1
         run.outcomes[position] = outcome
         run.outcomes[planned.count] = entry
@@ -317,12 +314,9 @@ extension TestWorkerPool {
         guard !interrupted, let position = run.afterAllAfter, planned.indices.contains(position) else { return }
         let reason = testProblem(worker, run, planned[position])
         run.records.removeAll()
-        var entry = TestOutcome(
-            name: TestOutcome.afterAllName, file: run.file, line: planned[position].line, verdict: .failed,
-            failure: Diagnostic(file: run.file, line: planned[position].line, message: reason),
-            wallSeconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
-        entry.failureKind = .error
-        entry.hook = "after_all"
+        let entry = HeadlessTestRunner.afterAllEntry(
+            Diagnostic(file: run.file, line: planned[position].line, message: reason), file: run.file,
+            seconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
         failures += 1
         run.outcomes[planned.count] = entry
         onOutcome(entry)

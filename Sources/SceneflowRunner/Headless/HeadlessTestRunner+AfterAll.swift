@@ -5,8 +5,9 @@ import SceneflowLua
 /// The `(after_all)` entry of a file, and running only some hooks of a file in a fresh load.
 extension HeadlessTestRunner {
     /// The `(after_all)` entry of `file` for the failure of its after_all hooks, which ran for
-    /// `seconds` of real time.
-    static func afterAllEntry(_ failure: Diagnostic, file: String, seconds: Double?) -> TestOutcome {
+    /// `seconds` of real time (nil: unknown), at the failure's line; the runner makes the same
+    /// entry when a worker is stopped in those hooks.
+    public static func afterAllEntry(_ failure: Diagnostic, file: String, seconds: Double?) -> TestOutcome {
         var entry = TestOutcome(
             name: TestOutcome.afterAllName, file: file, line: failure.line ?? 0, verdict: .failed, failure: failure,
             wallSeconds: seconds)
