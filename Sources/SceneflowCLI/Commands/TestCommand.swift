@@ -84,6 +84,11 @@ struct TestCommand: Subcommand {
         // workers start first, so that their start-up overlaps finding the scripts and
         // reading the last run (a one-file run waited ~10 ms less).
         let pool = TestWorkerPool(settings: settings, jobs: settings.jobs)
+        if let watched {
+            // --watch reruns when a file a script's run read changes (a module, an image).
+            pool.readsSources = true
+            pool.onRead = { watched.filesRead[$0] = $1 }
+        }
         pool.prestart(TestWorkerPool.prestartCount(jobs: settings.jobs, inputs: inputs))
         let suite = ScriptFinder.scripts(in: inputs)
         if suite.isEmpty {

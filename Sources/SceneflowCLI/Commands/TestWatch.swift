@@ -5,9 +5,10 @@ import SceneflowRunner
 /// `sceneflow test --watch`: runs the scripts, then waits for changes and runs again, until
 /// Ctrl-C (Playwright Test's watch mode, without its UI). A changed script file reruns that
 /// script; a change to any other Lua file under the paths (a module scripts `require`, such as
-/// `lib/helpers.lua`) or to a prototype folder (`--prototype`, and every folder a script names
-/// with `prototype "…"`) reruns every script, since which scripts use it is only known by
-/// running their Lua. Changes are noticed with `FileWatcher` (inotify where it works, else
+/// `lib/helpers.lua`), to a prototype folder (`--prototype`, and every folder a script names
+/// with `prototype "…"`) or to a file a script's last run read (its modules, its prototype's
+/// images in subfolders too: the workers say which, `WorkerEvent.read`) reruns every script,
+/// since which scripts use it is only known by running their Lua. Changes are noticed with `FileWatcher` (inotify where it works, else
 /// polling every 0.2 s), and a burst of writes (an editor saving) counts once. The scripts are
 /// found again every 0.2 s as the first run found them (`ScriptFinder`): a script added under
 /// the paths runs at once and is watched from then on, a removed one is dropped.
@@ -29,8 +30,9 @@ enum TestWatch {
         watched.scripts = scripts
         // The files are looked at before each run, so what is saved while it runs is run next
         // (red-team finding S7: looked at after the run, such a change was never run).
-        var watchers = Watchers(scripts: scripts, command: command)
+        var watchers = Watchers(scripts: scripts, command: command, read: watched.readByScripts)
         var status = runOnce(command)
+        watchers.watch(read: watched.readByScripts)
         while true {
             // Ctrl-C is the way out of a watch; any other stop signal ends it as a stopped run.
             if let signal = interruption.signal { return signal == SIGINT ? status : ExitCode(stoppedBy: signal) }
@@ -57,7 +59,7 @@ enum TestWatch {
             // next run's watchers look first, so nothing saved from here on is missed.
             usleep(pause)
             found = ScriptFinder.scripts(in: command.inputs)
-            let next = Watchers(scripts: found, command: command)
+            let next = Watchers(scripts: found, command: command, read: watched.readByScripts)
             everyScript = watchers.sharedChanged() || everyScript || changed.count == scripts.count
             changed += watchers.changedScripts().filter { !changed.contains($0) }
             watchers = next
@@ -76,6 +78,7 @@ enum TestWatch {
             var again = command
             again.inputs = changed
             status = runOnce(again)
+            watchers.watch(read: watched.readByScripts)
         }
     }
 
@@ -85,10 +88,15 @@ enum TestWatch {
         var perScript: [FileWatcher]
         /// The modules under the paths, then one watcher per prototype folder in use (its
         /// `prototype.lua`, and every file in it: a folder missing now is noticed when it is
-        /// back, red-team finding S4).
+        /// back, red-team finding S4), then the files the scripts' runs read (`watch(read:)`).
         var shared: [FileWatcher]
+        /// The files the scripts' runs read that are watched (`read`).
+        private var read: Set<String> = []
 
-        init(scripts: [String], command: TestCommand) {
+        /// Watches `scripts` and what reruns them all: the modules under the paths, the
+        /// prototype folders, and `read`, the files earlier runs of the scripts read (their
+        /// modules and their prototypes' images, in subfolders too: red-team finding T2).
+        init(scripts: [String], command: TestCommand, read: [String] = []) {
             self.scripts = scripts
             perScript = scripts.map { FileWatcher(files: [$0]) }
             shared =
@@ -96,6 +104,16 @@ enum TestWatch {
                 + TestWatch.prototypeFolders(scripts: scripts, command: command).map {
                     FileWatcher(files: [($0 as NSString).appendingPathComponent("prototype.lua")], folder: $0)
                 }
+            watch(read: read)
+        }
+
+        /// Also watches those of `files` (read by a run that just ended) not watched yet, from
+        /// now on: the first run of a script tells which images and modules it reads.
+        mutating func watch(read files: [String]) {
+            let new = files.filter { !read.contains($0) }
+            guard !new.isEmpty else { return }
+            read.formUnion(new)
+            shared.append(FileWatcher(files: new))
         }
 
         /// True when a module or a prototype folder changed since the last look (every
