@@ -66,3 +66,32 @@ import Testing
         #expect(text.contains("0 passed, 1 failed"), "\(text)")
     }
 }
+
+/// `--watch --shard I/N` reruns a changed script of its shard (the shard of every script
+/// found), not the shard of the changed scripts alone, which held none of them and left the
+/// watched suite green on a red one (red-team finding T3); a change to another shard's script
+/// runs nothing here.
+@Suite struct WatchShardTests {
+    @Test(arguments: [(1, "a"), (2, "b")])
+    func aChangedScriptOfThisShardRunsAgain(shard: Int, mine: String) throws {
+        let tmp = try TempFolder()
+        try WatchReadFilesTests.prototype(tmp)
+        for name in ["a", "b"] {
+            _ = try tmp.write("s/\(name).lua", "prototype \"../PI\"\ntest(\"\(name)\", function() end)\n")
+        }
+        let other = mine == "a" ? "b" : "a"
+        let watch = try WatchTests.Watch(["test", tmp.file("s"), "--shard", "\(shard)/2", "--watch"])
+        defer { if watch.process.isRunning { kill(watch.process.processIdentifier, SIGKILL) } }
+        #expect(watch.wait(for: WatchReadFilesTests.watching, count: 1), "\(watch.text)")
+        // The other shard's script changes first: nothing runs for it here.
+        _ = try tmp.write("s/\(other).lua", "prototype \"../PI\"\ntest(\"\(other)\", function() error(\"x\") end)\n")
+        usleep(800_000)
+        _ = try tmp.write("s/\(mine).lua", "prototype \"../PI\"\ntest(\"\(mine)\", function() error(\"no\") end)\n")
+        #expect(watch.wait(for: "changed: running", count: 1), "\(watch.text)")
+        #expect(watch.wait(for: "0 passed, 1 failed", count: 1), "\(watch.text)")
+        kill(watch.process.processIdentifier, SIGINT)
+        _ = watch.wait(for: "stopped watching", count: 1)
+        #expect(watch.text.contains("FAIL  \(mine)"), "\(watch.text)")
+        #expect(!watch.text.contains("FAIL  \(other)") && !watch.text.contains("holds none"), "\(watch.text)")
+    }
+}

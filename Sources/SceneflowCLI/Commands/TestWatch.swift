@@ -70,13 +70,19 @@ enum TestWatch {
             scripts = found
             // What runs: the changed scripts that are still there and the new ones (all of
             // them after a module or prototype changed); nothing when scripts were only removed.
+            // With --shard I/N, only those of this shard of every script found.
             changed = everyScript ? scripts : changed.filter(found.contains) + added
+            if let (index, count) = command.settings.shard {
+                let shard = Set(ScriptFinder.shard(found, index: index, of: count))
+                changed = changed.filter(shard.contains)
+            }
             guard !changed.isEmpty else { continue }
             print(
                 "changed: running \(changed.count == scripts.count ? "every script" : changed.joined(separator: ", "))")
             watched.scripts = scripts
             var again = command
             again.inputs = changed
+            again.sharded = command.settings.shard != nil
             status = runOnce(again)
             watchers.watch(read: watched.readByScripts)
         }
