@@ -48,6 +48,8 @@ final class TestWorkerPool {
     var onRead: (String, [String]) -> Void = { _, _ in }
     /// Ask workers which files each script's run read (`WorkerEvent.read`).
     var readsSources = false
+    /// When `killFrozen` last looked (`systemUptime`), to tell that the runner was stopped.
+    var lastFrozenCheck: Double?
     /// Files that loaded or ended, and all files of the run.
     var settledFiles = 0
     var totalFiles = 0
