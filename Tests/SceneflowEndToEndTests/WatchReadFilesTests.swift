@@ -95,3 +95,50 @@ import Testing
         #expect(!watch.text.contains("FAIL  \(other)") && !watch.text.contains("holds none"), "\(watch.text)")
     }
 }
+
+/// A watch never notices its own output: reports (`--json`, `--junit`) and the console
+/// written into a prototype folder it watches (`prototype "."` beside the scripts) reran every
+/// script for ever with nothing edited (red-team finding p5: 35 runs in 8 s).
+@Suite struct WatchOwnOutputTests {
+    /// A prototype in `P` with its script beside it.
+    static func project() throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.image("P/home.png", width: 36, height: 80)
+        _ = try tmp.write(
+            "P/prototype.lua",
+            "return { device = { width = 36, height = 80, scale = 1 }, start = \"home\", scenes = { home = { image = \"home.png\" } } }\n"
+        )
+        _ = try tmp.write("P/a_test.lua", "prototype \".\"\ntest(\"a\", function() end)\n")
+        return tmp
+    }
+
+    @Test func reportsWrittenIntoTheWatchedPrototypeFolderRunNothing() throws {
+        let tmp = try Self.project()
+        let watch = try WatchTests.Watch([
+            "test", tmp.file("P/a_test.lua"), "--watch", "--json", tmp.file("P/results.json"), "--junit",
+            tmp.file("P/junit.xml"),
+        ])
+        defer { if watch.process.isRunning { kill(watch.process.processIdentifier, SIGKILL) } }
+        #expect(watch.wait(for: WatchReadFilesTests.watching, count: 1), "\(watch.text)")
+        sleep(2)
+        // A real change still runs, once.
+        _ = try tmp.write("P/a_test.lua", "prototype \".\"\ntest(\"a\", function() error(\"now\") end)\n")
+        #expect(watch.wait(for: "0 passed, 1 failed", count: 1), "\(watch.text)")
+        sleep(2)
+        kill(watch.process.processIdentifier, SIGINT)
+        _ = watch.wait(for: "stopped watching", count: 1)
+        #expect(watch.text.components(separatedBy: "changed: running").count - 1 == 1, "\(watch.text)")
+    }
+
+    @Test func aConsoleRedirectedIntoTheWatchedPrototypeFolderRunsNothing() throws {
+        let tmp = try Self.project()
+        let binary = try #require(Sceneflow.binary).path
+        let run = try Sceneflow.run(
+            ["-c", "timeout -s INT 5 '\(binary)' test P/a_test.lua --watch > P/console.txt 2>&1; true"], in: tmp.url,
+            environment: ["SDL_VIDEODRIVER": "dummy"], timeout: 60, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(run.status == 0, "\(run)")
+        let console = try String(contentsOfFile: tmp.file("P/console.txt"), encoding: .utf8)
+        #expect(console.contains("1 passed, 0 failed"), "\(console)")
+        #expect(!console.contains("changed: running"), "\(console)")
+    }
+}

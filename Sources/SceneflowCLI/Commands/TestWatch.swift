@@ -108,7 +108,9 @@ enum TestWatch {
             shared =
                 [FileWatcher(files: TestWatch.moduleFiles(scripts: scripts, inputs: command.inputs))]
                 + TestWatch.prototypeFolders(scripts: scripts, command: command).map {
-                    FileWatcher(files: [($0 as NSString).appendingPathComponent("prototype.lua")], folder: $0)
+                    FileWatcher(
+                        files: [($0 as NSString).appendingPathComponent("prototype.lua")], folder: $0,
+                        ignoring: TestWatch.ownOutputs(command))
                 }
             watch(read: read)
         }
@@ -152,6 +154,24 @@ enum TestWatch {
             }
         }
         return files
+    }
+
+    /// The files a run of `command` writes itself (`--json`, `--junit`, `--timeline`, `--csv`,
+    /// and the files standard output and error go to): a prototype folder's watch leaves them
+    /// out, or a report written beside `prototype.lua` reran every script for ever (red-team
+    /// finding p5).
+    static func ownOutputs(_ command: TestCommand) -> [String] {
+        let settings = command.settings
+        var outputs = [settings.json, settings.junit, settings.timeline, settings.csv].compactMap { $0 }
+            .filter { $0 != "-" }
+        for fd in [1, 2] {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)"),
+                target.hasPrefix("/")
+            {
+                outputs.append(target)
+            }
+        }
+        return outputs
     }
 
     /// The prototype folders in use: `--prototype`, and every folder a script names (present
