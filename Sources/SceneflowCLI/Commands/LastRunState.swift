@@ -51,9 +51,7 @@ struct LastRunState: Codable, Equatable {
         scheduled: [String] = [], vanished: [String: Set<String>] = [:]
     ) {
         paths = Self.absolute(inputs)
-        // FoundationEssentials' style writes what ISO8601DateFormatter does (2026-12-01T13:45:14Z)
-        // without loading ICU's time zones at the end of every run.
-        self.startedAt = startedAt.formatted(Date.ISO8601FormatStyle())
+        self.startedAt = Self.utcTimestamp(startedAt)
         var ran: [String: ScriptFileResult] = [:]
         for result in results { ran[Self.absolute([result.file])[0]] = result }
         let taken = Set(Self.absolute(scheduled))
@@ -250,12 +248,48 @@ struct LastRunState: Codable, Equatable {
         }.map(\.1)
     }
 
+    /// `date` as ISO 8601 in UTC to the second (`2026-12-01T13:45:14Z`, what
+    /// `ISO8601DateFormatter` writes), by the C library's `gmtime_r` and `strftime`:
+    /// Foundation's `ISO8601FormatStyle` looked up the local time zone in ICU's data files at
+    /// the end of every run (~0.5 ms on the path the run waits for).
+    static func utcTimestamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        var text = [CChar](repeating: 0, count: 32)
+        guard gmtime_r(&seconds, &parts) != nil, strftime(&text, text.count, "%Y-%m-%dT%H:%M:%SZ", &parts) > 0 else {
+            return date.formatted(Date.ISO8601FormatStyle())
+        }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// `paths` as absolute, standardised paths (from the working directory).
     static func absolute(_ paths: [String]) -> [String] {
         let cwd = FileManager.default.currentDirectoryPath
         return paths.map { path in
             let full = path.hasPrefix("/") ? path : (cwd as NSString).appendingPathComponent(path)
-            return (full as NSString).standardizingPath
+            return AbsolutePaths.shared.standardized(full)
         }
+    }
+}
+
+/// Standardised absolute paths, worked out once per process: Foundation's `standardizingPath`
+/// resolves symbolic links with a `readlink` per path component, and a run asks for each
+/// script's path several times (loading the last run, the longest-first order, saving), ~4 %
+/// of the runner's CPU for the sample suite, taken from the workers under `--jobs 2`.
+final class AbsolutePaths: @unchecked Sendable {
+    /// The one memo of the process.
+    static let shared = AbsolutePaths()
+    private let lock = NSLock()
+    private var known: [String: String] = [:]
+
+    /// `path` (absolute) standardised as `NSString.standardizingPath` does, from the memo when
+    /// it was asked before. A link changed during the run keeps the answer from its first use.
+    func standardized(_ path: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let answer = known[path] { return answer }
+        let answer = (path as NSString).standardizingPath
+        known[path] = answer
+        return answer
     }
 }
