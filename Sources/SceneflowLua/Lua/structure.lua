@@ -102,6 +102,9 @@ local function add_hook(what, list, fn)
   end
   if type(fn) ~= "function" then raise(what .. ": expected a function, got " .. type(fn)) end
   list[#list + 1] = fn
+  -- The hook's line (of the script: a module's hook is at its require), where a limit that
+  -- stops it is reported.
+  decl.hook_lines[fn] = decl.hook_lines[fn] or (api.line())
 end
 
 
@@ -321,7 +324,7 @@ api.define{ name = "param", group = "Structure",
     return value
   end }
 
-decl.before_all, decl.after_all = {}, {}
+decl.before_all, decl.after_all, decl.hook_lines = {}, {}, {}
 api.define{ name = "before_all", group = "Structure",
   signature = "before_all(fn)",
   summary = "Runs fn before the tests of the file: globals it sets are there for every test (each test sees one run of it: every test has a fresh Lua state, so it runs again in each), its log and steps are the first test's, and the prototype is reset after it (its gestures never reach a test). An error in it fails every test of the file with the reason (as Playwright's beforeAll); after_all still runs.",
@@ -483,7 +486,9 @@ end
 -- hooks, or the test ended its worker process) only before_all (for its globals), after_each
 -- and, when `last`, after_all run, in a fresh load; with "after_all" (the rest of a file whose
 -- last test ended its worker process after its after_each) only before_all and after_all.
-function decl.run(index, last, first, hooks_only)
+-- With `without_before_all` (a limit or a stopped worker ended the before_all hooks) a hooks-only
+-- run leaves them out: they would only be stopped again, and the hooks after them never run.
+function decl.run(index, last, first, hooks_only, without_before_all)
   restore()
   local t = decl.tests[index]
   api.thread = coroutine.running()
@@ -497,6 +502,7 @@ function decl.run(index, last, first, hooks_only)
   -- The runner learns which hook runs (sf.phase) only for a file that has hooks: a limit or
   -- a stopped worker then names the hook, and after_all's leaves the test its verdict.
   local has_before = #decl.before_all > 0 or #decl.before_each > 0
+  if hooks_only and without_before_all then decl.before_all_ran = true end
   if not decl.before_all_ran then
     decl.before_all_ran = true
     if #decl.before_all > 0 then sf.phase("before_all") end
@@ -520,16 +526,16 @@ function decl.run(index, last, first, hooks_only)
     if #decl.after_each > 0 then sf.phase("after_each") end
     ok, err = hooks(decl.after_each, "in after_each", ok, err, true)
   end
-  if last and #decl.after_all > 0 then
-    sf.phase("after_all", not ok and tostring(err) or nil)
-  end
   if last then
     -- An after_all error is the file's, not this test's (it runs after whichever test runs
     -- last): it is reported as its own (after_all) entry, as Playwright reports afterAll.
     sf.step_unwind(0)
     local soft_before = #api.soft
     api.escaped = {}
+    local failure = not ok and tostring(err) or nil
     for _, hook in ipairs(decl.after_all) do
+      -- Each hook's line: a limit or a stopped worker inside it is reported there.
+      sf.phase("after_all", failure, decl.hook_lines[hook])
       local hook_ok, hook_err = xpcall(hook, api.traced)
       if not hook_ok then sf.after_all_failed(api.error_text(hook_err)) end
       -- A failure caught in a coroutine of the hook's own is the hook's too.
