@@ -155,12 +155,18 @@ function api.scoped_elements()
 end
 
 -- What identifies a locator's matches (its index aside, which callers apply): the same text
--- for two locators exactly when they match the same elements.
+-- for two locators exactly when they are the same locator. Each field is written as a flag
+-- (present or not), its length and its text, so no two locators' keys run together: the
+-- kind was once unprefixed, and {kind = "btnC"} shared the key of {contains = "", kind =
+-- "btn"} (red-team finding T1).
+local function field(value)
+  if value == nil then return "-" end
+  return "+" .. #value .. ":" .. value
+end
+
 local function memo_key(loc)
   if type(loc) == "string" then return "s" .. loc end
-  return "t" .. #(loc.label or "") .. ":" .. (loc.label or "") .. #(loc.contains or "") .. ":"
-    .. (loc.contains or "") .. #(loc.pattern or "") .. ":" .. (loc.pattern or "") .. (loc.kind or "")
-    .. (loc.label and "L" or "") .. (loc.contains and "C" or "") .. (loc.pattern and "P" or "")
+  return "t" .. field(loc.label) .. field(loc.contains) .. field(loc.pattern) .. field(loc.kind)
 end
 
 -- Matches of `loc` now: a list, plus the scoped elements or the scope problem. Both lists
