@@ -134,14 +134,17 @@ extension ScriptModule {
             }
         ),
         (
-            // phase(name [, test_failure]): the test entered a hook (or its own function again);
-            // entering after_all, how the test ended before it
+            // phase(name [, test_failure [, line]]): the test entered a hook (or its own
+            // function again); entering after_all, how the test ended before it; `line`, the
+            // running hook's (each after_all hook says it again with its own line)
             "phase",
             { module, _, s in
                 let name = s.string(1, maxBytes: 32) ?? "test"
-                if name == "after_all" { module.afterAllStart = ProcessInfo.processInfo.systemUptime }
-                if module.phasesEntered.count < 8 { module.phasesEntered.append(name) }
-                module.record(.phase(name, testFailure: s.message(2).map { MessageClip.clip($0) }))
+                let again = module.phasesEntered.last == name
+                if name == "after_all" && !again { module.afterAllStart = ProcessInfo.processInfo.systemUptime }
+                if module.phasesEntered.count < 8 && !again { module.phasesEntered.append(name) }
+                let line = s.number(3).flatMap { $0.isFinite && $0 >= 1 && $0 < 1e9 ? Int($0) : nil }
+                module.record(.phase(name, testFailure: s.message(2).map { MessageClip.clip($0) }, line: line))
                 return .values(0)
             }
         ),

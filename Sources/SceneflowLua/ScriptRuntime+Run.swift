@@ -11,8 +11,12 @@ extension ScriptRuntime {
     ///
     /// With `hooksOnly`, only the before_all hooks (for their globals; their records are
     /// dropped) and the hooks it names run, as after test `index`, in this fresh load: see
-    /// `HooksOnly`.
-    public func start(test index: Int, last: Bool = false, first: Bool = true, hooksOnly: HooksOnly? = nil) {
+    /// `HooksOnly`; with `withoutBeforeAll` too, the before_all hooks are left out (a limit or a
+    /// stopped worker ended them: they would be stopped again).
+    public func start(
+        test index: Int, last: Bool = false, first: Bool = true, hooksOnly: HooksOnly? = nil,
+        withoutBeforeAll: Bool = false
+    ) {
         stopRunning()
         guard tests.indices.contains(index), let session else { return }
         module.resetRecords(start: session.now)
@@ -31,6 +35,7 @@ extension ScriptRuntime {
         thread.push(last)
         thread.push(first)
         if let hooksOnly { thread.push(hooksOnly.rawValue) } else { thread.pushNil() }
+        thread.push(withoutBeforeAll)
         running = RunningTest(
             index: index, thread: thread, threadRef: ref, startTime: session.now,
             wallDeadline: ProcessInfo.processInfo.systemUptime + state.limits.testWallSeconds)
@@ -59,7 +64,7 @@ extension ScriptRuntime {
         let thread = running.thread
         thread.resetLimits(instructions: Int.max / 2)
         thread.setDeadline(seconds: running.wallDeadline - ProcessInfo.processInfo.systemUptime)
-        let args: Int32 = running.started ? 0 : 4  // index, last, first, hooks_only
+        let args: Int32 = running.started ? 0 : 5  // index, last, first, hooks_only, without_before_all
         running.started = true
         self.running = running
         let resumed = thread.resume(args: args)
@@ -121,6 +126,9 @@ extension ScriptRuntime {
     /// its soft failures), as when an after_all hook raises an error.
     func stopped(_ test: ScriptTest, by failure: Diagnostic) -> ScriptStep {
         guard module.records.phase == "after_all" else { return .failed(failure) }
+        var failure = failure
+        // At the line of the hook that was stopped (red-team finding o11: the last test's).
+        if let line = module.records.phaseLine { failure.line = line }
         afterAllStop = failure
         if let before = module.records.failureBeforeAfterAll {
             let limits = state.limits
@@ -227,6 +235,11 @@ extension ScriptRuntime {
         if let stop = afterAllStop { diagnostic.message += "; then, " + stop.message }
         return diagnostic
     }
+
+    /// True when the just-ended test was stopped inside the file's before_all hooks (a limit,
+    /// a failing prototype action): the part it entered last is before_all. (An error there
+    /// lets the Lua go on to after_all in the same state.)
+    public var stoppedInBeforeAll: Bool { module.phasesEntered.last == "before_all" }
 
     /// True when the file declared after_all hooks (read from its declarations, no Lua runs).
     public var hasAfterAllHooks: Bool { hasHooks("after_all") }

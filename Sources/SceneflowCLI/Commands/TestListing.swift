@@ -14,8 +14,9 @@ enum TestListing {
         var lines: [String] = []
         for result in results {
             for outcome in result.outcomes {
-                var line = "\(outcome.file):\(outcome.line): \(outcome.name)"
-                if let reason = outcome.skipReason { line += "  (skipped: \(reason))" }
+                // Each test on its line, whatever its name or reason holds (`TerminalText`).
+                var line = "\(TerminalText.path(outcome.file)):\(outcome.line): \(TerminalText.oneLine(outcome.name))"
+                if let reason = outcome.skipReason { line += "  (skipped: \(TerminalText.oneLine(reason)))" }
                 lines.append(line)
             }
         }

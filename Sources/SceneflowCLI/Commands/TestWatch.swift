@@ -65,8 +65,8 @@ enum TestWatch {
             watchers = next
             let added = found.filter { !scripts.contains($0) }
             let removed = scripts.filter { !found.contains($0) }
-            if !added.isEmpty { print("added: \(added.joined(separator: ", "))") }
-            if !removed.isEmpty { print("removed: \(removed.joined(separator: ", "))") }
+            if !added.isEmpty { print("added: \(added.map(TerminalText.path).joined(separator: ", "))") }
+            if !removed.isEmpty { print("removed: \(removed.map(TerminalText.path).joined(separator: ", "))") }
             scripts = found
             // What runs: the changed scripts that are still there and the new ones (all of
             // them after a module or prototype changed); nothing when scripts were only removed.
@@ -78,7 +78,8 @@ enum TestWatch {
             }
             guard !changed.isEmpty else { continue }
             print(
-                "changed: running \(changed.count == scripts.count ? "every script" : changed.joined(separator: ", "))")
+                "changed: running \(changed.count == scripts.count ? "every script" : changed.map(TerminalText.path).joined(separator: ", "))"
+            )
             watched.scripts = scripts
             var again = command
             again.inputs = changed

@@ -23,7 +23,8 @@ extension TestWorkerPool {
                 // Kept as they came, read only if the worker ends inside the test.
                 if let run = worker.assigned.first, run.running != nil || run.afterAllOnly {
                     run.records.append(worker.buffer[line.startIndex..<start])
-                    if line.starts(with: Self.afterAllPhasePrefix) {
+                    // Each after_all hook says so (with its line): the first began their time.
+                    if run.afterAllSince == nil, line.starts(with: Self.afterAllPhasePrefix) {
                         run.afterAllSince = ProcessInfo.processInfo.systemUptime
                     }
                 }
@@ -225,6 +226,9 @@ extension TestWorkerPool {
                 run.afterAllOnly = true
                 run.afterAllAfter = position
                 run.next = planned.count
+                // Stopped in before_all: the fresh worker leaves it out (it would only be
+                // stopped again, and after_all never run; red-team finding o10).
+                run.withoutBeforeAll = phase == "before_all"
             }
         }
         if stoppedBySignal || (run.next >= planned.count && !run.afterAllOnly) {
@@ -264,7 +268,8 @@ extension TestWorkerPool {
         let journal = run.journal()
         let reason = testProblem(worker, run, test)
         var outcome = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
-        outcome.wallSeconds = ProcessInfo.processInfo.systemUptime - run.runningSince
+        // The test's own time: the hooks' is the (after_all) entry's.
+        outcome.wallSeconds = (run.afterAllSince ?? ProcessInfo.processInfo.systemUptime) - run.runningSince
         outcome.steps = journal.steps
         outcome.log = journal.log
         if let before = journal.failureBeforeAfterAll {
@@ -290,8 +295,9 @@ extension TestWorkerPool {
         }
         run.records.removeAll()
         if outcome.failsTheRun { failures += 1 }
+        // At the line of the hook that was running (red-team finding o11: the last test's).
         let entry = HeadlessTestRunner.afterAllEntry(
-            Diagnostic(file: run.file, line: test.line, message: reason), file: run.file,
+            Diagnostic(file: run.file, line: journal.phaseLine ?? test.line, message: reason), file: run.file,
             seconds: run.afterAllSince.map { ProcessInfo.processInfo.systemUptime - $0 })
         failures += 1
         run.outcomes[position] = outcome
@@ -314,9 +320,11 @@ extension TestWorkerPool {
         run.next = planned.count
         guard !interrupted, let position = run.afterAllAfter, planned.indices.contains(position) else { return }
         let reason = testProblem(worker, run, planned[position])
+        let journal = run.journal()
+        let line = journal.phase == "after_all" ? journal.phaseLine : nil
         run.records.removeAll()
         let entry = HeadlessTestRunner.afterAllEntry(
-            Diagnostic(file: run.file, line: planned[position].line, message: reason), file: run.file,
+            Diagnostic(file: run.file, line: line ?? planned[position].line, message: reason), file: run.file,
             seconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
         failures += 1
         run.outcomes[planned.count] = entry

@@ -87,6 +87,9 @@ extension TestWorkerPool {
         /// The file's last test ended its worker before the after_all hooks: a fresh worker
         /// runs only them (`WorkerRequest.afterAllOnly`).
         var afterAllOnly = false
+        /// With `afterAllOnly`: the last test's worker was stopped in the before_all hooks,
+        /// so the fresh worker leaves them out (`WorkerRequest.withoutBeforeAll`).
+        var withoutBeforeAll = false
         /// The run position of the test that ended its worker before its after_each hooks:
         /// the next worker runs them first (`WorkerRequest.afterEachFirst`), and the test's
         /// outcome is shown once their `WorkerEvent.afterEach` came (`releaseHeld`).

@@ -89,7 +89,9 @@ extension TestWorkerPool {
                         ? nil : settings.timeoutOrigin,
                     clockLimitOrigin: settings.clockLimit == nil || settings.clockLimitOrigin == "--clock-limit"
                         ? nil : settings.clockLimitOrigin, afterAllOnly: run.afterAllOnly ? true : nil,
-                    afterEachFirst: run.heldForAfterEach != nil ? true : nil, sources: readsSources ? true : nil)
+                    afterEachFirst: run.heldForAfterEach != nil ? true : nil,
+                    withoutBeforeAll: run.afterAllOnly && run.withoutBeforeAll ? true : nil,
+                    sources: readsSources ? true : nil)
             )
         else { return }
         line.append(10)

@@ -137,6 +137,9 @@ struct WorkerRequest: Codable {
     /// worker before its after_each hooks: run them first, in a fresh load
     /// (`HeadlessTestRunner.Options.afterEachFirst`), and send `WorkerEvent.afterEach`.
     var afterEachFirst: Bool? = nil
+    /// With `afterAllOnly`: the last test's worker was stopped in the before_all hooks, so
+    /// they are left out (`HeadlessTestRunner.Options.afterAllWithoutBeforeAll`).
+    var withoutBeforeAll: Bool? = nil
     /// Send the files the run read (`WorkerEvent.read`) before the file's end: asked under
     /// `--watch`, which reruns when one of them changes.
     var sources: Bool? = nil
@@ -218,6 +221,7 @@ enum TestWorker {
         if let tests = request.tests { options.selection.names = Set(tests) }
         options.afterAllOnly = request.afterAllOnly ?? false
         options.afterEachFirst = request.afterEachFirst ?? false
+        options.afterAllWithoutBeforeAll = request.withoutBeforeAll ?? false
         let runner = HeadlessTestRunner(options: options)
         let limit = settings.maxFailures ?? Int.max
         runner.shouldStop = { interruption.signal != nil || failures >= limit }

@@ -100,7 +100,7 @@ final class TestConsole {
             print(TerminalText.path(result.file))
             shownHeader = result.file
         }
-        for problem in result.loadProblems { print("  ERROR \(problem)") }
+        for problem in result.loadProblems { print("  ERROR " + Self.indented("\(problem)")) }
         flushOutput()
     }
 
@@ -134,15 +134,15 @@ final class TestConsole {
             let indent = StepIndent.text(step.depth)
             let clock =
                 "\(formatNumber(step.clockStart, decimals: 2))–\(step.clockEnd.map { formatNumber($0, decimals: 2) } ?? "?") s"
-            text += "\n        \(indent)\(step.passed ? "step" : "FAILED step") \(step.call)"
+            text += "\n        \(indent)\(step.passed ? "step" : "FAILED step") \(TerminalText.oneLine(step.call))"
             text += step.line.map { " (line \($0), \(clock))" } ?? " (\(clock))"
         }
         let lineShowsWarnings = outcome.verdict == .warned || outcome.verdict == .recorded
         for entry in outcome.log {
             if entry.level == .warning {
-                if !lineShowsWarnings { text += "\n        " + outcome.located(entry) }
+                if !lineShowsWarnings { text += "\n        " + located(entry, of: outcome) }
             } else {
-                text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
+                text += "\n        " + logged(entry)
             }
         }
         return text
@@ -153,35 +153,56 @@ final class TestConsole {
     /// `verbose`, which lists them all) and saved artifacts.
     static func line(_ outcome: TestOutcome, verbose: Bool = false) -> String {
         let time = outcome.wallSeconds.map { Self.duration($0) } ?? "time unknown"
+        let name = TerminalText.oneLine(outcome.name)
         let clock = "\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock"
         switch outcome.verdict {
-        case .passed: return "  PASS  \(outcome.name)  (\(time), \(clock))"
+        case .passed: return "  PASS  \(name)  (\(time), \(clock))"
         case .warned:
-            var text = "  WARN  \(outcome.name)  (passed with warnings; \(time), \(clock))"
+            var text = "  WARN  \(name)  (passed with warnings; \(time), \(clock))"
             // `file:line: warning: message`, as failures print `file:line: message`, so editors'
             // and CI's problem matchers pick up both.
-            for warning in outcome.warnings { text += "\n        " + outcome.located(warning) }
+            for warning in outcome.warnings { text += "\n        " + located(warning, of: outcome) }
             return text
         case .recorded:
-            var text = "  REC   \(outcome.name)  (passed and recorded baselines; \(time), \(clock))"
-            for visual in outcome.visuals where visual.status == "recorded" { text += "\n        \(visual.message)" }
-            // Recording does not hide the test's warnings (JUnit and JSON keep them too).
-            for warning in outcome.warnings { text += "\n        " + outcome.located(warning) }
-            return text
-        case .skipped: return "  SKIP  \(outcome.name)  (\(outcome.skipReason ?? "skipped"))"
-        case .failed, .interrupted:
-            var text = "  \(outcome.verdict == .failed ? "FAIL" : "INT ")  \(outcome.name)  (\(time), \(clock))"
-            if let failure = outcome.failure {
-                // A message of several lines (soft failures, a traceback) stays indented.
-                text += "\n        " + "\(failure)".replacingOccurrences(of: "\n", with: "\n        ")
+            var text = "  REC   \(name)  (passed and recorded baselines; \(time), \(clock))"
+            for visual in outcome.visuals where visual.status == "recorded" {
+                text += "\n        " + TerminalText.oneLine(visual.message)
             }
-            if let steps = outcome.failedStepsText { text += "\n        \(steps)" }
+            // Recording does not hide the test's warnings (JUnit and JSON keep them too).
+            for warning in outcome.warnings { text += "\n        " + located(warning, of: outcome) }
+            return text
+        case .skipped: return "  SKIP  \(name)  (\(TerminalText.oneLine(outcome.skipReason ?? "skipped")))"
+        case .failed, .interrupted:
+            var text = "  \(outcome.verdict == .failed ? "FAIL" : "INT ")  \(name)  (\(time), \(clock))"
+            if let failure = outcome.failure { text += "\n        " + indented("\(failure)") }
+            if !outcome.failedSteps.isEmpty {
+                text +=
+                    "\n        in step "
+                    + outcome.failedSteps.map { "\"\(TerminalText.oneLine($0))\"" }.joined(separator: " › ")
+            }
             for entry in outcome.log.suffix(10) where entry.level == .message && !verbose {
-                text += "\n        log \(formatNumber(entry.clockTime, decimals: 3)) s: \(entry.message)"
+                text += "\n        " + logged(entry)
             }
             for artifact in outcome.artifacts { text += "\n        saved \(TerminalText.path(artifact))" }
             return text
         }
+    }
+
+    /// A text of several lines (a failure message with soft failures or a traceback, a load
+    /// problem) with its lines after the first indented under the verdict line, so none reads
+    /// as a line of the console's own.
+    static func indented(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: "\n        ") }
+
+    /// `log 0.25 s: message`, the message on its line (`TerminalText.oneLine`).
+    static func logged(_ entry: TestLogEntry) -> String {
+        "log \(formatNumber(entry.clockTime, decimals: 3)) s: \(TerminalText.oneLine(entry.message))"
+    }
+
+    /// `file:line: warning: message` (`TestOutcome.located`), the message on its line.
+    static func located(_ warning: TestLogEntry, of outcome: TestOutcome) -> String {
+        var entry = warning
+        entry.message = TerminalText.oneLine(warning.message)
+        return outcome.located(entry)
     }
 
     /// Prints a console line with control characters escaped (`TerminalText`): names, labels,

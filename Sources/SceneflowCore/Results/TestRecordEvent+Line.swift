@@ -9,7 +9,7 @@
 /// - `~B` clock start, line, group (`=name`, or empty for none), call (`.stepBegan`)
 /// - `~E` clock end, wall seconds, `1`/`0` passed (`.stepEnded`)
 /// - `~U` depth (`.unwound`); `~S` line (`.softFailed`); `~R` (`.reset`)
-/// - `~P` phase, test failure (`=message`, or empty for none) (`.phase`)
+/// - `~P` phase, test failure (`=message`, or empty for none)[, the hook's line] (`.phase`)
 extension TestRecordEvent {
     /// The first byte of every record line (`~`).
     public static let lineMark: UInt8 = 126
@@ -52,10 +52,11 @@ extension TestRecordEvent {
         case .softFailed(let text):
             out.append(83)  // S
             field(text)
-        case .phase(let name, let testFailure):
+        case .phase(let name, let testFailure, let at):
             out.append(80)  // P
             field(name)
             field(testFailure.map { "=" + $0 } ?? "")
+            if let at { line(at) }
         case .reset:
             out.append(82)  // R
         }
@@ -108,9 +109,14 @@ extension TestRecordEvent {
             guard let depth = Int(fields[0]) else { return nil }
             self = .unwound(depth: depth)
         case (83, 1): self = .softFailed(fields[0])
-        case (80, 2):
+        case (80, 2), (80, 3):
             guard !fields[0].isEmpty, fields[1].isEmpty || fields[1].hasPrefix("=") else { return nil }
-            self = .phase(fields[0], testFailure: fields[1].isEmpty ? nil : String(fields[1].dropFirst()))
+            var at: Int? = nil
+            if fields.count == 3 {
+                guard let number = lineNumber(2) else { return nil }
+                at = number
+            }
+            self = .phase(fields[0], testFailure: fields[1].isEmpty ? nil : String(fields[1].dropFirst()), line: at)
         case (82, 0): self = .reset
         default: return nil
         }

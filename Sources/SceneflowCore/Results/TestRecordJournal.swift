@@ -26,8 +26,9 @@ public enum TestRecordEvent: Equatable, Sendable {
     /// `before_each`, `after_each`, `after_all`, or `test` again after the hooks before it
     /// (sent only for a file that has such hooks). Entering `after_all`, `testFailure` is how
     /// the test ended before it (nil: it held so far), so the test keeps its verdict whatever
-    /// stops the after_all hooks.
-    case phase(String, testFailure: String?)
+    /// stops the after_all hooks. `line` is the running hook's line in the script, where a
+    /// stop inside it is reported (each after_all hook sends its own); nil when not known.
+    case phase(String, testFailure: String?, line: Int? = nil)
     /// The records start again (a new test, or before_all's records dropped outside the first
     /// test).
     case reset
@@ -56,6 +57,9 @@ public struct TestRecordJournal: Sendable {
     public private(set) var phase: String?
     /// How the test ended before its file's after_all hooks began (`TestRecordEvent.phase`).
     public private(set) var failureBeforeAfterAll: String?
+    /// The line of the hook running now (`TestRecordEvent.phase`), nil in the test's own
+    /// function or when not known.
+    public private(set) var phaseLine: Int?
 
     /// The most soft failures kept (later ones are not listed).
     public static let softFailureLimit = 1_000
@@ -104,8 +108,9 @@ public struct TestRecordJournal: Sendable {
             if openSteps.count > max(0, depth) { openSteps.removeLast(openSteps.count - max(0, depth)) }
         case .softFailed(let line):
             if softFailures.count < Self.softFailureLimit { softFailures.append(line) }
-        case .phase(let name, let testFailure):
+        case .phase(let name, let testFailure, let line):
             phase = name == "test" ? nil : name
+            phaseLine = name == "test" ? nil : line
             if name == "after_all" { failureBeforeAfterAll = testFailure }
         case .reset:
             self = TestRecordJournal()

@@ -34,7 +34,14 @@ public enum TerminalText {
 
     /// A file path as one line shows it: every control character escaped, line breaks and tabs
     /// too (`HN/n\nl.lua`), since a path is never meant to span lines.
-    public static func path(_ path: String) -> String { escaped(path, keepNewlines: false, keepTabs: false) }
+    public static func path(_ path: String) -> String { oneLine(path) }
+
+    /// Text from a script shown in a one-line field of the console (a test name, a `skip()`
+    /// reason, a step name, a log or warning message): every control character escaped, line
+    /// breaks and tabs too (`a\nb`), so the field cannot spill onto a line of its own that
+    /// reads like another of the console's lines. (A failure message may span lines; the
+    /// console indents its lines instead.)
+    public static func oneLine(_ text: String) -> String { escaped(text, keepNewlines: false, keepTabs: false) }
 
     /// True for the scalars `escaped` rewrites.
     static func needsEscape(_ scalar: Unicode.Scalar, keepNewlines: Bool) -> Bool {

@@ -102,6 +102,9 @@ local function add_hook(what, list, fn)
   end
   if type(fn) ~= "function" then raise(what .. ": expected a function, got " .. type(fn)) end
   list[#list + 1] = fn
+  -- The hook's line (of the script: a module's hook is at its require), where a limit that
+  -- stops it is reported.
+  decl.hook_lines[fn] = decl.hook_lines[fn] or (api.line())
 end
 
 
@@ -321,7 +324,7 @@ api.define{ name = "param", group = "Structure",
     return value
   end }
 
-decl.before_all, decl.after_all = {}, {}
+decl.before_all, decl.after_all, decl.hook_lines = {}, {}, {}
 api.define{ name = "before_all", group = "Structure",
   signature = "before_all(fn)",
   summary = "Runs fn before the tests of the file: globals it sets are there for every test (each test sees one run of it: every test has a fresh Lua state, so it runs again in each), its log and steps are the first test's, and the prototype is reset after it (its gestures never reach a test). An error in it fails every test of the file with the reason (as Playwright's beforeAll); after_all still runs.",
@@ -363,15 +366,83 @@ api.define{ name = "step", group = "Structure",
     return table.unpack(results, 1, results.n)
   end }
 
-local function hooks(list, label, ok, err)
+-- A failure raised inside a coroutine of the script's own that coroutine.resume caught (kept
+-- in api.escaped by api.fail), as a message; nil when none. Empties api.escaped.
+local function escaped_failure()
+  local escaped = api.escaped
+  if not escaped or #escaped == 0 then return nil end
+  api.escaped = {}
+  return escaped[1] .. (#escaped > 1 and format(" (and %d more failures)", #escaped - 1) or "")
+    .. "\n(raised inside a coroutine of the script's own, whose coroutine.resume caught it; the test fails anyway)"
+end
+
+-- The soft expectations that failed since api.soft held `from` of them, as one failure
+-- message at the first one's line (taken out of api.soft and Swift's list); nil when none.
+local function soft_failure(from)
+  if #api.soft <= from then return nil end
+  local kept, theirs = api.soft, {}
+  for i = from + 1, #kept do theirs[#theirs + 1] = kept[i] end
+  for i = #kept, from + 1, -1 do kept[i] = nil end
+  api.soft = theirs
+  local text, at = api.soft_report()
+  api.soft = kept
+  sf.soft_reported()
+  return (at and (api.source_label .. ":" .. at .. ": ") or "") .. text
+end
+
+-- Runs the hooks of `list`; `ok, err` is how the test stood before them, and each hook's
+-- failure follows (`label: message`, after `; then, ` when there was one). With `own`
+-- (after_each) a hook also fails by a soft expectation or a failure caught in a coroutine of
+-- its own: they are the hook's, named after the test's failure, never mixed into the test's.
+local function hooks(list, label, ok, err, own)
   for _, hook in ipairs(list) do
+    local soft_before = #api.soft
     local hook_ok, hook_err = xpcall(hook, api.traced)
+    if own then
+      local caught = escaped_failure()
+      if hook_ok and caught then hook_ok, hook_err = false, caught end
+      local soft = soft_failure(soft_before)
+      if soft then
+        if hook_ok then
+          hook_ok, hook_err = false, soft
+        else
+          hook_err = api.error_text(hook_err) .. "\nand " .. soft
+        end
+      end
+    end
     if not hook_ok then
       if ok then
         ok, err = false, label .. ": " .. api.error_text(hook_err)
       else
         err = api.error_text(err) .. "; then, " .. label .. ": " .. api.error_text(hook_err)
       end
+    end
+  end
+  return ok, err
+end
+
+-- How the test itself ended, with the failures it did not raise: one caught in a coroutine of
+-- its own, and its soft expectations (after a hard failure, their list follows it). Called
+-- before after_each, so a failing after_each follows the test's whole failure.
+local function own_failure(ok, err)
+  local caught = escaped_failure()
+  if ok and caught then
+    ok, err = false, caught
+    api.failed = { raised = err }
+    sf.note_failure(err)
+  end
+  local soft, line = api.soft_report()
+  if soft then
+    api.soft = {}
+    sf.soft_reported()
+    if ok then
+      -- Only soft failures: an expectation failure at the first one's line.
+      ok, err = false, (line and (api.source_label .. ":" .. line .. ": ") or "") .. soft
+      sf.note_failure(err)
+    else
+      local noted = api.failed and api.failed.raised == err
+      err = api.error_text(err) .. "\nand " .. soft
+      if noted then sf.note_failure(err) end
     end
   end
   return ok, err
@@ -415,7 +486,9 @@ end
 -- hooks, or the test ended its worker process) only before_all (for its globals), after_each
 -- and, when `last`, after_all run, in a fresh load; with "after_all" (the rest of a file whose
 -- last test ended its worker process after its after_each) only before_all and after_all.
-function decl.run(index, last, first, hooks_only)
+-- With `without_before_all` (a limit or a stopped worker ended the before_all hooks) a hooks-only
+-- run leaves them out: they would only be stopped again, and the hooks after them never run.
+function decl.run(index, last, first, hooks_only, without_before_all)
   restore()
   local t = decl.tests[index]
   api.thread = coroutine.running()
@@ -429,6 +502,7 @@ function decl.run(index, last, first, hooks_only)
   -- The runner learns which hook runs (sf.phase) only for a file that has hooks: a limit or
   -- a stopped worker then names the hook, and after_all's leaves the test its verdict.
   local has_before = #decl.before_all > 0 or #decl.before_each > 0
+  if hooks_only and without_before_all then decl.before_all_ran = true end
   if not decl.before_all_ran then
     decl.before_all_ran = true
     if #decl.before_all > 0 then sf.phase("before_all") end
@@ -441,70 +515,45 @@ function decl.run(index, last, first, hooks_only)
   end
   if ok and hooks_only == "after_each" then
     if #decl.after_each > 0 then sf.phase("after_each") end
-    ok, err = hooks(decl.after_each, "in after_each", true, nil)
+    ok, err = hooks(decl.after_each, "in after_each", true, nil, true)
   elseif ok and not hooks_only then
     if #decl.before_each > 0 then sf.phase("before_each") end
     ok, err = hooks(decl.before_each, "in before_each", true, nil)
     if has_before then sf.phase("test") end
     if ok then ok, err = xpcall(t.fn, api.traced) end
     sf.step_unwind(0)  -- steps a failure left open end failed; after_each's are top level
+    ok, err = own_failure(ok, err)
     if #decl.after_each > 0 then sf.phase("after_each") end
-    ok, err = hooks(decl.after_each, "in after_each", ok, err)
-  end
-  if last and #decl.after_all > 0 then
-    local failure = not ok and tostring(err) or (#api.escaped > 0 and api.escaped[1]) or nil
-    sf.phase("after_all", failure)
+    ok, err = hooks(decl.after_each, "in after_each", ok, err, true)
   end
   if last then
     -- An after_all error is the file's, not this test's (it runs after whichever test runs
     -- last): it is reported as its own (after_all) entry, as Playwright reports afterAll.
     sf.step_unwind(0)
     local soft_before = #api.soft
+    api.escaped = {}
+    local failure = not ok and tostring(err) or nil
     for _, hook in ipairs(decl.after_all) do
+      -- Each hook's line: a limit or a stopped worker inside it is reported there.
+      sf.phase("after_all", failure, decl.hook_lines[hook])
       local hook_ok, hook_err = xpcall(hook, api.traced)
       if not hook_ok then sf.after_all_failed(api.error_text(hook_err)) end
+      -- A failure caught in a coroutine of the hook's own is the hook's too.
+      local caught = escaped_failure()
+      if caught then sf.after_all_failed(caught) end
     end
     -- Soft expectations that failed inside the hooks are theirs too (the (after_all) entry),
-    -- never the test's, which only ran before them.
-    if #api.soft > soft_before then
-      local theirs = {}
-      for i = soft_before + 1, #api.soft do theirs[#theirs + 1] = api.soft[i] end
-      for i = #api.soft, soft_before + 1, -1 do api.soft[i] = nil end
-      local kept = api.soft
-      api.soft = theirs
-      local text, at = api.soft_report()
-      api.soft = kept
-      sf.after_all_failed((at and (api.source_label .. ":" .. at .. ": ") or "") .. text)
-      -- Swift's list of the test's unreported soft failures holds the hooks' too: the test's
-      -- own (left in api.soft) are reported below, by the test's message.
-      sf.soft_reported()
-    end
+    -- never the test's, which only ran before them. (Swift's list of unreported soft
+    -- failures loses theirs; the test's own were reported before after_each.)
+    local soft = soft_failure(soft_before)
+    if soft then sf.after_all_failed(soft) end
     -- The hooks are over: what ends the test from here (its failure, its soft expectations)
     -- is the test's own, never the hooks' (a phase left at after_all made the runner take the
     -- test's failure for a stop inside them).
     if #decl.after_all > 0 then sf.phase("test") end
   end
-  local escaped = api.escaped
+  -- What is left of the test's own (after before_all, or a hooks-only run)
+  ok, err = own_failure(ok, err)
   api.escaped = nil
-  if ok and #escaped > 0 then
-    -- A failure raised inside a coroutine of the script's own that coroutine.resume caught.
-    ok, err = false, escaped[1] .. (#escaped > 1 and format(" (and %d more failures)", #escaped - 1) or "")
-      .. "\n(raised inside a coroutine of the script's own, whose coroutine.resume caught it; the test fails anyway)"
-    api.failed = { raised = err }
-    sf.note_failure(err)
-  end
-  local soft, line = api.soft_report()
-  if soft then
-    sf.soft_reported()
-    if ok then
-      -- Only soft failures: an expectation failure at the first one's line.
-      ok, err = false, (line and (api.source_label .. ":" .. line .. ": ") or "") .. soft
-      sf.note_failure(err)
-    else
-      local noted = api.failed and api.failed.raised == err
-      err = api.error_text(err) .. "\nand " .. soft
-      if noted then sf.note_failure(err) end
-    end
-  end
   if not ok then error(err, 0) end
 end

@@ -25,11 +25,12 @@ extension HeadlessTestRunner {
         var afterAll: TestOutcome?
     }
 
-    /// Runs only the `hooks` of `file` (after its before_all hooks, for their globals) as after
-    /// test `index`, in `runtime`, a fresh load: the after_all hooks too when `last`.
+    /// Runs only the `hooks` of `file` (after its before_all hooks, for their globals, unless
+    /// `withoutBeforeAll`) as after test `index`, in `runtime`, a fresh load: the after_all
+    /// hooks too when `last`.
     func runHooksOnly(
         _ hooks: HooksOnly, _ file: String, _ tests: [ScriptTest], test index: Int, last: Bool,
-        runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype
+        runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype, withoutBeforeAll: Bool = false
     ) -> HooksRun {
         let session = Session(prototype: prototype)
         session.timelineEventLimit = options.timelineEventsPerTest
@@ -42,7 +43,7 @@ extension HeadlessTestRunner {
         checker.begin(test: tests[index].name, index: index)
         let outcome = runTest(
             index, tests[index], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
-            video: nil, last: last, first: false, hooksOnly: hooks)
+            video: nil, last: last, first: false, hooksOnly: hooks, withoutBeforeAll: withoutBeforeAll)
         let afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }
@@ -86,13 +87,14 @@ extension HeadlessTestRunner {
     /// Runs only the after_all hooks of `file` (`Options.afterAllOnly`) in `runtime`, a fresh
     /// load, as after test `last` (with its after_each hooks first when `afterEachFirst`: the
     /// test ended its worker process before them); gives the after_each run (see
-    /// `addAfterEach`) and the `(after_all)` entry when one failed.
+    /// `addAfterEach`) and the `(after_all)` entry when one failed. With `withoutBeforeAll`
+    /// the before_all hooks are left out: a limit or a stopped worker ended them.
     func runAfterAllOnly(
         _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype, afterEachFirst: Bool = false
+        prototype: Prototype, afterEachFirst: Bool = false, withoutBeforeAll: Bool = false
     ) -> HooksRun {
         runHooksOnly(
             afterEachFirst ? .afterEach : .afterAll, file, tests, test: last, last: true, runtime: runtime,
-            checker: checker, prototype: prototype)
+            checker: checker, prototype: prototype, withoutBeforeAll: withoutBeforeAll)
     }
 }

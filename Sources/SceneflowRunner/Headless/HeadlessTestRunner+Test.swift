@@ -5,17 +5,19 @@ import SceneflowLua
 /// Running one test: its hooks, its coroutine resumed frame by frame on the virtual clock,
 /// and its outcome (verdict, failure, records, clock and real time).
 extension HeadlessTestRunner {
-    /// Runs test `index` of `file` in `runtime` on `session` (only its hooks with `hooksOnly`)
-    /// and gives its outcome.
+    /// Runs test `index` of `file` in `runtime` on `session` (only its hooks with `hooksOnly`,
+    /// the before_all hooks left out with `withoutBeforeAll`) and gives its outcome.
     func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
-        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: HooksOnly? = nil
+        recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: HooksOnly? = nil,
+        withoutBeforeAll: Bool = false
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
         let started = clock.now
         var frames = 0
-        runtime.start(test: index, last: last, first: first, hooksOnly: hooksOnly)
+        runtime.start(
+            test: index, last: last, first: first, hooksOnly: hooksOnly, withoutBeforeAll: withoutBeforeAll)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         if let video { startVideo(video, index: index, name: test.name, session: session) }
         /// Runs the prototype's Lua actions the session queued (a gesture's `on_tap`, a field's

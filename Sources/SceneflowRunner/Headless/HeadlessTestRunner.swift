@@ -67,6 +67,9 @@ public final class HeadlessTestRunner {
         /// them first, and `onAfterEach` gets what they did (a `--jobs` worker restarted after
         /// that test).
         public var afterEachFirst = false
+        /// With `afterAllOnly`: the last test's worker was stopped in the file's before_all
+        /// hooks, so they are left out (they would be stopped again and after_all never run).
+        public var afterAllWithoutBeforeAll = false
         /// When a test's frames are kept as an MP4 video (`--video`), in
         /// `<visualDirectory>/videos/<script>/`.
         public var videoMode = VideoMode.off
@@ -221,7 +224,8 @@ public final class HeadlessTestRunner {
                 let runtime = loaded
                     ?? (try? reload(file, test: last, directory: directory, expecting: declared).get()),
                 let entry = runAfterAllOnly(
-                    file, declared.tests, last: last, runtime: runtime, checker: checker, prototype: prototype
+                    file, declared.tests, last: last, runtime: runtime, checker: checker, prototype: prototype,
+                    withoutBeforeAll: options.afterAllWithoutBeforeAll
                 ).afterAll
             {
                 result.outcomes.append(entry)
@@ -255,6 +259,7 @@ public final class HeadlessTestRunner {
             var afterAll: Diagnostic?
             var afterAllSeconds: Double?
             var hooksLeft = false
+            var stoppedInBeforeAll = false
             if let reason = test.skipReason {
                 outcome = TestOutcome(
                     name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: reason)
@@ -309,6 +314,10 @@ public final class HeadlessTestRunner {
                 // A limit (the watchdog, the clock or memory limit) ended the last test before
                 // the file's after_all hooks: they run in a fresh load once it is reported.
                 hooksLeft = index == lastRun && afterAllSeconds == nil && runtime.hasAfterAllHooks
+                // Stopped inside before_all (a limit; an error there runs after_all in the
+                // same state): the fresh load leaves it out, or it would be stopped again and
+                // after_all never run (red-team finding o10).
+                stoppedInBeforeAll = runtime.stoppedInBeforeAll
                 if options.recordsTimeline {
                     // One clock for the file's timeline: each test's events follow the ones
                     // before it (the last test's transition in progress ends the run's).
@@ -363,7 +372,8 @@ public final class HeadlessTestRunner {
                     file, test: index, directory: directory, expecting: declared)
             {
                 if let entry = runAfterAllOnly(
-                    file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype
+                    file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype,
+                    withoutBeforeAll: stoppedInBeforeAll
                 ).afterAll {
                     result.outcomes.append(entry)
                     onOutcome(entry)

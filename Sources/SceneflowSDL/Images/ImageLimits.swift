@@ -35,7 +35,8 @@ public struct ImageLimits: Equatable, Sendable {
     /// Reads only the header of the file at `path` and checks the declared size.
     ///
     /// - Returns: what the header says (never `.unknown`: other formats are refused).
-    /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened, `.empty` for a
+    /// - Throws: `ImageLoadError.fileNotFound` when the file cannot be opened, `.notAFile` for a
+    ///   folder, FIFO or device, `.empty` for a
     ///   0-byte file, `.corrupt` for a recognised but malformed or zero-sized header or a PNG/JPEG whose
     ///   structure is incomplete or damaged (see `ImageStructure`), `.tooLarge`.
     func checkHeader(path: String) throws(ImageLoadError) -> ImageHeader {
@@ -58,7 +59,7 @@ public struct ImageLimits: Equatable, Sendable {
         do {
             bytes = [UInt8](try RegularFile.prefix(path, count: ImageHeader.prefixLength))
         } catch .notRegular(let kind) {
-            throw .corrupt(path: path, reason: "it is \(kind), not an image file")  // a FIFO would block
+            throw .notAFile(path: path, kind: kind)  // a FIFO would block
         } catch {
             throw .fileNotFound(path: path)
         }

@@ -15,6 +15,9 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
     case unsupportedFormat(path: String, name: String, advice: String)
     /// The file starts like an image but decoding failed part way (e.g. a truncated PNG).
     case corrupt(path: String, reason: String)
+    /// Not a regular file: `kind` says what it is (`a FIFO (named pipe)`, `a folder`), never
+    /// opened (a FIFO would block).
+    case notAFile(path: String, kind: String)
     /// The image header declares a size over the limit; rejected before decoding.
     /// `width` and `height` are the declared size in pixels; `limit` says which limit.
     case tooLarge(path: String, width: Int, height: Int, limit: String)
@@ -27,7 +30,7 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
     public var path: String {
         switch self {
         case .fileNotFound(let p), .empty(let p), .notAnImage(let p, _), .unsupportedFormat(let p, _, _),
-            .corrupt(let p, _),
+            .corrupt(let p, _), .notAFile(let p, _),
             .tooLarge(let p, _, _, _), .screenOutsideImage(let p, _, _, _), .screenNotFound(let p):
             return p
         }
@@ -47,6 +50,9 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
             return "file \"\(p)\" is \(name)\(advice)"
         case .corrupt(let p, let reason):
             return "image \"\(p)\" is corrupt or truncated (\(reason))"
+        case .notAFile(let p, let kind):
+            // What it is, as `check` says it (red-team finding o11: "corrupt or truncated").
+            return "file \"\(p)\" is \(kind), not an image file"
         case .tooLarge(let p, let w, let h, let limit):
             return "image \"\(p)\" is \(w)x\(h) px, over the limit of \(limit)"
         case .screenOutsideImage(let p, let r, let w, let h):

@@ -25,14 +25,15 @@ public struct PictureLoader: Sendable {
     /// it is. The result is the image as displayed: turned by its EXIF orientation, CMYK
     /// converted, 16-bit samples rounded (`PictureDecoding`). Takes ~50 ms for a 1170 x 2532 px PNG.
     ///
-    /// - Throws: `ImageLoadError.fileNotFound` (missing or unreadable), `.empty` (0 bytes),
+    /// - Throws: `ImageLoadError.fileNotFound` (missing or unreadable), `.notAFile` (a folder,
+    ///   a FIFO, a device), `.empty` (0 bytes),
     ///   `.tooLarge` (from the header, before decoding), `.corrupt` (a recognised format that
     ///   fails to decode, e.g. a truncated PNG), `.unsupportedFormat` (a format Sceneflow names
     ///   but does not read, e.g. HEIC), `.notAnImage` (an unknown format); `SDLError` when SDL
     ///   cannot allocate or convert the surface.
     public func load(path: String) throws -> DecodedPicture {
         if let kind = RegularFile.kind(atPath: path) {
-            throw ImageLoadError.corrupt(path: path, reason: "it is \(kind), not an image file")
+            throw ImageLoadError.notAFile(path: path, kind: kind)
         }
         guard let data = files?.contents(atPath: path) ?? RegularFile.contents(atPath: path) else {
             throw ImageLoadError.fileNotFound(path: path)

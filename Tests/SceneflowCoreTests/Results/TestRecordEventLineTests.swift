@@ -27,7 +27,9 @@ import Testing
             events.append(.stepEnded(clockEnd: number, wallSeconds: number / 3, passed: k % 2 == 0))
             events.append(.softFailed(text))
             events.append(
-                .phase(["before_all", "after_each", "test", "after_all"][k % 4], testFailure: k % 2 == 0 ? nil : text))
+                .phase(
+                    ["before_all", "after_each", "test", "after_all"][k % 4], testFailure: k % 2 == 0 ? nil : text,
+                    line: line))
         }
         return events
     }
