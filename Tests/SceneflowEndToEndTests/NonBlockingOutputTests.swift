@@ -134,4 +134,43 @@ import Testing
         #expect(!stderr.contains("could not write"), "\(stderr)")
         #expect(data.count == blocking.stdout.utf8.count, "\(data.count) of \(blocking.stdout.utf8.count) bytes")
     }
+
+    /// `test --list` into a pipe nobody reads stops at SIGTERM within a second, exit 143, as a
+    /// run does (red-team finding T11: it waited for the reader to go away).
+    @Test func aListIntoAnUnreadPipeStopsAtSIGTERM() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "many.lua",
+            "prototype \"Proto\"\nfor i = 1, 3000 do test(\"test number \" .. i .. \" with a long name to fill a pipe\", function() end) end\n"
+        )
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        defer { close(fds[0]) }
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = ["test", "many.lua", "--list"]
+        process.currentDirectoryURL = tmp.url
+        process.standardOutput = FileHandle(fileDescriptor: fds[1], closeOnDealloc: false)
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        close(fds[1])
+        // Wait until the pipe is full (the list is written and blocked).
+        var available: Int32 = 0
+        let full = Date().addingTimeInterval(60)
+        while Date() < full {
+            _ = ioctl(fds[0], UInt(FIONREAD), &available)
+            if available >= 65_536 { break }
+            usleep(50_000)
+        }
+        #expect(available >= 65_536, "the list never filled the pipe")
+        usleep(300_000)
+        let sent = Date()
+        kill(process.processIdentifier, SIGTERM)
+        while process.isRunning && Date().timeIntervalSince(sent) < 10 { usleep(20_000) }
+        #expect(!process.isRunning, "--list ignored SIGTERM for 10 s")
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+    }
 }

@@ -29,7 +29,15 @@ enum TestListing {
     /// Prints the listing of `results` and returns the exit code: 65 when a file could not
     /// load, 130/143 after a signal, else 0.
     static func show(_ results: [ScriptFileResult], interruption: Interruption) -> ExitCode {
-        for line in lines(results) { print(TerminalText.escaped(line)) }
+        // Written as `--json -` is: a reader that stops reading holds the list only until a stop
+        // signal (red-team finding T11: SIGTERM waited for the reader to go away).
+        let text = lines(results).map { TerminalText.escaped($0) + "\n" }.joined()
+        flushOutput()
+        do { try OutputTarget.write(Data(text.utf8), to: "-") } catch {
+            if interruption.signal == nil { printError("sceneflow test: could not write the list: \(error.reason)") }
+            if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
+            return .software
+        }
         for result in results {
             for problem in result.loadProblems { printError("\(problem)") }
         }
