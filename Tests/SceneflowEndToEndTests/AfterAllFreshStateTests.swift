@@ -71,3 +71,33 @@ import Testing
         #expect(!entry.contains("test \"p"), "the entry names a test, not the hook: \(entry)")
     }
 }
+
+/// A stop signal while the file's after_all hooks run makes their entry interrupted ("after_all
+/// was stopped: the run was interrupted"), counted as interrupted, exit 143: not a failure
+/// with the watchdog's "more than 30 s … (an endless loop?)" after 2 s (red-team finding T12).
+@Suite struct AfterAllInterruptedTests {
+    @Test(arguments: [["--jobs", "1"], ["--jobs", "2"]])
+    func aSignalInAfterAllIsAnInterruption(_ jobs: [String]) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "t.lua",
+            """
+            prototype "Proto"
+            after_all(function() local t = os.clock() while os.clock() - t < 20 do end end)
+            test("a", function() end)
+
+            """)
+        let process = try WorkerProcesses.start(["test", "t.lua", "--json", "r.json"] + jobs, in: tmp)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(WorkerProcesses.waitUntilBusy(process.processIdentifier) != nil, "after_all never began")
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(process.terminationStatus == 143)
+        let outcomes = try AfterAllVerdictTests.outcomes(tmp.file("r.json"))
+        #expect(outcomes["t.lua: a"] == "passed: ", "\(outcomes)")
+        let entry = outcomes["t.lua: (after_all)"] ?? "missing"
+        #expect(entry.hasPrefix("interrupted: ") && !entry.contains("watchdog"), "\(entry)")
+    }
+}

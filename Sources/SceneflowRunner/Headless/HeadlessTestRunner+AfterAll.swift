@@ -50,6 +50,12 @@ extension HeadlessTestRunner {
         var afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }
+        // A stop signal (or --max-failures) ended the hooks: the entry is interrupted and says
+        // so, not a failure with the watchdog's message (red-team finding T12).
+        if afterAll != nil, shouldStop() {
+            afterAll?.verdict = .interrupted
+            afterAll?.failure?.message = "after_all was stopped: \(stopReason())"
+        }
         // A failing after_all's steps and log are its entry's; a holding one's log joins the
         // test's (`afterAllLog`).
         if hooks == .afterAll {
