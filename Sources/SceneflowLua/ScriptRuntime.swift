@@ -35,6 +35,13 @@ public final class ScriptRuntime {
     let state: LuaState
     let source: LuaSource
     let module = ScriptModule()
+    /// The modules this script's Lua loaded with `require` so far, as paths from the working
+    /// directory (`Scripts/lib/forms.lua`), sorted: what `sceneflow test --watch` must watch.
+    public var requiredModules: [String] {
+        module.modulePaths.sorted().map {
+            module.scriptFolder.isEmpty ? $0 : (module.scriptFolder as NSString).appendingPathComponent($0)
+        }
+    }
     var app: AppModule?
     var session: Session?
     var declarationsRef: Int32 = -2

@@ -73,3 +73,47 @@ import Testing
         #expect(r.stdout.contains("1 passed, 0 failed"), "\(r.stdout)")
     }
 }
+
+/// A run stopped whole for longer than the silence limit (Ctrl-Z then `fg`, SIGSTOP/SIGCONT of
+/// the process group, `docker pause`) goes on as if nothing happened: the runner, stopped too,
+/// counts its workers' silence from when it runs again, so the worker resumed a moment after
+/// it is not killed as frozen (red-team finding T5: the running test failed "its worker
+/// process stopped responding" in 2-3 runs of 6).
+@Suite struct StoppedRunResumeTests {
+    @Test(arguments: [1, 2])
+    func aRunStoppedWholeAndContinuedKeepsItsVerdicts(jobs: Int) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            test("long", function() local t = os.clock() while os.clock() - t < 2 do end end)
+            test("after", function() expect.scene "home" end)
+
+            """)
+        let process = try WorkerProcesses.start(
+            ["test", "r.lua", "--timeout", "60", "--jobs", "\(jobs)", "--json", "r.json"], in: tmp)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let runner = process.processIdentifier
+        let busy = try #require(WorkerProcesses.waitUntilBusy(runner, cpu: 0.3), "the long test never began")
+        let workers = WorkerProcesses.children(of: runner)
+        kill(runner, SIGSTOP)
+        for worker in workers { kill(worker, SIGSTOP) }
+        sleep(12)
+        // The runner runs again first, its workers a moment later: the order that lost the race.
+        kill(runner, SIGCONT)
+        usleep(400_000)
+        for worker in workers { kill(worker, SIGCONT) }
+        let deadline = Date().addingTimeInterval(90)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        #expect(!process.isRunning, "the run did not end")
+        let console = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
+        #expect(process.terminationStatus == 0, "\(console)")
+        #expect(!console.contains("stopped responding"), "\(console)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let verdicts = report.files.flatMap { $0.outcomes.map { "\($0.name) \($0.verdict)" } }
+        #expect(verdicts == ["long passed", "after passed"], "\(verdicts)")
+        #expect(busy.allSatisfy { !WorkerProcesses.alive($0) })
+    }
+}

@@ -28,6 +28,10 @@ struct TestCommand: Subcommand {
     /// Under `--watch`: the latest result of every watched script, so the reports of a rerun
     /// of some scripts still describe them all (`WatchedResults`); nil otherwise.
     var watched: WatchedResults?
+    /// Under `--watch --shard I/N`: the inputs of a rerun are already this shard's changed
+    /// scripts (sharding them again took the shard of the changed scripts alone, red-team
+    /// finding T3), so the run takes them all.
+    var sharded = false
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         inputs = parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals
@@ -84,6 +88,11 @@ struct TestCommand: Subcommand {
         // workers start first, so that their start-up overlaps finding the scripts and
         // reading the last run (a one-file run waited ~10 ms less).
         let pool = TestWorkerPool(settings: settings, jobs: settings.jobs)
+        if let watched {
+            // --watch reruns when a file a script's run read changes (a module, an image).
+            pool.readsSources = true
+            pool.onRead = { watched.filesRead[$0] = $1 }
+        }
         pool.prestart(TestWorkerPool.prestartCount(jobs: settings.jobs, inputs: inputs))
         let suite = ScriptFinder.scripts(in: inputs)
         if suite.isEmpty {
@@ -97,7 +106,9 @@ struct TestCommand: Subcommand {
             return .software
         }
         var scripts = suite
-        if let (index, count) = settings.shard { scripts = ScriptFinder.shard(scripts, index: index, of: count) }
+        if !sharded, let (index, count) = settings.shard {
+            scripts = ScriptFinder.shard(scripts, index: index, of: count)
+        }
         var tests: [String: [String]] = [:]
         // The state before this run: what --last-failed reruns, the order --jobs starts files
         // in, and what this run's state keeps of the files it does not take.

@@ -86,6 +86,7 @@ extension TestWorkerPool {
                 run.next = position + 1
                 if outcome.failsTheRun && earlier?.failsTheRun != true { failures += 1 }
                 onOutcome(outcome)
+            case .read(let files): onRead(run.file, files)
             case .afterEach(let hooks):
                 releaseHeld(run, adding: hooks, onOutcome: onOutcome)
             case .finished(let result) where result.notRun != nil:

@@ -90,7 +90,8 @@ extension TestWorkerPool {
                     clockLimitOrigin: settings.clockLimit == nil || settings.clockLimitOrigin == "--clock-limit"
                         ? nil : settings.clockLimitOrigin, afterAllOnly: run.afterAllOnly ? true : nil,
                     afterEachFirst: run.heldForAfterEach != nil ? true : nil,
-                    withoutBeforeAll: run.afterAllOnly && run.withoutBeforeAll ? true : nil)
+                    withoutBeforeAll: run.afterAllOnly && run.withoutBeforeAll ? true : nil,
+                    sources: readsSources ? true : nil)
             )
         else { return }
         line.append(10)
@@ -140,12 +141,23 @@ extension TestWorkerPool {
     /// from the last line, not the test's limits: a slow but legal load (10 s for the script,
     /// 10 s for `prototype.lua`) was killed as frozen (red-team finding S9).
     var silenceLimit: Double { 10 }
+    /// Real seconds between two looks (`killFrozen`) that mean the runner itself was stopped.
+    static let selfStopGap = 1.0
 
     /// Kills (SIGKILL, which also ends a stopped process) each worker that holds a file and
     /// has been silent longer than `silenceLimit`; `ended` then fails its running test (or
     /// file) saying so, and a fresh worker takes the rest.
     func killFrozen(_ workers: [Worker]) {
         let now = ProcessInfo.processInfo.systemUptime
+        // The runner looks every few milliseconds: a longer gap means it was stopped itself
+        // (Ctrl-Z and `fg`, SIGSTOP/SIGCONT of the process group, `docker pause`), most likely
+        // with its workers, whose heartbeats resume only as they run again. Their silence is
+        // counted from now: on resume the runner killed a healthy worker before its first
+        // heartbeat came (red-team finding T5).
+        if let last = lastFrozenCheck, now - last > Self.selfStopGap {
+            for worker in workers { worker.lastHeard = max(worker.lastHeard, now) }
+        }
+        lastFrozenCheck = now
         for worker in workers where !worker.assigned.isEmpty && !worker.killed && worker.stopSentAt == nil {
             let silence = now - worker.lastHeard
             guard silence > silenceLimit else { continue }

@@ -43,6 +43,13 @@ final class TestWorkerPool {
     /// Called as each file loads with its number of tests, and whether every file has now
     /// loaded or ended (for the console's `[n/N]`).
     var onPlanned: (Int, Bool) -> Void = { _, _ in }
+    /// Called with a file and the files its run read besides it (its modules, its prototype's
+    /// file and images) when `readsSources` asked the workers for them (`--watch`).
+    var onRead: (String, [String]) -> Void = { _, _ in }
+    /// Ask workers which files each script's run read (`WorkerEvent.read`).
+    var readsSources = false
+    /// When `killFrozen` last looked (`systemUptime`), to tell that the runner was stopped.
+    var lastFrozenCheck: Double?
     /// Files that loaded or ended, and all files of the run.
     var settledFiles = 0
     var totalFiles = 0

@@ -30,6 +30,9 @@ enum WorkerEvent: Codable {
     /// them (`WorkerRequest.afterEachFirst`): the runner adds it to that test's outcome
     /// (`HeadlessTestRunner.addAfterEach`).
     case afterEach(TestOutcome)
+    /// The files the file's run read besides the script (`HeadlessTestRunner.filesRead`),
+    /// sent before its end when the request asked (`WorkerRequest.sources`).
+    case read([String])
     /// The file is done: its load problems, timeline and real time (the outcomes were sent
     /// one by one and are left out).
     case finished(ScriptFileResult)
@@ -137,6 +140,9 @@ struct WorkerRequest: Codable {
     /// With `afterAllOnly`: the last test's worker was stopped in the before_all hooks, so
     /// they are left out (`HeadlessTestRunner.Options.afterAllWithoutBeforeAll`).
     var withoutBeforeAll: Bool? = nil
+    /// Send the files the run read (`WorkerEvent.read`) before the file's end: asked under
+    /// `--watch`, which reruns when one of them changes.
+    var sources: Bool? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -255,6 +261,7 @@ enum TestWorker {
             position += 1
         }
         result.outcomes = []
+        if request.sources == true { send(.read(runner.filesRead.sorted()), flush: false) }
         if !result.loadProblems.isEmpty { failures += 1 }
         if result.loadProblems.isEmpty, result.timeline == nil, result.notRun == nil,
             let seconds = result.wallSeconds, seconds.isFinite

@@ -11,6 +11,12 @@ final class WatchedResults {
     var scripts: [String] = []
     /// The last result of each script, by the script as named.
     private var latest: [String: ScriptFileResult] = [:]
+    /// What each script's last run read besides it (its modules, its prototype's file and
+    /// images), by the script as named: a change to one reruns every script.
+    var filesRead: [String: [String]] = [:]
+
+    /// The files the watched scripts' last runs read, sorted, each once.
+    var readByScripts: [String] { Set(scripts.flatMap { filesRead[$0] ?? [] }).sorted() }
 
     /// Records `results` (one run's) and gives the result of every watched script that has one,
     /// in `scripts` order: this run's, else the last one kept (scripts no longer watched are

@@ -54,7 +54,7 @@ public enum TerminalText {
     /// The bidirectional formatting characters (U+202A–U+202E embeddings and overrides,
     /// U+2066–U+2069 isolates): one in a test name reverses the rest of the console line, its
     /// times and counts included (red-team finding o12; the "Trojan Source" characters).
-    static func isBidiControl(_ v: UInt32) -> Bool {
+    public static func isBidiControl(_ v: UInt32) -> Bool {
         (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 }

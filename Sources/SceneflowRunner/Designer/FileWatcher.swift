@@ -19,6 +19,8 @@ public struct FileWatcher {
     private var stamps: [String: Stamp] = [:]
     private var files: [String]
     private var folder: String?
+    /// Files of `folder` never looked at (absolute, standardised paths): a watch's own output.
+    private var ignoring: Set<String> = []
     private var notifier: FolderNotifier?
     /// False: always poll (no inotify), as on a platform without it.
     private let notifies: Bool
@@ -26,11 +28,13 @@ public struct FileWatcher {
     public private(set) var snapshots = 0
 
     /// Watches `files` (paths; a missing file counts as a change once it appears) and, when
-    /// `folder` is given, every regular file directly in it (added, removed or changed).
-    /// `notifies: false` polls without inotify.
-    public init(files: [String], folder: String? = nil, notifies: Bool = true) {
+    /// `folder` is given, every regular file directly in it (added, removed or changed) but
+    /// those in `ignoring` (absolute paths: what the watching program writes there itself, or
+    /// it would notice its own output for ever). `notifies: false` polls without inotify.
+    public init(files: [String], folder: String? = nil, ignoring: [String] = [], notifies: Bool = true) {
         self.files = files
         self.folder = folder
+        self.ignoring = Set(ignoring.map(Self.absolute))
         self.notifies = notifies
         notifier = makeNotifier()
         stamps = snapshot()
@@ -74,6 +78,12 @@ public struct FileWatcher {
         return FolderNotifier(folders: folders)
     }
 
+    /// `path` from the working directory, standardised (`.` and `..` resolved, no link
+    /// followed), to compare paths however they were given.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
     private mutating func snapshot() -> [String: Stamp] {
         snapshots += 1
         let fm = FileManager.default
@@ -81,7 +91,7 @@ public struct FileWatcher {
         let inFolder = folder.map { folder in
             ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).map {
                 (folder as NSString).appendingPathComponent($0)
-            }
+            }.filter { ignoring.isEmpty || !ignoring.contains(Self.absolute($0)) }
         }
         for path in files + (inFolder ?? []) {
             guard let attributes = try? fm.attributesOfItem(atPath: path),

@@ -42,6 +42,9 @@ extension HeadlessTestRunner {
             result.loadProblems = problems
             return nil
         }
+        filesRead.formUnion(
+            [file] + runtime.requiredModules
+                + prototype.imageReferences.map { (directory as NSString).appendingPathComponent($0.image) })
         let measured = PrototypeOpener.measureScrollScenes(prototype)
         let scrollProblems = PrototypeOpener.scrollProblems(measured, file: file)
         if !scrollProblems.isEmpty {

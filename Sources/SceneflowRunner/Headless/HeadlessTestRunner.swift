@@ -119,6 +119,11 @@ public final class HeadlessTestRunner {
     public var onAfterEach: (TestOutcome) -> Void = { _ in }
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
+    /// The files the last `run(script:)` read besides the script: the modules it required,
+    /// its prototype file and the images its scenes name (paths from the working directory or
+    /// absolute, as the prototype folder was named). `sceneflow test --watch` reruns on a
+    /// change to any of them (an image in a subfolder of the prototype folder included).
+    public internal(set) var filesRead: Set<String> = []
 
     /// Creates a runner.
     public init(options: Options = Options()) { self.options = options }
@@ -127,6 +132,7 @@ public final class HeadlessTestRunner {
     /// console shows progress and nothing is lost if a later test hangs.
     public func run(script file: String, onOutcome: (TestOutcome) -> Void = { _ in }) -> ScriptFileResult {
         let fileStart = ProcessInfo.processInfo.systemUptime
+        filesRead = []
         var result = runFile(file, onOutcome: onOutcome)
         result.wallSeconds = ProcessInfo.processInfo.systemUptime - fileStart
         return result
@@ -303,6 +309,7 @@ public final class HeadlessTestRunner {
                     video: video, last: index == lastRun, first: !startedOne && options.skipFirst == 0)
                 startedOne = true
                 afterAll = runtime.afterAllFailure
+                filesRead.formUnion(runtime.requiredModules)
                 afterAllSeconds = runtime.afterAllWallSeconds
                 // A limit (the watchdog, the clock or memory limit) ended the last test before
                 // the file's after_all hooks: they run in a fresh load once it is reported.

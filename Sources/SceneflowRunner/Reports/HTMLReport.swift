@@ -206,10 +206,17 @@ public enum HTMLReport {
     /// `text` escaped for HTML, with control characters (other than tab and line breaks) shown
     /// as their Unicode control pictures (NUL as ␀, ESC as ␛): they are parse errors in HTML,
     /// and a test name or log line holding them put raw NUL and ESC bytes into the report
-    /// (red-team finding), while the console, JUnit and TAP escaped them.
+    /// (red-team finding), while the console, JUnit and TAP escaped them. A bidirectional
+    /// override or isolate is shown as the console shows it (`\u{202E}`): raw, one in a test
+    /// name reversed the rest of its line, the file name beside it included (red-team finding
+    /// p4, the "Trojan Source" characters).
     static func e(_ text: String) -> String {
         var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
+            if TerminalText.isBidiControl(scalar.value) {
+                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+                continue
+            }
             switch scalar.value {
             case 0x09, 0x0A, 0x0D: shown.append(scalar)
             case 0x00...0x1F: shown.append(Unicode.Scalar(0x2400 + scalar.value)!)

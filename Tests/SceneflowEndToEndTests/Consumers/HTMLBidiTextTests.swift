@@ -1,0 +1,45 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+import Testing
+
+/// The HTML report shows a bidirectional override or isolate in any text from a script or a
+/// file name escaped, as the console does (`\u{202E}`): raw, `rtl \u{202E}LIAF ssap` in the
+/// "Failures first" list reversed the rest of the line, the file name included (red-team
+/// finding p4, the "Trojan Source" characters).
+@Suite struct HTMLBidiTextTests {
+    static let controls: [Unicode.Scalar] =
+        (0x202A...0x202E).map { Unicode.Scalar($0)! }
+        + (0x2066...0x2069).map { Unicode.Scalar($0)! }
+
+    @Test(arguments: controls)
+    func everyTextOfTheReportShowsTheControlEscaped(control: Unicode.Scalar) throws {
+        let c = String(control)
+        let text = "rtl \(c)LIAF ssap"
+        let file = "s/\(c)bad.lua"
+        var failed = TestOutcome(
+            name: text, file: file, line: 3, verdict: .failed,
+            failure: Diagnostic(file: file, line: 3, message: "message \(text)"),
+            log: [
+                TestLogEntry(level: .message, clockTime: 0, line: 4, message: "log \(text)"),
+                TestLogEntry(level: .warning, clockTime: 0, line: 5, message: "warn \(text)"),
+            ],
+            steps: [
+                TestStepRecord(call: "tap(\"\(text)\")", line: 6, clockStart: 0, passed: false, group: "group \(text)")
+            ]
+        )
+        failed.wallSeconds = 0.1
+        let skipped = TestOutcome(
+            name: "skip \(text)", file: file, line: 9, verdict: .skipped, skipReason: "why \(text)")
+        let results = [
+            ScriptFileResult(file: file, outcomes: [failed, skipped]),
+            ScriptFileResult(file: "s/\(c)load.lua", loadProblems: [Diagnostic(file: "s/\(c)load.lua", message: text)]),
+        ]
+        let html = HTMLReport.html(results, reportFolder: NSTemporaryDirectory(), startedAt: Date())
+        #expect(!html.unicodeScalars.contains(control), "a raw U+\(String(control.value, radix: 16, uppercase: true))")
+        let escaped = "\\u{\(String(control.value, radix: 16, uppercase: true))}"
+        for shown in ["rtl \(escaped)LIAF ssap", "s/\(escaped)bad.lua", "s/\(escaped)load.lua"] {
+            #expect(html.contains(shown), "\(shown) is not shown")
+        }
+    }
+}
