@@ -219,7 +219,7 @@ function before_all(fn) end
 
 ---`after_all(fn)`
 ---
----Runs fn once per file, after the last test that runs (inside it, after its after_each), also when tests failed. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails.
+---Runs fn once per file, after the last test that runs, also when tests failed: in a fresh load of the file (after its before_all, for their globals) on a fresh session at the start scene, so no test's globals or scene reach it whatever the order. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails.
 ---
 ---Fails when: fn not a function.
 ---

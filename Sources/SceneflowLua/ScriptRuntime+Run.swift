@@ -181,11 +181,12 @@ extension ScriptRuntime {
         }
     }
 
-    /// The failure of `test` when it used up its `limit` of clock time: it names the step that
-    /// was running (its line becomes the failure's; the test's line when none ran), when it
+    /// The failure of `test` when it used up its `limit` of clock time: it names whose Lua ran
+    /// (the test, or a hook: `after_each of walk.lua (for test "name")`, red-team findings p3,
+    /// T7), the step that was running (its line becomes the failure's; the test's line when none ran), when it
     /// started, how many steps had passed, and how to raise the limit.
     func clockLimitFailure(_ test: ScriptTest, limit: Double) -> Diagnostic {
-        let source =
+        let origin =
             test.clockLimit != nil
             ? "its clock_limit"
             : state.limits.testTimeoutOrigin
@@ -202,7 +203,7 @@ extension ScriptRuntime {
         return Diagnostic(
             file: scriptPath, line: module.runningStep?.line ?? test.line,
             message:
-                "test \"\(test.name)\" did not finish within \(formatSeconds(limit)) s of clock time (\(source)): \(progress). Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS\(Self.configOrigin(test.clockLimit == nil ? state.limits.testTimeoutOrigin : nil, joined: " or "))"
+                "\(Self.runner(of: test, phase: module.records.phase, file: source.label)) did not finish within \(formatSeconds(limit)) s of clock time (\(origin)): \(progress). Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS\(Self.configOrigin(test.clockLimit == nil ? state.limits.testTimeoutOrigin : nil, joined: " or "))"
         )
     }
 

@@ -83,4 +83,55 @@ import Testing
             #expect(text.contains("</testsuites>"), "\(text.suffix(80))")
         }
     }
+
+    /// Every command's own standard output waits out a paused reader, not only `test`'s
+    /// console: `inspect` was cut at 64 KiB with exit 0 and no word, `timing` and `test
+    /// --list` exited 70 "Resource temporarily unavailable" (red-team finding T8).
+    @Test(arguments: ["inspect", "list", "timing", "check", "graph"])
+    func everyCommandsOutputArrivesWhole(_ command: String) throws {
+        let tmp = try Self.suite()
+        // A prototype of 3 000 elements: its inspect and graph are far over 64 KiB.
+        var elements: [String] = []
+        for i in 1...3_000 {
+            elements.append("{ label = \"Element number \(i) with a long label\", frame = { 0, \(i % 700), 10, 10 } }")
+        }
+        try tmp.write(
+            "Big/prototype.lua",
+            """
+            return { device = { width = 360, height = 800, scale = 1 }, start = "home",
+              scenes = { home = { image = "home.png", elements = {
+                \(elements.joined(separator: ",\n    "))
+              } } } }
+            """)
+        try tmp.image("Big/home.png", width: 360, height: 800)
+        // 3 000 tests with long names, each moving between two scenes: a long --list and timing.
+        try tmp.write(
+            "many.lua",
+            """
+            prototype "Proto"
+            for i = 1, 3000 do
+              test("test number " .. i .. " with a name long enough to fill the list", function()
+                tap "Open" expect.scene "detail"
+              end)
+            end
+
+            """)
+        if command == "timing" {
+            let timeline = try Sceneflow.run(["test", "many.lua", "--timeline", "tl.json", "--quiet"], in: tmp.url)
+            #expect(timeline.status == 0, "\(timeline)")
+        }
+        let arguments: [String] =
+            switch command {
+            case "inspect": ["inspect", "Big"]
+            case "list": ["test", "many.lua", "--list"]
+            case "timing": ["timing", "tl.json"]
+            case "check": ["check", "Big", "--verbose"]
+            default: ["graph", "Big"]
+            }
+        let blocking = try Sceneflow.run(arguments, in: tmp.url)
+        let (status, data, stderr) = try Self.run(arguments, in: tmp)
+        #expect(status == blocking.status, "\(stderr)")
+        #expect(!stderr.contains("could not write"), "\(stderr)")
+        #expect(data.count == blocking.stdout.utf8.count, "\(data.count) of \(blocking.stdout.utf8.count) bytes")
+    }
 }

@@ -26,6 +26,14 @@ int sf_flush_stdout(void);
    name `stdout` under strict concurrency checking. */
 void sf_line_buffer_stdout(void);
 
+/* Where standard output or standard error is non-blocking (O_NONBLOCK: left so by a CI
+   runner, an ssh session, a Node parent), replaces C's `stdout` / `stderr` with a stream that
+   waits out a paused reader (a full pipe) as a blocking descriptor would, instead of dropping
+   what does not fit (glibc sets the error flag on EAGAIN and loses the rest). `stop` is asked
+   before each wait: once it returns nonzero (a stop signal arrived) the rest is given up.
+   Returns a bit mask of the streams replaced: 1 standard output, 2 standard error. */
+int sf_wait_out_nonblocking_output(int (*stop)(void));
+
 /* Fixes glibc malloc's mmap threshold at `bytes` (mallopt M_MMAP_THRESHOLD, which also stops
    its dynamic growth): every allocation of at least `bytes` gets its own mapping and is
    returned to the system when freed (see SceneflowRunner's LargeAllocations). Returns 1 on

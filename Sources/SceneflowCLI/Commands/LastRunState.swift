@@ -40,6 +40,12 @@ struct LastRunState: Codable, Equatable {
     /// out, so the next `--jobs` run can start the longest files first; missing in states
     /// written before it existed.
     var seconds: [String: Double]? = nil
+    /// When each test was last decided (absolute path → test name → the start of the run that
+    /// ran it, seconds since 1970; the name "" for the file itself: loaded, or not), so that of
+    /// two runs of one suite at once the one that started last decides a test both ran,
+    /// whichever saves last (red-team finding T4: the older run's pass, saved later, replaced
+    /// the newer run's failure). Missing in states written before it existed.
+    var decidedAt: [String: [String: Double]]? = nil
 
     /// The state after a run of `inputs` with `results`, merged into `previous` (the state
     /// before it, or nil): `scheduled` are the files the run took (after `--shard` and
@@ -52,16 +58,27 @@ struct LastRunState: Codable, Equatable {
     ) {
         paths = Self.absolute(inputs)
         self.startedAt = Self.utcTimestamp(startedAt)
+        let start = startedAt.timeIntervalSince1970
         var ran: [String: ScriptFileResult] = [:]
         for result in results { ran[Self.absolute([result.file])[0]] = result }
         let taken = Set(Self.absolute(scheduled))
         let vanished = Dictionary(
             vanished.map { (Self.absolute([$0.key])[0], $0.value) }, uniquingKeysWith: { $0.union($1) })
+        // A run that started after this one decided these already (it saved first): its word
+        // stands, in `previous`.
+        let earlier = previous?.decidedAt ?? [:]
+        func newer(_ file: String, _ test: String) -> Bool { (earlier[file]?[test] ?? -.infinity) > start }
         var failed: [FailedFile] = []
         var index: [String: Int] = [:]
         for result in results {
             let file = Self.absolute([result.file])[0]
-            guard let entry = Self.stillToRun(result, file: file) else { continue }
+            guard var entry = Self.stillToRun(result, file: file) else { continue }
+            if let tests = entry.tests {
+                entry.tests = tests.filter { !newer(file, $0) }
+                if entry.tests?.isEmpty == true { continue }
+            } else if newer(file, "") {
+                continue
+            }
             index[file] = failed.count
             failed.append(entry)
         }
@@ -76,11 +93,20 @@ struct LastRunState: Codable, Equatable {
                 continue
             }
             // The file ran: its tests this run took are decided; the others keep their entry
-            // (a whole-file entry is decided by the file having run).
-            guard let names = entry.tests, result.notRun == nil, result.loadProblems.isEmpty else { continue }
+            // (a whole-file entry is decided by the file having run), and so do those a newer
+            // run decided.
+            guard let names = entry.tests, result.notRun == nil, result.loadProblems.isEmpty else {
+                if entry.tests == nil, newer(entry.file, ""), index[entry.file] == nil {
+                    index[entry.file] = failed.count
+                    failed.append(entry)
+                }
+                continue
+            }
             // Names compared by their exact text ("caf\u{E9}" is not "cafe\u{301}"), as the
             // selection compares them (TestSelection.holdsExactly).
-            let decided = Set((result.outcomes.map(\.name) + (vanished[entry.file] ?? [])).map { Array($0.utf8) })
+            let decided = Set(
+                (result.outcomes.map(\.name).filter { !newer(entry.file, $0) } + (vanished[entry.file] ?? []))
+                    .map { Array($0.utf8) })
             let kept = names.filter { !decided.contains(Array($0.utf8)) }
             guard !kept.isEmpty else { continue }
             if let at = index[entry.file] {
@@ -94,6 +120,18 @@ struct LastRunState: Codable, Equatable {
             }
         }
         self.failed = failed
+        // What this run decided, where no newer run did; files removed since are forgotten.
+        var decidedAt = earlier.filter { FileManager.default.fileExists(atPath: $0.key) }
+        for result in results {
+            let file = Self.absolute([result.file])[0]
+            guard taken.isEmpty || taken.contains(file) else { continue }
+            var times = decidedAt[file] ?? [:]
+            for name in [""] + result.outcomes.filter({ $0.hook == nil }).map(\.name) where !newer(file, name) {
+                times[name] = start
+            }
+            decidedAt[file] = times
+        }
+        self.decidedAt = decidedAt
         var seconds = previous?.seconds ?? [:]
         for result in results {
             // The file's own work: its tests' video encoding (--video, a choice of this run)

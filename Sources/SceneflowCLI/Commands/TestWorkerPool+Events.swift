@@ -20,13 +20,26 @@ extension TestWorkerPool {
             start = newline + 1
             if line.elementsEqual(TestWorker.heartbeat) { continue }  // only says the worker lives
             if line.first == TestRecordEvent.lineMark {
+                // After the file's last test ended, its after_all hooks run in a fresh load of
+                // their own: from their first record on, the worker is as one that runs only
+                // them (a stop there is the file's (after_all) entry, never a test's).
+                if let run = worker.assigned.first, run.running == nil, !run.afterAllOnly, run.next > 0,
+                    line.starts(with: Self.afterAllPhasePrefix)
+                {
+                    run.afterAllOnly = true
+                    run.afterAllAfter = run.next - 1
+                    run.records.removeAll(keepingCapacity: true)
+                }
                 // Kept as they came, read only if the worker ends inside the test.
                 if let run = worker.assigned.first, run.running != nil || run.afterAllOnly {
-                    run.records.append(worker.buffer[line.startIndex..<start])
                     // Each after_all hook says so (with its line): the first began their time.
+                    // In a load that runs only the hooks, what its before_all recorded is no
+                    // part of the (after_all) entry.
                     if run.afterAllSince == nil, line.starts(with: Self.afterAllPhasePrefix) {
                         run.afterAllSince = ProcessInfo.processInfo.systemUptime
+                        if run.afterAllOnly && run.running == nil { run.records.removeAll(keepingCapacity: true) }
                     }
+                    run.records.append(worker.buffer[line.startIndex..<start])
                 }
                 continue
             }
@@ -87,6 +100,14 @@ extension TestWorkerPool {
                 if outcome.failsTheRun && earlier?.failsTheRun != true { failures += 1 }
                 onOutcome(outcome)
             case .read(let files): onRead(run.file, files)
+            case .afterAllLog(let log):
+                // The test the hooks ran after was shown already; the reports get the lines.
+                if let position = run.afterAllAfter ?? (run.next > 0 ? run.next - 1 : nil),
+                    var outcome = run.outcomes[position]
+                {
+                    outcome.log += log
+                    run.outcomes[position] = outcome
+                }
             case .afterEach(let hooks):
                 releaseHeld(run, adding: hooks, onOutcome: onOutcome)
             case .finished(let result) where result.notRun != nil:
@@ -330,13 +351,21 @@ extension TestWorkerPool {
         run.running = nil
         run.next = planned.count
         guard !interrupted, let position = run.afterAllAfter, planned.indices.contains(position) else { return }
-        let reason = testProblem(worker, run, planned[position])
+        var reason = testProblem(worker, run, planned[position])
         let journal = run.journal()
-        let line = journal.phase == "after_all" ? journal.phaseLine : nil
+        let inAfterAll = journal.phase == "after_all"
+        let line = inAfterAll ? journal.phaseLine : nil
+        // What the after_all hooks recorded before the stop is their entry's (red-team
+        // finding T7: their soft failures failed the last test).
+        if inAfterAll, let soft = journal.softFailureList { reason += "\nand " + soft }
         run.records.removeAll()
-        let entry = HeadlessTestRunner.afterAllEntry(
+        var entry = HeadlessTestRunner.afterAllEntry(
             Diagnostic(file: run.file, line: line ?? planned[position].line, message: reason), file: run.file,
             seconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
+        if inAfterAll {
+            entry.log = journal.log
+            entry.steps = journal.steps
+        }
         failures += 1
         run.outcomes[planned.count] = entry
         onOutcome(entry)

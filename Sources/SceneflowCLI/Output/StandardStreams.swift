@@ -17,7 +17,9 @@ enum StandardStreams {
     ///   report sent to `-` fails ("it is closed") and console or `--tap` output written to a
     ///   closed standard output makes the exit 70 ("it is closed") instead of vanishing;
     /// - a write to standard output, a pipe or a device (`--json -`) waits for a stalled reader
-    ///   only a moment once a stop signal arrived (`OutputTarget`).
+    ///   only a moment once a stop signal arrived (`OutputTarget`);
+    /// - a non-blocking standard output or error has its console waited out as a blocking one
+    ///   (`sf_wait_out_nonblocking_output`), not cut at the pipe's 64 KiB.
     static func prepare() {
         StandardOutput.stopRequested = { Interruption.received != 0 }
         raiseDescriptorLimit()
@@ -36,6 +38,10 @@ enum StandardStreams {
             }
         }
         StandardOutput.note()
+        // A non-blocking standard output or error (a CI runner's shared pipe) whose reader
+        // pauses is waited out by every command's console, not only `test`'s relay: `inspect`
+        // was cut at 64 KiB with exit 0, `timing` failed with EAGAIN (red-team finding T8).
+        _ = sf_wait_out_nonblocking_output { Interruption.received != 0 ? 1 : 0 }
     }
 
     /// Raises the soft limit on open files (`ulimit -n`) to the hard limit, at most 4096, as

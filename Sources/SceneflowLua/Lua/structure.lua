@@ -337,7 +337,7 @@ api.define{ name = "before_all", group = "Structure",
 
 api.define{ name = "after_all", group = "Structure",
   signature = "after_all(fn)",
-  summary = "Runs fn once per file, after the last test that runs (inside it, after its after_each), also when tests failed. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails.",
+  summary = "Runs fn once per file, after the last test that runs, also when tests failed: in a fresh load of the file (after its before_all, for their globals) on a fresh session at the start scene, so no test's globals or scene reach it whatever the order. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails.",
   args = { { "fn", "function", "function" } },
   errors = "fn not a function",
   example = 'after_all(function() log.message("file done") end)',

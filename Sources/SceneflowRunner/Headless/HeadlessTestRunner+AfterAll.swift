@@ -23,6 +23,9 @@ extension HeadlessTestRunner {
     struct HooksRun {
         var afterEach: TestOutcome?
         var afterAll: TestOutcome?
+        /// With `HooksOnly.afterAll`: what the after_all hooks logged (each line marked with
+        /// its hook), which goes to the log of the test they ran after.
+        var afterAllLog: [TestLogEntry] = []
     }
 
     /// Runs only the `hooks` of `file` (after its before_all hooks, for their globals, unless
@@ -44,10 +47,18 @@ extension HeadlessTestRunner {
         let outcome = runTest(
             index, tests[index], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
             video: nil, last: last, first: false, hooksOnly: hooks, withoutBeforeAll: withoutBeforeAll)
-        let afterAll = runtime.afterAllFailure.map {
+        var afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }
-        return HooksRun(afterEach: hooks == .afterEach ? outcome : nil, afterAll: afterAll)
+        // A failing after_all's steps and log are its entry's; a holding one's log joins the
+        // test's (`afterAllLog`).
+        if hooks == .afterAll {
+            afterAll?.steps = outcome.steps
+            afterAll?.log = outcome.log
+        }
+        return HooksRun(
+            afterEach: hooks == .afterEach ? outcome : nil, afterAll: afterAll,
+            afterAllLog: hooks == .afterAll && afterAll == nil ? outcome.log : [])
     }
 
     /// Runs the after_each hooks of test `index`, which ended its worker process before them, in

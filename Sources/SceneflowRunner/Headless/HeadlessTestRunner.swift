@@ -117,6 +117,10 @@ public final class HeadlessTestRunner {
     /// `Options.skipFirst` (`Options.afterEachFirst`): a failed or passed outcome named as that
     /// test, with the hooks' failure, log and steps (`addAfterEach(_:to:)` adds it to the test).
     public var onAfterEach: (TestOutcome) -> Void = { _ in }
+    /// Gets what a file's after_all hooks logged when they held (their lines marked with the
+    /// hook, `warning (in after_all): …`), after the test they ran after was handed to
+    /// `onOutcome`: it belongs to that test's log, as when the hooks ran in its Lua state.
+    public var onAfterAllLog: ([TestLogEntry]) -> Void = { _ in }
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
     /// The files the last `run(script:)` read besides the script: the modules it required,
@@ -304,15 +308,18 @@ public final class HeadlessTestRunner {
                 runtime.visualChecks = checker
                 checker.begin(test: test.name, index: index)
                 recorder?.clockOffset = clockOffset
+                // The file's after_all hooks never run in the last test's Lua state or session:
+                // they run after it, in a fresh load (below), so what they see (globals, the
+                // scene, `state`) and what they record never depends on which test ran last
+                // (--reverse, --filter; red-team findings T6, T7).
                 outcome = runTest(
                     index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
-                    video: video, last: index == lastRun, first: !startedOne && options.skipFirst == 0)
+                    video: video, last: false, first: !startedOne && options.skipFirst == 0)
                 startedOne = true
                 afterAll = runtime.afterAllFailure
                 filesRead.formUnion(runtime.requiredModules)
                 afterAllSeconds = runtime.afterAllWallSeconds
-                // A limit (the watchdog, the clock or memory limit) ended the last test before
-                // the file's after_all hooks: they run in a fresh load once it is reported.
+                // The last test's after_all hooks run in a fresh load once it is reported.
                 hooksLeft = index == lastRun && afterAllSeconds == nil && runtime.hasAfterAllHooks
                 // Stopped inside before_all (a limit; an error there runs after_all in the
                 // same state): the fresh load leaves it out, or it would be stopped again and
@@ -367,16 +374,27 @@ public final class HeadlessTestRunner {
             }
             result.outcomes.append(outcome)
             onOutcome(outcome)
-            if hooksLeft, !shouldStop(),
-                case .success(let again) = reload(
-                    file, test: index, directory: directory, expecting: declared)
-            {
-                if let entry = runAfterAllOnly(
-                    file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype,
-                    withoutBeforeAll: stoppedInBeforeAll
-                ).afterAll {
+            if hooksLeft, !shouldStop() {
+                switch reload(file, test: index, directory: directory, expecting: declared) {
+                case .failure(let problem):
+                    // The hooks cannot run: their entry says why, never silence.
+                    var failure = problem
+                    failure.message = "after_all did not run: " + failure.message
+                    let entry = Self.afterAllEntry(failure, file: file, seconds: nil)
                     result.outcomes.append(entry)
                     onOutcome(entry)
+                case .success(let again):
+                    let hooks = runAfterAllOnly(
+                        file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype,
+                        withoutBeforeAll: stoppedInBeforeAll)
+                    if !hooks.afterAllLog.isEmpty, let last = result.outcomes.indices.last {
+                        result.outcomes[last].log += hooks.afterAllLog
+                        onAfterAllLog(hooks.afterAllLog)
+                    }
+                    if let entry = hooks.afterAll {
+                        result.outcomes.append(entry)
+                        onOutcome(entry)
+                    }
                 }
             }
             if let afterAll {
