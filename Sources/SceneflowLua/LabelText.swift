@@ -24,20 +24,14 @@ enum LabelText {
     }
 
     /// Why `text` cannot name an image file, or nil when it can: longer than `limit` bytes, or
-    /// holding a NUL, which no file name holds (`"home.png\0.txt"` would open `home.png`).
-    /// Other control characters are allowed: a screenshot may really be named with a tab or a
-    /// line break, and `sceneflow new` writes its name as it is.
+    /// not one line (`controlProblem`), as every string that names a file: a NUL would cut it
+    /// (`"home.png\0.txt"` would open `home.png`), and a line break or tab could not be shown
+    /// or typed on one line. `sceneflow new` gives a screenshot so named a cleaned name
+    /// (`OneLineFileName`).
     static func fileNameProblem(_ text: String, limit: Int) -> String? {
         let bytes = text.utf8.count
         if bytes > limit { return "is \(bytes) bytes long (UTF-8); at most \(limit)" }
-        guard text.unicodeScalars.contains("\0") else { return nil }
-        // The NUL's message as for any name: other control characters before it stand as "x".
-        var prefix = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\0" { break }
-            prefix.append(controlProblem(String(scalar)) == nil ? scalar : "x")
-        }
-        return controlProblem(String(prefix) + "\0")
+        return controlProblem(text)
     }
 
     /// Why `text` cannot be a text field's text, or nil when it can: more than `characters`

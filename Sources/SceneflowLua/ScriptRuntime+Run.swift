@@ -21,6 +21,7 @@ extension ScriptRuntime {
         guard tests.indices.contains(index), let session else { return }
         module.resetRecords(start: session.now)
         afterAllStop = nil
+        endedByScriptError = false
         session.reset()
         session.startTimelineTest()
         app?.resetState()
@@ -96,6 +97,7 @@ extension ScriptRuntime {
         stopRunning()
         let noted = failure.message == module.notedFailure && !failure.budgetExhausted && !failure.memoryExceeded
         lastFailureKind = noted ? .expectation : .error
+        endedByScriptError = !failure.budgetExhausted && !failure.memoryExceeded
         var diagnostic = source.diagnostic(
             failure, limits: limits, instructions: limits.stepInstructions, names: globalNames)
         if failure.budgetExhausted {
@@ -238,9 +240,10 @@ extension ScriptRuntime {
     }
 
     /// True when the just-ended test was stopped inside the file's before_all hooks (a limit,
-    /// a failing prototype action): the part it entered last is before_all. (An error there
-    /// lets the Lua go on to after_all in the same state.)
-    public var stoppedInBeforeAll: Bool { module.phasesEntered.last == "before_all" }
+    /// a failing prototype action): the part it entered last is before_all and its Lua did not
+    /// raise the failure itself. (After an error there, a fresh load runs before_all again for
+    /// its globals: the error comes again, and after_all runs after it.)
+    public var stoppedInBeforeAll: Bool { module.phasesEntered.last == "before_all" && !endedByScriptError }
 
     /// True when the file declared after_all hooks (read from its declarations, no Lua runs).
     public var hasAfterAllHooks: Bool { hasHooks("after_all") }

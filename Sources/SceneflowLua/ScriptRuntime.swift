@@ -52,6 +52,9 @@ public final class ScriptRuntime {
     /// script API raised it through `api.fail` (an expectation, gesture or wait that did not
     /// hold), `.error` for anything else (a Lua runtime error, a bad argument, a limit).
     public internal(set) var lastFailureKind: TestFailureKind?
+    /// True when the just-ended test's Lua raised its failure itself (an error, an
+    /// expectation), false when a limit stopped it or nothing failed (see `stoppedInBeforeAll`).
+    var endedByScriptError = false
     /// A limit that stopped the file's after_all hooks in the running test (see `stopped`).
     var afterAllStop: Diagnostic?
 

@@ -60,4 +60,12 @@ int sf_early_signals_installed(void);
 int sf_spawn(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
              pid_t *pid);
 
+/* In a `--jobs` worker, after the stop-signal handlers are installed: a stop signal (`numbers`,
+   `count` of them) that another process than `runner` (or this one) sent ends the worker by
+   the signal's default action, as `kill -9` would (the runner fails the test naming the
+   signal and runs the rest of the file in a fresh worker); one from `runner` or the kernel
+   (a terminal's Ctrl-C or hang-up, which reaches the runner too) goes to the handler that was
+   installed. Returns 0, or -1 when a handler could not be read or replaced. */
+int sf_worker_own_signals(pid_t runner, const int *numbers, int count);
+
 #endif

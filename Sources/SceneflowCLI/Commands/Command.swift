@@ -57,6 +57,8 @@ extension Subcommand {
     /// Generated help text.
     static var help: String {
         var text = "\(abstract)\n\nUSAGE: sceneflow \(name)"
+        // Options only Sceneflow passes (`--worker PID`) are left out of every help text.
+        let options = options.filter { !$0.isInternal }
         for option in options where option.name != "--help" {
             text += " [" + option.usage + "]"
         }
@@ -103,6 +105,10 @@ func openOrReport(_ folder: String, images: PrototypeOpener.ImageCheck = .header
 }
 
 extension OptionSpec {
+    /// True for an option only Sceneflow itself passes (its help starts `(internal)`, as
+    /// `test --worker PID`): no help text, usage line, man page or completion shows it.
+    var isInternal: Bool { help.hasPrefix("(internal)") }
+
     /// How the usage line shows the option: `--junit FILE`, `--tap`,
     /// `--update-baselines [changed|all|missing]`.
     var usage: String {

@@ -145,6 +145,17 @@ extension TestWorkerPool {
         guard let run = worker.assigned.first else { return }
         let queued = worker.assigned.dropFirst()
         worker.assigned = []
+        var interrupted = interrupted
+        if !interrupted, worker.process.terminationReason == .uncaughtSignal,
+            Interruption.signals.contains(worker.process.terminationStatus)
+        {
+            // Ended by a stop signal sent to the worker alone (TestWorker.serve): the rest of
+            // its file runs in a fresh worker. One sent to the whole process group reaches the
+            // runner at the same moment: a tenth of a second lets its handler say so first.
+            let deadline = ProcessInfo.processInfo.systemUptime + 0.1
+            while Interruption.received == 0 && ProcessInfo.processInfo.systemUptime < deadline { usleep(2_000) }
+            interrupted = Interruption.received != 0
+        }
         let stoppedBySignal = interrupted || worker.stuck?.reason == .afterStop
         if stoppedBySignal {
             for other in queued where other.result == nil {

@@ -79,8 +79,23 @@ extension TestWorkerPool {
     }
 
     func exitText(_ process: WorkerProcess) -> String {
-        process.terminationReason == .uncaughtSignal
-            ? "on signal \(process.terminationStatus)" : "with status \(process.terminationStatus)"
+        guard process.terminationReason == .uncaughtSignal else { return "with status \(process.terminationStatus)" }
+        let number = process.terminationStatus
+        // A stop signal ends a worker only when it was sent to the worker alone: the run's own
+        // (forwarded by the runner, or a terminal's) stops its test as interrupted.
+        let outside = Interruption.signals.contains(number) ? ", sent to it alone from outside the run" : ""
+        return "on signal \(number)" + (Self.signalName(number).map { " (\($0)\(outside))" } ?? "")
+    }
+
+    /// `SIGTERM` for 15: the name of a signal a worker may end by, nil for others.
+    static func signalName(_ number: Int32) -> String? {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGTRAP: "SIGTRAP",
+            SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1",
+            SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU",
+            SIGVTALRM: "SIGVTALRM", SIGPWR: "SIGPWR", SIGSYS: "SIGSYS",
+        ]
+        return names[number]
     }
 
     func errorTail(_ worker: Worker) -> String {

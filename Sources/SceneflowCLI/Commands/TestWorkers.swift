@@ -178,6 +178,13 @@ enum TestWorker {
         eventsFD = dup(1)
         dup2(2, 1)
         let interruption = Interruption.install(worker: true)
+        // A stop signal sent to this worker alone (not the run's, from the runner or the
+        // terminal) ends it as kill -9 would: the runner fails its test naming the signal and
+        // runs the rest of the file in a fresh worker (red-team finding o6: the test was
+        // "interrupted" and the rest of the file skipped while the run went on).
+        _ = Interruption.signals.withUnsafeBufferPointer {
+            sf_worker_own_signals(parent, $0.baseAddress, Int32($0.count))
+        }
         // A worker killed by a fatal signal leaves no core file in the user's folder (and is
         // not held up writing one): its test fails with the signal named.
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)

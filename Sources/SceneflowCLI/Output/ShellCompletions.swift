@@ -20,7 +20,7 @@ enum ShellCompletions {
 
     /// The options of `command` that people use (not the internal ones).
     static func options(_ command: any Subcommand.Type) -> [OptionSpec] {
-        command.options.filter { !$0.help.hasPrefix("(internal)") }
+        command.options.filter { !$0.isInternal }
     }
 
     /// How the value of `option` completes.

@@ -28,11 +28,14 @@ final class TestConsole {
     private let tap: Bool
     private let detail: Detail
     private let colour: Bool
-    private var shownHeader: String?
+    /// The file whose header was printed last, by its path's exact bytes: Swift's string
+    /// equality takes two names that differ only in Unicode normalisation (`é` as U+00E9 or
+    /// `e` + U+0301) for one, but they are two files (red-team finding o14).
+    private var shownHeader: [UInt8]?
     /// Files whose tests were shown as they ended: a worker holds two files, so the next file's
     /// first test can arrive before the previous file's result, which must then add nothing
     /// (no second, empty header).
-    private var filesShown: Set<String> = []
+    private var filesShown: Set<[UInt8]> = []
     private var stream = TAPStream()
     /// Tests shown so far.
     private var finished = 0
@@ -67,11 +70,12 @@ final class TestConsole {
         }
         let failing = outcome.verdict == .failed || outcome.verdict == .interrupted
         guard detail != .quiet || failing else { return }
-        if shownHeader != outcome.file {
+        let file = Array(outcome.file.utf8)
+        if shownHeader != file {
             print(TerminalText.path(outcome.file))
-            shownHeader = outcome.file
+            shownHeader = file
         }
-        filesShown.insert(outcome.file)
+        filesShown.insert(file)
         var text = Self.line(outcome, verbose: detail == .verbose)
         if detail == .verbose { text += Self.details(outcome) }
         print(text, counter: counter)
@@ -90,15 +94,16 @@ final class TestConsole {
         if let notRun = result.notRunText {
             guard detail != .quiet else { return }
             print("\(TerminalText.path(result.file))  \(notRun)")
-            shownHeader = result.file
+            shownHeader = Array(result.file.utf8)
             flushOutput()
             return
         }
         if detail == .quiet && result.loadProblems.isEmpty { return }
-        if result.loadProblems.isEmpty && filesShown.contains(result.file) { return }
-        if shownHeader != result.file {
+        let file = Array(result.file.utf8)
+        if result.loadProblems.isEmpty && filesShown.contains(file) { return }
+        if shownHeader != file {
             print(TerminalText.path(result.file))
-            shownHeader = result.file
+            shownHeader = file
         }
         for problem in result.loadProblems { print("  ERROR " + Self.indented("\(problem)")) }
         flushOutput()

@@ -85,10 +85,16 @@ public enum Scaffolder {
         }
         sources = oncePerFile(sources)
         sources.sort { fileOrder($0, $1) }
-        let fileNames = sources.map { ($0 as NSString).lastPathComponent }
-        if let repeated = fileNames.first(where: { name in fileNames.filter { $0 == name }.count > 1 }) {
+        let givenNames = sources.map { ($0 as NSString).lastPathComponent }
+        if let repeated = givenNames.first(where: { name in givenNames.filter { $0 == name }.count > 1 }) {
             throw Failure(
                 description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
+        }
+        // Every string that names a file is one line: a screenshot whose name holds a line
+        // break, a tab or another control character is copied under a cleaned name (`-` for
+        // each), unique in the folder (red-team finding o13: `image = "g\nh.png"` was written).
+        let fileNames = OneLineFileName.unique(givenNames) {
+            fm.fileExists(atPath: (directory as NSString).appendingPathComponent($0))
         }
         let targets = fileNames.map { (directory as NSString).appendingPathComponent($0) }
         for (source, target) in zip(sources, targets)

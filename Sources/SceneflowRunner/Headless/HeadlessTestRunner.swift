@@ -321,9 +321,9 @@ public final class HeadlessTestRunner {
                 afterAllSeconds = runtime.afterAllWallSeconds
                 // The last test's after_all hooks run in a fresh load once it is reported.
                 hooksLeft = index == lastRun && afterAllSeconds == nil && runtime.hasAfterAllHooks
-                // Stopped inside before_all (a limit; an error there runs after_all in the
-                // same state): the fresh load leaves it out, or it would be stopped again and
-                // after_all never run (red-team finding o10).
+                // Stopped inside before_all by a limit (not an error, which the fresh load
+                // meets again and goes on to after_all): the fresh load leaves it out, or it
+                // would be stopped again and after_all never run (red-team finding o10).
                 stoppedInBeforeAll = runtime.stoppedInBeforeAll
                 if options.recordsTimeline {
                     // One clock for the file's timeline: each test's events follow the ones

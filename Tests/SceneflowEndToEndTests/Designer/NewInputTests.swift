@@ -63,10 +63,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: tmp.file("Out")))
     }
 
+    /// The name `new` copies a screenshot under: every character the one-line rule refuses
+    /// (C0 controls with tab and line breaks, DEL, C1 controls, U+2028, U+2029) as `-`.
+    static func cleaned(_ name: String) -> String {
+        String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { scalar -> Unicode.Scalar in
+                    let v = scalar.value
+                    return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 ? "-" : scalar
+                }))
+    }
+
     /// Red-team finding: a screenshot named with a line break wrote a prototype.lua that did
     /// not load (the name stood raw in a `--` comment) and `new` said it succeeded. Every
     /// control character, Lua's line ends and the Unicode separators, in the image and in the
-    /// folder name, must give a prototype that `check` and the starter script accept.
+    /// folder name, must give a prototype that `check` and the starter script accept. A name
+    /// that is not one line is copied under a cleaned one (red-team finding o13: `image =
+    /// "g\nh.png"` was written, while every string that names a file is one line).
     @Test func fileNamesWithLineBreaksAndControlCharactersGiveAPrototypeThatLoads() throws {
         let names = [
             "new\nline", "carriage\rreturn", "tab\there", "x\nstart = \"other\" --", "bell\u{7}", "sep\u{2028}arator",
@@ -84,7 +97,39 @@ import Testing
             #expect(check.stdout.contains("2 scenes"), "\(name.debugDescription): \(check)")
             let test = try Sceneflow.run(["test", (dir as NSString).appendingPathComponent("Scripts")])
             #expect(test.status == 0, "\(name.debugDescription): \(test)")
+            // The copy has the cleaned name, and prototype.lua names it so.
+            let copied = Self.cleaned(name) + ".png"
+            let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }
+            #expect(files.sorted() == [copied, "zz-other.png"].sorted(), "\(name.debugDescription): \(files)")
+            let prototype = try String(
+                contentsOfFile: (dir as NSString).appendingPathComponent("prototype.lua"), encoding: .utf8)
+            let literal = copied.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
+            #expect(
+                prototype.contains("image = \"\(literal)\""),
+                "\(name.debugDescription): \(prototype)")
         }
+    }
+
+    /// Cleaned names stay unique: `a\nb.png`, `a\tb.png` and `a-b.png` are three scenes with
+    /// three images (`a-b.png`, `a-b-2.png`, `a-b-3.png`), also when the screenshots are already
+    /// in the folder (`sceneflow new DIR`), where the badly named ones are copied in.
+    @Test(arguments: [false, true])
+    func cleanedNamesStayUnique(_ inPlace: Bool) throws {
+        let tmp = try TempFolder()
+        let folder = inPlace ? "App" : "shots"
+        for name in ["a\nb.png", "a\tb.png", "a-b.png"] { try tmp.image("\(folder)/\(name)") }
+        let dir = tmp.file("App")
+        let r = try Sceneflow.run(inPlace ? ["new", dir] : ["new", dir, tmp.file("shots")])
+        #expect(r.status == 0, "\(r)")
+        let check = try Sceneflow.run(["check", dir])
+        #expect(check.status == 0 && check.stdout.contains("3 scenes"), "\(check)")
+        let prototype = try String(contentsOfFile: tmp.file("App/prototype.lua"), encoding: .utf8)
+        for image in ["a-b.png", "a-b-2.png", "a-b-3.png"] {
+            #expect(FileManager.default.fileExists(atPath: tmp.file("App/\(image)")), "\(image)")
+            #expect(prototype.contains("image = \"\(image)\""), "\(image): \(prototype)")
+        }
+        #expect(!prototype.contains("a\\nb") && !prototype.contains("a\\tb"), "\(prototype)")
     }
 
     @Test func emptyArgumentsAndTheNoImagesHint() throws {
