@@ -69,6 +69,8 @@ import Testing
         let entry = outcomes["s.lua: (after_all)"] ?? "missing"
         #expect(entry.hasPrefix("failed: ") && entry.contains("after_all"), "\(mode): \(entry)")
         #expect(!entry.contains("test \"p"), "the entry names a test, not the hook: \(entry)")
+        // Its soft failure before the stop is its own (red-team finding p16).
+        #expect(entry.contains("1 soft expectation failed"), "\(mode): \(entry)")
     }
 }
 

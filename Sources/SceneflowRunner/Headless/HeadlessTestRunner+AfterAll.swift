@@ -50,6 +50,13 @@ extension HeadlessTestRunner {
         var afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }
+        // Soft failures the hooks recorded before a limit stopped them are the entry's (red-team
+        // finding p16: the watchdog's entry dropped them; a stuck call's kept them).
+        if hooks == .afterAll, let soft = outcome.failure?.message, outcome.failureKind == .expectation,
+            let message = afterAll?.failure?.message, !message.contains(soft)
+        {
+            afterAll?.failure?.message = message + "\nand " + soft
+        }
         // A stop signal (or --max-failures) ended the hooks: the entry is interrupted and says
         // so, not a failure with the watchdog's message (red-team finding T12).
         if afterAll != nil, shouldStop() {
