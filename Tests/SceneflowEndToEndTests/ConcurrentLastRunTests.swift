@@ -104,4 +104,36 @@ import Testing
         let listed = try Sceneflow.run(["test", "s", "--last-failed", "--list"], in: tmp.url, environment: environment)
         #expect(!(listed.stdout + listed.stderr).contains("0c.lua"), "\(listed)")
     }
+
+    /// The latest execution of a test decides it, not the latest start of a run: a run that
+    /// started first but reached the test last (its slow file came first) keeps its failure
+    /// (red-team finding T10: deciding by the run's start lost that newer failure).
+    @Test func theLatestExecutionDecidesNotTheLatestStart() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s/0slow.lua",
+            "prototype \"../Proto\"\ntest(\"slow\", function() local t = os.clock() while os.clock() - t < 3 do end end)\n"
+        )
+        try tmp.write(
+            "s/quick.lua",
+            "prototype \"../Proto\"\ntest(\"quick\", function() if param(\"fail\") then error(\"quick fails\") end end)\n"
+        )
+        let environment = ["XDG_CACHE_HOME": tmp.file("cache")]
+        let clean = try Sceneflow.run(["test", "s"], in: tmp.url, environment: environment)
+        #expect(clean.status == 0, "\(clean)")
+        // The first run takes 0slow.lua first and reaches quick.lua (failing) after 3 s.
+        let process = try WorkerProcesses.start(
+            ["test", "s", "--jobs", "1", "--param", "fail=1"], in: tmp, environment: environment)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(WorkerProcesses.waitUntilBusy(process.processIdentifier) != nil, "the slow test never began")
+        // The second starts later, runs quick.lua alone (passing) and ends first.
+        let other = try Sceneflow.run(["test", "s", "--filter", "quick"], in: tmp.url, environment: environment)
+        #expect(other.status == 0, "\(other)")
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(process.terminationStatus == 1)
+        let listed = try Sceneflow.run(["test", "s", "--last-failed", "--list"], in: tmp.url, environment: environment)
+        #expect((listed.stdout + listed.stderr).contains("quick"), "the later failure was lost: \(listed)")
+    }
 }

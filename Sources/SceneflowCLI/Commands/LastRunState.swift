@@ -40,21 +40,23 @@ struct LastRunState: Codable, Equatable {
     /// out, so the next `--jobs` run can start the longest files first; missing in states
     /// written before it existed.
     var seconds: [String: Double]? = nil
-    /// When each test was last decided (absolute path → test name → the start of the run that
-    /// ran it, seconds since 1970; the name "" for the file itself: loaded, or not), so that of
-    /// two runs of one suite at once the one that started last decides a test both ran,
-    /// whichever saves last (red-team finding T4: the older run's pass, saved later, replaced
-    /// the newer run's failure). Missing in states written before it existed.
+    /// When each test was last decided (absolute path → test name → when that execution of it
+    /// ended, seconds since 1970; the name "" for the file itself: loaded, or not), so that of
+    /// two runs of one suite at once the latest execution of a test both ran decides it,
+    /// whichever run saves last (red-team finding T4: the older run's pass, saved later,
+    /// replaced the newer failure; T10: the run that started first but ran the test later lost
+    /// its newer failure when the run's start decided). Missing in states written before it.
     var decidedAt: [String: [String: Double]]? = nil
 
     /// The state after a run of `inputs` with `results`, merged into `previous` (the state
     /// before it, or nil): `scheduled` are the files the run took (after `--shard` and
     /// `--last-failed`), and `vanished` per file (as the run names it) the tests
     /// `--last-failed` asked for that the file no longer declares (dropped: they cannot run
-    /// again).
+    /// again); `endedAt` per file (as the run names it) when each test's outcome came (seconds
+    /// since 1970, "" for the file's end; a test missing there counts from `startedAt`).
     init(
         inputs: [String], results: [ScriptFileResult], startedAt: Date, previous: LastRunState? = nil,
-        scheduled: [String] = [], vanished: [String: Set<String>] = [:]
+        scheduled: [String] = [], vanished: [String: Set<String>] = [:], endedAt: [String: [String: Double]] = [:]
     ) {
         paths = Self.absolute(inputs)
         self.startedAt = Self.utcTimestamp(startedAt)
@@ -67,7 +69,13 @@ struct LastRunState: Codable, Equatable {
         // A run that started after this one decided these already (it saved first): its word
         // stands, in `previous`.
         let earlier = previous?.decidedAt ?? [:]
-        func newer(_ file: String, _ test: String) -> Bool { (earlier[file]?[test] ?? -.infinity) > start }
+        var ended: [String: [String: Double]] = [:]
+        for (file, times) in endedAt { ended[Self.absolute([file])[0], default: [:]].merge(times) { max($0, $1) } }
+        /// When this run decided `test` of `file`: when its outcome came.
+        func decided(_ file: String, _ test: String) -> Double { ended[file]?[test] ?? ended[file]?[""] ?? start }
+        func newer(_ file: String, _ test: String) -> Bool {
+            (earlier[file]?[test] ?? -.infinity) > decided(file, test)
+        }
         var failed: [FailedFile] = []
         var index: [String: Int] = [:]
         for result in results {
@@ -127,7 +135,7 @@ struct LastRunState: Codable, Equatable {
             guard taken.isEmpty || taken.contains(file) else { continue }
             var times = decidedAt[file] ?? [:]
             for name in [""] + result.outcomes.filter({ $0.hook == nil }).map(\.name) where !newer(file, name) {
-                times[name] = start
+                times[name] = decided(file, name)
             }
             decidedAt[file] = times
         }

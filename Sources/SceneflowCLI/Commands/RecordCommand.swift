@@ -97,6 +97,16 @@ struct RecordCommand: Subcommand {
             try SessionRecording.record(player, prototype: loaded.prototype, output: out) {
                 interruption.signal != nil
             }
+        } catch let lost as SessionRecording.NotWritten {
+            // Nothing recorded is lost (red-team finding p11: a removed folder lost every click):
+            // the script goes to the temporary folder, and to standard error in any case.
+            let spare = NSTemporaryDirectory() + "sceneflow-record-\(getpid()).lua"
+            let saved = (try? AtomicFile.write(lost.script, to: spare)) != nil
+            printError(
+                "sceneflow record: \(lost.reason); the recorded script is \(saved ? "saved as \(OutputPath.shown(spare)) and " : "")below"
+            )
+            printError(lost.script)
+            return .software
         } catch {
             printError("sceneflow record: \(error)")
             return .software

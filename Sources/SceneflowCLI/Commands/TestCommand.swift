@@ -231,7 +231,7 @@ struct TestCommand: Subcommand {
         let saveFailure = LastRunState.saveMerged(inputs: inputs, environment: environment, complete: complete) {
             LastRunState(
                 inputs: inputs, results: results, startedAt: started, previous: $0, scheduled: scripts,
-                vanished: dropped)
+                vanished: dropped, endedAt: pool.endedAt)
         }
         if let (reason, older) = saveFailure {
             printError(LastRunState.saveFailureMessage(reason: reason, older: older))

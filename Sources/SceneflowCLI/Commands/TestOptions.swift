@@ -176,6 +176,12 @@ struct TestSettings {
         tap = parsed.flag("--tap")
         json = parsed.value("--json")
         report = parsed.value("--report")
+        // "" (often an unset shell variable) selects nothing in particular: bad usage, as an
+        // empty path is (red-team finding p7: `--filter ""` ran every test).
+        for option in ["--filter", "--filter-invert"] where parsed.value(option) == "" {
+            throw UsageError(
+                message: "\(option) is empty (\"\"); give a test name or a glob such as \(option) 'login*'")
+        }
         selection = TestSelection(
             filter: parsed.value("--filter"), filterInvert: parsed.value("--filter-invert"),
             tags: try Self.tags(parsed.values("--tag"), option: "--tag"),

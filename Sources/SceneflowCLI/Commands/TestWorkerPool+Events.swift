@@ -91,6 +91,7 @@ extension TestWorkerPool {
                 run.encoding = (position, video)
                 if outcome.failsTheRun { failures += 1 }
             case .ended(let position, let outcome):
+                endedAt[run.file, default: [:]][outcome.name] = Date().timeIntervalSince1970
                 let earlier = run.encoding?.position == position ? run.outcomes[position] : nil
                 run.encoding = nil
                 run.outcomes[position] = outcome

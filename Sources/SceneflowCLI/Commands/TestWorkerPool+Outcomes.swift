@@ -145,6 +145,11 @@ extension TestWorkerPool {
             all.insert(contentsOf: extra, at: min(all.count, (run.afterAllAfter ?? all.count - 1) + 1))
             outcomes = all
         }
+        let now = Date().timeIntervalSince1970
+        var ended = endedAt[run.file] ?? [:]
+        for outcome in outcomes where ended[outcome.name] == nil { ended[outcome.name] = now }
+        ended[""] = now
+        endedAt[run.file] = ended
         var result = ScriptFileResult(file: run.file, outcomes: outcomes, loadProblems: loadProblems)
         result.wallSeconds = wallSeconds ?? run.started.map { ProcessInfo.processInfo.systemUptime - $0 }
         result.timeline = timeline

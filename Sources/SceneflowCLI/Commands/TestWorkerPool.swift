@@ -48,6 +48,10 @@ final class TestWorkerPool {
     var onRead: (String, [String]) -> Void = { _, _ in }
     /// Ask workers which files each script's run read (`WorkerEvent.read`).
     var readsSources = false
+    /// When each test's outcome came (file as named → test name → seconds since 1970; "" for
+    /// the file's end): the last-run state lets the latest execution of a test decide it when
+    /// two runs of one suite overlap (`LastRunState.decidedAt`, red-team findings T4, T10).
+    var endedAt: [String: [String: Double]] = [:]
     /// When `killFrozen` last looked (`systemUptime`), to tell that the runner was stopped.
     var lastFrozenCheck: Double?
     /// Files that loaded or ended, and all files of the run.

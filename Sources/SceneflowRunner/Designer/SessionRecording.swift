@@ -5,14 +5,25 @@ import SceneflowCore
 /// a Lua script (`ScriptRecorder`) when the window closes. The script names its prototype
 /// relative to its own folder, so it runs with `sceneflow test SCRIPT` unchanged.
 public enum SessionRecording {
+    /// The recorded script could not be written to its file (its folder removed during the
+    /// session, the disk full): `script` holds everything recorded, so nothing is lost.
+    public struct NotWritten: Error, CustomStringConvertible {
+        /// The file system's error.
+        public let reason: any Error
+        /// The whole recorded script.
+        public let script: String
+        /// The reason, as the file system gave it.
+        public var description: String { "\(reason)" }
+    }
+
     /// Runs `player` until its window closes, recording into a script written to `output`
     /// (atomically; also after each new line, so an interrupted session leaves a script).
     ///
     /// `shouldStop` is asked after each frame (e.g. whether SIGINT or SIGTERM arrived); true
     /// closes the window as Q does, and the script is still finished and written.
     ///
-    /// - Throws: the player's errors (no display), or the file system's when `output` cannot
-    ///   be written.
+    /// - Throws: the player's errors (no display), or `NotWritten` (with the whole script) when
+    ///   `output` cannot be written.
     public static func record(
         _ player: WindowPlayer, prototype: Prototype, output: String, shouldStop: @escaping () -> Bool = { false }
     ) throws {
@@ -20,7 +31,6 @@ public enum SessionRecording {
         player.editModeRefusal = editModeRefusal
         let path = relativePath(from: PathText.folder(of: absolute(output)), to: prototype.directory)
         var written = 0
-        var failure: (any Error)?
         var last: Session?
         player.onFrame = { [weak player] session in
             last = session
@@ -28,18 +38,19 @@ public enum SessionRecording {
             recorder.observe(session)
             if recorder.lines.count != written {
                 written = recorder.lines.count
-                do { try AtomicFile.write(recorder.script(prototypePath: path), to: output) } catch { failure = error }
+                // Best effort: the write at the end says if the file cannot be written.
+                try? AtomicFile.write(recorder.script(prototypePath: path), to: output)
             }
         }
         player.onActionError = { call, problem in  // the failed step is written as a comment
             recorder.actionFailed(element: call.element, message: problem.description)
-            do { try AtomicFile.write(recorder.script(prototypePath: path), to: output) } catch { failure = error }
+            try? AtomicFile.write(recorder.script(prototypePath: path), to: output)
         }
         try AtomicFile.write(recorder.script(prototypePath: path), to: output)
         try player.run()
-        if let failure { throw failure }
         if let last { recorder.finish(last) }  // a scroll burst or stepped rating not yet written
-        try AtomicFile.write(recorder.script(prototypePath: path), to: output)
+        let script = recorder.script(prototypePath: path)
+        do { try AtomicFile.write(script, to: output) } catch { throw NotWritten(reason: error, script: script) }
     }
 
     /// Why `E` does nothing while recording, shown in the window.

@@ -1,3 +1,5 @@
+import SceneflowCore
+
 /// Text as TAP consumers read it back: test-point descriptions that no consumer can take for a
 /// directive or a new line, and YAML double-quoted scalars that both Perl's
 /// `TAP::Parser::YAMLish` (behind `prove`) and PyYAML (behind tappy) read exactly.
@@ -10,7 +12,9 @@ enum TAPText {
     /// `text` for a test-point description (or a SKIP reason): backslashes escaped first
     /// (`\\`, TAP 14's escape, so no backslash can escape the `#` of Sceneflow's own
     /// directive), `#` as `＃`, and every control character or line separator (C0, DEL, C1,
-    /// U+2028, U+2029), which some consumer would read as the end of the line, as a space.
+    /// U+2028, U+2029), which some consumer would read as the end of the line, and every
+    /// bidirectional override or isolate, which would reorder the consumer's line on a terminal
+    /// (the console escapes them too), as a space. The exact name is in the YAML block.
     static func description(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -18,7 +22,9 @@ enum TAPText {
             switch scalar {
             case "\\": out += "\\\\"
             case "#": out.append(hashStandIn)
-            default: out.unicodeScalars.append(isLineHazard(scalar) ? " " : scalar)
+            default:
+                out.unicodeScalars.append(
+                    isLineHazard(scalar) || TerminalText.isBidiControl(scalar.value) ? " " : scalar)
             }
         }
         return out
@@ -34,7 +40,8 @@ enum TAPText {
     /// A YAML double-quoted scalar holding `text` exactly. Escaped: `"` and `\`; tab, line
     /// feed and carriage return as `\t`, `\n`, `\r`; other C0 controls, DEL and C1 controls as
     /// `\xHH` (PyYAML refuses them raw; both readers know `\xHH`); U+2028, U+2029 (line breaks
-    /// to PyYAML), U+FFFE and U+FFFF as `\uHHHH` (which `TAP::Parser` leaves as written).
+    /// to PyYAML), U+FFFE, U+FFFF and the bidirectional overrides and isolates (which would
+    /// reorder a terminal's line) as `\uHHHH` (which `TAP::Parser` leaves as written).
     static func yamlQuoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -48,7 +55,7 @@ enum TAPText {
             default:
                 if v < 0x20 || (0x7F...0x9F).contains(v) {
                     out += "\\x" + hex(v, digits: 2)
-                } else if v == 0x2028 || v == 0x2029 || v == 0xFFFE || v == 0xFFFF {
+                } else if v == 0x2028 || v == 0x2029 || v == 0xFFFE || v == 0xFFFF || TerminalText.isBidiControl(v) {
                     out += "\\u" + hex(v, digits: 4)
                 } else {
                     out.unicodeScalars.append(scalar)

@@ -43,3 +43,24 @@ import Testing
         }
     }
 }
+
+/// The TAP stream, read on a terminal by `prove`, holds no raw bidirectional override or
+/// isolate either: a description shows it as a space, the YAML block as `\uHHHH` (PyYAML reads
+/// the exact name back).
+@Suite struct TAPBidiTextTests {
+    @Test(arguments: HTMLBidiTextTests.controls)
+    func theStreamHoldsNoRawControl(control: Unicode.Scalar) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "b.lua",
+            "prototype \"Proto\"\ntest(\"rtl \(String(control))LIAF\", function() error(\"m \(String(control))x\") end)\n"
+        )
+        let r = try Sceneflow.run(["test", "b.lua", "--tap"], in: tmp.url)
+        #expect(r.status == 1, "\(r)")
+        #expect(!r.stdout.unicodeScalars.contains(control), "\(r.stdout)")
+        let hex = String(control.value, radix: 16, uppercase: true)
+        #expect(r.stdout.contains("not ok 1 - b.lua: rtl  LIAF"), "\(r.stdout)")
+        #expect(r.stdout.contains("rtl \\u\(hex)LIAF"), "\(r.stdout)")
+    }
+}

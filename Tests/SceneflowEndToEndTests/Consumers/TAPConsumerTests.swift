@@ -92,6 +92,7 @@ import Testing
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029 || v == 0xFFFE || v == 0xFFFF
+            || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
     }
 
     @Test func proveReadsEveryVerdictAndTheWholePlan() throws {
