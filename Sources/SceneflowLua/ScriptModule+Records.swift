@@ -143,6 +143,7 @@ extension ScriptModule {
                 let again = module.phasesEntered.last == name
                 if name == "after_all" && !again { module.afterAllStart = ProcessInfo.processInfo.systemUptime }
                 if module.phasesEntered.count < 8 && !again { module.phasesEntered.append(name) }
+                if name == "after_each" && !again { module.memoryFailedBeforeAfterEach = s.memoryFailed }
                 let line = s.number(3).flatMap { $0.isFinite && $0 >= 1 && $0 < 1e9 ? Int($0) : nil }
                 module.record(.phase(name, testFailure: s.message(2).map { MessageClip.clip($0) }, line: line))
                 return .values(0)

@@ -89,6 +89,10 @@ final class ScriptModule {
     /// `test`, `after_each`, `after_all`; the first few only), since its records were last
     /// reset: whether its after_each hooks began (`ScriptRuntime.endedBeforeAfterEach`).
     var phasesEntered: [String] = []
+    /// Whether the memory limit had failed the state already when the after_each hooks began:
+    /// then they could not run (the test's own code passed the limit); else a memory failure
+    /// afterwards is theirs (`ScriptRuntime.endedBeforeAfterEach`, red-team finding p2).
+    var memoryFailedBeforeAfterEach = false
 
     /// Applies `event` to `records` and hands it to `recordSink`.
     func record(_ event: TestRecordEvent) {
@@ -136,6 +140,7 @@ final class ScriptModule {
         notedFailure = nil
         afterAllFailures.removeAll()
         phasesEntered.removeAll()
+        memoryFailedBeforeAfterEach = false
     }
 
     /// Pushes the table onto `state`'s main stack.

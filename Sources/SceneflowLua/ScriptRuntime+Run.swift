@@ -98,8 +98,13 @@ extension ScriptRuntime {
         let noted = failure.message == module.notedFailure && !failure.budgetExhausted && !failure.memoryExceeded
         lastFailureKind = noted ? .expectation : .error
         endedByScriptError = !failure.budgetExhausted && !failure.memoryExceeded
+        // A hook that passed the memory limit is named (`after_each of m.lua (for test "b")`),
+        // as the watchdog names it; the test's own code keeps the file's name.
+        let phase = module.records.phase
         var diagnostic = source.diagnostic(
-            failure, limits: limits, instructions: limits.stepInstructions, names: globalNames)
+            failure, limits: limits, instructions: limits.stepInstructions, names: globalNames,
+            subject: failure.memoryExceeded && phase != nil && phase != "test"
+                ? Self.runner(of: test, phase: phase, file: source.label) : nil)
         if failure.budgetExhausted {
             diagnostic.line = test.line  // hooks and after_each run after the stop: name the test
             diagnostic.message =
@@ -260,7 +265,9 @@ extension ScriptRuntime {
         guard hasAfterEachHooks else { return false }
         let phases = module.phasesEntered
         if let entered = phases.firstIndex(of: "after_each") {
-            return entered == phases.count - 1 && state.main.memoryFailed
+            // Past the memory limit already when they began: they could not run. A limit they
+            // passed themselves stopped them, and a stopped hook is not run again.
+            return entered == phases.count - 1 && state.main.memoryFailed && module.memoryFailedBeforeAfterEach
         }
         // before_all failed or was stopped: the test never started (after_all may follow).
         return phases.prefix { $0 != "after_all" }.last != "before_all"
