@@ -67,6 +67,25 @@ import Testing
     }
 }
 
+/// A changed screenshot baseline reruns the script that compares against it (red-team finding
+/// T2: baselines under `__screenshots__` were never watched).
+@Suite struct WatchBaselineTests {
+    @Test func aChangedBaselineReruns() throws {
+        let tmp = try TempFolder()
+        try WatchReadFilesTests.prototype(tmp)
+        _ = try tmp.write("s/a.lua", "prototype \"../PI\"\ntest(\"a\", function() expect.screenshot \"home\" end)\n")
+        let record = try Sceneflow.run(["test", "s"], in: tmp.url)
+        #expect(record.status == 0, "\(record)")
+        let found = FileManager.default.enumerator(atPath: tmp.file("s"))?.compactMap { $0 as? String } ?? []
+        let baseline = try #require(found.first { $0.hasSuffix("home.png") }, "no baseline recorded: \(found)")
+        let second = try WatchReadFilesTests.rerun([tmp.file("s")]) {
+            try tmp.image("s/" + baseline, width: 20, height: 20)
+        }
+        let text = try #require(second, "no rerun after the baseline changed")
+        #expect(text.contains("changed: running") && text.contains("0 passed, 1 failed"), "\(text)")
+    }
+}
+
 /// `--watch --shard I/N` reruns a changed script of its shard (the shard of every script
 /// found), not the shard of the changed scripts alone, which held none of them and left the
 /// watched suite green on a red one (red-team finding T3); a change to another shard's script

@@ -318,6 +318,9 @@ public final class HeadlessTestRunner {
                 startedOne = true
                 afterAll = runtime.afterAllFailure
                 filesRead.formUnion(runtime.requiredModules)
+                // Baselines too, unless this run rewrites them all (a watch would rerun on its
+                // own writes for ever).
+                if options.baselineMode != .all { filesRead.formUnion(checker.baselinesUsed) }
                 afterAllSeconds = runtime.afterAllWallSeconds
                 // The last test's after_all hooks run in a fresh load once it is reported.
                 hooksLeft = index == lastRun && afterAllSeconds == nil && runtime.hasAfterAllHooks

@@ -10,6 +10,7 @@ extension ScreenshotChecker {
         var wanted = expected
         if let name {
             let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
+            baselinesUsed.insert(path)
             baseline = path
             if let escape = baselineEscape(path) { return note("tree", name, .failed(message: escape), path) }
             let exists = FileManager.default.fileExists(atPath: path)

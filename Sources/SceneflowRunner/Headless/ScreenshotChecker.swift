@@ -51,6 +51,9 @@ final class ScreenshotChecker: VisualChecks {
     var failureFolders: Set<String> = []
     /// The checks of the running test, in order.
     private(set) var records: [VisualRecord] = []
+    /// Every baseline file (screenshot or element tree) the checks compared against or
+    /// recorded, for `HeadlessTestRunner.filesRead` (`--watch` reruns when one changes).
+    var baselinesUsed: Set<String> = []
     /// The last failed retry attempt of `expect.screenshot`: its request, the frame it rendered
     /// and the result. An attempt on an equal frame with the same request gives the same result,
     /// so it is not rendered again (a splash waiting for its timer costs one render, not 60 a
@@ -125,6 +128,7 @@ final class ScreenshotChecker: VisualChecks {
     /// `final` is returned without being recorded or writing files.
     private func compare(_ request: ScreenshotRequest, session: Session, final: Bool) -> VisualCheckResult {
         let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
+        baselinesUsed.insert(baseline)
         if let escape = baselineEscape(baseline) {
             return note("screenshot", request.name, .failed(message: escape), baseline)
         }
