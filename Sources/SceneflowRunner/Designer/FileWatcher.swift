@@ -34,7 +34,7 @@ public struct FileWatcher {
     public init(files: [String], folder: String? = nil, ignoring: [String] = [], notifies: Bool = true) {
         self.files = files
         self.folder = folder
-        self.ignoring = Set(ignoring.map(Self.absolute))
+        self.ignoring = Set(ignoring.map(PathText.absolute))
         self.notifies = notifies
         notifier = makeNotifier()
         stamps = snapshot()
@@ -78,12 +78,6 @@ public struct FileWatcher {
         return FolderNotifier(folders: folders)
     }
 
-    /// `path` from the working directory, standardised (`.` and `..` resolved, no link
-    /// followed), to compare paths however they were given.
-    static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
     private mutating func snapshot() -> [String: Stamp] {
         snapshots += 1
         let fm = FileManager.default
@@ -91,7 +85,7 @@ public struct FileWatcher {
         let inFolder = folder.map { folder in
             ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).map {
                 (folder as NSString).appendingPathComponent($0)
-            }.filter { ignoring.isEmpty || !ignoring.contains(Self.absolute($0)) }
+            }.filter { ignoring.isEmpty || !ignoring.contains(PathText.absolute($0)) }
         }
         for path in files + (inFolder ?? []) {
             guard let attributes = try? fm.attributesOfItem(atPath: path),

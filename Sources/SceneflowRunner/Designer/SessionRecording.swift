@@ -29,7 +29,7 @@ public enum SessionRecording {
     ) throws {
         let recorder = ScriptRecorder(start: prototype.start)
         player.editModeRefusal = editModeRefusal
-        let path = relativePath(from: PathText.folder(of: absolute(output)), to: prototype.directory)
+        let path = relativePath(from: PathText.folder(of: PathText.absolute(output)), to: prototype.directory)
         var written = 0
         var last: Session?
         player.onFrame = { [weak player] session in
@@ -57,15 +57,10 @@ public enum SessionRecording {
     public static let editModeRefusal =
         "Edit mode is off while recording: a change to prototype.lua would not be in the recorded script, so it would not replay what you saw. Record after editing (sceneflow play, E)."
 
-    /// `path` made absolute against the working directory and standardized.
-    static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
-    }
-
     /// The path of folder `to` relative to folder `from` (both absolute): `../Prototypes/X`.
     public static func relativePath(from: String, to: String) -> String {
-        let a = absolute(from).split(separator: "/")
-        let b = absolute(to).split(separator: "/")
+        let a = PathText.absolute(from).split(separator: "/")
+        let b = PathText.absolute(to).split(separator: "/")
         var common = 0
         while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
         let ups = Array(repeating: "..", count: a.count - common)

@@ -258,8 +258,8 @@ public final class HeadlessTestRunner {
         for index in order {
             let test = declared.tests[index]
             var outcome: TestOutcome
-            // The file's after_all failure, when this test ran the hooks and one failed, and
-            // how long they ran.
+            // The file's after_all failure, when the fresh load that ran this test's after_each
+            // hooks ran them too and one failed, and how long they ran.
             var afterAll: Diagnostic?
             var afterAllSeconds: Double?
             var hooksLeft = false
@@ -316,14 +316,13 @@ public final class HeadlessTestRunner {
                     index, test, file: file, runtime: runtime, session: session, clock: clock, recorder: recorder,
                     video: video, last: false, first: !startedOne && options.skipFirst == 0)
                 startedOne = true
-                afterAll = runtime.afterAllFailure
                 filesRead.formUnion(runtime.requiredModules)
                 // Baselines too, unless this run rewrites them all (a watch would rerun on its
                 // own writes for ever).
                 if options.baselineMode != .all { filesRead.formUnion(checker.baselinesUsed) }
-                afterAllSeconds = runtime.afterAllWallSeconds
-                // The last test's after_all hooks run in a fresh load once it is reported.
-                hooksLeft = index == lastRun && afterAllSeconds == nil && runtime.hasAfterAllHooks
+                // The last test's after_all hooks run in a fresh load once it is reported (the
+                // test ran without them: its state never holds their failure or time).
+                hooksLeft = index == lastRun && runtime.hasAfterAllHooks
                 // Stopped inside before_all by a limit (not an error, which the fresh load
                 // meets again and goes on to after_all): the fresh load leaves it out, or it
                 // would be stopped again and after_all never run (red-team finding o10).
