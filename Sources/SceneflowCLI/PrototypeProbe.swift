@@ -30,15 +30,14 @@ enum PrototypeProbe {
         }
     }
 
-    /// In `play`: runs the probe on `folder` and waits for it. Returns why the prototype
-    /// cannot be loaded (the probe's message), or nil when it loaded. A stop signal ends the
-    /// wait (the probe is killed) with a message; the window then closes as for Q.
-    static func check(_ folder: String) -> String? {
+    /// In `play`: starts the probe on `folder` and returns it under way, for the window to
+    /// poll between frames (it never waits for it); nil when no child could be started (too
+    /// many processes?), and the reload then runs in `play` as before.
+    static func start(_ folder: String) -> ReloadCheck? {
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
         let errors = FileManager.default.temporaryDirectory
             .appendingPathComponent("sceneflow-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err").path
         _ = FileManager.default.createFile(atPath: errors, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: errors) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = [command, folder, String(getpid())]
@@ -51,26 +50,54 @@ enum PrototypeProbe {
         do {
             try process.run()
         } catch {
-            // No child to be had (too many processes?): the reload runs here, as before.
+            try? FileManager.default.removeItem(atPath: errors)
             return nil
         }
-        while process.isRunning {
-            if Interruption.received != 0 {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                return "the reload was stopped by a signal"
-            }
-            usleep(10_000)
+        return Run(process: process, folder: folder, errors: errors)
+    }
+
+    /// One probe under way: its child process and the file its standard error goes to.
+    final class Run: ReloadCheck {
+        private let process: Process
+        private let folder: String
+        private let errors: String
+        private var ended = false
+
+        init(process: Process, folder: String, errors: String) {
+            self.process = process
+            self.folder = folder
+            self.errors = errors
         }
-        process.waitUntilExit()
-        if process.terminationReason == .exit && process.terminationStatus == 0 { return nil }
-        let text =
-            (try? String(contentsOfFile: errors, encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        if !text.isEmpty { return text }
-        let how =
-            process.terminationReason == .uncaughtSignal
-            ? "was killed by signal \(process.terminationStatus)" : "exited \(process.terminationStatus)"
-        return "\(prototypeFilePath(in: folder)): loading it in a separate process failed: the process \(how)"
+
+        deinit { cancel() }
+
+        /// The probe's verdict once its child exited: `.loads` on exit 0, else its message
+        /// (or how the child ended, when it wrote none).
+        func verdict() -> ReloadVerdict? {
+            guard !ended else { return nil }
+            guard !process.isRunning else { return nil }
+            process.waitUntilExit()
+            ended = true
+            defer { try? FileManager.default.removeItem(atPath: errors) }
+            if process.terminationReason == .exit && process.terminationStatus == 0 { return .loads }
+            let text =
+                (try? String(contentsOfFile: errors, encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            if !text.isEmpty { return .fails(text) }
+            let how =
+                process.terminationReason == .uncaughtSignal
+                ? "was killed by signal \(process.terminationStatus)" : "exited \(process.terminationStatus)"
+            return .fails(
+                "\(prototypeFilePath(in: folder)): loading it in a separate process failed: the process \(how)")
+        }
+
+        /// Kills the child (SIGKILL also ends a stopped one) and reaps it.
+        func cancel() {
+            guard !ended else { return }
+            ended = true
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(atPath: errors)
+        }
     }
 }

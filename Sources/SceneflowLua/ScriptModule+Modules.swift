@@ -37,9 +37,11 @@ extension ScriptModule {
             }
         }
         guard let data else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            if !exists { missingModules?.insert(path) }
             stack.pushNil()
             stack.push(
-                FileManager.default.fileExists(atPath: path)
+                exists
                     ? "\(path) leads outside the script's folder; require loads only modules beside the script"
                     : "no module \"\(name)\": \(path) does not exist (require loads only modules beside the script)")
             return .values(2)

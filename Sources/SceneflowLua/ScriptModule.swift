@@ -49,6 +49,8 @@ final class ScriptModule {
     /// The modules `require` loaded, as paths from the script's folder (their chunk names):
     /// a message starting `lib/login.lua:4: ` is placed in that file (`placeInModule`).
     var modulePaths: Set<String> = []
+    /// Where `require` looked for a module that is not there (nil: not collected).
+    var missingModules: MissingModules?
     /// What `param(key)` returns: `sceneflow test --param key=value` and `--param-env NAME`.
     var parameters: [String: String] = [:]
     /// Registry reference to the shared `api` table of the preludes.

@@ -82,13 +82,16 @@ public final class ScriptRuntime {
     ///     it declared the same.
     ///   - test: with `reusing`, the 0-based position of the test this load runs; it is the
     ///     only test `start(test:)` can start.
+    ///   - missingModules: collects the module files `require` looks for and does not find
+    ///     (also when this load fails on them), for `sceneflow test --watch`.
     /// - Throws: `DiagnosticList` naming the script: no such file, a syntax or runtime error
     ///   with its line, a limit hit, a bad `test(...)` or `prototype(...)` call, no tests.
     public init(
         scriptPath: String, limits: LuaLimits = .standard, parameters: [String: String] = [:],
-        reusing earlier: ScriptDeclarations? = nil, test wanted: Int = 0
+        reusing earlier: ScriptDeclarations? = nil, test wanted: Int = 0, missingModules: MissingModules? = nil
     ) throws(DiagnosticList) {
         self.scriptPath = scriptPath
+        module.missingModules = missingModules
         module.parameters = parameters
         source = LuaSource(file: scriptPath)
         let data: Data

@@ -67,6 +67,31 @@ import Testing
     }
 }
 
+/// A module the script requires that does not exist yet (the run fails: no module) reruns the
+/// script once it is created: at load, inside a test, in a subfolder not there yet, or required
+/// by another module (red-team finding T2, the part left open: only modules that loaded were
+/// watched).
+@Suite struct WatchMissingModuleTests {
+    @Test(arguments: [
+        ("mod", "local mod = require \"mod\"\ntest(\"b\", function() expect(mod.v).to_be(1) end)\n"),
+        ("mod", "test(\"b\", function() expect(require(\"mod\").v).to_be(1) end)\n"),
+        ("lib/deep/mod", "local mod = require \"lib.deep.mod\"\ntest(\"b\", function() expect(mod.v).to_be(1) end)\n"),
+        ("inner", "local outer = require \"outer\"\ntest(\"b\", function() expect(outer.v).to_be(1) end)\n"),
+    ])
+    func aModuleCreatedAfterTheRunStartedReruns(module: String, script: String) throws {
+        let tmp = try TempFolder()
+        try WatchReadFilesTests.prototype(tmp)
+        _ = try tmp.write("m/outer.lua", "return require \"inner\"\n")
+        _ = try tmp.write("m/b.lua", "prototype \"../PI\"\n" + script)
+        let second = try WatchReadFilesTests.rerun([tmp.file("m/b.lua")]) {
+            _ = try tmp.write("m/\(module).lua", "return { v = 1 }\n")
+        }
+        let text = try #require(second, "no rerun after \(module).lua was created")
+        #expect(text.contains("changed: running"), "\(text)")
+        #expect(text.contains("1 passed, 0 failed"), "\(text)")
+    }
+}
+
 /// A changed screenshot baseline reruns the script that compares against it (red-team finding
 /// T2: baselines under `__screenshots__` were never watched).
 @Suite struct WatchBaselineTests {

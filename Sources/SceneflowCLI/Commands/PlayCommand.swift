@@ -110,7 +110,7 @@ struct PlayCommand: Subcommand {
         player.watchFolder = reload ? folder : nil
         // A changed prototype.lua runs in a child first: Lua stuck in one library call ends
         // the child, not the session (the window keeps the last good prototype).
-        player.reloadProbe = { PrototypeProbe.check($0) }
+        player.reloadProbe = { PrototypeProbe.start($0) }
         player.textureBudget = textureBudget
         // SIGINT / SIGTERM close the window like Q, so the timeline is still written.
         let interruption = Interruption.install()

@@ -11,7 +11,9 @@ extension HeadlessTestRunner {
     func load(_ file: String, into result: inout ScriptFileResult) -> (ScriptRuntime, String, Prototype)? {
         let runtime: ScriptRuntime
         do {
-            runtime = try ScriptRuntime(scriptPath: file, limits: options.limits, parameters: options.parameters)
+            runtime = try ScriptRuntime(
+                scriptPath: file, limits: options.limits, parameters: options.parameters, missingModules: missingModules
+            )
         } catch {
             result.loadProblems = error.diagnostics
             return nil
@@ -65,7 +67,7 @@ extension HeadlessTestRunner {
         do {
             runtime = try ScriptRuntime(
                 scriptPath: file, limits: options.limits, parameters: options.parameters,
-                reusing: declared.declarations, test: index)
+                reusing: declared.declarations, test: index, missingModules: missingModules)
             try runtime.loadPrototype(directory: directory)
         } catch {
             var problem = error.diagnostics.first ?? Diagnostic(file: file, message: "could not load the script again")

@@ -125,9 +125,13 @@ public final class HeadlessTestRunner {
     public var stopReason: () -> String = { "the run was interrupted" }
     /// The files the last `run(script:)` read besides the script: the modules it required,
     /// its prototype file and the images its scenes name (paths from the working directory or
-    /// absolute, as the prototype folder was named). `sceneflow test --watch` reruns on a
+    /// absolute, as the prototype folder was named), and the modules it looked for and did not
+    /// find. `sceneflow test --watch` reruns on a
     /// change to any of them (an image in a subfolder of the prototype folder included).
     public internal(set) var filesRead: Set<String> = []
+    /// The module files the Lua states of the running file looked for and did not find: with
+    /// `filesRead` once the file ends, for a watch to rerun when one is created.
+    var missingModules = MissingModules()
 
     /// Creates a runner.
     public init(options: Options = Options()) { self.options = options }
@@ -137,7 +141,9 @@ public final class HeadlessTestRunner {
     public func run(script file: String, onOutcome: (TestOutcome) -> Void = { _ in }) -> ScriptFileResult {
         let fileStart = ProcessInfo.processInfo.systemUptime
         filesRead = []
+        missingModules = MissingModules()
         var result = runFile(file, onOutcome: onOutcome)
+        filesRead.formUnion(missingModules.paths)
         result.wallSeconds = ProcessInfo.processInfo.systemUptime - fileStart
         return result
     }

@@ -6,11 +6,53 @@ import SceneflowSDL
 /// Hot reload: loading the prototype again (keeping decoded images when the file names no new
 /// one) and the files the watcher follows.
 extension WindowPlayer {
-    /// Whether `reloadProbe` found that the changed prototype does not load (its Lua stuck
-    /// in one library call, an error): then the error is shown, as `reload` shows a failed
-    /// load, and the last good prototype stays.
-    func refuseReload(_ folder: String) -> Bool {
-        guard let problem = reloadProbe?(folder) else { return false }
+    /// How often a settled window looks whether the reload check under way ended, in seconds.
+    static let reloadCheckPollInterval = 0.02
+
+    /// Starts checking the changed prototype in `folder` (`reloadProbe`), cancelling a check
+    /// still under way for an older change: the newest edit wins. Returns `.loads` at once
+    /// when no check can run elsewhere (the reload then runs here), else nil: the check's
+    /// verdict comes from `finishedReloadCheck(_:at:)` on a later pass.
+    func startReloadCheck(_ folder: String, at now: Double) -> (verdict: ReloadVerdict, afterEdit: Bool)? {
+        let afterEdit = edit.reloadNow
+        edit.reloadNow = false
+        cancelReloadCheck()
+        guard let check = reloadProbe?(folder) else { return (.loads, afterEdit) }
+        pendingReload = (check, now, afterEdit)
+        return nil
+    }
+
+    /// The verdict of the reload check under way once it ended, or once it ran past
+    /// `reloadCheckDeadline` (then it is cancelled and the reload fails, saying so); nil while
+    /// it runs or when none runs.
+    func finishedReloadCheck(_ folder: String, at now: Double) -> (verdict: ReloadVerdict, afterEdit: Bool)? {
+        guard let pending = pendingReload else { return nil }
+        if let verdict = pending.check.verdict() {
+            pendingReload = nil
+            return (verdict, pending.afterEdit)
+        }
+        guard now - pending.started >= Self.reloadCheckDeadline else { return nil }
+        cancelReloadCheck()
+        let seconds = formatNumber(Self.reloadCheckDeadline)
+        return (
+            .fails(
+                "\(prototypeFilePath(in: folder)): checking it in a separate process did not finish within \(seconds) s "
+                    + "(the process was stopped or frozen from outside?); save the file again to retry"),
+            pending.afterEdit
+        )
+    }
+
+    /// Ends the reload check under way, if any.
+    func cancelReloadCheck() {
+        pendingReload?.check.cancel()
+        pendingReload = nil
+    }
+
+    /// Whether the reload check found that the changed prototype does not load (its Lua
+    /// stuck in one library call, an error, a check that did not finish): then the error is
+    /// shown, as `reload` shows a failed load, and the last good prototype stays.
+    func refuseReload(_ verdict: ReloadVerdict) -> Bool {
+        guard case .fails(let problem) = verdict else { return false }
         designer.reloadError = problem
         log("reload failed, keeping the last good prototype:\n\(problem)")
         return true

@@ -56,11 +56,19 @@ public final class WindowPlayer {
     }
     /// The prototype folder to watch for hot reload (nil: no reload).
     public var watchFolder: String?
-    /// Runs a changed prototype's Lua where it can be stopped, before this process runs it
-    /// (`play` starts a child process): given the folder, returns why it does not load (shown
-    /// in the window; the last good prototype stays) or nil to go on with the reload. Nil:
-    /// the reload runs here only (a Lua call stuck in C then ends the process).
-    public var reloadProbe: ((String) -> String?)?
+    /// Starts a check of a changed prototype's Lua where it can be stopped, before this
+    /// process runs it (`play` starts a child process): given the folder, returns the check
+    /// under way, which the window polls between frames (`ReloadCheck`), or nil when none could
+    /// start (then the reload runs here). Nil: the reload runs here only (a Lua call stuck in C
+    /// then ends the process).
+    public var reloadProbe: ((String) -> ReloadCheck?)?
+    /// The longest a reload check may run, in seconds of wall time: a check still running then
+    /// (its child frozen from outside; a load stuck in Lua is ended by the child's own watchdog
+    /// after `LuaLimits`' 10 s) is cancelled and the reload fails with that reason.
+    public static let reloadCheckDeadline = 15.0
+    /// The reload check under way: when it started (wall-clock seconds) and whether only
+    /// `prototype.lua` changed, by an edit mode write (then the images stay decoded).
+    var pendingReload: (check: ReloadCheck, started: Double, afterEdit: Bool)?
     /// Seconds between checks for changed files.
     public static let reloadPollInterval = 0.25
     /// Stop after this many seconds of wall time (nil: run until the window closes); used
@@ -115,6 +123,7 @@ public final class WindowPlayer {
     /// - Throws: `SDLError` when the window or renderer cannot be created (no display).
     ///   A screenshot that cannot be decoded is shown as an error in the window instead.
     public func run() throws {
+        defer { cancelReloadCheck() }  // a check under way never outlives the window
         LargeAllocations.returnToTheSystem()
         var window = try Window(title: title(), device: loaded.prototype.device, size: windowSize)
         rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
@@ -186,13 +195,18 @@ public final class WindowPlayer {
                 }
             }
             Self.followTextFocus(session, window, &textInputFrame)
-            if let folder = watchFolder, now - lastPoll >= Self.reloadPollInterval || edit.reloadNow, watcher != nil {
-                lastPoll = now
-                if watcher!.changed() {
-                    let refused = refuseReload(folder)
+            if let folder = watchFolder, watcher != nil {
+                var checked: (verdict: ReloadVerdict, afterEdit: Bool)?
+                if now - lastPoll >= Self.reloadPollInterval || edit.reloadNow {
+                    lastPoll = now
+                    if watcher!.changed() { checked = startReloadCheck(folder, at: now) }
+                }
+                // The check runs beside the window, which goes on drawing and answering input.
+                if checked == nil { checked = finishedReloadCheck(folder, at: clock.now) }
+                if let checked {
+                    let refused = refuseReload(checked.verdict)
                     // After an edit mode write only prototype.lua changed: its images are kept.
-                    let kept = edit.reloadNow && !refused ? reloadKeepingImages(folder) : nil
-                    edit.reloadNow = false
+                    let kept = checked.afterEdit && !refused ? reloadKeepingImages(folder) : nil
                     let fresh = refused ? nil : kept ?? reload(folder)
                     if let fresh, kept != nil {
                         let next = Session(prototype: fresh.prototype.prototype)
@@ -357,6 +371,7 @@ public final class WindowPlayer {
         if let due = session.timedActionDue { until = min(until, due) }
         if let due = session.caretBlinkDue { until = min(until, due) }  // only while a field has the keyboard
         if let quitAfter { until = min(until, quitAfter) }
+        if pendingReload != nil { until = min(until, now + Self.reloadCheckPollInterval) }
         return max(0.001, ((until - now) * 1000).rounded(.up) / 1000)  // SDL waits whole ms: never 0
     }
 

@@ -57,3 +57,62 @@ import Testing
         #expect((try? TimelineDocument.read(tmp.file("t.json"))) != nil, "the timeline is whole")
     }
 }
+
+/// Red-team T9: hot reload's check of a changed `prototype.lua` runs in a child process, and a
+/// child that never ends (frozen from outside, or stuck where its own watchdog cannot reach)
+/// must not freeze the window. The window goes on answering input while the check runs; a check
+/// still running at `WindowPlayer.reloadCheckDeadline` is killed and reported as a failed reload
+/// (the last good prototype stays); Q while a check runs quits at once and ends the child.
+@Suite(.serialized) struct FrozenReloadCheckWindowTests {
+    /// Starts `play` on the detail scene, saves a `prototype.lua` whose check is stuck for 10 s,
+    /// and stops (SIGSTOP) the child that checks it, so it never ends.
+    static func frozenCheck(_ display: XvfbDisplay, _ tmp: TempFolder) throws -> (PlayingWindow, Int32, (Int, Int)) {
+        let dir = try WindowDesignerTests.prototype(tmp, name: "FrozenReload")
+        let w = try PlayingWindow(display, ["play", dir], title: "FrozenReload")
+        let size = w.geometry
+        let open = WindowDesignerTests.at(75, 250, size)
+        w.click(open.0, open.1)
+        #expect(poll(timeout: 20) { w.title.contains("detail") }, "\(w.log)")
+        try tmp.write("P/prototype.lua", StuckReloadWindowTests.stuck)
+        var child: Int32 = 0
+        #expect(
+            poll(timeout: 20) {
+                child = WorkerProcesses.children(of: w.pid).first ?? 0
+                return child != 0
+            })
+        kill(child, SIGSTOP)
+        return (w, child, WindowDesignerTests.at(75, 30, size))
+    }
+
+    @Test func theWindowAnswersWhileACheckIsFrozenAndTheCheckEndsAtItsDeadline() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let tmp = try TempFolder()
+        let (w, child, back) = try Self.frozenCheck(display, tmp)
+        defer { kill(child, SIGKILL) }
+        Thread.sleep(forTimeInterval: 0.5)
+        w.click(back.0, back.1)
+        #expect(
+            poll(timeout: 5) { w.title.contains("home") }, "the window answers a tap while the check runs\n\(w.log)")
+        let deadline = 15.0
+        #expect(
+            poll(timeout: deadline + 10) { w.log.contains("reload failed, keeping the last good prototype") },
+            "\(w.log)")
+        #expect(w.log.contains("did not finish within 15 s"), "the error says why\n\(w.log)")
+        #expect(poll(timeout: 5) { !WorkerProcesses.alive(child) }, "the frozen check was ended")
+        w.quit()
+        #expect(poll(timeout: 10) { w.status != nil })
+        #expect(w.status == 0, "\(w.log)")
+    }
+
+    @Test func qQuitsAtOnceWhileACheckIsFrozen() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let tmp = try TempFolder()
+        let (w, child, _) = try Self.frozenCheck(display, tmp)
+        defer { kill(child, SIGKILL) }
+        Thread.sleep(forTimeInterval: 0.5)
+        w.key("q")
+        #expect(poll(timeout: 5) { w.status != nil }, "Q quits while the check is frozen\n\(w.log)")
+        #expect(w.status == 0, "\(w.log)")
+        #expect(poll(timeout: 5) { !WorkerProcesses.alive(child) }, "the frozen check ended with the window")
+    }
+}

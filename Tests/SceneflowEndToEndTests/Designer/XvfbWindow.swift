@@ -176,6 +176,9 @@ final class PlayingWindow {
         try? FileManager.default.removeItem(at: output)
     }
 
+    /// The process id of `sceneflow` itself.
+    var pid: Int32 { process.processIdentifier }
+
     /// Everything the player printed so far.
     var log: String { (try? String(contentsOf: output, encoding: .utf8)) ?? "" }
     /// The window title.
