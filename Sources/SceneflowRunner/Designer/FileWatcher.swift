@@ -22,6 +22,9 @@ public struct FileWatcher {
     /// Files of `folder` never looked at (absolute, standardised paths): a watch's own output.
     private var ignoring: Set<String> = []
     private var notifier: FolderNotifier?
+    /// True after `reset`: the next `changed()` compares with the snapshot whatever the new
+    /// notifier saw, since a change may have come before it existed.
+    private var compareNext = false
     /// False: always poll (no inotify), as on a platform without it.
     private let notifies: Bool
     /// How many times the files were looked at (`stat` of each), for tests.
@@ -40,25 +43,35 @@ public struct FileWatcher {
         stamps = snapshot()
     }
 
-    /// Replaces what is watched (after a reload changed which images scenes use, or failed)
-    /// and takes a new snapshot.
+    /// Replaces what is watched (after a reload changed which images scenes use, or failed).
+    /// Files watched before keep the state the last `changed()` saw, which came before the
+    /// reload read them: a save that landed during the reload is still a change, seen by the
+    /// next `changed()` (red-team finding R2: a second save within a reload was lost, and the
+    /// window stayed on the older one for good). Files watched from now on are taken as they
+    /// are now.
     public mutating func reset(files: [String], folder: String? = nil) {
+        let before = stamps
+        let watchedBefore = Set(self.files + self.folderFiles())
         self.files = files
         self.folder = folder
         notifier = makeNotifier()
         stamps = snapshot()
+        for path in watchedBefore where stamps[path] != nil || before[path] != nil { stamps[path] = before[path] }
+        compareNext = true  // the new notifier did not see what happened before it
     }
 
     /// True when a watched file was added, removed or changed since the last call (or since
     /// `init` / `reset`).
     public mutating func changed() -> Bool {
-        if let notifier {
+        if let notifier, !compareNext {
             switch notifier.drain() {
             case .none: return false
             case .changed: break
             case .lost: self.notifier = makeNotifier()  // a folder was replaced: watch the new one
             }
         }
+        if compareNext, notifier != nil { _ = notifier?.drain() }  // what it saw is in the snapshot
+        compareNext = false
         let now = snapshot()
         defer { stamps = now }
         return now != stamps
@@ -78,16 +91,19 @@ public struct FileWatcher {
         return FolderNotifier(folders: folders)
     }
 
+    /// The files directly in `folder` (none without one) but those in `ignoring`.
+    private func folderFiles() -> [String] {
+        guard let folder else { return [] }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map {
+            (folder as NSString).appendingPathComponent($0)
+        }.filter { ignoring.isEmpty || !ignoring.contains(PathText.absolute($0)) }
+    }
+
     private mutating func snapshot() -> [String: Stamp] {
         snapshots += 1
         let fm = FileManager.default
         var result: [String: Stamp] = [:]
-        let inFolder = folder.map { folder in
-            ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).map {
-                (folder as NSString).appendingPathComponent($0)
-            }.filter { ignoring.isEmpty || !ignoring.contains(PathText.absolute($0)) }
-        }
-        for path in files + (inFolder ?? []) {
+        for path in files + folderFiles() {
             guard let attributes = try? fm.attributesOfItem(atPath: path),
                 attributes[.type] as? FileAttributeType == .typeRegular
             else { continue }

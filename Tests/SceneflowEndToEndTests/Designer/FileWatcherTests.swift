@@ -37,6 +37,34 @@ import Testing
         #expect(Self.poll(&watcher) == true, "a removed image is a change too")
     }
 
+    /// Red-team R2: a save that lands while the window reloads (after the change was seen,
+    /// before `reset` after the load) is a change still to come, with inotify and without, for
+    /// the files watched before and the folder watched while broken; the window had stayed on
+    /// the older save for good. A file watched from `reset` on is taken as it is then.
+    @Test(arguments: [true, false])
+    func aSaveDuringTheReloadIsSeenAfterTheReset(_ notifies: Bool) throws {
+        let tmp = try TempFolder()
+        let lua = try tmp.write("P/prototype.lua", "return { name = 'A' }")
+        let image = try tmp.write("P/a.png", PNGWriter.solid(width: 2, height: 2))
+        var watcher = FileWatcher(files: [lua], notifies: notifies)
+        try tmp.write("P/prototype.lua", "return { name = 'B' }")
+        #expect(watcher.changed() == true, "the first save (inotify \(notifies))")
+        // The reload reads B; the second save comes before the watcher is reset.
+        try tmp.write("P/prototype.lua", "return { name = 'A' }")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: lua)
+        watcher.reset(files: [lua, image])
+        #expect(watcher.changed() == true, "the second save, during the reload (inotify \(notifies))")
+        #expect(watcher.changed() == false, "seen once")
+        // While broken the folder is watched too: the same holds.
+        try tmp.write("P/prototype.lua", "return { name = 'C' }")
+        #expect(watcher.changed() == true)
+        try tmp.write("P/prototype.lua", "return { name = 'D' }")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 10)], ofItemAtPath: lua)
+        watcher.reset(files: [lua, image], folder: tmp.file("P"))
+        #expect(watcher.changed() == true, "a save during a failed reload (inotify \(notifies))")
+        #expect(watcher.changed() == false, "seen once")
+    }
+
     private static func poll(_ watcher: inout FileWatcher) -> Bool { watcher.changed() }
 }
 

@@ -68,3 +68,34 @@ import Testing
         w.quit()
     }
 }
+
+/// Red-team R2: two saves of `prototype.lua` in quick succession (format-on-save, an editor
+/// writing twice, a save storm) end on the last save, whatever the gap; the window had stayed on
+/// an older save for good when the second one landed while the first reloaded.
+@Suite(.serialized) struct QuickSavesWindowTests {
+    @Test func theWindowEndsOnTheLastOfTwoQuickSaves() throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let tmp = try TempFolder()
+        let dir = try WindowDesignerTests.prototype(tmp, name: "LastSave")
+        let w = try PlayingWindow(display, ["play", dir], title: "LastSave")
+        let good = try String(contentsOfFile: tmp.file("P/prototype.lua"), encoding: .utf8)
+        let stale = good.replacingOccurrences(of: "name = \"LastSave\"", with: "name = \"OlderSave\"")
+        for (round, gap) in [0.05, 0.1, 0.2, 0.3, 0.45].enumerated() {
+            try tmp.write("P/prototype.lua", stale)
+            Thread.sleep(forTimeInterval: gap)
+            try tmp.write("P/prototype.lua", good + "\n-- save \(round)\n")
+            Thread.sleep(forTimeInterval: 3)
+            #expect(
+                poll(timeout: 10) { w.title.hasPrefix("LastSave") }, "gap \(gap) s: \(w.title)\n\(w.log)")
+        }
+        for round in 0..<40 {  // a storm of saves, the last one good
+            try tmp.write("P/prototype.lua", round % 2 == 0 ? stale + "\n-- \(round)\n" : good + "\n-- \(round)\n")
+            Thread.sleep(forTimeInterval: 0.01 * Double(round % 7))
+        }
+        try tmp.write("P/prototype.lua", good)
+        #expect(poll(timeout: 20) { w.title.hasPrefix("LastSave") }, "after a storm: \(w.title)\n\(w.log)")
+        Thread.sleep(forTimeInterval: 2)
+        #expect(w.title.hasPrefix("LastSave"), "and it stays: \(w.title)")
+        w.quit()
+    }
+}
