@@ -120,13 +120,15 @@ extension TestWorkerPool {
             case .finished(let result):
                 releaseHeld(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
+                let hooksOnly = showSkippedLeft(run, onOutcome: onOutcome)
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
-                    wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: true)
+                    wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: !hooksOnly)
             case .done(let seconds):
                 releaseHeld(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
-                finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: true)
+                let hooksOnly = showSkippedLeft(run, onOutcome: onOutcome)
+                finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: !hooksOnly)
             case .stuck: break
             }
         }
@@ -199,6 +201,7 @@ extension TestWorkerPool {
             }
             endedInHooksOnly(
                 worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: onOutcome)
+            if !stoppedBySignal { showSkippedLeft(run, onOutcome: onOutcome) }
             finish(run)
             return
         }
@@ -265,6 +268,7 @@ extension TestWorkerPool {
             }
         }
         if stoppedBySignal || (run.next >= planned.count && !run.afterAllOnly) {
+            if !stoppedBySignal { showSkippedLeft(run, onOutcome: onOutcome) }
             finish(run)
         } else {
             resumed.insert(run, at: 0)
@@ -280,6 +284,24 @@ extension TestWorkerPool {
         if let hooks { HeadlessTestRunner.addAfterEach(hooks, to: &outcome) }
         run.outcomes[position] = outcome
         onOutcome(outcome)
+    }
+
+    /// Shows the tests the script skips (`skip()`, `only()` elsewhere) after the last test of
+    /// `run` that ran, when that test ended its worker (stuck, killed, stopped in its hooks or
+    /// in after_all): no worker reports them then (a fresh one runs only the file's hooks), so
+    /// they get their planned outcomes here, after the `(after_all)` entry as a live worker
+    /// places them (red-team finding R1: they vanished from every report). Returns whether
+    /// it added any: then `run`'s outcomes are ordered by the plan (`finish(complete:)`).
+    @discardableResult
+    func showSkippedLeft(_ run: FileRun, onOutcome: (TestOutcome) -> Void) -> Bool {
+        guard let after = run.afterAllAfter, let planned = run.planned(decoder) else { return false }
+        var added = false
+        for index in planned.indices where index > after && run.outcomes[index] == nil {
+            run.outcomes[index] = planned[index]
+            onOutcome(planned[index])
+            added = true
+        }
+        return added
     }
 
     /// How the record line that says the after_all hooks began starts (`~P`, tab, `after_all`).
