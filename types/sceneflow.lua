@@ -206,7 +206,7 @@ function param(key, default) end
 
 ---`before_all(fn)`
 ---
----Runs fn before the tests of the file: globals it sets are there for every test (each test sees one run of it: every test has a fresh Lua state, so it runs again in each), its log and steps are the first test's, and the prototype is reset after it (its gestures never reach a test). An error in it fails every test of the file with the reason (as Playwright's beforeAll); after_all still runs.
+---Runs fn before the tests of the file: globals it sets are there for every test (each test sees one run of it: every test has a fresh Lua state, so it runs again in each), its log and steps are the first test's, and the prototype is reset after it (its gestures never reach a test). Its clock time is no test's: a test's clock_limit, clock seconds and the times of its steps and log count from the end of before_all (its own steps in the first test keep their times from before_all's start). An error in it fails every test of the file with the reason (as Playwright's beforeAll); after_all still runs.
 ---
 ---Fails when: fn not a function.
 ---

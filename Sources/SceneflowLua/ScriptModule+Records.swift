@@ -96,10 +96,13 @@ extension ScriptModule {
             // fresh Lua state. The prototype goes back to its start (scene, stack, state) so
             // their gestures never reach the test, and outside the first test run their log
             // and steps are dropped: each test sees exactly one before_all, as one state
-            // shared by the file did (red-team finding M5).
+            // shared by the file did (red-team finding M5). The test's clock time (its
+            // clock_limit, its clock seconds, the times of its steps and log) counts from
+            // here in every test, so before_all's gestures and waits are no test's time and
+            // the order changes nothing (red-team finding R3).
             "after_before_all",
             { module, session, s in
-                if !s.isTruthy(1) { module.resetRecords(start: session.now) }
+                if s.isTruthy(1) { module.testStart = session.now } else { module.resetRecords(start: session.now) }
                 session.reset()
                 module.app?.resetState()
                 return .values(0)

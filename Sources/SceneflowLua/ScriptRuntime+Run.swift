@@ -56,7 +56,7 @@ extension ScriptRuntime {
         let test = tests[running.index]
         let limits = state.limits
         let clockLimit = test.clockLimit ?? limits.testTimeout
-        if ClockTicks.between(running.startTime, session.now) > clockLimit {
+        if ClockTicks.between(testClockStart, session.now) > clockLimit {
             let failure = clockLimitFailure(test, limit: clockLimit)
             stopRunning()
             lastFailureKind = .error

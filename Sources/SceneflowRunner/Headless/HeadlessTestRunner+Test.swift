@@ -102,7 +102,7 @@ extension HeadlessTestRunner {
         outcome.log = records.log
         outcome.steps = records.steps
         if outcome.verdict == .passed, !outcome.warnings.isEmpty { outcome.verdict = .warned }
-        outcome.clockSeconds = ClockTicks.between(started, clock.now)
+        outcome.clockSeconds = ClockTicks.between(max(started, runtime.testClockStart), clock.now)
         outcome.frames = frames
         // The test's own time: the file's after_all hooks that ran at its end have theirs in
         // the (after_all) entry (red-team finding o1: a 2 s after_all made its test "2 s").
