@@ -179,9 +179,11 @@ extension TestWorkerPool {
         }
         if run.afterAllOnly {
             // The fresh worker that ran only the file's hooks ended as well (its before_all,
-            // after_each or after_all stuck, a crash): never a third try. A test held for its
-            // after_each hooks gets the stop (and is shown); the file's (after_all) entry gets
-            // it when the after_all hooks were reached, or when no test took it.
+            // after_each or after_all stuck, a crash). A test held for its after_each hooks
+            // gets the stop (and is shown), and the after_all hooks still run, in one more
+            // fresh worker that runs only them (red-team finding p8: they never ran); the
+            // file's (after_all) entry gets the stop when the after_all hooks were reached,
+            // or when no test took it. Never a fourth try: that worker runs no after_each.
             let phase = run.journal().phase
             var taken = false
             if let position = run.heldForAfterEach, planned.indices.contains(position) {
@@ -193,9 +195,24 @@ extension TestWorkerPool {
                     hooks.failure = Diagnostic(
                         file: run.file, line: test.line,
                         message: testProblem(worker, run, test, phase: phase == "before_all" ? phase : "after_each"))
+                    // What after_each recorded before the stop is the test's, as after a limit.
+                    if phase == "after_each" {
+                        let journal = run.journal()
+                        hooks.log = journal.log
+                        hooks.steps = journal.steps
+                    }
                     taken = true
                 }
                 releaseHeld(run, adding: hooks, onOutcome: onOutcome)
+            }
+            if taken, let position = run.afterAllAfter, planned.indices.contains(position) {
+                // Stopped in before_all there: the next worker leaves it out (it would be
+                // stopped again, and after_all never run).
+                run.withoutBeforeAll = run.withoutBeforeAll || phase == "before_all"
+                run.records.removeAll()
+                run.afterAllSince = nil
+                resumed.insert(run, at: 0)
+                return
             }
             endedInHooksOnly(
                 worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: onOutcome)

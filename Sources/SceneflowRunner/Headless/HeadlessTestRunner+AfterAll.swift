@@ -30,17 +30,19 @@ extension HeadlessTestRunner {
 
     /// Runs only the `hooks` of `file` (after its before_all hooks, for their globals, unless
     /// `withoutBeforeAll`) as after test `index`, in `runtime`, a fresh load: the after_all
-    /// hooks too when `last`.
+    /// hooks too when `last`. Their records go to `onRecord` as they happen when `last`,
+    /// `streamsRecords` or `hooks` is `.afterAll`.
     func runHooksOnly(
         _ hooks: HooksOnly, _ file: String, _ tests: [ScriptTest], test index: Int, last: Bool,
-        runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype, withoutBeforeAll: Bool = false
+        runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype, withoutBeforeAll: Bool = false,
+        streamsRecords: Bool = false
     ) -> HooksRun {
         let session = Session(prototype: prototype)
         session.timelineEventLimit = options.timelineEventsPerTest
         // The ended test's records stay the runner's: a worker stopped in these hooks keeps
         // what the test recorded, not what this load's before_all did. A last test's hooks are
         // streamed (the runner holds that test already), so a stop names the hook it was in.
-        runtime.onRecord = hooks == .afterAll || last ? onRecord : nil
+        runtime.onRecord = hooks == .afterAll || last || streamsRecords ? onRecord : nil
         runtime.bind(session)
         runtime.visualChecks = checker
         checker.begin(test: tests[index].name, index: index)
@@ -87,9 +89,11 @@ extension HeadlessTestRunner {
             onAfterEach(TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed))
             return runtime
         }
+        // Streamed: a worker stopped inside them keeps what they recorded (the `.reset` of
+        // the before_all that ran first leaves that hook's records out).
         let hooks = runHooksOnly(
             .afterEach, file, tests, test: index, last: false, runtime: runtime, checker: checker,
-            prototype: prototype)
+            prototype: prototype, streamsRecords: true)
         if let afterEach = hooks.afterEach { onAfterEach(afterEach) }
         return nil
     }

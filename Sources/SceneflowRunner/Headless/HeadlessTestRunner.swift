@@ -258,10 +258,6 @@ public final class HeadlessTestRunner {
         for index in order {
             let test = declared.tests[index]
             var outcome: TestOutcome
-            // The file's after_all failure, when the fresh load that ran this test's after_each
-            // hooks ran them too and one failed, and how long they ran.
-            var afterAll: Diagnostic?
-            var afterAllSeconds: Double?
             var hooksLeft = false
             var stoppedInBeforeAll = false
             if let reason = test.skipReason {
@@ -346,16 +342,14 @@ public final class HeadlessTestRunner {
                 {
                     // It ended before its after_each hooks (a limit, a failing prototype
                     // action): they run in a fresh load, since the stopped Lua state cannot be
-                    // trusted; with the after_all hooks when this is the last test.
+                    // trusted. The after_all hooks of a last test still run in a load of their
+                    // own (below): a limit that stops after_each here would stop them too
+                    // (red-team finding p8). A last test's hooks are streamed, so a worker
+                    // stopped in them names the hook.
                     let hooks = runHooksOnly(
-                        .afterEach, file, declared.tests, test: index, last: hooksLeft, runtime: again,
-                        checker: checker, prototype: prototype)
+                        .afterEach, file, declared.tests, test: index, last: false, runtime: again,
+                        checker: checker, prototype: prototype, streamsRecords: hooksLeft)
                     if let run = hooks.afterEach { Self.addAfterEach(run, to: &outcome) }
-                    if hooksLeft {
-                        hooksLeft = false
-                        afterAll = hooks.afterAll?.failure
-                        afterAllSeconds = hooks.afterAll?.wallSeconds
-                    }
                 }
                 if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
                     let saved = artifacts.write(for: outcome, index: index, session: session)
@@ -398,12 +392,6 @@ public final class HeadlessTestRunner {
                         onOutcome(entry)
                     }
                 }
-            }
-            if let afterAll {
-                // Its own entry, the same whichever test ran last (--reverse, --filter).
-                let entry = Self.afterAllEntry(afterAll, file: file, seconds: afterAllSeconds)
-                result.outcomes.append(entry)
-                onOutcome(entry)
             }
         }
         if options.recordsTimeline {
