@@ -78,6 +78,7 @@ extension TestWorkerPool {
                     onPlanned(count, settledFiles >= totalFiles)
                 }
             case .started(let position):
+                flushShown(run, onOutcome: onOutcome)
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
                 run.records.removeAll(keepingCapacity: true)
@@ -99,7 +100,11 @@ extension TestWorkerPool {
                 run.records.removeAll(keepingCapacity: true)
                 run.next = position + 1
                 if outcome.failsTheRun && earlier?.failsTheRun != true { failures += 1 }
-                onOutcome(outcome)
+                // A test is shown once what may still join it came: the log of after_all
+                // hooks that run after it (red-team finding p15). An (after_all) entry follows
+                // its test at once.
+                flushShown(run, onOutcome: onOutcome)
+                if outcome.hook == nil { run.shownLater = position } else { onOutcome(outcome) }
             case .read(let files): onRead(run.file, files)
             case .afterAllLog(let log):
                 // The test the hooks ran after was shown already; the reports get the lines.
@@ -109,22 +114,26 @@ extension TestWorkerPool {
                     outcome.log += log
                     run.outcomes[position] = outcome
                 }
+                flushShown(run, onOutcome: onOutcome)
             case .afterEach(let hooks):
                 releaseHeld(run, adding: hooks, onOutcome: onOutcome)
             case .finished(let result) where result.notRun != nil:
                 // The worker had seen --max-failures failures before this file's turn (a file
                 // resumed after a stopped worker keeps the outcomes it has).
                 releaseHeld(run, onOutcome: onOutcome)
+                flushShown(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 finish(run, notRun: run.outcomes.isEmpty)
             case .finished(let result):
                 releaseHeld(run, onOutcome: onOutcome)
+                flushShown(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
                     wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: true)
             case .done(let seconds):
                 releaseHeld(run, onOutcome: onOutcome)
+                flushShown(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: true)
             case .stuck: break
@@ -143,6 +152,12 @@ extension TestWorkerPool {
         worker.ended = true
         worker.close()
         guard let run = worker.assigned.first else { return }
+        // Whatever is shown here comes after the test waiting to be shown (`shownLater`).
+        func show(_ outcome: TestOutcome) {
+            flushShown(run, onOutcome: onOutcome)
+            onOutcome(outcome)
+        }
+        defer { flushShown(run, onOutcome: onOutcome) }
         let queued = worker.assigned.dropFirst()
         worker.assigned = []
         var interrupted = interrupted
@@ -203,7 +218,7 @@ extension TestWorkerPool {
                     }
                     taken = true
                 }
-                releaseHeld(run, adding: hooks, onOutcome: onOutcome)
+                releaseHeld(run, adding: hooks, onOutcome: show)
             }
             if taken, let position = run.afterAllAfter, planned.indices.contains(position) {
                 // Stopped in before_all there: the next worker leaves it out (it would be
@@ -215,7 +230,7 @@ extension TestWorkerPool {
                 return
             }
             endedInHooksOnly(
-                worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: onOutcome)
+                worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: show)
             finish(run)
             return
         }
@@ -228,7 +243,7 @@ extension TestWorkerPool {
                 HeadlessTestRunner.noteCutVideo(video, in: &outcome)
             }
             run.outcomes[position] = outcome
-            onOutcome(outcome)
+            show(outcome)
         }
         if let position = run.heldForAfterEach, let test = planned.indices.contains(position) ? planned[position] : nil
         {
@@ -240,14 +255,14 @@ extension TestWorkerPool {
                 hooks.failure = Diagnostic(
                     file: run.file, line: test.line, message: testProblem(worker, run, test, phase: "after_each"))
             }
-            releaseHeld(run, adding: hooks, onOutcome: onOutcome)
+            releaseHeld(run, adding: hooks, onOutcome: show)
         }
         if let position = run.running, planned.indices.contains(position), !stoppedBySignal,
             run.journal().phase == "after_all"
         {
             // Stopped in the file's after_all hooks: the stop is theirs, the test keeps how it
             // ended before them, as when a limit stops them in a live worker.
-            endedInAfterAll(worker, run, position: position, planned: planned, onOutcome: onOutcome)
+            endedInAfterAll(worker, run, position: position, planned: planned, onOutcome: show)
         } else if let position = run.running, planned.indices.contains(position) {
             let test = planned[position]
             var outcome = TestOutcome(
@@ -269,7 +284,7 @@ extension TestWorkerPool {
             run.outcomes[position] = outcome
             run.running = nil
             run.next = position + 1
-            if hooksLeft { run.heldForAfterEach = position } else { onOutcome(outcome) }
+            if hooksLeft { run.heldForAfterEach = position } else { show(outcome) }
             // The last test that runs ended the worker before the file's after_all hooks: a
             // fresh worker runs them (the tests left, if any, are skipped ones).
             if !stoppedBySignal, planned[run.next...].allSatisfy({ Self.skippedByTheScript($0) }) {
@@ -289,14 +304,23 @@ extension TestWorkerPool {
     }
 
     /// Shows the test held for its after_each hooks (`FileRun.heldForAfterEach`), with what
-    /// they did (`hooks`, added as `HeadlessTestRunner.addAfterEach` adds it) when they ran.
+    /// they did (`hooks`, added as `HeadlessTestRunner.addAfterEach` adds it) when they ran,
+    /// once what may still join it came (`FileRun.shownLater`).
     func releaseHeld(_ run: FileRun, adding hooks: TestOutcome? = nil, onOutcome: (TestOutcome) -> Void) {
         guard let position = run.heldForAfterEach else { return }
         run.heldForAfterEach = nil
         guard var outcome = run.outcomes[position] else { return }
         if let hooks { HeadlessTestRunner.addAfterEach(hooks, to: &outcome) }
         run.outcomes[position] = outcome
-        onOutcome(outcome)
+        flushShown(run, onOutcome: onOutcome)
+        run.shownLater = position
+    }
+
+    /// Shows the test of `run` that waits to be shown (`FileRun.shownLater`), as it stands now.
+    func flushShown(_ run: FileRun, onOutcome: (TestOutcome) -> Void) {
+        guard let position = run.shownLater else { return }
+        run.shownLater = nil
+        if let outcome = run.outcomes[position] { onOutcome(outcome) }
     }
 
     /// How the record line that says the after_all hooks began starts (`~P`, tab, `after_all`).

@@ -226,14 +226,18 @@ public final class HeadlessTestRunner {
             // run again for nothing, and could get stuck again).
             if first.hasAfterAllHooks, !shouldStop(),
                 let runtime = loaded
-                    ?? (try? reload(file, test: last, directory: directory, expecting: declared).get()),
-                let entry = runAfterAllOnly(
-                    file, declared.tests, last: last, runtime: runtime, checker: checker, prototype: prototype,
-                    withoutBeforeAll: options.afterAllWithoutBeforeAll
-                ).afterAll
+                    ?? (try? reload(file, test: last, directory: directory, expecting: declared).get())
             {
-                result.outcomes.append(entry)
-                onOutcome(entry)
+                let hooks = runAfterAllOnly(
+                    file, declared.tests, last: last, runtime: runtime, checker: checker, prototype: prototype,
+                    withoutBeforeAll: options.afterAllWithoutBeforeAll)
+                // Holding hooks' log joins the last test's, as in the worker that ran it
+                // (red-team finding p15: it was dropped here).
+                if !hooks.afterAllLog.isEmpty { onAfterAllLog(hooks.afterAllLog) }
+                if let entry = hooks.afterAll {
+                    result.outcomes.append(entry)
+                    onOutcome(entry)
+                }
             }
             return result
         }
