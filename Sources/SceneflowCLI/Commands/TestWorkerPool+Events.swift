@@ -106,12 +106,13 @@ extension TestWorkerPool {
                 flushShown(run, onOutcome: onOutcome)
                 if outcome.hook == nil { run.shownLater = position } else { onOutcome(outcome) }
             case .read(let files): onRead(run.file, files)
-            case .afterAllLog(let log):
+            case .afterAllLog(let log, let visuals):
                 // The test the hooks ran after was shown already; the reports get the lines.
                 if let position = run.afterAllAfter ?? (run.next > 0 ? run.next - 1 : nil),
                     var outcome = run.outcomes[position]
                 {
                     outcome.log += log
+                    outcome.visuals += visuals
                     run.outcomes[position] = outcome
                 }
                 flushShown(run, onOutcome: onOutcome)

@@ -118,9 +118,10 @@ public final class HeadlessTestRunner {
     /// test, with the hooks' failure, log and steps (`addAfterEach(_:to:)` adds it to the test).
     public var onAfterEach: (TestOutcome) -> Void = { _ in }
     /// Gets what a file's after_all hooks logged when they held (their lines marked with the
-    /// hook, `warning (in after_all): …`), after the test they ran after was handed to
-    /// `onOutcome`: it belongs to that test's log, as when the hooks ran in its Lua state.
-    public var onAfterAllLog: ([TestLogEntry]) -> Void = { _ in }
+    /// hook, `warning (in after_all): …`) and their captures and visual checks (files in the
+    /// after_all folder), after the test they ran after was handed to `onOutcome`: they belong
+    /// to that test's log and visuals, as when the hooks ran in its Lua state.
+    public var onAfterAllLog: ([TestLogEntry], [VisualRecord]) -> Void = { _, _ in }
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
     /// The files the last `run(script:)` read besides the script: the modules it required,
@@ -230,10 +231,12 @@ public final class HeadlessTestRunner {
             {
                 let hooks = runAfterAllOnly(
                     file, declared.tests, last: last, runtime: runtime, checker: checker, prototype: prototype,
-                    withoutBeforeAll: options.afterAllWithoutBeforeAll)
+                    withoutBeforeAll: options.afterAllWithoutBeforeAll, artifacts: artifacts)
                 // Holding hooks' log joins the last test's, as in the worker that ran it
                 // (red-team finding p15: it was dropped here).
-                if !hooks.afterAllLog.isEmpty { onAfterAllLog(hooks.afterAllLog) }
+                if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty {
+                    onAfterAllLog(hooks.afterAllLog, hooks.afterAllVisuals)
+                }
                 if let entry = hooks.afterAll {
                     result.outcomes.append(entry)
                     onOutcome(entry)
@@ -386,10 +389,13 @@ public final class HeadlessTestRunner {
                 case .success(let again):
                     let hooks = runAfterAllOnly(
                         file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype,
-                        withoutBeforeAll: stoppedInBeforeAll)
-                    if !hooks.afterAllLog.isEmpty, let last = result.outcomes.indices.last {
+                        withoutBeforeAll: stoppedInBeforeAll, artifacts: artifacts)
+                    if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty,
+                        let last = result.outcomes.indices.last
+                    {
                         result.outcomes[last].log += hooks.afterAllLog
-                        onAfterAllLog(hooks.afterAllLog)
+                        result.outcomes[last].visuals += hooks.afterAllVisuals
+                        onAfterAllLog(hooks.afterAllLog, hooks.afterAllVisuals)
                     }
                     if let entry = hooks.afterAll {
                         result.outcomes.append(entry)
