@@ -78,6 +78,7 @@ extension TestWorkerPool {
                     onPlanned(count, settledFiles >= totalFiles)
                 }
             case .started(let position):
+                flushShown(run, onOutcome: onOutcome)
                 run.running = position
                 run.runningSince = ProcessInfo.processInfo.systemUptime
                 run.records.removeAll(keepingCapacity: true)
@@ -99,26 +100,34 @@ extension TestWorkerPool {
                 run.records.removeAll(keepingCapacity: true)
                 run.next = position + 1
                 if outcome.failsTheRun && earlier?.failsTheRun != true { failures += 1 }
-                onOutcome(outcome)
+                // A test is shown once what may still join it came: the log of after_all
+                // hooks that run after it (red-team finding p15). An (after_all) entry follows
+                // its test at once.
+                flushShown(run, onOutcome: onOutcome)
+                if outcome.hook == nil { run.shownLater = position } else { onOutcome(outcome) }
             case .read(let files): onRead(run.file, files)
-            case .afterAllLog(let log):
+            case .afterAllLog(let log, let visuals):
                 // The test the hooks ran after was shown already; the reports get the lines.
                 if let position = run.afterAllAfter ?? (run.next > 0 ? run.next - 1 : nil),
                     var outcome = run.outcomes[position]
                 {
                     outcome.log += log
+                    outcome.visuals += visuals
                     run.outcomes[position] = outcome
                 }
+                flushShown(run, onOutcome: onOutcome)
             case .afterEach(let hooks):
                 releaseHeld(run, adding: hooks, onOutcome: onOutcome)
             case .finished(let result) where result.notRun != nil:
                 // The worker had seen --max-failures failures before this file's turn (a file
                 // resumed after a stopped worker keeps the outcomes it has).
                 releaseHeld(run, onOutcome: onOutcome)
+                flushShown(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 finish(run, notRun: run.outcomes.isEmpty)
             case .finished(let result):
                 releaseHeld(run, onOutcome: onOutcome)
+                flushShown(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 let hooksOnly = showSkippedLeft(run, onOutcome: onOutcome)
                 finish(
@@ -126,6 +135,7 @@ extension TestWorkerPool {
                     wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: !hooksOnly)
             case .done(let seconds):
                 releaseHeld(run, onOutcome: onOutcome)
+                flushShown(run, onOutcome: onOutcome)
                 worker.assigned.removeFirst()
                 let hooksOnly = showSkippedLeft(run, onOutcome: onOutcome)
                 finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: !hooksOnly)
@@ -145,6 +155,12 @@ extension TestWorkerPool {
         worker.ended = true
         worker.close()
         guard let run = worker.assigned.first else { return }
+        // Whatever is shown here comes after the test waiting to be shown (`shownLater`).
+        func show(_ outcome: TestOutcome) {
+            flushShown(run, onOutcome: onOutcome)
+            onOutcome(outcome)
+        }
+        defer { flushShown(run, onOutcome: onOutcome) }
         let queued = worker.assigned.dropFirst()
         worker.assigned = []
         var interrupted = interrupted
@@ -181,9 +197,11 @@ extension TestWorkerPool {
         }
         if run.afterAllOnly {
             // The fresh worker that ran only the file's hooks ended as well (its before_all,
-            // after_each or after_all stuck, a crash): never a third try. A test held for its
-            // after_each hooks gets the stop (and is shown); the file's (after_all) entry gets
-            // it when the after_all hooks were reached, or when no test took it.
+            // after_each or after_all stuck, a crash). A test held for its after_each hooks
+            // gets the stop (and is shown), and the after_all hooks still run, in one more
+            // fresh worker that runs only them (red-team finding p8: they never ran); the
+            // file's (after_all) entry gets the stop when the after_all hooks were reached,
+            // or when no test took it. Never a fourth try: that worker runs no after_each.
             let phase = run.journal().phase
             var taken = false
             if let position = run.heldForAfterEach, planned.indices.contains(position) {
@@ -195,13 +213,28 @@ extension TestWorkerPool {
                     hooks.failure = Diagnostic(
                         file: run.file, line: test.line,
                         message: testProblem(worker, run, test, phase: phase == "before_all" ? phase : "after_each"))
+                    // What after_each recorded before the stop is the test's, as after a limit.
+                    if phase == "after_each" {
+                        let journal = run.journal()
+                        hooks.log = journal.log
+                        hooks.steps = journal.steps
+                    }
                     taken = true
                 }
-                releaseHeld(run, adding: hooks, onOutcome: onOutcome)
+                releaseHeld(run, adding: hooks, onOutcome: show)
+            }
+            if taken, let position = run.afterAllAfter, planned.indices.contains(position) {
+                // Stopped in before_all there: the next worker leaves it out (it would be
+                // stopped again, and after_all never run).
+                run.withoutBeforeAll = run.withoutBeforeAll || phase == "before_all"
+                run.records.removeAll()
+                run.afterAllSince = nil
+                resumed.insert(run, at: 0)
+                return
             }
             endedInHooksOnly(
-                worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: onOutcome)
-            if !stoppedBySignal { showSkippedLeft(run, onOutcome: onOutcome) }
+                worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: show)
+            if !stoppedBySignal { showSkippedLeft(run, onOutcome: show) }
             finish(run)
             return
         }
@@ -214,7 +247,7 @@ extension TestWorkerPool {
                 HeadlessTestRunner.noteCutVideo(video, in: &outcome)
             }
             run.outcomes[position] = outcome
-            onOutcome(outcome)
+            show(outcome)
         }
         if let position = run.heldForAfterEach, let test = planned.indices.contains(position) ? planned[position] : nil
         {
@@ -226,14 +259,14 @@ extension TestWorkerPool {
                 hooks.failure = Diagnostic(
                     file: run.file, line: test.line, message: testProblem(worker, run, test, phase: "after_each"))
             }
-            releaseHeld(run, adding: hooks, onOutcome: onOutcome)
+            releaseHeld(run, adding: hooks, onOutcome: show)
         }
         if let position = run.running, planned.indices.contains(position), !stoppedBySignal,
             run.journal().phase == "after_all"
         {
             // Stopped in the file's after_all hooks: the stop is theirs, the test keeps how it
             // ended before them, as when a limit stops them in a live worker.
-            endedInAfterAll(worker, run, position: position, planned: planned, onOutcome: onOutcome)
+            endedInAfterAll(worker, run, position: position, planned: planned, onOutcome: show)
         } else if let position = run.running, planned.indices.contains(position) {
             let test = planned[position]
             var outcome = TestOutcome(
@@ -255,7 +288,7 @@ extension TestWorkerPool {
             run.outcomes[position] = outcome
             run.running = nil
             run.next = position + 1
-            if hooksLeft { run.heldForAfterEach = position } else { onOutcome(outcome) }
+            if hooksLeft { run.heldForAfterEach = position } else { show(outcome) }
             // The last test that runs ended the worker before the file's after_all hooks: a
             // fresh worker runs them (the tests left, if any, are skipped ones).
             if !stoppedBySignal, planned[run.next...].allSatisfy({ Self.skippedByTheScript($0) }) {
@@ -268,7 +301,7 @@ extension TestWorkerPool {
             }
         }
         if stoppedBySignal || (run.next >= planned.count && !run.afterAllOnly) {
-            if !stoppedBySignal { showSkippedLeft(run, onOutcome: onOutcome) }
+            if !stoppedBySignal { showSkippedLeft(run, onOutcome: show) }
             finish(run)
         } else {
             resumed.insert(run, at: 0)
@@ -276,14 +309,23 @@ extension TestWorkerPool {
     }
 
     /// Shows the test held for its after_each hooks (`FileRun.heldForAfterEach`), with what
-    /// they did (`hooks`, added as `HeadlessTestRunner.addAfterEach` adds it) when they ran.
+    /// they did (`hooks`, added as `HeadlessTestRunner.addAfterEach` adds it) when they ran,
+    /// once what may still join it came (`FileRun.shownLater`).
     func releaseHeld(_ run: FileRun, adding hooks: TestOutcome? = nil, onOutcome: (TestOutcome) -> Void) {
         guard let position = run.heldForAfterEach else { return }
         run.heldForAfterEach = nil
         guard var outcome = run.outcomes[position] else { return }
         if let hooks { HeadlessTestRunner.addAfterEach(hooks, to: &outcome) }
         run.outcomes[position] = outcome
-        onOutcome(outcome)
+        flushShown(run, onOutcome: onOutcome)
+        run.shownLater = position
+    }
+
+    /// Shows the test of `run` that waits to be shown (`FileRun.shownLater`), as it stands now.
+    func flushShown(_ run: FileRun, onOutcome: (TestOutcome) -> Void) {
+        guard let position = run.shownLater else { return }
+        run.shownLater = nil
+        if let outcome = run.outcomes[position] { onOutcome(outcome) }
     }
 
     /// Shows the tests the script skips (`skip()`, `only()` elsewhere) after the last test of
@@ -297,6 +339,7 @@ extension TestWorkerPool {
         guard let after = run.afterAllAfter, let planned = run.planned(decoder) else { return false }
         var added = false
         for index in planned.indices where index > after && run.outcomes[index] == nil {
+            flushShown(run, onOutcome: onOutcome)  // the test waiting to be shown comes first
             run.outcomes[index] = planned[index]
             onOutcome(planned[index])
             added = true

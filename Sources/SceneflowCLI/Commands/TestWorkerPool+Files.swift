@@ -102,6 +102,10 @@ extension TestWorkerPool {
         /// The test whose verdict came (`WorkerEvent.verdict`) while its video is encoded, and
         /// the video's file: the verdict stands if the worker is stopped before `ended`.
         var encoding: (position: Int, video: String?)?
+        /// The run position of the test that ended and waits to be shown (`onOutcome`) until
+        /// the worker goes on (the next test starts, the file ends, the worker ends) or the
+        /// log of after_all hooks that ran after it came, so the console shows that log too.
+        var shownLater: Int?
         /// When the running test started (`ProcessInfo.systemUptime`).
         var runningSince = 0.0
         /// The run position to resume at after a stopped worker.

@@ -20,6 +20,10 @@ extension TestWorkerPool {
                 "too few file descriptors: \(open) of the \(limit.rlim_cur) allowed (ulimit -n) are open and starting a worker needs \(Self.descriptorsPerStart) more"
             return nil
         }
+        // Made again for every start: a temporary-file cleaner (systemd-tmpfiles, a CI step
+        // emptying /tmp) may have removed it since the last (red-team finding p13).
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let errors = (folder as NSString).appendingPathComponent("\(UInt32.random(in: 0...UInt32.max)).err")
         _ = FileManager.default.createFile(atPath: errors, contents: nil)
         guard let errorFile = FileHandle(forWritingAtPath: errors) else {

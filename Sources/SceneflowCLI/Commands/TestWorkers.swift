@@ -30,9 +30,9 @@ enum WorkerEvent: Codable {
     /// them (`WorkerRequest.afterEachFirst`): the runner adds it to that test's outcome
     /// (`HeadlessTestRunner.addAfterEach`).
     case afterEach(TestOutcome)
-    /// What the file's after_all hooks logged when they held: it joins the log of the test
-    /// they ran after (`HeadlessTestRunner.onAfterAllLog`).
-    case afterAllLog([TestLogEntry])
+    /// What the file's after_all hooks logged, and their captures and visual checks, when they
+    /// held: they join the test they ran after (`HeadlessTestRunner.onAfterAllLog`).
+    case afterAllLog([TestLogEntry], [VisualRecord])
     /// The files the file's run read besides the script (`HeadlessTestRunner.filesRead`),
     /// sent before its end when the request asked (`WorkerRequest.sources`).
     case read([String])
@@ -249,7 +249,7 @@ enum TestWorker {
         runner.onTestStart = { _, _ in send(.started(position)) }
         runner.onRecord = { send(record: $0) }
         runner.onAfterEach = { send(.afterEach($0)) }
-        runner.onAfterAllLog = { send(.afterAllLog($0)) }
+        runner.onAfterAllLog = { send(.afterAllLog($0, $1)) }
         runner.stopsVideo = { interruption.signal != nil }
         // A verdict already sent (its test's video then being encoded) is counted once.
         var counted = false

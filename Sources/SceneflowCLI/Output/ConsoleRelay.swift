@@ -9,8 +9,9 @@ import SceneflowCore
 /// the reports written (a plain `write(2)` into a full pipe kept the process there for ever).
 ///
 /// Lines wait in a bounded buffer (`capacity` bytes). While it is full, further lines are
-/// dropped whole and counted; once the reader catches up, one line says how many were lost
-/// (the reports hold every result). A terminal or a file is written directly, as before: a
+/// dropped whole and counted; once the reader catches up, and at the end of the console, one
+/// line in the same pipe says how many were lost since the last such line, so their counts
+/// add up to the lines dropped (the reports hold every result). A terminal or a file is written directly, as before: a
 /// data command (`inspect`, `detect --json`) never drops output.
 final class ConsoleRelay: @unchecked Sendable {
     /// How many bytes wait for a stalled reader before lines are dropped: 8 MiB.
@@ -96,6 +97,8 @@ final class ConsoleRelay: @unchecked Sendable {
             if count > 0 {
                 buffer.accept(chunk[0..<count])
             } else {
+                // The last notice goes down the same pipe as the lines it counts.
+                buffer.close()
                 collected = true
             }
             condition.broadcast()
@@ -172,7 +175,10 @@ final class ConsoleRelay: @unchecked Sendable {
             }
             let dropped = relay.buffer.dropped
             relay.condition.unlock()
-            if dropped > 0 && !errorRelayed {
+            // Cut short, the notices in the pipe may never reach the reader: standard error,
+            // when it is not that pipe, says how many lines were dropped in all. Otherwise the
+            // pipe's own notices count every dropped line once (a total here counted them twice).
+            if cutShort && dropped > 0 && !errorRelayed {
                 StandardStreams.writeError("sceneflow: \(ConsoleLineBuffer.notice(dropped))")
             }
         }

@@ -34,10 +34,11 @@ public struct DetectionCache: Sendable {
         folder.map { $0 + "/" + ContentHash.of(Array(key.utf8)) + ".json" }
     }
 
-    /// The stored reading for `key`, or nil (none, unreadable, or made under another key).
+    /// The stored reading for `key`, or nil (none, unreadable, made under another key, or
+    /// holding values no reading could have made: `Entry.isPlausible`).
     func read(_ key: String) -> (width: Int, height: Int, words: [RecognizedWord])? {
         guard let path = path(for: key), let data = RegularFile.contents(atPath: path),
-            let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == key
+            let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == key, entry.isPlausible
         else { return nil }
         return (entry.width, entry.height, entry.words)
     }

@@ -26,24 +26,36 @@ extension HeadlessTestRunner {
         /// With `HooksOnly.afterAll`: what the after_all hooks logged (each line marked with
         /// its hook), which goes to the log of the test they ran after.
         var afterAllLog: [TestLogEntry] = []
+        /// With `HooksOnly.afterAll`, when they held: their captures and visual checks (files in
+        /// the after_all folder), which go to the test they ran after, as their log does.
+        var afterAllVisuals: [VisualRecord] = []
     }
 
     /// Runs only the `hooks` of `file` (after its before_all hooks, for their globals, unless
     /// `withoutBeforeAll`) as after test `index`, in `runtime`, a fresh load: the after_all
-    /// hooks too when `last`.
+    /// hooks too when `last`. Their records go to `onRecord` as they happen when `last`,
+    /// `streamsRecords` or `hooks` is `.afterAll`. With `.afterAll`, what the hooks write
+    /// (screenshot failures, captures, and with `artifacts` the failure's frame, element tree
+    /// and timeline) goes to a folder named for the `(after_all)` entry, numbered after the
+    /// file's tests, and the entry names it (red-team finding p17: the last test's folder).
     func runHooksOnly(
         _ hooks: HooksOnly, _ file: String, _ tests: [ScriptTest], test index: Int, last: Bool,
-        runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype, withoutBeforeAll: Bool = false
+        runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype, withoutBeforeAll: Bool = false,
+        streamsRecords: Bool = false, artifacts: FailureArtifacts? = nil
     ) -> HooksRun {
         let session = Session(prototype: prototype)
         session.timelineEventLimit = options.timelineEventsPerTest
         // The ended test's records stay the runner's: a worker stopped in these hooks keeps
         // what the test recorded, not what this load's before_all did. A last test's hooks are
         // streamed (the runner holds that test already), so a stop names the hook it was in.
-        runtime.onRecord = hooks == .afterAll || last ? onRecord : nil
+        runtime.onRecord = hooks == .afterAll || last || streamsRecords ? onRecord : nil
         runtime.bind(session)
         runtime.visualChecks = checker
-        checker.begin(test: tests[index].name, index: index)
+        if hooks == .afterAll {
+            checker.begin(test: TestOutcome.afterAllName, index: tests.count)
+        } else {
+            checker.begin(test: tests[index].name, index: index)
+        }
         let outcome = runTest(
             index, tests[index], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
             video: nil, last: last, first: false, hooksOnly: hooks, withoutBeforeAll: withoutBeforeAll)
@@ -65,13 +77,21 @@ extension HeadlessTestRunner {
         }
         // A failing after_all's steps and log are its entry's; a holding one's log joins the
         // test's (`afterAllLog`).
-        if hooks == .afterAll {
-            afterAll?.steps = outcome.steps
-            afterAll?.log = outcome.log
+        if hooks == .afterAll, var entry = afterAll {
+            entry.steps = outcome.steps
+            entry.log = outcome.log
+            entry.visuals = checker.records
+            if let artifacts {
+                let saved = artifacts.write(for: entry, index: tests.count, session: session)
+                entry.artifacts = saved.written
+                if let problem = saved.problem { entry.failure?.message += " (and \(problem))" }
+            }
+            afterAll = entry
         }
+        let holding = hooks == .afterAll && afterAll == nil
         return HooksRun(
             afterEach: hooks == .afterEach ? outcome : nil, afterAll: afterAll,
-            afterAllLog: hooks == .afterAll && afterAll == nil ? outcome.log : [])
+            afterAllLog: holding ? outcome.log : [], afterAllVisuals: holding ? checker.records : [])
     }
 
     /// Runs the after_each hooks of test `index`, which ended its worker process before them, in
@@ -87,9 +107,11 @@ extension HeadlessTestRunner {
             onAfterEach(TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed))
             return runtime
         }
+        // Streamed: a worker stopped inside them keeps what they recorded (the `.reset` of
+        // the before_all that ran first leaves that hook's records out).
         let hooks = runHooksOnly(
             .afterEach, file, tests, test: index, last: false, runtime: runtime, checker: checker,
-            prototype: prototype)
+            prototype: prototype, streamsRecords: true)
         if let afterEach = hooks.afterEach { onAfterEach(afterEach) }
         return nil
     }
@@ -115,10 +137,11 @@ extension HeadlessTestRunner {
     /// the before_all hooks are left out: a limit or a stopped worker ended them.
     func runAfterAllOnly(
         _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype, afterEachFirst: Bool = false, withoutBeforeAll: Bool = false
+        prototype: Prototype, afterEachFirst: Bool = false, withoutBeforeAll: Bool = false,
+        artifacts: FailureArtifacts? = nil
     ) -> HooksRun {
         runHooksOnly(
             afterEachFirst ? .afterEach : .afterAll, file, tests, test: last, last: true, runtime: runtime,
-            checker: checker, prototype: prototype, withoutBeforeAll: withoutBeforeAll)
+            checker: checker, prototype: prototype, withoutBeforeAll: withoutBeforeAll, artifacts: artifacts)
     }
 }

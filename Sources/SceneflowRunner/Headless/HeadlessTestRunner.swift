@@ -118,9 +118,10 @@ public final class HeadlessTestRunner {
     /// test, with the hooks' failure, log and steps (`addAfterEach(_:to:)` adds it to the test).
     public var onAfterEach: (TestOutcome) -> Void = { _ in }
     /// Gets what a file's after_all hooks logged when they held (their lines marked with the
-    /// hook, `warning (in after_all): …`), after the test they ran after was handed to
-    /// `onOutcome`: it belongs to that test's log, as when the hooks ran in its Lua state.
-    public var onAfterAllLog: ([TestLogEntry]) -> Void = { _ in }
+    /// hook, `warning (in after_all): …`) and their captures and visual checks (files in the
+    /// after_all folder), after the test they ran after was handed to `onOutcome`: they belong
+    /// to that test's log and visuals, as when the hooks ran in its Lua state.
+    public var onAfterAllLog: ([TestLogEntry], [VisualRecord]) -> Void = { _, _ in }
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
     /// The files the last `run(script:)` read besides the script: the modules it required,
@@ -232,14 +233,20 @@ public final class HeadlessTestRunner {
             // run again for nothing, and could get stuck again).
             if first.hasAfterAllHooks, !shouldStop(),
                 let runtime = loaded
-                    ?? (try? reload(file, test: last, directory: directory, expecting: declared).get()),
-                let entry = runAfterAllOnly(
-                    file, declared.tests, last: last, runtime: runtime, checker: checker, prototype: prototype,
-                    withoutBeforeAll: options.afterAllWithoutBeforeAll
-                ).afterAll
+                    ?? (try? reload(file, test: last, directory: directory, expecting: declared).get())
             {
-                result.outcomes.append(entry)
-                onOutcome(entry)
+                let hooks = runAfterAllOnly(
+                    file, declared.tests, last: last, runtime: runtime, checker: checker, prototype: prototype,
+                    withoutBeforeAll: options.afterAllWithoutBeforeAll, artifacts: artifacts)
+                // Holding hooks' log joins the last test's, as in the worker that ran it
+                // (red-team finding p15: it was dropped here).
+                if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty {
+                    onAfterAllLog(hooks.afterAllLog, hooks.afterAllVisuals)
+                }
+                if let entry = hooks.afterAll {
+                    result.outcomes.append(entry)
+                    onOutcome(entry)
+                }
             }
             return result
         }
@@ -264,10 +271,6 @@ public final class HeadlessTestRunner {
         for index in order {
             let test = declared.tests[index]
             var outcome: TestOutcome
-            // The file's after_all failure, when the fresh load that ran this test's after_each
-            // hooks ran them too and one failed, and how long they ran.
-            var afterAll: Diagnostic?
-            var afterAllSeconds: Double?
             var hooksLeft = false
             var stoppedInBeforeAll = false
             if let reason = test.skipReason {
@@ -352,16 +355,14 @@ public final class HeadlessTestRunner {
                 {
                     // It ended before its after_each hooks (a limit, a failing prototype
                     // action): they run in a fresh load, since the stopped Lua state cannot be
-                    // trusted; with the after_all hooks when this is the last test.
+                    // trusted. The after_all hooks of a last test still run in a load of their
+                    // own (below): a limit that stops after_each here would stop them too
+                    // (red-team finding p8). A last test's hooks are streamed, so a worker
+                    // stopped in them names the hook.
                     let hooks = runHooksOnly(
-                        .afterEach, file, declared.tests, test: index, last: hooksLeft, runtime: again,
-                        checker: checker, prototype: prototype)
+                        .afterEach, file, declared.tests, test: index, last: false, runtime: again,
+                        checker: checker, prototype: prototype, streamsRecords: hooksLeft)
                     if let run = hooks.afterEach { Self.addAfterEach(run, to: &outcome) }
-                    if hooksLeft {
-                        hooksLeft = false
-                        afterAll = hooks.afterAll?.failure
-                        afterAllSeconds = hooks.afterAll?.wallSeconds
-                    }
                 }
                 if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts {
                     let saved = artifacts.write(for: outcome, index: index, session: session)
@@ -394,22 +395,19 @@ public final class HeadlessTestRunner {
                 case .success(let again):
                     let hooks = runAfterAllOnly(
                         file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype,
-                        withoutBeforeAll: stoppedInBeforeAll)
-                    if !hooks.afterAllLog.isEmpty, let last = result.outcomes.indices.last {
+                        withoutBeforeAll: stoppedInBeforeAll, artifacts: artifacts)
+                    if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty,
+                        let last = result.outcomes.indices.last
+                    {
                         result.outcomes[last].log += hooks.afterAllLog
-                        onAfterAllLog(hooks.afterAllLog)
+                        result.outcomes[last].visuals += hooks.afterAllVisuals
+                        onAfterAllLog(hooks.afterAllLog, hooks.afterAllVisuals)
                     }
                     if let entry = hooks.afterAll {
                         result.outcomes.append(entry)
                         onOutcome(entry)
                     }
                 }
-            }
-            if let afterAll {
-                // Its own entry, the same whichever test ran last (--reverse, --filter).
-                let entry = Self.afterAllEntry(afterAll, file: file, seconds: afterAllSeconds)
-                result.outcomes.append(entry)
-                onOutcome(entry)
             }
         }
         if options.recordsTimeline {

@@ -5,8 +5,9 @@ import SceneflowSDL
 /// What a failing test leaves in the report folder: `frame.png` (the frame on screen at the
 /// moment of failure, rendered offscreen at the device's pixel size), `elements.txt` (the
 /// element tree, see `ElementTree`) and `timeline.txt` (the last 50 timeline events), in
-/// `<report>/artifacts/<script id>/<test slug>/`. Reports name them as paths from the working
-/// directory (`ReportPath`).
+/// `<report>/artifacts/<script id>/<test slug>/` (for a file's failing after_all hooks, the
+/// `(after_all)` entry numbered after the file's tests: `03-after_all`). Reports name them as
+/// paths from the working directory (`ReportPath`).
 final class FailureArtifacts {
     private let reportDirectory: String
     private let prototype: Prototype

@@ -11,8 +11,9 @@ import SceneflowCore
 /// SKIP directive. The YAML block has the exact name and file, the verdict, durations, the
 /// failure (`message`, `at: {file, line}`, and `failed_in_steps:` the names of the
 /// `step(name, fn)` groups it failed in, outermost first), the warnings as a list of mappings (`- message:`,
-/// `file`, `line`, `clock_seconds`) and for a file that could not load its problems in the same
-/// shape (`messages:`); every string is a double-quoted scalar both YAMLish and PyYAML read.
+/// `file`, `line`, `clock_seconds`), the log messages (`log:`, each `- message:` and
+/// `clock_seconds`; a passing test with messages gets a block for them) and for a file that
+/// could not load its problems in the same shape (`messages:`); every string is a double-quoted scalar both YAMLish and PyYAML read.
 public enum TAPReport {
     /// The TAP stream for `results`, the plan first.
     public static func text(_ results: [ScriptFileResult]) -> String {
@@ -71,7 +72,8 @@ public enum TAPReport {
         case .skipped: head = "ok \(number) - \(title) # SKIP \(TAPText.description(outcome.skipReason ?? ""))"
         }
         let altered = name != outcome.name || file != outcome.file
-        guard outcome.verdict != .passed || altered else { return head }
+        let messages = outcome.log.filter { $0.level == .message }
+        guard outcome.verdict != .passed || altered || !messages.isEmpty else { return head }
         var yaml = ["  ---"]
         yaml.append("  name: \(TAPText.yamlQuoted(outcome.name))")
         yaml.append("  file: \(TAPText.yamlQuoted(outcome.file))")
@@ -103,6 +105,15 @@ public enum TAPReport {
                 yaml.append("      file: \(TAPText.yamlQuoted(outcome.file))")
                 if let line = warning.line { yaml.append("      line: \(line)") }
                 yaml.append("      clock_seconds: \(formatNumber(warning.clockTime, decimals: 3))")
+            }
+        }
+        // The log messages, as JUnit's system-out and the verbose console carry them (a
+        // holding after_all's among them; red-team finding p15).
+        if !messages.isEmpty {
+            yaml.append("  log:")
+            for entry in messages {
+                yaml.append("    - message: \(TAPText.yamlQuoted(entry.message))")
+                yaml.append("      clock_seconds: \(formatNumber(entry.clockTime, decimals: 3))")
             }
         }
         yaml.append("  ...")

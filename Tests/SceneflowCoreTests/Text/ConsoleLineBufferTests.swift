@@ -56,6 +56,33 @@ import Testing
         #expect(!text.contains("x\nnext"))
     }
 
+    /// The notices' counts add up to the lines dropped, also for lines dropped after the
+    /// last line that fitted: closing the buffer announces them (red-team finding p1).
+    @Test func theNoticesAddUpToTheLinesDropped() {
+        for cut in [1, 4, 7, 1000] {
+            var buffer = ConsoleLineBuffer(capacity: 12)
+            var received = ""
+            feed(&buffer, "aaaaa\nbbbbb\nccccc\nddddd\n", cut: cut)
+            received += String(decoding: buffer.take(), as: UTF8.self)
+            feed(&buffer, "e\nfffff\nggggg\nhhhhh\nii", cut: cut)
+            received += String(decoding: buffer.take(), as: UTF8.self)
+            feed(&buffer, "iii\njjjjj\nkkkkk\n", cut: cut)
+            buffer.close()
+            received += String(decoding: buffer.take(), as: UTF8.self)
+            var announced = 0
+            var arrived = 0
+            for line in received.split(separator: "\n") {
+                if line.hasPrefix("sceneflow: ") {
+                    announced += Int(line.split(separator: " ")[1]) ?? 0
+                } else {
+                    arrived += 1
+                }
+            }
+            #expect(announced == buffer.dropped && buffer.dropped > 0, "cut \(cut): \(received.debugDescription)")
+            #expect(arrived + announced == 11, "cut \(cut): \(received.debugDescription)")
+        }
+    }
+
     @Test func theNoticeCountsOneLineInTheSingular() {
         #expect(ConsoleLineBuffer.notice(1).hasPrefix("1 console line was dropped"))
         #expect(ConsoleLineBuffer.notice(3).hasPrefix("3 console lines were dropped"))

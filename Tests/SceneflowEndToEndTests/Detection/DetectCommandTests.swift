@@ -103,6 +103,36 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: cacheFolder).count == 2)
     }
 
+    /// A cache entry corrupted or edited by hand (a frame huge, negative or outside the
+    /// screen, a confidence over 100) is a miss: `detect` reads the screen again and prints
+    /// what a run without the cache prints, never a crash or a frame from the bad entry
+    /// (red-team finding p14).
+    @Test(arguments: [
+        (#""box":\[[0-9]+,"#, #""box":[9223372036854775807,"#), (#""box":\[[0-9]+,"#, #""box":[-40,"#),
+        (#""confidence":[0-9.]+"#, #""confidence":250"#), (#""width":[0-9]+"#, #""width":-1080"#),
+    ])
+    func aCorruptedCacheEntryIsReadAgain(_ pattern: String, _ replacement: String) throws {
+        let temp = try TempFolder()
+        let folder = try Self.prototype(temp)
+        let environment: [String: String?] = ["XDG_CACHE_HOME": temp.file("cache")]
+        let first = try Sceneflow.run(["detect", folder], environment: environment, timeout: 120)
+        #expect(first.status == 0, "\(first)")
+        let cacheFolder = temp.file("cache/sceneflow/detect")
+        let entries = try FileManager.default.contentsOfDirectory(atPath: cacheFolder)
+        let entry = cacheFolder + "/" + (entries.first ?? "")
+        let text = try String(contentsOfFile: entry, encoding: .utf8)
+        // In the word "Customize" (of a proposal), or the entry itself for its screen size.
+        let word = try #require(text.range(of: #"\{[^{}]*"Customize"[^{}]*\}"#, options: .regularExpression))
+        let scope = pattern.contains("width") ? text.startIndex..<text.endIndex : word
+        let range = try #require(
+            text.range(of: pattern, options: .regularExpression, range: scope), "\(pattern) in \(text[word])")
+        try text.replacingCharacters(in: range, with: replacement).write(
+            toFile: entry, atomically: true, encoding: .utf8)
+        let second = try Sceneflow.run(["detect", folder], environment: environment, timeout: 120)
+        #expect(second.status == 0 && !second.signalled, "\(second)")
+        #expect(second.stdout == first.stdout, "\(second)")
+    }
+
     /// White names on pink, green and blue cards (Catima's light theme) are lost when the page
     /// is turned black and white with one local threshold; each card is read again on its own.
     @Test func lightNamesOnColouredCardsAreRead() throws {
