@@ -25,11 +25,26 @@
 #define SF_STOP_GRACE_SECONDS 0.25
 #define SF_WATCHDOG_PERIOD_US 20000
 
-static double sf_now(void) {
+/* A gap between two wake-ups of the watchdog thread (which sleeps SF_WATCHDOG_PERIOD_US) this
+   long means the whole process stood stopped (SIGSTOP/SIGCONT, Ctrl-Z then fg, a cgroup
+   freezer, docker pause): that time is nobody's, and the limits do not count it. */
+#define SF_PAUSE_GAP_SECONDS 1.0
+
+static double sf_monotonic(void) {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
+
+/* Seconds the process stood stopped so far, as the watchdog thread measured them. */
+static _Atomic double sf_paused_seconds = 0;
+
+/* The clock of every real-time limit: CLOCK_MONOTONIC less the time the process stood
+   stopped (red-team finding R5: a run stopped whole for longer than --timeout failed the test
+   that ran, and a load counted the stop against its 10 s). */
+static double sf_now(void) { return sf_monotonic() - atomic_load(&sf_paused_seconds); }
+
+double sf_running_clock(void) { return sf_now(); }
 
 /* Counting allocator and instruction budget, one record per state (the allocator's ud). */
 typedef struct SfLimits {
@@ -283,11 +298,17 @@ static void sf_describe(SfLimits *lim) {
 
 static void *sf_watchdog(void *unused) {
     (void)unused;
+    double last = sf_monotonic();
     for (;;) {
         usleep(SF_WATCHDOG_PERIOD_US);
+        double raw = sf_monotonic();
+        if (raw - last > SF_PAUSE_GAP_SECONDS)
+            atomic_store(&sf_paused_seconds, atomic_load(&sf_paused_seconds) + (raw - last) - SF_WATCHDOG_PERIOD_US / 1e6);
+        last = raw;
         double now = sf_now();
         long long stop_ns = atomic_load(&sf_stop_time_ns);
-        double stop = stop_ns ? (double)stop_ns / 1e9 : 0;
+        /* The stop request's time is CLOCK_MONOTONIC (taken in a signal handler): compared on it. */
+        double stop = stop_ns ? (double)stop_ns / 1e9 - atomic_load(&sf_paused_seconds) : 0;
         pthread_mutex_lock(&sf_registry_lock);
         for (SfLimits *lim = sf_registry; lim; lim = lim->next) {
             if (atomic_load(&lim->depth) == 0 || lim->reported) continue;

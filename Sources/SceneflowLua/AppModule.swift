@@ -127,7 +127,7 @@ final class AppModule {
     /// action (`return go("thanks")`), that action is performed too; any other value it
     /// returns (a table that is not an action, a string) is an error naming the function's
     /// first line and what it returned.
-    /// `deadline` (`ProcessInfo.systemUptime`): the running test's watchdog, which stops the
+    /// `deadline` (`LuaWatchdog.now`): the running test's watchdog, which stops the
     /// call when it comes before the call's own 10 s (`ranPastDeadline` then says so).
     /// - Returns: nil on success, else the error with the prototype file and line.
     func call(
@@ -155,7 +155,7 @@ final class AppModule {
         if case .failure(let failure) = state.call(
             args: args, results: 1, instructions: instructions, deadline: deadline)
         {
-            if failure.budgetExhausted, let deadline, ProcessInfo.processInfo.systemUptime >= deadline {
+            if failure.budgetExhausted, let deadline, LuaWatchdog.now >= deadline {
                 ranPastDeadline = true
             }
             return source.diagnostic(failure, limits: state.limits, instructions: instructions, subject: "the action")

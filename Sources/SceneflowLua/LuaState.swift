@@ -72,12 +72,12 @@ final class LuaState {
 
     /// Calls the function below `args` arguments in protected mode with a fresh budget.
     ///
-    /// `deadline` (`ProcessInfo.systemUptime`), when earlier than the call's own 10 s of real
+    /// `deadline` (`LuaWatchdog.now`), when earlier than the call's own 10 s of real
     /// time, ends it instead: a test's watchdog holds inside the prototype actions it triggers.
     func call(args: Int32, results: Int32, instructions: Int, deadline: Double? = nil) -> Result<Void, LuaFailure> {
         main.resetLimits(instructions: instructions)
         if let deadline {
-            let left = deadline - ProcessInfo.processInfo.systemUptime
+            let left = deadline - LuaWatchdog.now
             if left < Self.callSeconds { main.setDeadline(seconds: max(0, left)) }
         }
         if main.pcall(args: args, results: results) { return .success(()) }

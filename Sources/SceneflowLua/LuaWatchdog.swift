@@ -31,6 +31,13 @@ public enum LuaWatchdog {
     /// thread could be started. Library users and unit tests run without it.
     @discardableResult
     public static func start(_ handler: Handler) -> Bool { sf_watchdog_start(handler) == 0 }
+
+    /// The clock of the real-time limits (a test's `--timeout`, a load's 10 s), in seconds:
+    /// monotonic time less the time the whole process stood stopped (SIGSTOP then SIGCONT,
+    /// Ctrl-Z then `fg`, `docker pause`), which the watchdog thread sees as a gap in its
+    /// wake-ups. A run stopped whole for longer than a limit goes on unharmed (red-team
+    /// finding R5). Without the thread, plain monotonic time.
+    public static var now: Double { sf_running_clock() }
 }
 
 extension LuaWatchdog {

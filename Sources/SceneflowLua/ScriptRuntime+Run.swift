@@ -39,7 +39,7 @@ extension ScriptRuntime {
         thread.push(withoutBeforeAll)
         running = RunningTest(
             index: index, thread: thread, threadRef: ref, startTime: session.now,
-            wallDeadline: ProcessInfo.processInfo.systemUptime + state.limits.testWallSeconds)
+            wallDeadline: LuaWatchdog.now + state.limits.testWallSeconds)
     }
 
     /// Runs the started test until it waits for the prototype, returns or fails.
@@ -64,7 +64,7 @@ extension ScriptRuntime {
         }
         let thread = running.thread
         thread.resetLimits(instructions: Int.max / 2)
-        thread.setDeadline(seconds: running.wallDeadline - ProcessInfo.processInfo.systemUptime)
+        thread.setDeadline(seconds: running.wallDeadline - LuaWatchdog.now)
         let args: Int32 = running.started ? 0 : 5  // index, last, first, hooks_only, without_before_all
         running.started = true
         self.running = running

@@ -69,7 +69,7 @@ public final class ScriptRuntime {
         let thread: LuaStack
         let threadRef: Int32
         let startTime: Double
-        /// `ProcessInfo.systemUptime` after which the watchdog stops the test's Lua code.
+        /// `LuaWatchdog.now` after which the watchdog stops the test's Lua code.
         let wallDeadline: Double
         /// False until the first resume, which passes the test's index to `decl.run`.
         var started = false

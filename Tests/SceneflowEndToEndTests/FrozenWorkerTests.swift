@@ -116,4 +116,35 @@ import Testing
         #expect(verdicts == ["long passed", "after passed"], "\(verdicts)")
         #expect(busy.allSatisfy { !WorkerProcesses.alive($0) })
     }
+
+    /// Red-team R5: the time a run stands stopped whole is no test's real time, nor a load's:
+    /// a test busy for 1 s of CPU under `--timeout 10`, or a top level that spends about 1.8 s
+    /// in library calls under the load's 10 s, stopped with the whole run for longer than the
+    /// limit, passes once continued (the watchdog had failed it, and a load had failed with
+    /// "instruction budget exhausted"). The limits count the time the process runs.
+    @Test(arguments: [
+        ("test(\"busy\", function() local t = os.clock() while os.clock() - t < 1 do end end)\n", 12),
+        (
+            "for i = 1, 2 do string.find(string.rep(\"a\", 20), string.rep(\"a-\", 10) .. \"b\") end\n"
+                + "test(\"busy\", function() end)\n", 11
+        ),
+    ])
+    func aStopLongerThanALimitIsNotCountedAgainstIt(script: String, stop: UInt32) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("r.lua", "prototype \"Proto\"\n" + script)
+        let process = try WorkerProcesses.start(["test", "r.lua", "--timeout", "10", "--json", "r.json"], in: tmp)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let runner = process.processIdentifier
+        _ = try #require(WorkerProcesses.waitUntilBusy(runner, cpu: 0.3), "the worker never got busy")
+        let workers = WorkerProcesses.children(of: runner)
+        for pid in [runner] + workers { kill(pid, SIGSTOP) }
+        sleep(stop)
+        for pid in [runner] + workers { kill(pid, SIGCONT) }
+        let deadline = Date().addingTimeInterval(90)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        let console = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
+        #expect(process.terminationStatus == 0, "\(console)")
+        #expect(console.contains("1 passed, 0 failed"), "\(console)")
+    }
 }

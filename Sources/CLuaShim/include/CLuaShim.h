@@ -42,6 +42,10 @@ const char *sf_stop_site(lua_State *L);
 void sf_reset_limits(lua_State *L, long long instructions);
 /* Replaces the wall-clock deadline sf_reset_limits set (10 s) with `seconds` from now. */
 void sf_set_deadline(lua_State *L, double seconds);
+/* The clock of the real-time limits, in seconds: CLOCK_MONOTONIC less the time the whole
+   process stood stopped (SIGSTOP/SIGCONT), as the watchdog thread saw it (without the thread
+   running, plain CLOCK_MONOTONIC). */
+double sf_running_clock(void);
 
 /* Why the watchdog thread gave up on a call (the first argument of the stuck handler). */
 #define SF_STUCK_PAST_DEADLINE 1 /* past its real-time deadline, then 1 s of its own CPU time (10 s real at most) */
