@@ -41,7 +41,7 @@ import Testing
             try tmp.write("other.lua", "prototype \"Proto\"\ntest(\"other\", function() end)\n")
             let r = try Sceneflow.run(
                 [
-                    "test", "h.lua", "other.lua", "--timeout", "1", "--clock-limit", "5", "--jobs", jobs, "--json",
+                    "test", "h.lua", "other.lua", "--timeout", "3", "--clock-limit", "5", "--jobs", jobs, "--json",
                     "r.json",
                 ],
                 in: tmp.url, timeout: 150)

@@ -108,7 +108,22 @@ extension TestWorkerPool {
     /// resumed after its worker ended (a test stuck in a library call, a crash) keeps the
     /// outcomes already received, and its tests not reached get their planned outcomes (red-team
     /// finding M17: the stop reported such a file as not run and lost its failure).
-    func settleUnfinished(_ run: FileRun) {
+    /// A file resumed that way is shown too: the test held for its after_each hooks, which
+    /// now never run, and the tests not reached, each with why it was not run (red-team finding
+    /// R7: with `--max-failures` reached by the test that ended its worker, the console and
+    /// TAP had no line for the file, and TAP said `1..0`).
+    func settleUnfinished(_ run: FileRun, onOutcome: (TestOutcome) -> Void) {
+        releaseHeld(run, onOutcome: onOutcome)
+        flushShown(run, onOutcome: onOutcome)
+        // After a signal the tests left are only in the reports, as for a live worker.
+        if !run.outcomes.isEmpty, notRunReason != "interrupted", let planned = run.planned(decoder) {
+            for index in planned.indices where run.outcomes[index] == nil {
+                var outcome = planned[index]
+                if outcome.skipReason == "the run was interrupted" { outcome.skipReason = "not run: " + notRunReason }
+                run.outcomes[index] = outcome
+                onOutcome(outcome)
+            }
+        }
         finish(run, notRun: run.outcomes.isEmpty)
     }
 

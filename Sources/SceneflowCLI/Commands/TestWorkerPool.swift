@@ -188,7 +188,7 @@ final class TestWorkerPool {
                         kill(worker.process.processIdentifier, stop)
                         worker.stopSentAt = now
                     }
-                    for run in resumed + queue where run.result == nil { settleUnfinished(run) }
+                    for run in resumed + queue where run.result == nil { settleUnfinished(run, onOutcome: progress) }
                     resumed = []
                     queue = []
                 }
@@ -228,7 +228,7 @@ final class TestWorkerPool {
                 // Nothing is running or waiting: a file without a result now would never get one.
                 for run in runs where run.result == nil {
                     if signalTime != nil || interruption.signal != nil {
-                        settleUnfinished(run)
+                        settleUnfinished(run, onOutcome: progress)
                     } else {
                         run.result = ScriptFileResult(
                             file: run.file,
