@@ -2,7 +2,7 @@ import Foundation
 import SceneflowCore
 import SceneflowRunner
 
-/// `sceneflow graph PROTOTYPE [--format dot|svg|png] [--out FILE]`: the flow map.
+/// `sceneflow graph PROTOTYPE [--format dot|svg|png] [--out FILE] [--layout-timeout SECONDS]`: the flow map.
 struct GraphCommand: Subcommand {
     static let name = "graph"
     static let abstract = "Draw the flow map: scenes with thumbnails, edges labelled with element and transition."
@@ -27,16 +27,31 @@ struct GraphCommand: Subcommand {
         OptionSpec(
             name: "--out", valueName: "FILE", help: "Write here instead of standard output (needed for svg/png).",
             output: .textFile),
+        OptionSpec(
+            name: "--layout-timeout", valueName: "SECONDS",
+            help:
+                "The longest Graphviz's dot may lay out svg/png, in seconds (default 120; then exit 70, the .dot kept)."
+        ),
         helpOption,
     ]
 
     let folder: String
     let format: FlowGraphRenderer.Format
     let out: String?
+    let layoutSeconds: Double
 
     init(_ parsed: ParsedArguments) throws(UsageError) {
         folder = parsed.positionals[0]
         out = parsed.value("--out")
+        if let text = parsed.value("--layout-timeout") {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw UsageError(
+                    message: "--layout-timeout must be a number of seconds above 0 (at most 86400), not \"\(text)\"")
+            }
+            layoutSeconds = seconds
+        } else {
+            layoutSeconds = FlowGraphRenderer.Layout().seconds
+        }
         let names = FlowGraphRenderer.Format.allCases.map(\.rawValue)
         let ext = out.map { PathText.pathExtension(of: $0).lowercased() } ?? ""
         let named = ext == "gv" ? .dot : FlowGraphRenderer.Format(rawValue: ext)  // what FILE's name says
@@ -80,8 +95,11 @@ struct GraphCommand: Subcommand {
 
     func run() -> ExitCode {
         guard let loaded = openOrReport(folder) else { return .badInput }
+        // A stop signal ends dot with the command (it ran on, orphaned: red-team finding R6).
+        let interruption = Interruption.install()
+        let layout = FlowGraphRenderer.Layout(seconds: layoutSeconds, shouldStop: { interruption.signal != nil })
         do {
-            let text = try FlowGraphRenderer.write(loaded.prototype, format: format, to: out)
+            let text = try FlowGraphRenderer.write(loaded.prototype, format: format, to: out, layout: layout)
             if let out, out != "-" {
                 print("wrote \(OutputPath.shown(out))")
                 if format != .dot {
@@ -94,7 +112,7 @@ struct GraphCommand: Subcommand {
             return .success
         } catch {
             printError("sceneflow graph: \(error)")
-            if case .graphvizMissing = error { return .software }
+            if case .stopped = error, let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
             return .software
         }
     }

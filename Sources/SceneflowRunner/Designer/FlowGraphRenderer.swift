@@ -23,6 +23,11 @@ public enum FlowGraphRenderer {
         case graphvizFailed(status: Int32, message: String)
         /// A file could not be written, or a thumbnail not rendered.
         case io(String)
+        /// `dot` was still laying out after `seconds` (`Layout.seconds`) and was ended; the DOT
+        /// text is in `dotFile` (red-team finding R6: hundreds of labelled links took dot hours).
+        case layoutTooLong(seconds: Double, dotFile: String)
+        /// A stop signal came while `dot` ran (`Layout.shouldStop`); `dot` was ended with it.
+        case stopped
 
         /// One line for the user.
         public var description: String {
@@ -34,6 +39,11 @@ public enum FlowGraphRenderer {
                 return "dot failed (exit \(status)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
             case .io(let message):
                 return message
+            case .layoutTooLong(let seconds, let file):
+                return
+                    "Graphviz's dot did not finish laying out the flow map within \(formatNumber(seconds)) s and was stopped (a map of many scenes and labelled links can take dot hours); the DOT text is in \(file): draw it with more time (--layout-timeout SECONDS) or another tool"
+            case .stopped:
+                return "stopped by a signal while Graphviz's dot ran (dot was ended too)"
             }
         }
     }
@@ -104,7 +114,9 @@ public enum FlowGraphRenderer {
     ///
     /// - Throws: `Failure` (Graphviz missing for SVG/PNG, `dot` failing, unwritable files).
     @discardableResult
-    public static func write(_ prototype: Prototype, format: Format, to output: String?) throws(Failure) -> String {
+    public static func write(
+        _ prototype: Prototype, format: Format, to output: String?, layout: Layout = Layout()
+    ) throws(Failure) -> String {
         guard let output, output != "-" else {
             func original(_ image: String, _ screen: ScreenArea) -> String? {
                 screen == .wholeImage ? (prototype.directory as NSString).appendingPathComponent(image) : nil
@@ -112,7 +124,7 @@ public enum FlowGraphRenderer {
             let text = FlowGraph.dot(
                 prototype, thumbnail: { original($0.image, $0.screen) },
                 landscapeThumbnail: { scene in scene.design.landscape.flatMap { original($0.image, $0.screen) } })
-            if output == "-" { try writeToStandardOutput(text, format: format) }
+            if output == "-" { try writeToStandardOutput(text, format: format, layout: layout) }
             return text
         }
         let absoluteOutput = URL(fileURLWithPath: output).standardizedFileURL.path
@@ -133,7 +145,7 @@ public enum FlowGraphRenderer {
             throw .io(error.description)
         }
         if format == .dot { return text }
-        let bytes = try render(dotFile: stem + ".dot", format: format, in: folder)
+        let bytes = try render(dotFile: stem + ".dot", format: format, in: folder, layout: layout)
         do {
             try OutputTarget.write(bytes, to: output)
         } catch {
@@ -143,7 +155,7 @@ public enum FlowGraphRenderer {
     }
 
     /// `text` (DOT) to standard output, as it is or through Graphviz for SVG and PNG.
-    private static func writeToStandardOutput(_ text: String, format: Format) throws(Failure) {
+    private static func writeToStandardOutput(_ text: String, format: Format, layout: Layout) throws(Failure) {
         var bytes = Data(text.utf8)
         if format != .dot {
             let scratch = NSTemporaryDirectory() + "sceneflow-graph-\(UUID().uuidString)"
@@ -154,7 +166,7 @@ public enum FlowGraphRenderer {
             } catch {
                 throw .io("could not write a temporary file in \(NSTemporaryDirectory()): \(plainReason(error))")
             }
-            bytes = try render(dotFile: scratch + "/graph.dot", format: format, in: scratch)
+            bytes = try render(dotFile: scratch + "/graph.dot", format: format, in: scratch, layout: layout)
         }
         do {
             try OutputTarget.write(bytes, to: "-")
@@ -165,12 +177,14 @@ public enum FlowGraphRenderer {
 
     /// Runs `dot -T<format>` on `dotFile` in `folder` into a temporary file there and returns
     /// its bytes (so the output itself is written once, checked, by `OutputTarget`).
-    private static func render(dotFile: String, format: Format, in folder: String) throws(Failure) -> Data {
+    private static func render(
+        dotFile: String, format: Format, in folder: String, layout: Layout
+    ) throws(Failure) -> Data {
         guard let dot = graphvizPath() else { throw .graphvizMissing(dotFile: dotFile) }
         let temporary = PathText.join(
             folder, ".sceneflow-graph-\(getpid())-\(UUID().uuidString.prefix(8)).\(format.rawValue)")
         defer { unlink(temporary) }
-        try run(dot, ["-T\(format.rawValue)", "-o", temporary, dotFile], in: folder)
+        try run(dot, ["-T\(format.rawValue)", "-o", temporary, dotFile], in: folder, layout: layout, dotFile: dotFile)
         guard let bytes = RegularFile.contents(atPath: temporary) else {
             throw .io("Graphviz wrote no \(format.rawValue.uppercased()) file")
         }
@@ -185,18 +199,49 @@ public enum FlowGraphRenderer {
         return mapped.isEmpty ? "_" : mapped
     }
 
-    private static func run(_ executable: String, _ arguments: [String], in folder: String) throws(Failure) {
+    /// How long `dot` may lay out, and when to end it early.
+    public struct Layout {
+        /// The longest `dot` may run, in seconds of real time (`--layout-timeout`, default 120).
+        public var seconds: Double
+        /// True when the command was asked to stop (a stop signal): `dot` is then ended.
+        public var shouldStop: () -> Bool
+
+        /// Limits `dot` to `seconds`; `shouldStop` is asked every 20 ms while it runs.
+        public init(seconds: Double = 120, shouldStop: @escaping () -> Bool = { false }) {
+            self.seconds = seconds
+            self.shouldStop = shouldStop
+        }
+    }
+
+    /// Runs `executable` in `folder`, its standard error kept for a failure; ended (SIGKILL)
+    /// past `layout.seconds` or when `layout.shouldStop()`, so no `dot` outlives the command.
+    private static func run(
+        _ executable: String, _ arguments: [String], in folder: String, layout: Layout, dotFile: String
+    ) throws(Failure) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
+        let errors = NSTemporaryDirectory() + "sceneflow-dot-\(getpid())-\(UUID().uuidString.prefix(8)).err"
+        _ = FileManager.default.createFile(atPath: errors, contents: nil)
+        defer { unlink(errors) }
+        process.standardError = FileHandle(forWritingAtPath: errors)
         process.standardOutput = FileHandle.nullDevice
         do { try process.run() } catch { throw .io("cannot run \(executable): \(error.localizedDescription)") }
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let deadline = ProcessInfo.processInfo.systemUptime + layout.seconds
+        while process.isRunning {
+            let stop = layout.shouldStop()
+            if stop || ProcessInfo.processInfo.systemUptime >= deadline {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+                if stop { throw .stopped }
+                throw .layoutTooLong(seconds: layout.seconds, dotFile: dotFile)
+            }
+            usleep(20_000)
+        }
         process.waitUntilExit()
         if process.terminationStatus != 0 {
+            let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
             throw .graphvizFailed(status: process.terminationStatus, message: message)
         }
     }

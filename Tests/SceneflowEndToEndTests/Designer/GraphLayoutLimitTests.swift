@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// Red-team R6: `graph` of a prototype with many scenes and labelled links handed it to
+/// Graphviz's `dot`, which lays such a map out for hours, with no limit and nothing said; a
+/// SIGTERM ended `sceneflow` but left `dot` running, orphaned. `dot` now runs under
+/// `--layout-timeout` (exit 70, the .dot kept and named), and a stop signal ends it with the
+/// command (exit 128 + n).
+@Suite struct GraphLayoutLimitTests {
+    /// 100 scenes, each with 8 links to scenes picked by a fixed sequence.
+    static func manyLinks(_ tmp: TempFolder) throws {
+        try tmp.image("G/a.png")
+        var scenes: [String] = []
+        var pick = 7
+        for i in 0..<100 {
+            var elements: [String] = []
+            for k in 0..<8 {
+                pick = (pick * 37 + 11) % 100
+                elements.append(
+                    "{ label = \"to\(pick)_\(k)\", frame = { 0, \(k * 10), 36, 10 }, on_tap = go(\"s\(pick)\") }")
+            }
+            scenes.append("s\(i) = { image = \"a.png\", elements = { \(elements.joined(separator: ", ")) } }")
+        }
+        try tmp.write(
+            "G/prototype.lua",
+            "return { name = \"G\", device = { width = 36, height = 80, scale = 1 }, start = \"s0\", scenes = {\n"
+                + scenes.joined(separator: ",\n") + "\n} }\n")
+    }
+
+    @Test func aLayoutPastItsLimitEndsWithTheDotKept() throws {
+        guard DesignerCommandTests.which("dot") != nil else { return }
+        let tmp = try TempFolder()
+        try Self.manyLinks(tmp)
+        let r = try Sceneflow.run(["graph", "G", "--out", "g.png", "--layout-timeout", "2"], in: tmp.url, timeout: 60)
+        #expect(r.status == 70, "\(r)")
+        #expect(r.stderr.contains("did not finish laying out the flow map within 2 s"), "\(r)")
+        #expect(FileManager.default.fileExists(atPath: tmp.file("g.dot")), "the DOT text is kept")
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("g.png")))
+        let bad = try Sceneflow.run(["graph", "G", "--out", "g.png", "--layout-timeout", "0"], in: tmp.url)
+        #expect(bad.status == 64, "\(bad)")
+    }
+
+    @Test func aStopSignalEndsDotWithTheCommand() throws {
+        guard DesignerCommandTests.which("dot") != nil else { return }
+        let tmp = try TempFolder()
+        try Self.manyLinks(tmp)
+        let process = try WorkerProcesses.start(["graph", "G", "--out", "g.svg"], in: tmp)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var dot: Int32 = 0
+        #expect(
+            poll(timeout: 30) {
+                dot = WorkerProcesses.children(of: process.processIdentifier).first ?? 0
+                return dot != 0
+            })
+        kill(process.processIdentifier, SIGTERM)
+        #expect(poll(timeout: 10) { !process.isRunning }, "graph did not end")
+        #expect(process.terminationStatus == 143)
+        #expect(poll(timeout: 5) { !WorkerProcesses.alive(dot) }, "dot outlived the command")
+        kill(dot, SIGKILL)
+    }
+}
