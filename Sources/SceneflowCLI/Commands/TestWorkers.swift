@@ -162,6 +162,8 @@ enum TestWorker {
     nonisolated(unsafe) private static var eventsFD: Int32 = -1
     /// Held while a line is written: the watchdog thread must not cut into one.
     private static let writing = NSLock()
+    /// Held while `encoder` encodes an event (outside `writing`, which the heartbeat takes).
+    private static let encoding = NSLock()
     /// Encodes events (used under `writing`).
     nonisolated(unsafe) private static let encoder = JSONEncoder()
     /// The exit status of a worker whose Lua code was stuck (after its `stuck` line).
@@ -280,19 +282,23 @@ enum TestWorker {
     /// Lines are held only while no Lua code runs: the watchdog's `stuck` line (sent while
     /// Lua is stuck) writes what waits before it anyway.
     static func send(_ event: WorkerEvent, flush: Bool = true) {
-        writing.lock()
-        defer { writing.unlock() }
+        // Encoded before the lock is taken: a file's timeline of hundreds of thousands of
+        // events takes seconds to encode, and the heartbeat thread must not wait for it (red-team
+        // finding R8: the runner killed the healthy worker as frozen, and the timeline was lost).
+        var line: [UInt8] = []
         switch event {
         // The runner reads these two often: a line in JSONEncoder's form, without it.
-        case .started(let position): pending.append(contentsOf: WorkerEvent.line(started: position))
-        case .count(let count): pending.append(contentsOf: WorkerEvent.line(count: count))
-        case .done(let seconds): pending.append(contentsOf: WorkerEvent.line(done: seconds))
+        case .started(let position): line = WorkerEvent.line(started: position)
+        case .count(let count): line = WorkerEvent.line(count: count)
+        case .done(let seconds): line = WorkerEvent.line(done: seconds)
         default:
-            if let data = try? encoder.encode(event) {
-                pending.append(data)
-                pending.append(10)
-            }
+            encoding.lock()
+            if let data = try? encoder.encode(event) { line = [UInt8](data) + [10] }
+            encoding.unlock()
         }
+        writing.lock()
+        defer { writing.unlock() }
+        pending.append(contentsOf: line)
         guard flush else { return }
         writeAll(pending)
         pending.removeAll(keepingCapacity: true)
