@@ -41,9 +41,13 @@ public enum Scaffolder {
     /// symbolic links, `.` and `..` are resolved: a folder and a file in it both given) left
     /// out, in their order.
     static func oncePerFile(_ paths: [String]) -> [String] {
-        var seen = Set<String>()
+        // Compared byte for byte: Swift's `==` takes `café` written with é and with e + U+0301
+        // for one string, and one of two different files was dropped, silently (red-team
+        // finding R4).
+        var seen = Set<[UInt8]>()
         return paths.filter {
-            seen.insert(URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path).inserted
+            seen.insert(Array(URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path.utf8))
+                .inserted
         }
     }
 
@@ -87,8 +91,11 @@ public enum Scaffolder {
         sources.sort { fileOrder($0, $1) }
         let givenNames = sources.map { ($0 as NSString).lastPathComponent }
         if let repeated = givenNames.first(where: { name in givenNames.filter { $0 == name }.count > 1 }) {
+            let forms = Set(givenNames.filter { $0 == repeated }.map { Array($0.utf8) }).count
+            let note = forms > 1 ? " (the same name in two Unicode forms, as a Mac or a zip may write it)" : ""
             throw Failure(
-                description: "two images are named \"\(repeated)\"; scene images share one folder", isUsage: true)
+                description: "two images are named \"\(repeated)\"\(note); scene images share one folder: rename one",
+                isUsage: true)
         }
         // Every string that names a file is one line: a screenshot whose name holds a line
         // break, a tab or another control character is copied under a cleaned name (`-` for

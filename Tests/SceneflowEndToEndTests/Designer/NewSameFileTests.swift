@@ -18,4 +18,22 @@ import Testing
         #expect(clash.stderr.contains("two images are named \"b.PNG\""), "\(clash)")
         #expect(!FileManager.default.fileExists(atPath: tmp.file("App2/prototype.lua")))
     }
+
+    /// Red-team R4: two files whose names are one name in two Unicode forms (`café` with é, and
+    /// with e + U+0301, as a Mac or a zip from one writes it) are two files: refused as any two
+    /// files named alike, never one of them dropped silently (exit 0 with a scene missing).
+    @Test func oneNameInTwoUnicodeFormsIsTwoFiles() throws {
+        let tmp = try TempFolder()
+        try tmp.image("shots/caf\u{E9}.png")
+        try tmp.image("shots/cafe\u{301}.png", width: 40, height: 80)
+        try tmp.image("shots/zzz.png")
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.file("shots"))
+        try #require(names.count == 3, "the file system holds both forms: \(names)")
+        for input in [["shots"], names.map { "shots/" + $0 }] {
+            let r = try Sceneflow.run(["new", "App\(input.count)"] + input, in: tmp.url)
+            #expect(r.status == 64, "\(input): \(r)")
+            #expect(r.stderr.contains("(the same name in two Unicode forms"), "\(r)")
+            #expect(!FileManager.default.fileExists(atPath: tmp.file("App\(input.count)/prototype.lua")))
+        }
+    }
 }
