@@ -48,7 +48,25 @@ public enum HotspotWriter {
     ///   elements, a scene built by code (`HotspotRefusal`) or an edit that would not load or
     ///   would change more than the element; `.system` when writing fails.
     public static func apply(_ edit: HotspotEdit, scene: String, folder: String) throws(Failure) -> Outcome {
+        // One edit at a time per prototype: read, check and write under the folder's lock.
+        try PrototypeFolderLock.holding(folder) { () throws(Failure) -> Outcome in
+            try applyLocked(edit, scene: scene, folder: folder)
+        }
+    }
+
+    /// `apply` once the folder's lock is held. The file keeps its permissions; a file the
+    /// user may not write (read-only) is refused, as an editor refuses it (red-team finding m4:
+    /// the rename made every edited file 0644, a read-only one included).
+    private static func applyLocked(_ edit: HotspotEdit, scene: String, folder: String) throws(Failure) -> Outcome {
         let file = prototypeFilePath(in: folder)
+        var info = stat()
+        let found = stat(file, &info) == 0
+        if found, access(file, W_OK) != 0 {
+            throw Failure(
+                kind: .input,
+                lines: ["\(file) is read-only (mode \(String(info.st_mode & 0o777, radix: 8))): nothing was written"],
+                paste: pasteText(edit))
+        }
         let before: Prototype
         do {
             before = try PrototypeLoader.load(directory: folder).prototype
@@ -84,6 +102,7 @@ public enum HotspotWriter {
         } catch {
             throw Failure(kind: .system, lines: [error.description], paste: paste)
         }
+        if found { chmod(file, info.st_mode & 0o7777) }  // the new file is the old one's mode again
         let quoted = LuaStringLiteral.quoted(edit.label)
         let what: String
         switch edit {

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// Red-team R9 and m4: `hotspot` edits of one prototype at once each land (they had undone each
+/// other: "added" with exit 0 and missing from the file, or refused for a wrong reason), and an
+/// edit keeps the file's permissions and refuses a read-only file.
+@Suite struct HotspotConcurrentEditTests {
+    @Test func tenEditsAtOnceAllLand() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let binary = try #require(Sceneflow.binary)
+        let processes = try (1...10).map { i in
+            let p = Process()
+            p.executableURL = binary
+            p.arguments = ["hotspot", "add", tmp.file("Proto"), "home", "H\(i)", "--frame", "\(i),40,2,2"]
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            return p
+        }
+        for p in processes { p.waitUntilExit() }
+        #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 10))
+        let text = try String(contentsOfFile: tmp.file("Proto/prototype.lua"), encoding: .utf8)
+        for i in 1...10 { #expect(text.contains("label = \"H\(i)\""), "H\(i) lost:\n\(text)") }
+    }
+
+    @Test func anEditKeepsTheModeAndRefusesAReadOnlyFile() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let file = tmp.file("Proto/prototype.lua")
+        chmod(file, 0o600)
+        let r = try Sceneflow.run(["hotspot", "add", "Proto", "home", "A", "--frame", "1,40,2,2"], in: tmp.url)
+        #expect(r.status == 0, "\(r)")
+        var info = stat()
+        stat(file, &info)
+        #expect(info.st_mode & 0o777 == 0o600, "mode \(String(info.st_mode & 0o777, radix: 8))")
+        guard getuid() != 0 else { return }  // root may write any file
+        chmod(file, 0o444)
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        let refused = try Sceneflow.run(["hotspot", "add", "Proto", "home", "B", "--frame", "5,40,2,2"], in: tmp.url)
+        #expect(refused.status == 65, "\(refused)")
+        #expect(refused.stderr.contains("is read-only"), "\(refused)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
+    }
+}
