@@ -107,7 +107,8 @@ extension TestWorkerPool {
                 if outcome.hook == nil { run.shownLater = position } else { onOutcome(outcome) }
             case .read(let files): onRead(run.file, files)
             case .afterAllLog(let log, let visuals):
-                // The test the hooks ran after was shown already; the reports get the lines.
+                // The lines join the test the hooks ran after, which is shown now with them
+                // (`shownLater`), or was already, after a stopped worker; the reports get them.
                 if let position = run.afterAllAfter ?? (run.next > 0 ? run.next - 1 : nil),
                     var outcome = run.outcomes[position]
                 {

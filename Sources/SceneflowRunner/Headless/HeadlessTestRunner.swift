@@ -150,6 +150,7 @@ public final class HeadlessTestRunner {
     }
 
     private func runFile(_ file: String, onOutcome: (TestOutcome) -> Void) -> ScriptFileResult {
+        let fileStart = ProcessInfo.processInfo.systemUptime
         var result = ScriptFileResult(file: file)
         guard let (first, directory, prototype) = load(file, into: &result) else {
             if shouldStop() {
@@ -223,11 +224,14 @@ public final class HeadlessTestRunner {
                 return result
             }
             var loaded: ScriptRuntime? = first
+            // The (after_all) entry's time is its load's and its hooks' (see `loadedSince`).
+            var hooksSince = fileStart
             if options.afterEachFirst {
                 // after_each first, in a load of its own, and its result sent before after_all
                 // runs: a worker stopped in after_all then never takes after_each's part.
                 loaded = runAfterEachFirst(
                     file, declared.tests, test: last, runtime: first, checker: checker, prototype: prototype)
+                if loaded == nil { hooksSince = ProcessInfo.processInfo.systemUptime }
             }
             // A file without after_all hooks has nothing more to run here (its before_all would
             // run again for nothing, and could get stuck again).
@@ -243,7 +247,8 @@ public final class HeadlessTestRunner {
                 if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty {
                     onAfterAllLog(hooks.afterAllLog, hooks.afterAllVisuals)
                 }
-                if let entry = hooks.afterAll {
+                if var entry = hooks.afterAll {
+                    entry.wallSeconds = ProcessInfo.processInfo.systemUptime - hooksSince
                     result.outcomes.append(entry)
                     onOutcome(entry)
                 }
@@ -260,11 +265,19 @@ public final class HeadlessTestRunner {
         // The last test that will run gets the file's after_all hooks.
         let lastRun = order.last { declared.tests[$0].skipReason == nil }
         var fresh: ScriptRuntime? = first
+        // A test's time is all the real time it costs: its load of the file (the script's top
+        // level, prototype.lua), the before_all hooks it reruns, before_each, itself and
+        // after_each. The first test that runs has the file's first load, from the file's
+        // start, so the tests' times add up to the file's (red-team finding p10: the loads,
+        // top-level setup code included, were no test's).
+        var loadedSince: Double? = fileStart
         if options.afterEachFirst, options.skipFirst > 0, !shouldStop() {
             // The test before ended its worker process before its after_each hooks.
             let ended = Array(options.reverseOrder ? indices.reversed() : indices)[options.skipFirst - 1]
             fresh = runAfterEachFirst(
                 file, declared.tests, test: ended, runtime: first, checker: checker, prototype: prototype)
+            // Their load was theirs (the test they ran for was reported with it).
+            if fresh == nil { loadedSince = nil }
         }
         // Whether a test of this file has started: before_all's log and steps go to the first.
         var startedOne = false
@@ -280,6 +293,8 @@ public final class HeadlessTestRunner {
                 outcome = TestOutcome(
                     name: test.name, file: file, line: test.line, verdict: .skipped, skipReason: stopReason())
             } else {
+                let since = loadedSince ?? ProcessInfo.processInfo.systemUptime
+                loadedSince = nil
                 onTestStart(file, test.name)
                 // A fresh Lua state for every test: nothing one test does to globals,
                 // upvalues, metatables or the collector reaches the next.
@@ -292,7 +307,8 @@ public final class HeadlessTestRunner {
                     case .success(let loaded): runtime = loaded
                     case .failure(let problem):
                         outcome = TestOutcome(
-                            name: test.name, file: file, line: test.line, verdict: .failed, failure: problem)
+                            name: test.name, file: file, line: test.line, verdict: .failed, failure: problem,
+                            wallSeconds: ProcessInfo.processInfo.systemUptime - since)
                         if shouldStop() {
                             // The stop ended the reload: the test never started.
                             outcome = TestOutcome(
@@ -374,6 +390,7 @@ public final class HeadlessTestRunner {
                         outcome.failure = failure
                     }
                 }
+                outcome.wallSeconds = ProcessInfo.processInfo.systemUptime - since
                 if let video {
                     // The verdict is final once the test's Lua ended: it is handed over
                     // before the video is encoded, which may take seconds.
@@ -384,12 +401,15 @@ public final class HeadlessTestRunner {
             result.outcomes.append(outcome)
             onOutcome(outcome)
             if hooksLeft, !shouldStop() {
+                // The (after_all) entry's time is its load's and its hooks' (see `loadedSince`).
+                let hooksSince = ProcessInfo.processInfo.systemUptime
                 switch reload(file, test: index, directory: directory, expecting: declared) {
                 case .failure(let problem):
                     // The hooks cannot run: their entry says why, never silence.
                     var failure = problem
                     failure.message = "after_all did not run: " + failure.message
-                    let entry = Self.afterAllEntry(failure, file: file, seconds: nil)
+                    let entry = Self.afterAllEntry(
+                        failure, file: file, seconds: ProcessInfo.processInfo.systemUptime - hooksSince)
                     result.outcomes.append(entry)
                     onOutcome(entry)
                 case .success(let again):
@@ -403,7 +423,8 @@ public final class HeadlessTestRunner {
                         result.outcomes[last].visuals += hooks.afterAllVisuals
                         onAfterAllLog(hooks.afterAllLog, hooks.afterAllVisuals)
                     }
-                    if let entry = hooks.afterAll {
+                    if var entry = hooks.afterAll {
+                        entry.wallSeconds = ProcessInfo.processInfo.systemUptime - hooksSince
                         result.outcomes.append(entry)
                         onOutcome(entry)
                     }
