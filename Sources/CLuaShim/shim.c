@@ -42,7 +42,19 @@ static _Atomic double sf_paused_seconds = 0;
 /* The clock of every real-time limit: CLOCK_MONOTONIC less the time the process stood
    stopped (red-team finding R5: a run stopped whole for longer than --timeout failed the test
    that ran, and a load counted the stop against its 10 s). */
-static double sf_now(void) { return sf_monotonic() - atomic_load(&sf_paused_seconds); }
+/* When the watchdog thread last woke (CLOCK_MONOTONIC; 0 while it has not started). */
+static _Atomic double sf_last_tick = 0;
+
+/* A thread that runs on after a stop may look before the watchdog thread has counted the stop:
+   past SF_PAUSE_GAP_SECONDS since its last wake-up, the clock stands at that wake-up until it
+   has. */
+static double sf_now(void) {
+    double raw = sf_monotonic();
+    double tick = atomic_load(&sf_last_tick);
+    double paused = atomic_load(&sf_paused_seconds);
+    if (tick > 0 && raw - tick > SF_PAUSE_GAP_SECONDS) return tick - paused;
+    return raw - paused;
+}
 
 double sf_running_clock(void) { return sf_now(); }
 
@@ -299,12 +311,14 @@ static void sf_describe(SfLimits *lim) {
 static void *sf_watchdog(void *unused) {
     (void)unused;
     double last = sf_monotonic();
+    atomic_store(&sf_last_tick, last);
     for (;;) {
         usleep(SF_WATCHDOG_PERIOD_US);
         double raw = sf_monotonic();
         if (raw - last > SF_PAUSE_GAP_SECONDS)
             atomic_store(&sf_paused_seconds, atomic_load(&sf_paused_seconds) + (raw - last) - SF_WATCHDOG_PERIOD_US / 1e6);
         last = raw;
+        atomic_store(&sf_last_tick, raw);
         double now = sf_now();
         long long stop_ns = atomic_load(&sf_stop_time_ns);
         /* The stop request's time is CLOCK_MONOTONIC (taken in a signal handler): compared on it. */

@@ -30,7 +30,7 @@ struct GraphCommand: Subcommand {
         OptionSpec(
             name: "--layout-timeout", valueName: "SECONDS",
             help:
-                "The longest Graphviz's dot may lay out svg/png, in seconds (default 120; then exit 70, the .dot kept)."
+                "The longest Graphviz's dot may lay out svg/png, in seconds (default 60; then exit 70, the .dot kept)."
         ),
         helpOption,
     ]

@@ -201,13 +201,13 @@ public enum FlowGraphRenderer {
 
     /// How long `dot` may lay out, and when to end it early.
     public struct Layout {
-        /// The longest `dot` may run, in seconds of real time (`--layout-timeout`, default 120).
+        /// The longest `dot` may run, in seconds of real time (`--layout-timeout`, default 60).
         public var seconds: Double
         /// True when the command was asked to stop (a stop signal): `dot` is then ended.
         public var shouldStop: () -> Bool
 
         /// Limits `dot` to `seconds`; `shouldStop` is asked every 20 ms while it runs.
-        public init(seconds: Double = 120, shouldStop: @escaping () -> Bool = { false }) {
+        public init(seconds: Double = 60, shouldStop: @escaping () -> Bool = { false }) {
             self.seconds = seconds
             self.shouldStop = shouldStop
         }
