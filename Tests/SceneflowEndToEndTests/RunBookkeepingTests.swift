@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowRunner
 import Testing
 
 /// What the runner counts and names around the tests themselves: the `[n/N]` counter when a
@@ -68,6 +69,24 @@ import Testing
         let allowed = try Sceneflow.run(
             ["test", "a.lua", "b.lua", "--pass-with-no-tests"] + options, in: tmp.url)
         #expect(allowed.status == 0, "\(allowed)")
+    }
+
+    /// Red-team m9: a folder that holds no script is a run that selects no test too: 65 saying
+    /// so, or 0 with its (empty) reports under `--pass-with-no-tests`; a path that does not
+    /// exist stays bad input (65) either way.
+    @Test func anEmptyFolderPassesWhenAllowed() throws {
+        let tmp = try TempFolder()
+        try FileManager.default.createDirectory(atPath: tmp.file("empty"), withIntermediateDirectories: true)
+        let refused = try Sceneflow.run(["test", "empty"], in: tmp.url)
+        #expect(refused.status == 65 && refused.stderr.contains("no *.lua scripts found in empty"), "\(refused)")
+        let allowed = try Sceneflow.run(
+            ["test", "empty", "--pass-with-no-tests", "--json", "r.json", "--junit", "r.xml"], in: tmp.url)
+        #expect(allowed.status == 0 && allowed.stdout.contains("0 passed, 0 failed"), "\(allowed)")
+        let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+        #expect(report.files.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: tmp.file("r.xml")))
+        let missing = try Sceneflow.run(["test", "nothere", "--pass-with-no-tests"], in: tmp.url)
+        #expect(missing.status == 65, "\(missing)")
     }
 
     @Test func aScriptFolderWhoseNameIsNotUTF8IsNamedSo() throws {
