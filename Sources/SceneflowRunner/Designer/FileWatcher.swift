@@ -56,7 +56,9 @@ public struct FileWatcher {
         self.folder = folder
         notifier = makeNotifier()
         stamps = snapshot()
-        for path in watchedBefore where stamps[path] != nil || before[path] != nil { stamps[path] = before[path] }
+        // Only files still watched: one no longer watched kept in would read as a change.
+        let watchedNow = Set(files + folderFiles())
+        for path in watchedBefore.intersection(watchedNow) { stamps[path] = before[path] }
         compareNext = true  // the new notifier did not see what happened before it
     }
 
@@ -70,7 +72,7 @@ public struct FileWatcher {
             case .lost: self.notifier = makeNotifier()  // a folder was replaced: watch the new one
             }
         }
-        if compareNext, notifier != nil { _ = notifier?.drain() }  // what it saw is in the snapshot
+        if compareNext { _ = notifier?.drain() }  // what it saw is in the snapshot
         compareNext = false
         let now = snapshot()
         defer { stamps = now }
