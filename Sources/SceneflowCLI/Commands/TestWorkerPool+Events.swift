@@ -52,25 +52,33 @@ extension TestWorkerPool {
                 continue
             }
             // The two most frequent lines are read without JSONDecoder (half the runner's CPU).
-            let event: WorkerEvent
+            let decoded: WorkerEvent
             if let position = WorkerEvent.integer(line, after: WorkerEvent.startedPrefix) {
-                event = .started(position)
+                decoded = .started(position)
             } else if let count = WorkerEvent.integer(line, after: WorkerEvent.countPrefix) {
-                event = .count(count)
+                decoded = .count(count)
             } else if let seconds = WorkerEvent.seconds(line) {
-                event = .done(seconds)
-            } else if let decoded = try? decoder.decode(WorkerEvent.self, from: line) {
-                event = decoded
+                decoded = .done(seconds)
+            } else if let event = try? decoder.decode(WorkerEvent.self, from: line) {
+                decoded = event
             } else {
                 continue
             }
-            if case .stuck(let reason, let subject, let place) = event {
+            if case .stuck(let reason, let subject, let place) = decoded {
                 worker.stuck = (reason, subject, place)
                 continue
             }
             guard let run = worker.assigned.first else { continue }
+            var event = decoded
+            if case .endedFromRecords(let position, var outcome) = event {
+                // The steps and log are those of the record lines since the test started.
+                let journal = run.journal()
+                outcome.steps = journal.steps
+                outcome.log = journal.log
+                event = .ended(position, outcome)
+            }
             switch event {
-            case .planned: break
+            case .planned, .endedFromRecords: break  // read before (made `.ended` above)
             case .count(let count):
                 // A file resumed by a fresh worker is counted once (`[2/3]` for 2 tests).
                 if !run.countShown {

@@ -22,6 +22,12 @@ enum WorkerEvent: Codable {
     case started(Int)
     /// The test at this run position ended.
     case ended(Int, TestOutcome)
+    /// The test at this run position ended, and its steps and log are what the record lines
+    /// since its `started` give (`TestWorkerPool.FileRun.journal`): they are left out of the
+    /// outcome, and the runner takes them from those lines. Most tests end this way; encoding
+    /// and decoding their steps twice was most of the runner's CPU time and a tenth of a
+    /// worker's (`OutcomeFromRecordsTests`, Speed.md).
+    case endedFromRecords(Int, TestOutcome)
     /// The test at this run position has its final verdict and its video (at this path, nil
     /// when none is kept) is being encoded: `ended` follows with the video or a note that the
     /// stop cut it off; if the worker is stopped first, this verdict stands.
@@ -248,8 +254,18 @@ enum TestWorker {
             send(.planned($0.map(PlannedTest.init)), flush: false)
             send(.count($0.count), flush: false)
         }
-        runner.onTestStart = { _, _ in send(.started(position)) }
-        runner.onRecord = { send(record: $0) }
+        // The running test's records as the runner rebuilds them from the lines it is sent:
+        // an outcome whose steps and log equal them goes without them (`endedFromRecords`).
+        var replica = OutcomeReplica()
+        runner.onTestStart = { _, _ in
+            replica = OutcomeReplica()
+            send(.started(position))
+        }
+        runner.onRecord = { event in
+            let line = event.line
+            send(recordLine: line)
+            replica.add(line)
+        }
         runner.onAfterEach = { send(.afterEach($0)) }
         runner.onAfterAllLog = { send(.afterAllLog($0, $1)) }
         runner.stopsVideo = { interruption.signal != nil }
@@ -258,12 +274,21 @@ enum TestWorker {
         runner.onVerdict = { outcome, video in
             if outcome.failsTheRun { failures += 1 }
             counted = true
+            // The runner drops the test's record lines once it has the verdict.
+            replica.usable = false
             send(.verdict(position, outcome, video))
         }
+        let wholeOutcomes =
+            options.afterAllOnly || ProcessInfo.processInfo.environment["SCENEFLOW_WORKER_WHOLE_OUTCOMES"] == "1"
         var result = runner.run(script: request.file) { outcome in
             if outcome.failsTheRun && !counted { failures += 1 }
             counted = false
-            send(.ended(position, outcome), flush: false)
+            if !wholeOutcomes, let stripped = replica.strip(outcome) {
+                send(.endedFromRecords(position, stripped), flush: false)
+            } else {
+                send(.ended(position, outcome), flush: false)
+            }
+            replica.usable = false
             position += 1
         }
         result.outcomes = []
@@ -304,13 +329,13 @@ enum TestWorker {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Writes one change to the running test's records (`TestRecordEvent.line`) at once, with
+    /// Writes one change to the running test's records (a `TestRecordEvent.line`) at once, with
     /// every line waiting before it: whatever ends this process next (a stuck library call, a
     /// crash, `kill -9`), the runner has what the test recorded so far.
-    static func send(record event: TestRecordEvent) {
+    static func send(recordLine line: [UInt8]) {
         writing.lock()
         defer { writing.unlock() }
-        pending.append(contentsOf: event.line)
+        pending.append(contentsOf: line)
         writeAll(pending)
         pending.removeAll(keepingCapacity: true)
     }
