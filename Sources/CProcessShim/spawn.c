@@ -1,8 +1,14 @@
 #define _GNU_SOURCE
 #include "CProcessShim.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <linux/close_range.h>
 #include <signal.h>
 #include <spawn.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int sf_spawn(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
@@ -41,4 +47,59 @@ int sf_spawn(const char *path, char *const argv[], char *const envp[], int input
     posix_spawn_file_actions_destroy(&actions);
     posix_spawnattr_destroy(&attributes);
     return status;
+}
+
+int sf_spawn_dying_with_parent(const char *path, char *const argv[], char *const envp[], const char *directory,
+                               int input, int output, int error, pid_t *pid) {
+    if (input < 3 || output < 3 || error < 3) return EINVAL;
+    /* The child tells why it could not start the program on this pipe (closed by the exec). */
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) return errno;
+    pid_t parent = getpid();
+    pid_t child = fork();
+    if (child < 0) {
+        int failure = errno;
+        close(report[0]);
+        close(report[1]);
+        return failure;
+    }
+    if (child == 0) {
+        /* Only async-signal-safe calls from here to the exec. */
+        int failure = 0;
+        sigset_t none;
+        sigemptyset(&none);
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof fallback);
+        fallback.sa_handler = SIG_DFL;
+        for (int number = 1; number < NSIG; number++) sigaction(number, &fallback, NULL);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0) != 0) failure = errno;
+        /* The parent died before the request took effect: nobody waits for this child. */
+        if (failure == 0 && getppid() != parent) _exit(127);
+        if (failure == 0 && directory != NULL && chdir(directory) != 0) failure = errno;
+        if (failure == 0 && (dup2(input, 0) < 0 || dup2(output, 1) < 0 || dup2(error, 2) < 0)) failure = errno;
+        if (failure == 0) {
+            /* Nothing else of this process reaches the program. */
+            syscall(SYS_close_range, 3, ~0U, CLOSE_RANGE_CLOEXEC);
+            execve(path, argv, envp);
+            failure = errno;
+        }
+        ssize_t written;
+        do written = write(report[1], &failure, sizeof failure);
+        while (written < 0 && errno == EINTR);
+        _exit(127);
+    }
+    close(report[1]);
+    int failure = 0;
+    ssize_t got;
+    do got = read(report[0], &failure, sizeof failure);
+    while (got < 0 && errno == EINTR);
+    close(report[0]);
+    if (got == (ssize_t)sizeof failure) {
+        int status;
+        while (waitpid(child, &status, 0) < 0 && errno == EINTR) {}
+        return failure ? failure : ECHILD;
+    }
+    *pid = child;
+    return 0;
 }

@@ -60,6 +60,17 @@ int sf_early_signals_installed(void);
 int sf_spawn(const char *path, char *const argv[], char *const envp[], int input, int output, int error,
              pid_t *pid);
 
+/* Starts the program at `path` as `sf_spawn` does (descriptors `input`, `output`, `error`, each
+   at least 3, become its standard ones; no other descriptor reaches it; every signal at its
+   default, none blocked), in `directory` when not NULL, and asks the kernel to SIGKILL it when
+   the thread that called this ends or this process dies, even by SIGKILL (PR_SET_PDEATHSIG;
+   fork, then exec, since posix_spawn cannot ask it). For an outside program that must not
+   outlive the command, such as Graphviz's `dot` under `graph`. Sets `*pid`; returns 0, or the
+   errno value of the failure (EINVAL for a descriptor below 3; ENOENT, EACCES from the exec;
+   EAGAIN, ENOMEM from the fork). */
+int sf_spawn_dying_with_parent(const char *path, char *const argv[], char *const envp[], const char *directory,
+                               int input, int output, int error, pid_t *pid);
+
 /* In a `--jobs` worker, after the stop-signal handlers are installed: a stop signal (`numbers`,
    `count` of them) that another process than `runner` (or this one) sent ends the worker by
    the signal's default action, as `kill -9` would (the runner fails the test naming the

@@ -1,3 +1,4 @@
+internal import CProcessShim
 import Foundation
 import SceneflowCore
 
@@ -214,35 +215,47 @@ public enum FlowGraphRenderer {
     }
 
     /// Runs `executable` in `folder`, its standard error kept for a failure; ended (SIGKILL)
-    /// past `layout.seconds` or when `layout.shouldStop()`, so no `dot` outlives the command.
+    /// past `layout.seconds` or when `layout.shouldStop()`, and by the kernel when this
+    /// process dies, even by SIGKILL (`sf_spawn_dying_with_parent`; red-team findings R6 and,
+    /// for SIGKILL, 9-R1), so no `dot` outlives the command.
     private static func run(
         _ executable: String, _ arguments: [String], in folder: String, layout: Layout, dotFile: String
     ) throws(Failure) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.arguments = arguments
         let errors = NSTemporaryDirectory() + "sceneflow-dot-\(getpid())-\(UUID().uuidString.prefix(8)).err"
-        _ = FileManager.default.createFile(atPath: errors, contents: nil)
         defer { unlink(errors) }
-        process.standardError = FileHandle(forWritingAtPath: errors)
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { throw .io("cannot run \(executable): \(error.localizedDescription)") }
+        // The child's descriptors must not be 0-2 (a closed standard stream hands those out).
+        let errorFD = fcntl(open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600), F_DUPFD_CLOEXEC, 3)
+        let nullFD = fcntl(open("/dev/null", O_RDWR | O_CLOEXEC), F_DUPFD_CLOEXEC, 3)
+        defer {
+            if errorFD >= 0 { close(errorFD) }
+            if nullFD >= 0 { close(nullFD) }
+        }
+        guard errorFD >= 0, nullFD >= 0 else {
+            throw .io("cannot run \(executable): \(String(cString: strerror(errno)))")
+        }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let failure = sf_spawn_dying_with_parent(executable, argv, envp, folder, nullFD, nullFD, errorFD, &pid)
+        guard failure == 0 else { throw .io("cannot run \(executable): \(String(cString: strerror(failure)))") }
         let deadline = ProcessInfo.processInfo.systemUptime + layout.seconds
-        while process.isRunning {
+        var status: Int32 = 0
+        while waitpid(pid, &status, WNOHANG) != pid {
             let stop = layout.shouldStop()
             if stop || ProcessInfo.processInfo.systemUptime >= deadline {
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
                 if stop { throw .stopped }
                 throw .layoutTooLong(seconds: layout.seconds, dotFile: dotFile)
             }
             usleep(20_000)
         }
-        process.waitUntilExit()
-        if process.terminationStatus != 0 {
+        // The exit status, or the number of the signal that ended dot.
+        let code = status & 0x7f != 0 ? status & 0x7f : (status >> 8) & 0xff
+        if code != 0 {
             let message = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-            throw .graphvizFailed(status: process.terminationStatus, message: message)
+            throw .graphvizFailed(status: code, message: message)
         }
     }
 }
