@@ -264,7 +264,7 @@ enum TestWorker {
         runner.onRecord = { event in
             let line = event.line
             send(recordLine: line)
-            replica.add(line)
+            replica.add(event, line: line)
         }
         runner.onAfterEach = { send(.afterEach($0)) }
         runner.onAfterAllLog = { send(.afterAllLog($0, $1)) }

@@ -44,6 +44,24 @@ import Testing
         }
     }
 
+    /// Any finite number reads back exactly, whatever its bits (a worker leaves the steps and log
+    /// out of an outcome its runner rebuilds from these lines).
+    @Test func anyFiniteNumberReadsBackExactly() {
+        var generator = SystemRandomNumberGenerator()
+        var checked = 0
+        while checked < 20_000 {
+            let number = Double(bitPattern: generator.next())
+            guard number.isFinite else { continue }
+            checked += 1
+            let event = TestRecordEvent.stepEnded(clockEnd: number, wallSeconds: -number, passed: true)
+            guard case .stepEnded(let end, let wall, _) = TestRecordEvent(line: event.line) else {
+                Issue.record("\(number) did not read back")
+                return
+            }
+            #expect(end.bitPattern == number.bitPattern && wall.bitPattern == (-number).bitPattern, "\(number)")
+        }
+    }
+
     @Test func otherLinesAreRefused() {
         let lines = [
             "", "~", "{\"started\":{\"_0\":1}}", "~X", "~R\t", "~U", "~U\tx", "~E\t1\t2\t3", "~E\t1\t2", "~S\ta\tb",
