@@ -103,7 +103,7 @@ extension LastRunState {
     /// run" when its marker is empty), or nil without a marker.
     static func staleSince(inputs: [String], environment: [String: String]) -> String? {
         guard let marker = staleMarker(inputs: inputs, environment: environment),
-            let data = RegularFile.contents(atPath: marker)
+            let data = try? RegularFile.prefix(marker, count: 64)
         else { return nil }
         let text = String(decoding: data.prefix(64), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 32 }

@@ -224,7 +224,12 @@ struct LastRunState: Codable, Equatable {
                 path: path, reason: "it is out of date: \(since) could not save its state")
         }
         guard FileManager.default.fileExists(atPath: path) else { return .missing }
-        guard let data = RegularFile.contents(atPath: path) else {
+        let data: Data
+        do { data = try RegularFile.read(path, limit: RegularFile.cacheLimit) } catch {
+            if case .tooLarge(let bytes, _) = error {
+                return .unreadable(
+                    path: path, reason: "it is \(bytes) bytes, over the limit of 64 MiB for a last-run state")
+            }
             return .unreadable(path: path, reason: "it cannot be read as a file")
         }
         if data.isEmpty {

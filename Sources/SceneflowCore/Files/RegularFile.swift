@@ -50,6 +50,12 @@ public enum RegularFile {
         return kind(ofMode: info.st_mode)
     }
 
+    /// The most bytes Sceneflow reads of one of its own cache or state files (the last-run
+    /// state, the image and detection caches, a report folder's ledger): 64 MiB, far above
+    /// what a suite of thousands of tests writes. A larger one is damaged and is not used
+    /// (red-team finding 9-R4: a 3 GB file cost 3 GB of memory on every run).
+    public static let cacheLimit = 64 << 20
+
     /// The whole file at `path`, at most `limit` bytes.
     ///
     /// - Throws: `Problem` when it is missing, not a regular file, too large or unreadable.

@@ -37,7 +37,7 @@ public struct DetectionCache: Sendable {
     /// The stored reading for `key`, or nil (none, unreadable, made under another key, or
     /// holding values no reading could have made: `Entry.isPlausible`).
     func read(_ key: String) -> (width: Int, height: Int, words: [RecognizedWord])? {
-        guard let path = path(for: key), let data = RegularFile.contents(atPath: path),
+        guard let path = path(for: key), let data = try? RegularFile.read(path, limit: RegularFile.cacheLimit),
             let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.key == key, entry.isPlausible
         else { return nil }
         return (entry.width, entry.height, entry.words)

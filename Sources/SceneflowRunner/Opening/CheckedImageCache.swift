@@ -30,7 +30,7 @@ public final class CheckedImageCache: @unchecked Sendable {
     /// The cache in `file`, read now (an unreadable or missing file gives an empty cache).
     public init(file: String) {
         self.file = file
-        if let data = RegularFile.contents(atPath: file) {
+        if let data = try? RegularFile.read(file, limit: RegularFile.cacheLimit) {
             order = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
             known = Set(order)
         }

@@ -98,7 +98,7 @@ public struct ReportFolderLedger {
 
     /// The entries of `folder`'s ledger; none when it has none or it cannot be read.
     static func read(_ folder: String) -> [String] {
-        guard let data = RegularFile.contents(atPath: ReportPath.join(folder, fileName)),
+        guard let data = try? RegularFile.read(ReportPath.join(folder, fileName), limit: RegularFile.cacheLimit),
             let contents = try? JSONDecoder().decode(Contents.self, from: data)
         else { return [] }
         return contents.files

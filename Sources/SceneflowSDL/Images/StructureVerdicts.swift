@@ -57,9 +57,11 @@ public enum StructureVerdicts {
     private static func load() -> CacheLineSet {
         // Only a regular file is read (a FIFO put there would block every worker for ever:
         // red-team finding Q13); anything else is a cache that is not used.
-        guard let file, let data = RegularFile.contents(atPath: file) else { return CacheLineSet() }
-        if data.count > maxFileBytes {
-            if let fd = openRegular(file, O_TRUNC) { close(fd) }
+        guard let file else { return CacheLineSet() }
+        let data: Data
+        do { data = try RegularFile.read(file, limit: maxFileBytes) } catch {
+            // Past its limit, the file starts again empty (it is never read whole).
+            if case .tooLarge = error, let fd = openRegular(file, O_TRUNC) { close(fd) }
             return CacheLineSet()
         }
         return CacheLineSet(data)
