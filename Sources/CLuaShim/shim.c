@@ -45,6 +45,12 @@ static _Atomic double sf_paused_seconds = 0;
 /* When the watchdog thread last woke (CLOCK_MONOTONIC; 0 while it has not started). */
 static _Atomic double sf_last_tick = 0;
 
+/* Seconds the process spent waiting to hand its output to a reader that did not read (a
+   `--jobs` worker whose runner stood stopped: red-team finding 9-R3), and when the wait under
+   way began (CLOCK_MONOTONIC; 0 when none is). That time is the reader's, not a test's. */
+static _Atomic double sf_output_waited = 0;
+static _Atomic double sf_output_wait_since = 0;
+
 /* A thread that runs on after a stop may look before the watchdog thread has counted the stop:
    past SF_PAUSE_GAP_SECONDS since its last wake-up, the clock stands at that wake-up until it
    has. */
@@ -52,11 +58,23 @@ static double sf_now(void) {
     double raw = sf_monotonic();
     double tick = atomic_load(&sf_last_tick);
     double paused = atomic_load(&sf_paused_seconds);
-    if (tick > 0 && raw - tick > SF_PAUSE_GAP_SECONDS) return tick - paused;
-    return raw - paused;
+    double base = (tick > 0 && raw - tick > SF_PAUSE_GAP_SECONDS) ? tick : raw;
+    double since = atomic_load(&sf_output_wait_since);
+    double waited = atomic_load(&sf_output_waited) + (since > 0 && base > since ? base - since : 0);
+    return base - paused - waited;
 }
 
 double sf_running_clock(void) { return sf_now(); }
+
+void sf_output_wait_begin(void) { atomic_store(&sf_output_wait_since, sf_monotonic()); }
+
+void sf_output_wait_end(void) {
+    double since = atomic_load(&sf_output_wait_since);
+    if (since <= 0) return;
+    /* A stop during the wait was counted here, not as paused time (the watchdog skips it). */
+    atomic_store(&sf_output_waited, atomic_load(&sf_output_waited) + (sf_monotonic() - since));
+    atomic_store(&sf_output_wait_since, 0);
+}
 
 /* Counting allocator and instruction budget, one record per state (the allocator's ud). */
 typedef struct SfLimits {
@@ -315,7 +333,7 @@ static void *sf_watchdog(void *unused) {
     for (;;) {
         usleep(SF_WATCHDOG_PERIOD_US);
         double raw = sf_monotonic();
-        if (raw - last > SF_PAUSE_GAP_SECONDS)
+        if (raw - last > SF_PAUSE_GAP_SECONDS && atomic_load(&sf_output_wait_since) == 0)
             atomic_store(&sf_paused_seconds, atomic_load(&sf_paused_seconds) + (raw - last) - SF_WATCHDOG_PERIOD_US / 1e6);
         last = raw;
         atomic_store(&sf_last_tick, raw);

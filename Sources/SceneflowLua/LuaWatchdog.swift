@@ -38,6 +38,16 @@ public enum LuaWatchdog {
     /// wake-ups. A run stopped whole for longer than a limit goes on unharmed (red-team
     /// finding R5). Without the thread, plain monotonic time.
     public static var now: Double { sf_running_clock() }
+
+    /// Runs `body`, which waits to hand output to a reader (a `--jobs` worker writing its
+    /// lines to a runner that may not be reading), with the clock of the real-time limits
+    /// (`now`) standing still: the wait is the reader's time, not the test's (red-team finding
+    /// 9-R3: a runner stopped alone longer than `--timeout` failed a passing test).
+    public static func waitingForReader<T>(_ body: () throws -> T) rethrows -> T {
+        sf_output_wait_begin()
+        defer { sf_output_wait_end() }
+        return try body()
+    }
 }
 
 extension LuaWatchdog {

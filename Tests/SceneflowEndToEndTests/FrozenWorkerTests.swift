@@ -147,4 +147,33 @@ import Testing
         #expect(process.terminationStatus == 0, "\(console)")
         #expect(console.contains("1 passed, 0 failed"), "\(console)")
     }
+
+    /// Red-team 9 R3: the runner alone stopped (a debugger attached to it, a tool freezing one
+    /// process) for longer than `--timeout`: its worker, healthy, waits to write its lines to
+    /// the pipe nobody reads. That wait is no test's time: the tests pass once the runner runs
+    /// again (the watchdog had failed one "inside the Sceneflow call step(…)").
+    @Test(arguments: ["1", "2"])
+    func aWorkerWaitingForItsStoppedRunnerIsNotCounted(_ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let body = "for k = 1, 3000 do log.message(string.rep(\"m\", 200) .. k) step(\"s\" .. k, function() end) end"
+        for file in ["f1", "f2"] {
+            try tmp.write(
+                "suite/\(file).lua",
+                "prototype \"../Proto\"\nfor i = 1, 6 do test(\"t\" .. i, function() \(body) end) end\n")
+        }
+        let process = try WorkerProcesses.start(
+            ["test", "suite", "--timeout", "3", "--jobs", jobs, "--json", "r.json"], in: tmp)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let runner = process.processIdentifier
+        _ = try #require(WorkerProcesses.waitUntilBusy(runner, cpu: 0.2), "the worker never got busy")
+        kill(runner, SIGSTOP)
+        sleep(8)
+        kill(runner, SIGCONT)
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning && Date() < deadline { usleep(50_000) }
+        let console = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
+        #expect(process.terminationStatus == 0, "\(console)")
+        #expect(console.contains("12 passed, 0 failed"), "\(console)")
+    }
 }

@@ -46,6 +46,10 @@ void sf_set_deadline(lua_State *L, double seconds);
    process stood stopped (SIGSTOP/SIGCONT), as the watchdog thread saw it (without the thread
    running, plain CLOCK_MONOTONIC). */
 double sf_running_clock(void);
+/* Between these two calls the thread waits to hand its output to a reader (a pipe the reader
+   does not empty): the clock of the real-time limits stands still meanwhile. */
+void sf_output_wait_begin(void);
+void sf_output_wait_end(void);
 
 /* Why the watchdog thread gave up on a call (the first argument of the stuck handler). */
 #define SF_STUCK_PAST_DEADLINE 1 /* past its real-time deadline, then 1 s of its own CPU time (10 s real at most) */

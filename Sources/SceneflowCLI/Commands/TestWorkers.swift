@@ -321,11 +321,18 @@ enum TestWorker {
             if let data = try? encoder.encode(event) { line = [UInt8](data) + [10] }
             encoding.unlock()
         }
-        writing.lock()
+        // The heartbeat thread may hold the lock, waiting on a full pipe itself.
+        LuaWatchdog.waitingForReader { writing.lock() }
         defer { writing.unlock() }
         pending.append(contentsOf: line)
         guard flush else { return }
-        writeAll(pending)
+        writePending()
+    }
+
+    /// Writes every line waiting (under `writing`). While the runner does not read (it stands
+    /// stopped, a debugger holds it), the wait is not the running test's time.
+    private static func writePending() {
+        LuaWatchdog.waitingForReader { writeAll(pending) }
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -333,11 +340,10 @@ enum TestWorker {
     /// every line waiting before it: whatever ends this process next (a stuck library call, a
     /// crash, `kill -9`), the runner has what the test recorded so far.
     static func send(recordLine line: [UInt8]) {
-        writing.lock()
+        LuaWatchdog.waitingForReader { writing.lock() }
         defer { writing.unlock() }
         pending.append(contentsOf: line)
-        writeAll(pending)
-        pending.removeAll(keepingCapacity: true)
+        writePending()
     }
 
     /// The line a worker writes every `heartbeatSeconds` from a thread of its own, whatever its
