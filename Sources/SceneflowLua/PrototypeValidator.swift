@@ -342,13 +342,19 @@ struct PrototypeValidator {
 
     /// `; did you mean "privacy.png"?` for a missing `image` when a file beside where it
     /// should be (same subfolder of `directory`) is spelt nearly the same, else "".
+    /// A name that is not UTF-8 is suggested with its bad bytes as `\xHH` and what is wrong
+    /// with it (`FolderNames`), never as a U+FFFD name no file has (red-team finding m8).
     static func nearestFile(_ image: String, in directory: String) -> String {
         let folder = PathText.folder(of: image)
-        let names =
-            (try? FileManager.default.contentsOfDirectory(
-                atPath: (directory as NSString).appendingPathComponent(folder))) ?? []
-        let candidates = names.filter { !$0.hasPrefix(".") }.map { folder.isEmpty ? $0 : "\(folder)/\($0)" }
-        return NearestName.hint(for: image, among: candidates)
+        let entries =
+            (FolderNames.entries(of: (directory as NSString).appendingPathComponent(folder)) ?? []).filter {
+                !$0.shown.hasPrefix(".")
+            }
+        let candidates = entries.map { folder.isEmpty ? $0.shown : "\(folder)/\($0.shown)" }
+        let hint = NearestName.hint(for: image, among: candidates)
+        let unusable = zip(candidates, entries).filter { !$0.1.isUTF8 }.map(\.0)
+        guard unusable.contains(where: { hint.contains("\"\($0)\"") }) else { return hint }
+        return hint + " (\(FolderNames.notUTF8))"
     }
 
     /// `no scene "detial"; did you mean "detail"?`

@@ -33,15 +33,10 @@ extension ScriptModule {
             }
             return
         }
-        var message = stack.string(index, maxBytes: RecordLimits.messageBytes) ?? ""
-        var level = level
-        // A warning of before_all or after_all lands in whichever test runs first or last: as a
-        // warning it would make that test's verdict move with --reverse or --filter (red-team
-        // findings n10, o15). It stays in the log, marked, and no test passes with warnings.
-        if level == .warning, let phase = records.phase, phase == "before_all" || phase == "after_all" {
-            level = .message
-            message = "warning (in \(phase)): " + message
-        }
+        // A warning of before_all is every test's (`after_before_all` gives it to each) and one
+        // of after_all is its (after_all) entry's, so no verdict moves with the order (red-team
+        // findings n10, o15, m2).
+        let message = stack.string(index, maxBytes: RecordLimits.messageBytes) ?? ""
         record(.log(TestLogEntry(level: level, clockTime: clockTime, line: line, message: message)))
     }
 
@@ -92,17 +87,25 @@ extension ScriptModule {
             }
         ),
         (
-            // after_before_all(first): the file's before_all hooks have run in this test's
-            // fresh Lua state. The prototype goes back to its start (scene, stack, state) so
-            // their gestures never reach the test, and outside the first test run their log
-            // and steps are dropped: each test sees exactly one before_all, as one state
-            // shared by the file did (red-team finding M5). The test's clock time (its
-            // clock_limit, its clock seconds, the times of its steps and log) counts from
-            // here in every test, so before_all's gestures and waits are no test's time and
-            // the order changes nothing (red-team finding R3).
+            // after_before_all(first, runs_test): the file's before_all hooks have run in this
+            // test's fresh Lua state. The prototype goes back to its start (scene, stack,
+            // state) so their gestures never reach the test, and outside the first test run
+            // their log and steps are dropped: each test sees exactly one before_all, as one
+            // state shared by the file did (red-team finding M5). Their warnings stay in every
+            // test that runs (`runs_test`; not in a hooks-only run): before_all ran for each,
+            // so each passes with them whatever the order (red-team finding m2). The test's
+            // clock time (its clock_limit, its clock seconds, the times of its steps and log)
+            // counts from here in every test, so before_all's gestures and waits are no
+            // test's time and the order changes nothing (red-team finding R3).
             "after_before_all",
             { module, session, s in
-                if s.isTruthy(1) { module.testStart = session.now } else { module.resetRecords(start: session.now) }
+                if s.isTruthy(1) {
+                    module.testStart = session.now
+                } else {
+                    let warnings = s.isTruthy(2) ? module.records.log.filter { $0.level == .warning } : []
+                    module.resetRecords(start: session.now)
+                    for warning in warnings { module.record(.log(warning)) }
+                }
                 session.reset()
                 module.app?.resetState()
                 return .values(0)

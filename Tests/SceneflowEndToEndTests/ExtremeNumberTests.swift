@@ -158,7 +158,7 @@ import Testing
             script += "test(\"\(name)\", function() \(c.1) end)\n"
         }
         try folder.write("extreme.lua", script)
-        let r = try Sceneflow.run(["test", "extreme.lua"], in: folder.url, timeout: 120)
+        let r = try Sceneflow.run(["test", "extreme.lua", "--json", "r.json"], in: folder.url, timeout: 120)
         #expect(r.didNotCrash, "\(entry): \(r)")
         #expect(r.status == 0 || r.status == 1, "\(entry): \(r)")
         #expect(r.stdout.contains("passed"), "\(entry): no summary line\n\(r)")
@@ -169,5 +169,44 @@ import Testing
                     && !words.contains("-inf"), "\(entry): raw Lua number in a message: \(line)")
             #expect(!line.contains("[sceneflow "), "\(entry): a message names the API's own Lua chunk: \(line)")
         }
+        // One rule per slot (red-team finding m3: `timeout = 1/0` passed in tap while `0/0`
+        // there, and infinity in wait_for, failed with "must be a finite number"): when a
+        // slot refuses a value as not finite, it refuses NaN and both infinities alike.
+        let outcomes = try Self.outcomes(folder.file("r.json"))
+        var slots: [String: [(value: String, failure: String?)]] = [:]
+        for (i, c) in calls.enumerated() {
+            let name = "\(i + 1) \(c.0)".replacingOccurrences(of: "\"", with: "'")
+            // The longest first: "-1/0" holds "1/0".
+            let values = Self.extremes.sorted { $0.count > $1.count }
+            guard let value = values.first(where: { c.0.contains($0) }), let outcome = outcomes[name] else {
+                continue
+            }
+            let slot = c.0.replacingOccurrences(of: value, with: "V")
+            slots[slot, default: []].append((value, outcome))
+        }
+        for (slot, results) in slots where results.contains(where: { $0.failure?.contains("finite") == true }) {
+            for result in results where ["0/0", "1/0", "-1/0"].contains(result.value) {
+                #expect(
+                    result.failure?.contains("finite") == true,
+                    "\(entry): \(slot.replacingOccurrences(of: "V", with: result.value)) was not refused as not finite, though the slot refuses other values so: \(result.failure ?? "passed")"
+                )
+            }
+        }
+    }
+
+    /// Each test's failure message by name, nil for a test that did not fail (`--json`).
+    static func outcomes(_ path: String) throws -> [String: String?] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let json = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+        var found: [String: String?] = [:]
+        for file in json["files"] as? [[String: Any]] ?? [] {
+            for outcome in file["outcomes"] as? [[String: Any]] ?? [] {
+                guard let name = outcome["name"] as? String else { continue }
+                let failed = outcome["verdict"] as? String == "failed"
+                let message = (outcome["failure"] as? [String: Any])?["message"] as? String ?? ""
+                found.updateValue(failed ? message : nil, forKey: name)
+            }
+        }
+        return found
     }
 }

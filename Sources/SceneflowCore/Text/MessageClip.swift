@@ -1,6 +1,8 @@
 /// Keeps an error message readable on one console line: a Lua error re-raised through many
 /// levels (`a.lua:3: a.lua:3: a.lua:3: … C stack overflow`) has its repeated prefix collapsed,
-/// and anything longer than `maxLength` characters is cut with a note of how much was left out.
+/// a line longer than `maxLength` characters has its long quoted strings shortened (so the
+/// reason after a long name stays), and what is still longer is cut with a note of how much
+/// was left out.
 public enum MessageClip {
     /// The longest message kept whole, in characters.
     public static let maxLength = 1000
@@ -35,9 +37,49 @@ public enum MessageClip {
             }
             index += run
         }
-        let collapsed = kept.joined(separator: ": ")
+        var collapsed = kept.joined(separator: ": ")
+        guard collapsed.count > maxLength else { return collapsed }
+        // The quoted names (a 1 KiB test name or label) are shortened first, so the place
+        // before them and the reason after them stay (red-team finding m1).
+        collapsed = shorteningQuotes(collapsed)
         guard collapsed.count > maxLength else { return collapsed }
         let left = collapsed.count - maxLength
         return String(collapsed.prefix(maxLength)) + "… (\(left) more characters)"
+    }
+
+    /// The most characters of a quoted string a clipped line keeps.
+    static let quotedKept = 60
+
+    /// `line` with every double-quoted string longer than `quotedKept` characters (a `\"`
+    /// inside does not end it) cut to its start, an ellipsis and its length:
+    /// `"xxxx…" (1000 characters)`.
+    static func shorteningQuotes(_ line: String) -> String {
+        var result = ""
+        var quoted: [Character]? = nil
+        var escaped = false
+        for character in line {
+            guard var inside = quoted else {
+                result.append(character)
+                if character == "\"" { quoted = [] }
+                continue
+            }
+            if character == "\"" && !escaped {
+                if inside.count > quotedKept {
+                    // Never ending on half an escape (`\` would escape the closing quote).
+                    var kept = String(inside.prefix(quotedKept))
+                    while kept.last == "\\" { kept.removeLast() }
+                    result += kept + "…\" (\(inside.count) characters)"
+                } else {
+                    result += String(inside) + "\""
+                }
+                quoted = nil
+                continue
+            }
+            escaped = character == "\\" && !escaped
+            inside.append(character)
+            quoted = inside
+        }
+        if let inside = quoted { result += String(inside) }
+        return result
     }
 }

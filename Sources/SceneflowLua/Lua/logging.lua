@@ -30,7 +30,7 @@ api.define{ name = "log.debug", group = "Logging",
   fn = function(...) sf.log("debug", text(...), (api.line())) end }
 api.define{ name = "log.warn", group = "Logging",
   signature = "log.warn(...)",
-  summary = "Logs a warning. The test still passes but is reported as \"passed with warnings\" in the console, JUnit (a property and system-out), TAP and JSON. In before_all or after_all, which run with whichever test comes first or last, it is logged as a message marked warning (in before_all) and moves no verdict.",
+  summary = "Logs a warning. The test still passes but is reported as \"passed with warnings\" in the console, JUnit (a property and system-out), TAP and JSON. In a hook it warns the tests the hook ran for: in before_all every test of the file (before_all runs before each), in before_each or after_each that test, and in after_all, which runs once after them all, its own (after_all) entry, passed with warnings.",
   args = { { "...", "any values", "any" } },
   example = 'if #history() > 5 then log.warn("long way to checkout") end',
   fn = function(...) sf.log("warning", text(...), (api.line())) end }

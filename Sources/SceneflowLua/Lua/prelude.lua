@@ -183,11 +183,13 @@ end
 local fail = api.fail
 
 -- Fails unless `v` is a finite number >= `min` (no lower bound when min is nil): `what: name
--- must be a finite number[ of seconds] >= min, got v`. Returns v.
+-- must be a finite number[ of seconds] >= min, got v` (without a name: `what: expected a finite
+-- number…`). Returns v. Every number of seconds the API takes is checked here, so NaN and both
+-- infinities are refused alike everywhere (red-team finding m3: tap took timeout = 1/0).
 function api.finite(what, name, v, min, unit)
   if type(v) ~= "number" or v ~= v or v == huge or v == -huge or (min and v < min) then
-    fail(format("%s: %s must be a finite number%s%s, got %s", what, name, unit and (" of " .. unit) or "",
-      min and format(" >= %g", min) or "", api.show(v)))
+    fail(format("%s: %s a finite number%s%s, got %s", what, name and (name .. " must be") or "expected",
+      unit and (" of " .. unit) or "", min and format(" >= %g", min) or "", api.show(v)))
   end
   return v
 end
@@ -317,9 +319,7 @@ end
 
 function api.timeout(opts, what)
   local t = type(opts) == "table" and opts.timeout or nil
-  if t ~= nil and (type(t) ~= "number" or t ~= t or t < 0) then
-    fail(what .. ": timeout must be a finite number of seconds >= 0, got " .. api.show(t))
-  end
+  if t ~= nil then api.finite(what, "timeout", t, 0, "seconds") end
   return t or api.block_timeout or api.default_timeout
 end
 

@@ -509,7 +509,7 @@ function decl.run(index, last, first, hooks_only, without_before_all)
     ok, err = hooks(decl.before_all, "in before_all", true, nil)
     if ok then decl.freeze() else decl.before_all_failure = err end  -- its globals stay
     sf.step_unwind(0)
-    if ok and #decl.before_all > 0 then sf.after_before_all(first) end
+    if ok and #decl.before_all > 0 then sf.after_before_all(first, not hooks_only) end
   elseif decl.before_all_failure then
     ok, err = false, decl.before_all_failure
   end

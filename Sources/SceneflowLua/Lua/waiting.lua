@@ -2,12 +2,7 @@ local api = ...
 local sf, fail, show = api.sf, api.fail, api.show
 local type, pcall, error, yield = type, pcall, error, coroutine.yield
 
-local function seconds_arg(what, v)
-  if type(v) ~= "number" or v ~= v or v < 0 or v == math.huge then
-    fail(what .. ": expected a finite number of seconds >= 0, got " .. show(v))
-  end
-  return v
-end
+local function seconds_arg(what, v) return api.finite(what, nil, v, 0, "seconds") end
 
 api.define{ name = "wait", group = "Waiting", step = true,
   signature = "wait(seconds)",

@@ -164,7 +164,15 @@ public enum Scaffolder {
                 problems.append("no image at \(argument)")
             } else if isDirectory.boolValue {
                 let found = imageFiles(inFolder: argument)
-                if found.isEmpty { problems.append("\(argument): a folder with no \(formatNames) images in it") }
+                // A screenshot whose name is not UTF-8 is named with its bytes, never "not
+                // found" under a U+FFFD name (red-team finding m8).
+                let unusable = imageEntries(inFolder: argument).filter { !$0.isUTF8 }
+                problems += unusable.map {
+                    "\((argument as NSString).appendingPathComponent($0.shown)): \(FolderNames.notUTF8)"
+                }
+                if found.isEmpty && unusable.isEmpty {
+                    problems.append("\(argument): a folder with no \(formatNames) images in it")
+                }
                 files += found
             } else {
                 files.append(argument)
@@ -175,13 +183,18 @@ public enum Scaffolder {
     }
 
     /// The files directly in `folder` whose extension is an image format's (`imageExtensions`,
-    /// any case), hidden files aside; empty when `folder` cannot be listed.
+    /// any case) and whose name is UTF-8, hidden files aside; empty when `folder` cannot be
+    /// listed.
     static func imageFiles(inFolder folder: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        return names.filter {
-            !$0.hasPrefix(".") && imageExtensions.contains(($0 as NSString).pathExtension.lowercased())
+        imageEntries(inFolder: folder).filter(\.isUTF8).map { (folder as NSString).appendingPathComponent($0.shown) }
+    }
+
+    /// The entries of `folder` whose extension is an image format's, hidden files aside,
+    /// whether their names are UTF-8 or not.
+    static func imageEntries(inFolder folder: String) -> [FolderNames.Entry] {
+        (FolderNames.entries(of: folder) ?? []).filter {
+            !$0.shown.hasPrefix(".") && imageExtensions.contains(($0.shown as NSString).pathExtension.lowercased())
         }
-        .map { (folder as NSString).appendingPathComponent($0) }
     }
 
     /// True when `target` is another file than `source` and does not already hold the same bytes.

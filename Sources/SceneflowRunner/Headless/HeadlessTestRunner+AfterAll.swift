@@ -62,6 +62,16 @@ extension HeadlessTestRunner {
         var afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }
+        // Hooks that held but warned have their own entry too, passed with warnings: they ran
+        // after every test, so the warning is none of theirs (red-team finding m2).
+        if hooks == .afterAll, afterAll == nil, !outcome.warnings.isEmpty {
+            afterAll = Self.afterAllEntry(
+                Diagnostic(file: file, line: outcome.warnings[0].line, message: ""), file: file,
+                seconds: runtime.afterAllWallSeconds)
+            afterAll?.verdict = .warned
+            afterAll?.failure = nil
+            afterAll?.failureKind = nil
+        }
         // Soft failures the hooks recorded before a limit stopped them are the entry's (red-team
         // finding p16: the watchdog's entry dropped them; a stuck call's kept them).
         if hooks == .afterAll, let soft = outcome.failure?.message, outcome.failureKind == .expectation,
@@ -75,8 +85,8 @@ extension HeadlessTestRunner {
             afterAll?.verdict = .interrupted
             afterAll?.failure?.message = "after_all was stopped: \(stopReason())"
         }
-        // A failing after_all's steps and log are its entry's; a holding one's log joins the
-        // test's (`afterAllLog`).
+        // A failing or warning after_all's steps and log are its entry's; a holding one's log
+        // joins the test's (`afterAllLog`).
         if hooks == .afterAll, var entry = afterAll {
             entry.steps = outcome.steps
             entry.log = outcome.log
@@ -117,11 +127,14 @@ extension HeadlessTestRunner {
     }
 
     /// Adds what the after_each hooks did in a fresh load (`run`) to the test that ended before
-    /// them (`outcome`): their log and steps follow the test's, and their failure follows the
-    /// test's after `; then, `, as when they run in the test's own Lua state.
+    /// them (`outcome`): their log and steps follow the test's (their warnings warn a test that
+    /// passed), and their failure follows the test's after `; then, `, as when they run in the
+    /// test's own Lua state.
     public static func addAfterEach(_ run: TestOutcome, to outcome: inout TestOutcome) {
         outcome.log += run.log
         outcome.steps += run.steps
+        // Their warnings are the test's, as in its own Lua state (red-team finding m2).
+        if outcome.verdict == .passed, !run.warnings.isEmpty { outcome.verdict = .warned }
         guard let hookFailure = run.failure, run.verdict == .failed else { return }
         var failure = outcome.failure ?? Diagnostic(file: outcome.file, line: outcome.line, message: "")
         failure.message += failure.message.isEmpty ? hookFailure.message : "; then, " + hookFailure.message

@@ -117,8 +117,8 @@ public final class HeadlessTestRunner {
     /// `Options.skipFirst` (`Options.afterEachFirst`): a failed or passed outcome named as that
     /// test, with the hooks' failure, log and steps (`addAfterEach(_:to:)` adds it to the test).
     public var onAfterEach: (TestOutcome) -> Void = { _ in }
-    /// Gets what a file's after_all hooks logged when they held (their lines marked with the
-    /// hook, `warning (in after_all): …`) and their captures and visual checks (files in the
+    /// Gets what a file's after_all hooks logged when they held without a warning (one makes
+    /// their own `(after_all)` entry) and their captures and visual checks (files in the
     /// after_all folder), after the test they ran after was handed to `onOutcome`: they belong
     /// to that test's log and visuals, as when the hooks ran in its Lua state.
     public var onAfterAllLog: ([TestLogEntry], [VisualRecord]) -> Void = { _, _ in }

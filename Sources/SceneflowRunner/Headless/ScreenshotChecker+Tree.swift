@@ -5,6 +5,18 @@ import SceneflowSDL
 /// `expect.tree`: the element tree of the frame against a baseline outline or an inline one.
 extension ScreenshotChecker {
     func tree(name: String?, expected: String?, session: Session, final: Bool) -> VisualCheckResult {
+        guard let name else { return tree(name: nil, expected: expected, session: session, final: final, mode: mode) }
+        let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
+        let writer = writers[path]
+        let result = tree(
+            name: name, expected: expected, session: session, final: final, mode: writer == nil ? mode : .never)
+        return shared(result, kind: "tree", name: name, at: path, writtenBy: writer)
+    }
+
+    /// `tree(name:expected:session:final:)` with baselines written as `mode` says.
+    private func tree(name: String?, expected: String?, session: Session, final: Bool, mode: BaselineMode)
+        -> VisualCheckResult
+    {
         let actual = ElementTree.outline(session)
         var baseline: String?
         var wanted = expected

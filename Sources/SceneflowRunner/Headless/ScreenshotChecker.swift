@@ -50,7 +50,7 @@ final class ScreenshotChecker: VisualChecks {
     /// The failure folders the running test has written (`writeFailure`), so none is reused.
     var failureFolders: Set<String> = []
     /// The checks of the running test, in order.
-    private(set) var records: [VisualRecord] = []
+    var records: [VisualRecord] = []
     /// Every baseline file (screenshot or element tree) the checks compared against or
     /// recorded, for `HeadlessTestRunner.filesRead` (`--watch` reruns when one changes).
     var baselinesUsed: Set<String> = []
@@ -59,6 +59,11 @@ final class ScreenshotChecker: VisualChecks {
     /// so it is not rendered again (a splash waiting for its timer costs one render, not 60 a
     /// second).
     var lastRetry: (request: ScreenshotRequest, frame: FrameDescription, result: VisualCheckResult)?
+    /// The running test's name and index (`begin`).
+    var test: (name: String, index: Int) = ("", 0)
+    /// The baselines this checker wrote (recorded or rewritten), each with the test that wrote
+    /// it: a later check of the same name is compared with it, never writes it again (`shared`).
+    var writers: [String: (name: String, index: Int)] = [:]
 
     /// A checker for the tests of `script`, reading baselines through `baselines` (one cache
     /// per run, so a baseline is decoded once while its file is unchanged).
@@ -107,6 +112,7 @@ final class ScreenshotChecker: VisualChecks {
 
     /// Starts test `index` (0-based) of the file: its records and file names.
     func begin(test name: String, index: Int) {
+        test = (name, index)
         testSlug = FailureArtifacts.folder(index, name)
         failureFolders.removeAll()
         records.removeAll()
@@ -119,14 +125,21 @@ final class ScreenshotChecker: VisualChecks {
         let frame = session.frame()
         if !final, let last = lastRetry, last.request == request, last.frame == frame { return last.result }
         lastRetry = nil
-        let result = compare(request, session: session, final: final)
+        let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
+        // A baseline an earlier check of this run wrote is only compared with (see `shared`).
+        let writer = writers[baseline]
+        let compared = compare(request, session: session, final: final, mode: writer == nil ? mode : .never)
+        let result = shared(compared, kind: "screenshot", name: request.name, at: baseline, writtenBy: writer)
         if case .retry = result { lastRetry = (request, frame, result) }
         return result
     }
 
-    /// Renders and compares one attempt of `expect.screenshot`; a failing attempt that is not
-    /// `final` is returned without being recorded or writing files.
-    private func compare(_ request: ScreenshotRequest, session: Session, final: Bool) -> VisualCheckResult {
+    /// Renders and compares one attempt of `expect.screenshot`, writing baselines as `mode`
+    /// says; a failing attempt that is not `final` is returned without being recorded or
+    /// writing files.
+    private func compare(_ request: ScreenshotRequest, session: Session, final: Bool, mode: BaselineMode)
+        -> VisualCheckResult
+    {
         let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
         baselinesUsed.insert(baseline)
         if let escape = baselineEscape(baseline) {
@@ -359,7 +372,9 @@ final class ScreenshotChecker: VisualChecks {
         let (status, message): (String, String)
         switch result {
         case .passed(let how): (status, message) = ("passed", how)
-        case .recorded(let path): (status, message) = ("recorded", "baseline written to \(path)")
+        case .recorded(let path):
+            (status, message) = ("recorded", "baseline written to \(path)")
+            if writers[path] == nil { writers[path] = test }
         case .failed(let why), .retry(let why): (status, message) = ("failed", why)
         }
         records.append(

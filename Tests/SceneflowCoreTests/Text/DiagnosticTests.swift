@@ -74,6 +74,25 @@ struct DiagnosticTests {
         #expect(MessageClip.clip(long) == "first\n" + String(repeating: "y", count: 1000) + "… (500 more characters)")
     }
 
+    /// A long quoted name is shortened, never the reason after it (red-team finding m1: a
+    /// 1 000-character test name cut `skip("xxx…` before what was wrong).
+    @Test func aLongQuotedNameIsShortenedAndTheReasonKept() {
+        let name = String(repeating: "x", count: 1000)
+        let message = "t.lua:2: skip(\"\(name)\"): the reason must be valid UTF-8 text (byte 2 is not part of one)"
+        let clipped = MessageClip.clip(message)
+        #expect(
+            clipped == "t.lua:2: skip(\"" + String(repeating: "x", count: MessageClip.quotedKept)
+                + "…\" (1000 characters)): the reason must be valid UTF-8 text (byte 2 is not part of one)")
+        // Escaped quotes stay inside their string, and a short quote stays whole.
+        let escaped = "tap(\"a\\\"" + name + "\") in \"home\": no element"
+        #expect(
+            MessageClip.clip(escaped) == "tap(\"a\\\"" + String(repeating: "x", count: 57)
+                + "…\" (1003 characters)) in \"home\": no element")
+        // Under the limit nothing changes.
+        let short = "skip(\"" + String(repeating: "y", count: 500) + "\"): bad"
+        #expect(MessageClip.clip(short) == short)
+    }
+
     @Test func manyLinesAreCut() {
         let message = (1...250).map { "line \($0)" }.joined(separator: "\n")
         let clipped = MessageClip.clip(message)
