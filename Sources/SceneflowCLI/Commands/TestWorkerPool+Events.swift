@@ -243,7 +243,11 @@ extension TestWorkerPool {
             }
             endedInHooksOnly(
                 worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: show)
-            if !stoppedBySignal { showSkippedLeft(run, onOutcome: show) }
+            if stoppedBySignal {
+                showPlannedLeft(run, planned: planned, onOutcome: show)
+            } else {
+                showSkippedLeft(run, onOutcome: show)
+            }
             finish(run)
             return
         }
@@ -310,7 +314,11 @@ extension TestWorkerPool {
             }
         }
         if stoppedBySignal || (run.next >= planned.count && !run.afterAllOnly) {
-            if !stoppedBySignal { showSkippedLeft(run, onOutcome: show) }
+            if stoppedBySignal {
+                showPlannedLeft(run, planned: planned, onOutcome: show)
+            } else {
+                showSkippedLeft(run, onOutcome: show)
+            }
             finish(run)
         } else {
             resumed.insert(run, at: 0)
@@ -354,6 +362,18 @@ extension TestWorkerPool {
             added = true
         }
         return added
+    }
+
+    /// Shows every test of `run` with no outcome yet, with its planned one (skipped: the run
+    /// was interrupted, or its own skip), once a stop signal ended its worker: the reports
+    /// list them (`finish`), and so must the console and TAP (red-team finding 9-R6: a test
+    /// stopped inside a library call left the rest of its file out of both).
+    func showPlannedLeft(_ run: FileRun, planned: [TestOutcome], onOutcome: (TestOutcome) -> Void) {
+        flushShown(run, onOutcome: onOutcome)
+        for index in planned.indices where run.outcomes[index] == nil {
+            run.outcomes[index] = planned[index]
+            onOutcome(planned[index])
+        }
     }
 
     /// How the record line that says the after_all hooks began starts (`~P`, tab, `after_all`).
