@@ -242,7 +242,8 @@ extension TestWorkerPool {
                 return
             }
             endedInHooksOnly(
-                worker, run, planned: planned, interrupted: stoppedBySignal || taken, onOutcome: show)
+                worker, run, planned: planned, interrupted: stoppedBySignal || taken,
+                stoppedBySignal: stoppedBySignal, onOutcome: show)
             if stoppedBySignal {
                 showPlannedLeft(run, planned: planned, onOutcome: show)
             } else {
@@ -438,17 +439,39 @@ extension TestWorkerPool {
 
     /// The worker that ran only the file's hooks (`FileRun.afterAllOnly`) ended before they
     /// did: without a signal, the file gets the `(after_all)` entry saying why, after the test
-    /// the hooks ran after (which keeps its verdict); after a signal the file just ends.
+    /// the hooks ran after (which keeps its verdict). After a stop signal that ended the
+    /// after_all hooks, the entry is interrupted, as a live worker reports it (red-team finding
+    /// 9-R9: it vanished and the reports said every test passed); stopped before them, the
+    /// file just ends.
     func endedInHooksOnly(
-        _ worker: Worker, _ run: FileRun, planned: [TestOutcome], interrupted: Bool, onOutcome: (TestOutcome) -> Void
+        _ worker: Worker, _ run: FileRun, planned: [TestOutcome], interrupted: Bool, stoppedBySignal: Bool = false,
+        onOutcome: (TestOutcome) -> Void
     ) {
         run.afterAllOnly = false
         run.running = nil
         run.next = planned.count
-        guard !interrupted, let position = run.afterAllAfter, planned.indices.contains(position) else { return }
-        var reason = testProblem(worker, run, planned[position])
+        guard let position = run.afterAllAfter, planned.indices.contains(position) else { return }
         let journal = run.journal()
         let inAfterAll = journal.phase == "after_all"
+        if stoppedBySignal && inAfterAll {
+            let stop = notRunReason == "interrupted" ? "the run was interrupted" : "not run: " + notRunReason
+            var entry = HeadlessTestRunner.afterAllEntry(
+                Diagnostic(
+                    file: run.file, line: journal.phaseLine ?? planned[position].line,
+                    message: "after_all was stopped: " + stop),
+                file: run.file,
+                seconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
+            entry.verdict = .interrupted
+            entry.log = journal.log
+            entry.steps = journal.steps
+            run.records.removeAll()
+            if entry.failsTheRun { failures += 1 }
+            run.outcomes[planned.count] = entry
+            onOutcome(entry)
+            return
+        }
+        guard !interrupted else { return }
+        var reason = testProblem(worker, run, planned[position])
         let line = inAfterAll ? journal.phaseLine : nil
         // What the after_all hooks recorded before the stop is their entry's (red-team
         // finding T7: their soft failures failed the last test).
