@@ -78,4 +78,63 @@ import Testing
             "\(lines.count - notices) lines arrived and \(dropped) were announced dropped, of \(expected); stderr: \(errors)"
         )
     }
+
+    /// The console of `script` with its last test failing, read by a reader that stalls
+    /// `stall` seconds (or until the reports are written when nil) before it reads it all.
+    static func stalled(_ arguments: [String], stall: Double?) throws -> (String, Int32) {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("chat.lua", script + "test(\"last\", function() error(\"the last test fails\") end)\n")
+        let pipe = Pipe()
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = arguments
+        process.currentDirectoryURL = tmp.url
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        env["CI"] = nil
+        env["XDG_CACHE_HOME"] = tmp.file("cache")
+        process.environment = env
+        process.standardOutput = pipe.fileHandleForWriting
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        if let stall {
+            usleep(UInt32(stall * 1_000_000))
+        } else {
+            let deadline = Date().addingTimeInterval(240)
+            while !FileManager.default.fileExists(atPath: tmp.file("r.json")) && Date() < deadline { usleep(50_000) }
+            usleep(1_000_000)
+        }
+        let received = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (received, process.terminationStatus)
+    }
+
+    /// Red-team 9 R7: a stalled reader of `--verbose` lost the only FAIL line and the closing
+    /// counts while earlier PASS lines were kept. Detail is dropped first: every verdict line
+    /// and the end of the run arrive.
+    @Test func aStalledVerboseConsoleKeepsEveryVerdictAndTheEnd() throws {
+        let (received, status) = try Self.stalled(
+            ["test", "chat.lua", "--verbose", "--json", "r.json"], stall: nil)
+        #expect(status == 1)
+        let lines = received.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("  PASS  ") }.count == 100, "\(lines.suffix(5))")
+        #expect(lines.contains { $0.hasPrefix("  FAIL  last") }, "\(lines.suffix(5))")
+        #expect(lines.contains("100 passed, 1 failed"), "\(lines.suffix(5))")
+        #expect(Self.announced(received) > 0, "nothing was dropped: the test did not stall the reader")
+    }
+
+    /// A TAP stream loses no line to a stalled reader: the run waits for it (prove had said
+    /// "No plan found" with 33 of 60 points, and YAML blocks had lost lines).
+    @Test func aStalledTAPReaderGetsTheWholeStream() throws {
+        let (received, status) = try Self.stalled(["test", "chat.lua", "--verbose", "--tap"], stall: 4)
+        #expect(status == 1)
+        let lines = received.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("ok ") }.count == 100, "\(lines.suffix(5))")
+        #expect(lines.contains { $0.hasPrefix("not ok 101 ") }, "\(lines.suffix(5))")
+        #expect(lines.contains("1..101"), "\(lines.suffix(5))")
+        #expect(!received.contains("dropped"), "\(lines.suffix(5))")
+    }
 }

@@ -178,7 +178,7 @@ struct TestCommand: Subcommand {
             settings.report ?? HeadlessTestRunner.Options().visualDirectory, cleaning: watched == nil)
         let colour = Colour.enabled(environment)
         // A reader that stalls on the console's pipe must not keep a signal from ending the run.
-        ConsoleRelay.install()
+        ConsoleRelay.install(tap: settings.tap)
         let console = TestConsole(tap: settings.tap, detail: settings.detail, colour: colour)
         if jobs > 1 {
             pool.startOrder = previous?.longestFirst(scripts)

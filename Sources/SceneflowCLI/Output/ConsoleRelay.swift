@@ -9,9 +9,14 @@ import SceneflowCore
 /// the reports written (a plain `write(2)` into a full pipe kept the process there for ever).
 ///
 /// Lines wait in a bounded buffer (`capacity` bytes). While it is full, further lines are
-/// dropped whole and counted; once the reader catches up, and at the end of the console, one
-/// line in the same pipe says how many were lost since the last such line, so their counts
-/// add up to the lines dropped (the reports hold every result). A terminal or a file is written directly, as before: a
+/// dropped whole and counted, `--verbose` detail first: a file name, a verdict line and the
+/// closing counts are kept up to twice the capacity (`ConsoleLineBuffer.isVerdictLine`); once
+/// the reader catches up, and at the end of the console, one line in the same pipe says how
+/// many were lost since the last such line, so their counts add up to the lines dropped (the
+/// reports hold every result). A TAP stream on standard output (`test --tap`) loses no line
+/// (a TAP reader cannot tell a dropped line): while its buffer is full the run waits for the
+/// reader, until a stop signal arrives (red-team finding 9-R7: TAP lost its plan and test points
+/// and YAML lines, and prove said "No plan found"). A terminal or a file is written directly, as before: a
 /// data command (`inspect`, `detect --json`) never drops output.
 final class ConsoleRelay: @unchecked Sendable {
     /// How many bytes wait for a stalled reader before lines are dropped: 8 MiB.
@@ -31,22 +36,28 @@ final class ConsoleRelay: @unchecked Sendable {
     /// The relay's own pipe: the console writes into `inlet`, the collector reads `outlet`.
     private let outlet: Int32
     private let condition = NSCondition()
-    private var buffer = ConsoleLineBuffer(capacity: ConsoleRelay.defaultCapacity)
+    private var buffer: ConsoleLineBuffer
+    /// Whether the console waits for room instead of dropping lines (a TAP stream).
+    private let waitsWhenFull: Bool
     /// The inlet is closed and everything read (the collector ended).
     private var collected = false
     /// The writer thread wrote everything it will (or the reader is gone).
     private var delivered = false
 
-    private init(descriptors: [Int32], target: Int32, outlet: Int32) {
+    private init(descriptors: [Int32], target: Int32, outlet: Int32, waitsWhenFull: Bool) {
         self.descriptors = descriptors
         self.target = target
         self.outlet = outlet
+        self.waitsWhenFull = waitsWhenFull
+        buffer = ConsoleLineBuffer(
+            capacity: ConsoleRelay.defaultCapacity, keepsWhenFull: ConsoleLineBuffer.isVerdictLine)
     }
 
     /// Puts relays in front of standard output and standard error where they are pipes or
     /// sockets. Call once a command knows it writes a console log (not for data on standard
-    /// output), after any `-` report claimed standard output.
-    static func install() {
+    /// output), after any `-` report claimed standard output. With `tap`, standard output
+    /// carries a TAP stream, which waits for its reader rather than lose a line.
+    static func install(tap: Bool = false) {
         guard installed.isEmpty else { return }
         fflush(nil)
         var groups: [(identity: [UInt64], descriptors: [Int32])] = []
@@ -63,13 +74,15 @@ final class ConsoleRelay: @unchecked Sendable {
             }
         }
         for group in groups {
-            if let relay = start(group.descriptors) { installed.append(relay) }
+            if let relay = start(group.descriptors, waitsWhenFull: tap && group.descriptors.contains(1)) {
+                installed.append(relay)
+            }
         }
     }
 
     /// Starts one relay for `descriptors` (all the same pipe), or nil when a descriptor or a
     /// thread is not to be had (the console then stays as it was).
-    private static func start(_ descriptors: [Int32]) -> ConsoleRelay? {
+    private static func start(_ descriptors: [Int32], waitsWhenFull: Bool) -> ConsoleRelay? {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { return nil }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -79,7 +92,8 @@ final class ConsoleRelay: @unchecked Sendable {
             close(ends[1])
             return nil
         }
-        let relay = ConsoleRelay(descriptors: descriptors, target: target, outlet: ends[0])
+        let relay = ConsoleRelay(
+            descriptors: descriptors, target: target, outlet: ends[0], waitsWhenFull: waitsWhenFull)
         for fd in descriptors { dup2(ends[1], fd) }
         close(ends[1])
         Thread.detachNewThread { relay.collect() }
@@ -95,6 +109,13 @@ final class ConsoleRelay: @unchecked Sendable {
             if count < 0 && errno == EINTR { continue }
             condition.lock()
             if count > 0 {
+                // A TAP stream waits for room (the console writing it waits in turn) until a
+                // stop signal, or a reader that left, makes waiting pointless.
+                while waitsWhenFull && buffer.pending.count + count > buffer.capacity && !delivered
+                    && Interruption.received == 0
+                {
+                    _ = condition.wait(until: Date().addingTimeInterval(0.05))
+                }
                 buffer.accept(chunk[0..<count])
             } else {
                 // The last notice goes down the same pipe as the lines it counts.

@@ -16,6 +16,29 @@ import Testing
         }
     }
 
+    /// With the console's rule, a full buffer drops `--verbose` detail (indented four spaces or
+    /// more) and keeps file names, verdict lines and the closing counts, up to twice its
+    /// capacity (red-team finding 9-R7), whatever cuts the stream arrives in.
+    @Test func aFullConsoleKeepsItsVerdictLinesAndDropsDetail() {
+        for cut in [1, 2, 3, 5, 9, 1000] {
+            var buffer = ConsoleLineBuffer(capacity: 200, keepsWhenFull: ConsoleLineBuffer.isVerdictLine)
+            let detail = String(repeating: "        log 0 s: xxxxxxxxxx\n", count: 20)
+            feed(&buffer, "a.lua\n  PASS  one\n" + detail + "  FAIL  two\n" + detail + "1 passed, 1 failed\n", cut: cut)
+            let text = String(decoding: buffer.take(), as: UTF8.self)
+            let lines = text.split(separator: "\n")
+            #expect(lines.contains("  FAIL  two") && lines.contains("1 passed, 1 failed"), "cut \(cut): \(text)")
+            #expect(lines.first == "a.lua" && lines.contains("  PASS  one"), "cut \(cut): \(text)")
+            #expect(buffer.dropped > 0 && text.contains("dropped"), "cut \(cut): \(text)")
+            // Past twice the capacity, verdict lines are dropped too (the buffer stays bounded).
+            var full = ConsoleLineBuffer(capacity: 30, keepsWhenFull: ConsoleLineBuffer.isVerdictLine)
+            feed(&full, String(repeating: "  PASS  a test name\n", count: 10), cut: cut)
+            let kept = String(decoding: full.pending, as: UTF8.self).split(separator: "\n").filter {
+                $0.hasPrefix("  PASS")
+            }
+            #expect(kept.count == 3 && full.dropped == 7, "cut \(cut): \(kept.count) kept")
+        }
+    }
+
     @Test func keepsEverythingWhileThereIsRoom() {
         for cut in [1, 2, 3, 7, 64] {
             var buffer = ConsoleLineBuffer(capacity: 100)
