@@ -4,8 +4,9 @@
 public enum LuaStringLiteral {
     /// `text` as a Lua literal between `quote` (`"` or `'`): the quote and backslash escaped,
     /// the usual control characters as `\n`, `\r`, `\t`, others (and DEL) as three-digit
-    /// `\ddd` so a digit after them is never read as part of the escape. Other Unicode is
-    /// written as is (the file is UTF-8).
+    /// `\ddd` so a digit after them is never read as part of the escape, and what would make
+    /// the line read otherwise than it runs (`readsOtherwise`) as Lua 5.4's `\u{202E}`. Other
+    /// Unicode is written as is (the file is UTF-8). Every writer of Lua source uses it.
     public static func quoted(_ text: String, quote: Character = "\"") -> String {
         let q = quote == "'" ? "'" : "\""
         var out = q
@@ -19,10 +20,22 @@ public enum LuaStringLiteral {
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
                 let digits = String(scalar.value)
                 out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+            case _ where readsOtherwise(scalar):
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out + q
+    }
+
+    /// True for a character that makes a line of source read otherwise than it runs (red-team
+    /// finding m10, "Trojan Source"): the bidirectional overrides, embeddings and isolates, the
+    /// invisible direction marks (U+200E, U+200F, U+061C), the C1 controls and the Unicode
+    /// line and paragraph separators (an editor breaks the line there; Lua does not).
+    static func readsOtherwise(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return TerminalText.isBidiControl(v) || (0x80...0x9F).contains(v) || v == 0x2028 || v == 0x2029
+            || v == 0x200E || v == 0x200F || v == 0x061C
     }
 
     /// The text of a quoted literal's body (between its quotes, as written): `\n`, `\t`, `\\`,

@@ -37,6 +37,21 @@ import Testing
         #expect(LuaStringLiteral.quoted("a\"b\\") == "\"a\\\"b\\\\\"")
     }
 
+    /// Every writer of Lua source (hotspot, edit mode, detection, `new`, `record`) escapes the
+    /// characters that make a line read otherwise than it runs (bidirectional overrides and
+    /// isolates, invisible marks, C1 controls, line separators) as `\u{…}` (red-team finding m10:
+    /// `record` wrote U+202E raw, an editor showed the label reversed), and they read back.
+    @Test func bidiControlsAndInvisibleBreaksAreEscapedByEveryWriter() {
+        let label = "Pay \u{202E}9.99\u{2066}\u{200F}\u{85}\u{2028}x"
+        let escaped = "\"Pay \\u{202E}9.99\\u{2066}\\u{200F}\\u{85}\\u{2028}x\""
+        #expect(LuaStringLiteral.quoted(label) == escaped)
+        #expect(ScaffoldWriter.luaString(label) == escaped)
+        #expect(ScriptRecorder.quote(label) == escaped)
+        #expect(LuaTableOutline("return { label = \(escaped) }").roots.first?.field("label")?.string == label)
+        // A digit after a control never joins its escape in any writer.
+        #expect(ScaffoldWriter.luaString("\u{1}2") == "\"\\0012\"")
+    }
+
     @Test func longStringsAndEscapesDecodeAsLuaReadsThem() {
         let outline = LuaTableOutline(
             "return { a = [[\nfirst]], b = [==[x]]y]==], c = \"\\x41\\u{E9}\\65\\z   b\", d = 'caf\\195\\169' }")

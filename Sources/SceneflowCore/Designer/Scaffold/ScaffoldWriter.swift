@@ -58,31 +58,23 @@ public enum ScaffoldWriter {
         return Rect(x: 0, y: device.height - height, width: device.width, height: height)
     }
 
-    /// `"text"` as a Lua string literal (backslashes, quotes and control characters escaped).
-    public static func luaString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += "\\\(scalar.value)"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// `"text"` as a Lua string literal, as every writer of Lua source writes one
+    /// (`LuaStringLiteral.quoted`: backslashes, quotes, control characters and bidirectional
+    /// controls escaped).
+    public static func luaString(_ text: String) -> String { LuaStringLiteral.quoted(text) }
 
     /// `text` as it may stand in a Lua comment: control characters (a line break or carriage
-    /// return would end the comment and let a file name write Lua lines) and the Unicode line
-    /// and paragraph separators shown as escapes (`\n`, `\13`, `\u{2028}`).
+    /// return would end the comment and let a file name write Lua lines), the Unicode line
+    /// and paragraph separators and the bidirectional controls (which would reorder the line in
+    /// an editor) shown as escapes (`\n`, `\13`, `\u{2028}`, `\u{202E}`).
     public static func commentText(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\n": out += "\\n"
             case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value): out += "\\\(scalar.value)"
-            case "\u{2028}", "\u{2029}", "\u{85}": out += "\\u{\(String(scalar.value, radix: 16))}"
+            case _ where LuaStringLiteral.readsOtherwise(scalar):
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: out.unicodeScalars.append(scalar)
             }
         }
