@@ -5,14 +5,28 @@ import Testing
 /// other: "added" with exit 0 and missing from the file, or refused for a wrong reason), and an
 /// edit keeps the file's permissions and refuses a read-only file.
 @Suite struct HotspotConcurrentEditTests {
-    @Test func tenEditsAtOnceAllLand() throws {
+    /// Also through two folders whose prototype.lua is one file by symbolic links (one flow,
+    /// two screenshot languages): the lock is on the real file's folder (red-team 9 R10: each
+    /// folder was locked apart, and edits reported as written were lost).
+    @Test(arguments: [false, true])
+    func tenEditsAtOnceAllLand(linked: Bool) throws {
         let tmp = try TempFolder()
         try tmp.prototype()
+        var folders = [tmp.file("Proto")]
+        if linked {
+            for name in ["en", "de"] {
+                try tmp.image("\(name)/home.png")
+                try tmp.image("\(name)/detail.png")
+                try FileManager.default.createSymbolicLink(
+                    atPath: tmp.file("\(name)/prototype.lua"), withDestinationPath: "../Proto/prototype.lua")
+            }
+            folders = [tmp.file("en"), tmp.file("de")]
+        }
         let binary = try #require(Sceneflow.binary)
         let processes = try (1...10).map { i in
             let p = Process()
             p.executableURL = binary
-            p.arguments = ["hotspot", "add", tmp.file("Proto"), "home", "H\(i)", "--frame", "\(i),40,2,2"]
+            p.arguments = ["hotspot", "add", folders[i % folders.count], "home", "H\(i)", "--frame", "\(i),40,2,2"]
             p.standardOutput = FileHandle.nullDevice
             p.standardError = FileHandle.nullDevice
             try p.run()
