@@ -45,7 +45,9 @@ extension ScreenshotChecker {
             }
             let data: Data
             do {
-                data = try RegularFile.read(path)
+                // A text baseline needs no more than a script may hold (red-team finding 9-R8:
+                // one padded to 2 GB was read whole).
+                data = try RegularFile.read(path, limit: 16 << 20)
             } catch {
                 let message =
                     error == .missing

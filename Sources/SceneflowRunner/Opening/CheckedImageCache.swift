@@ -45,7 +45,8 @@ public final class CheckedImageCache: @unchecked Sendable {
     /// The cache key of the regular file at `path` checked for `screen` within `limits`;
     /// nil when it is not a readable regular file (it is then checked the usual way).
     func key(path: String, screen: ScreenArea, limits: ImageLimits) -> String? {
-        guard RegularFile.kind(atPath: path) == nil, let data = RegularFile.contents(atPath: path), !data.isEmpty
+        guard RegularFile.kind(atPath: path) == nil,
+            let data = try? RegularFile.read(path, limit: limits.maxFileBytes), !data.isEmpty
         else { return nil }
         let hash = data.withUnsafeBytes { ContentHash.of($0) }
         return "\(hash) \(Self.describe(screen)) \(limits.maxSide)x\(limits.maxPixels) \(Self.checksVersion)"

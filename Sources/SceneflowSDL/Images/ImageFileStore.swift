@@ -22,7 +22,8 @@ public final class ImageFileStore: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let kept = files[path] { return kept }
-        guard let data = RegularFile.contents(atPath: path) else { return nil }
+        // A file larger than any image can be is not read (`PictureLoader` refuses it by name).
+        guard let data = try? RegularFile.read(path, limit: ImageLimits.standard.maxFileBytes) else { return nil }
         files[path] = data
         return data
     }

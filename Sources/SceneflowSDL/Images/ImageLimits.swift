@@ -14,6 +14,24 @@ public struct ImageLimits: Equatable, Sendable {
     /// The default limits: 16384 px per side, 100 000 000 px in all.
     public static let standard = ImageLimits(maxSide: 16384, maxPixels: 100_000_000)
 
+    /// The most bytes an image file within these limits can take: `maxPixels` at 8 bytes a
+    /// pixel (16-bit RGBA stored uncompressed) and 16 MiB of metadata. A larger file is refused
+    /// before a byte of it is read (red-team finding 9-R8: a PNG padded with zeros to 2 GB was
+    /// read whole, twice, and passed).
+    public var maxFileBytes: Int { maxPixels * 8 + (16 << 20) }
+
+    /// Throws `ImageLoadError.corrupt` when the file at `path` is larger than `maxFileBytes`
+    /// (checked with `stat`; a file that cannot be examined is left to the reading that follows).
+    public func checkFileSize(path: String) throws(ImageLoadError) {
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > maxFileBytes else { return }
+        throw .corrupt(
+            path: path,
+            reason:
+                "the file is \(info.st_size) bytes, more than any image within the limits can take (\(maxFileBytes) bytes): data after the image, or not an image file"
+        )
+    }
+
     /// Creates limits in pixels.
     public init(maxSide: Int, maxPixels: Int) {
         self.maxSide = maxSide
@@ -64,6 +82,7 @@ public struct ImageLimits: Equatable, Sendable {
             throw .fileNotFound(path: path)
         }
         if bytes.isEmpty { throw .empty(path: path) }
+        try checkFileSize(path: path)
         var header = ImageHeader.parse(bytes)
         if header.needsWholeFile(prefixCount: bytes.count), let whole = RegularFile.contents(atPath: path) {
             header = ImageHeader.parse([UInt8](whole))  // e.g. a JPEG whose size lies behind large metadata
