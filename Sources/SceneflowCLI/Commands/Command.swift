@@ -12,6 +12,9 @@ enum ExitCode: Int32 {
     case badInput = 65
     /// Something outside the input failed (no display, SDL could not start).
     case software = 70
+    /// Try again later (`EX_TEMPFAIL`): `hotspot` waited 10 s for another process editing the
+    /// same prototype and wrote nothing.
+    case temporaryFailure = 75
     /// Stopped by SIGHUP (128 + 1: the terminal or SSH session closed); partial reports were
     /// written.
     case hangUp = 129

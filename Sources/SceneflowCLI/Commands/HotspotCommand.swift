@@ -25,6 +25,9 @@ struct HotspotCommand: Subcommand {
         elsewhere), writes nothing: exit 65 naming the scene and why, with the element line to
         paste by hand. Exit 64 for an unknown scene, a label the scene already has (add) or does
         not have (move, remove, link), or a bad --frame.
+        One edit of a prototype at a time: while another process edits it (another hotspot
+        command, a play window's edit mode) this one says so and waits, at most 10 s; then it
+        fails with exit 75, nothing written, and the same command can be run again.
         """
     static let arguments = [
         ArgumentSpec(name: "ACTION", help: "add, move, remove or link.", repeating: false, optional: false),
@@ -138,7 +141,12 @@ struct HotspotCommand: Subcommand {
 
     func run() -> ExitCode {
         do {
-            let outcome = try HotspotWriter.apply(edit, scene: scene, folder: folder)
+            let wait = HotspotWriter.longestLockWait
+            let outcome = try HotspotWriter.apply(edit, scene: scene, folder: folder, waitingAtMost: wait) {
+                printError(
+                    "sceneflow hotspot: waiting for another process editing \(folder) (it holds the folder's lock; at most \(formatNumber(wait)) s)…"
+                )
+            }
             print("\(outcome.file): \(outcome.summary)")
             return .success
         } catch {
@@ -159,6 +167,7 @@ struct HotspotCommand: Subcommand {
             case .usage: return .usage
             case .input: return .badInput
             case .system: return .software
+            case .busy: return .temporaryFailure
             }
         }
     }

@@ -29,6 +29,10 @@ public enum HotspotWriter {
             case input
             /// The file system failed writing (exit 70).
             case system
+            /// Another process held the prototype folder's lock (another `hotspot` edit, a
+            /// window's edit mode writing) for the whole wait: nothing was tried, the same
+            /// edit may simply be made again (exit 75, `EX_TEMPFAIL`).
+            case busy
         }
         /// How the command should exit.
         public let kind: Kind
@@ -40,18 +44,43 @@ public enum HotspotWriter {
         public var description: String { lines.joined(separator: "\n") }
     }
 
-    /// Applies `edit` to scene `scene` of the prototype in `folder`.
+    /// The longest `apply` may be asked to wait for another process's lock on the folder, in
+    /// seconds of real time (`sceneflow hotspot` waits this long; the window retries an edit
+    /// frame by frame for as long).
+    public static let longestLockWait = PrototypeFolderLock.longestWait
+
+    /// Applies `edit` to scene `scene` of the prototype in `folder`, holding the folder's lock
+    /// (`PrototypeFolderLock`). While another process holds it, waits at most `seconds` of real
+    /// time (0: not at all), calling `onWait` once when the wait begins; never blocks for
+    /// longer, so a caller that must not wait (the window) asks again later.
     ///
-    /// - Throws: `Failure` — `.usage` for an unknown scene or target scene, an `add` whose
+    /// - Throws: `Failure` — `.busy` when the lock was still held after `seconds` (nothing
+    ///   read or written); `.usage` for an unknown scene or target scene, an `add` whose
     ///   label the scene already has, a `move`/`remove` label it does not have (each with a
     ///   did-you-mean); `.input` for a prototype that does not load, a label on several
     ///   elements, a scene built by code (`HotspotRefusal`) or an edit that would not load or
     ///   would change more than the element; `.system` when writing fails.
-    public static func apply(_ edit: HotspotEdit, scene: String, folder: String) throws(Failure) -> Outcome {
+    public static func apply(
+        _ edit: HotspotEdit, scene: String, folder: String, waitingAtMost seconds: Double = 0,
+        onWait: () -> Void = {}
+    ) throws(Failure) -> Outcome {
         // One edit at a time per prototype: read, check and write under the folder's lock.
-        try PrototypeFolderLock.holding(folder) { () throws(Failure) -> Outcome in
+        let outcome = try PrototypeFolderLock.holding(folder, waitingAtMost: seconds, onWait: onWait) {
+            () throws(Failure) -> Outcome in
             try applyLocked(edit, scene: scene, folder: folder)
         }
+        guard let outcome else {
+            throw Failure(kind: .busy, lines: [heldMessage(folder, seconds: seconds)], paste: nil)
+        }
+        return outcome
+    }
+
+    /// Why an edit was refused after waiting `seconds` for the lock on `folder`: `P was held by
+    /// another process for 10 s (…), so nothing was written; make the edit again`.
+    public static func heldMessage(_ folder: String, seconds: Double) -> String {
+        "\(folder.isEmpty ? "." : folder) was held by another process for \(formatNumber(seconds)) s (another "
+            + "`sceneflow hotspot` or a window's edit mode writing its prototype.lua?), so nothing was written; "
+            + "make the edit again"
     }
 
     /// `apply` once the folder's lock is held. The file keeps its permissions; a file the

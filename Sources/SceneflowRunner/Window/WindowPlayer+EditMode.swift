@@ -20,6 +20,13 @@ final class EditSession {
     var reloadNow = false
     /// True while the label field has the keyboard (the edit mode started SDL text input).
     var ownsTextInput = false
+    /// Writes (and undos) waiting for the prototype folder's lock, which another process holds
+    /// (a `hotspot` command, another window's edit mode), in the order they were made: tried
+    /// again every pass (`WindowPlayer.retryWaitingEdits`), refused after
+    /// `HotspotWriter.longestLockWait`. The window never waits for them (red-team finding R2).
+    var waiting: [EditCommand] = []
+    /// When the first of `waiting` began waiting (wall-clock seconds).
+    var waitingSince = 0.0
 }
 
 extension WindowPlayer {
@@ -105,15 +112,60 @@ extension WindowPlayer {
         return true
     }
 
-    /// Carries out what the edit mode asked for.
+    /// Carries out what the edit mode asked for. A write or undo while another process holds
+    /// the folder's lock waits in `edit.waiting`, behind any already waiting.
     func perform(_ command: EditCommand) {
         guard let folder = watchFolder else { return }
-        let file = prototypeFilePath(in: folder)
         switch command {
         case .none: break
         case .leave: toggleEditMode()
         case .back: session.perform(.back, source: "key Escape")
         case .copy(let text): try? Clipboard.set(text)
+        case .write, .undo:
+            if edit.waiting.isEmpty, attempt(command, folder: folder) { return }
+            if edit.waiting.isEmpty { edit.waitingSince = clock.now }
+            edit.waiting.append(command)
+            let seconds = formatNumber(HotspotWriter.longestLockWait)
+            edit.mode?.say([
+                "Waiting for another edit of \(folder)…",
+                "Another process holds the folder's lock: this edit is written once it is free, or refused after \(seconds) s.",
+            ])
+            log("edit: waiting for another edit of \(folder)… (another process holds the folder's lock)")
+        }
+    }
+
+    /// Tries the edits waiting for the folder's lock again, in order: each written once the lock
+    /// is free; those still waiting `HotspotWriter.longestLockWait` after the first began are
+    /// refused, nothing written (the same edit can be made again).
+    func retryWaitingEdits() {
+        guard let folder = watchFolder, !edit.waiting.isEmpty else { return }
+        while let next = edit.waiting.first, attempt(next, folder: folder) {
+            edit.waiting.removeFirst()
+            edit.waitingSince = clock.now
+        }
+        guard !edit.waiting.isEmpty, clock.now - edit.waitingSince >= HotspotWriter.longestLockWait else { return }
+        let count = edit.waiting.count
+        edit.waiting.removeAll()
+        let message = HotspotWriter.heldMessage(folder, seconds: HotspotWriter.longestLockWait)
+        let edits = count == 1 ? "" : " (\(count) edits)"
+        edit.mode?.say([message + edits], error: true)
+        log("edit: nothing written: \(message)\(edits)")
+    }
+
+    /// Says which edits were still waiting for the folder's lock as the window closed.
+    func dropWaitingEdits() {
+        guard let folder = watchFolder, !edit.waiting.isEmpty else { return }
+        log(
+            "edit: not written: the window closed while another process held \(folder) (\(counted(edit.waiting.count, "edit")))"
+        )
+        edit.waiting.removeAll()
+    }
+
+    /// Writes or undoes under the folder's lock; false (nothing done) while another process
+    /// holds it.
+    private func attempt(_ command: EditCommand, folder: String) -> Bool {
+        let file = prototypeFilePath(in: folder)
+        switch command {
         case .write(let change, let scene, let select):
             let before = (try? LuaSourceFile.read(file)) ?? Data()
             do {
@@ -125,35 +177,45 @@ extension WindowPlayer {
                 edit.reloadNow = true
                 log("edit: \(outcome.file): \(outcome.summary)")
             } catch {
+                if error.kind == .busy { return false }
                 var lines = error.lines
                 if let paste = error.paste { lines += ["Nothing was written; paste this by hand:", paste] }
                 edit.mode?.say(lines, error: true)
                 log("edit: nothing written: \(error.lines.joined(separator: "; "))")
             }
         case .undo:
-            guard let last = edit.undo.last else {
-                edit.mode?.say(["Nothing to undo: no change was written in this session."])
-                return
-            }
-            let now = (try? LuaSourceFile.read(file)) ?? Data()
-            guard now == last.after else {
-                edit.undo.removeAll()
-                edit.mode?.say(
-                    [
-                        "prototype.lua changed since the last write (edited elsewhere): not undone, so that change stays."
-                    ],
-                    error: true)
-                return
-            }
-            do {
-                try OutputTarget.write(last.before, to: file)
-                edit.undo.removeLast()
-                edit.mode?.say(["Undone: prototype.lua is as it was before the last change."])
-                edit.reloadNow = true
-                log("edit: undid the last change to \(file)")
-            } catch {
-                edit.mode?.say(["Cannot write \(file): \(error.reason)"], error: true)
-            }
+            // Read, compared and written under the lock, as a write is.
+            return PrototypeFolderLock.ifFree(folder) { undoLast(file) } != nil
+        default: break
+        }
+        return true
+    }
+
+    /// Ctrl+Z: puts back the file's bytes from before the last write, unless the file changed
+    /// since (then that change stays).
+    private func undoLast(_ file: String) {
+        guard let last = edit.undo.last else {
+            edit.mode?.say(["Nothing to undo: no change was written in this session."])
+            return
+        }
+        let now = (try? LuaSourceFile.read(file)) ?? Data()
+        guard now == last.after else {
+            edit.undo.removeAll()
+            edit.mode?.say(
+                [
+                    "prototype.lua changed since the last write (edited elsewhere): not undone, so that change stays."
+                ],
+                error: true)
+            return
+        }
+        do {
+            try OutputTarget.write(last.before, to: file)
+            edit.undo.removeLast()
+            edit.mode?.say(["Undone: prototype.lua is as it was before the last change."])
+            edit.reloadNow = true
+            log("edit: undid the last change to \(file)")
+        } catch {
+            edit.mode?.say(["Cannot write \(file): \(error.reason)"], error: true)
         }
     }
 

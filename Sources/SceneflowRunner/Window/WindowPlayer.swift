@@ -124,6 +124,7 @@ public final class WindowPlayer {
     ///   A screenshot that cannot be decoded is shown as an error in the window instead.
     public func run() throws {
         defer { cancelReloadCheck() }  // a check under way never outlives the window
+        defer { dropWaitingEdits() }  // said, never silently lost
         LargeAllocations.returnToTheSystem()
         var window = try Window(title: title(), device: loaded.prototype.device, size: windowSize)
         rendererName = window.rendererName + (window.hasVSync ? " (vsync)" : "")
@@ -195,11 +196,13 @@ public final class WindowPlayer {
                 }
             }
             Self.followTextFocus(session, window, &textInputFrame)
+            retryWaitingEdits()  // edits waiting for another process's lock on the folder
             if let folder = watchFolder, watcher != nil {
                 var checked: (verdict: ReloadVerdict, afterEdit: Bool)?
                 if now - lastPoll >= Self.reloadPollInterval || edit.reloadNow {
                     lastPoll = now
-                    if watcher!.changed() { checked = startReloadCheck(folder, at: now) }
+                    // The check's deadline counts from now, not from the pass's start.
+                    if watcher!.changed() { checked = startReloadCheck(folder, at: clock.now) }
                 }
                 // The check runs beside the window, which goes on drawing and answering input.
                 if checked == nil { checked = finishedReloadCheck(folder, at: clock.now) }
@@ -359,6 +362,9 @@ public final class WindowPlayer {
         var editing: EditView?
     }
 
+    /// How often a settled window tries again an edit waiting for the folder's lock, seconds.
+    static let editRetryInterval = 0.1
+
     /// The longest a settled window sleeps waiting for events, in seconds: reload checks,
     /// `quitAfter` and `stop()` from a signal handler are noticed within it.
     public static let idleWakeInterval = 0.25
@@ -372,6 +378,7 @@ public final class WindowPlayer {
         if let due = session.caretBlinkDue { until = min(until, due) }  // only while a field has the keyboard
         if let quitAfter { until = min(until, quitAfter) }
         if pendingReload != nil { until = min(until, now + Self.reloadCheckPollInterval) }
+        if !edit.waiting.isEmpty { until = min(until, now + Self.editRetryInterval) }
         return max(0.001, ((until - now) * 1000).rounded(.up) / 1000)  // SDL waits whole ms: never 0
     }
 
