@@ -102,6 +102,37 @@ import Testing
         }
     }
 
+    /// Red-team 9 R11: a run interrupted in a file's after_all (in Lua, or in a library call)
+    /// leaves that file to run again whole, as a failed after_all does: `--last-failed` had
+    /// looked for a test named "(after_all)", ran nothing and failed, on every later try.
+    @Test(arguments: ["while true do end", #"string.find(string.rep("a", 40), string.rep("a*", 30) .. "b")"#])
+    func aFileInterruptedInItsAfterAllRunsAgainWhole(_ hook: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "SI/c.lua",
+            "prototype \"../Proto\"\nafter_all(function() \(hook) end)\n"
+                + "test(\"t0\", function() end)\ntest(\"t1\", function() end)\n")
+        let process = try WorkerProcesses.start(
+            ["test", "SI", "--timeout", "60"], in: tmp, environment: ["XDG_CACHE_HOME": tmp.file("cache")])
+        #expect(WorkerProcesses.waitUntilBusy(process.processIdentifier) != nil, "after_all never ran")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        try tmp.write(
+            "SI/c.lua",
+            "prototype \"../Proto\"\nafter_all(function() end)\ntest(\"t0\", function() end)\ntest(\"t1\", function() end)\n"
+        )
+        let rerun = try Sceneflow.run(
+            ["test", "SI", "--last-failed"], in: URL(fileURLWithPath: tmp.path), environment: Self.env(tmp))
+        #expect(rerun.status == 0 && rerun.stdout.contains("2 passed, 0 failed"), "\(rerun)")
+        #expect(!rerun.stderr.contains("no longer declared"), "\(rerun)")
+        // Green now: nothing is left to run.
+        let again = try Sceneflow.run(
+            ["test", "SI", "--last-failed"], in: URL(fileURLWithPath: tmp.path), environment: Self.env(tmp))
+        #expect(again.status == 0 && again.stdout.contains("nothing to run"), "\(again)")
+    }
+
     /// P4: shards of one suite run one after another with one cache keep each other's failures.
     @Test func shardsKeepEachOthersFailures() throws {
         let tmp = try Self.failingSuite()

@@ -158,8 +158,10 @@ struct LastRunState: Codable, Equatable {
     /// run because `--max-failures` or a signal stopped the run.
     static func stillToRun(_ result: ScriptFileResult, file: String) -> FailedFile? {
         if !result.loadProblems.isEmpty || result.notRun != nil { return FailedFile(file: file, tests: nil) }
-        // A failed after_all hook runs after whichever test runs last: rerun the whole file.
-        if result.outcomes.contains(where: { $0.hook != nil && $0.verdict == .failed }) {
+        // A failed or interrupted after_all hook runs after whichever test runs last: rerun
+        // the whole file (red-team finding 9-R11: an interrupted one was looked up as a test).
+        if result.outcomes.contains(where: { $0.hook != nil && ($0.verdict == .failed || $0.verdict == .interrupted) })
+        {
             return FailedFile(file: file, tests: nil)
         }
         let names = result.outcomes.filter { outcome in
