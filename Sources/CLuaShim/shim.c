@@ -373,7 +373,7 @@ int sf_watchdog_start(sf_stuck_handler handler) {
         }
     }
     pthread_mutex_unlock(&sf_registry_lock);
-    return status == 0 ? 0 : -1;
+    return status;
 }
 
 void sf_set_subject(lua_State *L, const char *subject) {

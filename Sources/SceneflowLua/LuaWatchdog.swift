@@ -30,7 +30,11 @@ public enum LuaWatchdog {
     /// Starts the thread (once per process) or replaces its handler. Returns false when no
     /// thread could be started. Library users and unit tests run without it.
     @discardableResult
-    public static func start(_ handler: Handler) -> Bool { sf_watchdog_start(handler) == 0 }
+    public static func start(_ handler: Handler) -> Bool { startThread(handler) == 0 }
+
+    /// `start`, returning 0 or the error number of the thread that could not be started
+    /// (EAGAIN under the process/thread limit: `ulimit -u`, a container's pids limit).
+    public static func startThread(_ handler: Handler) -> Int32 { sf_watchdog_start(handler) }
 
     /// The clock of the real-time limits (a test's `--timeout`, a load's 10 s), in seconds:
     /// monotonic time less the time the whole process stood stopped (SIGSTOP then SIGCONT,

@@ -60,8 +60,9 @@ void sf_output_wait_end(void);
    is not reported again. */
 typedef void (*sf_stuck_handler)(int reason, const char *subject);
 /* Starts the watchdog thread (once per process; later calls only replace the handler). It
-   checks every running sf_pcall/sf_resume every 20 ms. Returns 0, or -1 if no thread could be
-   started. Without it (library use, unit tests) nothing watches: the hook is the only stop. */
+   checks every running sf_pcall/sf_resume every 20 ms. Returns 0, or pthread_create's error
+   number (EAGAIN under the process/thread limit) if no thread could be started. Without it
+   (library use, unit tests) nothing watches: the hook is the only stop. */
 int sf_watchdog_start(sf_stuck_handler handler);
 /* Names what state L runs, for the stuck handler (copied; at most 511 bytes). */
 void sf_set_subject(lua_State *L, const char *subject);

@@ -243,8 +243,8 @@ struct TestCommand: Subcommand {
         }
         if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
         if writeFailed || stateLost { return .software }
-        if let reason = pool.startFailure {
-            printError("sceneflow test: could not start a worker process: \(reason)")
+        if pool.startFailure != nil {
+            printError("sceneflow test: \(pool.startFailureMessage)")
             return .software
         }
         let summary = RunSummary(results)

@@ -163,6 +163,15 @@ extension TestWorkerPool {
         defer { try? FileManager.default.removeItem(atPath: worker.errors) }
         worker.ended = true
         worker.close()
+        // It could not start a thread it needs (the process/thread limit) and ran nothing: its
+        // files go back to the queue, and `assign` starts no other worker (red-team finding m3:
+        // it was killed as frozen 10 s later and its healthy file reported as a load error).
+        if !interrupted, let reason = Self.threadFailure(worker) {
+            threadFailure = reason
+            resumed.insert(contentsOf: worker.assigned, at: 0)
+            worker.assigned = []
+            return
+        }
         guard let run = worker.assigned.first else { return }
         // Whatever is shown here comes after the test waiting to be shown (`shownLater`).
         func show(_ outcome: TestOutcome) {

@@ -33,8 +33,13 @@ final class TestWorkerPool {
     /// The order to hand files to workers in when more than one runs (longest first, from the
     /// last run's times: `LastRunState.longestFirst`); nil hands them out in file order.
     var startOrder: [String]?
-    /// Why a worker process could not be started (the system failed: the run exits 70).
+    /// Why a worker process could not be started (the system failed: the run exits 70): the
+    /// reason, or a started worker's own line saying it could not start a thread it needs
+    /// (`TestWorker.threadFailurePrefix`).
     var startFailure: String?
+    /// A worker's line saying it could not start a thread (the process/thread limit), read as
+    /// it ended having run nothing; `assign` then starts no more workers.
+    var threadFailure: String?
     /// The most workers that could be started, once a start failed while others ran (the run
     /// goes on with them); nil while every start succeeded.
     var workerCap: Int?
@@ -270,26 +275,25 @@ final class TestWorkerPool {
             return queue.popFirst()
         }
         while workers.count < min(jobs, workerCap ?? jobs), !resumed.isEmpty || !queue.isEmpty {
-            guard let worker = startWorker(folder: folder) else {
+            // A worker that could not start its threads is as one that could not start.
+            let started = threadFailure == nil ? startWorker(folder: folder) : nil
+            guard let worker = started else {
+                if let reason = threadFailure { startFailure = reason }
+                threadFailure = nil
+                let another = Self.isThreadFailure(startFailure) ? "" : "could not start another: "
                 if !workers.isEmpty {
                     // Fewer workers than asked for (too few file descriptors, processes):
                     // the ones running take every file.
                     workerCap = workers.count
                     printError(
-                        "sceneflow test: running \(counted(workers.count, "worker")) instead of \(jobs): could not start another: \(startFailure ?? "unknown reason")"
+                        "sceneflow test: running \(counted(workers.count, "worker")) instead of \(jobs): \(another)\(startFailure ?? "unknown reason")"
                     )
                     startFailure = nil
                     break
                 }
                 // No worker can be started: every file left fails to load with the reason.
                 while let run = nextFile() {
-                    finish(
-                        run,
-                        loadProblems: [
-                            Diagnostic(
-                                file: run.file,
-                                message: "could not start a worker process: \(startFailure ?? "unknown reason")")
-                        ])
+                    finish(run, loadProblems: [Diagnostic(file: run.file, message: startFailureMessage)])
                 }
                 return
             }
@@ -309,6 +313,28 @@ final class TestWorkerPool {
         if resumed.isEmpty && queue.isEmpty {
             for worker in workers where worker.assigned.isEmpty { worker.close() }
         }
+    }
+
+    /// `startFailure` as a message: `could not start a worker process: REASON`, or the line of
+    /// a worker that could not start a thread as it is.
+    var startFailureMessage: String {
+        let reason = startFailure ?? "unknown reason"
+        return Self.isThreadFailure(reason) ? reason : "could not start a worker process: \(reason)"
+    }
+
+    /// Whether `reason` is a worker's line saying it could not start a thread.
+    static func isThreadFailure(_ reason: String?) -> Bool {
+        reason?.hasPrefix(TestWorker.threadFailurePrefix) == true
+    }
+
+    /// The line of `worker`, ended with `TestWorker.threadFailureStatus`, saying which thread
+    /// it could not start and why; nil for any other ending.
+    static func threadFailure(_ worker: Worker) -> String? {
+        guard worker.process.terminationReason == .exit,
+            worker.process.terminationStatus == TestWorker.threadFailureStatus,
+            let text = try? String(contentsOfFile: worker.errors, encoding: .utf8)
+        else { return nil }
+        return text.split(separator: "\n").last { $0.hasPrefix(TestWorker.threadFailurePrefix) }.map(String.init)
     }
 
     let decoder = JSONDecoder()

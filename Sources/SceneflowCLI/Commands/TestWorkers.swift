@@ -206,8 +206,15 @@ enum TestWorker {
             signal(sig, SIG_DFL)
         }
         pthread_sigmask(SIG_UNBLOCK, &fatal, nil)
-        LuaWatchdog.start(stuckHandler)
-        startHeartbeat()
+        // Both threads are needed: without the watchdog a call stuck in C is never ended, and
+        // without the heartbeat the runner takes the worker for frozen and its healthy file for
+        // a load error (red-team finding m3). One that cannot start (the process/thread limit)
+        // ends the worker at once, saying why; the runner reports it as the system's failure.
+        for (thread, status) in [("watchdog", LuaWatchdog.startThread(stuckHandler)), ("heartbeat", startHeartbeat())]
+        where status != 0 {
+            StuckLua.writeError("\(threadFailurePrefix)\(thread)): \(DetachedThread.reason(status))")
+            exit(threadFailureStatus)
+        }
         let decoder = JSONDecoder()
         // The same for every file (building them reads the whole environment).
         let options = settings.runnerOptions
@@ -353,10 +360,16 @@ enum TestWorker {
     /// Real seconds between heartbeats.
     static let heartbeatSeconds = 1.0
 
+    /// The exit status of a worker that could not start a thread it needs (`EX_OSERR`), after
+    /// a last line on its standard error starting `threadFailurePrefix`.
+    static let threadFailureStatus: Int32 = 71
+    /// How that line starts; the thread's name, `)`, `:` and the reason follow.
+    static let threadFailurePrefix = "a worker process could not start a thread (its "
+
     /// Starts the thread that writes `heartbeat` (between whole lines: it takes the lock the
-    /// event lines are written under).
-    private static func startHeartbeat() {
-        let thread = Thread {
+    /// event lines are written under); returns 0, or the error number when it cannot start.
+    private static func startHeartbeat() -> Int32 {
+        DetachedThread.start(stackSize: 64 << 10) {
             let line = heartbeat + Data([10])
             while true {
                 Thread.sleep(forTimeInterval: heartbeatSeconds)
@@ -365,8 +378,6 @@ enum TestWorker {
                 writing.unlock()
             }
         }
-        thread.stackSize = 64 << 10
-        thread.start()
     }
 
     private static func writeAll(_ data: Data) {

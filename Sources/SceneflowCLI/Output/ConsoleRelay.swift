@@ -96,8 +96,13 @@ final class ConsoleRelay: @unchecked Sendable {
             descriptors: descriptors, target: target, outlet: ends[0], waitsWhenFull: waitsWhenFull)
         for fd in descriptors { dup2(ends[1], fd) }
         close(ends[1])
-        Thread.detachNewThread { relay.collect() }
-        Thread.detachNewThread { relay.deliver() }
+        // A thread that cannot start (the process/thread limit) must not leave the console
+        // in a pipe nobody reads: the descriptors get the real stream back, which also ends
+        // the collecting thread if it started (the pipe's last writer is gone).
+        guard DetachedThread.start({ relay.collect() }) == 0, DetachedThread.start({ relay.deliver() }) == 0 else {
+            for fd in descriptors { dup2(target, fd) }
+            return nil
+        }
         return relay
     }
 

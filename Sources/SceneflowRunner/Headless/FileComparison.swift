@@ -3,8 +3,8 @@ import SceneflowCore
 import SceneflowSDL
 
 /// Compares two PNG files as `expect.screenshot` compares frames. Byte-identical files are
-/// equal without decoding; otherwise both files are decoded at once on two threads and
-/// compared with `ImageComparison`.
+/// equal without decoding; otherwise both files are decoded at once on two threads (one when
+/// no second thread can be had) and compared with `ImageComparison`.
 public enum FileComparison {
     /// The difference between the images in `expectedPath` and `actualPath`.
     /// - Throws: `ImageLoadError` / `SDLError` for a file that cannot be decoded;
@@ -21,7 +21,7 @@ public enum FileComparison {
         }
         let paths = [expectedPath, actualPath]
         let results = Decoded(count: 2)
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
+        ParallelWork.perform(iterations: 2) { index in
             do {
                 results.set(index, .success(try PictureLoader().load(path: paths[index]).rgbaImage()))
             } catch {
