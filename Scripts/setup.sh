@@ -14,12 +14,12 @@ set -euo pipefail
 # `sceneflow test --tap` in the consumer tests; chromium: the HTML report is rendered headless and
 # checked as a reader would see it; ffmpeg: ffprobe reads `test --video` files in tests (the videos
 # themselves are written with the FFmpeg libraries); libyuv0: `test --video` converts frames to YUV
-# with it (swscale, slower, without it); hyperfine and time: the Speed article's
+# with it (swscale, slower, without it); hyperfine, time and valgrind: the Speed article's
 # measurements; librsvg2-bin (rsvg-convert) and fonts-dejavu-core: Scripts/make-pictures.sh draws
 # the timing chart and labels; libtesseract-dev and tesseract-ocr-eng: `sceneflow detect` reads screens
 # with Tesseract's C API and English model; zsh, fish and groff-base: the shell completion scripts
 # are loaded by each shell and the man page is rendered in tests.
-packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev libavformat-dev libavcodec-dev libswscale-dev libyuv0 libsdl2-ttf-dev libfontconfig-dev fonts-noto-cjk liblua5.4-dev libtesseract-dev tesseract-ocr-eng libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium ffmpeg hyperfine time librsvg2-bin fonts-dejavu-core zsh fish groff-base)
+packages=(pkg-config libsdl2-dev libsdl2-image-dev libpng-dev zlib1g-dev libtiff-dev libgif-dev libavformat-dev libavcodec-dev libswscale-dev libyuv0 libsdl2-ttf-dev libfontconfig-dev fonts-noto-cjk liblua5.4-dev libtesseract-dev tesseract-ocr-eng libxml2-utils lua-check xvfb xdotool imagemagick graphviz perl chromium ffmpeg hyperfine time valgrind librsvg2-bin fonts-dejavu-core zsh fish groff-base)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
