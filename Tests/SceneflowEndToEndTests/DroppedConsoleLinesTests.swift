@@ -44,23 +44,10 @@ import Testing
         let expected = whole.stdout.split(separator: "\n", omittingEmptySubsequences: false).count
         try FileManager.default.removeItem(atPath: tmp.file("r.json"))
 
-        let pipe = Pipe()
-        let process = Process()
-        process.executableURL = try #require(Sceneflow.binary)
-        process.arguments = arguments
-        process.currentDirectoryURL = tmp.url
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "dummy"
-        env["CI"] = nil
-        env["XDG_CACHE_HOME"] = tmp.file("cache")
-        process.environment = env
         FileManager.default.createFile(atPath: tmp.file("stderr.txt"), contents: nil)
-        process.standardOutput = pipe.fileHandleForWriting
-        process.standardError =
-            errorsToo ? pipe.fileHandleForWriting : FileHandle(forWritingAtPath: tmp.file("stderr.txt"))
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try pipe.fileHandleForWriting.close()
+        let (process, pipe) = try Self.start(
+            arguments, in: tmp,
+            errors: { errorsToo ? $0.fileHandleForWriting : FileHandle(forWritingAtPath: tmp.file("stderr.txt")) })
         // Nobody reads until the run wrote its report and waits for the reader.
         let deadline = Date().addingTimeInterval(240)
         while !FileManager.default.fileExists(atPath: tmp.file("r.json")) && Date() < deadline { usleep(50_000) }
@@ -79,12 +66,11 @@ import Testing
         )
     }
 
-    /// The console of `script` with its last test failing, read by a reader that stalls
-    /// `stall` seconds (or until the reports are written when nil) before it reads it all.
-    static func stalled(_ arguments: [String], stall: Double?) throws -> (String, Int32) {
-        let tmp = try TempFolder()
-        try tmp.prototype()
-        try tmp.write("chat.lua", script + "test(\"last\", function() error(\"the last test fails\") end)\n")
+    /// `sceneflow arguments` started in `tmp` with its standard output into a pipe that nobody
+    /// reads yet (this process keeps only the reading end) and its standard error to `errors`.
+    static func start(
+        _ arguments: [String], in tmp: TempFolder, errors: (Pipe) -> FileHandle?
+    ) throws -> (Process, Pipe) {
         let pipe = Pipe()
         let process = Process()
         process.executableURL = try #require(Sceneflow.binary)
@@ -96,10 +82,20 @@ import Testing
         env["XDG_CACHE_HOME"] = tmp.file("cache")
         process.environment = env
         process.standardOutput = pipe.fileHandleForWriting
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors(pipe)
         process.standardInput = FileHandle.nullDevice
         try process.run()
         try pipe.fileHandleForWriting.close()
+        return (process, pipe)
+    }
+
+    /// The console of `script` with its last test failing, read by a reader that stalls
+    /// `stall` seconds (or until the reports are written when nil) before it reads it all.
+    static func stalled(_ arguments: [String], stall: Double?) throws -> (String, Int32) {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("chat.lua", script + "test(\"last\", function() error(\"the last test fails\") end)\n")
+        let (process, pipe) = try Self.start(arguments, in: tmp, errors: { _ in FileHandle.nullDevice })
         if let stall {
             usleep(UInt32(stall * 1_000_000))
         } else {
