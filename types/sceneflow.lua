@@ -193,7 +193,7 @@ function after_each(fn) end
 ---
 ---A parameter of the run: sceneflow test --param key=value (repeatable), or --param-env NAME for the environment variable NAME (environment variables reach scripts only so). nil, or default, when not given; with a number or boolean default the value is converted ("yes"/"no", "true"/"false", "1"/"0", "on"/"off"). Works at the top of the file too.
 ---
----Fails when: a key that is not a string; a value that is not a number (or boolean) when default is one.
+---Fails when: a key that is not a string; a value that is not a finite number (or boolean) when default is one.
 ---
 ---```lua
 ---local user = param("user", "ada")

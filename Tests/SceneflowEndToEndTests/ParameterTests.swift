@@ -73,13 +73,18 @@ import Testing
         }
     }
 
-    @Test func aParameterThatIsNotANumberForANumberDefaultFailsAtItsLine() throws {
+    /// A word, and a number too large to be finite (red-team 9 m5: `1e400` was taken as
+    /// infinity, and `for i = 1, param("n", 3)` ran to the watchdog), fail at the call's line.
+    @Test(arguments: [
+        ("many", "is not a number"), ("1e400", "is not a finite number"), ("-1e999", "is not a finite number"),
+    ])
+    func aParameterThatIsNotANumberForANumberDefaultFailsAtItsLine(value: String, reason: String) throws {
         let tmp = try Self.suite()
-        let r = try Sceneflow.run(["test", tmp.file("suite/a.lua"), "--param", "count=many"])
+        let r = try Sceneflow.run(["test", tmp.file("suite/a.lua"), "--param", "count=\(value)"])
         #expect(r.status == 1, "\(r)")
         #expect(
             r.stdout.contains(
-                "a.lua:5: param(\"count\", 3): --param count=many is not a number (the default is a number)"),
+                "a.lua:5: param(\"count\", 3): --param count=\(value) \(reason) (the default is a number)"),
             "\(r)")
     }
 }

@@ -302,7 +302,7 @@ api.define{ name = "param", group = "Structure",
   args = { { "key", "the parameter's name (string)", "string" }, { "default", "optional: the value when not given (string, number or boolean)", "string|number|boolean" } },
   returns = "the value (a string, or converted to default's type), default, or nil",
   returns_type = "string|number|boolean|nil",
-  errors = "a key that is not a string; a value that is not a number (or boolean) when default is one",
+  errors = "a key that is not a string; a value that is not a finite number (or boolean) when default is one",
   example = 'local user = param("user", "ada")\nlocal retries = param("retries", 3)',
   fn = function(key, default)
     if type(key) ~= "string" then raise("param: expected a parameter name (a string), got " .. api.show(key)) end
@@ -312,6 +312,9 @@ api.define{ name = "param", group = "Structure",
     if type(default) == "number" then
       local n = tonumber(value)
       if not n then raise(what .. ": --param " .. key .. "=" .. value .. " is not a number (the default is a number)") end
+      if n == math.huge or n == -math.huge then
+        raise(what .. ": --param " .. key .. "=" .. value .. " is not a finite number (the default is a number)")
+      end
       return n
     elseif type(default) == "boolean" then
       local b = TRUE_WORDS[value:lower()]
