@@ -239,9 +239,15 @@ public enum FlowGraphRenderer {
         var pid: pid_t = 0
         let failure = sf_spawn_dying_with_parent(executable, argv, envp, folder, nullFD, nullFD, errorFD, &pid)
         guard failure == 0 else { throw .io("cannot run \(executable): \(String(cString: strerror(failure)))") }
-        let deadline = ProcessInfo.processInfo.systemUptime + layout.seconds
+        var deadline = ProcessInfo.processInfo.systemUptime + layout.seconds
+        var lastLook = ProcessInfo.processInfo.systemUptime
         var status: Int32 = 0
         while waitpid(pid, &status, WNOHANG) != pid {
+            // A look that comes a second late means the command stood stopped (Ctrl-Z, then
+            // `fg`; dot with it): that time is not layout time (red-team finding 9-m7).
+            let now = ProcessInfo.processInfo.systemUptime
+            if now - lastLook > 1 { deadline += now - lastLook }
+            lastLook = now
             let stop = layout.shouldStop()
             if stop || ProcessInfo.processInfo.systemUptime >= deadline {
                 kill(pid, SIGKILL)

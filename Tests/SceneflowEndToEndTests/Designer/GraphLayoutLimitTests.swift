@@ -61,4 +61,29 @@ import Testing
         #expect(poll(timeout: 5) { !WorkerProcesses.alive(dot) }, "dot outlived the command")
         kill(dot, SIGKILL)
     }
+
+    /// Red-team 9 m7: the time the command stood stopped (Ctrl-Z, then `fg`) is not layout
+    /// time: after a 5 s stop, a 4 s limit still has most of its time left (it had failed at
+    /// once, "within 4 s").
+    @Test func theTimeTheCommandStoodStoppedIsNotCounted() throws {
+        guard DesignerCommandTests.which("dot") != nil else { return }
+        let tmp = try TempFolder()
+        try Self.manyLinks(tmp)
+        let process = try WorkerProcesses.start(["graph", "G", "--out", "g.svg", "--layout-timeout", "4"], in: tmp)
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        var dot: Int32 = 0
+        #expect(
+            poll(timeout: 30) {
+                dot = WorkerProcesses.children(of: process.processIdentifier).first ?? 0
+                return dot != 0
+            })
+        usleep(500_000)
+        for pid in [process.processIdentifier, dot] { kill(pid, SIGSTOP) }
+        sleep(5)
+        for pid in [process.processIdentifier, dot] { kill(pid, SIGCONT) }
+        usleep(1_500_000)
+        #expect(process.isRunning, "the stop was counted as layout time")
+        #expect(poll(timeout: 30) { !process.isRunning }, "graph did not end")
+        #expect(process.terminationStatus == 70)
+    }
 }
