@@ -29,6 +29,10 @@ extension ElementTree {
             )
         }
         let reach = PrototypeChecker.reach(prototype)
+        // One session, its stack restored for each scene: a new session per scene copied every
+        // scene's orientation links each time, quadratic in the scenes (red-team finding 9-m4:
+        // 10 000 scenes took 9.4 min).
+        let session = Session(prototype: prototype)
         for scene in prototype.orderedScenes where only == nil || scene.name == only {
             var header = "scene \"\(escape(scene.name))\"  image \(scene.image)"
             if scene.name == prototype.start { header += "  (start)" }
@@ -39,7 +43,6 @@ extension ElementTree {
             if scene.elements.isEmpty && scene.onSwipe.isEmpty { lines.append("  (no elements)") }
             // Frames where the scene shows them at rest (an overlay's on its card over the scene
             // that presents it, a scroll scene's at offset 0): where element() reports them.
-            let session = Session(prototype: prototype)
             session.restore(prototype.restingStack(for: scene.name))
             let placed = session.placedElements
             for (index, element) in scene.elements.enumerated() {

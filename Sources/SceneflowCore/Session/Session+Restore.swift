@@ -111,6 +111,9 @@ extension Session {
     /// Keeps each offset whose scene (or landscape variant) still has a scroll region,
     /// clamped to that region's new range.
     private func restoreScrollOffsets(_ offsets: [String: Double]) {
+        // Nothing to look up: `inspect` restores a stack per scene, and a walk over every scene
+        // each time made it quadratic (red-team finding 9-m4).
+        guard !offsets.isEmpty else { return }
         for scene in prototype.scenes.keys {
             for landscape in [false, true] {
                 let key = scrollKey(scene, landscape: landscape)
