@@ -101,6 +101,7 @@ extension ScriptModule {
             { module, session, s in
                 if s.isTruthy(1) {
                     module.testStart = session.now
+                    module.testStepsStart = module.steps.count
                 } else {
                     let warnings = s.isTruthy(2) ? module.records.log.filter { $0.level == .warning } : []
                     module.resetRecords(start: session.now)

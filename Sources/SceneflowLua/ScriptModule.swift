@@ -110,6 +110,9 @@ final class ScriptModule {
 
     /// Clock time the running test started at; log and step times are relative to it.
     var testStart = 0.0
+    /// How many of `steps` are before_all's (kept in the first test that runs): the test's own
+    /// come after them, and a clock-limit message counts only those (red-team finding 9-m1).
+    var testStepsStart = 0
 
     /// The session whose `elementsRevision` `elementsRevision(of:)` last read, and that
     /// revision: a new session (a test's fresh prototype) starts its own count, so the number
@@ -137,6 +140,7 @@ final class ScriptModule {
     /// Forgets the log and steps (a new test starts at clock time `start`).
     func resetRecords(start: Double) {
         testStart = start
+        testStepsStart = 0
         record(.reset)
         afterAllStart = nil
         notedFailure = nil

@@ -199,11 +199,13 @@ extension ScriptRuntime {
             : state.limits.testTimeoutOrigin
                 ?? (state.limits.testTimeout == LuaLimits.standard.testTimeout
                     ? "the default clock limit" : "--clock-limit")
-        let passed = counted(module.steps.filter(\.passed).count, "step")
+        // The test's own steps: before_all's, kept in the first test, are no part of its count.
+        let own = module.steps.dropFirst(module.testStepsStart)
+        let passed = counted(own.filter(\.passed).count, "step")
         let progress: String
         if let step = module.runningStep {
             progress =
-                "\(step.call) was running (step \(module.steps.count), started at \(formatNumber(step.clockStart, decimals: 2)) s); \(passed) had passed"
+                "\(step.call) was running (step \(own.count), started at \(formatNumber(step.clockStart, decimals: 2)) s); \(passed) had passed"
         } else {
             progress = "no step was running (the test's own Lua code kept yielding); \(passed) had passed"
         }

@@ -36,4 +36,31 @@ import Testing
             #expect(pause?.clockStart == 0, "\(mode) \(outcome.name): \(String(describing: pause))")
         }
     }
+
+    /// Red-team 9 m1: a clock-limit failure counts the test's own steps, not before_all's (kept
+    /// in the first test that runs): the message is the same in every order ("step 2 … 1 step
+    /// had passed" forward had read "step 1 … 0 steps" with --reverse).
+    @Test func aClockLimitMessageCountsTheTestsOwnSteps() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s/t.lua",
+            """
+            prototype "../Proto"
+            before_all(function() tap "Open" end)
+            test("slow", { clock_limit = 0.5 }, function() wait(1) end)
+            test("other", function() end)
+
+            """)
+        var messages: [String] = []
+        for mode in [[], ["--reverse"], ["--filter", "slow"]] {
+            let r = try Sceneflow.run(["test", "s", "--json", "r.json"] + mode, in: tmp.url, timeout: 60)
+            #expect(r.status == 1, "\(mode): \(r)")
+            let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+            let slow = report.files.flatMap(\.outcomes).first { $0.name == "slow" }
+            messages.append(slow?.failure?.message ?? "")
+        }
+        #expect(messages[0].contains("wait(1) was running (step 1, started at 0 s); 0 steps had passed"), "\(messages)")
+        #expect(Set(messages).count == 1, "\(messages)")
+    }
 }
