@@ -100,7 +100,13 @@ extension ScriptRuntime {
         endedByScriptError = !failure.budgetExhausted && !failure.memoryExceeded
         // A hook that passed the memory limit is named (`after_each of m.lua (for test "b")`),
         // as the watchdog names it; the test's own code keeps the file's name.
-        let phase = module.records.phase
+        // Past the limit already when after_each began (the test's own code passed it): the
+        // failure is the part that ran before them (red-team finding 9-m2: the hook, which
+        // then ran fine in a fresh load, was named).
+        var phase = module.records.phase
+        if failure.memoryExceeded, phase == "after_each", module.memoryFailedBeforeAfterEach {
+            phase = module.phasesEntered.dropLast().last
+        }
         var diagnostic = source.diagnostic(
             failure, limits: limits, instructions: limits.stepInstructions, names: globalNames,
             subject: failure.memoryExceeded && phase != nil && phase != "test"
