@@ -27,6 +27,17 @@ import Testing
                 + scenes.joined(separator: ",\n") + "\n} }\n")
     }
 
+    /// The `dot` process `process` started (waited for up to 30 s); 0 when none came.
+    static func dot(of process: Process) -> Int32 {
+        var dot: Int32 = 0
+        #expect(
+            poll(timeout: 30) {
+                dot = WorkerProcesses.children(of: process.processIdentifier).first ?? 0
+                return dot != 0
+            })
+        return dot
+    }
+
     @Test func aLayoutPastItsLimitEndsWithTheDotKept() throws {
         guard DesignerCommandTests.which("dot") != nil else { return }
         let tmp = try TempFolder()
@@ -49,12 +60,7 @@ import Testing
         try Self.manyLinks(tmp)
         let process = try WorkerProcesses.start(["graph", "G", "--out", "g.svg"], in: tmp)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var dot: Int32 = 0
-        #expect(
-            poll(timeout: 30) {
-                dot = WorkerProcesses.children(of: process.processIdentifier).first ?? 0
-                return dot != 0
-            })
+        let dot = Self.dot(of: process)
         kill(process.processIdentifier, signal)
         #expect(poll(timeout: 10) { !process.isRunning }, "graph did not end")
         #expect(process.terminationStatus == (signal == SIGKILL ? SIGKILL : 128 + signal))
@@ -71,12 +77,7 @@ import Testing
         try Self.manyLinks(tmp)
         let process = try WorkerProcesses.start(["graph", "G", "--out", "g.svg", "--layout-timeout", "4"], in: tmp)
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        var dot: Int32 = 0
-        #expect(
-            poll(timeout: 30) {
-                dot = WorkerProcesses.children(of: process.processIdentifier).first ?? 0
-                return dot != 0
-            })
+        let dot = Self.dot(of: process)
         usleep(500_000)
         for pid in [process.processIdentifier, dot] { kill(pid, SIGSTOP) }
         sleep(5)
