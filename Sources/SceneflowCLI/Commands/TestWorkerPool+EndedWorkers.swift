@@ -1,0 +1,329 @@
+import Foundation
+import SceneflowCore
+import SceneflowLua
+import SceneflowRunner
+
+/// Handling a worker that ended, however it ended: the test it ran, the rest of its file,
+/// the file's after_all hooks, and the tests left to show.
+extension TestWorkerPool {
+    /// Handles the end of `worker`: the test it was running gets its verdict here, the rest of
+    /// that file and the files queued behind it go back to the front of the queue (or, after
+    /// a signal, are reported as interrupted and not run).
+    func ended(
+        _ worker: Worker, resumed: inout [FileRun], interrupted: Bool, onOutcome: (TestOutcome) -> Void
+    ) {
+        defer { try? FileManager.default.removeItem(atPath: worker.errors) }
+        worker.ended = true
+        worker.close()
+        // It could not start a thread it needs (the process/thread limit) and ran nothing: its
+        // files go back to the queue, and `assign` starts no other worker (red-team finding m3:
+        // it was killed as frozen 10 s later and its healthy file reported as a load error).
+        if !interrupted, let reason = Self.threadFailure(worker) {
+            threadFailure = reason
+            resumed.insert(contentsOf: worker.assigned, at: 0)
+            worker.assigned = []
+            return
+        }
+        guard let run = worker.assigned.first else { return }
+        // Whatever is shown here comes after the test waiting to be shown (`shownLater`).
+        func show(_ outcome: TestOutcome) {
+            flushShown(run, onOutcome: onOutcome)
+            onOutcome(outcome)
+        }
+        defer { flushShown(run, onOutcome: onOutcome) }
+        let queued = worker.assigned.dropFirst()
+        worker.assigned = []
+        var interrupted = interrupted
+        if !interrupted, worker.process.terminationReason == .uncaughtSignal,
+            Interruption.signals.contains(worker.process.terminationStatus)
+        {
+            // Ended by a stop signal sent to the worker alone (TestWorker.serve): the rest of
+            // its file runs in a fresh worker. One sent to the whole process group reaches the
+            // runner at the same moment: a tenth of a second lets its handler say so first.
+            let deadline = ProcessInfo.processInfo.systemUptime + 0.1
+            while Interruption.received == 0 && ProcessInfo.processInfo.systemUptime < deadline { usleep(2_000) }
+            interrupted = Interruption.received != 0
+        }
+        let stoppedBySignal = interrupted || worker.stuck?.reason == .afterStop
+        if stoppedBySignal {
+            for other in queued where other.result == nil {
+                other.result = ScriptFileResult.notRun(other.file, reason: notRunReason)
+            }
+        } else {
+            resumed.insert(contentsOf: queued, at: 0)
+        }
+        guard let planned = run.planned(decoder) else {
+            // Stopped while loading the file (or before it began).
+            if stoppedBySignal {
+                finish(run, notRun: true)
+            } else if worker.stuck == nil && worker.process.terminationReason == .exit
+                && worker.process.terminationStatus == 0
+            {
+                resumed.insert(run, at: 0)  // it ended before taking the file: try again
+            } else {
+                finish(run, loadProblems: [loadProblem(worker, run)])
+            }
+            return
+        }
+        if run.afterAllOnly {
+            // The fresh worker that ran only the file's hooks ended as well (its before_all,
+            // after_each or after_all stuck, a crash). A test held for its after_each hooks
+            // gets the stop (and is shown), and the after_all hooks still run, in one more
+            // fresh worker that runs only them (red-team finding p8: they never ran); the
+            // file's (after_all) entry gets the stop when the after_all hooks were reached,
+            // or when no test took it. Never a fourth try: that worker runs no after_each.
+            let phase = run.journal().phase
+            var taken = false
+            if let position = run.heldForAfterEach, planned.indices.contains(position) {
+                let test = planned[position]
+                var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
+                // Stopped in after_all: the after_each hooks before them held.
+                if !stoppedBySignal && phase != "after_all" {
+                    hooks.verdict = .failed
+                    hooks.failure = Diagnostic(
+                        file: run.file, line: test.line,
+                        message: testProblem(worker, run, test, phase: phase == "before_all" ? phase : "after_each"))
+                    // What after_each recorded before the stop is the test's, as after a limit.
+                    if phase == "after_each" {
+                        let journal = run.journal()
+                        hooks.log = journal.log
+                        hooks.steps = journal.steps
+                    }
+                    taken = true
+                }
+                releaseHeld(run, adding: hooks, onOutcome: show)
+            }
+            if taken, let position = run.afterAllAfter, planned.indices.contains(position) {
+                // Stopped in before_all there: the next worker leaves it out (it would be
+                // stopped again, and after_all never run).
+                run.withoutBeforeAll = run.withoutBeforeAll || phase == "before_all"
+                run.records.removeAll()
+                run.afterAllSince = nil
+                resumed.insert(run, at: 0)
+                return
+            }
+            endedInHooksOnly(
+                worker, run, planned: planned, interrupted: stoppedBySignal || taken,
+                stoppedBySignal: stoppedBySignal, onOutcome: show)
+            if stoppedBySignal {
+                showPlannedLeft(run, planned: planned, onOutcome: show)
+            } else {
+                showSkippedLeft(run, onOutcome: show)
+            }
+            finish(run)
+            return
+        }
+        if let (position, video) = run.encoding, var outcome = run.outcomes[position] {
+            // Stopped while the video of a finished test was encoded: the test keeps its
+            // verdict; the partial file is removed and the report says so.
+            run.encoding = nil
+            if let video {
+                try? FileManager.default.removeItem(atPath: video)
+                HeadlessTestRunner.noteCutVideo(video, in: &outcome)
+            }
+            run.outcomes[position] = outcome
+            show(outcome)
+        }
+        if let position = run.heldForAfterEach, let test = planned.indices.contains(position) ? planned[position] : nil
+        {
+            // Stopped again while the after_each hooks of the test that ended the worker before
+            // ran in a fresh one: the stop is theirs, added to that test's failure.
+            var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
+            if !stoppedBySignal {
+                hooks.verdict = .failed
+                hooks.failure = Diagnostic(
+                    file: run.file, line: test.line, message: testProblem(worker, run, test, phase: "after_each"))
+            }
+            releaseHeld(run, adding: hooks, onOutcome: show)
+        }
+        if let position = run.running, planned.indices.contains(position), !stoppedBySignal,
+            run.journal().phase == "after_all"
+        {
+            // Stopped in the file's after_all hooks: the stop is theirs, the test keeps how it
+            // ended before them, as when a limit stops them in a live worker.
+            endedInAfterAll(worker, run, position: position, planned: planned, onOutcome: show)
+        } else if let position = run.running, planned.indices.contains(position) {
+            let test = planned[position]
+            var outcome = TestOutcome(
+                name: test.name, file: run.file, line: test.line, verdict: .failed,
+                wallSeconds: ProcessInfo.processInfo.systemUptime - run.runningSince)
+            if stoppedBySignal {
+                outcome.verdict = .interrupted
+                outcome.failure = Diagnostic(
+                    file: run.file, line: test.line, message: "interrupted by a signal while the test ran")
+            } else {
+                outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))
+            }
+            // Stopped before its after_each hooks began (in the test or before_each): a fresh
+            // worker runs them first, and the test is shown once they ran.
+            let phase = run.journal().phase
+            let hooksLeft = !stoppedBySignal && phase != "after_each" && phase != "before_all"
+            keepRecords(of: run, in: &outcome)
+            if outcome.failsTheRun { failures += 1 }
+            run.outcomes[position] = outcome
+            run.running = nil
+            run.next = position + 1
+            if hooksLeft { run.heldForAfterEach = position } else { show(outcome) }
+            // The last test that runs ended the worker before the file's after_all hooks: a
+            // fresh worker runs them (the tests left, if any, are skipped ones).
+            if !stoppedBySignal, planned[run.next...].allSatisfy({ Self.skippedByTheScript($0) }) {
+                run.afterAllOnly = true
+                run.afterAllAfter = position
+                run.next = planned.count
+                // Stopped in before_all: the fresh worker leaves it out (it would only be
+                // stopped again, and after_all never run; red-team finding o10).
+                run.withoutBeforeAll = phase == "before_all"
+            }
+        }
+        if stoppedBySignal || (run.next >= planned.count && !run.afterAllOnly) {
+            if stoppedBySignal {
+                showPlannedLeft(run, planned: planned, onOutcome: show)
+            } else {
+                showSkippedLeft(run, onOutcome: show)
+            }
+            finish(run)
+        } else {
+            resumed.insert(run, at: 0)
+        }
+    }
+
+    /// Shows the tests the script skips (`skip()`, `only()` elsewhere) after the last test of
+    /// `run` that ran, when that test ended its worker (stuck, killed, stopped in its hooks or
+    /// in after_all): no worker reports them then (a fresh one runs only the file's hooks), so
+    /// they get their planned outcomes here, after the `(after_all)` entry as a live worker
+    /// places them (red-team finding R1: they vanished from every report). Returns whether
+    /// it added any: then `run`'s outcomes are ordered by the plan (`finish(complete:)`).
+    @discardableResult
+    func showSkippedLeft(_ run: FileRun, onOutcome: (TestOutcome) -> Void) -> Bool {
+        guard let after = run.afterAllAfter, let planned = run.planned(decoder) else { return false }
+        var added = false
+        for index in planned.indices where index > after && run.outcomes[index] == nil {
+            flushShown(run, onOutcome: onOutcome)  // the test waiting to be shown comes first
+            run.outcomes[index] = planned[index]
+            onOutcome(planned[index])
+            added = true
+        }
+        return added
+    }
+
+    /// Shows every test of `run` with no outcome yet, with its planned one (skipped: the run
+    /// was interrupted, or its own skip), once a stop signal ended its worker: the reports
+    /// list them (`finish`), and so must the console and TAP (red-team finding 9-R6: a test
+    /// stopped inside a library call left the rest of its file out of both).
+    func showPlannedLeft(_ run: FileRun, planned: [TestOutcome], onOutcome: (TestOutcome) -> Void) {
+        flushShown(run, onOutcome: onOutcome)
+        for index in planned.indices where run.outcomes[index] == nil {
+            run.outcomes[index] = planned[index]
+            onOutcome(planned[index])
+        }
+    }
+
+    /// True for a planned test the script itself leaves out (`skip()`, `only()`): it would not
+    /// have run the after_all hooks.
+    static func skippedByTheScript(_ planned: TestOutcome) -> Bool {
+        planned.skipReason != nil && planned.skipReason != "the run was interrupted"
+    }
+
+    /// The test at `position` of `run` ended its worker inside the file's after_all hooks:
+    /// it gets the verdict it had before them (with its soft failures, steps and log), and
+    /// the stop becomes the file's `(after_all)` entry.
+    func endedInAfterAll(
+        _ worker: Worker, _ run: FileRun, position: Int, planned: [TestOutcome], onOutcome: (TestOutcome) -> Void
+    ) {
+        let test = planned[position]
+        let journal = run.journal()
+        let reason = testProblem(worker, run, test)
+        var outcome = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
+        // The test's own time: the hooks' is the (after_all) entry's.
+        outcome.wallSeconds = (run.afterAllSince ?? ProcessInfo.processInfo.systemUptime) - run.runningSince
+        outcome.steps = journal.steps
+        outcome.log = journal.log
+        if let before = journal.failureBeforeAfterAll {
+            outcome.verdict = .failed
+            // Lua's `walk.lua:4: message`: the line goes to the diagnostic, as in a live worker.
+            var line = test.line
+            var message = before
+            let label = (run.file as NSString).lastPathComponent + ":"
+            if message.hasPrefix(label), let colon = message.dropFirst(label.count).firstIndex(of: ":"),
+                let number = Int(message[message.index(message.startIndex, offsetBy: label.count)..<colon])
+            {
+                line = number
+                message = String(message[message.index(after: colon)...].drop { $0 == " " })
+            }
+            if let soft = journal.softFailureList { message += "\nand " + soft }
+            outcome.failure = Diagnostic(file: run.file, line: line, message: message)
+        } else if let soft = journal.softFailureList {
+            outcome.verdict = .failed
+            outcome.failure = Diagnostic(file: run.file, line: test.line, message: soft)
+            outcome.failureKind = .expectation
+        } else if !outcome.warnings.isEmpty {
+            outcome.verdict = .warned
+        }
+        run.records.removeAll()
+        if outcome.failsTheRun { failures += 1 }
+        // At the line of the hook that was running (red-team finding o11: the last test's).
+        let entry = HeadlessTestRunner.afterAllEntry(
+            Diagnostic(file: run.file, line: journal.phaseLine ?? test.line, message: reason), file: run.file,
+            seconds: run.afterAllSince.map { ProcessInfo.processInfo.systemUptime - $0 })
+        failures += 1
+        run.outcomes[position] = outcome
+        run.outcomes[planned.count] = entry
+        run.afterAllAfter = position
+        run.running = nil
+        run.next = planned.count
+        onOutcome(outcome)
+        onOutcome(entry)
+    }
+
+    /// The worker that ran only the file's hooks (`FileRun.afterAllOnly`) ended before they
+    /// did: without a signal, the file gets the `(after_all)` entry saying why, after the test
+    /// the hooks ran after (which keeps its verdict). After a stop signal that ended the
+    /// after_all hooks, the entry is interrupted, as a live worker reports it (red-team finding
+    /// 9-R9: it vanished and the reports said every test passed); stopped before them, the
+    /// file just ends.
+    func endedInHooksOnly(
+        _ worker: Worker, _ run: FileRun, planned: [TestOutcome], interrupted: Bool, stoppedBySignal: Bool = false,
+        onOutcome: (TestOutcome) -> Void
+    ) {
+        run.afterAllOnly = false
+        run.running = nil
+        run.next = planned.count
+        guard let position = run.afterAllAfter, planned.indices.contains(position) else { return }
+        let journal = run.journal()
+        let inAfterAll = journal.phase == "after_all"
+        if stoppedBySignal && inAfterAll {
+            let stop = notRunReason == "interrupted" ? "the run was interrupted" : "not run: " + notRunReason
+            var entry = HeadlessTestRunner.afterAllEntry(
+                Diagnostic(
+                    file: run.file, line: journal.phaseLine ?? planned[position].line,
+                    message: "after_all was stopped: " + stop),
+                file: run.file,
+                seconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
+            entry.verdict = .interrupted
+            entry.log = journal.log
+            entry.steps = journal.steps
+            run.records.removeAll()
+            if entry.failsTheRun { failures += 1 }
+            run.outcomes[planned.count] = entry
+            onOutcome(entry)
+            return
+        }
+        guard !interrupted else { return }
+        var reason = testProblem(worker, run, planned[position])
+        let line = inAfterAll ? journal.phaseLine : nil
+        // What the after_all hooks recorded before the stop is their entry's (red-team
+        // finding T7: their soft failures failed the last test).
+        if inAfterAll, let soft = journal.softFailureList { reason += "\nand " + soft }
+        run.records.removeAll()
+        var entry = HeadlessTestRunner.afterAllEntry(
+            Diagnostic(file: run.file, line: line ?? planned[position].line, message: reason), file: run.file,
+            seconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
+        if inAfterAll {
+            entry.log = journal.log
+            entry.steps = journal.steps
+        }
+        failures += 1
+        run.outcomes[planned.count] = entry
+        onOutcome(entry)
+    }
+}
