@@ -14,6 +14,10 @@ import Foundation
 ///   (opened for writing, never renamed over: as root the rename replaced `/dev/full`); a FIFO
 ///   that nobody reads is refused rather than waited on.
 /// - A folder, a block device or a socket is refused.
+/// - A pipe whose reader left (`render --out - | head -c 10`: the write fails with EPIPE) is
+///   not a failure: the reader took what it wanted, as `cat` or `git log` treat it; the rest
+///   is dropped and the write returns normally (red-team 9 m6; LimitsAndExitCodes: "a reader
+///   that left a pipe, EPIPE, is not a failure").
 /// - Standard output, a descriptor, a device or a FIFO (anything a reader can stall) is written
 ///   by a helper thread while the caller waits: for ever while the reader reads, but only
 ///   `StandardOutput.drainAfterStop` once a stop signal arrived (`StandardOutput.stopRequested`),
@@ -119,7 +123,9 @@ public enum OutputTarget: Equatable {
             if StandardOutput.closedAtStart.contains(fd == StandardOutput.reportDescriptor ? 1 : fd) {
                 throw OutputError(path: path, reason: "it is closed")
             }
-            try writeUnlessStopped(data, to: fd, path: path, closing: false)
+            try readerLeavingIsFine { () throws(OutputError) in
+                try writeUnlessStopped(data, to: fd, path: path, closing: false)
+            }
         case .through(let device, let kind):
             // Non-blocking open: a FIFO without a reader fails with ENXIO instead of waiting.
             let fd = open(device, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
@@ -128,9 +134,20 @@ public enum OutputTarget: Equatable {
                 throw OutputError(path: path, reason: reason)
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            try writeUnlessStopped(data, to: fd, path: path, closing: true)
+            try readerLeavingIsFine { () throws(OutputError) in
+                try writeUnlessStopped(data, to: fd, path: path, closing: true)
+            }
         case .replace(let file):
             try replace(file, with: data, shownAs: path)
+        }
+    }
+
+    /// Runs a write into a pipe, treating a reader that left (EPIPE) as the end of it.
+    private static func readerLeavingIsFine(_ write: () throws(OutputError) -> Void) throws(OutputError) {
+        do {
+            try write()
+        } catch  where error.code == EPIPE {
+            return
         }
     }
 
@@ -206,7 +223,7 @@ public enum OutputTarget: Equatable {
                 offset += n
             }
         }
-        if failure != 0 { throw OutputError(path: path, reason: String(cString: strerror(failure))) }
+        if failure != 0 { throw OutputError(path: path, code: failure) }
     }
 }
 
@@ -227,10 +244,21 @@ public struct OutputError: Error, LocalizedError, CustomStringConvertible {
     public let path: String
     /// The operating system's reason or what the target is.
     public let reason: String
+    /// The `errno` of a failed write (EPIPE, ENOSPC, …); 0 when the reason is not one.
+    public let code: Int32
 
+    /// An output error with a reason in words (`it is closed`, `it is a folder; …`).
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
+        self.code = 0
+    }
+
+    /// An output error from a failed system call's `errno`, its reason `strerror`'s words.
+    public init(path: String, code: Int32) {
+        self.path = path
+        self.reason = String(cString: strerror(code))
+        self.code = code
     }
 
     public var description: String { "could not write \(StandardOutput.shown(path)): \(reason)" }
