@@ -28,14 +28,15 @@ public struct TimelineAxis: Sendable {
     public static let maxWidth = 20_000.0
 
     /// Lays out `spans` (seconds, any order) starting at x = `origin`, aiming at `targetWidth`
-    /// pixels but keeping between `minPixelsPerSecond` and `maxPixelsPerSecond`, and the
-    /// active time within `maxWidth` pixels whatever the spans.
+    /// pixels but keeping between `minPixelsPerSecond` and `maxPixelsPerSecond`, and the whole
+    /// axis, cuts included, within `widthLimit` pixels (at most `maxWidth`) whatever the spans:
+    /// when the cuts would take more than half of it they narrow (red-team 9 m6: 5 000
+    /// transitions made an axis 181 000 px wide).
     public init(
         spans: [(Double, Double)], origin: Double, targetWidth: Double = 1000, padding: Double = 0.1,
         mergeGap: Double = 0.4, breakWidth: Double = 36, minPixelsPerSecond: Double = 400,
-        maxPixelsPerSecond: Double = 1600
+        maxPixelsPerSecond: Double = 1600, widthLimit: Double = TimelineAxis.maxWidth
     ) {
-        self.breakWidth = breakWidth
         var merged: [(Double, Double)] = []
         for (a, b) in spans.map({ (max(0, $0.0 - padding), $0.1 + padding) }).sorted(by: { $0.0 < $1.0 }) {
             if let last = merged.last, a - last.1 < mergeGap {
@@ -44,9 +45,13 @@ public struct TimelineAxis: Sendable {
                 merged.append((a, b))
             }
         }
+        let limit = min(widthLimit, Self.maxWidth)
+        let cuts = Double(max(merged.count - 1, 0))
+        let breakWidth = cuts > 0 ? min(breakWidth, limit / 2 / cuts) : breakWidth
+        self.breakWidth = breakWidth
         let active = merged.reduce(0) { $0 + ($1.1 - $1.0) }
-        let room = targetWidth - Double(max(merged.count - 1, 0)) * breakWidth
-        let widest = max(Self.maxWidth - Double(max(merged.count - 1, 0)) * breakWidth, targetWidth)
+        let room = targetWidth - cuts * breakWidth
+        let widest = max(limit - cuts * breakWidth, min(targetWidth, limit / 2))
         let scale = active > 0 ? min(max(room / active, minPixelsPerSecond), maxPixelsPerSecond) : 1000
         pixelsPerSecond = active * scale > widest ? widest / active : scale
         var x = origin

@@ -83,7 +83,7 @@ public enum TimelineChart {
         let spans = records.map { r in
             (r.start, max(r.completion ?? r.lastFrame ?? r.start, r.start + r.animatedDuration))
         }
-        let axis = TimelineAxis(spans: spans, origin: left)
+        let axis = TimelineAxis(spans: spans, origin: left, widthLimit: TimelineAxis.maxWidth - left - right)
         let width = left + axis.width + right
         var s = ""
         var y = top
@@ -107,6 +107,8 @@ public enum TimelineChart {
             let cx = a.x + (a.end - a.start) * axis.pixelsPerSecond + axis.breakWidth / 2
             s += rect(
                 cx - axis.breakWidth / 2 + 4, lanesTop, axis.breakWidth - 8, lanesBottom - lanesTop, fill: "#ffffff")
+            // Cuts narrowed to fit thousands of transitions have no room for their labels.
+            guard axis.breakWidth >= 24 else { continue }
             s += text(cx, lanesBottom + 18, "≈", size: 14, fill: "#888", anchor: "middle")
             s += text(
                 cx, lanesTop - 4, "+\(formatNumber(b.start - a.end, decimals: 1)) s", size: 10, fill: "#888",

@@ -24,6 +24,27 @@ import Testing
         #expect(width <= TimelineAxis.maxWidth + 400, "width \(width)")
     }
 
+    /// Red-team 9 m6: 403 transitions made a chart 20 210 px wide (the margins came on top of
+    /// the axis's limit), and more cuts than the limit has room for made it wider still.
+    @Test(arguments: [1, 12, 403, 700, 5000])
+    func manyTransitionsMakeAChartNoWiderThanTheLimit(_ count: Int) {
+        let records = (0..<count).map { i in
+            var record = TransitionRecord(
+                from: "s\(i % 7)", to: "s\((i + 1) % 7)", transition: Transition(kind: .pushLeft, duration: 0.3),
+                start: Double(i) * 2)
+            record.frames = [0, 0.15, 0.3].map { FrameSample(clock: Double(i) * 2 + $0) }
+            record.completion = Double(i) * 2 + 0.3
+            return record
+        }
+        let document = TimelineDocument(runs: [
+            TimelineRun(name: "t", prototype: "P", clock: .virtual, transitions: records, events: [])
+        ])
+        let svg = TimelineChart.svg(document, title: "many")
+        let width = svg.firstMatch(of: /<svg [^>]*width="([0-9.]+)"/).flatMap { Double($0.output.1) } ?? .infinity
+        #expect(width <= TimelineAxis.maxWidth, "width \(width) for \(count) transitions")
+        #expect(width >= 600, "width \(width) for \(count) transitions")
+    }
+
     @Test func shortRunsKeepTheirScale() {
         let axis = TimelineAxis(spans: [(1, 1.35)], origin: 0)
         #expect(axis.pixelsPerSecond >= 400)
