@@ -91,6 +91,13 @@ public enum HotspotWriter {
         var info = stat()
         let found = stat(file, &info) == 0
         if found, access(file, W_OK) != 0 {
+            // The whole file system is read-only (a read-only mount): no mode would help, and
+            // it is the system refusing the write (red-team 9 m6: it was called "mode 644").
+            if errno == EROFS {
+                throw Failure(
+                    kind: .system, lines: ["\(file) is on a read-only file system: nothing was written"],
+                    paste: pasteText(edit))
+            }
             throw Failure(
                 kind: .input,
                 lines: ["\(file) is read-only (mode \(String(info.st_mode & 0o777, radix: 8))): nothing was written"],

@@ -56,4 +56,24 @@ import Testing
         #expect(refused.stderr.contains("is read-only"), "\(refused)")
         #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
     }
+
+    /// Red-team 9 m6: on a read-only file system (EROFS) the file's mode was named
+    /// ("read-only (mode 644)") and the edit refused as bad input (65); it is the system that
+    /// refuses the write, so it says so and exits 70. Needs root for the read-only bind mount.
+    @Test func anEditOnAReadOnlyFileSystemSaysSo() throws {
+        guard getuid() == 0 else { return }
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let folder = tmp.file("Proto")
+        let file = folder + "/prototype.lua"
+        let before = try String(contentsOfFile: file, encoding: .utf8)
+        guard let undo = LastRunStaleStateTests.makeReadOnly(folder, file: file) else { return }
+        defer { undo() }
+        let refused = try Sceneflow.run(["hotspot", "add", "Proto", "home", "B", "--frame", "5,40,2,2"], in: tmp.url)
+        #expect(refused.status == 70, "\(refused)")
+        #expect(
+            refused.stderr.contains("prototype.lua is on a read-only file system: nothing was written"), "\(refused)")
+        #expect(!refused.stderr.contains("mode"), "\(refused)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == before)
+    }
 }
