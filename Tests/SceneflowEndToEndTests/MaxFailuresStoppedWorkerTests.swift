@@ -30,4 +30,57 @@ import Testing
         #expect(tap.contains("ok 2 - s/t.lua: a1 # SKIP not run: stopped after 1 failure"), "\(tap)")
         #expect(tap.contains("\n1..2"), "\(tap)")
     }
+
+    /// Red-team 9 m6: with `-x --jobs 2`, a test that another worker's failure stopped while it
+    /// ran was "interrupted by a signal while the test ran": no signal was sent, the failure
+    /// limit stopped it, and every report says so (as for the tests it left out).
+    @Test(arguments: [["-x"], ["--max-failures", "1"]])
+    func aTestStoppedInAnotherWorkerIsStoppedByTheLimit(limit: [String]) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s/a.lua", "prototype \"../Proto\"\ntest(\"a0\", function() for _ = 1, 3e7 do end error(\"boom\") end)\n")
+        try tmp.write(
+            "s/b.lua",
+            "prototype \"../Proto\"\ntest(\"b0\", function() while true do end end)\ntest(\"b1\", function() end)\n")
+        let options = ["test", "s", "--jobs", "2", "--timeout", "60"] + limit
+        let r = try Sceneflow.run(options + ["--json", "r.json", "--junit", "j.xml"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        #expect(!r.stdout.contains("signal"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("s/b.lua:2: stopped after 1 failure (--max-failures) while the test ran"), "\(r.stdout)")
+        let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+        let b0 = try #require(report.files.flatMap(\.outcomes).first { $0.name == "b0" })
+        #expect(b0.verdict == .interrupted)
+        let message = b0.failure?.message ?? ""
+        #expect(message == "stopped after 1 failure (--max-failures) while the test ran", "\(message)")
+        let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
+        #expect(!junit.contains("signal"), "\(junit)")
+        let tap = try Sceneflow.run(options + ["--tap"], in: tmp.url, timeout: 120).stdout
+        #expect(!tap.contains("signal"), "\(tap)")
+        #expect(tap.contains("stopped after 1 failure (--max-failures) while the test ran"), "\(tap)")
+    }
+
+    /// The same stop while another file's after_all hooks run: its `(after_all)` entry names the
+    /// limit, not an interruption of the run.
+    @Test func afterAllHooksStoppedInAnotherWorkerAreStoppedByTheLimit() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s/a.lua", "prototype \"../Proto\"\ntest(\"a0\", function() for _ = 1, 3e7 do end error(\"boom\") end)\n")
+        try tmp.write(
+            "s/b.lua",
+            "prototype \"../Proto\"\nafter_all(function() while true do end end)\ntest(\"b0\", function() end)\n")
+        let r = try Sceneflow.run(
+            ["test", "s", "--jobs", "2", "--timeout", "60", "-x", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        #expect(
+            r.stdout.contains("s/b.lua:2: after_all was stopped: stopped after 1 failure (--max-failures)"),
+            "\(r.stdout)")
+        let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+        let entry = try #require(report.files.flatMap(\.outcomes).first { $0.name == "(after_all)" }, "\(r)")
+        #expect(entry.verdict == .interrupted)
+        let message = entry.failure?.message ?? ""
+        #expect(message == "after_all was stopped: stopped after 1 failure (--max-failures)", "\(message)")
+    }
 }

@@ -150,7 +150,8 @@ extension TestWorkerPool {
             if stoppedBySignal {
                 outcome.verdict = .interrupted
                 outcome.failure = Diagnostic(
-                    file: run.file, line: test.line, message: "interrupted by a signal while the test ran")
+                    file: run.file, line: test.line, message: HeadlessTestRunner.interruptedMessage)
+                outcome = namingTheStop(outcome)
             } else {
                 outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))
             }

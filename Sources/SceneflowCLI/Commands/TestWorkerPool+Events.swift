@@ -77,6 +77,10 @@ extension TestWorkerPool {
                 outcome.log = journal.log
                 event = .ended(position, outcome)
             }
+            if case .ended(let position, let outcome) = event { event = .ended(position, namingTheStop(outcome)) }
+            if case .verdict(let position, let outcome, let video) = event {
+                event = .verdict(position, namingTheStop(outcome), video)
+            }
             switch event {
             case .planned, .endedFromRecords: break  // read before (made `.ended` above)
             case .count(let count):

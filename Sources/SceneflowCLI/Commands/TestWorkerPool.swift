@@ -93,6 +93,26 @@ final class TestWorkerPool {
         return TestSettings.maxFailuresReason(limit)
     }
 
+    /// `outcome` as the reports show it: a test or after_all hooks that the run's stop ended
+    /// while they ran say what stopped them. A worker only sees the signal the runner sends it,
+    /// so when that was the `--max-failures` stop, not a signal the run received, its message
+    /// names the limit (red-team 9 m6: "interrupted by a signal" when no signal was sent).
+    func namingTheStop(_ outcome: TestOutcome) -> TestOutcome {
+        guard outcome.verdict == .interrupted, notRunReason != "interrupted", var failure = outcome.failure else {
+            return outcome
+        }
+        if failure.message == HeadlessTestRunner.interruptedMessage {
+            failure.message = "\(notRunReason) while the test ran"
+        } else if failure.message == "after_all was stopped: the run was interrupted" {
+            failure.message = "after_all was stopped: \(notRunReason)"
+        } else {
+            return outcome
+        }
+        var named = outcome
+        named.failure = failure
+        return named
+    }
+
     /// The signal that stops the run: the one received, or SIGINT once `--max-failures` was
     /// reached; nil while the run goes on.
     func stopSignal(_ interruption: Interruption) -> Int32? {

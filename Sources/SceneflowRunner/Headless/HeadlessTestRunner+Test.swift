@@ -29,7 +29,7 @@ extension HeadlessTestRunner {
                         // A signal stopped the action's Lua code (see stopLuaFromSignalHandler).
                         outcome.verdict = .interrupted
                         outcome.failure = Diagnostic(
-                            file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                            file: file, line: test.line, message: Self.interruptedMessage)
                         return false
                     }
                     problem.message +=
@@ -59,7 +59,7 @@ extension HeadlessTestRunner {
             if shouldStop() {
                 outcome.verdict = .interrupted
                 outcome.failure = Diagnostic(
-                    file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                    file: file, line: test.line, message: Self.interruptedMessage)
                 outcome.failureKind = .error
                 break loop
             }
@@ -73,7 +73,7 @@ extension HeadlessTestRunner {
                     // A signal stopped the Lua code itself (see stopLuaFromSignalHandler).
                     outcome.verdict = .interrupted
                     outcome.failure = Diagnostic(
-                        file: file, line: test.line, message: "interrupted by a signal while the test ran")
+                        file: file, line: test.line, message: Self.interruptedMessage)
                     outcome.failureKind = .error
                 } else {
                     outcome.verdict = .failed

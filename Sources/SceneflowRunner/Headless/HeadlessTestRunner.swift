@@ -124,6 +124,10 @@ public final class HeadlessTestRunner {
     public var onAfterAllLog: ([TestLogEntry], [VisualRecord]) -> Void = { _, _ in }
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
+    /// The failure message of a test a stop signal ended while it ran (verdict interrupted).
+    /// A `--jobs` runner that stopped the worker for `--max-failures` names the limit instead
+    /// (`TestWorkerPool.namingTheStop`).
+    public static let interruptedMessage = "interrupted by a signal while the test ran"
     /// The files the last `run(script:)` read besides the script: the modules it required,
     /// its prototype file and the images its scenes name (paths from the working directory or
     /// absolute, as the prototype folder was named), and the modules it looked for and did not
