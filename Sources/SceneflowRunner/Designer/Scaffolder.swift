@@ -37,18 +37,46 @@ public enum Scaffolder {
     /// Image file extensions picked up from a folder.
     public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tif", "tiff", "qoi"]
 
-    /// `paths` with every file that an earlier entry already names (the same real path after
-    /// symbolic links, `.` and `..` are resolved: a folder and a file in it both given) left
-    /// out, in their order.
-    static func oncePerFile(_ paths: [String]) -> [String] {
+    /// `paths` with each file taken once (the same real path after symbolic links, `.` and
+    /// `..` are resolved: a folder and a file in it both given, or a link beside the screenshot
+    /// it points at), in their order, and a warning for each name left out that is not just
+    /// the same path again. Of the names of one file the file's own name is kept, else the first
+    /// (red-team 9 m6: `alias.png -> a.png` made one scene named `alias`, and `a` was dropped
+    /// without a word).
+    static func oncePerFile(_ paths: [String]) -> (kept: [String], warnings: [Diagnostic]) {
         // Compared byte for byte: Swift's `==` takes `café` written with é and with e + U+0301
         // for one string, and one of two different files was dropped, silently (red-team
         // finding R4).
-        var seen = Set<[UInt8]>()
-        return paths.filter {
-            seen.insert(Array(URL(fileURLWithPath: $0).resolvingSymlinksInPath().standardizedFileURL.path.utf8))
-                .inserted
+        func real(_ path: String) -> [UInt8] {
+            Array(URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path.utf8)
         }
+        func isLink(_ path: String) -> Bool {
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        }
+        var chosen: [[UInt8]: String] = [:]
+        for path in paths {
+            let key = real(path)
+            if let earlier = chosen[key], !(isLink(earlier) && !isLink(path)) { continue }
+            chosen[key] = path
+        }
+        var kept: [String] = []
+        var warnings: [Diagnostic] = []
+        var shown = Set<[UInt8]>()
+        var warned = Set<[UInt8]>()
+        for path in paths {
+            let key = real(path)
+            guard let name = chosen[key] else { continue }
+            if name == path {
+                if shown.insert(key).inserted { kept.append(path) }
+            } else if isLink(path) && warned.insert(Array(path.utf8)).inserted {
+                warnings.append(
+                    Diagnostic(
+                        .warning, file: path,
+                        message: "a symbolic link to \(name), which is taken: one file makes one scene"))
+            }
+        }
+        return (kept, warnings)
     }
 
     /// The formats `new` takes, as named in messages.
@@ -87,8 +115,9 @@ public enum Scaffolder {
                     "no images: give screenshots after the folder (sceneflow new DIR a.png b.png) or put \(formatNames) files in \(directory)",
                 isUsage: true)
         }
-        sources = oncePerFile(sources)
         sources.sort { fileOrder($0, $1) }
+        let once = oncePerFile(sources)
+        sources = once.kept
         let givenNames = sources.map { ($0 as NSString).lastPathComponent }
         if let repeated = givenNames.first(where: { name in givenNames.filter { $0 == name }.count > 1 }) {
             let forms = Set(givenNames.filter { $0 == repeated }.map { Array($0.utf8) }).count
@@ -145,11 +174,12 @@ public enum Scaffolder {
         return Result(
             prototypeFile: prototypeFile, scriptFile: scriptFile, shots: shots, device: device,
             deviceSource: deviceSource,
-            warnings: plan.warnings.map { warning in
-                var named = warning  // the copy in the prototype folder
-                named.file = (directory as NSString).appendingPathComponent(warning.file)
-                return named
-            })
+            warnings: once.warnings
+                + plan.warnings.map { warning in
+                    var named = warning  // the copy in the prototype folder
+                    named.file = (directory as NSString).appendingPathComponent(warning.file)
+                    return named
+                })
     }
 
     /// The images `arguments` name: files as given, folders replaced by the image files in

@@ -36,4 +36,26 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: tmp.file("App\(input.count)/prototype.lua")))
         }
     }
+
+    /// Red-team 9 m6: a symbolic link beside the screenshot it points at (`alias.png ->
+    /// a.png`) made one scene named after the link, and `a` was dropped silently. One file is
+    /// one scene, named after the real file whatever the order it was given in, and the link
+    /// left out is named in a warning.
+    @Test(arguments: [["shots"], ["shots/alias.png", "shots/a.png", "shots/b.png"], ["shots/0.png", "shots"]])
+    func aLinkBesideItsScreenshotIsOneSceneNamedAfterTheFile(_ input: [String]) throws {
+        let tmp = try TempFolder()
+        try tmp.image("shots/a.png")
+        try tmp.image("shots/b.png")
+        try FileManager.default.createSymbolicLink(atPath: tmp.file("shots/alias.png"), withDestinationPath: "a.png")
+        try FileManager.default.createSymbolicLink(atPath: tmp.file("shots/0.png"), withDestinationPath: "a.png")
+        let r = try Sceneflow.run(["new", "App"] + input, in: tmp.url)
+        #expect(r.status == 0 && r.stdout.contains("2 scenes"), "\(r)")
+        let text = try String(contentsOfFile: tmp.file("App/prototype.lua"), encoding: .utf8)
+        #expect(text.contains("image = \"a.png\""), "\(text)")
+        #expect(!text.contains("alias") && !text.contains("0.png"), "\(text)")
+        for link in ["alias.png", "0.png"] where input.contains("shots") || input.contains("shots/" + link) {
+            let warning = "shots/\(link): warning: a symbolic link to shots/a.png, which is taken"
+            #expect(r.stdout.components(separatedBy: warning).count == 2, "once: \(r)")
+        }
+    }
 }
