@@ -275,15 +275,22 @@ struct LuaStack {
         message(-1) ?? "(error object is a \(typeName(-1)) value)"
     }
 
-    /// The string at `index` as an error message: whole up to `maxErrorBytes`, else its first
-    /// `cutErrorCharacters` characters and the count of the bytes left out (short enough that
-    /// `MessageClip` keeps that note). Nil when the value is not a string.
+    /// The string at `index` as an error message: whole up to `maxErrorBytes`. A longer one
+    /// first has its quoted strings shortened where it lies in Lua's memory
+    /// (`MessageClip.shorteningQuotes`, one pass, nothing copied but what is kept), so the
+    /// reason after a long quoted name stays (red-team 10 m1); what is still longer keeps its
+    /// first `cutErrorCharacters` characters and the count of the bytes left out (short enough
+    /// that `MessageClip` keeps that note). Nil when the value is not a string.
     func message(_ index: Int32) -> String? {
-        guard let text = string(index, maxBytes: Self.maxErrorBytes) else { return nil }
-        guard text.utf8.count > Self.maxErrorBytes else { return text }
+        guard lua_type(luaState, index) == LUA_TSTRING else { return nil }
         var length = 0
-        lua_tolstring(luaState, index, &length)
-        let kept = String(text.prefix(Self.cutErrorCharacters))
+        guard let bytes = sf_tostring(luaState, index, &length) else { return nil }
+        let raw = UnsafeBufferPointer(
+            start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
+        guard length > Self.maxErrorBytes else { return String(decoding: raw, as: UTF8.self) }
+        let shortened = MessageClip.shorteningQuotes(utf8: raw, maxBytes: Self.maxErrorBytes)
+        guard shortened.leftOut > 0 else { return shortened.text }
+        let kept = String(shortened.text.prefix(Self.cutErrorCharacters))
         return kept + "… (\(length - kept.utf8.count) more bytes)"
     }
 

@@ -43,4 +43,45 @@ import Testing
         #expect(
             s.stdout.contains("s.lua:2: skip(\(short)): the reason must be valid UTF-8 text (byte 2"), "\(s.stdout)")
     }
+
+    /// Red-team 10 R1 and m1: a failure quoting one very long string. Shortening the quotes
+    /// was quadratic (a 64 000-character quoted string cost 34 s in the worker under
+    /// `--timeout 1`, past every limit), and a message over the 64 KiB error cap was cut
+    /// before its quotes were shortened, so the reason after them was lost. Now one linear
+    /// pass over the bytes in Lua's memory shortens them at any length.
+    @Test(arguments: [60_000, 300_000])
+    func aVeryLongQuotedStringKeepsTheReasonWithinTheLimit(length: Int) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "q.lua",
+            """
+            prototype "Proto"
+            local long = string.rep("k", \(length))
+            test("error", function() error('"' .. long .. '"') end)
+            test("tap", function() tap(long, {timeout = 0}) end)
+            test("value", function() expect.value("Go", long, {timeout = 0}) end)
+            test("to_be", function() expect(long).to_be("b") end)
+
+            """)
+        let r = try Sceneflow.run(["test", "q.lua", "--timeout", "3", "--json", "r.json"], in: tmp.url, timeout: 200)
+        #expect(r.status == 1, "\(r)")
+        let short = "\"" + String(repeating: "k", count: 60) + "…\" (\(length) characters)"
+        let expected = [
+            "error": short,
+            "tap": "tap(\(short)): no element labelled \(short) in scene \"home\"",
+            "value": "expect.value(\"Go\", \(short)): no element labelled \"Go\" in scene \"home\"",
+            "to_be": "expected \(short) to be \"b\"",
+        ]
+        let json = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+        for outcome in json.files.flatMap(\.outcomes) {
+            let message = outcome.failure?.message ?? ""
+            #expect(outcome.verdict == .failed, "\(outcome.name)")
+            #expect(message.contains(expected[outcome.name] ?? "?"), "\(outcome.name): \(message)")
+            #expect(message.contains("(\(length) characters)"), "\(outcome.name): \(message)")
+            #expect(message.count < 2_000, "\(outcome.name): \(message.count) characters")
+            // Within the 3 s limit and one frame's work, with room for a loaded machine.
+            #expect((outcome.wallSeconds ?? 99) < 20, "\(outcome.name): \(outcome.wallSeconds ?? -1) s")
+        }
+    }
 }
