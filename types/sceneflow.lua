@@ -544,7 +544,7 @@ state = {}
 ---
 ---Wraps a plain value for a matcher: expect(x).to_be(y). Matchers check once and do not wait.
 ---
----Fails when: an unknown matcher (with did-you-mean).
+---Fails when: an unknown matcher (with did-you-mean); an expect(x) never given a matcher fails the test at its end, at its line (it checked nothing).
 ---
 ---```lua
 ---expect(#history()).to_be(3)
@@ -1002,7 +1002,7 @@ function expect.transition(options) end
 ---
 ---Soft expectations (as Playwright's expect.soft): expect.soft(x).<matcher>(...) and expect.soft.<expectation>(...) (expect.soft.scene, expect.soft.visible, ... every expect.* function) check as usual, but when one does not hold the failure is recorded with its line and the test goes on; the test fails at its end listing every soft failure (after a hard failure, the list follows it), and a step() around it fails too. Other errors still stop the test.
 ---
----Fails when: the test fails at its end when any soft expectation failed; an unknown expectation or matcher fails at once.
+---Fails when: the test fails at its end when any soft expectation failed, or when an expect.soft(x) was given no matcher (a function given is not run as a block); an unknown expectation or matcher fails at once.
 ---
 ---```lua
 ---expect.soft.scene "home"

@@ -70,4 +70,35 @@ import Testing
         let r = try H.one("expect.soft.scene \"login\"\nexpect.soft(1).to_be(1)")
         #expect(r.failure == nil, "\(r.failure ?? "")")
     }
+
+    /// Red-team 10 m2: `expect.soft(function() … end)` (another runner's soft block) and
+    /// `expect(x)` with no matcher passed silently, checking nothing. An expectation never given
+    /// a matcher fails the test at its end, at its line; a function given to `expect.soft` is
+    /// named as the block it is not.
+    @Test(arguments: [
+        ("expect(1 + 1)", "expect(x) was given no matcher"),
+        ("local e = expect(2)\nlog.message(\"on\")", "expect(x) was given no matcher"),
+        ("expect.soft(3)", "expect(x) was given no matcher"),
+        (
+            "expect.soft(function() expect(1).to_be(2) end)",
+            "expect.soft(x) was given a function and no matcher: expect.soft does not run a block"
+        ),
+    ])
+    func anExpectationWithNoMatcherFailsTheTest(_ body: String, _ reason: String) throws {
+        let r = try H.one(body)
+        #expect(r.failure?.contains(reason) == true, "\(body): \(r.failure ?? "passed")")
+        #expect(r.line == 3, "\(body)")
+    }
+
+    @Test func expectationsGivenTheirMatchersStillPass() throws {
+        let r = try H.one(
+            """
+            expect(1).to_be(1)
+            local e = expect(2)
+            e.to_be(2)
+            expect.soft(3).not_to_be(4)
+            for i = 1, 3 do expect(i).to_be_greater_than(0) end
+            """)
+        #expect(r.failure == nil, "\(r.failure ?? "")")
+    }
 }

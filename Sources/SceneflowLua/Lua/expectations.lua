@@ -445,7 +445,8 @@ for name in pairs(matchers) do names[#names + 1] = name end
 api.docs[#api.docs + 1] = { name = "expect", group = "Expectations", signature = "expect(x)",
   summary = "Wraps a plain value for a matcher: expect(x).to_be(y). Matchers check once and do not wait.",
   args = { { "x", "any value", "any" } }, returns = "an object with the matchers below", returns_type = "Matchers",
-  errors = "an unknown matcher (with did-you-mean)", example = "expect(#history()).to_be(3)" }
+  errors = "an unknown matcher (with did-you-mean); an expect(x) never given a matcher fails the test at its end, at its line (it checked nothing)",
+  example = "expect(#history()).to_be(3)" }
 
 -- Names other tools use for an expectation that exists here under another name: the hint
 -- names the one of the same effect (a plain did-you-mean never crosses a negation, so
@@ -461,9 +462,31 @@ local SAME_CHECK = { to_be_true = "to_be(true)", to_be_false = "to_be(false)", n
   not_to_be_false = "not_to_be(false)", to_be_null = "to_be_nil()", to_be_undefined = "to_be_nil()",
   to_be_defined = "not_to_be_nil()", not_to_be_null = "not_to_be_nil()", not_to_be_undefined = "not_to_be_nil()" }
 
+-- The expect(x) objects of the running test not yet given a matcher (object -> {line =, soft_function =}):
+-- one left at the test's end fails it (api.unmatched_failure), as eslint-plugin-jest's valid-expect
+-- flags an expect() with no matcher, which checks nothing (red-team 10 m2).
+api.unmatched = {}
+
+-- The failure for the first expect(x) of the running test left without a matcher, or nil; forgets them.
+function api.unmatched_failure()
+  local first
+  for _, entry in pairs(api.unmatched) do
+    if not first or (entry.line or 0) < (first.line or 0) then first = entry end
+  end
+  api.unmatched = {}
+  if not first then return nil end
+  local what = first.soft_function
+    and "expect.soft(x) was given a function and no matcher: expect.soft does not run a block; "
+      .. "write each check soft inside it (expect.soft(x).to_be(y), expect.soft.scene(...))"
+    or "expect(x) was given no matcher (such as expect(x).to_be(y)), so it checked nothing"
+  return (first.line and (api.source_label .. ":" .. first.line .. ": ") or "") .. what
+end
+
 setmetatable(expect, {
   __call = function(_, x)
-    return setmetatable({}, { __index = function(_, name)
+    local object
+    object = setmetatable({}, { __index = function(_, name)
+      api.unmatched[object] = nil
       local check = matchers[name]
       if not check then
         -- to_not_equal (another tool's word order) is not_to_equal, never to_equal.
@@ -479,6 +502,8 @@ setmetatable(expect, {
         if not ok then fail(message) end
       end
     end })
+    api.unmatched[object] = { line = api.line() }
+    return object
   end,
   __index = function(_, key)
     local known = {}

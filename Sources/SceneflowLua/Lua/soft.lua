@@ -49,6 +49,7 @@ local soft = setmetatable({}, {
   end,
   __call = function(_, x)
     local plain = expect(x)
+    api.unmatched[plain].soft_function = type(x) == "function"
     return setmetatable({}, { __index = function(_, name)
       local check = plain[name]  -- an unknown matcher fails at once, as in expect(x)
       return function(...) return soft_call("expect.soft(x)." .. api.text(name), check, ...) end
@@ -61,5 +62,5 @@ api.docs[#api.docs + 1] = { name = "expect.soft", group = "Expectations", mirror
   summary = "Soft expectations (as Playwright's expect.soft): expect.soft(x).<matcher>(...) and expect.soft.<expectation>(...) (expect.soft.scene, expect.soft.visible, ... every expect.* function) check as usual, but when one does not hold the failure is recorded with its line and the test goes on; the test fails at its end listing every soft failure (after a hard failure, the list follows it), and a step() around it fails too. Other errors still stop the test.",
   args = { { "x", "any value, for a matcher", "any" } },
   returns = "an object with the matchers of expect(x), soft", returns_type = "Matchers",
-  errors = "the test fails at its end when any soft expectation failed; an unknown expectation or matcher fails at once",
+  errors = "the test fails at its end when any soft expectation failed, or when an expect.soft(x) was given no matcher (a function given is not run as a block); an unknown expectation or matcher fails at once",
   example = 'expect.soft.scene "home"\nexpect.soft(#history()).to_be(2)\ntap "Next" -- runs even if those failed' }

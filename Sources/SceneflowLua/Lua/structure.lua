@@ -434,6 +434,12 @@ local function own_failure(ok, err)
     api.failed = { raised = err }
     sf.note_failure(err)
   end
+  local unmatched = api.unmatched_failure()
+  if ok and unmatched then
+    ok, err = false, unmatched
+    api.failed = { raised = err }
+    sf.note_failure(err)
+  end
   local soft, line = api.soft_report()
   if soft then
     api.soft = {}
@@ -499,6 +505,7 @@ function decl.run(index, last, first, hooks_only, without_before_all)
   api.block_timeout = nil
   api.last_tap = nil
   api.soft = {}
+  api.unmatched = {}
   api.escaped = {}
   api.captured = {}  -- capture names of this test -> the line that captured each
   local ok, err = true, nil
