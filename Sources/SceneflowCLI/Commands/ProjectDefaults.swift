@@ -20,9 +20,21 @@ enum ProjectDefaults {
     > {
         guard let path = ProjectConfig.find(from: inputs.first ?? ".") else { return .success(()) }
         let config: ProjectConfig
+        // A stop signal while the config's Lua runs ends the run as any early signal does
+        // (128 + n, the command line's reports written, every file not run); one that finds it
+        // inside a library call ends the process from the watchdog thread, which writes those
+        // reports first (red-team 10 m3: exit 65 blaming the config, no reports).
+        let reports = settings
+        StuckLua.beforeExit = { TestCommand.writeInterruptedReports(inputs: inputs, settings: reports) }
+        defer { StuckLua.beforeExit = nil }
+        _ = Interruption.install()
         do {
             config = try ProjectConfig.load(path)
         } catch {
+            if Interruption.received != 0 {
+                printError("sceneflow test: \(path): not applied: a stop signal arrived while its Lua ran")
+                return .success(())
+            }
             for problem in error.diagnostics { printError("sceneflow test: \(problem)") }
             return .failure(Failure(exitCode: .badInput))
         }

@@ -79,6 +79,14 @@ struct TestCommand: Subcommand {
         }
     }
 
+    /// Writes the reports `settings` asks for as a run stopped before any file began: every
+    /// script under `inputs` not run (interrupted). Called on the watchdog thread when a stop
+    /// signal finds the project config stuck in a library call, just before the process ends.
+    static func writeInterruptedReports(inputs: [String], settings: TestSettings) {
+        let results = ScriptFinder.scripts(in: inputs).map { ScriptFileResult.notRun($0) }
+        _ = TestReports.write(results, settings: settings, started: Date())
+    }
+
     /// Runs with `settings` complete (the project config applied).
     func runWithSettings() -> ExitCode {
         let environment = ProcessInfo.processInfo.environment
