@@ -77,8 +77,18 @@ extension TestWorkerPool {
                 outcome.log = journal.log
                 event = .ended(position, outcome)
             }
-            if case .ended(let position, let outcome) = event { event = .ended(position, namingTheStop(outcome)) }
-            if case .verdict(let position, let outcome, let video) = event {
+            if case .ended(let position, var outcome) = event {
+                if run.encoding?.position == position, let earlier = run.outcomes[position] {
+                    // Its verdict came first (a video was still encoding) and was admitted then.
+                    outcome.steps = earlier.steps
+                    outcome.log = earlier.log
+                } else {
+                    detailBudget.admit(&outcome)
+                }
+                event = .ended(position, namingTheStop(outcome))
+            }
+            if case .verdict(let position, var outcome, let video) = event {
+                detailBudget.admit(&outcome)
                 event = .verdict(position, namingTheStop(outcome), video)
             }
             switch event {
@@ -124,7 +134,7 @@ extension TestWorkerPool {
                 if let position = run.afterAllAfter ?? (run.next > 0 ? run.next - 1 : nil),
                     var outcome = run.outcomes[position]
                 {
-                    outcome.log += log
+                    outcome.log += detailBudget.admit(joining: log) ?? log.filter { $0.level == .warning }
                     outcome.visuals += visuals
                     run.outcomes[position] = outcome
                 }

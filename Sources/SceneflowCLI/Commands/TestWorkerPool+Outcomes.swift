@@ -48,6 +48,7 @@ extension TestWorkerPool {
         run.records.removeAll()
         outcome.steps = journal.steps
         outcome.log = journal.log
+        detailBudget.admit(&outcome)
         guard var failure = outcome.failure else { return }
         var missing = settings.report != nil ? ["frame.png", "elements.txt", "timeline.txt"] : []
         if settings.video != .off { missing.append("video") }

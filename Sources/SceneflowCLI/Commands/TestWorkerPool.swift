@@ -30,6 +30,11 @@ final class TestWorkerPool {
     var tests: [String: [String]]
     /// Failed tests (and files that could not load) so far.
     var failures = 0
+    /// The steps and log lines the run's tests keep, across the run (`TestDetailBudget`);
+    /// `SCENEFLOW_RUN_DETAIL_LIMIT` (bytes) lowers it for tests of the limit.
+    var detailBudget = TestDetailBudget(
+        limit: ProcessInfo.processInfo.environment["SCENEFLOW_RUN_DETAIL_LIMIT"].flatMap { Int($0) }
+            .map { min($0, TestDetailBudget.runLimit) } ?? TestDetailBudget.runLimit)
     /// The order to hand files to workers in when more than one runs (longest first, from the
     /// last run's times: `LastRunState.longestFirst`); nil hands them out in file order.
     var startOrder: [String]?
