@@ -99,4 +99,25 @@ import Testing
         #expect(r.stderr.contains("could not write j.xml: No space left on device"), "\(r)")
         #expect(try String(contentsOf: folder.appendingPathComponent("j.xml"), encoding: .utf8) == "<old/>\n")
     }
+
+    /// Red-team 10 m4: `new` on a full disk exited 65, left a 0-byte copy of a screenshot and
+    /// an empty `Scripts/`, and refused the same command once there was space ("already exists
+    /// and is not …"). Now it exits 70 naming the file, leaves nothing it made, and the same
+    /// command works once there is space.
+    @Test func newOnAFullDiskLeavesNothingBehind() throws {
+        guard let disk = SmallDisk(kilobytes: 256) else { return }
+        let folder = URL(fileURLWithPath: disk.path)
+        let shots = BadInputCase.root.appendingPathComponent("streams/proto").path
+        #expect(ShellCase.shell("cp '\(shots)/home.png' '\(shots)/detail.png' '\(disk.path)/'", in: nil) == 0)
+        disk.fill()
+        let r = try Sceneflow.run(["new", "App", "home.png", "detail.png"], in: folder)
+        #expect(r.didNotCrash, "\(r)")
+        #expect(r.status == 70, "\(r)")
+        #expect(r.stderr.contains("No space left on device"), "\(r)")
+        #expect(!FileManager.default.fileExists(atPath: disk.path + "/App"), "left behind: \(r)")
+        try FileManager.default.removeItem(atPath: disk.path + "/filler")
+        let again = try Sceneflow.run(["new", "App", "home.png", "detail.png"], in: folder)
+        #expect(again.status == 0, "\(again)")
+        #expect(FileManager.default.fileExists(atPath: disk.path + "/App/prototype.lua"))
+    }
 }

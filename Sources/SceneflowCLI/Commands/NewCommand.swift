@@ -20,6 +20,7 @@ struct NewCommand: Subcommand {
         green with `sceneflow test DIR/Scripts`. Never overwrites a file: when prototype.lua,
         Scripts/walk_through.lua or a different image of the same name is already in DIR,
         nothing is written (exit 64). A missing IMAGE, or a folder with no images, exits 65.
+        A write that fails (a full disk) exits 70 and leaves nothing of what it made.
         """
     static let arguments = [
         ArgumentSpec(name: "DIR", help: "The prototype folder to create (or fill).", repeating: false, optional: false),
@@ -61,7 +62,7 @@ struct NewCommand: Subcommand {
             return .success
         } catch {
             for line in error.description.split(separator: "\n") { printError("sceneflow new: \(line)") }
-            return error.isUsage ? .usage : .badInput
+            return error.isUsage ? .usage : error.isSystem ? .software : .badInput
         }
     }
 

@@ -16,6 +16,8 @@ public enum Scaffolder {
         public let description: String
         /// True for bad usage (the folder already holds a prototype, no images given).
         public let isUsage: Bool
+        /// True when the system failed a write (a full disk): exit 70, not 65.
+        public var isSystem = false
     }
 
     /// What was written.
@@ -157,19 +159,40 @@ public enum Scaffolder {
         let plan = ScaffoldPlan.plan(measured)
         let (shots, device, deviceSource) = (plan.shots, plan.device, plan.deviceSource)
         let name = URL(fileURLWithPath: directory).standardizedFileURL.lastPathComponent
+        // Everything this run makes is noted as it is made, and removed again when a write
+        // fails (a full disk), so the same command works once there is room (red-team 10 m4:
+        // a 0-byte copy and an empty Scripts/ were left, and the retry was refused).
+        var made: [String] = []
+        var writing = directory
         do {
-            try fm.createDirectory(atPath: directory + "/Scripts", withIntermediateDirectories: true)
+            for folder in [directory, directory + "/Scripts"] where !fm.fileExists(atPath: folder) {
+                writing = folder
+                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                made.append(folder)
+            }
             for (source, target) in zip(sources, targets) where needsCopy(source, to: target) {
-                try fm.copyItem(atPath: source, toPath: target)
+                writing = target
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
+                made.append(target)
+                try OutputTarget.write(bytes, to: target)
             }
             let text = ScaffoldWriter.prototypeFile(
                 name: name, device: device, deviceSource: deviceSource, shots: shots)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: prototypeFile), options: .atomic)
+            writing = prototypeFile
+            made.append(prototypeFile)
+            try OutputTarget.write(Data(text.utf8), to: prototypeFile)
             let script = ScaffoldWriter.starterScript(name: name, prototypePath: "..", shots: shots)
-            try Data(script.utf8).write(to: URL(fileURLWithPath: scriptFile), options: .atomic)
+            writing = scriptFile
+            made.append(scriptFile)
+            try OutputTarget.write(Data(script.utf8), to: scriptFile)
         } catch {
-            throw Failure(
-                description: "\(directory): could not write the prototype: \(plainReason(error))", isUsage: false)
+            for path in made.reversed() { try? fm.removeItem(atPath: path) }
+            var failure = Failure(
+                description:
+                    "\(writing): could not be written: \(plainReason(error)); nothing was left in \(directory)",
+                isUsage: false)
+            failure.isSystem = true
+            throw failure
         }
         return Result(
             prototypeFile: prototypeFile, scriptFile: scriptFile, shots: shots, device: device,
