@@ -248,6 +248,8 @@ enum TestWorker {
         options.afterEachFirst = request.afterEachFirst ?? false
         options.afterAllWithoutBeforeAll = request.withoutBeforeAll ?? false
         let runner = HeadlessTestRunner(options: options)
+        // Each outcome goes to the runner as the test ends; the worker keeps no copy of its detail.
+        runner.keepsHandedDetail = false
         let limit = settings.maxFailures ?? Int.max
         runner.shouldStop = { interruption.signal != nil || failures >= limit }
         runner.stopReason = {

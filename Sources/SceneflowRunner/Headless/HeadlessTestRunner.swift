@@ -141,6 +141,24 @@ public final class HeadlessTestRunner {
     /// Creates a runner.
     public init(options: Options = Options()) { self.options = options }
 
+    /// Whether the file's result keeps the steps and log of each outcome already handed to
+    /// `onOutcome`. A `--jobs` worker, which sends each outcome to its runner at once and
+    /// never reads them back, turns it off: a file of 1 000 tests of 10 000 named steps each
+    /// grew the worker by about 11 MB a test.
+    public var keepsHandedDetail = true
+
+    /// Adds `outcome` to `result` and hands it to `onOutcome` (the kept copy without its
+    /// steps and log when `keepsHandedDetail` is off).
+    private func hand(_ outcome: TestOutcome, to result: inout ScriptFileResult, _ onOutcome: (TestOutcome) -> Void) {
+        var kept = outcome
+        if !keepsHandedDetail {
+            kept.steps = []
+            kept.log = []
+        }
+        result.outcomes.append(kept)
+        onOutcome(outcome)
+    }
+
     /// Runs every test of one script file; `onOutcome` is called as each test ends, so the
     /// console shows progress and nothing is lost if a later test hangs.
     public func run(script file: String, onOutcome: (TestOutcome) -> Void = { _ in }) -> ScriptFileResult {
@@ -253,8 +271,7 @@ public final class HeadlessTestRunner {
                 }
                 if var entry = hooks.afterAll {
                     entry.wallSeconds = ProcessInfo.processInfo.systemUptime - hooksSince
-                    result.outcomes.append(entry)
-                    onOutcome(entry)
+                    hand(entry, to: &result, onOutcome)
                 }
             }
             return result
@@ -319,8 +336,7 @@ public final class HeadlessTestRunner {
                                 name: test.name, file: file, line: test.line, verdict: .skipped,
                                 skipReason: stopReason())
                         }
-                        result.outcomes.append(outcome)
-                        onOutcome(outcome)
+                        hand(outcome, to: &result, onOutcome)
                         continue
                     }
                 }
@@ -402,8 +418,7 @@ public final class HeadlessTestRunner {
                     finishVideo(video, tick: outcome.frames, outcome: &outcome)
                 }
             }
-            result.outcomes.append(outcome)
-            onOutcome(outcome)
+            hand(outcome, to: &result, onOutcome)
             if hooksLeft, !shouldStop() {
                 // The (after_all) entry's time is its load's and its hooks' (see `loadedSince`).
                 let hooksSince = ProcessInfo.processInfo.systemUptime
@@ -414,8 +429,7 @@ public final class HeadlessTestRunner {
                     failure.message = "after_all did not run: " + failure.message
                     let entry = Self.afterAllEntry(
                         failure, file: file, seconds: ProcessInfo.processInfo.systemUptime - hooksSince)
-                    result.outcomes.append(entry)
-                    onOutcome(entry)
+                    hand(entry, to: &result, onOutcome)
                 case .success(let again):
                     let hooks = runAfterAllOnly(
                         file, declared.tests, last: index, runtime: again, checker: checker, prototype: prototype,
@@ -429,8 +443,7 @@ public final class HeadlessTestRunner {
                     }
                     if var entry = hooks.afterAll {
                         entry.wallSeconds = ProcessInfo.processInfo.systemUptime - hooksSince
-                        result.outcomes.append(entry)
-                        onOutcome(entry)
+                        hand(entry, to: &result, onOutcome)
                     }
                 }
             }
