@@ -30,6 +30,13 @@ int sf_spawn(const char *path, char *const argv[], char *const envp[], int input
     sigdelset(&all, SIGKILL);
     sigdelset(&all, SIGSTOP);
     sigemptyset(&none);
+    /* A stop signal ignored when the runner started (nohup's SIGHUP) stays ignored in the
+       worker: the hang-up reaches the whole process group. */
+    const int *stops = NULL;
+    int stop_count = sf_early_stop_signal_count(&stops);
+    for (int i = 0; i < stop_count; i++) {
+        if (sf_stop_signal_ignored_on_entry(stops[i])) sigdelset(&all, stops[i]);
+    }
     status = posix_spawn_file_actions_adddup2(&actions, input, 0);
     if (status == 0) status = posix_spawn_file_actions_adddup2(&actions, output, 1);
     if (status == 0) status = posix_spawn_file_actions_adddup2(&actions, error, 2);

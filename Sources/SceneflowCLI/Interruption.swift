@@ -71,8 +71,17 @@ final class Interruption {
         // Globals are initialised on first use (not async-signal-safe): touch them here first.
         _ = receivedSignal.load(ordering: .relaxed) + signalCount.load(ordering: .relaxed) + killingCount
         let numbers = signals
-        for sig in numbers {
+        // A stop signal ignored on entry (nohup's SIGHUP) stays ignored (red-team 10 R3).
+        for sig in numbers where sf_stop_signal_ignored_on_entry(sig) == 0 {
             _ = Foundation.signal(sig) { number in
+                // One request reaching the process by several paths at once (`timeout`
+                // relays a group signal twice) counts once (red-team 10 R2).
+                guard sf_stop_signal_is_repeat() == 0 else {
+                    _ = receivedSignal.compareExchange(
+                        expected: 0, desired: number, ordering: .sequentiallyConsistent)
+                    HeadlessTestRunner.stopLuaFromSignalHandler()
+                    return
+                }
                 let count = signalCount.add(1, ordering: .sequentiallyConsistent).newValue
                 if count >= Interruption.killingCount && repeatedSignalKills {
                     Foundation.signal(number, SIG_DFL)

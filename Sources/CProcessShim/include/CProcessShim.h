@@ -51,6 +51,20 @@ int sf_early_signal(int *count);
 /* 1 when the pre-main handler was installed (the command is `test`, `play` or `record`). */
 int sf_early_signals_installed(void);
 
+/* 1 when stop signal `number` was ignored when the process started (nohup's SIGHUP, `trap ''
+   TERM` before exec): it stays ignored, in the workers too. Never for SIGINT and SIGQUIT,
+   which a non-interactive shell ignores for its background jobs. */
+int sf_stop_signal_ignored_on_entry(int number);
+
+/* Stop signals closer than this (0.5 s) to the last one counted are one request reaching the
+   process by several paths (coreutils `timeout` relays a group signal to its child and to its
+   group): they are not counted towards the third signal that ends the process at once. */
+#define SF_STOP_SIGNAL_REPEAT_NS 500000000LL
+
+/* 1 when a stop signal arriving now is a repeat (see SF_STOP_SIGNAL_REPEAT_NS); else 0, and
+   now is the last counted. Async-signal-safe. */
+int sf_stop_signal_is_repeat(void);
+
 /* Starts the program at `path` with `argv` and `envp` (NULL-terminated) as a child whose
    standard input, output and error are the descriptors `input`, `output` and `error` (each
    at least 3), with no other descriptor of this process open, every signal at its default

@@ -190,7 +190,7 @@ enum TestWorker {
         // terminal) ends it as kill -9 would: the runner fails its test naming the signal and
         // runs the rest of the file in a fresh worker (red-team finding o6: the test was
         // "interrupted" and the rest of the file skipped while the run went on).
-        _ = Interruption.signals.withUnsafeBufferPointer {
+        _ = Interruption.signals.filter { sf_stop_signal_ignored_on_entry($0) == 0 }.withUnsafeBufferPointer {
             sf_worker_own_signals(parent, $0.baseAddress, Int32($0.count))
         }
         // A worker killed by a fatal signal leaves no core file in the user's folder (and is
