@@ -84,4 +84,27 @@ import Testing
             #expect((outcome.wallSeconds ?? 99) < 20, "\(outcome.name): \(outcome.wallSeconds ?? -1) s")
         }
     }
+
+    /// Red-team 10 m6: a long label holding `"` or `\\` was quoted raw in the reason (so the
+    /// message could not be read back and was cut before `in scene`), a label of backslashes
+    /// was shortened to nothing, and one label got two lengths (its escaped one in the call).
+    /// Every copy is escaped alike, shortened to a visible start, counted in its own characters.
+    @Test(arguments: [("x\\\"y", 700, "x\\\"yx\\\"y", 2_100), ("\\\\", 1_500, "\\\\\\\\", 1_500)])
+    func aLongLabelWithEscapesReadsTheSameInEveryCopy(unit: String, count: Int, start: String, characters: Int)
+        throws
+    {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "e.lua",
+            "prototype \"Proto\"\ntest(\"t\", function() tap(string.rep('\(unit)', \(count)), {timeout = 0}) end)\n")
+        let r = try Sceneflow.run(["test", "e.lua", "--json", "r.json"], in: tmp.url)
+        #expect(r.status == 1, "\(r)")
+        let json = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+        let message = json.files.flatMap(\.outcomes).first?.failure?.message ?? ""
+        #expect(message.hasPrefix("tap(\"\(start)"), "\(message)")
+        #expect(message.contains("no element labelled \"\(start)"), "\(message)")
+        #expect(message.components(separatedBy: "…\" (\(characters) characters)").count == 3, "\(message)")
+        #expect(message.contains("in scene \"home\""), "\(message)")
+    }
 }

@@ -62,7 +62,8 @@ public enum MessageClip {
     /// pass: each byte is looked at once and only what is kept is copied, so a message of any
     /// length costs time in proportion to it (red-team 10 R1: copying the quoted characters
     /// for each one made a 64 000-character string cost 34 s). Characters are counted as
-    /// Unicode scalars. A quoted string still open at the end is shortened the same way.
+    /// Unicode scalars, an escape (`\"`, `\\`) as the one character it stands for. A quoted
+    /// string still open at the end is shortened the same way.
     ///
     /// - Parameter maxBytes: the most bytes of result kept; what follows is left out and
     ///   counted (`leftOut`, in bytes of `utf8`).
@@ -82,8 +83,10 @@ public enum MessageClip {
                 if !open { out.append(quote) }
                 return
             }
-            // Never ending on half an escape (`\` would escape the closing quote).
-            while out.last == backslash { out.removeLast() }
+            // Never ending on half an escape (`\` would escape the closing quote): an odd run of
+            // trailing backslashes ends with one; an even one is whole escapes (`\\\\`), kept.
+            let trailing = out.reversed().prefix { $0 == backslash }.count
+            if trailing % 2 == 1 { out.removeLast() }
             out.append(contentsOf: Array("…\" (\(characters) characters)".utf8))
         }
         for index in utf8.indices {
@@ -106,8 +109,14 @@ public enum MessageClip {
                 inQuote = false
                 continue
             }
-            escaped = byte == backslash && !escaped
-            if byte & 0xC0 != 0x80 { characters += 1 }  // a scalar starts (not a continuation byte)
+            if escaped {
+                // The character a backslash escapes (`\"`, `\\`, `\n`): counted with it, as the
+                // one character of the name it stands for.
+                escaped = false
+            } else {
+                escaped = byte == backslash
+                if byte & 0xC0 != 0x80 { characters += 1 }  // a scalar starts (not a continuation byte)
+            }
             if characters <= quotedKept { out.append(byte) }
         }
         if inQuote { close(open: true) }

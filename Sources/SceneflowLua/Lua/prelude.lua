@@ -194,9 +194,12 @@ function api.finite(what, name, v, min, unit)
   return v
 end
 
+-- `v` quoted for a message: a string escaped as the call it came from shows it (api.show, so
+-- `"` and `\` read back and a long one is shortened alike everywhere: red-team 10 m6 found a
+-- label quoted raw in the reason and escaped in the call), NaN and infinity never as C's -nan
+-- and inf, a table by its contents, no address.
 function api.quote(v)
-  if type(v) == "string" then return '"' .. v .. '"' end
-  return api.show(v)  -- NaN, infinity: never C's -nan, inf; a table by its contents, no address
+  return api.show(v)
 end
 
 -- `v` as text for a message or a log, the same on every run (reports differ only in their

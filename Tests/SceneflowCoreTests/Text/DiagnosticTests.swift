@@ -83,11 +83,11 @@ struct DiagnosticTests {
         #expect(
             clipped == "t.lua:2: skip(\"" + String(repeating: "x", count: MessageClip.quotedKept)
                 + "…\" (1000 characters)): the reason must be valid UTF-8 text (byte 2 is not part of one)")
-        // Escaped quotes stay inside their string, and a short quote stays whole.
+        // Escaped quotes stay inside their string (one character each), and a short quote stays whole.
         let escaped = "tap(\"a\\\"" + name + "\") in \"home\": no element"
         #expect(
-            MessageClip.clip(escaped) == "tap(\"a\\\"" + String(repeating: "x", count: 57)
-                + "…\" (1003 characters)) in \"home\": no element")
+            MessageClip.clip(escaped) == "tap(\"a\\\"" + String(repeating: "x", count: 58)
+                + "…\" (1002 characters)) in \"home\": no element")
         // Under the limit nothing changes.
         let short = "skip(\"" + String(repeating: "y", count: 500) + "\"): bad"
         #expect(MessageClip.clip(short) == short)

@@ -23,10 +23,14 @@ import Testing
         #expect(Self.shortened("a \"short\" b").text == "a \"short\" b")
         let escaped = "x(\"a\\\"" + String(repeating: "y", count: 100) + "\") z"
         #expect(
-            Self.shortened(escaped).text == "x(\"a\\\"" + String(repeating: "y", count: 57) + "…\" (103 characters)) z")
+            Self.shortened(escaped).text == "x(\"a\\\"" + String(repeating: "y", count: 58) + "…\" (102 characters)) z")
         // A cut never leaves a backslash that would escape the closing quote.
         let slashes = "\"" + String(repeating: "k", count: 59) + "\\\\" + String(repeating: "k", count: 10) + "\""
-        #expect(Self.shortened(slashes).text == "\"" + String(repeating: "k", count: 59) + "…\" (71 characters)")
+        #expect(Self.shortened(slashes).text == "\"" + String(repeating: "k", count: 59) + "\\\\…\" (70 characters)")
+        // A string of escaped backslashes keeps a visible start (it was shortened to nothing).
+        let backslashes = "\"" + String(repeating: "\\\\", count: 100) + "\""
+        #expect(
+            Self.shortened(backslashes).text == "\"" + String(repeating: "\\\\", count: 60) + "…\" (100 characters)")
         let open = "e: \"" + String(repeating: "o", count: 500)
         #expect(Self.shortened(open).text == "e: \"" + String(repeating: "o", count: 60) + "…\" (500 characters)")
         #expect(Self.shortened("e: \"open").text == "e: \"open")
