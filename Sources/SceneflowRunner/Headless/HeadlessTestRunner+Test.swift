@@ -48,7 +48,8 @@ extension HeadlessTestRunner {
         }
         loop: while true {
             if let recorder {
-                do { try recorder.observe(session) } catch {
+                // The frames' drawing and writing is the report's time, not the test's.
+                do { try LuaWatchdog.outsideTheLimits { try recorder.observe(session) } } catch {
                     outcome.verdict = .failed
                     let reason = (error as? OutputError).map { "\($0)" } ?? "could not write a frame: \(error)"
                     outcome.failure = Diagnostic(file: file, message: reason)
