@@ -4,7 +4,9 @@ import CZlib
 /// least as many bytes as its IHDR asks for, without keeping them: libpng reports "Not enough
 /// image data" only while decoding, so a file with every chunk and CRC right but a short
 /// stream passed the structure check that `test`, `inspect` and `graph` make and was refused
-/// only by `check`. Inflating costs about half of a full decode (no filtering, no conversion).
+/// only by `check`; and at most a little more, as a stream that inflates far past the image
+/// is a decompression bomb. Inflating costs about half of a full decode (no filtering, no
+/// conversion).
 enum PNGPixelData {
     /// The IHDR fields that fix the pixel data's size (PNG specification §11.2.2).
     struct Header {
@@ -50,10 +52,18 @@ enum PNGPixelData {
         }
     }
 
+    /// The most bytes the pixel data may inflate to past what IHDR asks for: 1 MiB, or a
+    /// sixteenth of the image's size when that is more. libpng only warns ("Too much image
+    /// data") and inflates all of it on every decode: a 3 MB file carrying 3 GiB of it cost
+    /// `render` 7 s and failed every `expect.screenshot` by the watchdog (red-team 10 R4).
+    static func allowedExtra(expected: Int) -> Int { max(1 << 20, expected / 16) }
+
     /// Why the IDAT data in `ranges` of `bytes` cannot give the pixels `header` declares, or nil
-    /// when it inflates to at least that many bytes (more is only a warning to libpng).
+    /// when it inflates to at least that many bytes and not more than `allowedExtra` past them.
+    /// Inflating stops at that bound, so the check costs no more than a decode of the image.
     static func problem(_ bytes: [UInt8], idat ranges: [Range<Int>], header: Header) -> String? {
         guard let expected = header.expectedBytes else { return nil }
+        let bound = expected + allowedExtra(expected: expected)
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
@@ -65,7 +75,7 @@ enum PNGPixelData {
                 var pending = ranges[...]
                 // Feed the chunks one after another; once they are used up, call on with no
                 // input so that output zlib still holds comes out (status then Z_BUF_ERROR).
-                while produced < expected && status == Z_OK {
+                while produced <= bound && status == Z_OK {
                     if stream.avail_in == 0, let range = pending.popFirst() {
                         stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + range.lowerBound)
                         stream.avail_in = UInt32(range.count)
@@ -77,6 +87,10 @@ enum PNGPixelData {
                     if status == Z_BUF_ERROR && !pending.isEmpty { status = Z_OK }  // an empty chunk
                 }
             }
+        }
+        if produced > bound {
+            return
+                "the PNG's pixel data inflates to more than its size (\(header.width)x\(header.height) px) needs: over \(produced - expected) bytes more than its \(expected) (a decompression bomb?)"
         }
         if produced >= expected { return nil }
         if status != Z_STREAM_END && status != Z_BUF_ERROR {
