@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <tesseract/version.h>
 
 #define SF_TEXT(x) #x
@@ -20,7 +21,8 @@ typedef int set_message_severity_function(int);
     X(TessBaseAPISetSourceResolution) X(TessBaseAPIRecognize) X(TessBaseAPIGetIterator)               \
     X(TessBaseAPIClear) X(TessBaseAPIEnd) X(TessPageIteratorBoundingBox) X(TessResultIteratorDelete)  \
     X(TessResultIteratorGetPageIteratorConst) X(TessResultIteratorNext)                              \
-    X(TessResultIteratorGetUTF8Text) X(TessResultIteratorConfidence)
+    X(TessResultIteratorGetUTF8Text) X(TessResultIteratorConfidence) X(TessMonitorCreate)             \
+    X(TessMonitorDelete) X(TessMonitorSetDeadlineMSecs)
 
 static struct {
 #define SF_MEMBER(name) __typeof__(&name) name;
@@ -82,6 +84,19 @@ void sf_TessBaseAPISetImage(TessBaseAPI *handle, const unsigned char *imagedata,
 }
 void sf_TessBaseAPISetSourceResolution(TessBaseAPI *handle, int ppi) { tess.TessBaseAPISetSourceResolution(handle, ppi); }
 int sf_TessBaseAPIRecognize(TessBaseAPI *handle, ETEXT_DESC *monitor) { return tess.TessBaseAPIRecognize(handle, monitor); }
+int sf_TessBaseAPIRecognizeWithin(TessBaseAPI *handle, int milliseconds, int *deadline_passed) {
+    ETEXT_DESC *monitor = tess.TessMonitorCreate();
+    if (!monitor) return tess.TessBaseAPIRecognize(handle, NULL);
+    tess.TessMonitorSetDeadlineMSecs(monitor, milliseconds);
+    struct timespec start, end;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    int status = tess.TessBaseAPIRecognize(handle, monitor);
+    clock_gettime(CLOCK_MONOTONIC, &end);
+    tess.TessMonitorDelete(monitor);
+    double spent = (double)(end.tv_sec - start.tv_sec) * 1000.0 + (double)(end.tv_nsec - start.tv_nsec) / 1e6;
+    if (deadline_passed) *deadline_passed = spent >= milliseconds;
+    return status;
+}
 TessResultIterator *sf_TessBaseAPIGetIterator(TessBaseAPI *handle) { return tess.TessBaseAPIGetIterator(handle); }
 void sf_TessBaseAPIClear(TessBaseAPI *handle) { tess.TessBaseAPIClear(handle); }
 void sf_TessBaseAPIEnd(TessBaseAPI *handle) { tess.TessBaseAPIEnd(handle); }

@@ -90,10 +90,19 @@ public final class TextRecognizer {
     /// The words of `image`, boxes in its pixels, confidence 0-100, in reading order as
     /// Tesseract gives them (empty words dropped). `thresholding` reads this image with another
     /// `thresholding_method` than the settings' (0: Otsu's one threshold, for a crop of one
-    /// coloured block); the settings' is restored afterwards.
+    /// coloured block); the settings' is restored afterwards. Recognition stops `seconds` of
+    /// real time after it began (Tesseract's progress monitor deadline; `stoppedAtDeadline`
+    /// then says so): a screen of noise took minutes (red-team 10 m5).
     ///
     /// - Throws: `Failure` when `TessBaseAPIRecognize` fails.
-    public func words(in image: GrayImage, thresholding: Int32? = nil) throws -> [RecognizedWord] {
+    /// True when the last `words(in:)` stopped at its deadline (its words are those read
+    /// before it).
+    public private(set) var stoppedAtDeadline = false
+
+    public func words(in image: GrayImage, thresholding: Int32? = nil, within seconds: Double = 3600) throws
+        -> [RecognizedWord]
+    {
+        stoppedAtDeadline = false
         // Thinner than a letter can be drawn: no words (Tesseract's recognition fails there).
         guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else { return [] }
         if let thresholding, thresholding != settings.thresholding {
@@ -108,7 +117,11 @@ public final class TextRecognizer {
             sf_TessBaseAPISetImage(
                 handle, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
             sf_TessBaseAPISetSourceResolution(handle, 300)
-            return sf_TessBaseAPIRecognize(handle, nil)
+            var passed: Int32 = 0
+            let milliseconds = Int32(max(1, min(seconds, 86_400)) * 1000)
+            let status = sf_TessBaseAPIRecognizeWithin(handle, milliseconds, &passed)
+            stoppedAtDeadline = passed != 0
+            return status
         }
         guard status == 0 else { throw Failure(description: "TessBaseAPIRecognize failed (status \(status))") }
         defer { sf_TessBaseAPIClear(handle) }

@@ -28,6 +28,10 @@ void sf_TessBaseAPISetImage(TessBaseAPI *handle, const unsigned char *imagedata,
                             int bytes_per_pixel, int bytes_per_line);
 void sf_TessBaseAPISetSourceResolution(TessBaseAPI *handle, int ppi);
 int sf_TessBaseAPIRecognize(TessBaseAPI *handle, ETEXT_DESC *monitor);
+/* TessBaseAPIRecognize with a progress monitor whose deadline is `milliseconds` from now
+   (Tesseract stops recognising words past it); `*deadline_passed` gets 1 when the call took
+   that long (its words are then the ones read before the deadline). */
+int sf_TessBaseAPIRecognizeWithin(TessBaseAPI *handle, int milliseconds, int *deadline_passed);
 TessResultIterator *sf_TessBaseAPIGetIterator(TessBaseAPI *handle);
 void sf_TessBaseAPIClear(TessBaseAPI *handle);
 void sf_TessBaseAPIEnd(TessBaseAPI *handle);

@@ -83,6 +83,11 @@ struct DetectCommand: Subcommand {
                     return made
                 }
                 results.append((item.name, item.image, result.proposals.filter { $0.confidence >= minimum }))
+                if let seconds = result.stoppedAfter {
+                    printError(
+                        "sceneflow detect: \(prototypeFilePath(in: folder)): scenes.\(item.name).image (\(item.image)): warning: "
+                            + TextDetector.stoppedMessage(seconds))
+                }
             } catch let failure as TextRecognizer.Failure {
                 // Tesseract's library missing concerns no scene; a recognition that failed
                 // names the scene and image it was reading.

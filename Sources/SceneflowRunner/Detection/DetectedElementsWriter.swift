@@ -44,7 +44,8 @@ public enum DetectedElementsWriter {
                 header: [
                     "Detected by `sceneflow new --detect`: the text read on this screen, as elements without",
                     "actions (kind and confidence after each). Give one an on_tap = go(\"scene\"), or delete the block.",
-                ], entries: kept.map(DetectionOutput.luaLine), footer: "end of detected elements")
+                ] + (result.stoppedAfter.map { ["Warning: " + TextDetector.stoppedMessage($0) + "."] } ?? []),
+                entries: kept.map(DetectionOutput.luaLine), footer: "end of detected elements")
             added.append((scene.name, kept.count))
         }
         _ = try PrototypeLoader.load(directory: folder, text: text)

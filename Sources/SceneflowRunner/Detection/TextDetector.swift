@@ -44,6 +44,20 @@ public struct TextDetector: Sendable {
         public let proposals: [DetectionProposal]
         /// True when the reading came from the cache.
         public let cached: Bool
+        /// Seconds after which reading the screen was stopped (`readingSeconds`), so the
+        /// proposals are those read before it; nil when it was read whole.
+        public var stoppedAfter: Double? = nil
+    }
+
+    /// Real seconds reading one screen may take (Tesseract's deadline, shared by the page and
+    /// its blocks): a 1080x2400 screenshot of noise took 7.6 s and a 5790x5790 one more than
+    /// 300 s with no message (red-team 10 m5); real screens take under a second.
+    public static let readingSeconds = 20.0
+
+    /// What a reading stopped after `seconds` means, for a warning after the scene's place.
+    public static func stoppedMessage(_ seconds: Double) -> String {
+        "reading its text stopped after \(formatNumber(seconds)) s of real time (a photo or noise?): "
+            + "the proposals are those read before it"
     }
 
     /// Reads scene `scene` of `prototype` and proposes its elements.
@@ -60,6 +74,7 @@ public struct TextDetector: Sendable {
         ].joined(separator: " | ")
         let reading: (width: Int, height: Int, words: [RecognizedWord])
         var cached = false
+        var stopped = false
         if let stored = cache.read(key) {
             reading = stored
             cached = true
@@ -67,13 +82,16 @@ public struct TextDetector: Sendable {
             let picture = try loader.load(data: data, path: path)
             let rect = try picture.screenRect(for: scene.screen)
             let screen = GrayImage(try picture.screenImage(for: scene.screen, width: rect.width, height: rect.height))
-            let words = try Self.read(screen, with: try recognizer())
+            let words = try Self.read(screen, with: try recognizer(), stopped: &stopped)
             reading = (rect.width, rect.height, words)
-            cache.write(key, width: rect.width, height: rect.height, words: words)
+            // A reading cut short is not kept: the next run tries again.
+            if !stopped { cache.write(key, width: rect.width, height: rect.height, words: words) }
         }
         let builder = ProposalBuilder(
             screenWidth: reading.width, screenHeight: reading.height, device: prototype.device)
-        return SceneResult(scene: scene.name, proposals: builder.proposals(reading.words), cached: cached)
+        var result = SceneResult(scene: scene.name, proposals: builder.proposals(reading.words), cached: cached)
+        if stopped { result.stoppedAfter = Self.readingSeconds }
+        return result
     }
 
     /// The words on `screen` (boxes in its pixels), each marked when on a busy background: the
@@ -81,7 +99,12 @@ public struct TextDetector: Sendable {
     /// (`TextBlocks`) with no word read in it read again on its own with Otsu's threshold (light
     /// text on a mid-tone fill: white names on coloured cards, a filled button), keeping the
     /// words that overlap none read before. Each word is marked with the block it lies in.
-    static func read(_ screen: GrayImage, with recognizer: TextRecognizer) throws -> [RecognizedWord] {
+    /// Reading stops `readingSeconds` after it began; `stopped` is then set.
+    static func read(_ screen: GrayImage, with recognizer: TextRecognizer, stopped: inout Bool) throws
+        -> [RecognizedWord]
+    {
+        let deadline = ProcessInfo.processInfo.systemUptime + readingSeconds
+        func left() -> Double { deadline - ProcessInfo.processInfo.systemUptime }
         let inverted = screen.isDark ? screen.inverted() : screen
         let factor = screen.width < smallWidth ? 2 : 1
         let prepared = factor == 2 ? inverted.enlarged() : inverted
@@ -91,16 +114,23 @@ public struct TextDetector: Sendable {
             return PixelRect(
                 x: x / factor, y: y / factor, width: max(1, box.width / factor), height: max(1, box.height / factor))
         }
-        var words = try recognizer.words(in: prepared).map { word in
+        var words = try recognizer.words(in: prepared, within: left()).map { word in
             var w = word
             w.box = scaled(word.box)
             return w
         }
+        stopped = recognizer.stoppedAtDeadline
         let blocks = TextBlocks.find(in: inverted)
         for block in blocks where !words.contains(where: { Self.confident($0, in: block) }) {
+            guard !stopped, left() > 0 else {
+                stopped = true
+                break
+            }
             let area = PixelRect(
                 x: block.x * factor, y: block.y * factor, width: block.width * factor, height: block.height * factor)
-            for word in try recognizer.words(in: prepared.cropped(area), thresholding: 0) {
+            let found = try recognizer.words(in: prepared.cropped(area), thresholding: 0, within: left())
+            stopped = stopped || recognizer.stoppedAtDeadline
+            for word in found {
                 var w = word
                 w.box = scaled(word.box, by: area)
                 if !words.contains(where: { Self.overlap($0.box, w.box) }) { words.append(w) }
