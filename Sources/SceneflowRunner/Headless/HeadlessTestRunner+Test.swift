@@ -46,15 +46,27 @@ extension HeadlessTestRunner {
             }
             return true
         }
+        // Drawing and writing `--frames` is the report's time, not the test's, and has a budget
+        // of its own, as the video has: the test's real-time limit (red-team 10 R5: a carousel
+        // under --timeout 10 drew frames for 167 s). Past it this test's frames stop, and its
+        // log says at which clock time.
+        var frameSeconds = 0.0
+        var framesNote: String?
         loop: while true {
-            if let recorder {
-                // The frames' drawing and writing is the report's time, not the test's.
+            if let recorder, framesNote == nil {
+                let began = ProcessInfo.processInfo.systemUptime
+                defer { frameSeconds += ProcessInfo.processInfo.systemUptime - began }
                 do { try LuaWatchdog.outsideTheLimits { try recorder.observe(session) } } catch {
                     outcome.verdict = .failed
                     let reason = (error as? OutputError).map { "\($0)" } ?? "could not write a frame: \(error)"
                     outcome.failure = Diagnostic(file: file, message: reason)
                     outcome.failureKind = .error
                     break loop
+                }
+                let budget = options.limits.testWallSeconds
+                if frameSeconds + ProcessInfo.processInfo.systemUptime - began > budget {
+                    framesNote =
+                        "--frames: no frame after \(formatSeconds(clock.now - started)) s of the test's clock was written: drawing and writing them took more than \(formatSeconds(budget)) s of real time (the test's limit, \(options.limits.testWallSecondsOrigin ?? "--timeout"))"
                 }
             }
             if shouldStop() {
@@ -101,6 +113,9 @@ extension HeadlessTestRunner {
         }
         let records = runtime.testRecords
         outcome.log = records.log
+        if let framesNote {
+            outcome.log.append(TestLogEntry(level: .message, clockTime: 0, line: nil, message: framesNote))
+        }
         outcome.steps = records.steps
         if outcome.verdict == .passed, !outcome.warnings.isEmpty { outcome.verdict = .warned }
         outcome.clockSeconds = ClockTicks.between(max(started, runtime.testClockStart), clock.now)
