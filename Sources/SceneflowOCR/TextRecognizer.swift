@@ -123,6 +123,11 @@ public final class TextRecognizer {
             stoppedAtDeadline = passed != 0
             return status
         }
+        // Stopped at its deadline, recognition may also report failure (-1): no words, not an error.
+        if status != 0 && stoppedAtDeadline {
+            sf_TessBaseAPIClear(handle)
+            return []
+        }
         guard status == 0 else { throw Failure(description: "TessBaseAPIRecognize failed (status \(status))") }
         defer { sf_TessBaseAPIClear(handle) }
         guard let iterator = sf_TessBaseAPIGetIterator(handle) else { return [] }
