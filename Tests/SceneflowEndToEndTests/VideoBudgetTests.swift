@@ -27,14 +27,19 @@ import Testing
             """)
     }
 
-    @Test(arguments: [false, true])
-    func aLongVideoIsCutAtTheTestsLimitAndTheVerdictStays(_ failing: Bool) throws {
+    /// In one process (`--jobs 1`) and through workers (`--jobs 2`, where the verdict reaches
+    /// the runner before the video is finished and the note joins it after).
+    @Test(arguments: [false, true], ["1", "2"])
+    func aLongVideoIsCutAtTheTestsLimitAndTheVerdictStays(_ failing: Bool, jobs: String) throws {
         let tmp = try TempFolder()
         try Self.flipping(tmp)
         let check = failing ? "; expect.scene \"nowhere\"" : ""
         try tmp.write("v.lua", "prototype \"Proto\"\ntest(\"flips\", function() wait(600)\(check) end)\n")
         let run = try Sceneflow.run(
-            ["test", "v.lua", "--video", "on", "--timeout", "4", "--json", "r.json", "--junit", "r.xml", "--tap"],
+            [
+                "test", "v.lua", "--video", "on", "--timeout", "4", "--jobs", jobs, "--json", "r.json", "--junit",
+                "r.xml", "--tap",
+            ],
             in: tmp.url, timeout: 240)
         #expect(run.didNotCrash, "\(run)")
         #expect(run.status == (failing ? 1 : 0), "\(run)")

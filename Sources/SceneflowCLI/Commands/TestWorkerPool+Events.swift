@@ -79,15 +79,19 @@ extension TestWorkerPool {
             }
             if case .ended(let position, var outcome) = event {
                 if run.encoding?.position == position, let earlier = run.outcomes[position] {
-                    // Its verdict came first (a video was still encoding) and was admitted then.
+                    // Its verdict came first (a video was still encoding) and was admitted
+                    // then; the lines finishing the video added (a cut video's note) join it.
+                    let added = Array(outcome.log.dropFirst(run.encodingLogLines))
                     outcome.steps = earlier.steps
-                    outcome.log = earlier.log
+                    outcome.log = earlier.log + (detailBudget.admit(joining: added) ?? added)
                 } else {
                     detailBudget.admit(&outcome)
                 }
                 event = .ended(position, namingTheStop(outcome))
             }
+            var verdictLogLines = 0
             if case .verdict(let position, var outcome, let video) = event {
+                verdictLogLines = outcome.log.count
                 detailBudget.admit(&outcome)
                 event = .verdict(position, namingTheStop(outcome), video)
             }
@@ -107,6 +111,7 @@ extension TestWorkerPool {
                 run.afterAllSince = nil
             case .verdict(let position, let outcome, let video):
                 // Final: only the video can still be added (or noted as cut).
+                run.encodingLogLines = verdictLogLines
                 run.outcomes[position] = outcome
                 run.running = nil
                 run.records.removeAll(keepingCapacity: true)

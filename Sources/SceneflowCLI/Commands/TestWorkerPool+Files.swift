@@ -102,6 +102,9 @@ extension TestWorkerPool {
         /// The test whose verdict came (`WorkerEvent.verdict`) while its video is encoded, and
         /// the video's file: the verdict stands if the worker is stopped before `ended`.
         var encoding: (position: Int, video: String?)?
+        /// How many log lines the `encoding` test's verdict came with: the lines its `ended`
+        /// has beyond them were added while its video was finished (a cut video's note).
+        var encodingLogLines = 0
         /// The run position of the test that ended and waits to be shown (`onOutcome`) until
         /// the worker goes on (the next test starts, the file ends, the worker ends) or the
         /// log of after_all hooks that ran after it came, so the console shows that log too.
