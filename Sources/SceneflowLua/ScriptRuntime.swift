@@ -159,8 +159,12 @@ public final class ScriptRuntime {
         let decl = main.top
         main.rawGet("digest", table: decl)
         if case .failure(let failure) = state.call(args: 0, results: 1, instructions: limits.loadInstructions) {
+            // An expect(x) left without a matcher at the top level (in a helper: at its line).
+            let diagnostic = source.diagnostic(
+                failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
             throw DiagnosticList([
-                source.diagnostic(failure, limits: limits, instructions: limits.loadInstructions, names: globalNames)
+                module.withTraceFromWorkingDirectory(
+                    diagnostic.line == nil ? module.placeInModule(diagnostic) : diagnostic)
             ])
         }
         let digest = main.bytes(-1) ?? []

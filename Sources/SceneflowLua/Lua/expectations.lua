@@ -462,7 +462,8 @@ local SAME_CHECK = { to_be_true = "to_be(true)", to_be_false = "to_be(false)", n
   not_to_be_false = "not_to_be(false)", to_be_null = "to_be_nil()", to_be_undefined = "to_be_nil()",
   to_be_defined = "not_to_be_nil()", not_to_be_null = "not_to_be_nil()", not_to_be_undefined = "not_to_be_nil()" }
 
--- The expect(x) objects of the running test not yet given a matcher (object -> {line =, soft_function =}):
+-- The expect(x) objects of the running test not yet given a matcher (object -> {line =, helper =,
+-- soft_function =}; helper is "file:line" when the expect stands in a required helper):
 -- one left at the test's end fails it (api.unmatched_failure), as eslint-plugin-jest's valid-expect
 -- flags an expect() with no matcher, which checks nothing (red-team 10 m2).
 api.unmatched = {}
@@ -479,7 +480,12 @@ function api.unmatched_failure()
     and "expect.soft(x) was given a function and no matcher: expect.soft does not run a block; "
       .. "write each check soft inside it (expect.soft(x).to_be(y), expect.soft.scene(...))"
     or "expect(x) was given no matcher (such as expect(x).to_be(y)), so it checked nothing"
-  return (first.line and (api.source_label .. ":" .. first.line .. ": ") or "") .. what
+  local place = first.line and (api.source_label .. ":" .. first.line) or nil
+  if first.helper then
+    -- In a required helper: its line first, then the script's, as api.fail names them.
+    return first.helper .. ": " .. what .. (place and ("\n    at " .. place) or "")
+  end
+  return (place and (place .. ": ") or "") .. what
 end
 
 setmetatable(expect, {
@@ -502,7 +508,9 @@ setmetatable(expect, {
         if not ok then fail(message) end
       end
     end })
-    api.unmatched[object] = { line = api.line() }
+    local line, source = api.place(2)
+    local helper = line and api.modules[source]
+    api.unmatched[object] = { line = api.line(), helper = helper and (helper .. ":" .. line) or nil }
     return object
   end,
   __index = function(_, key)

@@ -204,6 +204,10 @@ end
 function decl.digest()
   decl.reloading = nil  -- from here on test() checks everything again (a call inside a test fails)
   decl.count = nil
+  -- An expect(x) at the top level (the script's or a helper's) never given a matcher checked
+  -- nothing: a load error at its line, as a failing expectation there is.
+  local unmatched = api.unmatched_failure()
+  if unmatched then error(unmatched, 0) end
   return concat(decl.signature, "\0") .. "\0\0" .. tostring(decl.prototype)
 end
 
@@ -543,6 +547,7 @@ function decl.run(index, last, first, hooks_only, without_before_all)
     local soft_before = #api.soft
     api.escaped = {}
     local failure = not ok and tostring(err) or nil
+    api.unmatched = {}  -- the test's own were its failure (own_failure, before after_each)
     for _, hook in ipairs(decl.after_all) do
       -- Each hook's line: a limit or a stopped worker inside it is reported there.
       sf.phase("after_all", failure, decl.hook_lines[hook])
@@ -557,6 +562,8 @@ function decl.run(index, last, first, hooks_only, without_before_all)
     -- failures loses theirs; the test's own were reported before after_each.)
     local soft = soft_failure(soft_before)
     if soft then sf.after_all_failed(soft) end
+    local unmatched = api.unmatched_failure()
+    if unmatched then sf.after_all_failed(unmatched) end
     -- The hooks are over: what ends the test from here (its failure, its soft expectations)
     -- is the test's own, never the hooks' (a phase left at after_all made the runner take the
     -- test's failure for a stop inside them).

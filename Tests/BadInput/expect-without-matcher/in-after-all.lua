@@ -1,0 +1,3 @@
+prototype "proto"
+after_all(function() expect(1 + 1) end)
+test("opens", function() tap "Open" end)

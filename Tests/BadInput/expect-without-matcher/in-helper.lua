@@ -1,0 +1,3 @@
+prototype "proto"
+require("lib.checks")
+test("never runs", function() end)

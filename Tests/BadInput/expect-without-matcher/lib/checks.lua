@@ -1,0 +1,3 @@
+local M = {}
+expect.soft(M)
+return M

@@ -1,0 +1,3 @@
+prototype "proto"
+expect(#"abc")
+test("never runs", function() end)
