@@ -544,7 +544,7 @@ state = {}
 ---
 ---Wraps a plain value for a matcher: expect(x).to_be(y). Matchers check once and do not wait.
 ---
----Fails when: an unknown matcher (with did-you-mean); an expect(x) never given a matcher fails the test at its end, at its line (it checked nothing).
+---Fails when: an unknown matcher (with did-you-mean); an expect(x) never given a matcher fails at its line (it checked nothing): the test at its end, in after_all the (after_all) entry, at the top level of the script or a helper it requires the load.
 ---
 ---```lua
 ---expect(#history()).to_be(3)

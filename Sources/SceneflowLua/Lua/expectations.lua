@@ -445,7 +445,7 @@ for name in pairs(matchers) do names[#names + 1] = name end
 api.docs[#api.docs + 1] = { name = "expect", group = "Expectations", signature = "expect(x)",
   summary = "Wraps a plain value for a matcher: expect(x).to_be(y). Matchers check once and do not wait.",
   args = { { "x", "any value", "any" } }, returns = "an object with the matchers below", returns_type = "Matchers",
-  errors = "an unknown matcher (with did-you-mean); an expect(x) never given a matcher fails the test at its end, at its line (it checked nothing)",
+  errors = "an unknown matcher (with did-you-mean); an expect(x) never given a matcher fails at its line (it checked nothing): the test at its end, in after_all the (after_all) entry, at the top level of the script or a helper it requires the load",
   example = "expect(#history()).to_be(3)" }
 
 -- Names other tools use for an expectation that exists here under another name: the hint
