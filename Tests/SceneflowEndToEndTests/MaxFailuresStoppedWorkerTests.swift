@@ -31,18 +31,24 @@ import Testing
         #expect(tap.contains("\n1..2"), "\(tap)")
     }
 
+    /// `s/a.lua`, whose test fails after a moment, and `s/b.lua` (`b`, after its prototype
+    /// line), which runs on in another worker until the failure limit stops it.
+    static func oneFailsWhileAnotherRuns(b: String) throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s/a.lua", "prototype \"../Proto\"\ntest(\"a0\", function() for _ = 1, 3e7 do end error(\"boom\") end)\n")
+        try tmp.write("s/b.lua", "prototype \"../Proto\"\n" + b)
+        return tmp
+    }
+
     /// Red-team 9 m6: with `-x --jobs 2`, a test that another worker's failure stopped while it
     /// ran was "interrupted by a signal while the test ran": no signal was sent, the failure
     /// limit stopped it, and every report says so (as for the tests it left out).
     @Test(arguments: [["-x"], ["--max-failures", "1"]])
     func aTestStoppedInAnotherWorkerIsStoppedByTheLimit(limit: [String]) throws {
-        let tmp = try TempFolder()
-        try tmp.prototype()
-        try tmp.write(
-            "s/a.lua", "prototype \"../Proto\"\ntest(\"a0\", function() for _ = 1, 3e7 do end error(\"boom\") end)\n")
-        try tmp.write(
-            "s/b.lua",
-            "prototype \"../Proto\"\ntest(\"b0\", function() while true do end end)\ntest(\"b1\", function() end)\n")
+        let tmp = try Self.oneFailsWhileAnotherRuns(
+            b: "test(\"b0\", function() while true do end end)\ntest(\"b1\", function() end)\n")
         let options = ["test", "s", "--jobs", "2", "--timeout", "60"] + limit
         let r = try Sceneflow.run(options + ["--json", "r.json", "--junit", "j.xml"], in: tmp.url, timeout: 120)
         #expect(r.status == 1, "\(r)")
@@ -64,13 +70,8 @@ import Testing
     /// The same stop while another file's after_all hooks run: its `(after_all)` entry names the
     /// limit, not an interruption of the run.
     @Test func afterAllHooksStoppedInAnotherWorkerAreStoppedByTheLimit() throws {
-        let tmp = try TempFolder()
-        try tmp.prototype()
-        try tmp.write(
-            "s/a.lua", "prototype \"../Proto\"\ntest(\"a0\", function() for _ = 1, 3e7 do end error(\"boom\") end)\n")
-        try tmp.write(
-            "s/b.lua",
-            "prototype \"../Proto\"\nafter_all(function() while true do end end)\ntest(\"b0\", function() end)\n")
+        let tmp = try Self.oneFailsWhileAnotherRuns(
+            b: "after_all(function() while true do end end)\ntest(\"b0\", function() end)\n")
         let r = try Sceneflow.run(
             ["test", "s", "--jobs", "2", "--timeout", "60", "-x", "--json", "r.json"], in: tmp.url, timeout: 120)
         #expect(r.status == 1, "\(r)")
