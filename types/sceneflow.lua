@@ -863,7 +863,7 @@ function Matchers.not_to_match(pattern) end
 
 ---`expect(x).to_be_close_to(y [, tolerance])`
 ---
----|x - y| <= tolerance (default 1e-9); x must be a finite number.
+---|x - y| <= tolerance (default 1e-9), the exact difference (integers never wrap around); x must be a finite number.
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -876,7 +876,7 @@ function Matchers.to_be_close_to(y, tolerance) end
 
 ---`expect(x).not_to_be_close_to(y [, tolerance])`
 ---
----The negation of to_be_close_to: |x - y| <= tolerance (default 1e-9); x must be a finite number does not hold.
+---The negation of to_be_close_to: |x - y| <= tolerance (default 1e-9), the exact difference (integers never wrap around); x must be a finite number does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---

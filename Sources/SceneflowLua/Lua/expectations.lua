@@ -89,12 +89,28 @@ local function single(what, loc, desc)
   return found[1]
 end
 
+-- |x - y| of two numbers as mathematics has it: Lua's integer subtraction wraps around
+-- (math.mininteger - 0 is math.mininteger, whose absolute value is itself, below any
+-- tolerance: red-team 11 R1), and a float beside a large integer would round it (2^53 + 1
+-- and 2^53.0 are 1 apart). Two integers, or an integer and a whole float in its range, are
+-- subtracted exactly (a difference past math.maxinteger is given as a float); others as floats.
+local TWO_TO_64 = 18446744073709551616.0
+local function distance(x, y)
+  local xi, yi = math.tointeger(x), math.tointeger(y)
+  if xi and yi and (math.type(x) == "integer" or math.type(y) == "integer") then
+    local d = xi >= yi and xi - yi or yi - xi  -- right modulo 2^64
+    if d < 0 then return d + TWO_TO_64 end  -- 2^63 or more
+    return d
+  end
+  return math.abs(x - y)
+end
+
 -- Whether element `e` has `value`: its value (numbers compare with a tolerance for binary
 -- floating point: 0.1 * 29 is a star rating's 2.9) or its spoken accessibility value.
 local function same_value(e, value)
   local actual = e.value
   return actual == value
-    or (type(value) == "number" and tonumber(actual) and math.abs(tonumber(actual) - value) <= 1e-9)
+    or (type(value) == "number" and tonumber(actual) and distance(tonumber(actual), value) <= 1e-9)
     or (type(value) == "string" and tostring(actual) == value)
     or (e.accessibility_value ~= nil and e.accessibility_value == value)
 end
@@ -430,10 +446,10 @@ matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern
   'expect(element("Total").value).to_match("^%d+ items$")', { { "pattern", "a Lua pattern", "string" } },
   function(x, p) return find(x, p) ~= nil end,
   function(p) return "match the pattern " .. show(p) end, nil, STRING)
-matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9); x must be a finite number.",
+matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9), the exact difference (integers never wrap around); x must be a finite number.",
   "expect(now()).to_be_close_to(0.35, 1/60)",
   { NUMBER_Y, { "tolerance", "the largest difference allowed (default 1e-9)", "number" } },
-  function(x, y, tol) return math.abs(x - y) <= (tol or 1e-9) end,
+  function(x, y, tol) return distance(x, y) <= (tol or 1e-9) end,
   function(y, tol) return format("be within %s of %s", show(tol or 1e-9), show(y)) end, nil, FINITE)
 matcher("to_be_greater_than", "to_be_greater_than(y)", "x > y; x must be a finite number.", "expect(#elements()).to_be_greater_than(0)", { NUMBER_Y },
   function(x, y) return x > y end, function(y) return "be greater than " .. show(y) end, nil, FINITE)
