@@ -636,7 +636,7 @@ function expect.count(locator, n, options) end
 ---
 ---Waits: until settled and the value matches, up to the timeout.
 ---
----Fails when: another value (both printed); a key the state never had (with did-you-mean).
+---Fails when: another value (both printed); a key the state never had, in its initial table or after any action (with did-you-mean; a key an action cleared is nil).
 ---
 ---```lua
 ---expect.state("cart_count", 2)
@@ -681,11 +681,11 @@ function expect.not_value(locator, value, options) end
 
 ---`expect.not_state(key, value [, {timeout = seconds}])`
 ---
----Expects the prototype's state[key] not to equal value (tables compare deeply; a key the state does not have fails, with did-you-mean).
+---Expects the prototype's state[key] not to equal value (tables compare deeply; a key the state never had fails, with did-you-mean).
 ---
 ---Waits: until settled and the value differs, up to the timeout.
 ---
----Fails when: state[key] keeps `value`; a key the state does not have (with did-you-mean).
+---Fails when: state[key] keeps `value`; a key the state never had, in its initial table or after any action (with did-you-mean).
 ---
 ---```lua
 ---tap "Sign in"

@@ -30,6 +30,10 @@ final class AppModule {
     /// test's watchdog), not by its own limits.
     private(set) var ranPastDeadline = false
     private let initialStateRef: Int32?
+    /// The keys `app.state` has had (a Lua table, key → true): those of the fresh state and
+    /// those found after each action (`noteStateKeys`), so `expect.state(key, nil)` tells a key
+    /// an action cleared from one the state never had (a misspelt one).
+    private var stateKeysRef: Int32?
 
     init(state: LuaState, source: LuaSource, prototype: Prototype, initialStateRef: Int32?) {
         self.state = state
@@ -68,6 +72,29 @@ final class AppModule {
             return
         }
         main.rawSet("state", table: app)
+        if let stateKeysRef { main.unref(stateKeysRef) }
+        main.newTable()
+        stateKeysRef = main.ref()
+        noteStateKeys()
+    }
+
+    /// Adds the keys `app.state` has now to the keys it has had (at most
+    /// `H.note_state_keys`'s number per look; the keys present are read again at each check).
+    private func noteStateKeys() {
+        guard let stateKeysRef else { return }
+        let main = state.main
+        let base = main.top
+        defer { main.setTop(base) }
+        state.pushHelper("note_state_keys")
+        main.pushRef(stateKeysRef)
+        pushState(onto: main)
+        _ = state.call(args: 2, results: 0, instructions: state.limits.loadInstructions)
+    }
+
+    /// Pushes the table of keys `app.state` has had (key → true) onto `stack`, or nil.
+    func pushStateKeys(onto stack: LuaStack) {
+        guard let stateKeysRef else { return stack.pushNil() }
+        stack.pushRef(stateKeysRef)
     }
 
     /// Pushes the current `app.state` table onto `stack` (any thread of the state).
@@ -141,6 +168,8 @@ final class AppModule {
         target = app
         performed = 0
         defer { target = nil }
+        // What the call left in the state (it may fail half-way), before the stack is reset.
+        defer { noteStateKeys() }
         main.pushRef(ref.id)
         guard main.isFunction(-1) else {
             return Diagnostic(file: source.file, message: "no Lua function with reference \(ref.id)")

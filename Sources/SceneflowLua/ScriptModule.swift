@@ -370,5 +370,16 @@ final class ScriptModule {
                     return .values(1)
                 }
             ),
+            (
+                "state_keys",
+                { module, _, s in
+                    guard let app = module.app else {
+                        s.pushNil()
+                        return .values(1)
+                    }
+                    app.pushStateKeys(onto: s)
+                    return .values(1)
+                }
+            ),
         ]
 }

@@ -279,13 +279,34 @@ function api.differences(a, b)
   return text
 end
 
+-- Whether the prototype's state `s` has, or had, `key`: in its initial table or after any of
+-- its actions (an action may clear a key: it is nil then, and expect.state(key, nil) holds).
+local function state_had(s, key)
+  if rawget(s, key) ~= nil then return true end
+  local had = sf.state_keys()
+  return had ~= nil and rawget(had, key) == true
+end
+
+-- "the state has no key "selectd"; did you mean "selected"?" (among the keys it has or had).
+local function no_state_key(s, key)
+  local keys, listed = {}, {}
+  for _, t in ipairs({ s, sf.state_keys() or {} }) do
+    for k in next, t do
+      if #keys >= 10000 then break end  -- the hint looks at so many (unpack has a limit)
+      if type(k) == "string" and not listed[k] then listed[k], keys[#keys + 1] = true, k end
+    end
+  end
+  table.sort(keys)
+  return "the state has no key " .. quote(key) .. sf.hint(api.text(key), table.unpack(keys))
+end
+
 api.define{ name = "expect.state", group = "Expectations", step = true,
   signature = "expect.state(key, value [, {timeout = seconds}])",
   summary = "Expects the prototype's state[key] to equal value (tables compare deeply).",
   args = { { "key", "a key of the prototype's state table", "string|number" }, { "value", "any value", "any" },
     { "timeout", "as expect.scene", "number" } },
   waits = "until settled and the value matches, up to the timeout",
-  errors = "another value (both printed); a key the state never had (with did-you-mean)",
+  errors = "another value (both printed); a key the state never had, in its initial table or after any action (with did-you-mean; a key an action cleared is nil)",
   example = 'expect.state("cart_count", 2)',
   fn = function(key, value, opts)
     local what = "expect.state(" .. show(key) .. ", " .. show(value) .. ")"
@@ -296,12 +317,8 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
     api.poll(what, timeout, function()
       local s = sf.state() or {}
       local actual = s[key]
+      if actual == nil and not state_had(s, key) then return false, no_state_key(s, key) end
       if deep_equal(actual, value) then return true end
-      if actual == nil then
-        local keys = {}
-        for k in pairs(s) do if type(k) == "string" then keys[#keys + 1] = k end end
-        return false, "the state has no key " .. quote(key) .. sf.hint(api.text(key), table.unpack(keys))
-      end
       return false, format("expected state.%s to be %s, got %s", api.text(key), show(value), show(actual))
     end)
   end }
@@ -340,11 +357,11 @@ api.define{ name = "expect.not_value", group = "Expectations", step = true,
 
 api.define{ name = "expect.not_state", group = "Expectations", step = true,
   signature = "expect.not_state(key, value [, {timeout = seconds}])",
-  summary = "Expects the prototype's state[key] not to equal value (tables compare deeply; a key the state does not have fails, with did-you-mean).",
+  summary = "Expects the prototype's state[key] not to equal value (tables compare deeply; a key the state never had fails, with did-you-mean).",
   args = { { "key", "a key of the prototype's state table", "string|number" }, { "value", "any value", "any" },
     { "timeout", "as expect.scene", "number" } },
   waits = "until settled and the value differs, up to the timeout",
-  errors = "state[key] keeps `value`; a key the state does not have (with did-you-mean)",
+  errors = "state[key] keeps `value`; a key the state never had, in its initial table or after any action (with did-you-mean)",
   example = 'tap "Sign in"\nexpect.not_state("signed_in", false)',
   fn = function(key, value, opts)
     local what = "expect.not_state(" .. show(key) .. ", " .. show(value) .. ")"
@@ -354,12 +371,8 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
     local timeout = opts_timeout(what, opts)
     api.poll(what, timeout, function()
       local s = sf.state() or {}
-      if s[key] == nil then
-        -- A misspelt key would always differ: it fails, as expect.state's does (red-team finding).
-        local keys = {}
-        for k in pairs(s) do if type(k) == "string" then keys[#keys + 1] = k end end
-        return false, "the state has no key " .. quote(key) .. sf.hint(api.text(key), table.unpack(keys))
-      end
+      -- A misspelt key would always differ: it fails, as expect.state's does (red-team finding).
+      if s[key] == nil and not state_had(s, key) then return false, no_state_key(s, key) end
       if not deep_equal(s[key], value) then return true end
       return false, format("expected state.%s not to be %s, but it is", api.text(key), show(value))
     end)

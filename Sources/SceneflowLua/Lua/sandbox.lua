@@ -130,6 +130,19 @@ function H.copy_state(t)
   return copies[root]
 end
 
+-- Adds the keys of `state` (app.state, read raw) to `seen` (key -> true): the keys the state
+-- has had, looked at after each action, so expect.state(key, nil) tells a key an action cleared
+-- from one the state never had (red-team 11 R2). At most 10 000 keys per look.
+function H.note_state_keys(seen, state)
+  if type(state) ~= "table" then return end
+  local n = 0
+  for k in next, state do
+    seen[k] = true
+    n = n + 1
+    if n >= 10000 then return end
+  end
+end
+
 function H.prototype_env()
   local env = H.sandbox()
   env.go = navigation("go")
