@@ -159,7 +159,8 @@ enum SceneflowTool {
             written += n
         }
         guard failure == 0 || failure == EPIPE else {
-            printError("sceneflow help api: could not write standard output: \(String(cString: strerror(failure)))")
+            let why = StandardOutput.unwritableAtStart(1) ?? String(cString: strerror(failure))
+            printError("sceneflow help api: could not write standard output: \(why)")
             return .software
         }
         return .success

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// Every stream a command writes to standard output behaves the same when standard output was
-/// closed (`>&-`): the console, `--tap`, reports named `-`, and the data of `inspect`, `check`
-/// and `graph` fail with "standard output: it is closed" on standard error and exit 70, as
+/// closed (`>&-`), full or open for reading only: the console, `--tap`, reports named `-`, and
+/// the data of `inspect`, `check`, `graph` and `help` fail with "standard output: it is closed"
+/// (or why else it could not be written) on standard error and exit 70, as
 /// `--junit - >&-` did (red-team finding Q7: `--tap >&-` lost the whole TAP stream with exit
 /// 0). The report files of such a run are still written.
 @Suite struct ClosedStandardOutputTests {
@@ -20,6 +21,7 @@ import Testing
         "sceneflow inspect proto",
         "sceneflow check proto",
         "sceneflow graph proto",
+        "sceneflow help api",
     ]
 
     static func shell(_ line: String) throws -> RunResult {
@@ -46,6 +48,12 @@ import Testing
             let full = try Self.shell(line + " >/dev/full")
             #expect(full.status == 70, "\(line) >/dev/full: \(full)")
             #expect(full.stderr.contains("standard output: No space left on device"), "\(line) >/dev/full: \(full)")
+            // And into one opened for reading only (red-team 11 R5: exit 0, nothing said).
+            let readOnly = try Self.shell(line + " 1</dev/null")
+            #expect(readOnly.status == 70, "\(line) 1</dev/null: \(readOnly)")
+            #expect(
+                readOnly.stderr.contains("standard output: it is open for reading only"),
+                "\(line) 1</dev/null: \(readOnly)")
         }
     }
 

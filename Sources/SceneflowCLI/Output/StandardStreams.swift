@@ -37,6 +37,19 @@ enum StandardStreams {
                 close(placeholder)
             }
         }
+        // Standard output or error open for reading only (`1</dev/null`) fails every write
+        // (EBADF): replaced as a closed one is, so its writes fail as they do and the exit says
+        // why (red-team 11 R5: the console was lost with exit 0 and not a word).
+        for fd: Int32 in 1...2 where !StandardOutput.closedAtStart.contains(fd) {
+            let flags = fcntl(fd, F_GETFL)
+            guard flags >= 0, flags & O_ACCMODE == O_RDONLY else { continue }
+            StandardOutput.readOnlyAtStart.insert(fd)
+            let placeholder = open(fd == 1 ? "/dev/full" : "/dev/null", O_WRONLY)
+            if placeholder >= 0 && placeholder != fd {
+                dup2(placeholder, fd)
+                close(placeholder)
+            }
+        }
         StandardOutput.note()
         // A non-blocking standard output or error (a CI runner's shared pipe) whose reader
         // pauses is waited out by every command's console, not only `test`'s relay: `inspect`
@@ -131,11 +144,10 @@ enum StandardStreams {
         let failed = flushFailed || (sf_stdout_failed() != 0 && !pipe)
         if !failed || reason == EPIPE || reason == EBADF { return status }
         let why =
-            StandardOutput.closedAtStart.contains(1)
-            ? "it is closed"
-            : flushFailed && reason != 0
+            StandardOutput.unwritableAtStart(1)
+            ?? (flushFailed && reason != 0
                 ? String(cString: strerror(reason))
-                : outputFailure != 0 ? String(cString: strerror(outputFailure)) : "a write failed"
+                : outputFailure != 0 ? String(cString: strerror(outputFailure)) : "a write failed")
         writeError("sceneflow: could not write to standard output: \(why)\n")
         return status == ExitCode.success.rawValue || status == ExitCode.failure.rawValue
             ? ExitCode.software.rawValue : status

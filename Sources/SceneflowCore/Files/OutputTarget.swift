@@ -120,8 +120,8 @@ public enum OutputTarget: Equatable {
         case .descriptor(let fd):
             // Standard output closed by the caller (`>&-`) was opened on /dev/null at start so no
             // file takes its number: a report sent there would vanish, so it fails instead.
-            if StandardOutput.closedAtStart.contains(fd == StandardOutput.reportDescriptor ? 1 : fd) {
-                throw OutputError(path: path, reason: "it is closed")
+            if let reason = StandardOutput.unwritableAtStart(fd == StandardOutput.reportDescriptor ? 1 : fd) {
+                throw OutputError(path: path, reason: reason)
             }
             try readerLeavingIsFine { () throws(OutputError) in
                 try writeUnlessStopped(data, to: fd, path: path, closing: false)
@@ -318,6 +318,20 @@ public enum StandardOutput {
     /// the CLI opens them on `/dev/null` and notes them here, so that a report given `-` (or
     /// `/dev/stdout`) fails with "it is closed" instead of vanishing.
     nonisolated(unsafe) public static var closedAtStart: Set<Int32> = []
+
+    /// The standard descriptors (1, 2) that were open for reading only when the process
+    /// started (`1</dev/null`): every write to them would fail with EBADF, so the CLI replaces
+    /// them as it does closed ones and notes them here (red-team 11 R5: the console was lost
+    /// with exit 0).
+    nonisolated(unsafe) public static var readOnlyAtStart: Set<Int32> = []
+
+    /// Why descriptor `fd` (0, 1 or 2) could not be written from the start: "it is closed",
+    /// "it is open for reading only", or nil when it was writable.
+    public static func unwritableAtStart(_ fd: Int32) -> String? {
+        if closedAtStart.contains(fd) { return "it is closed" }
+        if readOnlyAtStart.contains(fd) { return "it is open for reading only" }
+        return nil
+    }
 
     /// What standard output was when the process started (`note()`), before any option
     /// claimed it.
