@@ -211,6 +211,12 @@ public enum HTMLReport {
     /// name reversed the rest of its line, the file name beside it included (red-team finding
     /// p4, the "Trojan Source" characters).
     static func e(_ text: String) -> String {
+        // Most text (log lines, names) holds none of these: only the escaping of XML then.
+        // Bytes that may start a character shown otherwise: C0 controls, DEL, C2 (U+0080 to
+        // U+009F) and E2 (the bidirectional controls).
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
+            return XMLText.escape(text)
+        }
         var shown = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if TerminalText.isBidiControl(scalar.value) {

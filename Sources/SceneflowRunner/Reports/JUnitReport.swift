@@ -206,27 +206,36 @@ public enum JUnitReport {
 
     /// XML text and attribute escaping; tab, line feed and carriage return as character
     /// references (so attribute normalisation keeps them); characters XML 1.0 forbids become
-    /// U+FFFD.
+    /// U+FFFD. Byte by byte over the UTF-8: every byte replaced is ASCII or starts U+FFFE and
+    /// U+FFFF (EF BF BE, EF BF BF); text with none is returned as it is, without a copy.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        func special(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0xEF || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<")
+                || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "\"")
+        }
+        guard text.utf8.contains(where: special) else { return text }
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 64)
+        var i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            i += 1
+            switch byte {
+            case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+            case 0x0A: out.append(contentsOf: "&#10;".utf8)
+            case 0x09: out.append(contentsOf: "&#9;".utf8)
+            case 0x0D: out.append(contentsOf: "&#13;".utf8)
+            case 0x00..<0x20: out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            case 0xEF where i + 1 < bytes.count && bytes[i] == 0xBF && (bytes[i + 1] == 0xBE || bytes[i + 1] == 0xBF):
+                out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                i += 2
+            default: out.append(byte)
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }
