@@ -75,4 +75,36 @@ import Testing
         #expect(timing.status == 0, "\(timing)")
         #expect(FileManager.default.fileExists(atPath: tmp.file("t.csv")))
     }
+    /// Red-team 11 R6: past the run-wide limit (`TimelineBudget`, lowered here with
+    /// `SCENEFLOW_RUN_TIMELINE_LIMIT`) tests keep what still fits and a `left_out` entry, across
+    /// files and workers; the runner was unbounded (17.5 MB a test). Verdicts are the same.
+    @Test(arguments: [["--jobs", "1"], ["--jobs", "2"]])
+    func theRunKeepsAtMostItsRunWideLimit(_ jobs: [String]) throws {
+        let tmp = try TempFolder()
+        let proto = try Self.restless(tmp, after: "0.001", duration: "0")
+        for file in ["a", "b", "c"] {
+            try tmp.write(
+                "s/\(file).lua",
+                "prototype \"\(proto)\"\nfor i = 1, 3 do test(\"t\" .. i, function() wait(2) end) end\n")
+        }
+        let r = try Sceneflow.run(
+            ["test", "s", "--timeline", "t.json", "--json", "r.json"] + jobs, in: tmp.url,
+            environment: ["SCENEFLOW_RUN_TIMELINE_LIMIT": "1500"], timeout: 300)
+        #expect(r.status == 0, "\(r)")
+        let document = try TimelineDocument.read(tmp.file("t.json"))
+        #expect(document.runs.count == 3)
+        let events = document.runs.flatMap(\.events)
+        let markers = events.filter { $0.text.contains("the run keeps its first 1500 timeline events") }
+        let kept =
+            events.count - markers.count
+            + document.runs.reduce(0) { total, run in
+                total + run.transitions.reduce(0) { $0 + 1 + $1.frames.count }
+            }
+        #expect(kept <= 1500, "\(kept) events and transitions kept")
+        #expect(kept >= 1000, "what fits is kept: \(kept)")
+        #expect(markers.count >= 4, "the tests past the limit say so: \(markers.count)")
+        #expect(markers.allSatisfy { $0.type == "left_out" })
+        let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+        #expect(report.files.flatMap(\.outcomes).allSatisfy { $0.verdict == .passed })
+    }
 }

@@ -113,6 +113,13 @@ extension TestCommand {
 
 /// Everything `sceneflow test` was asked for, passed on to workers as the same options.
 struct TestSettings {
+    /// The timeline events a run keeps across its tests (`TimelineBudget.eventsPerRun`), or
+    /// fewer when `SCENEFLOW_RUN_TIMELINE_LIMIT` says so (for tests of the limit).
+    static var timelineEventsPerRun: Int {
+        ProcessInfo.processInfo.environment["SCENEFLOW_RUN_TIMELINE_LIMIT"].flatMap { Int($0) }
+            .map { min(max($0, 0), TimelineBudget.eventsPerRun) } ?? TimelineBudget.eventsPerRun
+    }
+
     var prototype: String?
     var junit: String?
     /// `--junit-extras`: JUnit testcases with `file`, `line` and properties (see `JUnitReport`).

@@ -168,7 +168,7 @@ extension TestWorkerPool {
         endedAt[run.file] = ended
         var result = ScriptFileResult(file: run.file, outcomes: outcomes, loadProblems: loadProblems)
         result.wallSeconds = wallSeconds ?? run.started.map { ProcessInfo.processInfo.systemUptime - $0 }
-        result.timeline = timeline
+        result.timeline = timeline.map { timelineBudget.admit($0, part: "this file") }
         run.result = result
     }
 }

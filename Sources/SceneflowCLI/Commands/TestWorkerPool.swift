@@ -35,6 +35,9 @@ final class TestWorkerPool {
     var detailBudget = TestDetailBudget(
         limit: ProcessInfo.processInfo.environment["SCENEFLOW_RUN_DETAIL_LIMIT"].flatMap { Int($0) }
             .map { min($0, TestDetailBudget.runLimit) } ?? TestDetailBudget.runLimit)
+    /// The timeline events the run keeps across its files (`TimelineBudget`);
+    /// `SCENEFLOW_RUN_TIMELINE_LIMIT` lowers it for tests of the limit (workers read it too).
+    var timelineBudget = TimelineBudget(limit: TestSettings.timelineEventsPerRun)
     /// The order to hand files to workers in when more than one runs (longest first, from the
     /// last run's times: `LastRunState.longestFirst`); nil hands them out in file order.
     var startOrder: [String]?

@@ -241,6 +241,7 @@ enum TestWorker {
         var options = options
         options.skipFirst = request.skip
         options.recordsTimeline = request.timeline
+        options.timelineEventsPerRun = TestSettings.timelineEventsPerRun
         if let origin = request.timeoutOrigin { options.limits.testWallSecondsOrigin = origin }
         if let origin = request.clockLimitOrigin { options.limits.testTimeoutOrigin = origin }
         if let tests = request.tests { options.selection.names = Set(tests) }

@@ -43,6 +43,10 @@ public final class HeadlessTestRunner {
         /// The most timeline events (and transitions) one test keeps; later ones are counted
         /// in one `left_out` event (`Timeline.eventLimit`).
         public var timelineEventsPerTest = Timeline.eventsPerTest
+        /// The most timeline events (transitions and their frames included) the file's
+        /// timeline keeps across its tests (`TimelineBudget`; the runner applies it again
+        /// across files).
+        public var timelineEventsPerRun = TimelineBudget.eventsPerRun
         /// What scripts read with `param("key")` (`--param`, `--param-env`).
         public var parameters: [String: String] = [:]
         /// Where screenshot failures and captures go: `reportDirectory`, else
@@ -236,6 +240,7 @@ public final class HeadlessTestRunner {
         // one), and the file's timeline joined from its tests' (`--timeline`).
         var session = Session(prototype: prototype)
         var timeline: TimelineRun?
+        var timelineBudget = TimelineBudget(limit: options.timelineEventsPerRun)
         var clockOffset = 0.0
         let checker = ScreenshotChecker(
             prototype: prototype, script: file, reportFolder: options.visualDirectory, mode: options.baselineMode,
@@ -379,7 +384,8 @@ public final class HeadlessTestRunner {
                     let part = TimelineRun(
                         name: file, prototype: prototype.name, clock: .virtual, timeline: session.timeline,
                         running: running)
-                    timeline = timeline?.appending(part, shiftedBy: clockOffset) ?? part
+                    let admitted = timelineBudget.admit(part)
+                    timeline = timeline?.appending(admitted, shiftedBy: clockOffset) ?? admitted
                 }
                 clockOffset += clock.now
                 outcome.visuals = checker.records
