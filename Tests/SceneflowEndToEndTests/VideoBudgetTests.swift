@@ -27,6 +27,8 @@ import Testing
             """)
     }
 
+    /// The test's own Lua (600 s of clock) takes about 1 s, its video far more than the 8 s
+    /// limit, so a loaded machine (CI) still sees the one within it and the other cut.
     /// In one process (`--jobs 1`) and through workers (`--jobs 2`, where the verdict reaches
     /// the runner before the video is finished and the note joins it after).
     @Test(arguments: [false, true], ["1", "2"])
@@ -37,7 +39,7 @@ import Testing
         try tmp.write("v.lua", "prototype \"Proto\"\ntest(\"flips\", function() wait(600)\(check) end)\n")
         let run = try Sceneflow.run(
             [
-                "test", "v.lua", "--video", "on", "--timeout", "4", "--jobs", jobs, "--json", "r.json", "--junit",
+                "test", "v.lua", "--video", "on", "--timeout", "8", "--jobs", jobs, "--json", "r.json", "--junit",
                 "r.xml", "--tap",
             ],
             in: tmp.url, timeout: 240)
@@ -52,7 +54,7 @@ import Testing
         let video = try #require(outcome["video"] as? String)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: tmp.file(video)))
         #expect(bytes.range(of: Data("moov".utf8)) != nil, "the cut video is a finished MP4")
-        let note = "drawing and encoding it took more than 4 s of real time (the test's limit, --timeout)"
+        let note = "drawing and encoding it took more than 8 s of real time (the test's limit, --timeout)"
         let text = String(data: try JSONSerialization.data(withJSONObject: outcome), encoding: .utf8) ?? ""
         #expect(text.contains(note), "\(text)")
         #expect(text.contains("of the test's 600"), "\(text)")
@@ -62,7 +64,7 @@ import Testing
         // The test's own time, with the encoding apart.
         let wall = try #require(outcome["wallSeconds"] as? Double)
         let encoding = try #require(outcome["videoSeconds"] as? Double)
-        #expect(encoding >= 4, "\(outcome)")
+        #expect(encoding >= 8, "\(outcome)")
         #expect(wall < encoding, "the test's time leaves the encoding out: \(wall) s vs \(encoding) s")
     }
 }

@@ -166,4 +166,29 @@ import Testing
         #expect(run.stdout.contains("FAIL  f1"), "\(run.stdout)")
         #expect(!run.stdout.contains("FAIL  f3"), "\(what): f3 ran: \(run.stdout)")
     }
+    /// The video of the failure that reached `-x` has the test's limit as its budget, as any
+    /// video: the runner let a worker encode it for a fixed 10 s and then stopped it, so a
+    /// video that takes longer (300 s of a scene that changes every frame; any video on a
+    /// loaded machine) was dropped with "the run was stopped while it was encoded".
+    @Test func aLongVideoOfTheFailureThatReachedTheLimitIsKept() throws {
+        let tmp = try TempFolder()
+        try VideoBudgetTests.flipping(tmp)
+        try tmp.write(
+            "v.lua",
+            "prototype \"Proto\"\ntest(\"flips\", function() wait(300) error(\"on purpose\") end)\ntest(\"later\", function() end)\n"
+        )
+        try tmp.write("w.lua", "prototype \"Proto\"\ntest(\"ok\", function() end)\n")
+        let run = try Sceneflow.run(
+            [
+                "test", "v.lua", "w.lua", "-x", "--jobs", "2", "--video", "retain-on-failure", "--timeout", "20",
+                "--json", "r.json",
+            ], in: tmp.url, timeout: 120)
+        #expect(run.status == 1, "\(run)")
+        #expect(!run.stdout.contains("was not kept"), "\(run.stdout)")
+        let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
+        #expect(!json.contains("was not kept"), "\(json)")
+        let video = tmp.file("sceneflow-report/videos/v/01-flips.mp4")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: video))
+        #expect(bytes.range(of: Data("moov".utf8)) != nil, "a finished MP4")
+    }
 }

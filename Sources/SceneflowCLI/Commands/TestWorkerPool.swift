@@ -73,8 +73,11 @@ final class TestWorkerPool {
     /// Real seconds a worker gets to finish after the forwarded signal before it is killed.
     static let signalGrace = 0.7
     /// Real seconds `--max-failures` lets a worker finish encoding the video of a failed test
-    /// (`--video`) before it is stopped: 10 s (a long test's video takes a few seconds).
-    static let videoGrace = 10.0
+    /// (`--video`) before it is stopped: the video's own budget, the test's real-time limit
+    /// (`--timeout`; the worker ends the video there, playable, with a note), and 2 s to close
+    /// the file. A fixed 10 s dropped the video of a failure that reached the limit on a
+    /// loaded machine, which the test's own budget allowed.
+    var videoGrace: Double { (settings.timeout ?? LuaLimits.standard.testWallSeconds) + 2 }
     /// Files a worker holds at once (the running one and the next).
     static let queueDepth = 2
 
@@ -215,7 +218,7 @@ final class TestWorkerPool {
                         // --max-failures stops the other tests, not the encoding of a failed
                         // test's video (the one that reached the limit keeps its video).
                         if interruption.signal == nil && worker.encodesFailureVideo {
-                            worker.videoDeadline = now + Self.videoGrace
+                            worker.videoDeadline = now + videoGrace
                             continue
                         }
                         kill(worker.process.processIdentifier, stop)
