@@ -144,6 +144,9 @@ struct PlayCommand: Subcommand {
         // thread (the only way out of a C call): the timeline is written first.
         StuckLua.beforeExit = { writeTimeline(StuckLua.writeError) }
         defer { StuckLua.beforeExit = nil }
+        // A stop signal while the X server does not answer (the loop blocked in Xlib): the
+        // timeline is written from the watching thread and the process ends (red-team 11 R3).
+        let watch = DisplayStopWatch.start(command: "play") { writeTimeline(StuckLua.writeError) }
         var status = ExitCode.success
         do {
             try player.run()
@@ -151,6 +154,7 @@ struct PlayCommand: Subcommand {
             printError("sceneflow play: \(error)")
             status = error is DiagnosticList ? .badInput : .software
         }
+        watch?.loopEnded()
         if timeline != nil || csv != nil {
             do {
                 try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)

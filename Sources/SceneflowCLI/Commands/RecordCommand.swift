@@ -93,6 +93,13 @@ struct RecordCommand: Subcommand {
         // SIGINT / SIGTERM close the window like Q (also when started in the background, where
         // SIGINT comes ignored): the script is written, then the exit is 130 / 143 as for `play`.
         let interruption = Interruption.install()
+        // A stop signal while the X server does not answer: the script, written after every
+        // recorded step, stays as it is on disk, and the process ends (red-team 11 R3).
+        let shown = OutputPath.shown(out)
+        let watch = DisplayStopWatch.start(command: "record") {
+            StuckLua.writeError("sceneflow record: the script recorded up to the last step is in \(shown)")
+        }
+        defer { watch?.loopEnded() }
         do {
             try SessionRecording.record(player, prototype: loaded.prototype, output: out) {
                 interruption.signal != nil

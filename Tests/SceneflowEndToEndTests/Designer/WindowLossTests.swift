@@ -46,6 +46,39 @@ import Testing
         #expect(timeline(folder) != nil, "no timeline written:\n\(window.log)")
     }
 
+    /// Red-team 11 R3: an X server that stops answering (a stalled `ssh -X` or VNC link, a
+    /// stopped Xvfb) held `play` inside an Xlib call, so SIGTERM waited for the server (for
+    /// ever) and a SIGKILL lost the timeline. The stop ends it within a few seconds, timeline
+    /// written, exit 143; `record` ends too, its script on disk.
+    @Test(arguments: ["play", "record"])
+    func aStopSignalEndsTheWindowWhenTheXServerStopsAnswering(_ command: String) throws {
+        guard let display = XvfbDisplay.start() else { return }
+        let folder = try TempFolder()
+        let proto = try folder.prototype("Proto")
+        let arguments =
+            command == "play"
+            ? ["play", proto, "--no-reload", "--timeline", folder.file("timeline.json")]
+            : ["record", proto, "--out", folder.file("r.lua")]
+        let window = try PlayingWindow(display, arguments, title: "Tiny")
+        let server = try #require(XvfbDisplay.lockOwner(display.number))
+        kill(server, SIGSTOP)
+        defer { kill(server, SIGCONT) }
+        usleep(500_000)
+        let sent = Date()
+        kill(window.pid, SIGTERM)
+        poll(timeout: 15) { window.status != nil }
+        let took = Date().timeIntervalSince(sent)
+        #expect(window.status == 143, "\(command) after \(took) s:\n\(window.log)")
+        #expect(took < 8, "\(command) took \(took) s to stop")
+        #expect(window.log.contains("the display did not answer"), "\(window.log)")
+        if command == "play" {
+            #expect(timeline(folder) != nil, "no timeline written:\n\(window.log)")
+        } else {
+            let script = try String(contentsOfFile: folder.file("r.lua"), encoding: .utf8)
+            #expect(script.contains("prototype"), "\(script)")
+        }
+    }
+
     @Test func anotherClientKillingTheConnectionWritesTheTimeline() throws {
         guard let display = XvfbDisplay.start() else { return }
         let folder = try TempFolder()
