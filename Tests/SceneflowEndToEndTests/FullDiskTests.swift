@@ -71,7 +71,10 @@ import Testing
         disk.fill()
         let r = try Sceneflow.run(["test", "ok.lua", "--frames", "frames"], in: folder)
         #expect(r.didNotCrash, "\(r)")
-        #expect(r.status == 1, "the test that could not write its frame fails\n\(r)")
+        // The test that could not write its frame fails, and summary.txt that could not be
+        // written fails the run as a report does (70).
+        #expect(r.status == 70, "\(r)")
+        #expect(r.output.contains("FAIL"), "the test that could not write its frame fails\n\(r)")
         #expect(r.output.contains("No space left on device"), "\(r)")
         let empty =
             ((try? FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("frames").path)) ?? [])
@@ -85,7 +88,26 @@ import Testing
         let summary = folder.appendingPathComponent("frames/ok/summary.txt").path
         if !FileManager.default.fileExists(atPath: summary) {
             #expect(!r.output.contains("frames and summary.txt written"), "\(r)")
-            #expect(r.output.contains("--frames: no summary.txt was written for ok/"), "\(r)")
+            #expect(r.output.contains("could not write frames/ok/summary.txt: No space left on device"), "\(r)")
+        }
+    }
+
+    /// Red-team 11 R8: with `--frames-hash-only` no frame fails a test, so a full disk lost
+    /// hashes.txt and summary.txt with exit 0 and "see the failures above" with none above. The
+    /// files that could not be written are named with the reason, and the run exits 70.
+    @Test func frameHashesOnAFullDiskFailTheRun() throws {
+        guard let disk = SmallDisk(kilobytes: 256) else { return }
+        let folder = try setUp(disk)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("frames"), withIntermediateDirectories: true)
+        disk.fill()
+        for jobs in ["1", "2"] {
+            let r = try Sceneflow.run(
+                ["test", "ok.lua", "--frames", "frames", "--frames-hash-only", "--jobs", jobs], in: folder)
+            #expect(r.didNotCrash, "\(r)")
+            #expect(r.status == 70, "\(r)")
+            #expect(r.stderr.contains("could not write frames/ok/hashes.txt: No space left on device"), "\(r)")
+            #expect(!r.output.contains("see the failures above"), "\(r)")
         }
     }
 

@@ -209,8 +209,9 @@ struct TestCommand: Subcommand {
             files: watched?.scripts ?? suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
         let (written, writeFailed) = TestReports.write(reported, settings: settings, started: started, suite: identity)
         Self.finishReportFolder(ledger)
+        var framesFailed = false
         if let frames = settings.frames, !settings.tap {
-            FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
+            framesFailed = FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
         }
         console.close(results, written: written)
         if let watched, reported.count != results.count, !settings.tap {
@@ -250,7 +251,7 @@ struct TestCommand: Subcommand {
             if case .failed = older { stateLost = true }
         }
         if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
-        if writeFailed || stateLost { return .software }
+        if writeFailed || stateLost || framesFailed { return .software }
         if pool.startFailure != nil {
             printError("sceneflow test: \(pool.startFailureMessage)")
             return .software

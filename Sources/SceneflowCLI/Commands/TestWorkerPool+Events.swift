@@ -160,7 +160,8 @@ extension TestWorkerPool {
                 let hooksOnly = showSkippedLeft(run, onOutcome: onOutcome)
                 finish(
                     run, loadProblems: result.loadProblems, timeline: result.timeline,
-                    wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: !hooksOnly)
+                    wallSeconds: run.sends == 1 ? result.wallSeconds : nil, complete: !hooksOnly,
+                    writeProblems: result.writeProblems)
             case .done(let seconds):
                 releaseHeld(run, onOutcome: onOutcome)
                 flushShown(run, onOutcome: onOutcome)

@@ -134,7 +134,7 @@ extension TestWorkerPool {
     /// `complete`: the worker finished the file, so every test has its outcome.
     func finish(
         _ run: FileRun, loadProblems: [Diagnostic] = [], timeline: TimelineRun? = nil, wallSeconds: Double? = nil,
-        complete: Bool = false, notRun: Bool = false
+        complete: Bool = false, notRun: Bool = false, writeProblems: [String]? = nil
     ) {
         if run.plannedLine == nil && run.result == nil {
             settledFiles += 1
@@ -169,6 +169,7 @@ extension TestWorkerPool {
         var result = ScriptFileResult(file: run.file, outcomes: outcomes, loadProblems: loadProblems)
         result.wallSeconds = wallSeconds ?? run.started.map { ProcessInfo.processInfo.systemUptime - $0 }
         result.timeline = timeline.map { timelineBudget.admit($0, part: "this file") }
+        result.writeProblems = writeProblems
         run.result = result
     }
 }

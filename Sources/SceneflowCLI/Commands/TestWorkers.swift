@@ -304,7 +304,7 @@ enum TestWorker {
         result.outcomes = []
         if request.sources == true { send(.read(runner.filesRead.sorted()), flush: false) }
         if !result.loadProblems.isEmpty { failures += 1 }
-        if result.loadProblems.isEmpty, result.timeline == nil, result.notRun == nil,
+        if result.loadProblems.isEmpty, result.timeline == nil, result.notRun == nil, result.writeProblems == nil,
             let seconds = result.wallSeconds, seconds.isFinite
         {
             send(.done(seconds))

@@ -8,8 +8,12 @@ import SceneflowRunner
 /// now the scripts without them are named on standard error instead.
 enum FramesNotice {
     /// Prints the notice for `results` (files that failed to load or did not run write no
-    /// frames and are left out).
-    static func show(_ results: [ScriptFileResult], frames: String, hashOnly: Bool) {
+    /// frames and are left out), and on standard error each file that could not be written,
+    /// with the reason. Returns true when one could not be written (the run then exits 70).
+    @discardableResult
+    static func show(_ results: [ScriptFileResult], frames: String, hashOnly: Bool) -> Bool {
+        let problems = results.flatMap { $0.writeProblems ?? [] }
+        for problem in problems { printError("sceneflow test: --frames: could not write \(problem)") }
         let root = (frames as NSString).standardizingPath
         let index = hashOnly ? "hashes.txt" : "summary.txt"
         let ran = results.filter { !$0.outcomes.isEmpty }.map { HeadlessTestRunner.scriptID($0.file) }
@@ -24,10 +28,11 @@ enum FramesNotice {
                 "frames and summary.txt written to \(root)/, one folder per script: \(folders.joined(separator: ", "))")
         }
         let missing = ran.filter { !written.contains($0) }
-        if !missing.isEmpty {
+        if !missing.isEmpty && problems.isEmpty {
             printError(
                 "sceneflow test: --frames: no \(index) was written for \(missing.map { $0 + "/" }.joined(separator: ", ")) in \(root) (see the failures above)"
             )
         }
+        return !problems.isEmpty
     }
 }

@@ -94,9 +94,10 @@ final class FrameRecorder {
     }
 
     /// Writes `hashes.txt`: one `FILE  HASH` line per captured frame (hash in hexadecimal).
-    func writeHashes() {
+    /// - Throws: `AtomicFile`'s error (a full disk, the folder removed); the old file stays.
+    func writeHashes() throws {
         let text = hashes.map { "\($0.file)  \(String($0.hash, radix: 16))\n" }.joined()
-        try? AtomicFile.write(text, to: (directory as NSString).appendingPathComponent("hashes.txt"))
+        try AtomicFile.write(text, to: (directory as NSString).appendingPathComponent("hashes.txt"))
     }
 
     private func slug(_ text: String) -> String {

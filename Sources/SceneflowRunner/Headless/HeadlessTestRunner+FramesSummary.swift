@@ -4,8 +4,8 @@ import SceneflowCore
 /// The summary a `--frames` run writes beside its frames.
 extension HeadlessTestRunner {
     /// Writes `summary.txt` of a `--frames` run (each test's verdict and the frames written)
-    /// and the frame hashes.
-    func writeSummary(_ recorder: FrameRecorder, result: ScriptFileResult, prototype: Prototype) {
+    /// and the frame hashes. Returns the files that could not be written, as `PATH: REASON`.
+    func writeSummary(_ recorder: FrameRecorder, result: ScriptFileResult, prototype: Prototype) -> [String] {
         var text = "Sceneflow headless run of \(result.file)\nprototype: \(prototype.name) (\(prototype.directory))\n"
         text +=
             "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
@@ -22,7 +22,14 @@ extension HeadlessTestRunner {
         text += "\nframes written:\n"
         for (file, what) in recorder.written { text += "  \(file)  \(what)\n" }
         let path = (recorder.directory as NSString).appendingPathComponent("summary.txt")
-        try? AtomicFile.write(text, to: path)
-        recorder.writeHashes()
+        var problems: [String] = []
+        do { try AtomicFile.write(text, to: path) } catch { problems.append("\(path): \(plainReason(error))") }
+        do {
+            try recorder.writeHashes()
+        } catch {
+            let hashes = (recorder.directory as NSString).appendingPathComponent("hashes.txt")
+            problems.append("\(hashes): \(plainReason(error))")
+        }
+        return problems
     }
 }

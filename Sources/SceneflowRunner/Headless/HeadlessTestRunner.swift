@@ -457,7 +457,10 @@ public final class HeadlessTestRunner {
         if options.recordsTimeline {
             result.timeline = timeline ?? TimelineExport.run(name: file, session: session, clock: .virtual)
         }
-        if let recorder { writeSummary(recorder, result: result, prototype: prototype) }
+        if let recorder {
+            let problems = writeSummary(recorder, result: result, prototype: prototype)
+            if !problems.isEmpty { result.writeProblems = problems }
+        }
         return result
     }
 }

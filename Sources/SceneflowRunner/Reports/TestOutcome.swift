@@ -126,6 +126,10 @@ public struct ScriptFileResult: Codable, Sendable {
     /// has no outcomes (its tests were never read); reports list it once as
     /// `not run (interrupted)` and the summary counts it in `notRun`.
     public var notRun: String? = nil
+    /// Files of the script's `--frames` folder that could not be written (`summary.txt`,
+    /// `hashes.txt`), each as `PATH: REASON`; nil when all were. The run exits 70 and names
+    /// them (red-team 11 R8: `--frames-hash-only` on a full disk lost hashes.txt with exit 0).
+    public var writeProblems: [String]? = nil
 
     /// Creates a result.
     public init(file: String, outcomes: [TestOutcome] = [], loadProblems: [Diagnostic] = [], wallSeconds: Double? = nil)
