@@ -1,10 +1,15 @@
 import Foundation
 import SceneflowCore
+import SceneflowRunner
 
 extension OutputOptions {
     /// Files a folder output writes at its top, which no other output may take
     /// (`test --report DIR`: DIR/results.json, DIR/junit.xml, DIR/index.html).
-    static let folderFiles: [String: [String]] = ["--report": ["results.json", "junit.xml", "index.html"]]
+    /// and its ledger of what runs wrote there, `.sceneflow-files`: an output onto it was
+    /// replaced by the ledger (red-team 11 R7).
+    static let folderFiles: [String: [String]] = [
+        "--report": ["results.json", "junit.xml", "index.html", ReportFolderLedger.fileName]
+    ]
 
     /// Checks that no output of `parsed` replaces a file the run reads and that no two outputs
     /// are one file (`OutputCollisions`). The run's inputs: every positional argument that is a
@@ -29,6 +34,34 @@ extension OutputOptions {
         guard !outputs.isEmpty else { return }
         try checkCollisions(
             outputs, positionals: parsed.positionals, prototype: parsed.value("--prototype"), command: command)
+        if command == TestCommand.name, let frames = parsed.value("--frames") {
+            let scripts = ScriptFinder.scripts(in: parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals)
+            try checkOutsideFrames(outputs, frames: frames, scripts: scripts)
+        }
+    }
+
+    /// Throws when an output lies in the folder `--frames DIR` writes a script's frames,
+    /// summary.txt and hashes.txt into (`DIR/<script id>/`): the frames' files were replaced by
+    /// a report, or the report by them, both announced as written (red-team 11 R7). Beside
+    /// those folders (`DIR/results.json`) is fine.
+    ///
+    /// - Throws: `UsageError` (exit 64) naming the option, the path and the script.
+    static func checkOutsideFrames(_ outputs: [OutputCollisions.Output], frames: String, scripts: [String])
+        throws(UsageError)
+    {
+        for script in scripts {
+            let folder = PathText.join(frames, HeadlessTestRunner.scriptID(script))
+            guard let inside = OutputCollisions.FileKey(PathText.join(folder, "-"))?.path.dropLast(2) else { continue }
+            for output in outputs where output.option != "--frames" {
+                guard let key = OutputCollisions.FileKey(output.path), key.path.hasPrefix(inside + "/") else {
+                    continue
+                }
+                throw UsageError(
+                    message:
+                        "\(output.option) \(OutputPath.shown(output.path)) is inside \(OutputPath.shown(folder))/, where --frames writes the frames of \(OutputPath.shown(script)); each output needs a file of its own"
+                )
+            }
+        }
     }
 
     /// Checks `outputs`, wherever they come from (the command line, the project config's
