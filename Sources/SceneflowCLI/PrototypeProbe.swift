@@ -34,7 +34,7 @@ enum PrototypeProbe {
     /// poll between frames (it never waits for it); nil when no child could be started (too
     /// many processes?), and the reload then runs in `play` as before.
     static func start(_ folder: String) -> ReloadCheck? {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let executable = TestWorkerPool.executable  // the running image, as the test workers
         let errors = FileManager.default.temporaryDirectory
             .appendingPathComponent("sceneflow-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).err").path
         _ = FileManager.default.createFile(atPath: errors, contents: nil)

@@ -177,3 +177,32 @@ import Testing
         #expect(console.contains("12 passed, 0 failed"), "\(console)")
     }
 }
+
+/// Workers are started from the running image (`/proc/self/exe`), not from the executable's
+/// path (red-team 11 m7): a binary deleted during a run left the rest of a file whose worker
+/// had to be replaced "not run (the run was interrupted)", exit 70.
+@Suite struct WorkerImageTests {
+    @Test func aWorkerReplacedAfterTheBinaryWasDeletedRunsTheRest() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let original = try #require(Sceneflow.binary)
+        try FileManager.default.createDirectory(atPath: tmp.file("bin"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: original.path, toPath: tmp.file("bin/sceneflow"))
+        // The first test is stuck inside one library call: its worker is killed and replaced.
+        try tmp.write(
+            "w.lua",
+            """
+            prototype "Proto"
+            test("stuck", function() string.find(string.rep("a", 40), string.rep("a-", 20) .. "b") end)
+            test("after", function() end)
+
+            """)
+        let bash = "(sleep 0.3; rm bin/sceneflow) & exec bin/sceneflow test w.lua --jobs 1 --timeout 1"
+        let r = try Sceneflow.run(
+            ["-c", bash], in: tmp.url, timeout: 120, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("bin/sceneflow")), "the binary was not removed")
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("PASS  after"), "\(r)")
+        #expect(!r.output.contains("could not start a worker"), "\(r)")
+    }
+}

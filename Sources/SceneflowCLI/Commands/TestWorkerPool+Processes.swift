@@ -41,7 +41,7 @@ extension TestWorkerPool {
         let process: WorkerProcess
         do {
             process = try WorkerProcess(
-                executable: Self.executable,
+                executable: Self.executable, name: Self.programName,
                 arguments: ["test", "--worker", String(getpid())] + settings.workerArguments,
                 environment: environment, input: requests.fileHandleForReading.fileDescriptor,
                 output: events.fileHandleForWriting.fileDescriptor, error: errorFile.fileDescriptor)
@@ -63,8 +63,15 @@ extension TestWorkerPool {
         return Worker(process: process, events: events, requests: requests, errors: errors)
     }
 
-    /// This executable, for the workers (resolved once).
-    static let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    /// This executable, for the workers: `/proc/self/exe`, the running image itself, so a run
+    /// is one version whatever happens to the file (red-team 11 m7: a binary deleted mid-run
+    /// left the rest "interrupted"; one replaced ran the rest in another version); its resolved
+    /// path where `/proc` is not mounted.
+    static let executable =
+        access("/proc/self/exe", X_OK) == 0
+        ? "/proc/self/exe" : URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+    /// The program name the workers get: this executable's path.
+    static let programName = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
 
     /// Why a worker could not be started, in the operating system's words: the error carries
     /// the `errno` (reading the global `errno` afterwards gave another call's value: "Bad file

@@ -22,13 +22,14 @@ final class WorkerProcess {
 
     /// Starts `executable` with `arguments` (without the program name) and `environment`, its
     /// standard input, output and error on the descriptors given (each duplicated onto 0, 1
-    /// and 2 in the child; nothing else of this process is open there).
+    /// and 2 in the child; nothing else of this process is open there). `name` is the program
+    /// name the child sees (`executable` when not given).
     ///
     /// - Throws: `POSIXError` with the reason the start failed (`EAGAIN` past the process
     ///   limit, `ENOMEM`, `ENOENT` when the executable is gone).
     init(
-        executable: String, arguments: [String], environment: [String: String], input: Int32, output: Int32,
-        error: Int32
+        executable: String, name: String? = nil, arguments: [String], environment: [String: String], input: Int32,
+        output: Int32, error: Int32
     ) throws {
         // The child's descriptors must not be 0-2 (a closed standard stream hands out 0).
         var moved: [Int32] = []
@@ -41,7 +42,7 @@ final class WorkerProcess {
             return copy
         }
         let (input, output, error) = (try above2(input), try above2(output), try above2(error))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv = ([name ?? executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
