@@ -118,10 +118,15 @@ public struct TestRecordJournal: Sendable {
     }
 
     /// The soft failures as the lines that follow a failure message: `1 soft expectation
-    /// failed:` and a line each; nil when there are none.
+    /// failed:` and a line each, cut as every message is (`MessageClip.clip`: each line to
+    /// 1 000 characters, at most 100 lines: red-team 11 m5); nil when there are none.
     public var softFailureList: String? {
         guard !softFailures.isEmpty else { return nil }
         let count = softFailures.count
-        return (["\(count) soft expectation\(count == 1 ? "" : "s") failed:"] + softFailures).joined(separator: "\n")
+        let room = MessageClip.maxLines - 1
+        var lines = ["\(count) soft expectation\(count == 1 ? "" : "s") failed:"]
+        lines += softFailures.prefix(room).map { MessageClip.clip($0) }
+        if count > room { lines.append("… (\(count - room) more lines)") }
+        return lines.joined(separator: "\n")
     }
 }
