@@ -112,8 +112,12 @@ extension LastRunState {
 
     /// The warning (or error) a run prints when its state could not be saved: `reason`, and
     /// what became of the older state.
-    static func saveFailureMessage(reason: String, older: StaleHandling) -> String {
+    static func saveFailureMessage(reason: String, older: StaleHandling, runFailed: Bool = false) -> String {
         let head = "sceneflow test: warning: could not save the run for --last-failed in the cache folder: \(reason)"
+        if case .marked(let marker) = older, runFailed {
+            return
+                "sceneflow test: could not save the run for --last-failed in the cache folder: \(reason); the older state, which lacks this run's failures, is marked out of date only in \(marker): a --last-failed with another TMPDIR or user would use it as if current"
+        }
         switch older {
         case .nothingOlder:
             return head

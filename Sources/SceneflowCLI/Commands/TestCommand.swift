@@ -245,10 +245,18 @@ struct TestCommand: Subcommand {
                 vanished: dropped, endedAt: pool.endedAt)
         }
         if let (reason, older) = saveFailure {
-            printError(LastRunState.saveFailureMessage(reason: reason, older: older))
+            let failed = RunSummary(results).failed > 0 || RunSummary(results).loadFailures > 0
+            printError(LastRunState.saveFailureMessage(reason: reason, older: older, runFailed: failed))
             // An older state that still looks current would make the next --last-failed trust
-            // it: that is a failed write the run cannot leave as a warning.
-            if case .failed = older { stateLost = true }
+            // it: that is a failed write the run cannot leave as a warning. A marker in
+            // $TMPDIR is seen only by runs with the same TMPDIR and user (red-team 11 m1: a
+            // fresh container's next --last-failed found "nothing to run" on a red suite), so
+            // a failing run whose state could only be marked fails too.
+            switch older {
+            case .failed: stateLost = true
+            case .marked where failed: stateLost = true
+            default: break
+            }
         }
         if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
         if writeFailed || stateLost || framesFailed { return .software }
