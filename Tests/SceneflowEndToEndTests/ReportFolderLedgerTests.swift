@@ -33,6 +33,27 @@ import Testing
         return found.sorted()
     }
 
+    /// Red-team 11 m9: without `--report`, the default folder's pages are not Sceneflow's: a
+    /// `--junit sceneflow-report/junit.xml` of the user's was listed (by its name) and the next
+    /// run removed it. Only a run that writes the pages (`--report DIR`) lists them.
+    @Test func aUsersJUnitFileInTheDefaultFolderIsKept() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("s.lua", Self.red)
+        try FileManager.default.createDirectory(atPath: tmp.file("sceneflow-report"), withIntermediateDirectories: true)
+        let first = try Sceneflow.run(
+            ["test", "s.lua", "--junit", "sceneflow-report/junit.xml", "--json", "sceneflow-report/results.json"],
+            in: tmp.url)
+        #expect(first.status == 1, "\(first)")
+        let ledger = try String(contentsOfFile: tmp.file("sceneflow-report/.sceneflow-files"), encoding: .utf8)
+        #expect(!ledger.contains("junit.xml") && !ledger.contains("results.json"), "\(ledger)")
+        #expect(ledger.contains("captures/"), "\(ledger)")
+        let second = try Sceneflow.run(["test", "s.lua"], in: tmp.url)
+        #expect(second.status == 1, "\(second)")
+        #expect(FileManager.default.fileExists(atPath: tmp.file("sceneflow-report/junit.xml")))
+        #expect(FileManager.default.fileExists(atPath: tmp.file("sceneflow-report/results.json")))
+    }
+
     @Test func aGreenRunAfterARedOneKeepsNoFailureEvidence() throws {
         let tmp = try TempFolder()
         try tmp.prototype()

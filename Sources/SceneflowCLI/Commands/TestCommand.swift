@@ -183,7 +183,8 @@ struct TestCommand: Subcommand {
         // shows an earlier red one's failure frames (ReportFolderLedger).
         // Under --watch the reports link the artifacts of scripts not rerun: nothing is removed.
         let ledger = Self.startReportFolder(
-            settings.report ?? HeadlessTestRunner.Options().visualDirectory, cleaning: watched == nil)
+            settings.report ?? HeadlessTestRunner.Options().visualDirectory, cleaning: watched == nil,
+            writesPages: settings.report != nil)
         let colour = Colour.enabled(environment)
         // A reader that stalls on the console's pipe must not keep a signal from ending the run.
         ConsoleRelay.install(tap: settings.tap)
@@ -287,10 +288,10 @@ struct TestCommand: Subcommand {
 
     /// Starts a run into the report folder `folder` (`ReportFolderLedger.start`), printing a
     /// warning for each file of the last run that could not be removed.
-    static func startReportFolder(_ folder: String, cleaning: Bool = true, command: String = name)
-        -> ReportFolderLedger
-    {
-        let (ledger, warnings) = ReportFolderLedger.start(folder, cleaning: cleaning)
+    static func startReportFolder(
+        _ folder: String, cleaning: Bool = true, writesPages: Bool = true, command: String = name
+    ) -> ReportFolderLedger {
+        let (ledger, warnings) = ReportFolderLedger.start(folder, cleaning: cleaning, writesPages: writesPages)
         for warning in warnings { printError("sceneflow \(command): warning: \(warning)") }
         return ledger
     }

@@ -29,6 +29,10 @@ public struct ReportFolderLedger {
     private let stale: [String]
     /// The last ledger's entries kept listed (not cleaning: `merge-reports`).
     private let leftOver: [String]
+    /// Whether this run writes the folder's pages (`ownedFiles`: `--report DIR`). Without it
+    /// they are a person's (`--junit sceneflow-report/junit.xml` into the default capture
+    /// folder): never listed, never removed (red-team 11 m9: the next run removed it).
+    private var writesPages = true
 
     /// The ledger's JSON: the relative paths of the files the run wrote.
     private struct Contents: Codable {
@@ -41,10 +45,15 @@ public struct ReportFolderLedger {
     /// the shards' files, does not clean.
     /// - Returns: the ledger to `finish`, and no warnings (kept for the callers' shape: removal
     ///   warnings come from `finish`).
-    public static func start(_ folder: String, cleaning: Bool = true) -> (ReportFolderLedger, [String]) {
-        let listed = read(folder).filter { ownedPath($0, in: folder) != nil }
-        let ledger = ReportFolderLedger(
+    /// `writesPages`: the run writes `ownedFiles` there (`--report DIR`); else they are left
+    /// alone.
+    public static func start(_ folder: String, cleaning: Bool = true, writesPages: Bool = true) -> (
+        ReportFolderLedger, [String]
+    ) {
+        let listed = read(folder).filter { ownedPath($0, in: folder) != nil && (writesPages || $0.contains("/")) }
+        var ledger = ReportFolderLedger(
             folder: folder, before: scan(folder), stale: cleaning ? listed : [], leftOver: cleaning ? [] : listed)
+        ledger.writesPages = writesPages
         return (ledger, [])
     }
 
@@ -88,7 +97,9 @@ public struct ReportFolderLedger {
         for relative in emptied.sorted(by: { $0.count > $1.count }) {
             rmdir(ReportPath.join(folder, relative))
         }
-        for (path, modified) in Self.scan(folder) where before[path] != modified { files.insert(path) }
+        for (path, modified) in Self.scan(folder) where before[path] != modified {
+            if writesPages || path.contains("/") { files.insert(path) }
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(Contents(files: files.sorted()))
