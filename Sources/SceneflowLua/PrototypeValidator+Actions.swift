@@ -85,10 +85,11 @@ extension PrototypeValidator {
         var duration = Transition.defaultDuration
         switch table["duration"] {
         case .none: break
-        case .number(let d) where d >= 0 && d.isFinite: duration = d
+        case .number(let d) where d >= 0 && d <= Transition.maxDuration: duration = d
         case let other:
             error(
-                path, "\(what)(): the duration must be a finite number of seconds >= 0, got \(describe(other))",
+                path,
+                "\(what)(): the duration must be a number of seconds from 0 to \(formatNumber(Transition.maxDuration)), got \(describe(other))",
                 line: line)
             ok = false
         }

@@ -125,8 +125,11 @@ struct HotspotCommand: Subcommand {
         }
         var duration: Double?
         if let text = parsed.value("--duration") {
-            guard let value = Double(text), value.isFinite, value >= 0 else {
-                throw UsageError(message: "--duration \"\(text)\": expected seconds, a number >= 0")
+            guard let value = Double(text), value >= 0, value <= Transition.maxDuration else {
+                throw UsageError(
+                    message:
+                        "--duration \"\(text)\": expected seconds, a number from 0 to \(formatNumber(Transition.maxDuration))"
+                )
             }
             guard kind != nil else { throw UsageError(message: "--duration needs --transition") }
             duration = value

@@ -89,7 +89,14 @@ struct RenderCommand: Subcommand {
             }
             curve = c
         }
-        return (kind, try number("--duration"), curve)
+        let duration = try number("--duration")
+        if let duration, duration > Transition.maxDuration {
+            throw UsageError(
+                message:
+                    "--duration needs a number of seconds from 0 to \(formatNumber(Transition.maxDuration)), not \"\(parsed.value("--duration") ?? "")\""
+            )
+        }
+        return (kind, duration, curve)
     }
 
     func run() -> ExitCode {

@@ -72,6 +72,11 @@ public struct Transition: Equatable, Sendable, CustomStringConvertible {
     /// The default duration of an animated transition when the prototype gives none: 0.35 s
     /// (UIKit's navigation push).
     public static let defaultDuration = 0.35
+    /// The longest transition, seconds: 600 (10 minutes), far past anything an interface
+    /// animates. A duration of 1e308 s passed `check`, never settled a tap and printed "inf ms"
+    /// in `timing` (red-team 11 m3); `check`, the Lua actions, `hotspot` and `render` refuse
+    /// a longer one.
+    public static let maxDuration = 600.0
     /// The default timing curve: `ease_in_out`, as UIKit's navigation transitions.
     public static let defaultCurve = TimingCurve.easeInOut
     /// A cut with no animation.
