@@ -106,7 +106,7 @@
 ---
 ---Names the prototype folder the script drives, relative to the script file. Give it once, at the top; without it the runner's --prototype DIR is used.
 ---
----Fails when: an empty or non-string path; a second call.
+---Fails when: an empty or non-string path; a path holding a NUL character; a second call.
 ---
 ---```lua
 ---prototype "../../Prototypes/Notes"

@@ -15,11 +15,15 @@ api.define{ name = "prototype", group = "Structure",
   signature = "prototype(path)",
   summary = "Names the prototype folder the script drives, relative to the script file. Give it once, at the top; without it the runner's --prototype DIR is used.",
   args = { { "path", "a folder holding prototype.lua (string)", "string" } },
-  errors = "an empty or non-string path; a second call",
+  errors = "an empty or non-string path; a path holding a NUL character; a second call",
   example = 'prototype "../../Prototypes/Notes"',
   fn = function(path)
     if type(path) ~= "string" or path == "" then
       raise("prototype: expected the path of a prototype folder (a string), got " .. quote(path))
+    end
+    if path:find("\0", 1, true) then
+      -- A file name never holds NUL: the C call would read the path only up to it (red-team 11 m4).
+      raise("prototype: the path " .. quote(path) .. " holds a NUL character, which no file name can")
     end
     if decl.prototype then raise("prototype: already given as " .. quote(decl.prototype)) end
     decl.prototype = path

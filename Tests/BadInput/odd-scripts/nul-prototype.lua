@@ -1,0 +1,2 @@
+prototype "../p\0x"
+test("t", function() end)
