@@ -111,6 +111,22 @@ import Testing
         }
     }
 
+    /// Red-team 11 m6: a video that could not be started on a full disk left a 0-byte MP4
+    /// (the failure named it); nothing is left behind, as for every other output.
+    @Test func videosOnAFullDiskLeaveNoEmptyFile() throws {
+        guard let disk = SmallDisk(kilobytes: 256) else { return }
+        let folder = try setUp(disk)
+        disk.fill()
+        let r = try Sceneflow.run(["test", "ok.lua", "--video", "on", "--report", "rep"], in: folder)
+        #expect(r.didNotCrash, "\(r)")
+        #expect(r.status != 0, "\(r)")
+        #expect(r.output.contains("No space left on device"), "\(r)")
+        let videos =
+            (FileManager.default.enumerator(atPath: folder.appendingPathComponent("rep").path)?.allObjects
+            as? [String] ?? []).filter { $0.hasSuffix(".mp4") }
+        #expect(videos.isEmpty, "left behind: \(videos)")
+    }
+
     @Test func reportsOnAFullDiskFailAndKeepTheOldOnes() throws {
         guard let disk = SmallDisk(kilobytes: 256) else { return }
         let folder = try setUp(disk)

@@ -115,7 +115,15 @@ final class VideoRecorder {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let path = (folder as NSString).appendingPathComponent(name + ".mp4")
         let device = renderer.device
-        let encoder = try VideoEncoder(path: path, width: device.pixelWidth, height: device.pixelHeight)
+        let encoder: VideoEncoder
+        do {
+            encoder = try VideoEncoder(path: path, width: device.pixelWidth, height: device.pixelHeight)
+        } catch {
+            // FFmpeg may have created the file before its header failed (a full disk): no
+            // empty MP4 is left behind (red-team 11 m6).
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
         var end = tick - firstTick
         var cut: Int?
         do {
