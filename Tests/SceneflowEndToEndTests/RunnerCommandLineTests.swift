@@ -416,7 +416,9 @@ import Testing
         let done = try Sceneflow.run(["test", suite, "--last-failed"], environment: env)
         #expect(done.status == 0, "\(done)")
         #expect(done.stdout.contains("no test failed in the previous run"), "\(done)")
-        // Without XDG_CACHE_HOME the state goes under HOME/.cache.
+        // Without XDG_CACHE_HOME the state goes under HOME/.cache (a home that exists: a
+        // missing one is never created).
+        try FileManager.default.createDirectory(atPath: tmp.file("home"), withIntermediateDirectories: true)
         let home = try Sceneflow.run(
             ["test", tmp.file("suite/b.lua")], environment: ["XDG_CACHE_HOME": nil, "HOME": tmp.file("home")])
         #expect(home.status == 0)

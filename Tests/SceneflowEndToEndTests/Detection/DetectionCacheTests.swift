@@ -98,9 +98,11 @@ import Testing
     @Test func theUserFolderFollowsXDG() {
         #expect(
             DetectionCache.userFolder(environment: ["XDG_CACHE_HOME": "/x", "HOME": "/h"]) == "/x/sceneflow/detect")
+        // HOME must exist (a missing one is never created): the temporary folder does.
+        let home = NSTemporaryDirectory()
         #expect(
-            DetectionCache.userFolder(environment: ["XDG_CACHE_HOME": "rel", "HOME": "/h"])
-                == "/h/.cache/sceneflow/detect")
+            DetectionCache.userFolder(environment: ["XDG_CACHE_HOME": "rel", "HOME": home])
+                == home + "/.cache/sceneflow/detect")
         #expect(DetectionCache.userFolder(environment: [:]) == nil)
     }
 }
