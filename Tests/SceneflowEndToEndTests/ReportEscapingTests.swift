@@ -19,7 +19,7 @@ import Testing
     ]
 
     static func generated(count: Int) -> [String] {
-        var generator = SeededGenerator(seed: 11)
+        var generator = SplitMix(seed: 11)
         return (0..<count).map { _ in
             let length = Int.random(in: 0...12, using: &generator)
             return (0..<length).map { _ in alphabet.randomElement(using: &generator)! }.joined()
@@ -90,18 +90,5 @@ import Testing
             #expect(JUnitReport.escape(text) == Self.referenceJUnit(text), "JUnit: \(text.debugDescription)")
             #expect(HTMLReport.e(text) == Self.referenceHTML(text), "HTML: \(text.debugDescription)")
         }
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64), so generated cases repeat.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
