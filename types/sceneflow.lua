@@ -507,7 +507,7 @@ function elements() end
 ---
 ---The one element the locator matches in the current scene now, or nil when none does. Does not wait.
 ---
----Fails when: several matches.
+---Fails when: several matches; a locator that no scene of the prototype matches (a typo: expect(element(x)).to_be_falsy() would always pass), with did-you-mean.
 ---
 ---```lua
 ---expect(element("Save").enabled).to_be(false)

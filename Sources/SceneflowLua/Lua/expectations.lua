@@ -95,12 +95,22 @@ end
 -- and 2^53.0 are 1 apart). Two integers, or an integer and a whole float in its range, are
 -- subtracted exactly (a difference past math.maxinteger is given as a float); others as floats.
 local TWO_TO_64 = 18446744073709551616.0
+local TWO_TO_32 = 4294967296
 local function distance(x, y)
   local xi, yi = math.tointeger(x), math.tointeger(y)
   if xi and yi and (math.type(x) == "integer" or math.type(y) == "integer") then
     local d = xi >= yi and xi - yi or yi - xi  -- right modulo 2^64
     if d < 0 then return d + TWO_TO_64 end  -- 2^63 or more
     return d
+  end
+  if math.type(x) == "integer" then x, y = y, x end
+  if math.type(y) == "integer" then
+    -- An integer beside a float that is none (a fraction, or past the integer range: 2^63
+    -- became math.maxinteger when converted, red-team 12 S3): the integer as hi + lo, each
+    -- exact as a float, so a float near it is subtracted without rounding the difference away.
+    local lo = y % TWO_TO_32
+    local hi = (y - lo) + 0.0
+    return math.abs((x - hi) - lo)
   end
   return math.abs(x - y)
 end
