@@ -505,9 +505,9 @@ function elements() end
 
 ---`element(locator)`
 ---
----The one element the locator matches in the current scene now, or nil when none does (also for a label no scene has: to check that something is absent, expect.hidden fails on a typo with did-you-mean). Does not wait.
+---The one element the locator matches in the current scene now, or nil when none does (an element of another scene). Does not wait.
 ---
----Fails when: several matches.
+---Fails when: several matches; a locator that no scene of the prototype matches (a typo: expect(element(x)).to_be_falsy() would always pass), with did-you-mean.
 ---
 ---```lua
 ---expect(element("Save").enabled).to_be(false)

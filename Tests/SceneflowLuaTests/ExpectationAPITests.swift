@@ -54,7 +54,7 @@ import Testing
             expect(#elements()).to_be(11)
             expect(elements()[4].label).to_be("Continue")
             expect(element("Offscreen").visible).to_be(false)
-            expect(element("Nope")).to_be_nil()
+            expect(element("Back")).to_be_nil()
             tap "Sign in"
             expect(history()).to_equal({"login", "home"})
             expect(state.signins).to_be(1)

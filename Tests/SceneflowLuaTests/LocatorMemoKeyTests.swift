@@ -73,10 +73,13 @@ import Testing
             test("forwards then backwards", function()
               local counts = {}
               for i, loc in ipairs(locators) do counts[i] = reference(loc) end
-              -- expect.count refuses a locator no scene matches (a typo): element() says nil.
+              -- expect.count refuses a locator no scene matches (a typo): element() says nil for
+              -- one of another scene and fails on one no scene has.
               local function check(i)
                 if counts[i] == 0 then
-                  assert(element(locators[i]) == nil, "element() found a match of locator " .. i)
+                  local ok, got = pcall(element, locators[i])
+                  assert((ok and got == nil) or (not ok and tostring(got):find("no scene of the prototype", 1, true)),
+                    "element() found a match of locator " .. i .. ": " .. tostring(got))
                 else
                   expect.count(locators[i], counts[i])
                 end

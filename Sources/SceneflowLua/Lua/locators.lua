@@ -75,8 +75,9 @@ end
 -- sf.elements_revision() stays the same (Session.elementsRevision: it changes with anything
 -- a script can read of them), with what is worked out from them once per revision:
 -- `keys` (each label's `key`), `by_key` (key -> the elements with that key, in order),
--- `scoped` (a `within` container scope -> its elements or why none) and `found` (a
--- locator's matches). A wait retries every frame: on a settled scene of 10 000 elements,
+-- `scoped` (a `within` container scope -> its elements or why none), `found` (a
+-- locator's matches) and `known` (locators some scene of the prototype matches:
+-- api.require_known). A wait retries every frame: on a settled scene of 10 000 elements,
 -- pushing and normalising them all again each frame cost more real time than the clock
 -- time waited (red-team finding Q6). These tables are never handed to a script: what a
 -- script gets is a copy (api.copy_element), so nothing it does can change them.
@@ -208,8 +209,17 @@ end
 -- what matched nothing: the label, the kind, or the whole locator, with a did-you-mean.
 function api.require_known(what, loc)
   local match, desc = api.matcher(what, loc)
+  local s = current()
+  local known = s.known
+  if known and known[desc] then return end  -- a wait polls: look through every scene once
   local all = sf.all_elements()
-  for _, e in ipairs(all) do if match(e) then return end end
+  for _, e in ipairs(all) do
+    if match(e) then
+      if not known then known = { count = 0 }; s.known = known end
+      if known.count < MEMO_LIMIT then known[desc], known.count = true, known.count + 1 end
+      return
+    end
+  end
   local labels, kinds, has_kind = {}, {}, {}
   for _, e in ipairs(all) do
     labels[#labels + 1] = e.label
