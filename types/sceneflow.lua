@@ -39,6 +39,13 @@
 ---@field enabled boolean false for a disabled element
 ---@field visible boolean whether the frame overlaps the screen
 ---@field index integer its position among the scene's elements
+---@field states? string[] a state control's states, in order
+---@field secure? boolean whether a text field hides its text
+---@field placeholder? string a text field's placeholder
+---@field min? number a star rating's lowest value
+---@field max? number a star rating's highest value
+---@field step? number a star rating's step
+---@field read_only? boolean whether a star rating takes no input
 
 ---A completed transition as the timeline recorded it.
 ---@class sceneflow.Transition
@@ -530,7 +537,7 @@ function history() end
 ---
 ---The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts. Fresh for every test.
 ---
----Fails when: assigning to it.
+---Fails when: assigning to it; reading a key the state never had, in its initial table or after any action (with did-you-mean; a key an action cleared reads nil).
 ---
 ---```lua
 ---expect(state.cart_count).to_be(2)

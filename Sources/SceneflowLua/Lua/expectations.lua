@@ -291,14 +291,14 @@ end
 
 -- Whether the prototype's state `s` has, or had, `key`: in its initial table or after any of
 -- its actions (an action may clear a key: it is nil then, and expect.state(key, nil) holds).
-local function state_had(s, key)
+function api.state_had(s, key)
   if rawget(s, key) ~= nil then return true end
   local had = sf.state_keys()
   return had ~= nil and rawget(had, key) == true
 end
 
 -- "the state has no key "selectd"; did you mean "selected"?" (among the keys it has or had).
-local function no_state_key(s, key)
+function api.no_state_key(s, key)
   local keys, listed = {}, {}
   for _, t in ipairs({ s, sf.state_keys() or {} }) do
     for k in next, t do
@@ -327,7 +327,7 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
     api.poll(what, timeout, function()
       local s = sf.state() or {}
       local actual = s[key]
-      if actual == nil and not state_had(s, key) then return false, no_state_key(s, key) end
+      if actual == nil and not api.state_had(s, key) then return false, api.no_state_key(s, key) end
       if deep_equal(actual, value) then return true end
       return false, format("expected state.%s to be %s, got %s", api.text(key), show(value), show(actual))
     end)
@@ -382,7 +382,7 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
     api.poll(what, timeout, function()
       local s = sf.state() or {}
       -- A misspelt key would always differ: it fails, as expect.state's does (red-team finding).
-      if s[key] == nil and not state_had(s, key) then return false, no_state_key(s, key) end
+      if s[key] == nil and not api.state_had(s, key) then return false, api.no_state_key(s, key) end
       if not deep_equal(s[key], value) then return true end
       return false, format("expected state.%s not to be %s, but it is", api.text(key), show(value))
     end)

@@ -109,7 +109,8 @@ local function index_of(s)
 end
 
 -- A copy of element `e` for a script: its own table and its own nested tables (frame,
--- states), so a script that changes what it got changes nothing Sceneflow keeps.
+-- states), so a script that changes what it got changes nothing Sceneflow keeps; reading a
+-- field an Element never has fails (api.record).
 function api.copy_element(e)
   local copy = {}
   for k, v in pairs(e) do
@@ -120,7 +121,7 @@ function api.copy_element(e)
     end
     copy[k] = v
   end
-  return copy
+  return api.record(copy, "Element")  -- a misspelt field fails (red-team 12 S2)
 end
 
 -- The elements the current `within` scope allows, or nil and why not. The list is kept by

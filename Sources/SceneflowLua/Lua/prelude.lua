@@ -445,9 +445,37 @@ end
 -- reference and editors: {name, summary, fields = {{name, meaning, type}, ...}}, or
 -- {name, summary, alias = "type"} for a name that stands for a type ("Locator").
 api.classes = {}
+local records = {}  -- class name -> the metatable of the tables of that class a script gets
 function api.define_class(c)
   assert(type(c.name) == "string" and c.summary and (c.fields or c.alias), "define_class: name, summary, fields")
   api.classes[#api.classes + 1] = { name = c.name, summary = c.summary, fields = c.fields, alias = c.alias }
+  if not c.fields then return end
+  local names, has, nested = {}, {}, {}
+  for i, f in ipairs(c.fields) do
+    names[i], has[f[1]] = f[1], true
+    local inner = f[3]:match("^(%u%w*)%??$")  -- a field holding another class's table ("Frame")
+    if inner then nested[f[1]] = inner end
+  end
+  sort(names)
+  -- A field the class has but this table lacks reads nil (a plain element's placeholder); any
+  -- other key is a typo, which would read nil and pass expect(x.typo).to_be_falsy() (red-team
+  -- 12 S2). The script may still add and read its own fields: they are in the table.
+  records[c.name] = { nested = nested, __index = function(_, key)
+    if has[key] then return nil end
+    api.fail(c.name .. " has no field " .. api.quote(key) .. sf.hint(api.text(key), table.unpack(names))
+      .. " (fields: " .. concat(names, ", ") .. ")")
+  end }
+end
+
+-- `t` (a table of class `class` that goes to a script: an element, a transition) with the
+-- class's metatable, and so the tables it holds of other classes (an element's frame); t.
+function api.record(t, class)
+  local meta = records[class]
+  for field, inner in pairs(meta.nested) do
+    local v = rawget(t, field)
+    if type(v) == "table" and records[inner] then api.record(v, inner) end
+  end
+  return setmetatable(t, meta)
 end
 
 return env, decl, api

@@ -12,7 +12,13 @@ api.define_class{ name = "Element", summary = "An element of the current scene a
     { "accessibility_value", "the value as it is read out (\"3.5 of 5 stars\")", "string?" },
     { "enabled", "false for a disabled element", "boolean" },
     { "visible", "whether the frame overlaps the screen", "boolean" },
-    { "index", "its position among the scene's elements", "integer" } } }
+    { "index", "its position among the scene's elements", "integer" },
+    { "states", "a state control's states, in order", "string[]?" },
+    { "secure", "whether a text field hides its text", "boolean?" },
+    { "placeholder", "a text field's placeholder", "string?" },
+    { "min", "a star rating's lowest value", "number?" }, { "max", "a star rating's highest value", "number?" },
+    { "step", "a star rating's step", "number?" },
+    { "read_only", "whether a star rating takes no input", "boolean?" } } }
 
 api.define{ name = "scene", group = "Reading state",
   signature = "scene()",
@@ -78,10 +84,16 @@ api.define_value({ name = "state", group = "Reading state",
   signature = "state.key",
   summary = "The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts. Fresh for every test.",
   returns = "the value under key", returns_type = "table<string, any>",
-  errors = "assigning to it",
+  errors = "assigning to it; reading a key the state never had, in its initial table or after any action (with did-you-mean; a key an action cleared reads nil)",
   example = "expect(state.cart_count).to_be(2)" },
   setmetatable({}, {
-    __index = function(_, key) local s = sf.state(); return s and s[key] end,
+    -- a key the state never had is a typo, as in expect.state (red-team 12 S1)
+    __index = function(_, key)
+      local s = sf.state() or {}
+      local v = s[key]
+      if v == nil and not api.state_had(s, key) then fail("state." .. api.text(key) .. ": " .. api.no_state_key(s, key)) end
+      return v
+    end,
     __newindex = function(_, key)
       fail("state." .. api.text(key) .. ": the prototype's state is read-only in scripts; change it through the prototype's actions")
     end,

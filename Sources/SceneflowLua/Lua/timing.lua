@@ -25,7 +25,10 @@ api.define{ name = "last_transition", group = "Timing",
   returns = "{from, to, kind, curve, requested (s), duration (measured s), start, first_frame, last_frame, completion (clock s), frames, intervals = {min, median, p95, max} (s), hitches, hitch_time (s), hitch_ratio (ms/s), on_time, slow_motion} or nil",
   returns_type = "Transition|nil",
   example = 'tap "More options"\nexpect.scene "settings"\nexpect(last_transition().frames).to_be(22)',
-  fn = function() return sf.last_transition() end }
+  fn = function()
+    local t = sf.last_transition()
+    return t and api.record(t, "Transition")  -- a misspelt field fails (red-team 12 S2)
+  end }
 
 local KEYS = { from = "string", to = "string", kind = "string", duration = "number", within = "number",
   timeout = "number" }
