@@ -405,6 +405,8 @@ local function matcher(name, signature, summary, example, args, check, phrase, m
   -- Every number argument is checked (finite; a tolerance >= 0) before the comparison, whose
   -- `<` and `<=` are false for NaN and would turn the negated matcher green.
   local function check_args(n, x, ...)
+    local count = select("#", ...)
+    if count > #args then api.check_count("expect(x)." .. n, "expect(x)." .. signature, #args, count, ...) end
     if subject and not subject[2](x) then
       fail(format("expect(x).%s: x must be %s, got %s", n, subject[1], show(x)))
     end
@@ -528,7 +530,7 @@ function api.unmatched_failure()
 end
 
 setmetatable(expect, {
-  __call = function(_, x)
+  __call = function(_, x)  -- more values are a multiple return, as in expect(label:find("Sign"))
     local object
     object = setmetatable({}, { __index = function(_, name)
       api.unmatched[object] = nil

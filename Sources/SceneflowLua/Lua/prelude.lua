@@ -400,11 +400,50 @@ local known_groups = {}
 for i, g in ipairs(GROUPS) do known_groups[g] = i end
 api.groups = GROUPS
 
+-- How many arguments the call `signature` shows takes after `name` ("swipe(direction [,
+-- {on = …}])" → 2: commas between its parentheses, outside braces), or nil with `...` there
+-- or no parentheses.
+function api.most_arguments(signature, name)
+  local open = #name + 1
+  if signature:sub(open, open) ~= "(" then return nil end
+  local depth, count, text = 0, 0, false
+  for i = open, #signature do
+    local c = signature:sub(i, i)
+    if c == "(" or c == "{" then depth = depth + 1
+    elseif c == ")" or c == "}" then depth = depth - 1
+    elseif depth == 1 and c == "," then count = count + 1
+    elseif depth == 1 and c == "." and signature:sub(i, i + 2) == "..." then return nil
+    elseif depth == 1 and not c:find("[%s%[%]]") then text = true end
+    if depth == 0 then break end
+  end
+  return text and count + 1 or count
+end
+
+-- Fails when a call to `name` got more than `most` arguments (`signature` shows them): one
+-- given positionally that belongs in an options table would be ignored (red-team 12 m5).
+function api.check_count(name, signature, most, n, ...)
+  if most and n > most then
+    local shown, args = {}, { ... }
+    for i = 1, n do shown[i] = api.show(args[i]) end
+    fail(name .. "(" .. concat(shown, ", ") .. "): " .. name .. " takes at most " .. most .. " argument"
+      .. (most == 1 and "" or "s") .. " (" .. signature .. "), got " .. n)
+  end
+end
+
 function api.define(d)
   assert(type(d.name) == "string" and type(d.fn) == "function", "define: name and fn")
   assert(known_groups[d.group], "define: unknown group for " .. d.name)
   assert(d.signature and d.summary and d.example, "define: signature, summary, example for " .. d.name)
   local fn = d.fn
+  local most = api.most_arguments(d.signature, d.name)
+  if most then
+    local counted, name, signature = fn, d.name, d.signature
+    fn = function(...)
+      local n = select("#", ...)
+      if n > most then api.check_count(name, signature, most, n, ...) end
+      return counted(...)
+    end
+  end
   if d.step then
     local inner, label = fn, d.name
     fn = function(...)

@@ -47,7 +47,7 @@ local soft = setmetatable({}, {
     end
     return function(...) return soft_call("expect.soft." .. key, fn, ...) end
   end,
-  __call = function(_, x)
+  __call = function(_, x)  -- as expect(x): more values are a multiple return
     local plain = expect(x)
     api.unmatched[plain].soft_function = type(x) == "function"
     return setmetatable({}, { __index = function(_, name)
