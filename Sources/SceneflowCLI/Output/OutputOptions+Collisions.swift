@@ -23,11 +23,9 @@ extension OutputOptions {
         var outputs: [OutputCollisions.Output] = []
         for option in options {
             guard let kind = option.output, let value = parsed.value(option.name), value != "-" else { continue }
-            if kind == .folder {
-                for name in folderFiles[option.name] ?? [] {
-                    outputs.append(.init(option: option.name, path: PathText.join(value, name)))
-                }
-            } else {
+            if kind == .folder, let names = folderFiles[option.name] {
+                for name in names { outputs.append(.init(option: option.name, path: PathText.join(value, name))) }
+            } else {  // a file, or a folder whose files have names of their own (--frames DIR)
                 outputs.append(.init(option: option.name, path: value))
             }
         }
@@ -38,6 +36,34 @@ extension OutputOptions {
             let scripts = ScriptFinder.scripts(in: parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals)
             try checkOutsideFrames(outputs, frames: frames, scripts: scripts)
         }
+    }
+
+    /// Throws when an output of `test` lies in (or is) a subfolder of the report folder that
+    /// only Sceneflow writes into (`ReportFolderLedger.ownedFolders` of `--report DIR`, else
+    /// of `sceneflow-report`, where captures go): what a run writes there is listed in the
+    /// folder's ledger and removed by the next run, so a user's `--json rep/artifacts/my.json`
+    /// was lost (red-team 12 m1), and `--json rep/captures` failed after the whole run (m2).
+    ///
+    /// - Throws: `UsageError` (exit 64) naming the option, the path and the folder.
+    static func checkOutsideOwnedFolders(_ outputs: [OutputCollisions.Output]) throws(UsageError) {
+        let reports = outputs.filter { $0.option == "--report" }.map { PathText.folder(of: $0.path) }
+        let report = reports.first ?? HeadlessTestRunner.Options().visualDirectory
+        for name in ReportFolderLedger.ownedFolders {
+            let folder = PathText.join(report, name)
+            guard let owned = placeKey(folder) else { continue }
+            for output in outputs where output.option != "--report" {
+                guard let key = placeKey(output.path), key == owned || key.hasPrefix(owned + "/") else { continue }
+                throw UsageError(
+                    message:
+                        "\(output.option) \(OutputPath.shown(output.path)) is \(key == owned ? "" : "inside ")\(OutputPath.shown(folder))/, which only Sceneflow writes into (the next run removes what is there); each output needs a file of its own"
+                )
+            }
+        }
+    }
+
+    /// Where `path` is or would be, links followed (a file, a folder or nothing yet), or nil.
+    private static func placeKey(_ path: String) -> String? {
+        OutputCollisions.FileKey(PathText.join(path, "-")).map { String($0.path.dropLast(2)) }
     }
 
     /// Throws when an output lies in the folder `--frames DIR` writes a script's frames,
@@ -75,6 +101,7 @@ extension OutputOptions {
         command: String
     ) throws(UsageError) {
         try OutputCollisions.checkDistinct(outputs)
+        if command == TestCommand.name { try checkOutsideOwnedFolders(outputs) }
         var files: [String] = []
         var prototypes: [String] = prototype.map { [$0] } ?? []
         for argument in positionals {
