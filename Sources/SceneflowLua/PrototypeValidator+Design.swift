@@ -37,7 +37,7 @@ extension PrototypeValidator {
         switch (table["after"], table["on_after"]) {
         case (.none, .none):
             break
-        case (.number(let seconds), let action) where seconds > 0 && seconds.isFinite:
+        case (.number(let seconds), let action) where seconds > 0 && seconds <= TimedAction.maxSeconds:
             if action.isNone {
                 error(
                     path + ".on_after",
@@ -48,7 +48,10 @@ extension PrototypeValidator {
         case (.none, _):
             error(path + ".after", "missing; on_after needs after = seconds (how long the scene shows first)")
         case (let other, _):
-            error(path + ".after", "expected a number of seconds > 0, got \(describe(other))")
+            error(
+                path + ".after",
+                "expected a number of seconds > 0 and at most \(formatNumber(TimedAction.maxSeconds)) (a day), got \(describe(other))"
+            )
         }
         return design
     }

@@ -1,6 +1,9 @@
 /// An action a scene runs by itself after it has been shown for a while (a splash screen
 /// that advances itself): `after = 2, on_after = go("home", "crossfade")`.
 public struct TimedAction: Equatable, Sendable {
+    /// The longest a scene timer may wait, in seconds: a day (a longer one never fires in any
+    /// run; red-team 12 m7 had `after = 1e308`).
+    public static let maxSeconds = 86_400.0
     /// Seconds after the scene appeared (its transition completed) and stayed on top.
     public var seconds: Double
     /// What to do then.

@@ -54,7 +54,10 @@ import Testing
                   { label = "B", frame = { 0, 9, 9, 9 }, on_tap = present("detail", { position = "bottom" }) } },
                 """, "settings = { image = \"settings.png\", on_after = back() },"))
         let text = lines.joined(separator: "\n")
-        #expect(text.contains("scenes.home.after: expected a number of seconds > 0, got the number -1"), "\(text)")
+        #expect(
+            text.contains(
+                "scenes.home.after: expected a number of seconds > 0 and at most 86400 (a day), got the number -1"),
+            "\(text)")
         #expect(text.contains("scenes.home.elements[1].pressed: file \"nope.png\" not found"), "\(text)")
         #expect(text.contains("position must be \"bottom\" or \"center\", got the string \"side\""), "\(text)")
         #expect(text.contains("dim must be a number from 0 to 1"), "\(text)")
@@ -63,6 +66,25 @@ import Testing
                 "scenes.home.elements[2].on_tap: present(scene, {...}): the options table presents an overlay and needs overlay = true"
             ), "\(text)")
         #expect(text.contains("scenes.settings.after: missing; on_after needs after = seconds"), "\(text)")
+    }
+
+    /// A scene timer longer than a day never fires in any run; `after = 1e308` (or
+    /// math.maxinteger) passed check with no word and inspect printed "after 1e+308s"
+    /// (red-team 12 m7). A day is the most, as transitions have theirs (600 s).
+    @Test(arguments: ["1e308", "math.maxinteger", "86401", "2^53"])
+    func aSceneTimerPastADayIsAnError(after: String) {
+        let lines = TestFolders.lines(Self.lua("after = \(after), on_after = go(\"detail\"),"))
+        #expect(
+            lines.contains {
+                $0.contains("scenes.home.after: expected a number of seconds > 0 and at most 86400 (a day)")
+            },
+            "\(lines)")
+    }
+
+    @Test func aSceneTimerOfADayLoads() throws {
+        let folder = TestFolders.prototype(
+            Self.lua("after = 86400, on_after = go(\"detail\"),"), images: ["home.png", "detail.png"])
+        #expect(try PrototypeLoader.load(directory: folder).prototype.scenes["home"]?.design.after?.seconds == 86_400)
     }
 
     @Test func conflictingOverlayOptionsAreAnError() {
