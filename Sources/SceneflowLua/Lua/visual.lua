@@ -74,14 +74,35 @@ end
 -- The longest name, bytes: with ".png" (or "-2.png") it stays under a file name's 255 bytes.
 local MAX_NAME_BYTES = 200
 
+-- Names Windows keeps for devices, whatever the case and extension ("con", "LPT1.png").
+local RESERVED = { con = true, prn = true, aux = true, nul = true }
+for i = 1, 9 do RESERVED["com" .. i], RESERVED["lpt" .. i] = true, true end
+
+-- Invisible characters that reorder or hide text (bidirectional controls, zero-width marks
+-- and the byte order mark): a name holding one shows as another in every listing.
+local function hidden_character(name)
+  for _, c in utf8.codes(name) do
+    if (c >= 0x200B and c <= 0x200F) or (c >= 0x202A and c <= 0x202E) or (c >= 0x2066 and c <= 0x2069)
+      or c == 0xFEFF or c == 0x061C then
+      return c
+    end
+  end
+end
+
+-- Baselines and captures are committed and shared: a name must make the same file on Linux,
+-- macOS and Windows (the characters and names Windows refuses, as Git for Windows does).
 local function name_arg(what, name)
-  local rule = "expected a name for the file (letters, digits, spaces, - and _; no / or leading .; UTF-8, at most "
-    .. MAX_NAME_BYTES .. " bytes), got "
-  if type(name) ~= "string" or name == "" or name:find("[/\\%c]") or name:sub(1, 1) == "." then
+  local rule = "expected a file name that works on Linux, macOS and Windows (no / \\ : * ? \" < > | or control"
+    .. " characters, no invisible or right-to-left marks, no leading . or space, no trailing space or ., not a"
+    .. " device name such as con or nul; UTF-8, at most " .. MAX_NAME_BYTES .. " bytes), got "
+  if type(name) ~= "string" or name == "" or name:find('[/\\%c:*?"<>|]') or name:find("^[. ]") or name:find("[. ]$")
+    or RESERVED[name:lower():match("^[^.]*")] then
     fail(what .. ": " .. rule .. show(name))
   end
   -- Two names that differ only in invalid bytes would share one file once shown as U+FFFD.
   if not utf8.len(name) then fail(what .. ": " .. rule .. show(name) .. " (not valid UTF-8)") end
+  local hidden = hidden_character(name)
+  if hidden then fail(what .. ": " .. rule .. show(name) .. format(" (it holds U+%04X)", hidden)) end
   if #name > MAX_NAME_BYTES then fail(what .. ": " .. rule .. #name .. " bytes") end
 end
 

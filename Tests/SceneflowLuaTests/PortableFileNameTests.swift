@@ -1,0 +1,34 @@
+import Testing
+
+@testable import SceneflowLua
+
+/// Baselines and captures are committed and shared, so their names must make files on Linux,
+/// macOS and Windows alike, and the rule the message states is the rule applied (red-team 12
+/// m6: it said "letters, digits, spaces, - and _" but took `a:b`, `con`, a trailing space and
+/// U+202E RIGHT-TO-LEFT OVERRIDE, which shows `a‮b` reversed in every listing).
+@Suite struct PortableFileNameTests {
+    typealias H = ScriptAPIHarness
+
+    static let refused = [
+        "a:b", "a*b", "a?b", "a\\\"b", "a<b", "a>b", "a|b", "con", "NUL", "com1", "Lpt9", "aux", " lead", "trail ",
+        "dot.", "a\\u{202E}b", "a\\u{200F}b", "a\\u{2066}b", "a\\u{FEFF}b",
+    ]
+    static let calls = ["capture", "expect.screenshot", "expect.tree"]
+
+    @Test(arguments: calls, refused)
+    func aNameThatIsNotPortableIsRefused(call: String, name: String) throws {
+        let r = try H.one("\(call)(\"\(name)\")")
+        let failure = r.failure ?? "passed"
+        #expect(
+            failure.contains("expected a file name that works on Linux, macOS and Windows"),
+            "\(call) \(name): \(failure)")
+    }
+
+    @Test func portableNamesAreTaken() throws {
+        // Only the name is checked here: a name the rule takes fails, if at all, for another reason.
+        for name in ["Home screen", "~x", "état-1", "a.b", "v1_2 (dark)", "console", "com10"] {
+            let r = try H.one("capture(\"\(name)\")")
+            #expect(r.failure.map { !$0.contains("file name") } ?? true, "\(name): \(r.failure ?? "")")
+        }
+    }
+}
