@@ -53,6 +53,8 @@ final class ScriptModule {
     var missingModules: MissingModules?
     /// What `param(key)` returns: `sceneflow test --param key=value` and `--param-env NAME`.
     var parameters: [String: String] = [:]
+    /// The keys `param(key)` asked for, given or not: a `--param` no test read is warned about.
+    var parametersRead: Set<String> = []
     /// Registry reference to the shared `api` table of the preludes.
     var apiRef: Int32 = -2
     /// Renders and compares frames for `expect.screenshot`, `capture` and `expect.tree`;
@@ -170,7 +172,9 @@ final class ScriptModule {
                     // param(key) → the parameter's text, or nil when not given
                     "param",
                     { [weak self] stack in
-                        if let value = self?.parameters[stack.string(1) ?? ""] {
+                        let key = stack.string(1) ?? ""
+                        if let self, self.parametersRead.count < 10_000 { self.parametersRead.insert(key) }
+                        if let value = self?.parameters[key] {
                             stack.push(value)
                         } else {
                             stack.pushNil()

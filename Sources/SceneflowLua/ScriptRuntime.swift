@@ -42,6 +42,8 @@ public final class ScriptRuntime {
             module.scriptFolder.isEmpty ? $0 : (module.scriptFolder as NSString).appendingPathComponent($0)
         }
     }
+    /// The keys this script's Lua asked `param(key)` for so far (given with `--param` or not).
+    public var parametersRead: Set<String> { module.parametersRead }
     /// The clock time the running test's own time counts from: its start, or the end of the
     /// file's before_all hooks when they ran in it (their gestures and waits are the file's
     /// setup, no test's: red-team finding R3). Its `clock_limit`, clock seconds and the times

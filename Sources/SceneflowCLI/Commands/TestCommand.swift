@@ -226,6 +226,9 @@ struct TestCommand: Subcommand {
         if let message = Self.vanishedMessage(tests, results: results, selection: settings.selection) {
             printError(message)
         }
+        if interruption.signal == nil {
+            for line in Self.unreadParameters(settings.parameters, read: pool.parametersRead) { printError(line) }
+        }
         if settings.lastFailed, results.isEmpty, interruption.signal == nil {
             // Nothing that failed could be run again: keep the state (the failures are not
             // forgotten) and fail, as a --filter that matches nothing does.
@@ -379,6 +382,17 @@ struct TestCommand: Subcommand {
                 result.outcomes[index].skipReason = "not run: \(reason)"
             }
             return result
+        }
+    }
+
+    /// A warning for each `--param` key no test of the run asked `param(key)` for, with a
+    /// did-you-mean among the keys asked for: a misspelt key ran the suite on the default
+    /// with no word (red-team 12 m3). A warning only: the run's verdicts stand.
+    static func unreadParameters(_ given: [String: String], read: Set<String>) -> [String] {
+        let asked = read.sorted()
+        return given.keys.sorted().filter { !read.contains($0) }.map { key in
+            "sceneflow test: warning: --param \(key) was read by no test of this run"
+                + NearestName.hint(for: key, among: asked)
         }
     }
 }

@@ -133,6 +133,7 @@ extension TestWorkerPool {
                 flushShown(run, onOutcome: onOutcome)
                 if outcome.hook == nil { run.shownLater = position } else { onOutcome(outcome) }
             case .read(let files): onRead(run.file, files)
+            case .parameters(let keys): parametersRead.formUnion(keys)
             case .afterAllLog(let log, let visuals):
                 // The lines join the test the hooks ran after, which is shown now with them
                 // (`shownLater`), or was already, after a stopped worker; the reports get them.

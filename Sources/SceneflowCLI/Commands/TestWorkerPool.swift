@@ -59,6 +59,8 @@ final class TestWorkerPool {
     /// Called with a file and the files its run read besides it (its modules, its prototype's
     /// file and images) when `readsSources` asked the workers for them (`--watch`).
     var onRead: (String, [String]) -> Void = { _, _ in }
+    /// The keys the files' runs asked `param(key)` for (`WorkerEvent.parameters`).
+    var parametersRead: Set<String> = []
     /// Ask workers which files each script's run read (`WorkerEvent.read`).
     var readsSources = false
     /// When each test's outcome came (file as named → test name → seconds since 1970; "" for

@@ -42,6 +42,9 @@ enum WorkerEvent: Codable {
     /// The files the file's run read besides the script (`HeadlessTestRunner.filesRead`),
     /// sent before its end when the request asked (`WorkerRequest.sources`).
     case read([String])
+    /// The keys the file's run asked `param(key)` for (`HeadlessTestRunner.parametersRead`),
+    /// sent before its end when it asked for any.
+    case parameters([String])
     /// The file is done: its load problems, timeline and real time (the outcomes were sent
     /// one by one and are left out).
     case finished(ScriptFileResult)
@@ -303,6 +306,9 @@ enum TestWorker {
         }
         result.outcomes = []
         if request.sources == true { send(.read(runner.filesRead.sorted()), flush: false) }
+        if !runner.parametersRead.isEmpty {
+            send(.parameters(runner.parametersRead.sorted()), flush: false)
+        }
         if !result.loadProblems.isEmpty { failures += 1 }
         if result.loadProblems.isEmpty, result.timeline == nil, result.notRun == nil, result.writeProblems == nil,
             let seconds = result.wallSeconds, seconds.isFinite

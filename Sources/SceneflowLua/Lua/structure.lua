@@ -306,7 +306,7 @@ local TRUE_WORDS = { ["true"] = true, ["1"] = true, yes = true, on = true }
 local FALSE_WORDS = { ["false"] = false, ["0"] = false, no = false, off = false }
 api.define{ name = "param", group = "Structure",
   signature = "param(key [, default])",
-  summary = "A parameter of the run: sceneflow test --param key=value (repeatable), or --param-env NAME for the environment variable NAME (environment variables reach scripts only so). nil, or default, when not given; with a number or boolean default the value is converted (\"yes\"/\"no\", \"true\"/\"false\", \"1\"/\"0\", \"on\"/\"off\"). Works at the top of the file too.",
+  summary = "A parameter of the run: sceneflow test --param key=value (repeatable), or --param-env NAME for the environment variable NAME (environment variables reach scripts only so). nil, or default, when not given; with a number or boolean default the value is converted (\"yes\"/\"no\", \"true\"/\"false\", \"1\"/\"0\", \"on\"/\"off\"). Works at the top of the file too. A --param that no test of the run read is named in a warning at the end, with a did-you-mean among the keys read (the verdicts stand).",
   args = { { "key", "the parameter's name (string)", "string" }, { "default", "optional: the value when not given (string, number or boolean)", "string|number|boolean" } },
   returns = "the value (a string, or converted to default's type), default, or nil",
   returns_type = "string|number|boolean|nil",

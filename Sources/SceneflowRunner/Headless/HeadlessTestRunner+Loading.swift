@@ -44,6 +44,7 @@ extension HeadlessTestRunner {
             result.loadProblems = problems
             return nil
         }
+        parametersRead.formUnion(runtime.parametersRead)
         filesRead.formUnion(
             [file] + runtime.requiredModules
                 + prototype.imageReferences.map { (directory as NSString).appendingPathComponent($0.image) })

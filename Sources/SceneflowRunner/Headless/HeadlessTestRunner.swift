@@ -138,6 +138,9 @@ public final class HeadlessTestRunner {
     /// find. `sceneflow test --watch` reruns on a
     /// change to any of them (an image in a subfolder of the prototype folder included).
     public internal(set) var filesRead: Set<String> = []
+    /// The keys the last `run(script:)` asked `param(key)` for, in any of its Lua states
+    /// (loading, tests, hooks): a `--param` that no file's run read is warned about.
+    public internal(set) var parametersRead: Set<String> = []
     /// The module files the Lua states of the running file looked for and did not find: with
     /// `filesRead` once the file ends, for a watch to rerun when one is created.
     var missingModules = MissingModules()
@@ -168,6 +171,7 @@ public final class HeadlessTestRunner {
     public func run(script file: String, onOutcome: (TestOutcome) -> Void = { _ in }) -> ScriptFileResult {
         let fileStart = ProcessInfo.processInfo.systemUptime
         filesRead = []
+        parametersRead = []
         missingModules = MissingModules()
         var result = runFile(file, onOutcome: onOutcome)
         filesRead.formUnion(missingModules.paths)
@@ -367,6 +371,7 @@ public final class HeadlessTestRunner {
                     video: video, last: false, first: !startedOne && options.skipFirst == 0)
                 startedOne = true
                 filesRead.formUnion(runtime.requiredModules)
+                parametersRead.formUnion(runtime.parametersRead)
                 // Baselines too, unless this run rewrites them all (a watch would rerun on its
                 // own writes for ever).
                 if options.baselineMode != .all { filesRead.formUnion(checker.baselinesUsed) }
