@@ -134,6 +134,9 @@ public struct Timeline: Equatable, Sendable {
     /// The events a test keeps when the headless test runner records (20 000: a few MB of
     /// JSON; an ordinary test records tens to hundreds).
     public static let eventsPerTest = 20_000
+    /// The events a `play` or `record` window session keeps (about 30 MB): hours of clicking
+    /// through, while a scene that moves on by itself forever (a splash loop) stays bounded.
+    public static let eventsPerPlaySession = 200_000
     /// How many of the latest events `events(since:)` can still give (a gesture's input and
     /// what it caused fit in far fewer).
     public static let recentEvents = 4_096

@@ -112,6 +112,12 @@ public final class WindowPlayer {
     public init(_ loaded: LoadedPrototype, log: @escaping (String) -> Void = { print($0) }) {
         self.loaded = loaded
         self.session = Session(prototype: loaded.prototype)
+        // Bounded as a test's is (a hot reload's session takes this timeline over);
+        // SCENEFLOW_PLAY_TIMELINE_LIMIT lowers it for tests of the limit.
+        session.timelineEventLimit =
+            ProcessInfo.processInfo.environment["SCENEFLOW_PLAY_TIMELINE_LIMIT"].flatMap { Int($0) }.map {
+                max(1, min($0, Timeline.eventsPerPlaySession))
+            } ?? Timeline.eventsPerPlaySession
         session.textMeasure = FontMeasure()  // clicks in text fields place the caret as drawn
         self.log = log
         imageFiles = ImageFileStore()
@@ -414,8 +420,8 @@ public final class WindowPlayer {
     /// Prints navigation and ignored input since event `index`, and starts the hotspot hint
     /// flash for a tap that hit no element; returns the new index.
     private func report(from index: Int) -> Int {
-        let events = session.timeline.events
-        for event in events[min(index, events.count)...] {
+        // The latest events, kept on the timeline or past its limit (`eventsPerPlaySession`).
+        for event in session.timeline.events(since: index).events {
             switch event.kind {
             case .action, .inputIgnored, .actionSkipped, .navigationQueued, .transitionCompleted, .controlState:
                 log(event.description)
@@ -424,6 +430,6 @@ public final class WindowPlayer {
             default: break
             }
         }
-        return events.count
+        return session.timeline.count
     }
 }
