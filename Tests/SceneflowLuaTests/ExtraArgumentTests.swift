@@ -26,6 +26,7 @@ import Testing
             case "," where depth == 1: count += 1
             default: if depth == 1, c != " ", c != "[", c != "]" { sawText = true }
             }
+            if c == "{", depth == 2 { sawText = true }  // an options table is an argument
             if depth == 0 { break }
             dots = (c == "." && previous == "." && depth == 1) ? dots + 1 : 0
             if dots >= 2 { return nil }
@@ -49,6 +50,7 @@ import Testing
         #expect(Self.most("log.warn(...)", after: "log.warn") == nil)
         #expect(Self.most("drag(from, to [, seconds [, {timeout = seconds}]])", after: "drag") == 4)
         #expect(Self.most("expect(x).to_be_close_to(y, tolerance)", after: "expect(x).to_be_close_to") == 2)
+        #expect(Self.most("back([{timeout = seconds}])", after: "back") == 1)  // red-team 13 F2
         #expect(Self.calls.count > 60)
     }
 
@@ -71,6 +73,22 @@ import Testing
         let fine = try H.one(
             "swipe(\"left\", {distance = 200})\nexpect.scene(\"page1\", {timeout = 1})\nwait_for(\"Page 1\", 1)")
         #expect(fine.failure == nil, "\(fine.failure ?? "")")
+    }
+
+    /// Every documented form runs: back({timeout = s}) was refused as "at most 0 arguments"
+    /// (red-team 13 F2), and trailing nils, as a wrapper forwarding fixed slots passes them,
+    /// are no values (F8).
+    @Test func documentedOptionsAndTrailingNilsAreTaken() throws {
+        let r = try H.one(
+            """
+            tap "Sign in"
+            back({timeout = 2})
+            expect.scene "login"
+            local function forward(fn, a, b, c) return fn(a, b, c) end
+            forward(tap, "Sign in")
+            expect.scene("home", nil, nil)
+            """)
+        #expect(r.failure == nil, "\(r.failure ?? "")")
     }
 
     @Test func expectTakesTheFirstOfAMultipleReturn() throws {

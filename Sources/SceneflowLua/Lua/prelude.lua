@@ -414,14 +414,18 @@ function api.most_arguments(signature, name)
     elseif depth == 1 and c == "," then count = count + 1
     elseif depth == 1 and c == "." and signature:sub(i, i + 2) == "..." then return nil
     elseif depth == 1 and not c:find("[%s%[%]]") then text = true end
+    if c == "{" and depth == 2 then text = true end  -- an options table is an argument: back([{…}])
     if depth == 0 then break end
   end
   return text and count + 1 or count
 end
 
--- Fails when a call to `name` got more than `most` arguments (`signature` shows them): one
--- given positionally that belongs in an options table would be ignored (red-team 12 m5).
+-- Fails when a call to `name` got a value past its first `most` arguments (`signature`
+-- shows them): one given positionally that belongs in an options table would be ignored
+-- (red-team 12 m5). Trailing nils are no values, as for Lua's own functions: a wrapper that
+-- forwards fixed slots, fn(a, b, c), still calls tap("Settings") (red-team 13 F8).
 function api.check_count(name, signature, most, n, ...)
+  while n > most and select(n, ...) == nil do n = n - 1 end
   if most and n > most then
     local shown, args = {}, { ... }
     for i = 1, n do shown[i] = api.show(args[i]) end
