@@ -74,16 +74,21 @@ end
 -- The longest name, bytes: with ".png" (or "-2.png") it stays under a file name's 255 bytes.
 local MAX_NAME_BYTES = 200
 
--- Names Windows keeps for devices, whatever the case and extension ("con", "LPT1.png").
-local RESERVED = { con = true, prn = true, aux = true, nul = true }
-for i = 1, 9 do RESERVED["com" .. i], RESERVED["lpt" .. i] = true, true end
+-- Names Windows keeps for devices, whatever the case and extension ("con", "LPT1.png",
+-- "con .txt"), as Microsoft's "Naming Files" lists them: COM and LPT with 0-9 and ¹ ² ³.
+local RESERVED = { con = true, prn = true, aux = true, nul = true, ["conin$"] = true, ["conout$"] = true }
+for _, digit in ipairs({ "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "\u{B9}", "\u{B2}", "\u{B3}" }) do
+  RESERVED["com" .. digit], RESERVED["lpt" .. digit] = true, true
+end
 
--- Invisible characters that reorder or hide text (bidirectional controls, zero-width marks
--- and the byte order mark): a name holding one shows as another in every listing.
+-- Invisible characters that reorder, hide or break text (bidirectional controls, the
+-- zero-width space, the byte order mark, line and paragraph separators): a name holding one
+-- shows as another in every listing. The zero-width joiner and non-joiner (U+200D, U+200C)
+-- are spelling (emoji sequences, Persian and Hindi words): taken (red-team 13 F5).
 local function hidden_character(name)
   for _, c in utf8.codes(name) do
-    if (c >= 0x200B and c <= 0x200F) or (c >= 0x202A and c <= 0x202E) or (c >= 0x2066 and c <= 0x2069)
-      or c == 0xFEFF or c == 0x061C then
+    if c == 0x200B or c == 0x200E or c == 0x200F or (c >= 0x2028 and c <= 0x202E)
+      or (c >= 0x2066 and c <= 0x2069) or c == 0xFEFF or c == 0x061C then
       return c
     end
   end
@@ -93,10 +98,10 @@ end
 -- macOS and Windows (the characters and names Windows refuses, as Git for Windows does).
 local function name_arg(what, name)
   local rule = "expected a file name that works on Linux, macOS and Windows (no / \\ : * ? \" < > | or control"
-    .. " characters, no invisible or right-to-left marks, no leading . or space, no trailing space or ., not a"
-    .. " device name such as con or nul; UTF-8, at most " .. MAX_NAME_BYTES .. " bytes), got "
+    .. " characters, no right-to-left marks, zero-width spaces or line separators, no leading . or space, no"
+    .. " trailing space or ., not a device name such as con, nul or com1; UTF-8, at most " .. MAX_NAME_BYTES .. " bytes), got "
   if type(name) ~= "string" or name == "" or name:find('[/\\%c:*?"<>|]') or name:find("^[. ]") or name:find("[. ]$")
-    or RESERVED[name:lower():match("^[^.]*")] then
+    or RESERVED[name:lower():match("^[^.]*"):gsub(" +$", "")] then
     fail(what .. ": " .. rule .. show(name))
   end
   -- Two names that differ only in invalid bytes would share one file once shown as U+FFFD.
