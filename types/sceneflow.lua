@@ -537,7 +537,7 @@ function history() end
 ---
 ---The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts. Fresh for every test.
 ---
----Fails when: assigning to it; reading a key the state never had, in its initial table or after any action (with did-you-mean; a key an action cleared reads nil).
+---Fails when: assigning to it; reading a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean; a key an action cleared reads nil).
 ---
 ---```lua
 ---expect(state.cart_count).to_be(2)
@@ -643,7 +643,7 @@ function expect.count(locator, n, options) end
 ---
 ---Waits: until settled and the value matches, up to the timeout.
 ---
----Fails when: another value (both printed); a key the state never had, in its initial table or after any action (with did-you-mean; a key an action cleared is nil).
+---Fails when: another value (both printed); a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean; a key an action cleared is nil).
 ---
 ---```lua
 ---expect.state("cart_count", 2)
@@ -692,7 +692,7 @@ function expect.not_value(locator, value, options) end
 ---
 ---Waits: until settled and the value differs, up to the timeout.
 ---
----Fails when: state[key] keeps `value`; a key the state never had, in its initial table or after any action (with did-you-mean).
+---Fails when: state[key] keeps `value`; a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean).
 ---
 ---```lua
 ---tap "Sign in"

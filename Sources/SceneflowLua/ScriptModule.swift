@@ -21,7 +21,9 @@ import SceneflowCore
 /// - `back()` → performs `.back`; returns a message instead when there is nothing to go back to
 /// - `all_elements()` → `{label, kind}` of every element the prototype's scenes declare and
 ///   the screen shows
-/// - `history()` → list of scene names; `state()` → the prototype's current state table
+/// - `history()` → list of scene names; `state()` → the prototype's current state table;
+///   `state_keys()` → the keys it had after each action; `state_named(key)` → whether
+///   prototype.lua names `key` (`LuaSourceNames`)
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
 /// - `log(level, text, line)`; `step_begin(call, line [, group])`; `step_end([passed])`: recorded for the
 ///   report (`group`: the name of a `step(name, fn)`); `step_depth()` → how many steps are
@@ -371,6 +373,14 @@ final class ScriptModule {
                         return .values(1)
                     }
                     app.pushState(onto: s)
+                    return .values(1)
+                }
+            ),
+            (
+                // state_named(key) → whether prototype.lua names key (LuaSourceNames)
+                "state_named",
+                { module, _, s in
+                    s.push(s.string(1).map { module.app?.sourceNames($0) ?? false } ?? false)
                     return .values(1)
                 }
             ),

@@ -293,6 +293,8 @@ end
 -- its actions (an action may clear a key: it is nil then, and expect.state(key, nil) holds).
 function api.state_had(s, key)
   if rawget(s, key) ~= nil then return true end
+  -- a key prototype.lua names may be set by an action later: nil until then (red-team 13 F1, F3)
+  if type(key) == "string" and sf.state_named(key) then return true end
   local had = sf.state_keys()
   return had ~= nil and rawget(had, key) == true
 end
@@ -316,7 +318,7 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
   args = { { "key", "a key of the prototype's state table", "string|number" }, { "value", "any value", "any" },
     { "timeout", "as expect.scene", "number" } },
   waits = "until settled and the value matches, up to the timeout",
-  errors = "another value (both printed); a key the state never had, in its initial table or after any action (with did-you-mean; a key an action cleared is nil)",
+  errors = "another value (both printed); a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean; a key an action cleared is nil)",
   example = 'expect.state("cart_count", 2)',
   fn = function(key, value, opts)
     local what = "expect.state(" .. show(key) .. ", " .. show(value) .. ")"
@@ -371,7 +373,7 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
   args = { { "key", "a key of the prototype's state table", "string|number" }, { "value", "any value", "any" },
     { "timeout", "as expect.scene", "number" } },
   waits = "until settled and the value differs, up to the timeout",
-  errors = "state[key] keeps `value`; a key the state never had, in its initial table or after any action (with did-you-mean)",
+  errors = "state[key] keeps `value`; a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean)",
   example = 'tap "Sign in"\nexpect.not_state("signed_in", false)',
   fn = function(key, value, opts)
     local what = "expect.not_state(" .. show(key) .. ", " .. show(value) .. ")"

@@ -84,7 +84,7 @@ api.define_value({ name = "state", group = "Reading state",
   signature = "state.key",
   summary = "The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts. Fresh for every test.",
   returns = "the value under key", returns_type = "table<string, any>",
-  errors = "assigning to it; reading a key the state never had, in its initial table or after any action (with did-you-mean; a key an action cleared reads nil)",
+  errors = "assigning to it; reading a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean; a key an action cleared reads nil)",
   example = "expect(state.cart_count).to_be(2)" },
   setmetatable({}, {
     -- a key the state never had is a typo, as in expect.state (red-team 12 S1)
