@@ -177,6 +177,9 @@ api.define{ name = "type_text", group = "Controls", step = true,
     local label = focus_field(what, loc, opts)
     local ok, problem = sf.type_text(label, text)
     if not ok then fail(what .. ": " .. problem) end
+    -- returns once on_change (and on_submit) ran, as tap returns once its action ran
+    -- (red-team 13 F4: the state read the text before)
+    api.wait_settled(what, api.timeout(opts, what))
   end }
 
 api.define{ name = "clear_text", group = "Controls", step = true,
@@ -191,4 +194,5 @@ api.define{ name = "clear_text", group = "Controls", step = true,
     local label = focus_field(what, loc, opts)
     local ok, problem = sf.clear_text(label)
     if not ok then fail(what .. ": " .. problem) end
+    api.wait_settled(what, api.timeout(opts, what))  -- once on_change ran, as type_text
   end }
