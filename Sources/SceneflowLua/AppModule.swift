@@ -219,6 +219,16 @@ final class AppModule {
         guard let action = validator.validateAction(.table(table), path: "returned action") else {
             return validator.diagnostics.first
         }
+        // An overlay's style is its scene's, from the presents written in the scenes' tables:
+        // one no table declares would show full screen, not moved, not dismissed by a tap
+        // outside (red-team 13 F7).
+        for (scene, style) in validator.overlayStyles where prototype.scenes[scene]?.design.overlay != style {
+            return Diagnostic(
+                file: source.file, line: ref.lines?.lowerBound,
+                message:
+                    "the Lua function of this action returned present(\"\(scene)\", {overlay = true, …}), but \"\(scene)\" is not presented as an overlay with these options by any present written in the scenes' tables, where an overlay's style is read: write that present once in a table (an element's on_tap, a scene's on_after); the function may then return it"
+            )
+        }
         app.perform(action, source: "returned \(action)")
         return nil
     }
