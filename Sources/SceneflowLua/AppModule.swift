@@ -8,7 +8,7 @@ import SceneflowCore
 /// - `app:go(scene [, transition="push_left" [, duration=0.35 [, curve="ease_in_out"]]])`
 /// - `app:replace(scene [, transition="push_left" [, duration=0.35 [, curve]]])`: as `go`,
 ///   replacing the top of the navigation stack instead of pushing (a splash moving on)
-/// - `app:present(scene [, transition="cover_up" [, duration=0.35 [, curve]]])`
+/// - `app:present(scene [, transition="cover_up" [, duration=0.35 [, curve]]])`, or `app:present(scene, {overlay = true, …})`
 /// - `app:back()`, `app:dismiss()`
 /// - `app:scene()` → the name of the scene on top of the stack
 /// - `app.state` (a field) → the prototype's own state table: a fresh deep copy of the
@@ -142,10 +142,14 @@ final class AppModule {
         ]
         for (offset, key) in ["scene", "kind", "duration", "curve"].enumerated() {
             let index = Int32(offset + 2)
+            // present(scene, {overlay = true, …}) passes its options as a table, as in a scene's table
+            let options = op == "present" && key == "kind" && stack.typeName(index) == "table"
             let value: LuaValue =
-                stack.string(index).map { .string($0) }
-                ?? stack.number(index).map { .number($0) }
-                ?? (stack.isNil(index) ? .none : .other(stack.typeName(index)))
+                options
+                ? stack.snapshot(index, actionRef: state.actionRef)
+                : stack.string(index).map { .string($0) }
+                    ?? stack.number(index).map { .number($0) }
+                    ?? (stack.isNil(index) ? .none : .other(stack.typeName(index)))
             entries.append((.name(key), value))
         }
         var validator = PrototypeValidator(file: source.file, directory: prototype.directory)
@@ -155,6 +159,7 @@ final class AppModule {
             let message = validator.diagnostics.first?.message ?? "invalid action"
             return .error("app:\(op): " + message.replacingOccurrences(of: "\(op)(): ", with: ""))
         }
+        if let problem = undeclaredOverlay(validator) { return .error("app:\(op): " + problem) }
         target.perform(action, source: "app:\(op)()")
         return .values(0)
     }
@@ -222,14 +227,24 @@ final class AppModule {
         // An overlay's style is its scene's, from the presents written in the scenes' tables:
         // one no table declares would show full screen, not moved, not dismissed by a tap
         // outside (red-team 13 F7).
-        for (scene, style) in validator.overlayStyles where prototype.scenes[scene]?.design.overlay != style {
+        if let problem = undeclaredOverlay(validator) {
             return Diagnostic(
                 file: source.file, line: ref.lines?.lowerBound,
-                message:
-                    "the Lua function of this action returned present(\"\(scene)\", {overlay = true, …}), but \"\(scene)\" is not presented as an overlay with these options by any present written in the scenes' tables, where an overlay's style is read: write that present once in a table (an element's on_tap, a scene's on_after); the function may then return it"
-            )
+                message: "the Lua function of this action returned " + problem)
         }
         app.perform(action, source: "returned \(action)")
+        return nil
+    }
+
+    /// Why an overlay present a Lua function made (`validator` read it) cannot show as asked:
+    /// an overlay's style is its scene's, read from the presents written in the scenes' tables,
+    /// so one no table declares would show full screen, not moved, not dismissed by a tap
+    /// outside (red-team 13 F7); nil when every such present matches its scene's style.
+    private func undeclaredOverlay(_ validator: PrototypeValidator) -> String? {
+        for (scene, style) in validator.overlayStyles where prototype.scenes[scene]?.design.overlay != style {
+            return
+                "present(\"\(scene)\", {overlay = true, …}), but \"\(scene)\" is not presented as an overlay with these options by any present written in the scenes' tables, where an overlay's style is read: write that present once in a table (an element's on_tap, a scene's on_after); a Lua function may then make it"
+        }
         return nil
     }
 }

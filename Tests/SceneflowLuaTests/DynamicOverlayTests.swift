@@ -31,6 +31,30 @@ import Testing
         #expect(failure.contains("\"promo\" is not presented as an overlay"), "\(failure)")
     }
 
+    /// app:present takes the options table too (it was refused: "the transition must be a
+    /// name such as \"push_left\", got a table"), with the same rule.
+    @Test func appPresentTakesOverlayOptions() throws {
+        let declared = """
+            { label = "Static", frame = { 0, 50, 360, 40 },
+              on_tap = present("promo", { overlay = true, position = "bottom", size = { 360, 300 } }) },
+            { label = "App", frame = { 0, 100, 360, 40 },
+              on_tap = function(app) app:present("promo", { overlay = true, position = "bottom", size = { 360, 300 } }) end },
+            { label = "Other", frame = { 0, 150, 360, 40 },
+              on_tap = function(app) app:present("promo", { overlay = true, position = "center" }) end },
+            """
+        let results = try ScriptAPIHarness.run(
+            """
+            test("same", function() tap "App"; expect.scene "promo"; expect(element("Close").frame.y).to_be(510) end)
+            test("other", function() tap "Other" end)
+
+            """, prototype: Self.prototype(declared), images: ["home"])
+        #expect(results["same"]?.failure == nil, "\(results["same"]?.failure ?? "")")
+        let other = results["other"]?.failure ?? "passed"
+        #expect(
+            other.contains("app:present: present(\"promo\", {overlay = true, …}), but \"promo\" is not presented"),
+            "\(other)")
+    }
+
     @Test func theSameOverlayATableDeclaresRuns() throws {
         let declared = """
             { label = "Static", frame = { 0, 50, 360, 40 },
