@@ -70,6 +70,10 @@ import Testing
         }
         #expect(drawn.onTap == nil)
 
+        // The hot reload after the write shows the new hotspot selected: wait for it (a click
+        // during the swap under a loaded machine was lost; final11 of session 12).
+        #expect(poll(timeout: 20) { w.log.contains("reloaded EditLab") }, "\(w.log)")
+        usleep(300_000)
         // Link: the new hotspot is selected; its strip is at the bottom (it is in the top half).
         let strip = EditStrip.layout(scenes: ["home", "detail"], screen: Size(width: 150, height: 300), top: false)
         let detail = strip.thumbnails[1].center
