@@ -59,7 +59,8 @@ api.define{ name = "element", group = "Reading state",
   fn = function(loc)
     local what = "element(" .. show(loc) .. ")"
     local found, _, problem = api.matches(what, loc)
-    if problem or #found == 0 then
+    if problem then fail(what .. ": " .. problem) end  -- a within() scope that cannot hold (red-team 14 F7)
+    if #found == 0 then
       -- nil for an element of another scene; a label or kind no scene has is a typo (red-team 12 S4)
       api.require_known(what, loc)
       return nil
