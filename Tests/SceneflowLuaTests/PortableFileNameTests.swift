@@ -13,6 +13,8 @@ import Testing
         "a:b", "a*b", "a?b", "a\\\"b", "a<b", "a>b", "a|b", "con", "NUL", "com1", "Lpt9", "aux", " lead", "trail ",
         "dot.", "a\\u{202E}b", "a\\u{200F}b", "a\\u{2066}b", "a\\u{FEFF}b",
         // Red-team 13 F6: device names Windows also keeps, and line separators.
+        // Red-team 14 F3, F2: C1 control characters; a joiner with nothing to join.
+        "a\\u{0085}b", "a\\u{009B}b", "\\u{200D}lead", "\\u{200C}lead",
         "COM0", "lpt0", "COM\\u{00B9}", "LPT\\u{00B3}", "CONIN$", "conout$", "con .txt", "a\\u{2028}b", "a\\u{2029}b",
     ]
     static let calls = ["capture", "expect.screenshot", "expect.tree"]

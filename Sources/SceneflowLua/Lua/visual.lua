@@ -81,13 +81,14 @@ for _, digit in ipairs({ "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "\u{B
   RESERVED["com" .. digit], RESERVED["lpt" .. digit] = true, true
 end
 
--- Invisible characters that reorder, hide or break text (bidirectional controls, the
--- zero-width space, the byte order mark, line and paragraph separators): a name holding one
+-- Invisible characters that reorder, hide or break text (C1 controls, bidirectional controls,
+-- the zero-width space, the byte order mark, line and paragraph separators): a name holding one
 -- shows as another in every listing. The zero-width joiner and non-joiner (U+200D, U+200C)
 -- are spelling (emoji sequences, Persian and Hindi words): taken (red-team 13 F5).
 local function hidden_character(name)
-  for _, c in utf8.codes(name) do
-    if c == 0x200B or c == 0x200E or c == 0x200F or (c >= 0x2028 and c <= 0x202E)
+  for p, c in utf8.codes(name) do
+    if p == 1 and (c == 0x200C or c == 0x200D) then return c end  -- a joiner with nothing before it
+    if (c >= 0x80 and c <= 0x9F) or c == 0x200B or c == 0x200E or c == 0x200F or (c >= 0x2028 and c <= 0x202E)
       or (c >= 0x2066 and c <= 0x2069) or c == 0xFEFF or c == 0x061C then
       return c
     end
