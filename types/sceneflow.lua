@@ -611,7 +611,7 @@ function expect.hidden(locator, options) end
 ---
 ---Waits: until settled, the element is present and the value matches, up to the timeout.
 ---
----Fails when: no such element; another value (both printed).
+---Fails when: no such element; another value (both printed); a state a state control never has (with did-you-mean).
 ---
 ---```lua
 ---expect.value("Quantity", 2)
@@ -675,7 +675,7 @@ function expect.not_scene(name, options) end
 ---
 ---Waits: until settled, the element is present and its value differs, up to the timeout.
 ---
----Fails when: no such element; the element keeps `value`.
+---Fails when: no such element; the element keeps `value`; a state a state control never has (with did-you-mean).
 ---
 ---```lua
 ---tap "Add"

@@ -127,6 +127,16 @@ local function same_value(e, value)
     or (e.accessibility_value ~= nil and e.accessibility_value == value)
 end
 
+-- Whether a state control `e` (it has `states`) can ever have the text `value`: one of its
+-- states, or how it is read out (toggle "on"/"off", check box "checked"/"not checked",
+-- segments "2 of 3": StateControl.accessibilityValue).
+local function a_state_of(e, value)
+  for _, s in ipairs(e.states) do if s == value then return true end end
+  if value == "on" or value == "off" or value == "checked" or value == "not checked" then return true end
+  local n, of = value:match("^(%d+) of (%d+)$")
+  return n ~= nil and tonumber(of) == #e.states and tonumber(n) >= 1 and tonumber(n) <= #e.states
+end
+
 -- expect.value (`wanted` true) and expect.not_value (false): polls until the element is present
 -- and its value is (or is not) `value`, compared by same_value.
 local function expect_value(loc, value, opts, wanted)
@@ -139,6 +149,11 @@ local function expect_value(loc, value, opts, wanted)
   api.poll(what, timeout, function()
     local e, problem = single(what, loc, desc)
     if not e then return false, problem end
+    -- a state a control never has is a typo: expect.not_value would always pass (red-team 14 F5)
+    if rawget(e, "states") and type(value) == "string" and not a_state_of(e, value) then
+      fail(what .. ": " .. quote(e.label) .. " has no state " .. quote(value)
+        .. sf.hint(value, table.unpack(e.states)) .. " (states: " .. table.concat(e.states, ", ") .. ")")
+    end
     if (not same_value(e, value)) == (not wanted) then return true end
     if not wanted then
       return false, format("expected %s not to have value %s, but it has", quote(e.label), show(value))
@@ -153,7 +168,7 @@ api.define{ name = "expect.value", group = "Expectations", step = true,
   summary = "Expects the element's value to equal `value`: its value (numbers compare as numbers, within 1e-9) or its spoken accessibility value (\"4 of 5 stars\").",
   args = { { "locator", "as tap", "Locator" }, { "value", "string or number", "string|number" }, { "timeout", "as expect.scene", "number" } },
   waits = "until settled, the element is present and the value matches, up to the timeout",
-  errors = "no such element; another value (both printed)",
+  errors = "no such element; another value (both printed); a state a state control never has (with did-you-mean)",
   example = 'expect.value("Quantity", 2)',
   fn = function(loc, value, opts) expect_value(loc, value, opts, true) end }
 
@@ -365,7 +380,7 @@ api.define{ name = "expect.not_value", group = "Expectations", step = true,
   summary = "Expects the element to be present with a value other than `value` (compared as expect.value).",
   args = { { "locator", "as tap", "Locator" }, { "value", "string or number", "string|number" }, { "timeout", "as expect.scene", "number" } },
   waits = "until settled, the element is present and its value differs, up to the timeout",
-  errors = "no such element; the element keeps `value`",
+  errors = "no such element; the element keeps `value`; a state a state control never has (with did-you-mean)",
   example = 'tap "Add"\nexpect.not_value("Quantity", 0)',
   fn = function(loc, value, opts) expect_value(loc, value, opts, false) end }
 
