@@ -92,14 +92,14 @@ final class AppModule {
     }
 
     /// Pushes the table of keys `app.state` has had (key → true) onto `stack`, or nil.
-    /// The names and short string literals of prototype.lua (`LuaSourceNames`), read at the
+    /// The state keys prototype.lua names (`LuaSourceNames.stateKeys`), read at the
     /// first question: a state key it names is one an action may set later, never a typo.
     private lazy var sourceNames: Set<String> = {
         guard let data = try? RegularFile.read(source.file, limit: RegularFile.cacheLimit) else { return [] }
-        return LuaSourceNames.names(in: String(decoding: data, as: UTF8.self))
+        return LuaSourceNames.stateKeys(in: String(decoding: data, as: UTF8.self))
     }()
 
-    /// Whether prototype.lua names `key` (as a name or a string literal).
+    /// Whether prototype.lua names `key` as a state key (`LuaSourceNames.stateKeys`).
     func sourceNames(_ key: String) -> Bool { sourceNames.contains(key) }
 
     func pushStateKeys(onto stack: LuaStack) {

@@ -88,6 +88,9 @@ import Testing
             test("a typo", function()
               expect(state.usr).to_be_nil()
             end)
+            test("a word of the format", function()
+              expect(state.image).to_be_nil()
+            end)
             """, prototype: prototype)
         for name in ["keys", "a wait on a key a timed action sets"] {
             #expect(results[name]?.failure == nil, "\(name): \(results[name]?.failure ?? "")")
@@ -95,6 +98,10 @@ import Testing
         #expect(
             results["a typo"]?.failure?.contains("the state has no key \"usr\"") == true,
             "\(results["a typo"]?.failure ?? "passed")")
+        // "image" is a word of prototype.lua but no key it writes on the state (red-team 14 F9).
+        #expect(
+            results["a word of the format"]?.failure?.contains("the state has no key \"image\"") == true,
+            "\(results["a word of the format"]?.failure ?? "passed")")
     }
 
     /// Every field `elements()` gives any kind of element (plain, with a value, star rating,
