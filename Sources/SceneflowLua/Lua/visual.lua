@@ -29,6 +29,20 @@ local function area(what, name, v)
       if w <= 0 or h <= 0 then fail(what .. ": " .. name .. " needs a positive width and height, got " .. show(v)) end
       return { x = x, y = y, w = w, h = h }
     end
+    -- Numbers or x/y/w/h keys mean a rectangle, not a locator: say what it lacks (red-team 14
+    -- F6: {x, y, w, hh = …} was read as a locator, "unknown locator key "y"").
+    if type(v[1]) == "number" or v.x ~= nil or v.y ~= nil or v.w ~= nil or v.h ~= nil then
+      local extra
+      for k in pairs(v) do
+        if not (k == "x" or k == "y" or k == "w" or k == "h" or (math.type(k) == "integer" and k >= 1 and k <= 4)) then
+          extra = k
+          break
+        end
+      end
+      fail(what .. ": " .. name .. " needs a rectangle {x, y, w, h} or {x =, y =, w =, h =} of numbers in points, got "
+        .. show(v) .. (extra ~= nil and ("; unknown key " .. quote(extra) .. sf.hint(api.text(extra), "x", "y", "w", "h"))
+        or ""))
+    end
   end
   local found, elements, problem = api.matches(what, v)
   if problem then fail(what .. ": " .. name .. ": " .. problem) end
