@@ -110,6 +110,23 @@ final class ScreenshotChecker: VisualChecks {
             "the baseline \(path) leads outside the script's __screenshots__ folder through a symbolic link (to \"\(outside)\"); nothing was read or written"
     }
 
+    /// Why the file at `path` may not be written or read: a file beside it whose name differs
+    /// from its own only in case or in how accents are encoded ("Home.png" beside "home.png",
+    /// é composed beside e + U+0301) is the same file on macOS and Windows, where baselines
+    /// are shared, so one would replace the other (red-team 14 F8). Nil when there is none.
+    static func spellingClash(_ path: String, kind: String) -> String? {
+        let folder = PathText.folder(of: path)
+        let name = PathText.lastComponent(of: path)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)
+        else { return nil }
+        let folded = name.lowercased()  // String == compares canonically: é composed == decomposed
+        for entry in entries where Array(entry.utf8) != Array(name.utf8) && entry.lowercased() == folded {
+            return
+                "\(LuaStringLiteral.quoted(name)) and the \(kind) \(LuaStringLiteral.quoted(entry)) beside it differ only in case or in how accents are encoded: on macOS and Windows, where baselines are shared, they are one file; use one spelling"
+        }
+        return nil
+    }
+
     /// Starts test `index` (0-based) of the file: its records and file names.
     func begin(test name: String, index: Int) {
         test = (name, index)
@@ -142,7 +159,7 @@ final class ScreenshotChecker: VisualChecks {
     {
         let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
         baselinesUsed.insert(baseline)
-        if let escape = baselineEscape(baseline) {
+        if let escape = baselineEscape(baseline) ?? Self.spellingClash(baseline, kind: "baseline") {
             return note("screenshot", request.name, .failed(message: escape), baseline)
         }
         let actual: RGBAImage
@@ -250,6 +267,9 @@ final class ScreenshotChecker: VisualChecks {
     func capture(_ name: String, session: Session) -> VisualCheckResult {
         let relative = "captures/\(scriptID)/\(testSlug)/\(name).png"
         let path = ReportPath.join(reportFolder, relative)
+        if let clash = Self.spellingClash(path, kind: "capture") {
+            return note("capture", name, .failed(message: clash), nil)
+        }
         do {
             let image = try render(session, at: nil)
             try FileManager.default.createDirectory(
