@@ -24,7 +24,7 @@ extension ScreenshotChecker {
             let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
             baselinesUsed.insert(path)
             baseline = path
-            if let escape = baselineEscape(path) ?? Self.spellingClash(path, kind: "baseline") {
+            if let escape = baselineEscape(path) ?? spellingClash(path, kind: "baseline") {
                 return note("tree", name, .failed(message: escape), path)
             }
             let exists = FileManager.default.fileExists(atPath: path)

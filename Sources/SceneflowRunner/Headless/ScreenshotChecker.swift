@@ -54,6 +54,10 @@ final class ScreenshotChecker: VisualChecks {
     /// Every baseline file (screenshot or element tree) the checks compared against or
     /// recorded, for `HeadlessTestRunner.filesRead` (`--watch` reruns when one changes).
     var baselinesUsed: Set<String> = []
+    /// Paths `spellingClash` found no other spelling beside: a check retried every frame lists
+    /// its folder once (no other spelling can be written after: it would be refused). Kept by
+    /// their bytes: Swift compares strings canonically, and é composed is another spelling.
+    var spellingsChecked: Set<[UInt8]> = []
     /// The last failed retry attempt of `expect.screenshot`: its request, the frame it rendered
     /// and the result. An attempt on an equal frame with the same request gives the same result,
     /// so it is not rendered again (a splash waiting for its timer costs one render, not 60 a
@@ -127,6 +131,15 @@ final class ScreenshotChecker: VisualChecks {
         return nil
     }
 
+    /// `spellingClash(_:kind:)` once per path for the run.
+    func spellingClash(_ path: String, kind: String) -> String? {
+        let bytes = Array(path.utf8)
+        if spellingsChecked.contains(bytes) { return nil }
+        let clash = Self.spellingClash(path, kind: kind)
+        if clash == nil { spellingsChecked.insert(bytes) }
+        return clash
+    }
+
     /// Starts test `index` (0-based) of the file: its records and file names.
     func begin(test name: String, index: Int) {
         test = (name, index)
@@ -159,7 +172,7 @@ final class ScreenshotChecker: VisualChecks {
     {
         let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
         baselinesUsed.insert(baseline)
-        if let escape = baselineEscape(baseline) ?? Self.spellingClash(baseline, kind: "baseline") {
+        if let escape = baselineEscape(baseline) ?? spellingClash(baseline, kind: "baseline") {
             return note("screenshot", request.name, .failed(message: escape), baseline)
         }
         let actual: RGBAImage
@@ -267,7 +280,7 @@ final class ScreenshotChecker: VisualChecks {
     func capture(_ name: String, session: Session) -> VisualCheckResult {
         let relative = "captures/\(scriptID)/\(testSlug)/\(name).png"
         let path = ReportPath.join(reportFolder, relative)
-        if let clash = Self.spellingClash(path, kind: "capture") {
+        if let clash = spellingClash(path, kind: "capture") {
             return note("capture", name, .failed(message: clash), nil)
         }
         do {
