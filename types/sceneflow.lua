@@ -125,7 +125,7 @@ function prototype(path) end
 ---
 ---Declares a test. Each test starts from a fresh prototype: the start scene, an empty history and a fresh copy of the prototype's state. fn runs as a coroutine resumed once per frame on the virtual clock. A test may use clock_limit seconds of clock time (default 1800, or --clock-limit); past it, it fails naming the step that was running, its line and how far the test got.
 ---
----Fails when: a missing name, a name already used, fn not a function, an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line).
+---Fails when: a missing name, a name already used or (after_all) (the name of a failing after_all hook's entry), fn not a function, an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line).
 ---
 ---```lua
 ---test("opens settings", function()
@@ -551,7 +551,7 @@ state = {}
 ---
 ---Wraps a plain value for a matcher: expect(x).to_be(y). Matchers check once and do not wait.
 ---
----Fails when: an unknown matcher (with did-you-mean); an expect(x) never given a matcher fails at its line (it checked nothing): the test at its end, in after_all the (after_all) entry, at the top level of the script or a helper it requires the load.
+---Fails when: an unknown matcher (with did-you-mean); an expect(x) never given a matcher, or whose matcher was looked up and never called (expect(x).to_be_truthy without parentheses), fails at its line (it checked nothing): the test at its end, in after_all the (after_all) entry, at the top level of the script or a helper it requires the load.
 ---
 ---```lua
 ---expect(#history()).to_be(3)

@@ -505,7 +505,7 @@ for name in pairs(matchers) do names[#names + 1] = name end
 api.docs[#api.docs + 1] = { name = "expect", group = "Expectations", signature = "expect(x)",
   summary = "Wraps a plain value for a matcher: expect(x).to_be(y). Matchers check once and do not wait.",
   args = { { "x", "any value", "any" } }, returns = "an object with the matchers below", returns_type = "Matchers",
-  errors = "an unknown matcher (with did-you-mean); an expect(x) never given a matcher fails at its line (it checked nothing): the test at its end, in after_all the (after_all) entry, at the top level of the script or a helper it requires the load",
+  errors = "an unknown matcher (with did-you-mean); an expect(x) never given a matcher, or whose matcher was looked up and never called (expect(x).to_be_truthy without parentheses), fails at its line (it checked nothing): the test at its end, in after_all the (after_all) entry, at the top level of the script or a helper it requires the load",
   example = "expect(#history()).to_be(3)" }
 
 -- Names other tools use for an expectation that exists here under another name: the hint
@@ -539,6 +539,8 @@ function api.unmatched_failure()
   local what = first.soft_function
     and "expect.soft(x) was given a function and no matcher: expect.soft does not run a block; "
       .. "write each check soft inside it (expect.soft(x).to_be(y), expect.soft.scene(...))"
+    or first.looked_up and format("expect(x).%s was never called (write expect(x).%s(...)), so it checked nothing",
+      api.text(first.looked_up), api.text(first.looked_up))
     or "expect(x) was given no matcher (such as expect(x).to_be(y)), so it checked nothing"
   local place = first.line and (api.source_label .. ":" .. first.line) or nil
   if first.helper then
@@ -554,7 +556,10 @@ setmetatable(expect, {
     if rawequal(x, env.state) then x = sf.state() or {} end
     local object
     object = setmetatable({}, { __index = function(_, name)
-      api.unmatched[object] = nil
+      -- Given a matcher once the matcher runs: one looked up and never called
+      -- (expect(x).to_be_truthy, the parentheses forgotten) checked nothing (red-team 15 A2).
+      local entry = api.unmatched[object]
+      if entry and not entry.looked_up then entry.looked_up = name end
       local check = matchers[name]
       if not check then
         -- to_not_equal (another tool's word order) is not_to_equal, never to_equal.
@@ -566,6 +571,7 @@ setmetatable(expect, {
         fail("expect(x)." .. api.text(name) .. " is not a matcher" .. hint)
       end
       return function(...)
+        api.unmatched[object] = nil
         local ok, message = check(x, ...)
         if not ok then fail(message) end
       end

@@ -32,6 +32,8 @@ api.define{ name = "prototype", group = "Structure",
 local lines = {}
 local TEST_OPTIONS = { "clock_limit", "tags" }
 
+-- The name of a file's entry for its failing after_all hooks (TestOutcome.afterAllName).
+local AFTER_ALL_ENTRY = "(after_all)"
 -- The longest test name, in bytes.
 local MAX_NAME_BYTES = 1024
 -- The most tags of one test.
@@ -167,6 +169,10 @@ local function declare(what, name, fn, extra, opts)
     -- Shown as the file writes it would be bytes no report can hold: say where it breaks.
     raise(what .. ": the name must be valid UTF-8 text (byte " .. bad .. " is not part of a UTF-8 character)")
   end
+  if name == AFTER_ALL_ENTRY then
+    -- Two entries of one name, one the hook's, that no report but JSON tells apart (red-team 15 A3).
+    raise(what .. ": the name " .. quote(name) .. " is the one reports give a failing after_all hook's entry; choose another")
+  end
   if type(fn) ~= "function" then
     raise(what .. "(" .. quote(name) .. "): expected "
       .. (opts == nil and "options {clock_limit = seconds, tags = {...}} or " or "") .. "the test function "
@@ -232,7 +238,7 @@ api.define{ name = "test", group = "Structure",
     { "clock_limit", "optional: this test's limit of clock time, seconds > 0 (default: --clock-limit, else 1800)", "number" },
     { "tags", "optional: a list of words such as {\"smoke\"}; sceneflow test --tag smoke runs only tests with the tag, --tag-invert leaves them out", "string[]" },
     { "fn", "the test body (function)", "function" } },
-  errors = "a missing name, a name already used, fn not a function, an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line)",
+  errors = "a missing name, a name already used or (after_all) (the name of a failing after_all hook's entry), fn not a function, an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line)",
   example = 'test("opens settings", function()\n  tap "More options"\n  expect.scene "settings"\nend)\ntest("a long walk", {clock_limit = 3600}, function() end)\ntest("signs in", {tags = {"smoke"}}, function() end)',
   fn = function(name, a, b)
     -- A load for another test (decl.reloading): a test without options adds only its name

@@ -101,4 +101,39 @@ import Testing
             found.map(\.message).allSatisfy { $0.contains("in scene \"a (landscape)\"") } && found.count == 1,
             "\(found)")
     }
+
+    /// Overlap warnings are bounded (red-team 15 A1: 40 000 overlapping hotspots made about 7
+    /// million warnings and 3.2 GB in `check`): at most `overlapWarningsPerScene`, then one
+    /// warning counting the rest, in declaration order.
+    @Test func overlapWarningsStopAtTheCapAndCountTheRest() {
+        let n = 40
+        let elements = (0..<n).map {
+            tap("E\($0)", Rect(x: Double($0) * 0.1, y: 0, width: 10, height: 10), index: $0 + 1)
+        }
+        let found = warnings(elements)
+        let cap = PrototypeChecker.overlapWarningsPerScene
+        #expect(found.count == cap + 1, "\(found.count)")
+        #expect(found.first?.message.hasPrefix("\"E1\" and \"E0\"") == true, "\(found.first?.message ?? "")")
+        let pairs = n * (n - 1) / 2
+        #expect(
+            found.last?.message
+                == "\(pairs - cap) more pairs of overlapping touch areas in scene \"a\" are not listed (at most \(cap) are)"
+        )
+        #expect(found.last?.path == "scenes.a")
+    }
+
+    /// A scene past the pair budget is checked among its first elements, and says so.
+    @Test func aSceneOfThousandsOfElementsIsCheckedWithinTheBudget() {
+        let n = 7_000
+        let elements = (0..<n).map {
+            tap("E\($0)", Rect(x: 0, y: Double($0) * 0.01, width: 10, height: 5), index: $0 + 1)
+        }
+        let found = warnings(elements)
+        let last = found.last?.message ?? ""
+        #expect(found.count == PrototypeChecker.overlapWarningsPerScene + 2, "\(found.count)")
+        #expect(
+            last.hasPrefix(
+                "scene \"a\" has 7000 interactive elements: overlapping touch areas were looked for among the first "),
+            "\(last)")
+    }
 }

@@ -1,0 +1,3 @@
+prototype "proto"
+after_all(function() error("the hook failed") end)
+test("(after_all)", function() end)
