@@ -365,27 +365,54 @@ extension ScriptRuntime {
         return (state.snapshotTop().table?.sequence ?? []).compactMap(\.string).sorted()
     }
 
-    /// The refusal of the first test of `tests` whose name is an earlier one's in another
-    /// Unicode form (`"caf\u{E9}"` and `"cafe\u{301}"`: Lua, comparing bytes, takes both, while
-    /// a reader of a report cannot tell them apart): at the second's line, naming both with
-    /// their characters spelled out. Nil when there is none.
+    /// The refusal of the first test of `tests` whose name a report shows as an earlier one's:
+    /// the same text in another Unicode form (`"caf\u{E9}"` and `"cafe\u{301}"`: Lua, comparing
+    /// bytes, takes both), or a name that differs only in white space or invisible characters
+    /// (`"x"` and `"x "`, a no-break space, a zero-width space: red-team 15 A3), at the
+    /// second's line, naming both with their characters spelled out. Nil when there is none.
     static func canonicalTwins(_ tests: [ScriptTest], file: String) -> Diagnostic? {
         var seen: [String: ScriptTest] = [:]
         func place(_ test: ScriptTest) -> String { test.module.map { "\($0):\(test.line)" } ?? "line \(test.line)" }
         func spelled(_ name: String) -> String {
-            name.unicodeScalars.map { $0.isASCII ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }
-                .joined()
+            name.unicodeScalars.map {
+                $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
+            }
+            .joined()
         }
         for test in tests {
-            if let first = seen[test.name] {
+            let look = Self.look(of: test.name)
+            if let first = seen[look] {
+                // Swift compares strings canonically: equal here, they differ only in form.
+                let how =
+                    first.name == test.name
+                    ? "has the name of the test at \(place(first)) in another Unicode form"
+                    : "looks the same as the test at \(place(first)) in a report (they differ only in white space or invisible characters)"
                 return Diagnostic(
                     file: file, line: test.module == nil ? test.line : nil,
                     message:
-                        "test \"\(test.name)\" (\(place(test))) has the name of the test at \(place(first)) in another Unicode form (\"\(spelled(test.name))\" and \"\(spelled(first.name))\"): a report cannot tell them apart; rename one"
+                        "test \"\(test.name)\" (\(place(test))) \(how) (\"\(spelled(test.name))\" and \"\(spelled(first.name))\"): a report cannot tell them apart; rename one"
                 )
             }
-            seen[test.name] = test
+            seen[look] = test
         }
         return nil
+    }
+
+    /// How a report shows `name`: invisible characters (Unicode's default-ignorable code
+    /// points: zero-width spaces and joiners, the byte-order mark) left out, each run of white
+    /// space one space, none at the ends.
+    static func look(of name: String) -> String {
+        var shown = String.UnicodeScalarView()
+        var space = false
+        for scalar in name.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint {
+            if scalar.properties.isWhitespace {
+                space = true
+                continue
+            }
+            if space, !shown.isEmpty { shown.append(" ") }
+            space = false
+            shown.append(scalar)
+        }
+        return String(shown)
     }
 }

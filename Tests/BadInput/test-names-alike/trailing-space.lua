@@ -1,0 +1,3 @@
+prototype "proto"
+test("sign in", function() end)
+test("sign in ", function() error("boom") end)
