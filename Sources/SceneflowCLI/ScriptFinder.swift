@@ -40,6 +40,23 @@ enum ScriptFinder {
         return result
     }
 
+    /// The first two of `scripts` whose paths a report shows alike (`UnicodeText.looksAlike`:
+    /// `café.lua` composed and decomposed, `a b.lua` and `a  b.lua`), as a message naming both
+    /// with the characters that differ escaped; nil when every path reads differently
+    /// (red-team 15 A3: the console and JUnit showed two such files as one, a PASS and a FAIL).
+    static func lookAlikePaths(_ scripts: [String]) -> String? {
+        var seen: [String: String] = [:]
+        for path in scripts {
+            let key = UnicodeText.lookAlikeKey(path) ?? path
+            if let first = seen[key] {
+                return
+                    "\(first) and \(path) look the same in a report (\"\(UnicodeText.escaped(first))\" and \"\(UnicodeText.escaped(path))\"): rename one"
+            }
+            seen[key] = path
+        }
+        return nil
+    }
+
     /// Every file and folder under `folder` (its path relative to `folder`), folders searched
     /// recursively but not through symbolic links, read as bytes: a name that is not valid
     /// UTF-8 is shown with its bad bytes as `\xff` (`PathText.shown(bytes:)`), so two such

@@ -367,8 +367,9 @@ extension ScriptRuntime {
 
     /// The refusal of the first test of `tests` whose name a report shows as an earlier one's:
     /// the same text in another Unicode form (`"caf\u{E9}"` and `"cafe\u{301}"`: Lua, comparing
-    /// bytes, takes both), or a name that differs only in white space or invisible characters
-    /// (`"x"` and `"x "`, a no-break space, a zero-width space: red-team 15 A3), at the
+    /// bytes, takes both), or a name that looks alike (`UnicodeText.looksAlike`: it differs
+    /// only in white space, invisible characters or compatibility forms, as `"x"` and `"x "`, a
+    /// no-break space, a zero-width space, a ligature: red-team 15 A3), at the
     /// second's line, naming both with their characters spelled out. Nil when there is none.
     static func canonicalTwins(_ tests: [ScriptTest], file: String) -> Diagnostic? {
         var seen: [String: ScriptTest] = [:]
@@ -380,13 +381,14 @@ extension ScriptRuntime {
             .joined()
         }
         for test in tests {
-            let look = Self.look(of: test.name)
+            // As `UnicodeText.looksAlike` compares them (a name too long to compare, as written).
+            let look = UnicodeText.lookAlikeKey(test.name) ?? test.name
             if let first = seen[look] {
                 // Swift compares strings canonically: equal here, they differ only in form.
                 let how =
                     first.name == test.name
                     ? "has the name of the test at \(place(first)) in another Unicode form"
-                    : "looks the same as the test at \(place(first)) in a report (they differ only in white space or invisible characters)"
+                    : "looks the same as the test at \(place(first)) in a report (they differ only in white space, invisible characters or compatibility forms)"
                 return Diagnostic(
                     file: file, line: test.module == nil ? test.line : nil,
                     message:
@@ -396,23 +398,5 @@ extension ScriptRuntime {
             seen[look] = test
         }
         return nil
-    }
-
-    /// How a report shows `name`: invisible characters (Unicode's default-ignorable code
-    /// points: zero-width spaces and joiners, the byte-order mark) left out, each run of white
-    /// space one space, none at the ends.
-    static func look(of name: String) -> String {
-        var shown = String.UnicodeScalarView()
-        var space = false
-        for scalar in name.unicodeScalars where !scalar.properties.isDefaultIgnorableCodePoint {
-            if scalar.properties.isWhitespace {
-                space = true
-                continue
-            }
-            if space, !shown.isEmpty { shown.append(" ") }
-            space = false
-            shown.append(scalar)
-        }
-        return String(shown)
     }
 }

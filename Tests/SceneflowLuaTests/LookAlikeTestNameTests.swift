@@ -6,14 +6,14 @@ import Testing
 
 /// Two test names of one file that a report shows alike are refused, as names in two Unicode
 /// forms are: names that differ only in white space (`"x"` and `"x "`, a no-break space for a
-/// space, two spaces for one, a tab) or in invisible characters (a zero-width space, a
-/// byte-order mark) made a PASS and a FAIL no reader of the console, TAP or JUnit could tell
+/// space, two spaces for one, a tab), in invisible characters (a zero-width space, a
+/// byte-order mark) or in compatibility forms (a full-width letter) made a PASS and a FAIL no reader of the console, TAP or JUnit could tell
 /// apart (red-team 15 A3). Generated: each way of spelling a name alike, both orders.
 @Suite struct LookAlikeTestNameTests {
     /// Ways to write "sign in" that look the same in a report.
     static let variants = [
         "sign in ", " sign in", "sign\u{A0}in", "sign  in", "sign\tin", "sign\u{2003}in", "sign in\u{200B}",
-        "si\u{200B}gn in", "\u{FEFF}sign in", "sign \u{2060}in ",
+        "si\u{200B}gn in", "\u{FEFF}sign in", "sign \u{2060}in ", "\u{FF53}ign in",
     ]
 
     static func load(_ first: String, _ second: String) -> Result<ScriptRuntime, Error> {
@@ -39,7 +39,7 @@ import Testing
         #expect(problem.line == 4, "\(problem)")
         #expect(
             problem.message.contains(
-                "looks the same as the test at line 2 in a report (they differ only in white space or invisible characters"
+                "looks the same as the test at line 2 in a report (they differ only in white space, invisible characters or compatibility forms"
             ),
             "\(problem.message)")
         #expect(problem.message.hasSuffix("a report cannot tell them apart; rename one"), "\(problem.message)")

@@ -109,6 +109,10 @@ struct TestCommand: Subcommand {
             printError("sceneflow test: no *.lua scripts found in \(inputs.joined(separator: ", "))")
             return .badInput
         }
+        if let alike = ScriptFinder.lookAlikePaths(suite) {
+            printError("sceneflow test: \(alike)")
+            return .badInput
+        }
         // FFmpeg is loaded at the first video (no needed library of the executable): a machine
         // without it learns so before any test runs, not from every test's video.
         if settings.video != .off, !settings.list, let problem = VideoLibraries.load() {

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// Two script files of one run whose paths a report shows alike (`café.lua` composed and
+/// decomposed, as macOS and Linux keyboards write it; `a b.lua` and `a  b.lua`) ran as two
+/// files that the console and JUnit (classname `nf-café` twice) showed identically, one
+/// passed and one failed (red-team 15 A3). The run is refused before any test, naming both
+/// with the characters that differ escaped, in every mode.
+@Suite struct LookAlikeScriptPathTests {
+    @Test(
+        arguments: [("caf\u{E9}.lua", "cafe\u{301}.lua"), ("a b.lua", "a  b.lua"), ("x.lua", "x\u{200B}.lua")],
+        [[], ["--jobs", "2"], ["--list"]])
+    func twoScriptsThatLookAlikeAreRefused(_ names: (String, String), _ options: [String]) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try FileManager.default.createDirectory(atPath: tmp.file("nf"), withIntermediateDirectories: true)
+        try tmp.write("nf/\(names.0)", "prototype \"../Proto\"\ntest(\"a\", function() end)\n")
+        try tmp.write("nf/\(names.1)", "prototype \"../Proto\"\ntest(\"a\", function() error(\"boom\") end)\n")
+        let reports = options == ["--list"] ? [] : ["--json", "r.json"]
+        let r = try Sceneflow.run(["test", "nf"] + reports + options, in: tmp.url)
+        #expect(r.didNotCrash && r.status == 65, "\(names) \(options): \(r)")
+        #expect(r.stderr.contains("look the same in a report"), "\(names) \(options): \(r.stderr)")
+        #expect(!r.stdout.contains("PASS") && !r.stdout.contains("FAIL"), "\(names) \(options): \(r.stdout)")
+    }
+
+    @Test func scriptsThatReadDifferentlyRun() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("ab.lua", "prototype \"Proto\"\ntest(\"a\", function() end)\n")
+        try tmp.write("a b.lua", "prototype \"Proto\"\ntest(\"a\", function() end)\n")
+        let r = try Sceneflow.run(["test", "ab.lua", "a b.lua"], in: tmp.url)
+        #expect(r.status == 0, "\(r)")
+    }
+}
