@@ -40,14 +40,14 @@ enum ScriptFinder {
         return result
     }
 
-    /// The first two of `scripts` whose paths a report shows alike (`UnicodeText.looksAlike`:
+    /// The first two of `scripts` whose paths a report shows alike (`UnicodeText.reportKey`:
     /// `café.lua` composed and decomposed, `a b.lua` and `a  b.lua`), as a message naming both
     /// with the characters that differ escaped; nil when every path reads differently
     /// (red-team 15 A3: the console and JUnit showed two such files as one, a PASS and a FAIL).
     static func lookAlikePaths(_ scripts: [String]) -> String? {
         var seen: [String: String] = [:]
         for path in scripts {
-            let key = UnicodeText.lookAlikeKey(path) ?? path
+            let key = UnicodeText.reportKey(path)
             if let first = seen[key] {
                 return
                     "\(first) and \(path) look the same in a report (\"\(UnicodeText.escaped(first))\" and \"\(UnicodeText.escaped(path))\"): rename one"

@@ -367,9 +367,9 @@ extension ScriptRuntime {
 
     /// The refusal of the first test of `tests` whose name a report shows as an earlier one's:
     /// the same text in another Unicode form (`"caf\u{E9}"` and `"cafe\u{301}"`: Lua, comparing
-    /// bytes, takes both), or a name that looks alike (`UnicodeText.looksAlike`: it differs
-    /// only in white space, invisible characters or compatibility forms, as `"x"` and `"x "`, a
-    /// no-break space, a zero-width space, a ligature: red-team 15 A3), at the
+    /// bytes, takes both), or a name a report shows alike (`UnicodeText.reportKey`: it differs
+    /// only in white space or invisible characters, as `"x"` and `"x "`, a no-break space, a
+    /// zero-width space: red-team 15 A3), at the
     /// second's line, naming both with their characters spelled out. Nil when there is none.
     static func canonicalTwins(_ tests: [ScriptTest], file: String) -> Diagnostic? {
         var seen: [String: ScriptTest] = [:]
@@ -381,14 +381,13 @@ extension ScriptRuntime {
             .joined()
         }
         for test in tests {
-            // As `UnicodeText.looksAlike` compares them (a name too long to compare, as written).
-            let look = UnicodeText.lookAlikeKey(test.name) ?? test.name
+            let look = UnicodeText.reportKey(test.name)
             if let first = seen[look] {
                 // Swift compares strings canonically: equal here, they differ only in form.
                 let how =
                     first.name == test.name
                     ? "has the name of the test at \(place(first)) in another Unicode form"
-                    : "looks the same as the test at \(place(first)) in a report (they differ only in white space, invisible characters or compatibility forms)"
+                    : "looks the same as the test at \(place(first)) in a report (they differ only in white space or invisible characters)"
                 return Diagnostic(
                     file: file, line: test.module == nil ? test.line : nil,
                     message:

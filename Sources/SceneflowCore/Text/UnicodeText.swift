@@ -22,6 +22,15 @@ public enum UnicodeText {
         collapseWhiteSpace(nfc(text).unicodeScalars.filter { $0 != "\u{200B}" })
     }
 
+    /// The form two names are told apart by in a report, where a reader sees them: NFC,
+    /// default-ignorable characters (U+200B zero-width space, U+2060 word joiner, U+FEFF)
+    /// removed, white space runs as one space, trimmed. Unlike `lookAlikeKey` it keeps
+    /// compatibility forms apart (`"m²"` is not `"m2"`). Test names and script paths of one run
+    /// must differ in it.
+    public static func reportKey(_ text: String) -> String {
+        collapseWhiteSpace(nfc(text).unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
+    }
+
     /// True when `a` and `b` differ (scalar by scalar) but would look the same on screen.
     public static func looksAlike(_ a: String, _ b: String) -> Bool {
         !a.unicodeScalars.elementsEqual(b.unicodeScalars) && visibleKey(a) == visibleKey(b)
