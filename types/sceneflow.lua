@@ -1143,11 +1143,11 @@ function choose(locator, state, options) end
 
 ---`type_text(locator, text [, {timeout = seconds}])`
 ---
----Types `text` into a text field as a person would: a real tap where the field is drawn gives it the keyboard (unless it has it), then each character is typed at the caret (the end after the tap), running the field's on_change after each one. A line break ("\n") presses Return: on_submit runs and the field gives up the keyboard, as with XCUITest's typeText; text after it, with no field holding the keyboard, fails the step (a gesture lands whole or fails). Characters past max_length are dropped, as on a phone. Fails when no finger could tap the field: disabled, covered by an element declared after it, or scrolled out of view (scroll_to it first).
+---Types `text` into a text field as a person would: a real tap where the field is drawn gives it the keyboard (unless it has it), then each character is typed at the caret (the end after the tap), running the field's on_change after each one. A line break ("\n") presses Return: on_submit runs and the field gives up the keyboard, as with XCUITest's typeText; text after it, with no field holding the keyboard, fails the step (a gesture lands whole or fails). Characters past max_length (10 000 when the field declares none, the largest max_length) are dropped, as on a phone. Fails when no finger could tap the field: disabled, covered by an element declared after it, or scrolled out of view (scroll_to it first).
 ---
 ---Waits: as tap.
 ---
----Fails when: no such text field; a field a finger cannot reach (disabled, covered, scrolled out of view); text left after the field gave up the keyboard.
+---Fails when: no such text field; a field a finger cannot reach (disabled, covered, scrolled out of view); text left after the field gave up the keyboard; a text of more than 10 000 characters (more than any field holds), before any is typed.
 ---
 ---```lua
 ---type_text("Email", "a@b.example")

@@ -231,6 +231,15 @@ extension ControlScriptFunctions {
     static func typeText(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
         let label = stack.string(1) ?? ""
         guard let text = stack.string(2) else { return .error("type_text: expected (label, text)") }
+        // Longer than any field holds: refused before a character is typed (each keystroke
+        // edits the whole text, and on_change runs after it).
+        let length = text.count
+        if length > TextField.longestText {
+            return failure(
+                stack,
+                "the text is \(length) characters long; a text field holds at most \(TextField.longestText) (the largest max_length)"
+            )
+        }
         if let problem = keyboardProblem(session, label) { return failure(stack, problem) }
         // A gesture lands whole or fails: text typed after the field gave up the keyboard
         // (Return ran on_submit, an action moved on) went nowhere.

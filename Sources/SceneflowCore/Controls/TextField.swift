@@ -39,8 +39,14 @@ public struct TextField: Equatable, Sendable {
     public var secure: Bool
     /// The keyboard a phone would show.
     public var keyboard: Keyboard
-    /// The most characters (graphemes) it takes; nil for no limit.
+    /// The most characters (graphemes) it takes, at most `longestText`; nil for that limit.
     public var maxLength: Int?
+    /// The most characters (graphemes) any text field holds, and the largest `max_length`:
+    /// 10 000 (red-team 15 F2: typing 64 Ki characters into a field without `max_length` took
+    /// 23 s and 739 MB).
+    public static let longestText = 10_000
+    /// The most characters (graphemes) this field takes: `maxLength`, else `longestText`.
+    public var lengthLimit: Int { min(maxLength ?? Self.longestText, Self.longestText) }
     /// The space between the frame's left and right edges and the text, in points (default 8).
     public var padding: Double
     /// Filled over the whole frame before the text is drawn (nil: none), to hide what the
@@ -77,8 +83,8 @@ public struct TextField: Equatable, Sendable {
         self.onSubmit = onSubmit
     }
 
-    /// A fresh editing model with the initial text (cut to `maxLength`).
-    public var initialEditing: TextEditing { TextEditing(text: initialText, maxLength: maxLength) }
+    /// A fresh editing model with the initial text (cut to `lengthLimit`).
+    public var initialEditing: TextEditing { TextEditing(text: initialText, maxLength: lengthLimit) }
 
     /// What scripts and the element tree read as the value: the text, or for a secure field one
     /// `•` per grapheme (as VoiceOver reads a password field), never the text.

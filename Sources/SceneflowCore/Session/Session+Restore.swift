@@ -82,7 +82,7 @@ extension Session {
     func restoreControls(from earlier: Session) {
         for (id, editing) in earlier.controls.texts {
             guard let field = controlElement(id)?.control?.textField else { continue }
-            controls.texts[id] = TextEditing(text: editing.text, maxLength: field.maxLength)
+            controls.texts[id] = TextEditing(text: editing.text, maxLength: field.lengthLimit)
         }
         for (id, state) in earlier.controls.states {
             guard let control = controlElement(id)?.control?.stateControl, control.states.contains(state) else {
