@@ -37,7 +37,8 @@ extension PrototypeValidator {
         field.placeholder = oneLine(table["placeholder"], path: path + ".placeholder")
         switch table["max_length"] {
         case .none: break
-        case .number(let n) where n == n.rounded() && n >= 1 && n <= Double(TextField.longestText): field.maxLength = Int(n)
+        case .number(let n) where n == n.rounded() && n >= 1 && n <= Double(TextField.longestText):
+            field.maxLength = Int(n)
         case let other: error(path + ".max_length", "expected a whole number from 1 to 10000, got \(describe(other))")
         }
         if let text = oneLine(table["value"], path: path + ".value") {
