@@ -68,7 +68,7 @@ extension ScreenshotChecker {
             }
             wanted = text
         }
-        let expectedLines = Self.lines(wanted ?? "")
+        let expectedLines = expectedLines(wanted ?? "")
         let actualLines = Self.lines(actual)
         if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
         if final, mode == .changed, let name, let baseline {

@@ -63,6 +63,12 @@ final class ScreenshotChecker: VisualChecks {
     /// so it is not rendered again (a splash waiting for its timer costs one render, not 60 a
     /// second).
     var lastRetry: (request: ScreenshotRequest, frame: FrameDescription, result: VisualCheckResult)?
+    /// The expected outline `expect.tree` compared last, split into lines (`lines`): a check
+    /// retried on every frame splits its text once (red-team 15 F6: a 256 KiB line split ~300
+    /// times took 24 s).
+    var expectedOutline: (text: String, lines: [String])?
+    /// How many expected outlines were split into lines (each text once while it repeats).
+    private(set) var outlinesSplit = 0
     /// The running test's name and index (`begin`).
     var test: (name: String, index: Int) = ("", 0)
     /// The baselines this checker wrote (recorded or rewritten), each with the test that wrote
@@ -352,13 +358,25 @@ final class ScreenshotChecker: VisualChecks {
     /// Lines without trailing spaces, and without leading/trailing empty lines; indentation
     /// is kept but a common indent of the expected text is removed.
     static func lines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0.reversed().drop { $0 == " " }.reversed())
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var kept = line
+            while kept.last == " " { kept = kept.dropLast() }
+            return kept
         }
         while lines.first?.isEmpty == true { lines.removeFirst() }
         while lines.last?.isEmpty == true { lines.removeLast() }
         let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return lines.map { String($0.dropFirst(min(indent, $0.count))) }
+        return lines.map { String($0.dropFirst(indent)) }
+    }
+
+    /// `lines(text)` for an expected outline, split once while the same text repeats
+    /// (`expectedOutline`).
+    func expectedLines(_ text: String) -> [String] {
+        if let last = expectedOutline, last.text.utf8.elementsEqual(text.utf8) { return last.lines }
+        let split = Self.lines(text)
+        expectedOutline = (text, split)
+        outlinesSplit += 1
+        return split
     }
 
     func compareOptions(_ request: ScreenshotRequest) -> ImageCompareOptions {
