@@ -60,7 +60,7 @@ extension PrototypeValidator {
         }
     }
 
-    /// The transition of a `go`, `replace` or `present` table: `kind`, `duration` (seconds >= 0) and
+    /// The transition of a `go`, `replace` or `present` table: `kind`, `duration` (seconds, 0 to `Transition.maxDuration`) and
     /// `curve`, each optional.
     mutating func validateTransition(
         _ table: LuaTable, defaultKind: TransitionKind, what: String, path: String, line: Int?

@@ -110,8 +110,13 @@ extension PrototypeValidator {
         var duration = 0.3
         switch options["duration"] {
         case .none: break
-        case .number(let d) where d >= 0 && d.isFinite: duration = d
-        case let other: fail("duration must be a number of seconds >= 0, got \(describe(other))")
+        // The range of every transition's duration (go, replace, tab): 1e308 s passed here
+        // and the overlay never finished presenting (red-team 15 F1).
+        case .number(let d) where d >= 0 && d <= Transition.maxDuration: duration = d
+        case let other:
+            fail(
+                "duration must be a number of seconds from 0 to \(formatNumber(Transition.maxDuration)), got \(describe(other))"
+            )
         }
         var curve = TimingCurve.easeOut
         switch options["curve"] {

@@ -79,6 +79,13 @@ import Testing
         for scene in p.scenes.values {
             for element in scene.elements {
                 #expect(element.frame.x.isFinite && element.frame.width.isFinite, "\(element.frame)")
+                // Every transition's duration within the one range (red-team 15 F1: an
+                // overlay's present took 1e308 s while go() stopped at 600 s).
+                switch element.onTap {
+                case .go(_, let t), .replace(_, let t), .present(_, let t), .tab(_, let t):
+                    #expect(t.duration >= 0 && t.duration <= Transition.maxDuration, "\(element.onTap)")
+                default: break
+                }
             }
         }
         #expect(p.device.width.isFinite && p.device.scale.isFinite && p.device.scale < 1e6, "\(p.device)")
