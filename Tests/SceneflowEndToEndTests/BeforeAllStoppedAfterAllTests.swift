@@ -115,7 +115,8 @@ import Testing
             #expect(r.status == 1, "\(r)")
             #expect(
                 r.stdout.contains(
-                    "cannot be read: file \"./__screenshots__/s/home.png\" is \(kind), not an image file"),
+                    "the baseline ./__screenshots__/s/home.png is \(kind), not a file: nothing was read or written; remove it"
+                ),
                 "\(r.stdout)")
             #expect(!r.stdout.contains("corrupt"), "\(r.stdout)")
         }

@@ -110,8 +110,15 @@ final class ScreenshotChecker: VisualChecks {
     /// Why the baseline at `path` may be neither read nor written: it, its folder or
     /// `__screenshots__` itself leads outside the script's `__screenshots__` folder through a
     /// symbolic link (or a dangling one), as scene images may not leave the prototype folder
-    /// (`FolderContainment`). Nil when it stays inside.
+    /// (`FolderContainment`), or is not a file (a FIFO, a folder, a device node). Nil when it
+    /// stays inside and is a file or nothing yet.
     func baselineEscape(_ path: String) -> String? {
+        // Something other than a file at the baseline's name (a FIFO, a folder, a device node)
+        // is neither read nor written: a write into a device was reported as recorded and kept
+        // nothing (red-team 15 F5).
+        if let kind = RegularFile.kind(atPath: path) {
+            return "the baseline \(path) is \(kind), not a file: nothing was read or written; remove it"
+        }
         guard
             let outside = FolderContainment.writeEscape(of: screenshotsFolder, from: scriptFolder)
                 ?? FolderContainment.writeEscape(of: path, from: screenshotsFolder)
