@@ -34,6 +34,23 @@ import Testing
         #expect(throws: TimelineExport.WriteError.self) {
             try TimelineExport.write(document, json: tmp.file("no/such/folder/t.json"), csv: nil)
         }
+        // Both failing: the error names both files (red-team 15 F4: the CSV's was lost), and
+        // each file is written or named, never neither.
+        for (json, csv) in [("no/a.json", "no/b.csv"), ("ok.json", "no/b.csv"), ("no/a.json", "ok.csv")] {
+            do {
+                try TimelineExport.write(document, json: tmp.file(json), csv: tmp.file(csv))
+                Issue.record("\(json), \(csv): no error")
+            } catch {
+                let text = "\(error)"
+                for file in [json, csv] {
+                    let named = text.contains("could not write \(tmp.file(file))")
+                    #expect(named != FileManager.default.fileExists(atPath: tmp.file(file)), "\(file): \(text)")
+                }
+                #expect(
+                    (error as? TimelineExport.WriteError)?.failures.map(\.path)
+                        == [json, csv].filter { $0.hasPrefix("no/") }.map { tmp.file($0) })
+            }
+        }
     }
 
     @Test func withoutTheOptionResultsCarryNoTimeline() throws {

@@ -126,14 +126,7 @@ struct PlayCommand: Subcommand {
         /// out of a session writes them first.
         func writeTimeline(_ report: (String) -> Void) {
             guard timeline != nil || csv != nil else { return }
-            do {
-                try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
-                for file in [timeline, csv].compactMap({ $0 }) {
-                    report("timeline written to \(OutputPath.shown(file))")
-                }
-            } catch {
-                report("sceneflow play: \(error)")
-            }
+            _ = Self.writeTimeline(player, json: timeline, csv: csv, report: report, reportFailure: report)
         }
         WindowPlayer.onDisplayLost { message in
             printError("sceneflow play: \(message)")
@@ -156,15 +149,9 @@ struct PlayCommand: Subcommand {
         }
         watch?.loopEnded()
         if timeline != nil || csv != nil {
-            do {
-                try TimelineExport.write(player.timelineDocument(), json: timeline, csv: csv)
-                for file in [timeline, csv].compactMap({ $0 }) {
-                    print("timeline written to \(OutputPath.shown(file))")
-                }
-            } catch {
-                printError("sceneflow play: \(error)")
-                if status == .success { status = .software }
-            }
+            let wrote = Self.writeTimeline(
+                player, json: timeline, csv: csv, report: { print($0) }, reportFailure: printError)
+            if !wrote, status == .success { status = .software }
         }
         if let signal = interruption.signal, status == .success {
             status = ExitCode(stoppedBy: signal)
@@ -179,5 +166,27 @@ struct PlayCommand: Subcommand {
             throw UsageError(message: "\(option) needs a positive number of seconds, not \"\(text)\"")
         }
         return seconds
+    }
+}
+
+extension PlayCommand {
+    /// Writes the session's timeline to `json` and/or `csv`, telling `report` each file
+    /// written and `reportFailure` every file that could not be (both when both failed: red-team
+    /// 15 F4 lost the CSV's). - Returns: false when a file could not be written.
+    static func writeTimeline(
+        _ player: WindowPlayer, json: String?, csv: String?, report: (String) -> Void,
+        reportFailure: (String) -> Void
+    ) -> Bool {
+        var missing: [String] = []
+        do {
+            try TimelineExport.write(player.timelineDocument(), json: json, csv: csv)
+        } catch {
+            reportFailure("sceneflow play: \(error)")
+            missing = (error as? TimelineExport.WriteError)?.failures.map(\.path) ?? [json, csv].compactMap { $0 }
+        }
+        for file in [json, csv].compactMap({ $0 }) where !missing.contains(file) {
+            report("timeline written to \(OutputPath.shown(file))")
+        }
+        return missing.isEmpty
     }
 }

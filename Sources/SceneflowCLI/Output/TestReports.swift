@@ -43,6 +43,9 @@ enum TestReports {
             } catch {
                 failed = true
                 printError("sceneflow \(command): \(error)")
+                // The one of the two that was written is still said to be.
+                let missing = (error as? TimelineExport.WriteError)?.failures.map(\.path) ?? []
+                written += [settings.timeline, settings.csv].compactMap { $0 }.filter { !missing.contains($0) }
             }
         }
         let jsonToOutput = settings.json == "-"

@@ -5,38 +5,39 @@ import SceneflowCore
 /// CSV (`--csv FILE.csv`, one row per transition), each atomically. Used by `sceneflow play`
 /// when the window closes and by `sceneflow test` after the scripts ran.
 public enum TimelineExport {
-    /// A file that could not be written.
+    /// The files that could not be written.
     public struct WriteError: Error, CustomStringConvertible {
-        /// The file.
-        public var path: String
-        /// The file system's reason.
-        public var reason: String
+        /// Each file that could not be written, with the file system's reason, in the order
+        /// they were tried (the JSON, then the CSV).
+        public var failures: [(path: String, reason: String)]
         /// `could not write timeline.json: …` (`standard output` for `-`), as every output's
-        /// failure reads (`OutputError`).
-        public var description: String { OutputError(path: path, reason: reason).description }
+        /// failure reads (`OutputError`); both files, joined by "; ", when both failed.
+        public var description: String {
+            failures.map { OutputError(path: $0.path, reason: $0.reason).description }.joined(separator: "; ")
+        }
     }
 
     /// Writes `document` to `json` and/or `csv` (either may be nil), atomically.
     ///
-    /// - Throws: `WriteError` naming the first file that could not be written (the other is
-    ///   still attempted first).
+    /// - Throws: `WriteError` naming every file that could not be written (each is tried:
+    ///   a failed JSON never keeps the CSV from being written).
     public static func write(_ document: TimelineDocument, json: String?, csv: String?) throws {
-        var failure: WriteError?
+        var failures: [(path: String, reason: String)] = []
         if let json {
             do {
                 try AtomicFile.write(try document.jsonData(), to: json)
             } catch {
-                failure = WriteError(path: json, reason: reason(error))
+                failures.append((json, reason(error)))
             }
         }
         if let csv {
             do {
                 try AtomicFile.write(document.csv(), to: csv)
             } catch {
-                failure = failure ?? WriteError(path: csv, reason: reason(error))
+                failures.append((csv, reason(error)))
             }
         }
-        if let failure { throw failure }
+        if !failures.isEmpty { throw WriteError(failures: failures) }
     }
 
     /// The document for one session: its completed transitions and the running one, if any.
