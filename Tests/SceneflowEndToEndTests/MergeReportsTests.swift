@@ -96,8 +96,11 @@ import Testing
     @Test func shardsSplitByBytesAndStayWithinBounds() throws {
         let tmp = try TempFolder()
         try tmp.prototype()
+        // (Two files whose names are one text in two Unicode forms are now refused before any
+        // test: NormalisationFileHeaderTests. Names that differ by one accent still split by
+        // their bytes.)
         let nfc = "caf\u{E9}"
-        let nfd = "cafe\u{301}"
+        let nfd = "cafe"
         try tmp.write("s/\(nfc).lua", "prototype \"../Proto\"\ntest(\"fails\", function() tap \"Nope\" end)\n")
         try tmp.write("s/\(nfd).lua", "prototype \"../Proto\"\ntest(\"passes\", function() end)\n")
         var ran: [String] = []

@@ -9,7 +9,8 @@ import SceneflowSDL
 public enum PrototypeOpener {
     /// How thoroughly images are checked.
     public enum ImageCheck: Sendable {
-        /// Read each image's header only: existence, format and size limits (fast).
+        /// Read each image's header only: existence, format and size limits (fast); an image
+        /// with a screen area inside it (`screen = {…}` or `"auto"`) is decoded to check it.
         case header
         /// Decode every image and find its screen area (catches truncated or corrupt files;
         /// ~50–100 ms per 1080x2400 PNG).
@@ -99,7 +100,10 @@ public enum PrototypeOpener {
         }
         let problem: @Sendable (_ job: (path: String, screen: ScreenArea, image: String)) -> String = { job in
             do {
-                switch check {
+                // A screen area inside the image (a rect, "auto") needs the pixels: the header
+                // check let `test`, `inspect` and `graph` take one `check` refuses (red-team 16
+                // A-F2: it was only looked at when a frame was drawn).
+                switch job.screen == .wholeImage ? check : .decode {
                 case .header:
                     try loader.checkHeader(path: job.path)
                 case .decode:
@@ -119,7 +123,9 @@ public enum PrototypeOpener {
         // half a decode's work: `ImageStructure`), so both spread over every core, unless this
         // process already checked every header (a test worker loads one prototype per file).
         var known = false
-        if case .header = check { known = jobs.allSatisfy { loader.headerIsKnown(path: $0.path) } }
+        if case .header = check {
+            known = jobs.allSatisfy { $0.screen == .wholeImage && loader.headerIsKnown(path: $0.path) }
+        }
         let messages = onEveryCore && !known ? ConcurrentMap.map(jobs, problem) : jobs.map(problem)
         var problems: [Diagnostic] = []
         var source: String?  // prototype.lua, read for line numbers once a problem is found

@@ -5,12 +5,13 @@ import Testing
 /// leads to the test it names, however alike the names are ("a b", "a_b", "a-b", …) and
 /// whatever characters they hold; the same for script files whose names differ only in
 /// punctuation. (Two names one file declares in two Unicode forms of one text, `"é"` and
-/// `"e\u{301}"`, are a load error: see UnicodeTestNameIdentityTests.)
+/// `"e\u{301}"`, or that differ only in white space, `"a b"` and `"a  b"`, which HTML shows
+/// alike, are a load error: see UnicodeTestNameIdentityTests and LookAlikeTestNameTests.)
 @Suite struct HTMLAnchorTests {
     @Test func anchorsAreUniqueAndLinksLeadToTheirTest() throws {
         let tmp = try TempFolder()
         try tmp.prototype()
-        let names = ["a b", "a_b", "a-b", "A B", "a  b", "a.b", "a/b", "a#b", "\"a\" <b>", "é", "e\u{300}", "日本"]
+        let names = ["a b", "a_b", "a-b", "A B", "a.b", "a/b", "a#b", "\"a\" <b>", "é", "e\u{300}", "日本"]
         var script = "prototype \"../Proto\"\n"
         for name in names { script += "test(\(AwkwardSuite.lua(name)), function() expect.scene \"detail\" end)\n" }
         try tmp.write("s/x-y.lua", script)
