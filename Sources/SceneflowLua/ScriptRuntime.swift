@@ -368,8 +368,8 @@ extension ScriptRuntime {
     /// The refusal of the first test of `tests` whose name a report shows as an earlier one's:
     /// the same text in another Unicode form (`"caf\u{E9}"` and `"cafe\u{301}"`: Lua, comparing
     /// bytes, takes both), or a name a report shows alike (`UnicodeText.reportKey`: it differs
-    /// only in white space or invisible characters, as `"x"` and `"x "`, a no-break space, a
-    /// zero-width space: red-team 15 A3), at the
+    /// only in white space, invisible or control characters, as `"x"` and `"x "`, a no-break
+    /// space, a zero-width space, `"x\u{1}"` and `"x\u{2}"`: red-team 15 A3, 16 A-F1), at the
     /// second's line, naming both with their characters spelled out. Nil when there is none.
     static func canonicalTwins(_ tests: [ScriptTest], file: String) -> Diagnostic? {
         var seen: [String: ScriptTest] = [:]
@@ -387,7 +387,7 @@ extension ScriptRuntime {
                 let how =
                     first.name == test.name
                     ? "has the name of the test at \(place(first)) in another Unicode form"
-                    : "looks the same as the test at \(place(first)) in a report (they differ only in white space or invisible characters)"
+                    : "looks the same as the test at \(place(first)) in a report (they differ only in white space, invisible or control characters)"
                 return Diagnostic(
                     file: file, line: test.module == nil ? test.line : nil,
                     message:

@@ -39,7 +39,7 @@ import Testing
         #expect(problem.line == 4, "\(problem)")
         #expect(
             problem.message.contains(
-                "looks the same as the test at line 2 in a report (they differ only in white space or invisible characters"
+                "looks the same as the test at line 2 in a report (they differ only in white space, invisible or control characters"
             ),
             "\(problem.message)")
         #expect(problem.message.hasSuffix("a report cannot tell them apart; rename one"), "\(problem.message)")
@@ -53,5 +53,27 @@ import Testing
     func namesThatReadDifferentlyLoad(_ pair: (String, String)) throws {
         let loaded = try Self.load(pair.0, pair.1).get()
         #expect(loaded.tests.map(\.name) == [pair.0, "other", pair.1])
+    }
+
+    /// Control characters: JUnit (XML 1.0) can hold none but tab and line breaks and writes
+    /// U+FFFD, TAP a space, so `"x\u{1}"` and `"x\u{2}"` were one name there, a PASS and a
+    /// FAIL (red-team 16 A-F1). Two names that differ only in which control character (or
+    /// U+FFFD) stands at a place are refused; one name with a control character still loads.
+    @Test(arguments: [
+        ("x\u{1}", "x\u{2}"), ("x\u{1}", "x\u{FFFD}"), ("a\u{7F}b", "a\u{8}b"), ("x\u{1B}[2J", "x\u{7}[2J"),
+    ])
+    func namesThatDifferOnlyInControlCharactersAreRefused(_ pair: (String, String)) throws {
+        guard case .failure(let error) = Self.load(pair.0, pair.1), let list = error as? DiagnosticList,
+            let problem = list.diagnostics.first
+        else {
+            Issue.record("\(pair) loaded")
+            return
+        }
+        #expect(problem.line == 4 && problem.message.contains("looks the same as the test at line 2"), "\(problem)")
+    }
+
+    @Test func oneNameWithAControlCharacterLoads() throws {
+        let loaded = try Self.load("x\u{1}", "y\u{1}").get()
+        #expect(loaded.tests.map(\.name) == ["x\u{1}", "other", "y\u{1}"])
     }
 }

@@ -24,11 +24,15 @@ public enum UnicodeText {
 
     /// The form two names are told apart by in a report, where a reader sees them: NFC,
     /// default-ignorable characters (U+200B zero-width space, U+2060 word joiner, U+FEFF)
-    /// removed, white space runs as one space, trimmed. Unlike `lookAlikeKey` it keeps
-    /// compatibility forms apart (`"m²"` is not `"m2"`). Test names and script paths of one run
-    /// must differ in it.
+    /// removed, each control character other than white space as U+FFFD (JUnit's XML 1.0
+    /// cannot hold them and writes U+FFFD, TAP a space: red-team 16 A-F1), white space runs as
+    /// one space, trimmed. Unlike `lookAlikeKey` it keeps compatibility forms apart (`"m²"` is
+    /// not `"m2"`). Test names and script paths of one run must differ in it.
     public static func reportKey(_ text: String) -> String {
-        collapseWhiteSpace(nfc(text).unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
+        collapseWhiteSpace(
+            nfc(text).unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }.map {
+                $0.properties.generalCategory == .control && !$0.properties.isWhitespace ? "\u{FFFD}" : $0
+            })
     }
 
     /// True when `a` and `b` differ (scalar by scalar) but would look the same on screen.
