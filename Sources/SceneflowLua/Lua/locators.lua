@@ -21,11 +21,23 @@ local function key(s)
   return k
 end
 
+-- The longest accessibility label, in bytes (LabelText.maxBytes): a label or contains text
+-- longer than it, normalised, can never match, and fails at once instead of on every retry
+-- frame of a wait (red-team 16 B-F2: a 1 MiB locator cost 8 s, 25 MB ran into the watchdog).
+local LABEL_MAX_BYTES = 1024
+local function matchable(what, text, as)
+  if #text > LABEL_MAX_BYTES then
+    fail(format("%s: the %s is %d bytes long; no accessibility label is longer than %d bytes, so it can never match",
+      what, as, #text, LABEL_MAX_BYTES))
+  end
+  return text
+end
+
 -- Checks a locator; returns a function(element) -> bool and its description. Text compares
 -- after NFC and white-space normalisation (`key`), for label, contains and pattern alike.
 function api.matcher(what, loc)
   if type(loc) == "string" then
-    local wanted = key(loc)
+    local wanted = matchable(what, key(loc), "label")
     return function(e) return e.label == loc or key(e.label) == wanted end, quote(loc)
   end
   if type(loc) ~= "table" then
@@ -56,7 +68,8 @@ function api.matcher(what, loc)
     if not ok then fail(what .. ": bad Lua pattern " .. quote(loc.pattern) .. ": " .. api.text(problem)) end
   end
   local label, contains, pattern, kind = loc.label, loc.contains, loc.pattern, loc.kind
-  label, contains = label and key(label), contains and key(contains)
+  label = label and matchable(what, key(label), "label")
+  contains = contains and matchable(what, key(contains), "contains text")
   return function(e)
     if kind and e.kind ~= kind then return false end
     if label then return key(e.label) == label end
