@@ -56,7 +56,7 @@ public enum HotspotAction: Equatable, Sendable {
             if transition != nil || duration != nil {
                 arguments.append(transition.map { LuaStringLiteral.quoted($0, quote: quote) } ?? "nil")
             }
-            if let duration { arguments.append(formatNumber(duration, decimals: 3)) }
+            if let duration { arguments.append(HotspotEditor.luaNumber(duration)) }
             return "\(name)(\(arguments.joined(separator: ", ")))"
         }
         switch self {

@@ -103,7 +103,15 @@ public enum HotspotEditor {
 
     /// The four numbers of a frame as the file writes them (`16`, `20.5`).
     public static func numbers(_ frame: Rect) -> [String] {
-        [frame.x, frame.y, frame.width, frame.height].map { formatNumber($0, decimals: 3) }
+        [frame.x, frame.y, frame.width, frame.height].map(luaNumber)
+    }
+
+    /// `value` as Lua source that reads back as the same number: a whole number as an
+    /// integer (`10`), else the shortest decimal text that round-trips (`1.0000001`,
+    /// `1e-320`). Six significant digits silently moved `1.0000001` to 1 (red-team 16 B-F4).
+    public static func luaNumber(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
     }
 
     /// The constructor of scene `scene`: its `name = { … }` inside a written `scenes = { … }`.
