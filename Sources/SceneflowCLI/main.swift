@@ -14,6 +14,7 @@ if CommandLine.arguments.dropFirst().first == "test" { _ = Interruption.install(
 // (OMP_THREAD_LIMIT=1); set before anything runs, and only when the user has not chosen.
 setenv("OMP_THREAD_LIMIT", "1", 0)
 StandardStreams.prepare()
+StandardStreams.command = StandardStreams.named(Array(CommandLine.arguments.dropFirst()))
 StuckLua.watch()
 let status = SceneflowTool.run(Array(CommandLine.arguments.dropFirst()))
 exit(StandardStreams.finish(status.rawValue))

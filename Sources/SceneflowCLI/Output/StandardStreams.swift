@@ -119,6 +119,19 @@ enum StandardStreams {
     /// True when standard output (the original one, where `-` writes) is a terminal.
     static var reportsGoToATerminal: Bool { isatty(StandardOutput.reportDescriptor) == 1 }
 
+    /// The command that runs (`check`, `test`, …), for messages written when it ends; nil for
+    /// `sceneflow --help` and the like. Set once at start (`named(_:)`).
+    nonisolated(unsafe) static var command: String?
+
+    /// The command word of `arguments` (the first, when it is a plain word such as `check`
+    /// or `merge-reports`), or nil.
+    static func named(_ arguments: [String]) -> String? {
+        guard let first = arguments.first, (1...20).contains(first.count),
+            first.allSatisfy({ ("a"..."z").contains($0) || $0 == "-" }), !first.hasPrefix("-")
+        else { return nil }
+        return first
+    }
+
     /// The reason (errno) an earlier flush of standard output failed with (`flushOutput`), or 0.
     nonisolated(unsafe) static var outputFailure: Int32 = 0
 
@@ -148,7 +161,10 @@ enum StandardStreams {
             ?? (flushFailed && reason != 0
                 ? String(cString: strerror(reason))
                 : outputFailure != 0 ? String(cString: strerror(outputFailure)) : "a write failed")
-        writeError("sceneflow: could not write to standard output: \(why)\n")
+        // Named as every failed output is (`sceneflow COMMAND: could not write NAME: REASON`):
+        // a CI log with several sceneflow steps tells which lost its output (red-team 16 B-F5).
+        let who = command.map { "sceneflow \($0)" } ?? "sceneflow"
+        writeError("\(who): could not write standard output: \(why)\n")
         return status == ExitCode.success.rawValue || status == ExitCode.failure.rawValue
             ? ExitCode.software.rawValue : status
     }
