@@ -296,6 +296,9 @@ final class ScreenshotChecker: VisualChecks {
         if let clash = spellingClash(path, kind: "capture") {
             return note("capture", name, .failed(message: clash), nil)
         }
+        if let problem = ReportPath.notAFileProblem(path) {
+            return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
+        }
         do {
             let image = try render(session, at: nil)
             try FileManager.default.createDirectory(

@@ -35,8 +35,13 @@ final class FailureArtifacts {
             return ([], "could not write the failure artifacts in \(folder)/: \(ScreenshotChecker.reason(error))")
         }
         func save(_ name: String, _ body: (String) throws -> Void) {
+            let path = (folder as NSString).appendingPathComponent(name)
+            if let problem = ReportPath.notAFileProblem(path) {
+                problems.append("\(name): \(problem)")
+                return
+            }
             do {
-                try body((folder as NSString).appendingPathComponent(name))
+                try body(path)
                 written.append(folder + "/" + name)
             } catch {
                 problems.append("\(name): \(ScreenshotChecker.reason(error))")

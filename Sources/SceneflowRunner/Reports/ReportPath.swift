@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 
 /// The one path base of Sceneflow's reports: every file a report names (failure frames, element
 /// trees, timelines, screenshot images, captures, baselines) is a path from the working
@@ -9,6 +10,17 @@ public enum ReportPath {
     /// `folder/relative` (`relative` alone when `folder` is empty or `.`).
     public static func join(_ folder: String, _ relative: String) -> String {
         folder.isEmpty || folder == "." ? relative : (folder as NSString).appendingPathComponent(relative)
+    }
+
+    /// Why Sceneflow may not write its own report file (a capture, a failure artifact) at
+    /// `path`: something other than a file is there (a symbolic link, a FIFO, a folder, a
+    /// device), which Sceneflow never put there and does not write through: a link to
+    /// `/dev/stdout` sent a capture into a worker's private output while the reports listed
+    /// it (red-team 16 B-F3). Nil when the name is free or holds a file.
+    public static func notAFileProblem(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, let kind = RegularFile.kind(ofMode: info.st_mode) else { return nil }
+        return "it is \(kind), not a file Sceneflow wrote; nothing was written (remove it)"
     }
 
     /// The characters a link's path segment keeps as they are (RFC 3986 `pchar` less `/`):
