@@ -343,12 +343,19 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
       fail(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
     end
     local timeout = opts_timeout(what, opts)
+    -- The message of an unchanged plain value is written once, not on every retry frame
+    -- (red-team 16 B-F2: a 1 MiB state value shown twice a frame cost 8 s).
+    local last_actual, message
     api.poll(what, timeout, function()
       local s = sf.state() or {}
       local actual = s[key]
       if actual == nil and not api.state_had(s, key) then return false, api.no_state_key(s, key) end
       if deep_equal(actual, value) then return true end
-      return false, format("expected state.%s to be %s, got %s", api.text(key), show(value), show(actual))
+      if message == nil or type(actual) == "table" or actual ~= last_actual then
+        last_actual = actual
+        message = format("expected state.%s to be %s, got %s", api.text(key), show(value), show(actual))
+      end
+      return false, message
     end)
   end }
 
