@@ -40,21 +40,17 @@ enum ScriptFinder {
         return result
     }
 
-    /// The first two of `scripts` whose paths a report shows alike (`UnicodeText.reportKey`:
-    /// `café.lua` composed and decomposed, `a b.lua` and `a  b.lua`), as a message naming both
-    /// with the characters that differ escaped; nil when every path reads differently
-    /// (red-team 15 A3: the console and JUnit showed two such files as one, a PASS and a FAIL).
+    /// The first two of `scripts` whose paths a report shows alike (`ShownName.firstTwins`:
+    /// `café.lua` composed and decomposed, `a b.lua` and `a  b.lua`, `a # b.lua` and
+    /// `a ＃ b.lua` in TAP), as a one-line message naming both spelled out
+    /// (`UnicodeText.spelledOut`); nil when every path reads differently (red-team 15 A3:
+    /// the console and JUnit showed two such files as one, a PASS and a FAIL; 17 F1, F3).
     static func lookAlikePaths(_ scripts: [String]) -> String? {
-        var seen: [String: String] = [:]
-        for path in scripts {
-            let key = UnicodeText.reportKey(path)
-            if let first = seen[key] {
-                return
-                    "\(first) and \(path) look the same in a report (\"\(UnicodeText.escaped(first))\" and \"\(UnicodeText.escaped(path))\"): rename one"
-            }
-            seen[key] = path
-        }
-        return nil
+        guard let twins = ShownName.firstTwins(scripts) else { return nil }
+        let first = UnicodeText.spelledOut(scripts[twins.first])
+        let second = UnicodeText.spelledOut(scripts[twins.second])
+        let shown = twins.everywhere ? "" : ", which shows both as \"\(twins.shownAs)\""
+        return "\"\(first)\" and \"\(second)\" look the same in \(twins.whereAlike)\(shown): rename one"
     }
 
     /// Every file and folder under `folder` (its path relative to `folder`), folders searched

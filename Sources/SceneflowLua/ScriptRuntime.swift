@@ -365,37 +365,38 @@ extension ScriptRuntime {
         return (state.snapshotTop().table?.sequence ?? []).compactMap(\.string).sorted()
     }
 
-    /// The refusal of the first test of `tests` whose name a report shows as an earlier one's:
-    /// the same text in another Unicode form (`"caf\u{E9}"` and `"cafe\u{301}"`: Lua, comparing
-    /// bytes, takes both), or a name a report shows alike (`UnicodeText.reportKey`: it differs
-    /// only in white space, invisible or control characters, as `"x"` and `"x "`, a no-break
-    /// space, a zero-width space, `"x\u{1}"` and `"x\u{2}"`: red-team 15 A3, 16 A-F1), at the
-    /// second's line, naming both with their characters spelled out. Nil when there is none.
+    /// The refusal of the first test of `tests` whose name a report shows as an earlier one's
+    /// (`ShownName.firstTwins`): the same text in another Unicode form (`"caf\u{E9}"` and
+    /// `"cafe\u{301}"`: Lua, comparing bytes, takes both), a name that differs only in white
+    /// space, invisible or control characters (`"x"` and `"x "`, a zero-width space,
+    /// `"x\u{1}"` and `"x\u{2}"`: red-team 15 A3, 16 A-F1), or in what one report writes a
+    /// character as (`"a # b"` and `"a ＃ b"` in TAP, an escape character and the text
+    /// `\u{1B}` on the console: red-team 17 F1, F2). At the second's line, naming both with
+    /// their characters spelled out. Nil when there is none.
     static func canonicalTwins(_ tests: [ScriptTest], file: String) -> Diagnostic? {
-        var seen: [String: ScriptTest] = [:]
+        guard let twins = ShownName.firstTwins(tests.map(\.name)) else { return nil }
+        let (first, test) = (tests[twins.first], tests[twins.second])
         func place(_ test: ScriptTest) -> String { test.module.map { "\($0):\(test.line)" } ?? "line \(test.line)" }
         func spelled(_ name: String) -> String {
             name.unicodeScalars.map {
-                $0.isASCII && $0.value >= 0x20 ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
+                $0 == "\\"
+                    ? "\\\\"
+                    : $0.isASCII && $0.value >= 0x20 && $0.value != 0x7F
+                        ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}"
             }
             .joined()
         }
-        for test in tests {
-            let look = UnicodeText.reportKey(test.name)
-            if let first = seen[look] {
-                // Swift compares strings canonically: equal here, they differ only in form.
-                let how =
-                    first.name == test.name
-                    ? "has the name of the test at \(place(first)) in another Unicode form"
-                    : "looks the same as the test at \(place(first)) in a report (they differ only in white space, invisible or control characters)"
-                return Diagnostic(
-                    file: file, line: test.module == nil ? test.line : nil,
-                    message:
-                        "test \"\(test.name)\" (\(place(test))) \(how) (\"\(spelled(test.name))\" and \"\(spelled(first.name))\"): a report cannot tell them apart; rename one"
-                )
-            }
-            seen[look] = test
-        }
-        return nil
+        // Swift compares strings canonically: equal here, they differ only in form.
+        let how =
+            first.name == test.name
+            ? "has the name of the test at \(place(first)) in another Unicode form"
+            : twins.everywhere
+                ? "looks the same as the test at \(place(first)) in a report (they differ only in white space, invisible or control characters)"
+                : "looks the same as the test at \(place(first)) in \(twins.whereAlike), which shows both as \"\(twins.shownAs)\""
+        return Diagnostic(
+            file: file, line: test.module == nil ? test.line : nil,
+            message:
+                "test \"\(TerminalText.oneLine(test.name))\" (\(place(test))) \(how) (\"\(spelled(test.name))\" and \"\(spelled(first.name))\"): a report cannot tell them apart; rename one"
+        )
     }
 }

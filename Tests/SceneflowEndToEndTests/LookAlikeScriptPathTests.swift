@@ -31,4 +31,24 @@ import Testing
         let r = try Sceneflow.run(["test", "ab.lua", "a b.lua"], in: tmp.url)
         #expect(r.status == 0, "\(r)")
     }
+
+    /// Paths one report writes alike (TAP writes `#` as `＃`; the console a line feed as the
+    /// text `\n`) are refused too, and the message shows each path escaped on one line, never
+    /// a raw line feed or escape character of a path (red-team 17 F1, F3).
+    @Test(arguments: [
+        ("a # b.lua", "a \u{FF03} b.lua", "TAP"), ("n\nl.lua", "n\\nl.lua", "the console"),
+        ("e\u{1B}.lua", "e\\u{1B}.lua", "the console"),
+    ])
+    func pathsOneReportWritesAlikeAreRefusedOnOneLine(_ names: (String, String, String)) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(names.0, "prototype \"Proto\"\ntest(\"a\", function() end)\n")
+        try tmp.write(names.1, "prototype \"Proto\"\ntest(\"a\", function() error(\"boom\") end)\n")
+        let r = try Sceneflow.run(["test", names.0, names.1, "--json", "r.json"], in: tmp.url)
+        #expect(r.didNotCrash && r.status == 65, "\(names): \(r)")
+        #expect(r.stderr.contains("look the same in \(names.2)"), "\(names): \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: true)
+        #expect(lines.count == 1, "\(names): \(r.stderr.debugDescription)")
+        #expect(!r.stderr.unicodeScalars.contains { $0.value == 0x1B }, "\(names): \(r.stderr.debugDescription)")
+    }
 }

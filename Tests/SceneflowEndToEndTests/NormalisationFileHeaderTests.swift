@@ -25,7 +25,7 @@ import Testing
         let r = try Sceneflow.run(["test", "s", "--json", "r.json"] + mode, in: tmp.url, timeout: 120)
         #expect(r.status == 65, "\(r)")
         #expect(
-            r.stderr.contains("look the same in a report (\"s/cafe\\u{301}.lua\" and \"s/caf\u{E9}.lua\"): rename one"),
+            r.stderr.contains("\"s/cafe\\u{301}.lua\" and \"s/caf\u{E9}.lua\" look the same in a report: rename one"),
             "\(mode): \(r.stderr)")
         #expect(!r.stdout.contains("composed"), "\(mode): \(r.stdout)")
     }

@@ -22,17 +22,12 @@ public enum UnicodeText {
         collapseWhiteSpace(nfc(text).unicodeScalars.filter { $0 != "\u{200B}" })
     }
 
-    /// The form two names are told apart by in a report, where a reader sees them: NFC,
-    /// default-ignorable characters (U+200B zero-width space, U+2060 word joiner, U+FEFF)
-    /// removed, each control character other than white space as U+FFFD (JUnit's XML 1.0
-    /// cannot hold them and writes U+FFFD, TAP a space: red-team 16 A-F1), white space runs as
-    /// one space, trimmed. Unlike `lookAlikeKey` it keeps compatibility forms apart (`"m²"` is
-    /// not `"m2"`). Test names and script paths of one run must differ in it.
-    public static func reportKey(_ text: String) -> String {
-        collapseWhiteSpace(
-            nfc(text).unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint }.map {
-                $0.properties.generalCategory == .control && !$0.properties.isWhitespace ? "\u{FFFD}" : $0
-            })
+    /// The form a reader tells two shown texts apart by (`ShownName` applies it to what each
+    /// report shows of a name): NFC, default-ignorable characters (U+200B zero-width space,
+    /// U+2060 word joiner, U+FEFF) removed, white space runs as one space, trimmed. Unlike
+    /// `lookAlikeKey` it keeps compatibility forms apart (`"m²"` is not `"m2"`).
+    public static func readerKey(_ text: String) -> String {
+        collapseWhiteSpace(nfc(text).unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
     }
 
     /// True when `a` and `b` differ (scalar by scalar) but would look the same on screen.
@@ -55,6 +50,19 @@ public enum UnicodeText {
             }
         }
         return out
+    }
+
+    /// `escaped` with each backslash written `\\`, so the text an escape stands for and the text
+    /// of the escape itself read differently (`"x\u{1B}"` for an escape character, `"x\\u{1B}"`
+    /// for the six characters): the form messages name two look-alike names in.
+    public static func spelledOut(_ text: String) -> String {
+        // Scalar by scalar: a backslash followed by a combining mark is one `Character`.
+        var doubled = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" { doubled.append(scalar) }
+            doubled.append(scalar)
+        }
+        return escaped(String(doubled))
     }
 
     private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {

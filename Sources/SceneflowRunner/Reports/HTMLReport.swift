@@ -210,29 +210,7 @@ public enum HTMLReport {
     /// override or isolate is shown as the console shows it (`\u{202E}`): raw, one in a test
     /// name reversed the rest of its line, the file name beside it included (red-team finding
     /// p4, the "Trojan Source" characters).
-    static func e(_ text: String) -> String {
-        // Most text (log lines, names) holds none of these: only the escaping of XML then.
-        // Bytes that may start a character shown otherwise: C0 controls, DEL, C2 (U+0080 to
-        // U+009F) and E2 (the bidirectional controls).
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else {
-            return XMLText.escape(text)
-        }
-        var shown = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if TerminalText.isBidiControl(scalar.value) {
-                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-                continue
-            }
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: shown.append(scalar)
-            case 0x00...0x1F: shown.append(Unicode.Scalar(0x2400 + scalar.value)!)
-            case 0x7F: shown.append("\u{2421}")
-            case 0x80...0x9F: shown.append("\u{FFFD}")
-            default: shown.append(scalar)
-            }
-        }
-        return XMLText.escape(String(shown))
-    }
+    static func e(_ text: String) -> String { XMLText.escape(XMLText.shownInHTML(text)) }
 
     private static let css = """
         body{font:14px/1.45 system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:0;background:#f4f5f7;color:#1d2330}

@@ -1,13 +1,11 @@
-import SceneflowCore
-
 /// Text as TAP consumers read it back: test-point descriptions that no consumer can take for a
 /// directive or a new line, and YAML double-quoted scalars that both Perl's
 /// `TAP::Parser::YAMLish` (behind `prove`) and PyYAML (behind tappy) read exactly.
-enum TAPText {
+public enum TAPText {
     /// The stand-in for `#` in descriptions: U+FF03 FULLWIDTH NUMBER SIGN, which looks like
     /// `#`. TAP 13 knows `\#`, but tappy ignores that escape and starts a directive at any
     /// `#`, so a `#` is never written; the exact name is in the test point's YAML block.
-    static let hashStandIn: Character = "\u{FF03}"
+    public static let hashStandIn: Character = "\u{FF03}"
 
     /// `text` for a test-point description (or a SKIP reason): backslashes escaped first
     /// (`\\`, TAP 14's escape, so no backslash can escape the `#` of Sceneflow's own
@@ -15,7 +13,7 @@ enum TAPText {
     /// U+2028, U+2029), which some consumer would read as the end of the line, and every
     /// bidirectional override or isolate, which would reorder the consumer's line on a terminal
     /// (the console escapes them too), as a space. The exact name is in the YAML block.
-    static func description(_ text: String) -> String {
+    public static func description(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -32,7 +30,7 @@ enum TAPText {
 
     /// True for the characters a description cannot hold: C0 and C1 controls, DEL, U+2028 and
     /// U+2029 (line breaks to one reader or another).
-    static func isLineHazard(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isLineHazard(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return v < 0x20 || (0x7F...0x9F).contains(v) || v == 0x2028 || v == 0x2029
     }
@@ -42,7 +40,7 @@ enum TAPText {
     /// `\xHH` (PyYAML refuses them raw; both readers know `\xHH`); U+2028, U+2029 (line breaks
     /// to PyYAML), U+FFFE, U+FFFF and the bidirectional overrides and isolates (which would
     /// reorder a terminal's line) as `\uHHHH` (which `TAP::Parser` leaves as written).
-    static func yamlQuoted(_ text: String) -> String {
+    public static func yamlQuoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             let v = scalar.value
