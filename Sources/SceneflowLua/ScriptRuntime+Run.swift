@@ -119,7 +119,7 @@ extension ScriptRuntime {
         if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
         diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
         if diagnostic.line == nil { diagnostic.line = test.line }
-        return stopped(test, by: diagnostic)
+        return stopped(test, by: diagnostic, limit: !endedByScriptError)
     }
 
     /// Whose Lua code ran when a limit stopped it, for the message: `test "name"`, `after_all
@@ -133,26 +133,27 @@ extension ScriptRuntime {
         }
     }
 
-    /// Ends the running test stopped by a limit with `failure`. Stopped in the file's after_all
+    /// Ends the running test with `failure`, a stop by a limit unless `limit` is false (an
+    /// error the script raised). A limit that stopped the after_each hooks of a test that had
+    /// failed follows its failure (`…; then, in after_each: …`, as a hook's error does; the
+    /// error's message says so already). Stopped in the file's after_all
     /// hooks, the failure is theirs (`afterAllFailure`, the file's `(after_all)` entry) and
     /// the test keeps how it ended before them (`TestRecordJournal.failureBeforeAfterAll`, and
     /// its soft failures), as when an after_all hook raises an error.
-    func stopped(_ test: ScriptTest, by failure: Diagnostic) -> ScriptStep {
+    func stopped(_ test: ScriptTest, by failure: Diagnostic, limit: Bool = true) -> ScriptStep {
+        if limit, module.records.phase == "after_each", let before = module.records.failureBeforeAfterEach {
+            // The test had failed before its after_each hooks: the stop follows its failure,
+            // as a hook's error does (red-team 18 F1: the test's own failure was lost).
+            var diagnostic = testFailure(before, test)
+            diagnostic.message += "; then, " + failure.inHook("after_each")
+            return .failed(diagnostic)
+        }
         guard module.records.phase == "after_all" else { return .failed(failure) }
         var failure = failure
         // At the line of the hook that was stopped (red-team finding o11: the last test's).
         if let line = module.records.phaseLine { failure.line = line }
         afterAllStop = failure
-        if let before = module.records.failureBeforeAfterAll {
-            let limits = state.limits
-            var diagnostic = source.diagnostic(
-                LuaFailure(message: before), limits: limits, instructions: limits.stepInstructions, names: globalNames)
-            if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
-            diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
-            if diagnostic.line == nil { diagnostic.line = test.line }
-            lastFailureKind = before == module.notedFailure ? .expectation : .error
-            return .failed(diagnostic)
-        }
+        if let before = module.records.failureBeforeAfterAll { return .failed(testFailure(before, test)) }
         if let soft = unreportedSoftFailures {
             module.softFailuresReported()
             lastFailureKind = .expectation
@@ -160,6 +161,19 @@ extension ScriptRuntime {
         }
         lastFailureKind = nil
         return .passed
+    }
+
+    /// The test's own failure `message` (as Lua raised it, before its hooks), placed and
+    /// worded as when it ends the test; sets `lastFailureKind` from it.
+    private func testFailure(_ message: String, _ test: ScriptTest) -> Diagnostic {
+        let limits = state.limits
+        var diagnostic = source.diagnostic(
+            LuaFailure(message: message), limits: limits, instructions: limits.stepInstructions, names: globalNames)
+        if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
+        diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
+        if diagnostic.line == nil { diagnostic.line = test.line }
+        lastFailureKind = message == module.notedFailure ? .expectation : .error
+        return diagnostic
     }
 
     /// `origin` (where a limit came from) for a message when it is the project config (the

@@ -154,6 +154,13 @@ extension TestWorkerPool {
                 outcome = namingTheStop(outcome)
             } else {
                 outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))
+                if run.journal().phase == "after_each", let before = run.journal().failureBeforeAfterEach {
+                    // The test had failed before its after_each hooks: the stop follows its
+                    // failure, as in a live worker (red-team 18 F1).
+                    var failure = Diagnostic(luaMessage: before, file: run.file, line: test.line)
+                    failure.message += "; then, " + outcome.failure!.inHook("after_each")
+                    outcome.failure = failure
+                }
             }
             // Stopped before its after_each hooks began (in the test or before_each): a fresh
             // worker runs them first, and the test is shown once they ran.
@@ -242,17 +249,9 @@ extension TestWorkerPool {
         if let before = journal.failureBeforeAfterAll {
             outcome.verdict = .failed
             // Lua's `walk.lua:4: message`: the line goes to the diagnostic, as in a live worker.
-            var line = test.line
-            var message = before
-            let label = (run.file as NSString).lastPathComponent + ":"
-            if message.hasPrefix(label), let colon = message.dropFirst(label.count).firstIndex(of: ":"),
-                let number = Int(message[message.index(message.startIndex, offsetBy: label.count)..<colon])
-            {
-                line = number
-                message = String(message[message.index(after: colon)...].drop { $0 == " " })
-            }
-            if let soft = journal.softFailureList { message += "\nand " + soft }
-            outcome.failure = Diagnostic(file: run.file, line: line, message: message)
+            var failure = Diagnostic(luaMessage: before, file: run.file, line: test.line)
+            if let soft = journal.softFailureList { failure.message += "\nand " + soft }
+            outcome.failure = failure
         } else if let soft = journal.softFailureList {
             outcome.verdict = .failed
             outcome.failure = Diagnostic(file: run.file, line: test.line, message: soft)

@@ -57,6 +57,10 @@ public struct TestRecordJournal: Sendable {
     public private(set) var phase: String?
     /// How the test ended before its file's after_all hooks began (`TestRecordEvent.phase`).
     public private(set) var failureBeforeAfterAll: String?
+    /// How the test failed before its after_each hooks began (`TestRecordEvent.phase`), nil
+    /// when it passed or they run in a fresh load: a limit or a stopped worker that ends the
+    /// hooks follows it (`…; then, in after_each: …`) instead of replacing it (red-team 18 F1).
+    public private(set) var failureBeforeAfterEach: String?
     /// The line of the hook running now (`TestRecordEvent.phase`), nil in the test's own
     /// function or when not known.
     public private(set) var phaseLine: Int?
@@ -112,6 +116,12 @@ public struct TestRecordJournal: Sendable {
             phase = name == "test" ? nil : name
             phaseLine = name == "test" ? nil : line
             if name == "after_all" { failureBeforeAfterAll = testFailure }
+            if name == "after_each" {
+                failureBeforeAfterEach = testFailure
+                // That failure lists the test's soft failures already (a worker's journal
+                // hears no `soft_reported`): a stop in the hooks must not list them again.
+                if testFailure != nil { softFailures.removeAll() }
+            }
         case .reset:
             self = TestRecordJournal()
         }

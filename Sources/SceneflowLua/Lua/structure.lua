@@ -551,7 +551,8 @@ function decl.run(index, last, first, hooks_only, without_before_all)
     if ok then ok, err = xpcall(t.fn, api.traced) end
     sf.step_unwind(0)  -- steps a failure left open end failed; after_each's are top level
     ok, err = own_failure(ok, err)
-    if #decl.after_each > 0 then sf.phase("after_each") end
+    -- How the test ended goes with the phase: a limit that stops the hooks keeps it.
+    if #decl.after_each > 0 then sf.phase("after_each", not ok and api.error_text(err) or nil) end
     ok, err = hooks(decl.after_each, "in after_each", ok, err, true)
   end
   if last then

@@ -137,7 +137,10 @@ extension HeadlessTestRunner {
         if outcome.verdict == .passed, !run.warnings.isEmpty { outcome.verdict = .warned }
         guard let hookFailure = run.failure, run.verdict == .failed else { return }
         var failure = outcome.failure ?? Diagnostic(file: outcome.file, line: outcome.line, message: "")
-        failure.message += failure.message.isEmpty ? hookFailure.message : "; then, " + hookFailure.message
+        // A hook's error comes as `in after_each: walk.lua:2: …`; a limit or a stopped worker
+        // that ended the hooks as its own message, which gets that form.
+        let inHooks = hookFailure.message.hasPrefix("in after_each: ") ? hookFailure.message : hookFailure.inHook("after_each")
+        failure.message += failure.message.isEmpty ? hookFailure.message : "; then, " + inHooks
         outcome.failure = failure
         if outcome.verdict != .interrupted { outcome.verdict = .failed }
         if outcome.failureKind == nil { outcome.failureKind = run.failureKind }
