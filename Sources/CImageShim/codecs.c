@@ -73,6 +73,26 @@ int sf_png_decode_rgba8(const unsigned char *data, size_t size, unsigned char *o
     return 0;
 }
 
+int sf_png_check_info(const unsigned char *data, size_t size, char *error, size_t error_size) {
+    struct sf_png_source source = {data, size, 0, error, error_size};
+    if (error_size > 0) error[0] = 0;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &source, sf_png_error, sf_png_warning);
+    if (!png) {
+        snprintf(error, error_size, "libpng could not start");
+        return 1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (!info || setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, info ? &info : NULL, NULL);
+        if (error_size > 0 && error[0] == 0) snprintf(error, error_size, "libpng could not read its header");
+        return 1;
+    }
+    png_set_read_fn(png, &source, sf_png_read);
+    png_read_info(png, info);
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}
+
 /* ---- libtiff ---- */
 
 static _Thread_local char sf_tiff_error[512];

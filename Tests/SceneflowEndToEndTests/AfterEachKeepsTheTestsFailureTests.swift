@@ -33,7 +33,10 @@ import Testing
             "soft expectation", "expect.soft(2).to_be(4)",
             "c.lua:2: 1 soft expectation failed:\n  line 2: expected 2 to be 4"
         ),
-        ("watchdog", "while true do end", #"c.lua:3: after_each of c.lua (for test "t") ran its Lua code for more than 1 s"#),
+        (
+            "watchdog", "while true do end",
+            #"c.lua:3: after_each of c.lua (for test "t") ran its Lua code for more than 1 s"#
+        ),
         (
             "memory", #"local s = string.rep("x", 1e8) local t = {} for i = 1, 10 do t[i] = s .. i end"#,
             #"after_each of c.lua (for test "t") used more than 256 MiB of memory"#
@@ -66,8 +69,9 @@ import Testing
             #expect(parts.count == 2, "\(test) × \(hook), --jobs \(jobs): \(message)")
             #expect(parts.first?.contains(testMessage) == true, "\(test) × \(hook), --jobs \(jobs): \(message)")
             #expect(
-                parts.last?.hasPrefix(hookMessage) == true || hookMessage.hasPrefix("after_each")
-                    && parts.last?.hasPrefix("c.lua:") == true && parts.last?.contains(hookMessage) == true,
+                parts.last?.hasPrefix(hookMessage) == true
+                    || hookMessage.hasPrefix("after_each")
+                        && parts.last?.hasPrefix("c.lua:") == true && parts.last?.contains(hookMessage) == true,
                 "\(test) × \(hook), --jobs \(jobs): \(message)")
             // Each failure once: the test's never in the hook's part, nor the hook's in the test's.
             #expect(parts.last?.contains("1 to be 3") == false, "\(message)")

@@ -22,6 +22,21 @@ enum PNGWriter {
         png(width: width, height: height, idat: zlibStored([0, 0, 0, 0]))
     }
 
+    /// A `width` x `height` PNG with 8-bit RGB pixel data whose IHDR says `colourType`,
+    /// `bitDepth`, `compression`, `filter` and `interlace` (valid or not), with a second IHDR
+    /// when `twoHeaders`: every chunk whole, with right CRCs, for header checks.
+    static func header(
+        width: Int, height: Int, colourType: UInt8, bitDepth: UInt8, compression: UInt8 = 0, filter: UInt8 = 0,
+        interlace: UInt8 = 0, twoHeaders: Bool = false
+    ) -> Data {
+        let raw = [UInt8]((0..<height).flatMap { _ in [0] + [UInt8](repeating: 0x80, count: width * 3) })
+        let ihdr = be32(UInt32(width)) + be32(UInt32(height)) + [bitDepth, colourType, compression, filter, interlace]
+        var out = signature + chunk("IHDR", ihdr)
+        if twoHeaders { out += chunk("IHDR", ihdr) }
+        out += chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+        return Data(out)
+    }
+
     /// The first `fraction` of a valid PNG (cut inside the pixel data).
     static func truncated(width: Int, height: Int, fraction: Double = 0.5) -> Data {
         let full = solid(width: width, height: height)

@@ -14,6 +14,12 @@
 int sf_png_decode_rgba8(const unsigned char *data, size_t size, unsigned char *out, size_t width,
                         size_t height, char *error, size_t error_size);
 
+/* Reads the PNG in data[0..<size] with libpng up to its first image data (png_read_info), which
+ * checks what libpng refuses before any pixel: the IHDR's colour type, bit depth and sizes, a
+ * second or misplaced IHDR, a palette image without PLTE. No message is printed. Returns 0 when
+ * libpng accepts it; otherwise non-zero with libpng's message in error (NUL-terminated). */
+int sf_png_check_info(const unsigned char *data, size_t size, char *error, size_t error_size);
+
 /* Makes libtiff keep its error and warning messages (the last error per thread) instead of
  * printing them on standard error. Idempotent; call before decoding TIFFs. */
 void sf_tiff_keep_messages(void);

@@ -139,7 +139,8 @@ extension HeadlessTestRunner {
         var failure = outcome.failure ?? Diagnostic(file: outcome.file, line: outcome.line, message: "")
         // A hook's error comes as `in after_each: walk.lua:2: …`; a limit or a stopped worker
         // that ended the hooks as its own message, which gets that form.
-        let inHooks = hookFailure.message.hasPrefix("in after_each: ") ? hookFailure.message : hookFailure.inHook("after_each")
+        let inHooks =
+            hookFailure.message.hasPrefix("in after_each: ") ? hookFailure.message : hookFailure.inHook("after_each")
         failure.message += failure.message.isEmpty ? hookFailure.message : "; then, " + inHooks
         outcome.failure = failure
         if outcome.verdict != .interrupted { outcome.verdict = .failed }

@@ -1,3 +1,4 @@
+internal import CImageShim
 import CZlib
 import Foundation
 import SceneflowCore
@@ -100,12 +101,25 @@ enum ImageStructure {
             if type == "IDAT" { data.append(offset + 8..<end) }
             if type == "IEND" {
                 guard !data.isEmpty else { return "the PNG has no image data (no IDAT chunk)" }
+                if let refused = libpngRefusal(b) { return refused }
                 guard let header else { return nil }
                 return PNGPixelData.problem(b, idat: data, header: header)
             }
             offset = end + 4
         }
         return "the PNG is cut short: it ends without its IEND chunk"
+    }
+
+    /// What libpng refuses in the PNG's chunks before its pixels (`sf_png_check_info`: colour
+    /// type 7, bit depth 3, a palette image without PLTE, two IHDR chunks), as `check`'s full
+    /// decode would, without a message of libpng's own on standard error; nil when it accepts
+    /// them (red-team 18 B-F1: `test`, `inspect`, `graph` and `play` ran such a file).
+    private static func libpngRefusal(_ b: [UInt8]) -> String? {
+        var error = [CChar](repeating: 0, count: 256)
+        let status = b.withUnsafeBufferPointer { sf_png_check_info($0.baseAddress, $0.count, &error, error.count) }
+        guard status != 0 else { return nil }
+        let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return "libpng refuses it: \(reason)"
     }
 
     /// An uncompressed BMP (BI_RGB or BI_BITFIELDS) must hold every row of its pixels after
