@@ -12,8 +12,9 @@ import SceneflowCore
 /// `PASSED WITH WARNINGS` and each warning as `file:line: warning: message`, and the failure
 /// images (frame, expected, actual, diff) as `[[ATTACHMENT|path]]` lines (GitLab and Jenkins
 /// attachments); every path is from the working directory. A file that could not load is one
-/// `(load)` testcase with an `<error>`; a file that never ran (interrupted run) one skipped
-/// `(not run)` testcase. Each `<testsuite>`'s properties name the Sceneflow that wrote it
+/// `(load)` testcase with an `<error>`; a file that never ran one `(not run)` testcase, an
+/// `<error type="interrupted">` when a stop signal kept it from running (as each test it kept
+/// from running: an interrupted run never reads as passed), else `<skipped>`. Each `<testsuite>`'s properties name the Sceneflow that wrote it
 /// (`sceneflow.version`, `SceneflowVersion.current`). Timestamps are UTC with their zone (`2026-01-31T09:30:00Z`).
 ///
 /// With `extras`, each testcase also gets `file` and `line` (the `test(...)` call) and a warned
@@ -45,12 +46,12 @@ public enum JUnitReport {
         case pass, failure, error, skipped
     }
 
-    /// The JUnit kind of `outcome`: an expectation is a failure; a Lua runtime error, a limit
-    /// or an interruption an error.
+    /// The JUnit kind of `outcome`: an expectation is a failure; a Lua runtime error, a limit,
+    /// an interruption or a test an interruption kept from running an error.
     static func kind(_ outcome: TestOutcome) -> Kind {
         switch outcome.verdict {
         case .passed, .warned, .recorded: return .pass
-        case .skipped: return .skipped
+        case .skipped: return outcome.notRunForInterruption ? .error : .skipped
         case .interrupted: return .error
         case .failed: return outcome.failureKind == .error ? .error : .failure
         }
@@ -68,7 +69,7 @@ public enum JUnitReport {
             }
             if result.notRun != nil {
                 tests += 1
-                skipped += 1
+                if result.notRunForInterruption { errors += 1 } else { skipped += 1 }
             }
             for outcome in result.outcomes {
                 switch JUnitReport.kind(outcome) {
@@ -109,7 +110,10 @@ public enum JUnitReport {
         }
         if let notRunText = result.notRunText {
             x += "    <testcase name=\"(not run)\" classname=\"\(classname)\"\(fileAttribute)>\n"
-            x += "      <skipped message=\"\(escape(notRunText))\"/>\n"
+            x +=
+                result.notRunForInterruption
+                ? "      <error message=\"\(escape(notRunText))\" type=\"interrupted\">\(escape(notRunText))</error>\n"
+                : "      <skipped message=\"\(escape(notRunText))\"/>\n"
             x += "    </testcase>\n"
         }
         for outcome in result.outcomes { x += testcase(outcome, classname: classname, extras: extras) }
@@ -131,14 +135,15 @@ public enum JUnitReport {
             x += "      </properties>\n"
         }
         let failure =
-            (outcome.failure.map(\.description) ?? "failed")
+            (outcome.failure.map(\.description)
+                ?? (outcome.notRunForInterruption ? "not run: \(outcome.skipReason!)" : "failed"))
             + (outcome.failedStepsText.map { " (\($0))" } ?? "")
         let body = escape(failure + "\n" + stepsText(outcome))
         switch kind(outcome) {
         case .failure:
             x += "      <failure message=\"\(escape(failure))\" type=\"expectation\">\(body)</failure>\n"
         case .error:
-            let type = outcome.verdict == .interrupted ? "interrupted" : "lua"
+            let type = outcome.verdict == .interrupted || outcome.notRunForInterruption ? "interrupted" : "lua"
             x += "      <error message=\"\(escape(failure))\" type=\"\(type)\">\(body)</error>\n"
         case .skipped:
             x += "      <skipped message=\"\(escape(outcome.skipReason ?? "skipped"))\"/>\n"

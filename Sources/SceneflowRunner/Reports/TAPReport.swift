@@ -1,8 +1,9 @@
 import SceneflowCore
 
 /// TAP version 13 (testanything.org) as Perl's `prove` (TAP::Harness) and tappy (PyPI
-/// `tap.py`) read it: one test point per test, `# SKIP` for skipped tests and for each file
-/// that never ran (`# SKIP not run (interrupted)`), one `not ok` point per file that could not
+/// `tap.py`) read it: one test point per test, `# SKIP` for skipped tests, `not ok` for each
+/// test and file a stop signal kept from running (`not ok 3 - b.lua: not run (interrupted)`:
+/// an interrupted run never reads as a pass), one `not ok` point per file that could not
 /// load, and a YAML block for every point that is not a plain pass (and for any whose
 /// description had to change the name).
 ///
@@ -34,12 +35,17 @@ public enum TAPReport {
     }
 
     /// The points a file adds besides its tests, numbered from `number`: `# SKIP not run (…)`
-    /// for a file that never ran, one `not ok` point for a file that could not load.
+    /// for a file that never ran (`not ok … not run (interrupted)` when a stop signal kept it
+    /// from running), one `not ok` point for a file that could not load.
     public static func filePoints(_ result: ScriptFileResult, from number: Int) -> [String] {
         var points: [String] = []
         let file = TAPText.description(result.file)
         if let notRun = result.notRunText {
-            points.append("ok \(number + points.count) - \(file) # SKIP \(TAPText.description(notRun))")
+            // Kept from running by a stop signal: not a pass (the run was interrupted).
+            points.append(
+                result.notRunForInterruption
+                    ? "not ok \(number + points.count) - \(file): \(TAPText.description(notRun))"
+                    : "ok \(number + points.count) - \(file) # SKIP \(TAPText.description(notRun))")
         }
         if !result.loadProblems.isEmpty {
             var block = ["not ok \(number + points.count) - \(file): could not load", "  ---"]
@@ -69,6 +75,8 @@ public enum TAPReport {
         switch outcome.verdict {
         case .passed, .warned, .recorded: head = "ok \(number) - \(title)"
         case .failed, .interrupted: head = "not ok \(number) - \(title)"
+        case .skipped where outcome.notRunForInterruption:
+            head = "not ok \(number) - \(title): not run (\(TAPText.description(outcome.skipReason ?? "")))"
         case .skipped: head = "ok \(number) - \(title) # SKIP \(TAPText.description(outcome.skipReason ?? ""))"
         }
         let altered = name != outcome.name || file != outcome.file

@@ -36,6 +36,15 @@ public struct TestOutcome: Codable, Sendable {
     public var failureKind: TestFailureKind?
     /// Why the test was skipped.
     public var skipReason: String?
+
+    /// The skip reason of a test a stop signal (SIGINT, SIGTERM) kept from running.
+    public static let interruptedSkipReason = "the run was interrupted"
+
+    /// True for a test a stop signal kept from running (not the script's `skip()`, a filter
+    /// or `--max-failures`): TAP shows it `not ok` and JUnit as an `<error>`, so no reader of an
+    /// interrupted run's reports takes it for a passing run (red-team 18 A-F2: `prove` and
+    /// tappy read PASS, junitparser no failure).
+    public var notRunForInterruption: Bool { verdict == .skipped && skipReason == Self.interruptedSkipReason }
     /// Real time the test took, in seconds; nil when unknown (never a made-up 0).
     public var wallSeconds: Double?
     /// Virtual clock time the test took, in seconds.
@@ -153,6 +162,11 @@ public struct ScriptFileResult: Codable, Sendable {
 
     /// `not run (interrupted)`, or nil for a file that ran.
     public var notRunText: String? { notRun.map { "not run (\($0))" } }
+
+    /// True for a file a stop signal kept from running (or stopped while it loaded): TAP shows
+    /// it `not ok`, JUnit its `(not run)` case as an `<error>` (see
+    /// `TestOutcome.notRunForInterruption`).
+    public var notRunForInterruption: Bool { notRun == "interrupted" }
 }
 
 /// Counts over a whole run, for the closing line `N passed, N failed[, N skipped]`.
