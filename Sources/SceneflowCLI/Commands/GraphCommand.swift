@@ -44,9 +44,10 @@ struct GraphCommand: Subcommand {
         folder = parsed.positionals[0]
         out = parsed.value("--out")
         if let text = parsed.value("--layout-timeout") {
-            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            // From 1 ms: a smaller limit would read "within 0 s" (red-team 18 B-F5).
+            guard let seconds = Double(text), seconds.isFinite, seconds >= 0.001, seconds <= 86_400 else {
                 throw UsageError(
-                    message: "--layout-timeout must be a number of seconds above 0 (at most 86400), not \"\(text)\"")
+                    message: "--layout-timeout must be a number of seconds from 0.001 to 86400, not \"\(text)\"")
             }
             layoutSeconds = seconds
         } else {

@@ -37,7 +37,10 @@ public enum FlowGraphRenderer {
                 return
                     "Graphviz is not installed (no `dot` on PATH; on Debian: apt-get install graphviz), so no SVG/PNG was made; the DOT text is in \(file) — render it with `dot -Tsvg \(shellQuoted(file))` where Graphviz is available"
             case .graphvizFailed(let status, let message):
-                return "dot failed (exit \(status)): \(message.trimmingCharacters(in: .whitespacesAndNewlines))"
+                let said = message.trimmingCharacters(in: .whitespacesAndNewlines)
+                // `gvwrite_no_z problem N`: Graphviz's words for a write that failed.
+                let hint = said.contains("gvwrite") ? " (Graphviz could not write its output: is the disk full?)" : ""
+                return "dot failed (exit \(status)): \(said)\(hint)"
             case .io(let message):
                 return message
             case .layoutTooLong(let seconds, let file):
@@ -63,7 +66,9 @@ public enum FlowGraphRenderer {
     /// an overlay scene at its overlay size's on the device presenting it; a landscape scene turned) into `folder`, and the
     /// landscape variant of each scene that has one as `<scene>-landscape.png`. Returns
     /// absolute paths by scene name (`landscape`: of the variants). Scenes whose image fails
-    /// are left out.
+    /// to render are left out.
+    ///
+    /// - Throws: `Failure.io` when the folder or a thumbnail cannot be written.
     public static func thumbnails(_ prototype: Prototype, into folder: String, width: Double = 180) throws(Failure)
         -> (scenes: [String: String], landscape: [String: String])
     {
@@ -76,10 +81,16 @@ public enum FlowGraphRenderer {
         small.device.scale = width / max(prototype.device.width, 1)
         var result: (scenes: [String: String], landscape: [String: String]) = ([:], [:])
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
-        func render(_ p: Prototype, _ request: StillRenderer.Request, _ name: String) -> String? {
+        func render(_ p: Prototype, _ request: StillRenderer.Request, _ name: String) throws(Failure) -> String? {
             let file = (absolute as NSString).appendingPathComponent(name)
-            guard let image = try? StillRenderer.render(p, request), (try? StillRenderer.save(image, to: file)) != nil
-            else { return nil }
+            guard let image = try? StillRenderer.render(p, request) else { return nil }
+            // A thumbnail that cannot be written fails the command: the map would show the
+            // scene without its picture, and exit 0 (red-team 18 B-F3, a full disk).
+            do {
+                try StillRenderer.save(image, to: file)
+            } catch {
+                throw .io("could not write the thumbnail \(file): \(plainReason(error))")
+            }
             return file
         }
         var used = Set<String>()
@@ -97,9 +108,9 @@ public enum FlowGraphRenderer {
                 let scale = turned ? small.device.scale : width / max(frame.width, 1)
                 source.device = Device(width: frame.width, height: frame.height, scale: scale)
             }
-            result.scenes[scene.name] = render(source, .init(scene: scene.name), "\(name).png")
+            result.scenes[scene.name] = try render(source, .init(scene: scene.name), "\(name).png")
             if scene.design.landscape != nil, scene.design.overlay == nil {
-                result.landscape[scene.name] = render(
+                result.landscape[scene.name] = try render(
                     small, .init(scene: scene.name, orientation: .landscape), "\(name)-landscape.png")
             }
         }
@@ -189,7 +200,26 @@ public enum FlowGraphRenderer {
         guard let bytes = RegularFile.contents(atPath: temporary) else {
             throw .io("Graphviz wrote no \(format.rawValue.uppercased()) file")
         }
+        guard isComplete(bytes, format) else {
+            // dot exits 0 when its last flush fails (red-team 18 B-F3: a 4 096-byte SVG on a
+            // full disk replaced a good one).
+            throw .io(
+                "Graphviz's \(format.rawValue.uppercased()) output is cut short (\(bytes.count) bytes, no \(format == .png ? "IEND chunk" : "closing </svg>")): is the disk full? Nothing was written"
+            )
+        }
         return bytes
+    }
+
+    /// True when `bytes` end as a whole file of `format` does: an SVG with its closing
+    /// `</svg>` tag, a PNG with its IEND chunk (length 0, `IEND`, its CRC `AE 42 60 82`).
+    static func isComplete(_ bytes: Data, _ format: Format) -> Bool {
+        switch format {
+        case .dot: return true
+        case .svg:
+            let tail = String(decoding: bytes.suffix(64), as: UTF8.self)
+            return tail.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix("</svg>")
+        case .png: return bytes.suffix(12).elementsEqual([0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82])
+        }
     }
 
     /// `name` with every character but ASCII letters, digits, `.`, `_` and `-` replaced by `_`,
