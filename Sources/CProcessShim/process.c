@@ -22,6 +22,12 @@ int sf_flush_stdout(void) {
     return errno != 0 ? errno : EIO;
 }
 
+int sf_write_stdout(const char *text, size_t length) {
+    errno = 0;
+    if (fwrite(text, 1, length, stdout) == length) return 0;
+    return errno != 0 ? errno : EIO;
+}
+
 void sf_line_buffer_stdout(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 
 int sf_fix_mmap_threshold(int bytes) {

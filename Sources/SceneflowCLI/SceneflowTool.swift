@@ -54,7 +54,7 @@ enum SceneflowTool {
                 printError("sceneflow completions: expects one shell: bash, zsh or fish\(got)")
                 return .usage
             }
-            print(script, terminator: "")
+            StandardStreams.writeOutput(script)
             return .success
         }
         if first == "--help" || first == "-h" || first == "help" {
@@ -84,11 +84,11 @@ enum SceneflowTool {
     static func help(_ topic: String, _ rest: [String] = []) -> ExitCode {
         if topic == "api" { return helpAPI(rest) }
         if topic == "man" {
-            print(ManPage.text(), terminator: "")
+            StandardStreams.writeOutput(ManPage.text())
             return .success
         }
         if topic == "outputs" {
-            print(OutputOptions.help())
+            StandardStreams.writeOutput(OutputOptions.help() + "\n")
             return .success
         }
         guard let command = subcommands.first(where: { $0.name == topic }) else {
@@ -98,7 +98,7 @@ enum SceneflowTool {
             )
             return .usage
         }
-        print(command.help)
+        StandardStreams.writeOutput(command.help + "\n")
         return .success
     }
 

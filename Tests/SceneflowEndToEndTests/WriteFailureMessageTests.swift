@@ -68,4 +68,22 @@ import Testing
             }
         }
     }
+
+    /// The commands that only print a text, short or far longer than the stream's buffer
+    /// (`man`, `completions`: the reason was lost inside the write, "a write failed": red-team
+    /// 18 B-F6), into a full standard output: each names the operating system's reason.
+    @Test(arguments: [
+        "man", "completions bash", "completions zsh", "completions fish", "help", "help api", "help outputs",
+        "help test", "version", "--version",
+    ])
+    func aPrintingCommandIntoAFullOutputGivesTheReason(_ command: String) throws {
+        let r = try Self.shell("sceneflow \(command) >/dev/full")
+        // `help api` is named whole (`sceneflow help api:`), as its own usage errors are.
+        let word =
+            command.hasPrefix("--") ? "" : command == "help api" ? " help api" : " " + command.split(separator: " ")[0]
+        #expect(r.didNotCrash && r.status == 70, "\(command): \(r)")
+        #expect(
+            r.stderr.contains("sceneflow\(word): could not write standard output: No space left on device"),
+            "\(command): \(r)")
+    }
 }

@@ -21,6 +21,11 @@ int sf_stdout_failed(void);
    gave none) the flush failed. */
 int sf_flush_stdout(void);
 
+/* Writes length bytes of text to stdout (buffered, as printf does). Returns 0, or the errno of
+ * the write that failed (EIO when there is none): a text longer than the buffer fails inside
+ * fwrite, where a later fflush no longer has the reason. */
+int sf_write_stdout(const char *text, size_t length);
+
 /* Makes the C library's standard output line-buffered (setvbuf _IOLBF), also when it is a
    pipe or a file: each line is written as it ends (`sceneflow bench | tee`). Swift cannot
    name `stdout` under strict concurrency checking. */

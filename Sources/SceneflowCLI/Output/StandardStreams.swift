@@ -135,6 +135,16 @@ enum StandardStreams {
     /// The reason (errno) an earlier flush of standard output failed with (`flushOutput`), or 0.
     nonisolated(unsafe) static var outputFailure: Int32 = 0
 
+    /// Writes `text` to standard output as it is, keeping the reason (errno) of the first
+    /// write that fails for the message at exit (`finish`): a text longer than the stream's
+    /// buffer fails inside the write, and the reason was lost ("a write failed" for `man` and
+    /// `completions` into a full disk: red-team 18 B-F6).
+    static func writeOutput(_ text: String) {
+        var text = text
+        let failure = text.withUTF8 { sf_write_stdout($0.baseAddress, $0.count) }
+        if failure != 0, outputFailure == 0 { outputFailure = failure }
+    }
+
     /// Called before exiting: flushes standard output and says on standard error when it
     /// could not be written (a full disk; a reader that left, EPIPE, is not worth a word).
     /// Returns the exit status to use: `status`, or 70 (the system failed) when standard

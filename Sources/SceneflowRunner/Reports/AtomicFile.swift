@@ -40,6 +40,7 @@ public func plainReason(_ error: any Error) -> String {
         case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return "No such file or directory"
         case NSFileWriteNoPermissionError, NSFileReadNoPermissionError: return "Permission denied"
         case NSFileWriteOutOfSpaceError: return "No space left on device"
+        case NSFileWriteVolumeReadOnlyError: return "Read-only file system"
         case NSFileWriteFileExistsError, NSFileWriteUnknownError:
             return "it cannot be created (is a part of the path an existing file, or the folder read-only?)"
         default: break
