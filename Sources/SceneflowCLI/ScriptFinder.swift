@@ -8,15 +8,26 @@ import SceneflowCore
 ///
 /// Each file is found once, however many arguments reach it (`DP ./DP/d.lua`, `DP DP`, a
 /// symbolic link to a script beside it): files are told apart by their real path (links
-/// resolved, `.` and `..` taken out) and the first spelling is kept, so a script never runs
+/// resolved, `.` and `..` taken out) and the first spelling is kept (the file's own path
+/// rather than a symbolic link's, which would read its relative `prototype` path from the
+/// link's folder), so a script never runs
 /// twice in one run, its artifact folder is written once and `merge-reports` takes the
 /// shards' reports (as Playwright Test runs a file named twice once).
 enum ScriptFinder {
     static func scripts(in inputs: [String]) -> [String] {
         var result: [String] = []
-        var seen: Set<[UInt8]> = []
+        var seen: [[UInt8]: Int] = [:]
         func add(_ path: String) {
-            if seen.insert(realPath(path)).inserted { result.append(path) }
+            let real = realPath(path)
+            guard let index = seen[real] else {
+                seen[real] = result.count
+                result.append(path)
+                return
+            }
+            // The file itself beats a link to it, whichever sorts first: a script's relative
+            // `prototype` path is read from its folder, and a link elsewhere made the run's
+            // verdict depend on the link's name (red-team 18 A-F3).
+            if isLink(result[index]) && !isLink(path) { result[index] = path }
         }
         for input in inputs {
             var isDirectory: ObjCBool = false
@@ -38,6 +49,12 @@ enum ScriptFinder {
             for relative in found { add((input as NSString).appendingPathComponent(relative)) }
         }
         return result
+    }
+
+    /// True when `path` itself (its last component) is a symbolic link.
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
     /// The first two of `scripts` whose paths a report shows alike (`ShownName.firstTwins`:

@@ -60,6 +60,22 @@ import Testing
         #expect(try Self.files(tmp.file("r.json")) == ["DP/d.lua", "DP/e.lua"], "\(r)")
     }
 
+    /// A link elsewhere in the folder to a script in a subfolder: the script runs once under its
+    /// own path whatever the link is called, so its relative `prototype` path is read from its
+    /// own folder (red-team 18 A-F3: a link named to sort first gave a load error, exit 65).
+    @Test(arguments: ["aa.lua", "zz.lua", "sub2/x.lua"])
+    func aLinkToAScriptNeverReplacesTheScriptsOwnPath(_ link: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("s/sub/a.lua", "prototype \"../../Proto\"\ntest(\"t\", function() end)\n")
+        try FileManager.default.createDirectory(atPath: tmp.file("s/sub2"), withIntermediateDirectories: true)
+        let target = link.contains("/") ? "../sub/a.lua" : "sub/a.lua"
+        try FileManager.default.createSymbolicLink(atPath: tmp.file("s/\(link)"), withDestinationPath: target)
+        let r = try Sceneflow.run(["test", "s", "--json", "r.json"], in: tmp.url)
+        #expect(r.status == 0 && r.stdout.contains("1 passed, 0 failed"), "\(link): \(r)")
+        #expect(try Self.files(tmp.file("r.json")) == ["s/sub/a.lua"], "\(link): \(r)")
+    }
+
     /// The shards of overlapping arguments split each file once, so their reports merge.
     @Test func shardsOfOverlappingArgumentsMerge() throws {
         let tmp = try Self.folder()
