@@ -51,6 +51,27 @@ enum ScriptFinder {
         return result
     }
 
+    /// The first script path under the folders of `inputs` that two files share as shown: a
+    /// name that is not valid UTF-8 is shown with its bad bytes as `\xff` (`PathText.shown`),
+    /// and a file literally named `a\xffb.lua` beside `a<FF>b.lua` read as the same path, so
+    /// one of them never ran and the run passed (red-team 19 F7). As a message, or nil.
+    static func ambiguousNames(in inputs: [String]) -> String? {
+        for input in inputs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue
+            else { continue }
+            var seen: Set<String> = []
+            for relative in files(under: input) where relative.hasSuffix(".lua") {
+                guard seen.insert(relative).inserted else {
+                    let path = UnicodeText.spelledOut((input as NSString).appendingPathComponent(relative))
+                    return
+                        "two files read as \"\(path)\": one whose name is not valid UTF-8 (its bad bytes shown as \\xHH) and one named with that text; rename the first (Sceneflow takes UTF-8 file names)"
+                }
+            }
+        }
+        return nil
+    }
+
     /// True when `path` itself (its last component) is a symbolic link.
     static func isLink(_ path: String) -> Bool {
         var info = stat()

@@ -51,4 +51,28 @@ import Testing
         #expect(lines.count == 1, "\(names): \(r.stderr.debugDescription)")
         #expect(!r.stderr.unicodeScalars.contains { $0.value == 0x1B }, "\(names): \(r.stderr.debugDescription)")
     }
+
+    /// A file whose name is not valid UTF-8 (shown with its bad byte as `\xff`) beside one
+    /// named with that text read as one path: one never ran and the run passed (red-team 19
+    /// F7). The run is refused before any test, in every mode.
+    @Test(arguments: [[], ["--jobs", "2"], ["--list"]])
+    func aBadByteNameAndItsShownTextAreRefused(_ options: [String]) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try FileManager.default.createDirectory(atPath: tmp.file("s"), withIntermediateDirectories: true)
+        try tmp.write("s/a\\xffb.lua", "prototype \"../Proto\"\ntest(\"t\", function() end)\n")
+        let bad = Array(tmp.file("s/a").utf8) + [0xFF] + Array("b.lua".utf8)
+        let text = Array("prototype \"../Proto\"\ntest(\"t\", function() error(\"boom\") end)\n".utf8)
+        let fd = (bad + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        }
+        #expect(fd >= 0)
+        _ = text.withUnsafeBufferPointer { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let r = try Sceneflow.run(["test", "s"] + options, in: tmp.url)
+        #expect(r.didNotCrash && r.status == 65, "\(options): \(r)")
+        #expect(r.stderr.contains("two files read as \"s/a\\\\xffb.lua\""), "\(options): \(r.stderr)")
+        #expect(!r.stdout.contains("PASS"), "\(options): \(r.stdout)")
+    }
 }
+

@@ -109,7 +109,7 @@ struct TestCommand: Subcommand {
             printError("sceneflow test: no *.lua scripts found in \(inputs.joined(separator: ", "))")
             return .badInput
         }
-        if let alike = ScriptFinder.lookAlikePaths(suite) {
+        if let alike = ScriptFinder.ambiguousNames(in: inputs) ?? ScriptFinder.lookAlikePaths(suite) {
             printError("sceneflow test: \(alike)")
             return .badInput
         }
