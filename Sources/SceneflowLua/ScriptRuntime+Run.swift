@@ -320,6 +320,10 @@ extension ScriptRuntime {
     /// The log entries and steps the running (or just ended) test recorded.
     public var testRecords: (log: [TestLogEntry], steps: [TestStepRecord]) { (module.log, module.steps) }
 
+    /// The running test's records as the runner keeps them (its phase, how it failed before
+    /// its hooks): `HeadlessTestRunner.interruption` reads them when a stop signal ends it.
+    public var testJournal: TestRecordJournal { module.records }
+
     /// Drops the running test's coroutine, if any.
     func stopRunning() {
         guard let running else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowRunner
 import Testing
 
 /// Nothing is lost when a run is stopped: SIGTERM ends the running test as interrupted (a
@@ -206,5 +207,38 @@ import Testing
                 tmp.file("j.xml"),
             ])
         #expect(Int(junit.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 > 0, "\(place): \(junit)")
+    }
+}
+
+/// A stop signal that comes while after_each runs keeps the test's own failure (its error and
+/// soft failures) before the stop, in every report, serial and with `--jobs` (red-team 19 F5:
+/// only "interrupted by a signal while the test ran" was left).
+@Suite struct SignalInAfterEachTests {
+    @Test(arguments: ["1", "2"])
+    func theTestsOwnFailureComesFirst(_ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "t.lua",
+            """
+            prototype "Proto"
+            after_each(function() while true do end end)
+            test("t", function() expect.soft(1).to_be(2) error("own failure") end)
+
+            """)
+        let process = try WorkerProcesses.start(
+            ["test", "t.lua", "--jobs", jobs, "--json", "r.json", "--timeout", "60"], in: tmp)
+        #expect(WorkerProcesses.waitUntilBusy(process.processIdentifier) != nil, "after_each never became busy")
+        kill(process.processIdentifier, SIGTERM)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(process.terminationStatus == 143)
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let outcome = try #require(report.files.first?.outcomes.first)
+        #expect(outcome.verdict == .interrupted)
+        let message = "\(try #require(outcome.failure))"
+        #expect(message.hasPrefix("t.lua:3: own failure\nand 1 soft expectation failed:"), "\(message)")
+        #expect(
+            message.contains("expected 1 to be 2; then, in after_each: t.lua:3: interrupted by a signal"), "\(message)")
     }
 }

@@ -75,4 +75,3 @@ import Testing
         #expect(!r.stdout.contains("PASS"), "\(options): \(r.stdout)")
     }
 }
-

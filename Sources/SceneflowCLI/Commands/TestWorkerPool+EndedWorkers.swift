@@ -149,8 +149,8 @@ extension TestWorkerPool {
                 wallSeconds: ProcessInfo.processInfo.systemUptime - run.runningSince)
             if stoppedBySignal {
                 outcome.verdict = .interrupted
-                outcome.failure = Diagnostic(
-                    file: run.file, line: test.line, message: HeadlessTestRunner.interruptedMessage)
+                outcome.failure = HeadlessTestRunner.interruption(
+                    file: run.file, line: test.line, journal: run.journal())
                 outcome = namingTheStop(outcome)
             } else {
                 outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))

@@ -114,8 +114,11 @@ final class TestWorkerPool {
         guard outcome.verdict == .interrupted, notRunReason != "interrupted", var failure = outcome.failure else {
             return outcome
         }
-        if failure.message == HeadlessTestRunner.interruptedMessage {
-            failure.message = "\(notRunReason) while the test ran"
+        if failure.message.hasSuffix(HeadlessTestRunner.interruptedMessage) {
+            // Alone, or after the test's own failure (a stop in its after_each hooks).
+            failure.message =
+                String(failure.message.dropLast(HeadlessTestRunner.interruptedMessage.count))
+                + "\(notRunReason) while the test ran"
         } else if failure.message == "after_all was stopped: the run was interrupted" {
             failure.message = "after_all was stopped: \(notRunReason)"
         } else {

@@ -28,8 +28,7 @@ extension HeadlessTestRunner {
                     if shouldStop() {
                         // A signal stopped the action's Lua code (see stopLuaFromSignalHandler).
                         outcome.verdict = .interrupted
-                        outcome.failure = Diagnostic(
-                            file: file, line: test.line, message: Self.interruptedMessage)
+                        outcome.failure = Self.interruption(file: file, line: test.line, journal: runtime.testJournal)
                         return false
                     }
                     problem.message +=
@@ -71,8 +70,7 @@ extension HeadlessTestRunner {
             }
             if shouldStop() {
                 outcome.verdict = .interrupted
-                outcome.failure = Diagnostic(
-                    file: file, line: test.line, message: Self.interruptedMessage)
+                outcome.failure = Self.interruption(file: file, line: test.line, journal: runtime.testJournal)
                 outcome.failureKind = .error
                 break loop
             }
@@ -85,8 +83,7 @@ extension HeadlessTestRunner {
                 if shouldStop() {
                     // A signal stopped the Lua code itself (see stopLuaFromSignalHandler).
                     outcome.verdict = .interrupted
-                    outcome.failure = Diagnostic(
-                        file: file, line: test.line, message: Self.interruptedMessage)
+                    outcome.failure = Self.interruption(file: file, line: test.line, journal: runtime.testJournal)
                     outcome.failureKind = .error
                 } else {
                     outcome.verdict = .failed

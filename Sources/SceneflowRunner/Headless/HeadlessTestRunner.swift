@@ -49,6 +49,18 @@ public final class HeadlessTestRunner {
     /// A `--jobs` runner that stopped the worker for `--max-failures` names the limit instead
     /// (`TestWorkerPool.namingTheStop`).
     public static let interruptedMessage = "interrupted by a signal while the test ran"
+
+    /// The failure of a test a stop signal ended (`interruptedMessage`), after the test's own
+    /// failure when the signal came in its after_each hooks (`…; then, in after_each: …`, as a
+    /// limit there: red-team 19 F5, the test's error and soft failures were lost). `journal`
+    /// is the test's records (`TestRecordJournal.failureBeforeAfterEach`).
+    public static func interruption(file: String, line: Int, journal: TestRecordJournal) -> Diagnostic {
+        let stop = Diagnostic(file: file, line: line, message: interruptedMessage)
+        guard journal.phase == "after_each", let before = journal.failureBeforeAfterEach else { return stop }
+        var failure = Diagnostic(luaMessage: before, file: file, line: line)
+        failure.message += "; then, " + stop.inHook("after_each")
+        return failure
+    }
     /// The files the last `run(script:)` read besides the script: the modules it required,
     /// its prototype file and the images its scenes name (paths from the working directory or
     /// absolute, as the prototype folder was named), and the modules it looked for and did not
