@@ -60,9 +60,10 @@ enum ScriptFinder {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory), isDirectory.boolValue
             else { continue }
-            var seen: Set<String> = []
+            // By bytes: Swift's `==` takes `café` composed and decomposed for one string.
+            var seen: Set<[UInt8]> = []
             for relative in files(under: input) where relative.hasSuffix(".lua") {
-                guard seen.insert(relative).inserted else {
+                guard seen.insert(Array(relative.utf8)).inserted else {
                     let path = UnicodeText.spelledOut((input as NSString).appendingPathComponent(relative))
                     return
                         "two files read as \"\(path)\": one whose name is not valid UTF-8 (its bad bytes shown as \\xHH) and one named with that text; rename the first (Sceneflow takes UTF-8 file names)"

@@ -8,7 +8,10 @@ import Testing
 /// with the characters that differ escaped, in every mode.
 @Suite struct LookAlikeScriptPathTests {
     @Test(
-        arguments: [("caf\u{E9}.lua", "cafe\u{301}.lua"), ("a b.lua", "a  b.lua"), ("x.lua", "x\u{200B}.lua")],
+        arguments: [
+            ("caf\u{E9}.lua", "cafe\u{301}.lua"), ("a b.lua", "a  b.lua"), ("x.lua", "x\u{200B}.lua"),
+            ("a b.lua", "a\u{2800}b.lua"),
+        ],
         [[], ["--jobs", "2"], ["--list"]])
     func twoScriptsThatLookAlikeAreRefused(_ names: (String, String), _ options: [String]) throws {
         let tmp = try TempFolder()

@@ -13,7 +13,7 @@ import Testing
     /// Ways to write "sign in" that look the same in a report.
     static let variants = [
         "sign in ", " sign in", "sign\u{A0}in", "sign  in", "sign\tin", "sign\u{2003}in", "sign in\u{200B}",
-        "si\u{200B}gn in", "\u{FEFF}sign in", "sign \u{2060}in ",
+        "si\u{200B}gn in", "\u{FEFF}sign in", "sign \u{2060}in ", "sign\u{2800}in", "sign \u{3164}in",
     ]
 
     static func load(_ first: String, _ second: String) -> Result<ScriptRuntime, Error> {
