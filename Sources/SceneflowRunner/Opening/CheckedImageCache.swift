@@ -27,11 +27,6 @@ public final class CheckedImageCache: @unchecked Sendable {
     /// Lookups answered from the cache (images not decoded), for tests and the benchmark.
     public private(set) var hits = 0
 
-    /// The cache in the user's default file (`defaultFile()`), read once per process, shared
-    /// by every command that opens a prototype; kept in memory only (never saved) when no
-    /// cache folder is known.
-    public static let shared = CheckedImageCache(file: defaultFile() ?? "")
-
     /// The cache in `file`, read now (an unreadable or missing file gives an empty cache).
     public init(file: String) {
         self.file = file
@@ -79,7 +74,7 @@ public final class CheckedImageCache: @unchecked Sendable {
     public func save() {
         lock.lock()
         defer { lock.unlock() }
-        guard !added.isEmpty, !file.isEmpty else { return }
+        guard !added.isEmpty else { return }
         let lines = (order + added).suffix(Self.maxEntries)
         try? FileManager.default.createDirectory(
             atPath: PathText.folder(of: file), withIntermediateDirectories: true)
