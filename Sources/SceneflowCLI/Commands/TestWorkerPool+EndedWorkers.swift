@@ -153,14 +153,11 @@ extension TestWorkerPool {
                     file: run.file, line: test.line, journal: run.journal())
                 outcome = namingTheStop(outcome)
             } else {
-                outcome.failure = Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test))
-                if run.journal().phase == "after_each", let before = run.journal().failureBeforeAfterEach {
-                    // The test had failed before its after_each hooks: the stop follows its
-                    // failure, as in a live worker (red-team 18 F1).
-                    var failure = Diagnostic(luaMessage: before, file: run.file, line: test.line)
-                    failure.message += "; then, " + outcome.failure!.inHook("after_each")
-                    outcome.failure = failure
-                }
+                // After the test's own failure when it had failed before its after_each hooks,
+                // as in a live worker (red-team 18 F1).
+                outcome.failure = HeadlessTestRunner.afterEachStop(
+                    Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test)),
+                    journal: run.journal())
             }
             // Stopped before its after_each hooks began (in the test or before_each): a fresh
             // worker runs them first, and the test is shown once they ran.

@@ -50,14 +50,20 @@ public final class HeadlessTestRunner {
     /// (`TestWorkerPool.namingTheStop`).
     public static let interruptedMessage = "interrupted by a signal while the test ran"
 
-    /// The failure of a test a stop signal ended (`interruptedMessage`), after the test's own
-    /// failure when the signal came in its after_each hooks (`…; then, in after_each: …`, as a
-    /// limit there: red-team 19 F5, the test's error and soft failures were lost). `journal`
-    /// is the test's records (`TestRecordJournal.failureBeforeAfterEach`).
+    /// The failure of a test a stop signal ended (`interruptedMessage`), placed by
+    /// `afterEachStop` (red-team 19 F5: in after_each, the test's error and soft failures were
+    /// lost).
     public static func interruption(file: String, line: Int, journal: TestRecordJournal) -> Diagnostic {
-        let stop = Diagnostic(file: file, line: line, message: interruptedMessage)
+        afterEachStop(Diagnostic(file: file, line: line, message: interruptedMessage), journal: journal)
+    }
+
+    /// `stop` (a signal, a stuck or ended worker) as the failure of the test whose records are
+    /// `journal`: after the test's own failure when the stop came in its after_each hooks and
+    /// the test had failed before them (`…; then, in after_each: …`, as a hook's error reads;
+    /// `TestRecordJournal.failureBeforeAfterEach`), else `stop` alone.
+    public static func afterEachStop(_ stop: Diagnostic, journal: TestRecordJournal) -> Diagnostic {
         guard journal.phase == "after_each", let before = journal.failureBeforeAfterEach else { return stop }
-        var failure = Diagnostic(luaMessage: before, file: file, line: line)
+        var failure = Diagnostic(luaMessage: before, file: stop.file, line: stop.line ?? 1)
         failure.message += "; then, " + stop.inHook("after_each")
         return failure
     }
