@@ -24,16 +24,19 @@ enum PNGWriter {
 
     /// A `width` x `height` PNG with 8-bit RGB pixel data whose IHDR says `colourType`,
     /// `bitDepth`, `compression`, `filter` and `interlace` (valid or not), with a second IHDR
-    /// when `twoHeaders`: every chunk whole, with right CRCs, for header checks.
+    /// when `twoHeaders`, each row's filter byte `rowFilter` (0–4 are defined) and a wrong
+    /// zlib checksum when `wrongChecksum`: every chunk whole, with right CRCs.
     static func header(
         width: Int, height: Int, colourType: UInt8, bitDepth: UInt8, compression: UInt8 = 0, filter: UInt8 = 0,
-        interlace: UInt8 = 0, twoHeaders: Bool = false
+        interlace: UInt8 = 0, twoHeaders: Bool = false, rowFilter: UInt8 = 0, wrongChecksum: Bool = false
     ) -> Data {
-        let raw = [UInt8]((0..<height).flatMap { _ in [0] + [UInt8](repeating: 0x80, count: width * 3) })
+        let raw = [UInt8]((0..<height).flatMap { _ in [rowFilter] + [UInt8](repeating: 0x80, count: width * 3) })
         let ihdr = be32(UInt32(width)) + be32(UInt32(height)) + [bitDepth, colourType, compression, filter, interlace]
         var out = signature + chunk("IHDR", ihdr)
         if twoHeaders { out += chunk("IHDR", ihdr) }
-        out += chunk("IDAT", zlibStored(raw)) + chunk("IEND", [])
+        var idat = zlibStored(raw)
+        if wrongChecksum { idat[idat.count - 1] ^= 0xFF }  // the zlib stream's Adler-32
+        out += chunk("IDAT", idat) + chunk("IEND", [])
         return Data(out)
     }
 

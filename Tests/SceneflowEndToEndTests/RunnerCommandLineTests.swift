@@ -423,9 +423,10 @@ import Testing
             ["test", tmp.file("suite/b.lua")], environment: ["XDG_CACHE_HOME": nil, "HOME": tmp.file("home")])
         #expect(home.status == 0)
         // Beside the state: the screenshots whose structure check passed (StructureVerdicts),
-        // and the lock under which runs save their states (LastRunState+Lock).
+        // those whose pixels decoded (CheckedImageCache) and the lock under which runs save
+        // their states (LastRunState+Lock).
         let saved = try FileManager.default.contentsOfDirectory(atPath: tmp.file("home/.cache/sceneflow"))
-            .filter { $0 != "sound-images.txt" && $0 != "last-run.lock" }
+            .filter { !["sound-images.txt", "checked-images.txt", "last-run.lock"].contains($0) }
         #expect(saved.count == 1 && saved[0].hasPrefix("last-run-"), "\(saved)")
         // The start is written as ISO8601DateFormatter writes it (UTC, whole seconds).
         let state = try #require(

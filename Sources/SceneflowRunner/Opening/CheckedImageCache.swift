@@ -24,8 +24,14 @@ public final class CheckedImageCache: @unchecked Sendable {
     private var known: Set<String> = []
     private var added: [String] = []
     private var order: [String] = []
+    private var hashes: [String: String] = [:]
     /// Lookups answered from the cache (images not decoded), for tests and the benchmark.
     public private(set) var hits = 0
+
+    /// The cache in the user's default file (`defaultFile()`), read once per process, shared
+    /// by every command that opens a prototype; kept in memory only (never saved) when no
+    /// cache folder is known.
+    public static let shared = CheckedImageCache(file: defaultFile() ?? "")
 
     /// The cache in `file`, read now (an unreadable or missing file gives an empty cache).
     public init(file: String) {
@@ -44,12 +50,27 @@ public final class CheckedImageCache: @unchecked Sendable {
 
     /// The cache key of the regular file at `path` checked for `screen` within `limits`;
     /// nil when it is not a readable regular file (it is then checked the usual way).
+    /// The content hash is taken once per file identity in this process
+    /// (`StructureVerdicts.identity`): a test worker opens its prototype again for every test.
     func key(path: String, screen: ScreenArea, limits: ImageLimits) -> String? {
-        guard RegularFile.kind(atPath: path) == nil,
-            let data = try? RegularFile.read(path, limit: limits.maxFileBytes), !data.isEmpty
-        else { return nil }
-        let hash = data.withUnsafeBytes { ContentHash.of($0) }
-        return "\(hash) \(Self.describe(screen)) \(limits.maxSide)x\(limits.maxPixels) \(Self.checksVersion)"
+        guard RegularFile.kind(atPath: path) == nil else { return nil }
+        let identity = StructureVerdicts.identity(path)
+        var hash: String?
+        if let identity {
+            lock.lock()
+            hash = hashes[identity]
+            lock.unlock()
+        }
+        if hash == nil {
+            guard let data = try? RegularFile.read(path, limit: limits.maxFileBytes), !data.isEmpty else { return nil }
+            hash = data.withUnsafeBytes { ContentHash.of($0) }
+            if let identity {
+                lock.lock()
+                hashes[identity] = hash
+                lock.unlock()
+            }
+        }
+        return "\(hash!) \(Self.describe(screen)) \(limits.maxSide)x\(limits.maxPixels) \(Self.checksVersion)"
     }
 
     /// True when `key` was checked without a problem before.
@@ -74,7 +95,7 @@ public final class CheckedImageCache: @unchecked Sendable {
     public func save() {
         lock.lock()
         defer { lock.unlock() }
-        guard !added.isEmpty else { return }
+        guard !added.isEmpty, !file.isEmpty else { return }
         let lines = (order + added).suffix(Self.maxEntries)
         try? FileManager.default.createDirectory(
             atPath: PathText.folder(of: file), withIntermediateDirectories: true)

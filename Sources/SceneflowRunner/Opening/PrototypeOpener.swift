@@ -9,8 +9,10 @@ import SceneflowSDL
 public enum PrototypeOpener {
     /// How thoroughly images are checked.
     public enum ImageCheck: Sendable {
-        /// Read each image's header only: existence, format and size limits (fast); an image
-        /// with a screen area inside it (`screen = {…}` or `"auto"`) is decoded to check it.
+        /// Read each image's header (existence, format and size limits) and decode its pixels
+        /// unless that content was decoded before without a problem (the user's
+        /// `CheckedImageCache`), so every command refuses what `check` refuses; an image with a
+        /// screen area inside it (`screen = {…}` or `"auto"`) is decoded to check it.
         case header
         /// Decode every image and find its screen area (catches truncated or corrupt files;
         /// ~50–100 ms per 1080x2400 PNG).
@@ -106,9 +108,20 @@ public enum PrototypeOpener {
                 switch job.screen == .wholeImage ? check : .decode {
                 case .header:
                     try loader.checkHeader(path: job.path)
+                    // The pixels too, unless an earlier run decoded this content: an image
+                    // that only fails while decoding (a bad PNG filter byte or checksum, a
+                    // JPEG with undefined tables, garbage GIF codes) let `test`, `inspect` and
+                    // `graph` run what `check` refuses (red-team 19 F8).
+                    let cache = checked ?? CheckedImageCache.shared
+                    let key = cache.key(path: job.path, screen: job.screen, limits: loader.limits)
+                    if let key, cache.contains(key) { return "" }
+                    try loader.checkPixels(path: job.path)
+                    if let key { cache.insert(key) }
                 case .decode:
                     let key = checked?.key(path: job.path, screen: job.screen, limits: loader.limits)
                     if let key, checked?.contains(key) == true { return "" }
+                    // The same pixel check as every command first (its message, no SDL line).
+                    try loader.checkPixels(path: job.path)
                     let picture = try loader.load(path: job.path)
                     _ = try picture.screenRect(for: job.screen)
                     if let key { checked?.insert(key) }
@@ -127,6 +140,9 @@ public enum PrototypeOpener {
             known = jobs.allSatisfy { $0.screen == .wholeImage && loader.headerIsKnown(path: $0.path) }
         }
         let messages = onEveryCore && !known ? ConcurrentMap.map(jobs, problem) : jobs.map(problem)
+        // Saved by the runs that may write the user's cache folder (`sceneflow test`, not
+        // `--list`), the same rule as the structure verdicts'.
+        if case .header = check, checked == nil, StructureVerdicts.persists { CheckedImageCache.shared.save() }
         var problems: [Diagnostic] = []
         var source: String?  // prototype.lua, read for line numbers once a problem is found
         for (reference, job) in zip(references, referenceJob) {

@@ -66,7 +66,21 @@ enum PictureDecoding {
         return surface
     }
 
-    /// A 16-bit PNG of `width` x `height` px (as stored) decoded by libpng to 8-bit RGBA.
+    /// Decodes a PNG (libpng) or GIF (giflib) through the shims only to find damage a decoder
+    /// sees, without SDL and without a line of libpng's own on standard error; false for
+    /// another format (it needs SDL_image: `decode`).
+    /// - Throws: `ImageLoadError.corrupt` with the library's message.
+    static func checkWithoutSDL(_ bytes: [UInt8], header: ImageHeader, path: String) throws -> Bool {
+        guard case .size(let format, _, _) = header, format == "PNG" || format == "GIF" else { return false }
+        guard case .size(_, let w, let h) = ImageHeader.stored(header, ImageEncoding(of: bytes)) else { return false }
+        _ =
+            try format == "PNG"
+            ? decodePNG(bytes, width: w, height: h, path: path) : decodeGIF(bytes, width: w, height: h, path: path)
+        return true
+    }
+
+    /// A PNG of `width` x `height` px (as stored) decoded by libpng to 8-bit RGBA (16-bit
+    /// samples rounded).
     private static func decodePNG(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var message = [CChar](repeating: 0, count: 256)

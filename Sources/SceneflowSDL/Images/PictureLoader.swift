@@ -42,6 +42,31 @@ public struct PictureLoader: Sendable {
         return try load(data: data, path: path)
     }
 
+    /// Checks every pixel of the image at `path` can be decoded, with the checks of `load(path:)`
+    /// in the same order: PNGs and GIFs through libpng and giflib directly (no SDL library is
+    /// loaded, so commands that never draw run without it, and libpng prints nothing), other
+    /// formats by decoding them (`load`). Every command runs it (`PrototypeOpener`), so `test`
+    /// refuses what `check` refuses (red-team 19 F8, F9).
+    /// - Throws: like `load(path:)`.
+    public func checkPixels(path: String) throws {
+        if let kind = RegularFile.kind(atPath: path) {
+            throw ImageLoadError.notAFile(path: path, kind: kind)
+        }
+        try limits.checkFileSize(path: path)
+        guard let data = files?.contents(atPath: path) ?? RegularFile.contents(atPath: path) else {
+            throw ImageLoadError.fileNotFound(path: path)
+        }
+        if data.isEmpty { throw ImageLoadError.empty(path: path) }
+        let bytes = [UInt8](data)
+        let header = ImageHeader.parse(bytes)
+        try limits.check(header, bytes: bytes, path: path)
+        if case .size(let format, _, _) = header, let problem = ImageStructure.problem(bytes, format: format) {
+            throw ImageLoadError.corrupt(path: path, reason: problem)
+        }
+        if try PictureDecoding.checkWithoutSDL(bytes, header: header, path: path) { return }
+        _ = try load(data: data, path: path)
+    }
+
     /// Decodes a whole image file held in memory; `path` names it in errors. The same checks
     /// as `load(path:)`, in order: empty, header size limits, PNG/JPEG structure
     /// (`ImageStructure`: chunks, CRCs, end markers; it keeps truncated PNGs away from a libpng

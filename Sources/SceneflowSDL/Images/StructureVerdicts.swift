@@ -30,7 +30,7 @@ public enum StructureVerdicts {
     }
 
     /// The identity of the file at `path` as one cache line, or nil when it cannot be stat'ed.
-    static func identity(_ path: String) -> String? {
+    public static func identity(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return
