@@ -152,7 +152,18 @@ extension ScriptModule {
                 if module.phasesEntered.count < 8 && !again { module.phasesEntered.append(name) }
                 if name == "after_each" && !again { module.memoryFailedBeforeAfterEach = s.memoryFailed }
                 let line = s.number(3).flatMap { $0.isFinite && $0 >= 1 && $0 < 1e9 ? Int($0) : nil }
-                module.record(.phase(name, testFailure: s.message(2).map { MessageClip.clip($0) }, line: line))
+                let failure = s.message(2).map { MessageClip.clip($0) }
+                if name == "after_each" && module.holdsStream {
+                    // A hooks-only load's after_each begins: what follows is the test's again.
+                    // The runner hears how the test failed before (this load's own records do
+                    // not: its stops are the hooks' alone, joined to the test's by the runner).
+                    module.holdsStream = false
+                    module.records.apply(.phase(name, testFailure: failure, line: line))
+                    let before = failure ?? module.failureBeforeHooks.map { MessageClip.clip($0) }
+                    module.recordSink?(.phase(name, testFailure: before, line: line))
+                    return .values(0)
+                }
+                module.record(.phase(name, testFailure: failure, line: line))
                 return .values(0)
             }
         ),

@@ -100,10 +100,24 @@ final class ScriptModule {
     /// afterwards is theirs (`ScriptRuntime.endedBeforeAfterEach`, red-team finding p2).
     var memoryFailedBeforeAfterEach = false
 
-    /// Applies `event` to `records` and hands it to `recordSink`.
+    /// In a fresh load that runs only a test's after_each hooks (`HooksOnly.afterEach`), true
+    /// until they begin: the runner's stream keeps the test's own records (its log, steps and
+    /// soft failures, which a worker stopped in the hooks must keep), so this load's reset and
+    /// its before_all's records are not handed on; `.phase` events always are.
+    var holdsStream = false
+    /// In such a load, how the test failed before (as Lua raises it, `walk.lua:4: message`):
+    /// the `after_each` phase carries it, as in the test's own Lua state, so a stop in the
+    /// hooks follows the test's failure instead of reading as it (red-team 19 F1).
+    var failureBeforeHooks: String?
+
+    /// Applies `event` to `records` and hands it to `recordSink` (unless `holdsStream`).
     func record(_ event: TestRecordEvent) {
         records.apply(event)
-        recordSink?(event)
+        if case .phase = event {
+            recordSink?(event)
+        } else if !holdsStream {
+            recordSink?(event)
+        }
     }
 
     /// Forgets the soft failures once the Lua side listed them in the failure message (the

@@ -12,13 +12,18 @@ extension ScriptRuntime {
     /// With `hooksOnly`, only the before_all hooks (for their globals; their records are
     /// dropped) and the hooks it names run, as after test `index`, in this fresh load: see
     /// `HooksOnly`; with `withoutBeforeAll` too, the before_all hooks are left out (a limit or a
-    /// stopped worker ended them: they would be stopped again).
+    /// stopped worker ended them: they would be stopped again). With `.afterEach`, what this
+    /// load records reaches `onRecord` only from the after_each phase on, which carries
+    /// `failureBefore` (how the test failed, as Lua raises it: `walk.lua:4: message`): the
+    /// runner's records of the test stay whole (`ScriptModule.holdsStream`).
     public func start(
         test index: Int, last: Bool = false, first: Bool = true, hooksOnly: HooksOnly? = nil,
-        withoutBeforeAll: Bool = false
+        withoutBeforeAll: Bool = false, failureBefore: String? = nil
     ) {
         stopRunning()
         guard tests.indices.contains(index), let session else { return }
+        module.holdsStream = hooksOnly == .afterEach
+        module.failureBeforeHooks = hooksOnly == .afterEach ? failureBefore : nil
         module.resetRecords(start: session.now)
         afterAllStop = nil
         endedByScriptError = false

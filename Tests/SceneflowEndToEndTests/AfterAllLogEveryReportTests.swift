@@ -12,8 +12,13 @@ import Testing
     /// A library call that does not return for minutes.
     static let stuck = #"string.find(string.rep("a", 40), string.rep("a-", 20) .. "b")"#
 
-    /// The last test's bodies: passing, and ending its worker.
-    static let bodies = ["", stuck]
+    /// How the last test and its after_each hooks end: passing, the test ending its worker,
+    /// the hooks ending it (in the test's Lua state, or in the fresh worker that runs them
+    /// after the test ended its own): after_all then runs in a worker of its own, and its log
+    /// still joins the test in every report (red-team 19 F4: not in TAP or the console).
+    static let shapes: [(body: String, afterEach: String?)] = [
+        ("", nil), (stuck, nil), ("", stuck), (stuck, stuck),
+    ]
 
     /// The lines of the TAP point of test `name` and its YAML block.
     static func tapPoint(_ tap: String, name: String) -> String {
@@ -27,17 +32,19 @@ import Testing
         return lines[start..<min(end, lines.count)].joined(separator: "\n")
     }
 
-    @Test(arguments: bodies.indices, ["1", "2"])
-    func aHoldingAfterAllsLogIsInEveryReport(_ body: Int, _ jobs: String) throws {
+    @Test(arguments: shapes.indices, ["1", "2"])
+    func aHoldingAfterAllsLogIsInEveryReport(_ shape: Int, _ jobs: String) throws {
         let tmp = try TempFolder()
         try tmp.prototype()
+        let (body, afterEach) = Self.shapes[shape]
         try tmp.write(
             "l.lua",
             """
             prototype "Proto"
             after_all(function() log.message("after_all said goodbye") end)
+            \(afterEach.map { "after_each(function() \($0) end)" } ?? "")
             test("a", function() end)
-            test("b", function() log.message("b said hello") \(Self.bodies[body]) end)
+            test("b", function() log.message("b said hello") \(body) end)
 
             """)
         let common = ["test", "l.lua", "--timeout", "1", "--jobs", jobs]

@@ -30,7 +30,11 @@ extension TestWorkerPool {
             flushShown(run, onOutcome: onOutcome)
             onOutcome(outcome)
         }
-        defer { flushShown(run, onOutcome: onOutcome) }
+        // Unless a fresh worker runs the file's after_all hooks next: the test they run after
+        // waits for their log, as in a live worker (red-team 19 F4: TAP and the console showed
+        // it without).
+        var waitsForAfterAll = false
+        defer { if !waitsForAfterAll { flushShown(run, onOutcome: onOutcome) } }
         let queued = worker.assigned.dropFirst()
         worker.assigned = []
         var interrupted = interrupted
@@ -75,22 +79,12 @@ extension TestWorkerPool {
             let phase = run.journal().phase
             var taken = false
             if let position = run.heldForAfterEach, planned.indices.contains(position) {
-                let test = planned[position]
-                var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
                 // Stopped in after_all: the after_each hooks before them held.
-                if !stoppedBySignal && phase != "after_all" {
-                    hooks.verdict = .failed
-                    hooks.failure = Diagnostic(
-                        file: run.file, line: test.line,
-                        message: testProblem(worker, run, test, phase: phase == "before_all" ? phase : "after_each"))
-                    // What after_each recorded before the stop is the test's, as after a limit.
-                    if phase == "after_each" {
-                        let journal = run.journal()
-                        hooks.log = journal.log
-                        hooks.steps = journal.steps
-                    }
-                    taken = true
-                }
+                let stopped = !stoppedBySignal && phase != "after_all"
+                let hooks = afterEachStopped(
+                    worker, run, planned[position], phase: phase == "before_all" ? "before_all" : "after_each",
+                    stopped: stopped)
+                taken = stopped
                 releaseHeld(run, adding: hooks, onOutcome: show)
             }
             if taken, let position = run.afterAllAfter, planned.indices.contains(position) {
@@ -100,6 +94,7 @@ extension TestWorkerPool {
                 run.records.removeAll()
                 run.afterAllSince = nil
                 resumed.insert(run, at: 0)
+                waitsForAfterAll = true
                 return
             }
             endedInHooksOnly(
@@ -128,12 +123,7 @@ extension TestWorkerPool {
         {
             // Stopped again while the after_each hooks of the test that ended the worker before
             // ran in a fresh one: the stop is theirs, added to that test's failure.
-            var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
-            if !stoppedBySignal {
-                hooks.verdict = .failed
-                hooks.failure = Diagnostic(
-                    file: run.file, line: test.line, message: testProblem(worker, run, test, phase: "after_each"))
-            }
+            let hooks = afterEachStopped(worker, run, test, phase: "after_each", stopped: !stoppedBySignal)
             releaseHeld(run, adding: hooks, onOutcome: show)
         }
         if let position = run.running, planned.indices.contains(position), !stoppedBySignal,
@@ -168,7 +158,12 @@ extension TestWorkerPool {
             run.outcomes[position] = outcome
             run.running = nil
             run.next = position + 1
-            if hooksLeft { run.heldForAfterEach = position } else { show(outcome) }
+            if hooksLeft {
+                run.heldForAfterEach = position
+            } else {
+                flushShown(run, onOutcome: onOutcome)
+                run.shownLater = position
+            }
             // The last test that runs ended the worker before the file's after_all hooks: a
             // fresh worker runs them (the tests left, if any, are skipped ones).
             if !stoppedBySignal, planned[run.next...].allSatisfy({ Self.skippedByTheScript($0) }) {
@@ -189,7 +184,30 @@ extension TestWorkerPool {
             finish(run)
         } else {
             resumed.insert(run, at: 0)
+            waitsForAfterAll = run.afterAllOnly
         }
+    }
+
+    /// What the after_each hooks of `test` did in the fresh worker that ended while it ran
+    /// them (for the held test: `releaseHeld`): when `stopped` (not by a signal), a failure
+    /// saying why (stopped in `phase`) and, when the hooks had begun, the log, steps and soft
+    /// failures they recorded before the stop, which are the test's as after a limit (red-team
+    /// 19 F2: their soft failures were lost); else a passed outcome that adds nothing.
+    func afterEachStopped(_ worker: Worker, _ run: FileRun, _ test: TestOutcome, phase: String, stopped: Bool)
+        -> TestOutcome
+    {
+        var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
+        guard stopped else { return hooks }
+        hooks.verdict = .failed
+        var message = testProblem(worker, run, test, phase: phase)
+        let journal = run.journal()
+        if journal.phase == "after_each" {
+            hooks.log = journal.log
+            hooks.steps = journal.steps
+            if let soft = journal.softFailureList { message += "\nand " + soft }
+        }
+        hooks.failure = Diagnostic(file: run.file, line: test.line, message: message)
+        return hooks
     }
 
     /// Shows the tests the script skips (`skip()`, `only()` elsewhere) after the last test of

@@ -30,8 +30,12 @@ extension TestWorkerPool {
                     run.afterAllAfter = run.next - 1
                     run.records.removeAll(keepingCapacity: true)
                 }
-                // Kept as they came, read only if the worker ends inside the test.
-                if let run = worker.assigned.first, run.running != nil || run.afterAllOnly {
+                // Kept as they came, read only if the worker ends inside the test, or inside the
+                // after_each hooks a fresh worker runs first for the test held for them (red-team
+                // 19 F2, F3: what those hooks recorded was dropped).
+                if let run = worker.assigned.first,
+                    run.running != nil || run.afterAllOnly || run.heldForAfterEach != nil
+                {
                     // Each after_all hook says so (with its line): the first began their time.
                     // In a load that runs only the hooks, what its before_all recorded is no
                     // part of the (after_all) entry.

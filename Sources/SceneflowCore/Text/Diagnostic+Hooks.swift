@@ -16,6 +16,12 @@ extension Diagnostic {
         self.init(file: file, line: at, message: String(message))
     }
 
+    /// This failure as Lua raises it in its script: `walk.lua:4: message` (the script by its
+    /// file name; `message` alone without a line), which `init(luaMessage:file:line:)` reads back.
+    public var luaText: String {
+        line.map { PathText.lastComponent(of: file) + ":\($0): " + message } ?? message
+    }
+
     /// This failure of a hook as it follows the test's own failure in one message, after
     /// `; then, `: `in after_each: walk.lua:3: message`, the script by its file name as Lua
     /// writes it (the form of an error a hook raises: `…; then, in after_each: …`).

@@ -38,10 +38,11 @@ extension HeadlessTestRunner {
     /// (screenshot failures, captures, and with `artifacts` the failure's frame, element tree
     /// and timeline) goes to a folder named for the `(after_all)` entry, numbered after the
     /// file's tests, and the entry names it (red-team finding p17: the last test's folder).
+    /// `failureBefore`: how the test failed before `.afterEach` hooks (see `ScriptRuntime.start`).
     func runHooksOnly(
         _ hooks: HooksOnly, _ file: String, _ tests: [ScriptTest], test index: Int, last: Bool,
         runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype, withoutBeforeAll: Bool = false,
-        streamsRecords: Bool = false, artifacts: FailureArtifacts? = nil
+        streamsRecords: Bool = false, artifacts: FailureArtifacts? = nil, failureBefore: String? = nil
     ) -> HooksRun {
         let session = Session(prototype: prototype)
         session.timelineEventLimit = options.timelineEventsPerTest
@@ -58,7 +59,8 @@ extension HeadlessTestRunner {
         }
         let outcome = runTest(
             index, tests[index], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
-            video: nil, last: last, first: false, hooksOnly: hooks, withoutBeforeAll: withoutBeforeAll)
+            video: nil, last: last, first: false, hooksOnly: hooks, withoutBeforeAll: withoutBeforeAll,
+            failureBefore: failureBefore)
         var afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }

@@ -54,11 +54,14 @@ extension HeadlessTestRunner {
             // It ended before its after_each hooks (a limit, a failing prototype action): they
             // run in a fresh load, since the stopped Lua state cannot be trusted. The after_all
             // hooks of a last test still run in a load of their own (below): a limit that stops
-            // after_each here would stop them too (red-team finding p8). A last test's hooks are
-            // streamed, so a worker stopped in them names the hook.
+            // after_each here would stop them too (red-team finding p8). Their records are
+            // streamed from their phase on, which carries the test's failure: a worker stopped
+            // in them keeps the test's records and theirs, and the stop follows the test's
+            // failure (red-team 19 F1-F3: it read as the test's, and their log was lost).
             let hooks = runHooksOnly(
                 .afterEach, run.file, run.declared.tests, test: index, last: false, runtime: again,
-                checker: run.checker, prototype: run.prototype, streamsRecords: hooksLeft)
+                checker: run.checker, prototype: run.prototype, streamsRecords: true,
+                failureBefore: outcome.failure?.luaText)
             if let ran = hooks.afterEach { Self.addAfterEach(ran, to: &outcome) }
         }
         if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts = run.artifacts {

@@ -10,14 +10,15 @@ extension HeadlessTestRunner {
     func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
         recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: HooksOnly? = nil,
-        withoutBeforeAll: Bool = false
+        withoutBeforeAll: Bool = false, failureBefore: String? = nil
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
         let started = clock.now
         var frames = 0
         runtime.start(
-            test: index, last: last, first: first, hooksOnly: hooksOnly, withoutBeforeAll: withoutBeforeAll)
+            test: index, last: last, first: first, hooksOnly: hooksOnly, withoutBeforeAll: withoutBeforeAll,
+            failureBefore: failureBefore)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         if let video { startVideo(video, index: index, name: test.name, session: session) }
         /// Runs the prototype's Lua actions the session queued (a gesture's `on_tap`, a field's
