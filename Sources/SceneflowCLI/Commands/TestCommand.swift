@@ -148,6 +148,15 @@ struct TestCommand: Subcommand {
         return runSelected(scripts, pool: pool, suite: suite, previous: previous, environment: environment)
     }
 
+    /// True when `results` show a stop signal's mark: a test or after_all stopped by it, a
+    /// test or file it kept from running.
+    static func stopped(_ results: [ScriptFileResult]) -> Bool {
+        results.contains { result in
+            result.notRunForInterruption
+                || result.outcomes.contains { $0.verdict == .interrupted || $0.notRunForInterruption }
+        }
+    }
+
     /// Narrows `scripts` and `tests` to what `state` says failed; an exit code when nothing is
     /// left to run (nothing failed, or none of it is in this run).
     private func rerunSelection(
@@ -266,7 +275,18 @@ struct TestCommand: Subcommand {
             default: break
             }
         }
-        if let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
+        if let signal = interruption.signal {
+            // A signal that stopped nothing (every test had run, every report was written
+            // whole: it came during the report phase) leaves the reports reading as the run
+            // went; the exit code says the same, so no consumer reads another verdict
+            // (red-team 19 F6: exit 143 while TAP, JUnit and JSON read as passed). A console
+            // the signal cut short still makes the exit 128 + n (`StandardStreams.finish`).
+            guard !Self.stopped(results) && !writeFailed else { return ExitCode(stoppedBy: signal) }
+            let name = TestWorkerPool.signalName(signal) ?? "signal \(signal)"
+            printError(
+                "sceneflow test: \(name) arrived after every test had run, while the reports were written: they are whole, so the exit code is the run's verdict"
+            )
+        }
         if writeFailed || stateLost || framesFailed { return .software }
         if pool.startFailure != nil {
             printError("sceneflow test: \(pool.startFailureMessage)")

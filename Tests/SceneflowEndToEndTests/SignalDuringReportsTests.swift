@@ -1,0 +1,62 @@
+import Foundation
+import SceneflowRunner
+import Testing
+
+/// A stop signal that lands after every test ran, while the reports are written, never leaves
+/// two verdicts: the reports are finished whole and read as the run went (every test passed),
+/// so the exit code is that verdict, and standard error says the signal came too late to stop
+/// anything (red-team 19 F6: exit 143 while TAP, JUnit, JSON and HTML all read as passed).
+/// Whenever the signal lands, the exit code and every report agree.
+@Suite struct SignalDuringReportsTests {
+    /// 150 passing tests that each log 64 × 4 000 characters: about 40 MB of reports, so
+    /// writing them takes long enough for the signal to land there.
+    static let suite = """
+        prototype "Proto"
+        for i = 1, 150 do
+          test("t" .. i, function() local s = string.rep("x", 4000) for k = 1, 64 do log.message(s) end end)
+        end
+
+        """
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func theExitCodeAgreesWithTheReports(_ signal: Int32) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("big.lua", Self.suite)
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = ["test", "big.lua", "--json", "r.json", "--junit", "r.xml", "--report", "rep", "--tap"]
+        process.currentDirectoryURL = tmp.url
+        for name in ["r.tap", "err.txt"] { FileManager.default.createFile(atPath: tmp.file(name), contents: nil) }
+        process.standardOutput = FileHandle(forWritingAtPath: tmp.file("r.tap"))
+        process.standardError = FileHandle(forWritingAtPath: tmp.file("err.txt"))
+        try process.run()
+        // The JUnit report's temporary file appears once every test has run.
+        let deadline = Date().addingTimeInterval(120)
+        var inReports = false
+        while process.isRunning && Date() < deadline && !inReports {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: tmp.url.path)) ?? []
+            inReports = names.contains { $0 == "r.xml" || ($0.hasPrefix(".r.xml.") && $0.hasSuffix(".tmp")) }
+            if !inReports { usleep(5_000) }
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let status = process.terminationStatus
+        let stderr = try String(contentsOfFile: tmp.file("err.txt"), encoding: .utf8)
+        let summary = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json"))).summary
+        let junit = try String(contentsOfFile: tmp.file("r.xml"), encoding: .utf8)
+        let tap = try String(contentsOfFile: tmp.file("r.tap"), encoding: .utf8)
+        let reportsPass =
+            summary.failed == 0 && summary.interrupted == 0 && summary.notRun == 0 && !junit.contains("<error")
+            && !junit.contains("<failure") && !tap.contains("not ok")
+        #expect((status == 0) == reportsPass, "exit \(status), summary \(summary): \(stderr)")
+        if inReports && summary.passed == 150 {
+            // Landed in the report phase: the reports are whole and the run's verdict stands.
+            #expect(status == 0, "\(stderr)")
+            #expect(stderr.contains("arrived after every test had run"), "\(stderr)")
+            #expect(tap.contains("1..150"), "\(tap.suffix(300))")
+        } else {
+            #expect(status == 128 + signal, "\(stderr)")
+        }
+    }
+}
