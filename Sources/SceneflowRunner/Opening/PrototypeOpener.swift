@@ -118,13 +118,16 @@ public enum PrototypeOpener {
                     try loader.checkPixels(path: job.path)
                     if let key { cache.insert(key) }
                 case .decode:
-                    let key = checked?.key(path: job.path, screen: job.screen, limits: loader.limits)
-                    if let key, checked?.contains(key) == true { return "" }
+                    // A screen area found in the pixels too: remembered as every check is (a
+                    // test worker opens its prototype again for every test).
+                    let cache = checked ?? CheckedImageCache.shared
+                    let key = cache.key(path: job.path, screen: job.screen, limits: loader.limits)
+                    if let key, cache.contains(key) { return "" }
                     // The same pixel check as every command first (its message, no SDL line).
                     try loader.checkPixels(path: job.path)
                     let picture = try loader.load(path: job.path)
                     _ = try picture.screenRect(for: job.screen)
-                    if let key { checked?.insert(key) }
+                    if let key { cache.insert(key) }
                 }
                 return ""
             } catch {
@@ -142,7 +145,7 @@ public enum PrototypeOpener {
         let messages = onEveryCore && !known ? ConcurrentMap.map(jobs, problem) : jobs.map(problem)
         // Saved by the runs that may write the user's cache folder (`sceneflow test`, not
         // `--list`), the same rule as the structure verdicts'.
-        if case .header = check, checked == nil, StructureVerdicts.persists { CheckedImageCache.shared.save() }
+        if checked == nil, StructureVerdicts.persists { CheckedImageCache.shared.save() }
         var problems: [Diagnostic] = []
         var source: String?  // prototype.lua, read for line numbers once a problem is found
         for (reference, job) in zip(references, referenceJob) {
