@@ -440,6 +440,21 @@ void sf_set_deadline(lua_State *L, double seconds) {
     atomic_store(&sf_limits(L)->deadline, sf_now() + (seconds > 0 ? seconds : 0));
 }
 
+SfSavedLimits sf_save_limits(lua_State *L) {
+    SfLimits *lim = sf_limits(L);
+    SfSavedLimits saved = { lim->budget, atomic_load(&lim->deadline), lim->exhausted };
+    return saved;
+}
+
+void sf_restore_limits(lua_State *L, SfSavedLimits saved) {
+    SfLimits *lim = sf_limits(L);
+    lim->budget = saved.budget;
+    atomic_store(&lim->deadline, saved.deadline);
+    lim->exhausted = saved.exhausted;
+}
+
+int sf_call_depth(lua_State *L) { return atomic_load(&sf_limits(L)->depth); }
+
 static int sf_openlibs_body(lua_State *L) {
     luaL_requiref(L, LUA_GNAME, luaopen_base, 1);
     luaL_requiref(L, LUA_STRLIBNAME, luaopen_string, 1);

@@ -59,6 +59,12 @@ struct LuaStack {
     func resetLimits(instructions: Int) { sf_reset_limits(luaState, Int64(instructions)) }
     /// Replaces the 10 s wall-clock deadline of `resetLimits` with `seconds` from now.
     func setDeadline(seconds: Double) { sf_set_deadline(luaState, seconds) }
+    /// The running call's limits (`sf_save_limits`), to put back after a nested call.
+    func saveLimits() -> SfSavedLimits { sf_save_limits(luaState) }
+    /// Puts back limits `saveLimits` took.
+    func restoreLimits(_ saved: SfSavedLimits) { sf_restore_limits(luaState, saved) }
+    /// How many protected calls and resumes run on this state now (0: none).
+    var callDepth: Int { Int(sf_call_depth(luaState)) }
     /// Names what the state runs (a file path) for the watchdog thread's stuck handler.
     func setSubject(_ subject: String) { sf_set_subject(luaState, subject) }
     var memoryExceeded: Bool { sf_memory_exceeded(luaState) != 0 }

@@ -75,9 +75,17 @@ final class LuaState {
     /// `deadline` (`LuaWatchdog.now`), when earlier than the call's own 10 s of real
     /// time, ends it instead: a test's watchdog holds inside the prototype actions it triggers.
     func call(args: Int32, results: Int32, instructions: Int, deadline: Double? = nil) -> Result<Void, LuaFailure> {
+        // Called from a Swift function that Lua called (a test's before_all ending resets the
+        // prototype's state): the running call's limits are the state's, so they are put back
+        // after, and this call ends by the running one's deadline too (red-team 20 F1: a test
+        // in a file with before_all was held to this call's 10 s instead of its watchdog).
+        let outer = main.callDepth > 0 ? main.saveLimits() : nil
+        defer { if let outer { main.restoreLimits(outer) } }
         main.resetLimits(instructions: instructions)
-        if let deadline {
-            let left = deadline - LuaWatchdog.now
+        var until = deadline
+        if let outer, outer.deadline > 0 { until = min(until ?? .infinity, outer.deadline) }
+        if let until {
+            let left = until - LuaWatchdog.now
             if left < Self.callSeconds { main.setDeadline(seconds: max(0, left)) }
         }
         if main.pcall(args: args, results: results) { return .success(()) }

@@ -42,6 +42,14 @@ const char *sf_stop_site(lua_State *L);
 void sf_reset_limits(lua_State *L, long long instructions);
 /* Replaces the wall-clock deadline sf_reset_limits set (10 s) with `seconds` from now. */
 void sf_set_deadline(lua_State *L, double seconds);
+/* The limits a running call holds (its instruction budget, its deadline, whether the budget
+   ran out), saved around a call nested inside it (Swift calling Lua from a function a script
+   called) and restored after, so the nested call's own limits never replace the outer's. */
+typedef struct { long long budget; double deadline; int exhausted; } SfSavedLimits;
+SfSavedLimits sf_save_limits(lua_State *L);
+void sf_restore_limits(lua_State *L, SfSavedLimits saved);
+/* The number of sf_pcall / sf_resume calls running on L's state (0: none). */
+int sf_call_depth(lua_State *L);
 /* The clock of the real-time limits, in seconds: CLOCK_MONOTONIC less the time the whole
    process stood stopped (SIGSTOP/SIGCONT), as the watchdog thread saw it (without the thread
    running, plain CLOCK_MONOTONIC). */
