@@ -467,7 +467,7 @@ function with_timeout(seconds, fn) end
 ---
 ---Runs fn with every locator narrowed: to a scene (locators fail unless it is the current scene) or to the elements whose centre lies inside the frame of one container element.
 ---
----Fails when: fn not a function; a scene or container no scene of the prototype has (with did-you-mean); inside fn, a container that matches 0 or several elements.
+---Fails when: fn not a function; a scene or container no scene of the prototype has (with did-you-mean); inside fn, a container that matches 0 or several elements (with an index, one that has no match of that number).
 ---
 ---```lua
 ---within("login", function() tap "Continue" end)

@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// `within` with a container locator that has an `index` narrows to the inside of that match
+/// of the container, and fails every locator inside when there is no such match, as a container
+/// that matches nothing does: a negative check (`expect.hidden`, `expect.count(…, 0)`) inside
+/// it never passes for want of a container (red-team 20 F2: the index was ignored, so an index
+/// past the matches narrowed to the first match's inside and those checks passed).
+@Suite struct WithinIndexTests {
+    /// Two "Row" containers, one holding "A", the other "B".
+    static let scenes = """
+            home = {
+              image = "home.png",
+              elements = {
+                { label = "Row", frame = { 0, 0, 36, 40 } },
+                { label = "A", frame = { 2, 10, 30, 20 } },
+                { label = "Row", frame = { 0, 40, 36, 40 } },
+                { label = "B", frame = { 2, 50, 30, 20 } },
+              },
+            },
+        """
+
+    /// The body inside `within`, the container's index, and whether the test passes.
+    static let cases: [(index: Int, body: String, passes: Bool)] = [
+        (1, #"expect.visible "A"; expect.hidden "B""#, true),
+        (2, #"expect.visible "B"; expect.hidden "A""#, true),
+        (3, #"expect.hidden "A""#, false),
+        (3, #"expect.count("B", 0)"#, false),
+        (7, #"expect.hidden "Row""#, false),
+    ]
+
+    @Test(arguments: cases.indices)
+    func theIndexPicksTheContainerOrFails(_ number: Int) throws {
+        let c = Self.cases[number]
+        let tmp = try TempFolder()
+        try tmp.prototype(scenes: Self.scenes, images: ["home.png"])
+        try tmp.write(
+            "w.lua",
+            """
+            prototype "Proto"
+            test("inside", function()
+              within({ label = "Row", index = \(c.index) }, function() \(c.body) end)
+            end)
+
+            """)
+        let r = try Sceneflow.run(["test", "w.lua", "--timeout", "5"], in: tmp.url, timeout: 60)
+        #expect(r.status == (c.passes ? 0 : 1), "\(c): \(r)")
+        if !c.passes {
+            #expect(r.stdout.contains("2 elements match the container"), "\(r)")
+            #expect(r.stdout.contains("so there is no match number \(c.index)"), "\(r)")
+        }
+    }
+}
