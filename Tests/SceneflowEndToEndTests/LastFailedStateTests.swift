@@ -48,7 +48,7 @@ import Testing
             let green = try Sceneflow.run(["test", "SH", "--last-failed"], in: here, environment: Self.env(tmp))
             #expect(green.status == 0 && green.stdout.contains("\(4 - fixed) passed, 0 failed"), "\(stop): \(green)")
             let done = try Sceneflow.run(["test", "SH", "--last-failed"], in: here, environment: Self.env(tmp))
-            #expect(done.stdout.contains("no test failed in the previous run"), "\(stop): \(done)")
+            #expect(done.stderr.contains("no test failed in the previous run"), "\(stop): \(done)")
         }
     }
 
@@ -130,7 +130,7 @@ import Testing
         // Green now: nothing is left to run.
         let again = try Sceneflow.run(
             ["test", "SI", "--last-failed"], in: URL(fileURLWithPath: tmp.path), environment: Self.env(tmp))
-        #expect(again.status == 0 && again.stdout.contains("nothing to run"), "\(again)")
+        #expect(again.status == 0 && again.stderr.contains("nothing to run"), "\(again)")
     }
 
     /// P4: shards of one suite run one after another with one cache keep each other's failures.
@@ -171,6 +171,6 @@ import Testing
         try Self.fix(tmp, 2)
         #expect(try Sceneflow.run(["test", "SH"], in: here, environment: Self.env(tmp)).status == 0)
         let none = try Sceneflow.run(["test", "SH", "--last-failed"], in: here, environment: Self.env(tmp))
-        #expect(none.stdout.contains("no test failed in the previous run"), "\(none)")
+        #expect(none.stderr.contains("no test failed in the previous run"), "\(none)")
     }
 }

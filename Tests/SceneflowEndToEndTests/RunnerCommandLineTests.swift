@@ -415,7 +415,7 @@ import Testing
         #expect(fixed.status == 0 && fixed.stdout.contains("3 passed, 0 failed"), "\(fixed)")
         let done = try Sceneflow.run(["test", suite, "--last-failed"], environment: env)
         #expect(done.status == 0, "\(done)")
-        #expect(done.stdout.contains("no test failed in the previous run"), "\(done)")
+        #expect(done.stderr.contains("no test failed in the previous run"), "\(done)")
         // Without XDG_CACHE_HOME the state goes under HOME/.cache (a home that exists: a
         // missing one is never created).
         try FileManager.default.createDirectory(atPath: tmp.file("home"), withIntermediateDirectories: true)

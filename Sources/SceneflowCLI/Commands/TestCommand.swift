@@ -124,6 +124,7 @@ struct TestCommand: Subcommand {
             scripts = ScriptFinder.shard(scripts, index: index, of: count)
         }
         var tests: [String: [String]] = [:]
+        var nothingToRerun = false
         // The state before this run: what --last-failed reruns, the order --jobs starts files
         // in, and what this run's state keeps of the files it does not take.
         let previous = LastRunState.read(inputs: inputs, environment: environment)
@@ -140,12 +141,22 @@ struct TestCommand: Subcommand {
                     "sceneflow test --last-failed: warning: the last-run state \(path) cannot be used (\(reason)): running every test"
                 )
             case .found(let state):
-                if let stop = rerunSelection(state, &scripts, &tests) { return stop }
+                if let nothing = rerunSelection(state, &scripts, &tests) {
+                    // A run that passes having nothing to rerun: its note on standard error
+                    // (standard output may be TAP), and its reports written, empty, as any
+                    // run's (red-team 20 F3: none was written, and TAP read no plan).
+                    printError(nothing)
+                    scripts = []
+                    tests = [:]
+                    nothingToRerun = true
+                }
             }
         }
         pool.jobs = min(settings.jobs, scripts.count)
         pool.tests = tests
-        return runSelected(scripts, pool: pool, suite: suite, previous: previous, environment: environment)
+        return runSelected(
+            scripts, pool: pool, suite: suite, previous: previous, environment: environment,
+            nothingToRerun: nothingToRerun)
     }
 
     /// True when `results` show a stop signal's mark: a test or after_all stopped by it, a
@@ -157,21 +168,18 @@ struct TestCommand: Subcommand {
         }
     }
 
-    /// Narrows `scripts` and `tests` to what `state` says failed; an exit code when nothing is
-    /// left to run (nothing failed, or none of it is in this run).
+    /// Narrows `scripts` and `tests` to what `state` says failed; why nothing is left to run
+    /// (nothing failed, or none of it is in this run), or nil.
     private func rerunSelection(
         _ state: LastRunState, _ scripts: inout [String], _ tests: inout [String: [String]]
-    ) -> ExitCode? {
+    ) -> String? {
         guard !state.failed.isEmpty else {
-            print(
+            return
                 "sceneflow test --last-failed: no test failed in the previous run (started \(state.startedAt)); nothing to run"
-            )
-            return .success
         }
         (scripts, tests) = state.rerun(scripts)
         if scripts.isEmpty {
-            print("sceneflow test --last-failed: the files that failed are not part of this run; nothing to run")
-            return .success
+            return "sceneflow test --last-failed: the files that failed are not part of this run; nothing to run"
         }
         return nil
     }
@@ -179,10 +187,11 @@ struct TestCommand: Subcommand {
     /// Runs `scripts` in `pool` (only `pool.tests` of the files it names) of `suite`, writes the
     /// reports and the last-run state (merged into the state saved when it ends, which keeps
     /// what this run did not take; `previous`, read at the start, orders the files), and gives
-    /// the exit code.
+    /// the exit code. `nothingToRerun`: `--last-failed` found nothing to run again, so the run
+    /// passes with its empty reports.
     private func runSelected(
         _ scripts: [String], pool: TestWorkerPool, suite: [String], previous: LastRunState?,
-        environment: [String: String]
+        environment: [String: String], nothingToRerun: Bool = false
     ) -> ExitCode {
         let started = Date()
         let interruption = Interruption.install()
@@ -242,7 +251,7 @@ struct TestCommand: Subcommand {
         if interruption.signal == nil {
             for line in Self.unreadParameters(settings.parameters, read: pool.parametersRead) { printError(line) }
         }
-        if settings.lastFailed, results.isEmpty, interruption.signal == nil {
+        if settings.lastFailed, results.isEmpty, interruption.signal == nil, !nothingToRerun {
             // Nothing that failed could be run again: keep the state (the failures are not
             // forgotten) and fail, as a --filter that matches nothing does.
             printError(
@@ -295,7 +304,7 @@ struct TestCommand: Subcommand {
         let summary = RunSummary(results)
         // A run that selects no test checked nothing: that is a failure (as Playwright Test's
         // "No tests found"), unless --pass-with-no-tests allows it.
-        if summary.loadFailures == 0, results.isEmpty, !settings.passWithNoTests {
+        if summary.loadFailures == 0, results.isEmpty, !settings.passWithNoTests, !nothingToRerun {
             if !settings.selection.keepsAll {
                 printError(
                     "sceneflow test: no test matches \(settings.selection.options): nothing was checked (--pass-with-no-tests allows it)"
