@@ -160,11 +160,13 @@ struct TestCommand: Subcommand {
     }
 
     /// True when `results` show a stop signal's mark: a test or after_all stopped by it, a
-    /// test or file it kept from running.
+    /// test or file it kept from running, a test's video it cut short.
     static func stopped(_ results: [ScriptFileResult]) -> Bool {
         results.contains { result in
             result.notRunForInterruption
-                || result.outcomes.contains { $0.verdict == .interrupted || $0.notRunForInterruption }
+                || result.outcomes.contains {
+                    $0.verdict == .interrupted || $0.notRunForInterruption || HeadlessTestRunner.videoWasCut($0)
+                }
         }
     }
 

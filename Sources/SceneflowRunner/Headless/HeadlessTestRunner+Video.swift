@@ -27,6 +27,13 @@ extension HeadlessTestRunner {
         note(VideoCut.note(path), in: &outcome)
     }
 
+    /// True when a stop cut `outcome`'s video short (`noteCutVideo`): the signal stopped
+    /// something, so the run's exit is 128 + n even though every test had its verdict.
+    public static func videoWasCut(_ outcome: TestOutcome) -> Bool {
+        outcome.failure?.message.contains(VideoCut.ending) == true
+            || outcome.log.contains { $0.message.hasSuffix(VideoCut.ending) }
+    }
+
     /// Adds `note` about the test's video to `outcome`: to a failure's message, else as a log
     /// message (the verdict stays).
     static func note(_ note: String, in outcome: inout TestOutcome) {

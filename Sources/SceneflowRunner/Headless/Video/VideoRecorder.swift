@@ -161,6 +161,8 @@ struct VideoCut: Error, CustomStringConvertible {
 
     /// What a report says about a video the stop cut off at `path`.
     static func note(_ path: String) -> String {
-        "the video \(path) was not kept: the run was stopped while it was encoded"
+        "the video \(path)" + ending
     }
+    /// How every such note ends (`HeadlessTestRunner.videoWasCut`).
+    static let ending = " was not kept: the run was stopped while it was encoded"
 }
