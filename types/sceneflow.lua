@@ -452,7 +452,7 @@ function wait_for(locator_or_condition, timeout) end
 ---
 ---Runs fn with a different default timeout for every gesture, wait_for and expectation inside it.
 ---
----Fails when: seconds not a number >= 0; fn not a function.
+---Fails when: seconds not a number >= 0; fn not a function; called outside the test's own thread (in a coroutine of the script's own).
 ---
 ---```lua
 ---with_timeout(10, function() tap "Slow button" end)

@@ -142,38 +142,45 @@ function api.copy_element(e)
   return api.record(copy, "Element")  -- a misspelt field fails (red-team 12 S2)
 end
 
--- The elements the current `within` scope allows, or nil and why not. The list is kept by
--- Sceneflow (see `screen`): read it, never change it; copy what goes to a script.
-function api.scoped_elements()
-  local s = current()
-  local all = s.list
-  local scope = api.scope
-  if not scope then return all end
+-- The elements `scope` allows on screen `s`, or nil and why not: a nested scope narrows what
+-- the scope around it allows, so its container is looked for there (red-team 21 F1: it was
+-- looked for in the whole scene, and a negative check inside passed).
+local function scoped(s, scope)
+  if not scope then return s.list end
+  local base, problem = scoped(s, scope.parent)
+  if not base then return nil, problem end
   if scope.scene then
     if sf.scene() ~= scope.scene then
       return nil, format("within(%s): the current scene is %s", quote(scope.scene), quote(sf.scene()))
     end
-    return all
+    return base
   end
   local kept = s.scoped[scope]
   if kept then return kept[1], kept[2] end
   local match, desc = scope.match, scope.desc
   local containers = {}
-  for _, e in ipairs(all) do if match(e) then containers[#containers + 1] = e end end
+  for _, e in ipairs(base) do if match(e) then containers[#containers + 1] = e end end
   local container = containers[scope.index or 1]
   if not container or (not scope.index and #containers ~= 1) then
-    local problem = format("within(%s): %d %s the container in scene %s", desc, #containers,
-      #containers == 1 and "element matches" or "elements match", quote(sf.scene()))
+    local where = scope.parent and " inside the within() around it" or ""
+    problem = format("within(%s): %d %s the container%s in scene %s", desc, #containers,
+      #containers == 1 and "element matches" or "elements match", where, quote(sf.scene()))
     if scope.index then problem = problem .. format(", so there is no match number %d", scope.index) end
     s.scoped[scope] = { nil, problem }
     return nil, problem
   end
   local result = {}
-  for _, e in ipairs(all) do
+  for _, e in ipairs(base) do
     if e ~= container and inside(e, container.frame) then result[#result + 1] = e end
   end
   s.scoped[scope] = { result }
   return result
+end
+
+-- The elements the current `within` scope allows, or nil and why not. The list is kept by
+-- Sceneflow (see `screen`): read it, never change it; copy what goes to a script.
+function api.scoped_elements()
+  return scoped(current(), api.scope)
 end
 
 -- What identifies a locator's matches (its index aside, which callers apply): the same text
@@ -393,6 +400,7 @@ api.define{ name = "within", group = "Locators",
       new = { match = match, desc = desc, index = type(scope) == "table" and scope.index or nil }
     end
     local saved = api.scope
+    new.parent = saved
     api.scope = new
     local ok, err = pcall(fn)
     api.scope = saved

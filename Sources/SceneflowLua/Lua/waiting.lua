@@ -46,9 +46,12 @@ api.define{ name = "with_timeout", group = "Waiting",
   signature = "with_timeout(seconds, fn)",
   summary = "Runs fn with a different default timeout for every gesture, wait_for and expectation inside it.",
   args = { { "seconds", "clock seconds >= 0", "number" }, { "fn", "function", "function" } },
-  errors = "seconds not a number >= 0; fn not a function",
+  errors = "seconds not a number >= 0; fn not a function; called outside the test's own thread (in a coroutine of the script's own)",
   example = 'with_timeout(10, function() tap "Slow button" end)',
   fn = function(seconds, fn)
+    -- Only in the test's own thread, as within: fn yielding out of a coroutine of the
+    -- script's own left the timeout set for the rest of the test (red-team 21 F3).
+    api.inside_test("with_timeout")
     seconds = seconds_arg("with_timeout", seconds)
     if type(fn) ~= "function" then fail("with_timeout: expected a function second, got " .. type(fn)) end
     local saved = api.block_timeout
