@@ -114,11 +114,10 @@ final class TestWorkerPool {
         guard outcome.verdict == .interrupted, notRunReason != "interrupted", var failure = outcome.failure else {
             return outcome
         }
-        if failure.message.hasSuffix(HeadlessTestRunner.interruptedMessage) {
-            // Alone, or after the test's own failure (a stop in its after_each hooks).
-            failure.message =
-                String(failure.message.dropLast(HeadlessTestRunner.interruptedMessage.count))
-                + "\(notRunReason) while the test ran"
+        if let stop = failure.message.range(of: HeadlessTestRunner.interruptedMessage) {
+            // Alone, after the test's own failure (a stop in its after_each hooks), or before
+            // its soft failures (red-team 21 F5: then it kept the signal's wording).
+            failure.message.replaceSubrange(stop, with: "\(notRunReason) while the test ran")
         } else if failure.message == "after_all was stopped: the run was interrupted" {
             failure.message = "after_all was stopped: \(notRunReason)"
         } else {
