@@ -32,6 +32,12 @@ public struct PictureLoader: Sendable {
     ///   but does not read, e.g. HEIC), `.notAnImage` (an unknown format); `SDLError` when SDL
     ///   cannot allocate or convert the surface.
     public func load(path: String) throws -> DecodedPicture {
+        try load(data: read(path: path), path: path)
+    }
+
+    /// The bytes of the regular file at `path`, within the file-size limit.
+    /// - Throws: `ImageLoadError.notAFile`, `.tooLarge`, `.fileNotFound`.
+    private func read(path: String) throws -> Data {
         if let kind = RegularFile.kind(atPath: path) {
             throw ImageLoadError.notAFile(path: path, kind: kind)
         }
@@ -39,23 +45,20 @@ public struct PictureLoader: Sendable {
         guard let data = files?.contents(atPath: path) ?? RegularFile.contents(atPath: path) else {
             throw ImageLoadError.fileNotFound(path: path)
         }
-        return try load(data: data, path: path)
+        return data
     }
 
     /// Checks every pixel of the image at `path` can be decoded, with the checks of `load(path:)`
     /// in the same order: PNGs and GIFs through libpng and giflib directly (no SDL library is
     /// loaded, so commands that never draw run without it, and libpng prints nothing), other
     /// formats by decoding them (`load`). Every command runs it (`PrototypeOpener`), so `test`
-    /// refuses what `check` refuses (red-team 19 F8, F9).
+    /// refuses what `check` refuses (red-team 19 F8, F9). Returns the picture when it had to
+    /// decode it whole (a format other than PNG and GIF), so a caller that draws it need not
+    /// decode it again.
     /// - Throws: like `load(path:)`.
-    public func checkPixels(path: String) throws {
-        if let kind = RegularFile.kind(atPath: path) {
-            throw ImageLoadError.notAFile(path: path, kind: kind)
-        }
-        try limits.checkFileSize(path: path)
-        guard let data = files?.contents(atPath: path) ?? RegularFile.contents(atPath: path) else {
-            throw ImageLoadError.fileNotFound(path: path)
-        }
+    @discardableResult
+    public func checkPixels(path: String) throws -> DecodedPicture? {
+        let data = try read(path: path)
         if data.isEmpty { throw ImageLoadError.empty(path: path) }
         let bytes = [UInt8](data)
         let header = ImageHeader.parse(bytes)
@@ -63,8 +66,8 @@ public struct PictureLoader: Sendable {
         if case .size(let format, _, _) = header, let problem = ImageStructure.problem(bytes, format: format) {
             throw ImageLoadError.corrupt(path: path, reason: problem)
         }
-        if try PictureDecoding.checkWithoutSDL(bytes, header: header, path: path) { return }
-        _ = try load(data: data, path: path)
+        if try PictureDecoding.checkWithoutSDL(bytes, header: header, path: path) { return nil }
+        return try load(data: data, path: path)
     }
 
     /// Decodes a whole image file held in memory; `path` names it in errors. The same checks
