@@ -156,4 +156,15 @@ enum ScriptFinder {
     static func shard(_ scripts: [String], index: Int, of count: Int) -> [String] {
         scripts.sorted(by: byBytes).enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
+
+    /// The shard (1-based) `shard(_:index:of:)` puts each of `scripts` in when split into
+    /// `count`, keyed by the path's bytes: what `merge-reports` uses to tell a file of a
+    /// missing shard from one a shard's selection left out.
+    static func shardIndexes(_ scripts: [String], count: Int) -> [[UInt8]: Int] {
+        var indexes: [[UInt8]: Int] = [:]
+        for (offset, script) in scripts.sorted(by: byBytes).enumerated() {
+            indexes[Array(script.utf8)] = offset % max(count, 1) + 1
+        }
+        return indexes
+    }
 }

@@ -18,7 +18,8 @@ struct MergeReportsCommand: Subcommand {
         its start is the earliest shard's and its summary counts every shard. The files of a
         shard with no report are named on standard error and reported as not run. Exit as
         'sceneflow test' would for the whole suite: 0 when every merged test passed, 1 when one
-        failed, a file did not load or a shard is missing; 70 when a report could not be
+        failed, a file did not load, a shard is missing or a shard failed for selecting no test
+        (an empty shard without --pass-with-no-tests); 70 when a report could not be
         written, 64 on bad usage, 65 when a report cannot be read, follows another schema than
         sceneflow-test-results/1, has a summary that does not match its tests, has no suite
         (written before Sceneflow 0.20), belongs to another suite, or repeats a shard.
@@ -92,16 +93,20 @@ struct MergeReportsCommand: Subcommand {
         // The merged page links to the shards' files, which may lie in this folder: nothing is
         // removed, and its ledger keeps the last run's entries (ReportFolderLedger).
         let ledger = report.map { TestCommand.startReportFolder($0, cleaning: false, command: Self.name) }
+        let runFailure = merged.report.runFailure
+        if let runFailure {
+            printError("sceneflow merge-reports: a shard failed without a failing test: \(runFailure)")
+        }
         let (written, failed) = TestReports.write(
             merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite,
-            command: Self.name)
+            command: Self.name, runFailure: runFailure)
         if let ledger { TestCommand.finishReportFolder(ledger, command: Self.name) }
         for path in written { print("wrote \(OutputPath.shown(path))") }
         print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
         if failed { return .software }
         let summary = RunSummary(merged.report.files)
-        return summary.failed > 0 || summary.interrupted > 0 || summary.loadFailures > 0 || summary.notRun > 0
-            ? .failure : .success
+        let anyFailed = summary.failed > 0 || summary.interrupted > 0 || summary.loadFailures > 0 || summary.notRun > 0
+        return anyFailed || runFailure != nil ? .failure : .success
     }
 }
 
@@ -202,6 +207,19 @@ enum ReportMerge {
         let schema: String?
     }
 
+    /// Why a merge of `reports` fails although no merged test did: each shard's own
+    /// `runFailure` (it selected no test), led by `shard I/N: ` unless it already names its
+    /// shard, joined by `; `; nil when no shard failed so.
+    static func runFailure(_ reports: [JSONReport]) -> String? {
+        let reasons = reports.sorted { ($0.suite?.shardIndex ?? 0) < ($1.suite?.shardIndex ?? 0) }.compactMap {
+            report -> String? in
+            guard let reason = report.runFailure, let suite = report.suite else { return report.runFailure }
+            let shard = "shard \(suite.shardIndex)/\(suite.shardCount)"
+            return reason.hasPrefix(shard + " ") ? reason : "\(shard): \(reason)"
+        }
+        return reasons.isEmpty ? nil : reasons.joined(separator: "; ")
+    }
+
     /// Merges `reports` (each with the path it came from).
     /// - Throws: `Refusal` for a report without a suite, reports of different suites or split
     ///   differently, two reports of one shard, or a file listed twice (in one report or two).
@@ -267,13 +285,26 @@ enum ReportMerge {
             }
         }
         let missing = (1...max(suite.shardCount, 1)).filter { byShard[$0] == nil }
-        // A file no report holds belongs to a missing shard: it is counted as not run, as one
-        // machine interrupted before it would report it, never silently left out.
+        // A file no report holds that belongs to a missing shard is counted as not run, as one
+        // machine interrupted before it would report it, never silently left out; its not
+        // running fails the merge (exit 1): an error in JUnit, not a skip. One of a shard that
+        // was merged was left out by that shard's selection (--filter, --tag, --last-failed),
+        // as one machine's run leaves it out (it was reported as not run, and failed the merge).
         let absent = "no report of \(shardList(missing, of: suite.shardCount)) was merged"
-        let files = suite.files.map { byFile[Array($0.utf8)] ?? ScriptFileResult.notRun($0, reason: absent) }
+        let shardOf = ScriptFinder.shardIndexes(suite.files, count: suite.shardCount)
+        let files = suite.files.compactMap { file -> ScriptFileResult? in
+            let key = Array(file.utf8)
+            if let result = byFile[key] { return result }
+            guard let shard = shardOf[key], byShard[shard] == nil else { return nil }
+            var result = ScriptFileResult.notRun(file, reason: absent)
+            result.notRunIsFailure = true
+            return result
+        }
         let formatter = ISO8601DateFormatter()
         let started = reports.compactMap { formatter.date(from: $0.report.startedAt) }.min() ?? Date()
-        let merged = JSONReport(files, startedAt: started, suite: SuiteIdentity(files: suite.files))
+        let merged = JSONReport(
+            files, startedAt: started, suite: SuiteIdentity(files: suite.files),
+            runFailure: runFailure(reports.map(\.report)))
         return Merged(report: merged, startedAt: started, missingShards: missing, shardCount: suite.shardCount)
     }
 }

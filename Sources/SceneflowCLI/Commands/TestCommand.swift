@@ -227,18 +227,22 @@ struct TestCommand: Subcommand {
         }
         // Tests the selection left out are not part of the run: nor are files left empty.
         results.removeAll(where: \.isLeftOut)
+        // A run that selected no test fails: every report says so, as the exit code does
+        // (red-team 21 F2: they all read as a passing empty run).
+        let selectionFailure = selectionFailure(results, suite: suite, nothingToRerun: nothingToRerun)
         // Under --watch the reports hold every watched script's latest result, not only the
         // ones this rerun took.
         let reported = watched?.merge(results) ?? results
         let identity = SuiteIdentity(
             files: watched?.scripts ?? suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
-        let (written, writeFailed) = TestReports.write(reported, settings: settings, started: started, suite: identity)
+        let (written, writeFailed) = TestReports.write(
+            reported, settings: settings, started: started, suite: identity, runFailure: selectionFailure?.reason)
         Self.finishReportFolder(ledger)
         var framesFailed = false
         if let frames = settings.frames, !settings.tap {
             framesFailed = FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
         }
-        console.close(results, written: written)
+        console.close(results, written: written, runFailure: selectionFailure?.reason)
         if let watched, reported.count != results.count, !settings.tap {
             print("watched suite: \(watched.summary.line)")
         }
@@ -253,11 +257,10 @@ struct TestCommand: Subcommand {
         if interruption.signal == nil {
             for line in Self.unreadParameters(settings.parameters, read: pool.parametersRead) { printError(line) }
         }
-        if settings.lastFailed, results.isEmpty, interruption.signal == nil, !nothingToRerun {
+        if let selectionFailure, settings.lastFailed {
             // Nothing that failed could be run again: keep the state (the failures are not
             // forgotten) and fail, as a --filter that matches nothing does.
-            printError(
-                "sceneflow test --last-failed: none of the tests that failed can be run again: nothing was checked")
+            printError(selectionFailure.message)
             return .failure
         }
         // A test asked for that is no longer declared cannot run again: it is dropped (named
@@ -303,25 +306,43 @@ struct TestCommand: Subcommand {
             printError("sceneflow test: \(pool.startFailureMessage)")
             return .software
         }
-        let summary = RunSummary(results)
-        // A run that selects no test checked nothing: that is a failure (as Playwright Test's
-        // "No tests found"), unless --pass-with-no-tests allows it.
-        if summary.loadFailures == 0, results.isEmpty, !settings.passWithNoTests, !nothingToRerun {
-            if !settings.selection.keepsAll {
-                printError(
-                    "sceneflow test: no test matches \(settings.selection.options): nothing was checked (--pass-with-no-tests allows it)"
-                )
-            } else if let (index, count) = settings.shard {
-                printError(
-                    "sceneflow test: shard \(index)/\(count) holds none of the \(counted(suite.count, "script file")): nothing was checked (--pass-with-no-tests allows an empty shard)"
-                )
-            } else {
-                printError("sceneflow test: no test was selected: nothing was checked")
-            }
+        if let selectionFailure {
+            printError(selectionFailure.message)
             return .failure
         }
+        let summary = RunSummary(results)
         if summary.loadFailures > 0 { return .badInput }
         return summary.failed > 0 || summary.interrupted > 0 ? .failure : .success
+    }
+
+    /// Why a run whose `results` (left-out files removed) hold nothing failed: it selected no
+    /// test. `reason` goes into every report (`JSONReport.runFailure`), `message` to standard
+    /// error. Nil when the run ran something, or when selecting nothing passes: `--last-failed`
+    /// found nothing left to rerun, or `--pass-with-no-tests` (which lets pass a selection that
+    /// is empty by design, not failed tests that can no longer run).
+    private func selectionFailure(_ results: [ScriptFileResult], suite: [String], nothingToRerun: Bool) -> (
+        reason: String, message: String
+    )? {
+        guard results.isEmpty, !nothingToRerun else { return nil }
+        let nothing = "nothing was checked"
+        if settings.lastFailed {
+            let reason = "none of the tests that failed can be run again: \(nothing)"
+            return ("--last-failed: " + reason, "sceneflow test --last-failed: " + reason)
+        }
+        guard !settings.passWithNoTests else { return nil }
+        // As Playwright Test's "No tests found".
+        let (reason, allows): (String, String)
+        if !settings.selection.keepsAll {
+            (reason, allows) = ("no test matches \(settings.selection.options): \(nothing)", "it")
+        } else if let (index, count) = settings.shard {
+            (reason, allows) = (
+                "shard \(index)/\(count) holds none of the \(counted(suite.count, "script file")): \(nothing)",
+                "an empty shard"
+            )
+        } else {
+            return ("no test was selected: \(nothing)", "sceneflow test: no test was selected: \(nothing)")
+        }
+        return (reason, "sceneflow test: \(reason) (--pass-with-no-tests allows \(allows))")
     }
 
     /// Starts a run into the report folder `folder` (`ReportFolderLedger.start`), printing a

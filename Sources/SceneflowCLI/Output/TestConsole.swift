@@ -115,12 +115,15 @@ final class TestConsole {
         finish(result)
     }
 
-    /// Prints the TAP plan (with --tap) or the closing lines.
-    func close(_ results: [ScriptFileResult], written: [String]) {
+    /// Prints the TAP plan (with --tap) or the closing lines. `runFailure`: why the run failed
+    /// although no test did (it selected none): with --tap, a `not ok` point before the plan
+    /// (`TAPStream.runFailure`); standard error names it either way.
+    func close(_ results: [ScriptFileResult], written: [String], runFailure: String? = nil) {
         let summary = RunSummary(results)
         if tap {
+            if let runFailure { write(stream.runFailure(runFailure)) }
             // The plan is the very last line: tappy reads a plan only at either end.
-            write("# \(summary.line)\n")
+            write("# \(JSONReport.line(summary, runFailure: runFailure))\n")
             write(stream.plan)
             return
         }

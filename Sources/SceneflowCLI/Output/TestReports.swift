@@ -12,9 +12,11 @@ enum TestReports {
     /// `suite` names the run's suite and shard in the JSON report (for `merge-reports`);
     /// `command` is the command whose messages these are (`test`, `merge-reports`):
     /// `sceneflow merge-reports: could not write standard output: No space left on device`.
+    /// `runFailure`: why the run failed although no test did (`JSONReport.runFailure`), written
+    /// into every report.
     static func write(
         _ results: [ScriptFileResult], settings: TestSettings, started: Date, suite: SuiteIdentity? = nil,
-        command: String = TestCommand.name
+        command: String = TestCommand.name, runFailure: String? = nil
     ) -> ([String], Bool) {
         var written: [String] = []
         var failed = false
@@ -28,9 +30,13 @@ enum TestReports {
             }
         }
         let json = { () throws -> String in
-            String(decoding: try JSONReport(results, startedAt: started, suite: suite).data(), as: UTF8.self) + "\n"
+            String(
+                decoding: try JSONReport(results, startedAt: started, suite: suite, runFailure: runFailure).data(),
+                as: UTF8.self) + "\n"
         }
-        let junit = { JUnitReport.xml(results, timestamp: started, extras: settings.junitExtras) }
+        let junit = {
+            JUnitReport.xml(results, timestamp: started, extras: settings.junitExtras, runFailure: runFailure)
+        }
         // Files first, standard output (`-`) last: a reader that stalls on it must not keep the
         // files from being written.
         let junitToOutput = settings.junit == "-"
@@ -56,7 +62,7 @@ enum TestReports {
                 save((folder as NSString).appendingPathComponent("results.json"), json)
                 save((folder as NSString).appendingPathComponent("junit.xml"), junit)
                 save((folder as NSString).appendingPathComponent("index.html")) {
-                    HTMLReport.html(results, reportFolder: folder, startedAt: started)
+                    HTMLReport.html(results, reportFolder: folder, startedAt: started, runFailure: runFailure)
                 }
             } catch {
                 failed = true

@@ -10,17 +10,23 @@ import SceneflowCore
 /// ("a b", "a_b", "a-b") never share an anchor.
 public enum HTMLReport {
     /// The page for `results`; `reportFolder` is read for the element trees of failures.
-    public static func html(_ results: [ScriptFileResult], reportFolder: String, startedAt: Date) -> String {
+    /// `runFailure` (`JSONReport.runFailure`) is shown under the closing line, in red, and
+    /// named in the title.
+    public static func html(
+        _ results: [ScriptFileResult], reportFolder: String, startedAt: Date, runFailure: String? = nil
+    ) -> String {
         let summary = RunSummary(results)
         let wall = results.compactMap(\.wallSeconds).reduce(0, +)
+        let failure = runFailure.map { "<p class=\"run-failure\">The run failed: \(e($0))</p>\n" } ?? ""
         var h = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Sceneflow test report — \(e(summary.line))</title>
+            <title>Sceneflow test report — \(e(JSONReport.line(summary, runFailure: runFailure)))</title>
             <style>\(css)</style></head><body>
             <header><h1>Sceneflow test report</h1>
             <p class="line">\(e(summary.line))</p>
+            \(failure)
             <ul class="counts">
             \(badge("passed", summary.passed - summary.warned))\(badge("warned", summary.warned, "passed with warnings"))\(badge("failed", summary.failed))\(badge("recorded", summary.recorded))\(badge("skipped", summary.skipped))\(badge("interrupted", summary.interrupted))\(badge("skipped", summary.notRun, summary.notRun == 1 ? "file not run" : "files not run"))
             </ul>
@@ -58,8 +64,9 @@ public enum HTMLReport {
     private static func file(_ result: ScriptFileResult, index: Int, reportFolder: String) -> String {
         var h = "<section class=\"file\" id=\"\(e(anchor(file: index, result.file)))\"><h2>\(e(result.file))</h2>"
         if let notRun = result.notRunText {
+            let kind = result.notRunFails ? "failed" : "skipped"
             h +=
-                "<div class=\"test skipped\"><div class=\"head\"><span class=\"verdict skipped\">\(e(notRun))</span></div></div>"
+                "<div class=\"test \(kind)\"><div class=\"head\"><span class=\"verdict \(kind)\">\(e(notRun))</span></div></div>"
         }
         for problem in result.loadProblems {
             h +=
@@ -215,7 +222,8 @@ public enum HTMLReport {
     private static let css = """
         body{font:14px/1.45 system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:0;background:#f4f5f7;color:#1d2330}
         header{background:#1d2330;color:#fff;padding:18px 28px}h1{margin:0 0 4px;font-size:22px}
-        .line{font-size:17px;margin:2px 0 10px}.meta{color:#aab;margin:8px 0 0;font-size:13px}
+        .line{font-size:17px;margin:2px 0 10px}
+        .run-failure{background:#b3261e;color:#fff;border-radius:6px;padding:6px 10px;margin:4px 0 10px;font-weight:600}.meta{color:#aab;margin:8px 0 0;font-size:13px}
         .counts{list-style:none;padding:0;margin:0;display:flex;gap:8px;flex-wrap:wrap}
         .badge{padding:3px 10px;border-radius:12px;font-size:13px;background:#3a4254}
         .badge.passed{background:#1f7a3f}.badge.failed{background:#b3261e}.badge.warned{background:#b26a00}

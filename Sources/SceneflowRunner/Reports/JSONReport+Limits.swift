@@ -14,11 +14,16 @@ extension JSONReport {
     /// Checks that every number and name of the report is one `sceneflow test` can write
     /// (`TestRecordLimits`): line numbers, frame counts and clock times are not negative, a
     /// step's depth is below the steps a test keeps, a test keeps at most that many steps and
-    /// its name is at most 1 KiB. `merge-reports` runs it before rendering anything, so a
+    /// its name is at most 1 KiB, and `runFailure` is at most 1 MiB. `merge-reports` runs it before rendering anything, so a
     /// damaged or hand-made shard report is refused instead of trapping a writer (a negative
     /// depth) or running without end (a depth of 10^9).
     /// - Throws: `ReportLimitError` for the first value out of range, naming its JSON path.
     public func checkLimits() throws(ReportLimitError) {
+        if let runFailure, runFailure.utf8.count > TestOutcome.messageBytesLimit {
+            throw ReportLimitError(
+                place: "runFailure",
+                problem: "\(runFailure.utf8.count) bytes long; a reason is at most \(TestOutcome.messageBytesLimit)")
+        }
         for (i, file) in files.enumerated() {
             for (k, problem) in file.loadProblems.enumerated() {
                 try Diagnostic.checkLine(problem.line, at: "files[\(i)].loadProblems[\(k)].line")

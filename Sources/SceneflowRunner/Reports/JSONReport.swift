@@ -21,18 +21,34 @@ public struct JSONReport: Codable, Sendable {
     public var startedAt: String
     /// The counts and the closing line.
     public var summary: RunSummary
-    /// The closing line, `N passed, N failed`.
+    /// The closing line, `N passed, N failed` (`RunSummary.line`), followed by
+    /// `; the run failed: REASON` when `runFailure` is set.
     public var line: String
+    /// Why the run failed although no test in `files` did, or nil: it selected no test
+    /// (`no test matches --filter zzz: nothing was checked`, an empty `--shard` without
+    /// `--pass-with-no-tests`), or, in a merged report, such a shard's reason after
+    /// `shard I/N: `. A consumer that reads the summary's counts must also read this: a run
+    /// with it exits 1. Absent (nil) in a run that did not fail so.
+    public var runFailure: String?
     /// Per script file, in run order.
     public var files: [ScriptFileResult]
 
-    /// Creates the report for `results`.
-    public init(_ results: [ScriptFileResult], startedAt: Date = Date(), suite: SuiteIdentity? = nil) {
+    /// Creates the report for `results`; `runFailure` as the property says.
+    public init(
+        _ results: [ScriptFileResult], startedAt: Date = Date(), suite: SuiteIdentity? = nil, runFailure: String? = nil
+    ) {
         self.suite = suite
         self.startedAt = ISO8601DateFormatter().string(from: startedAt)
         summary = RunSummary(results)
-        line = summary.line
+        line = Self.line(summary, runFailure: runFailure)
+        self.runFailure = runFailure
         files = results
+    }
+
+    /// The closing line of a run with `summary` that failed for `runFailure` (nil: it did not
+    /// fail so): `0 passed, 0 failed; the run failed: no test matches --filter zzz: …`.
+    public static func line(_ summary: RunSummary, runFailure: String?) -> String {
+        runFailure.map { "\(summary.line); the run failed: \($0)" } ?? summary.line
     }
 
     /// Pretty-printed JSON with sorted keys.

@@ -22,13 +22,18 @@ import SceneflowCore
 /// warning): what GitLab, GitHub's test reporters and Jenkins' JUnit plugin read, but what the
 /// xUnit plugin's schema forbids.
 public enum JUnitReport {
-    /// The XML document for `results`.
-    public static func xml(_ results: [ScriptFileResult], timestamp: Date = Date(), extras: Bool = false) -> String {
+    /// The XML document for `results`. `runFailure` (`JSONReport.runFailure`: why a run that
+    /// selected no test failed) adds a `(run)` testsuite whose one `(run)` testcase has an
+    /// `<error type="noTests">`, so a CI server reads the failure the exit code gives.
+    public static func xml(
+        _ results: [ScriptFileResult], timestamp: Date = Date(), extras: Bool = false, runFailure: String? = nil
+    ) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]
         let stamp = formatter.string(from: timestamp)
-        let counts = results.map(Counts.init)
+        var counts = results.map(Counts.init)
+        if runFailure != nil { counts.append(Counts(tests: 1, errors: 1)) }
         let total = results.compactMap(\.wallSeconds).reduce(0, +)
         var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         x += "<testsuites name=\"sceneflow\" tests=\"\(counts.reduce(0) { $0 + $1.tests })\""
@@ -36,6 +41,14 @@ public enum JUnitReport {
         x += " time=\"\(seconds(total))\">\n"
         for (index, result) in results.enumerated() {
             x += suite(result, counts: counts[index], id: index, timestamp: stamp, extras: extras)
+        }
+        if let runFailure {
+            let message = escape(runFailure)
+            x += "  <testsuite name=\"(run)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""
+            x += " id=\"\(results.count)\" timestamp=\"\(stamp)\">\n"
+            x += "    <testcase name=\"(run)\" classname=\"sceneflow\">\n"
+            x += "      <error message=\"\(message)\" type=\"noTests\">\(message)</error>\n"
+            x += "    </testcase>\n  </testsuite>\n"
         }
         x += "</testsuites>\n"
         return x
@@ -61,6 +74,10 @@ public enum JUnitReport {
     /// one `(not run)` case for a file that never ran.
     struct Counts {
         var tests = 0, failures = 0, errors = 0, skipped = 0
+        init(tests: Int, errors: Int) {
+            self.tests = tests
+            self.errors = errors
+        }
         init(_ result: ScriptFileResult) {
             tests = result.outcomes.count
             if !result.loadProblems.isEmpty {
@@ -69,7 +86,7 @@ public enum JUnitReport {
             }
             if result.notRun != nil {
                 tests += 1
-                if result.notRunForInterruption { errors += 1 } else { skipped += 1 }
+                if result.notRunFails { errors += 1 } else { skipped += 1 }
             }
             for outcome in result.outcomes {
                 switch JUnitReport.kind(outcome) {
@@ -111,8 +128,8 @@ public enum JUnitReport {
         if let notRunText = result.notRunText {
             x += "    <testcase name=\"(not run)\" classname=\"\(classname)\"\(fileAttribute)>\n"
             x +=
-                result.notRunForInterruption
-                ? "      <error message=\"\(escape(notRunText))\" type=\"interrupted\">\(escape(notRunText))</error>\n"
+                result.notRunFails
+                ? "      <error message=\"\(escape(notRunText))\" type=\"\(result.notRunForInterruption ? "interrupted" : "notRun")\">\(escape(notRunText))</error>\n"
                 : "      <skipped message=\"\(escape(notRunText))\"/>\n"
             x += "    </testcase>\n"
         }

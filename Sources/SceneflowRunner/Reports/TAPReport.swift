@@ -16,8 +16,9 @@ import SceneflowCore
 /// `clock_seconds`; a passing test with messages gets a block for them) and for a file that
 /// could not load its problems in the same shape (`messages:`); every string is a double-quoted scalar both YAMLish and PyYAML read.
 public enum TAPReport {
-    /// The TAP stream for `results`, the plan first.
-    public static func text(_ results: [ScriptFileResult]) -> String {
+    /// The TAP stream for `results`, the plan first; `runFailure` adds its point last
+    /// (`runFailurePoint`).
+    public static func text(_ results: [ScriptFileResult], runFailure: String? = nil) -> String {
         var points: [String] = []
         for result in results {
             points += filePoints(result, from: points.count + 1)
@@ -25,6 +26,7 @@ public enum TAPReport {
                 points.append(point(outcome, number: points.count + 1, file: TAPText.description(result.file)))
             }
         }
+        if let runFailure { points.append(runFailurePoint(runFailure, number: points.count + 1)) }
         return "TAP version 13\n1..\(points.count)\n" + points.map { $0 + "\n" }.joined()
     }
 
@@ -34,6 +36,17 @@ public enum TAPReport {
         point(outcome, number: number, file: TAPText.description(outcome.file))
     }
 
+    /// The point numbered `number` of a run that failed although no test did
+    /// (`JSONReport.runFailure`: it selected no test): `not ok 1 - the run failed: no test
+    /// matches --filter zzz: nothing was checked`, with the reason in its YAML block, so `prove`
+    /// and tappy fail a run whose plan would otherwise be `1..0`, a pass.
+    public static func runFailurePoint(_ reason: String, number: Int) -> String {
+        [
+            "not ok \(number) - the run failed: \(TAPText.description(reason))", "  ---",
+            "  message: \(TAPText.yamlQuoted(reason))", "  severity: fail", "  ...",
+        ].joined(separator: "\n")
+    }
+
     /// The points a file adds besides its tests, numbered from `number`: `# SKIP not run (…)`
     /// for a file that never ran (`not ok … not run (interrupted)` when a stop signal kept it
     /// from running), one `not ok` point for a file that could not load.
@@ -41,9 +54,9 @@ public enum TAPReport {
         var points: [String] = []
         let file = TAPText.description(result.file)
         if let notRun = result.notRunText {
-            // Kept from running by a stop signal: not a pass (the run was interrupted).
+            // Kept from running by a stop signal (or its shard's report missing): not a pass.
             points.append(
-                result.notRunForInterruption
+                result.notRunFails
                     ? "not ok \(number + points.count) - \(file): \(TAPText.description(notRun))"
                     : "ok \(number + points.count) - \(file) # SKIP \(TAPText.description(notRun))")
         }
@@ -155,6 +168,13 @@ public struct TAPStream {
         let points = TAPReport.filePoints(result, from: count + 1)
         count += points.count
         return points.map { $0 + "\n" }.joined()
+    }
+
+    /// The point of a run that failed although no test did (`TAPReport.runFailurePoint`),
+    /// written after every file's.
+    public mutating func runFailure(_ reason: String) -> String {
+        count += 1
+        return TAPReport.runFailurePoint(reason, number: count) + "\n"
     }
 
     /// The plan, `1..N`, the last line.

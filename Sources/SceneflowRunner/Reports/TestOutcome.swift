@@ -139,6 +139,10 @@ public struct ScriptFileResult: Codable, Sendable {
     /// `hashes.txt`), each as `PATH: REASON`; nil when all were. The run exits 70 and names
     /// them (red-team 11 R8: `--frames-hash-only` on a full disk lost hashes.txt with exit 0).
     public var writeProblems: [String]? = nil
+    /// True for a file whose not running fails the run although no stop signal was the cause:
+    /// `merge-reports` sets it on the files of a shard no report was given for (the merge exits
+    /// 1). Nil otherwise; see `notRunFails`.
+    public var notRunIsFailure: Bool? = nil
 
     /// Creates a result.
     public init(file: String, outcomes: [TestOutcome] = [], loadProblems: [Diagnostic] = [], wallSeconds: Double? = nil)
@@ -167,6 +171,13 @@ public struct ScriptFileResult: Codable, Sendable {
     /// it `not ok`, JUnit its `(not run)` case as an `<error>` (see
     /// `TestOutcome.notRunForInterruption`).
     public var notRunForInterruption: Bool { notRun == "interrupted" }
+
+    /// True for a file that never ran and so fails the run: a stop signal kept it from running
+    /// (`notRunForInterruption`), or no report of its shard was merged (`notRunIsFailure`).
+    /// TAP shows it `not ok`, JUnit its `(not run)` case as an `<error>`, so the reports read
+    /// as the exit code does; a file `--max-failures` kept from running is skipped (the failure
+    /// that stopped the run already fails it).
+    public var notRunFails: Bool { notRunForInterruption || notRunIsFailure == true }
 }
 
 /// Counts over a whole run, for the closing line `N passed, N failed[, N skipped]`.
