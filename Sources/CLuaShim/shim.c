@@ -276,7 +276,8 @@ int sf_deadline_passed(lua_State *L) {
    tabs: the kind ("api": inside a Sceneflow function; "lib": inside a Lua library function;
    "lua": in Lua code; "" when unknown), the script's call site (short_src:line, the innermost
    frame outside Sceneflow's own chunks), the function the script called there, and "pattern"
-   when string.find/match/gmatch/gsub is on the stack. Written by the watchdog thread just
+   when the script called string.find/match/gmatch/gsub there, or Sceneflow was running one of
+   the script's patterns (api.find_pattern). Written by the watchdog thread just
    before the handler ends the process; the stuck thread is inside one C call (or Swift), so
    its call-info chain stands still while it is read ("Sln" pushes nothing). */
 static char sf_place[1024];
@@ -295,7 +296,7 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
     lua_Debug ar;
     const char *kind = "";
     char site[600] = "", called[128] = "";
-    int pattern = 0, own = 0, called_pattern = 0;
+    int pattern = 0, own = 0, called_pattern = 0, script_pattern = 0;
     for (int level = 0; level < 200 && lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sln", &ar)) break;
         const char *name = ar.name ? ar.name : "";
@@ -304,13 +305,16 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
         int is_pattern = strcmp(ar.what, "C") == 0
             && (strcmp(name, "find") == 0 || strcmp(name, "match") == 0 || strcmp(name, "gmatch") == 0
                 || strcmp(name, "gsub") == 0 || strcmp(ar.namewhat, "for iterator") == 0);
+        /* Sceneflow running a script's pattern (a `pattern` locator, to_match) calls
+           string.find through the local `user_pattern` (api.find_pattern in prelude.lua). */
+        if (strcmp(ar.what, "C") == 0 && strcmp(name, "user_pattern") == 0) script_pattern = 1;
         if (sf_is_own_chunk(&ar)) {
             if (strncmp(ar.short_src, "[sceneflow", 10) == 0) own = 1;
             snprintf(called, sizeof called, "%s", name);
             called_pattern = is_pattern;
             continue;
         }
-        pattern = called_pattern;
+        pattern = called_pattern || script_pattern;
         /* The script's innermost frame: the call site. */
         snprintf(site, sizeof site, "%s:%d", ar.short_src, ar.currentline);
         if (level == 0) kind = "lua";

@@ -33,6 +33,24 @@ import Testing
             name: "type_text", code: #"type_text("Field", string.rep("x", 10 * 1024 * 1024))"#,
             says: "inside the Sceneflow call type_text", pattern: false),
         Case(name: "loop", code: "while true do end", says: "in the script's own Lua code at w.lua:3", pattern: false),
+        // A script's pattern that Sceneflow runs (a `pattern` locator, `to_match`): the call is
+        // named and the pattern suggested (red-team 21 F4: "inside the Sceneflow call at",
+        // no name, no hint, for within and element).
+        Case(
+            name: "element pattern", code: #"element({pattern = string.rep("a-", 20) .. "b"})"#,
+            says: "inside the Sceneflow call element at w.lua:3", pattern: true),
+        Case(
+            name: "within pattern", code: #"within({pattern = string.rep("a-", 20) .. "b"}, function() end)"#,
+            says: "inside the Sceneflow call within at w.lua:3", pattern: true),
+        Case(
+            name: "count pattern", code: #"expect.count({pattern = string.rep("a-", 20) .. "b"}, 1)"#,
+            says: "inside the Sceneflow call expect.count", pattern: true),
+        Case(
+            name: "to_match", code: #"expect(string.rep("a", 40)).to_match(string.rep("a-", 20) .. "b")"#,
+            says: "inside the Sceneflow call", pattern: true),
+        Case(
+            name: "tap pattern", code: #"tap {pattern = string.rep("a-", 20) .. "b"}"#,
+            says: "inside the Sceneflow call tap", pattern: true),
     ]
 
     @Test(arguments: cases)
@@ -42,6 +60,7 @@ import Testing
             scenes: """
                     home = { image = "home.png", elements = {
                       { label = "Field", control = "text_field", frame = { 0, 10, 36, 20 } },
+                      { label = "\(String(repeating: "a", count: 40))", frame = { 0, 40, 36, 20 } },
                     } },
                     detail = { image = "detail.png" },
                 """)

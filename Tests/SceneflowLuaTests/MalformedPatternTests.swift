@@ -26,4 +26,16 @@ import Testing
         #expect(failure.contains("bad Lua pattern \"\(pattern)\""), "\(body): \(failure)")
         #expect(!failure.contains("[sceneflow"), "\(body): \(failure)")
     }
+
+    /// `to_match` runs the script's pattern too: its malformed part is named the same way (it
+    /// read "[sceneflow expectations]:498: malformed pattern (missing ']')").
+    @Test(arguments: ["G[o", "Go(", "Go%"])
+    func toMatchNamesThePattern(_ pattern: String) throws {
+        for call in ["to_match", "not_to_match"] {
+            let body = "expect(\"Go\").\(call)(\"\(pattern)\")"
+            let failure = try H.one(body).failure ?? "passed"
+            #expect(failure.contains("to_match: bad Lua pattern \"\(pattern)\""), "\(body): \(failure)")
+            #expect(!failure.contains("[sceneflow"), "\(body): \(failure)")
+        }
+    }
 }

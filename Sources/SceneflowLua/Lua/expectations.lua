@@ -495,7 +495,7 @@ matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list wi
   end, function(y) return "contain " .. show(y) end, nil, STRING_OR_LIST)
 matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern (any other x fails, negated too).",
   'expect(element("Total").value).to_match("^%d+ items$")', { { "pattern", "a Lua pattern", "string" } },
-  function(x, p) return find(x, p) ~= nil end,
+  function(x, p) return api.match_pattern("expect(x).to_match", x, p) ~= nil end,
   function(p) return "match the pattern " .. show(p) end, nil, STRING)
 matcher("to_be_close_to", "to_be_close_to(y [, tolerance])", "|x - y| <= tolerance (default 1e-9), the exact difference (integers never wrap around); x must be a finite number.",
   "expect(now()).to_be_close_to(0.35, 1/60)",

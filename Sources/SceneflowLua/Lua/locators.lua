@@ -76,9 +76,7 @@ function api.matcher(what, loc)
     if contains then return find(key(e.label), contains, 1, true) ~= nil end
     if pattern then
       -- Lua finds a malformed part only when matching reaches it ("G[o" against "Go")
-      local ok, found = pcall(find, key(e.label), pattern)
-      if not ok then fail(what .. ": bad Lua pattern " .. quote(loc.pattern) .. ": " .. api.text(found)) end
-      return found ~= nil
+      return api.match_pattern(what, key(e.label), pattern) ~= nil
     end
     return true
   end, show(loc)

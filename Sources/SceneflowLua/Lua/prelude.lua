@@ -434,6 +434,32 @@ function api.check_count(name, signature, most, n, ...)
   end
 end
 
+-- Hands back its arguments: `return pass(f(...))` keeps every result of f without a tail call,
+-- so the caller's frame (named as the script called it) stays on the stack while f runs and
+-- the watchdog's message can name the call (red-team 21 F4: "inside the Sceneflow call at").
+local function pass(...) return ... end
+
+-- Finds a script's Lua pattern p in s (string.find's first result). The C frame of string.find
+-- is called through the local named `user_pattern`, the name the watchdog reads as "a
+-- script's pattern was running" for its hint "(a string pattern that backtracks?)";
+-- Sceneflow's own patterns never go through it.
+local user_pattern = string.find
+function api.find_pattern(s, p)
+  local start = user_pattern(s, p)
+  return start
+end
+
+-- Where a script's pattern p is found in s (api.find_pattern), or nil; a malformed pattern
+-- fails the call `what` at the script's line, naming the pattern and string.find's reason
+-- without the place in Sceneflow's own chunk (`tap({pattern = "G[o"}): bad Lua pattern "G[o":
+-- malformed pattern (missing ']')`). Lua finds a malformed part only when matching reaches it.
+function api.match_pattern(what, s, p)
+  local ok, start = pcall(api.find_pattern, s, p)
+  if ok then return start end
+  local problem = api.text(start):gsub("^%[sceneflow[^%]]*%]:%d+: ", "")
+  fail(what .. ": bad Lua pattern " .. api.quote(p) .. ": " .. problem)
+end
+
 function api.define(d)
   assert(type(d.name) == "string" and type(d.fn) == "function", "define: name and fn")
   assert(known_groups[d.group], "define: unknown group for " .. d.name)
@@ -445,7 +471,7 @@ function api.define(d)
     fn = function(...)
       local n = select("#", ...)
       if n > most then api.check_count(name, signature, most, n, ...) end
-      return counted(...)
+      return pass(counted(...))
     end
   end
   if d.step then

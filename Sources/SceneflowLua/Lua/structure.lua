@@ -65,11 +65,11 @@ local function check_tags(what, name, tags)
   end
   -- Tags are copied into every report and matched by --tag: bounded like names.
   if #tags > MAX_TAGS then
-    error(what .. "(" .. quote(name) .. "): " .. #tags .. " tags; at most " .. MAX_TAGS, 5)
+    raise(what .. "(" .. quote(name) .. "): " .. #tags .. " tags; at most " .. MAX_TAGS)
   end
   for i, tag in ipairs(tags) do
     if type(tag) == "string" and #tag > MAX_NAME_BYTES then
-      error(what .. "(" .. quote(name) .. "): tag " .. i .. " is " .. #tag .. " bytes long; at most " .. MAX_NAME_BYTES, 5)
+      raise(what .. "(" .. quote(name) .. "): tag " .. i .. " is " .. #tag .. " bytes long; at most " .. MAX_NAME_BYTES)
     end
     if type(tag) ~= "string" or not tag:match("^[%w%-_%.@:/]+$") then
       raise(what .. "(" .. quote(name) .. "): tag " .. i .. " must be a word of letters, digits and - _ . @ : /, got "
