@@ -125,7 +125,7 @@ function prototype(path) end
 ---
 ---Declares a test. Each test starts from a fresh prototype: the start scene, an empty history and a fresh copy of the prototype's state. fn runs as a coroutine resumed once per frame on the virtual clock. A test may use clock_limit seconds of clock time (default 1800, or --clock-limit); past it, it fails naming the step that was running, its line and how far the test got.
 ---
----Fails when: a missing name, a name already used or (after_all) (the name of a failing after_all hook's entry), fn not a function, an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line).
+---Fails when: a missing name, a name already used or (after_all) (the name of a failing after_all hook's entry), fn not a function, a value after fn (options go before it), an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line; also when the script's pcall caught it: the file does not load).
 ---
 ---```lua
 ---test("opens settings", function()

@@ -18,6 +18,15 @@ import Testing
         (["frames"], -1, "files[0].outcomes[0].frames"),
         (["clockSeconds"], -1.0, "files[0].outcomes[0].clockSeconds"),
         (["name"], String(repeating: "n", count: 1025), "files[0].outcomes[0].name"),
+        // Numbers valid in JSON that no whole-number field holds, and negative real times
+        // (red-team 22 F4: "The given data was not valid JSON", no place; -1e308 s went into
+        // the merged JUnit as a 309-digit time).
+        (["line"], 1e300, "files[0].outcomes[0].line"),
+        (["line"], 1.5, "files[0].outcomes[0].line"),
+        (["frames"], 1e30, "files[0].outcomes[0].frames"),
+        (["steps", "0", "depth"], 9.3e18, "files[0].outcomes[0].steps[0].depth"),
+        (["wallSeconds"], -1e308, "files[0].outcomes[0].wallSeconds"),
+        (["steps", "0", "wallSeconds"], -1.0, "files[0].outcomes[0].steps[0].wallSeconds"),
         // Red-team finding o3: a 300 MB failure message made --report run for minutes.
         (
             ["failure"],

@@ -51,6 +51,13 @@ import Testing
         Case(
             name: "tap pattern", code: #"tap {pattern = string.rep("a-", 20) .. "b"}"#,
             says: "inside the Sceneflow call tap", pattern: true),
+        // Soft expectations too (red-team 22 F1: "inside the Sceneflow call at").
+        Case(
+            name: "soft visible", code: #"expect.soft.visible {pattern = string.rep("a-", 20) .. "b"}"#,
+            says: "inside the Sceneflow call expect.soft.visible at w.lua:3", pattern: true),
+        Case(
+            name: "soft to_match", code: #"expect.soft(string.rep("a", 40)).to_match(string.rep("a-", 20) .. "b")"#,
+            says: "inside the Sceneflow call to_match at w.lua:3", pattern: true),
     ]
 
     @Test(arguments: cases)

@@ -177,6 +177,16 @@ enum ReportMerge {
         do {
             report = try JSONReport.read(data)
         } catch {
+            // Valid JSON with a number no whole-number field can hold (the decoder says "not
+            // valid JSON" and names no place): named as any value sceneflow test never writes.
+            if let object = try? JSONSerialization.jsonObject(with: data),
+                let (place, value) = JSONReport.misfitNumber(in: object)
+            {
+                throw Refusal(
+                    message:
+                        "\(path): \(place): \(value) is not a whole number a report holds; sceneflow test never writes this (a damaged or edited report?)"
+                )
+            }
             throw Refusal(message: "\(path): not a report of sceneflow test --json (schema \(expected)): \(error)")
         }
         do {

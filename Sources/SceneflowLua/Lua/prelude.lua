@@ -438,6 +438,7 @@ end
 -- so the caller's frame (named as the script called it) stays on the stack while f runs and
 -- the watchdog's message can name the call (red-team 21 F4: "inside the Sceneflow call at").
 local function pass(...) return ... end
+api.pass = pass
 
 -- Finds a script's Lua pattern p in s (string.find's first result). The C frame of string.find
 -- is called through the local named `user_pattern`, the name the watchdog reads as "a

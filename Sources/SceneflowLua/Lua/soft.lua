@@ -4,6 +4,9 @@ local type, pcall, error, tostring, setmetatable, rawget, pairs, concat, format 
   type, pcall, error, tostring, setmetatable, rawget, pairs, table.concat, string.format
 
 local expect = env.expect
+-- Wrappers hand back soft_call's results without a tail call, so their frame, named as the
+-- script called it (expect.soft.visible), stays on the stack for the watchdog's message.
+local pass = api.pass
 
 -- Calls expectation `fn` softly: when it fails through api.fail (an expectation, gesture or
 -- wait that did not hold, or a bad argument to it), the failure is kept in api.soft with its
@@ -45,14 +48,14 @@ local soft = setmetatable({}, {
       for k, v in pairs(expect) do if type(v) == "function" then known[#known + 1] = k end end
       fail("expect.soft." .. api.text(key) .. " is not available" .. sf.hint(api.text(key), table.unpack(known)))
     end
-    return function(...) return soft_call("expect.soft." .. key, fn, ...) end
+    return function(...) return pass(soft_call("expect.soft." .. key, fn, ...)) end
   end,
   __call = function(_, x)  -- as expect(x): more values are a multiple return
     local plain = expect(x)
     api.unmatched[plain].soft_function = type(x) == "function"
     return setmetatable({}, { __index = function(_, name)
       local check = plain[name]  -- an unknown matcher fails at once, as in expect(x)
-      return function(...) return soft_call("expect.soft(x)." .. api.text(name), check, ...) end
+      return function(...) return pass(soft_call("expect.soft(x)." .. api.text(name), check, ...)) end
     end })
   end,
 })

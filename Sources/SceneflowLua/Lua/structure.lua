@@ -11,6 +11,18 @@ local function raise(message)
   error((line and (short .. ":" .. line .. ": ") or "") .. message, 0)
 end
 
+-- Raises a declaration's `message` as raise does, and keeps the first one: a declaration that
+-- fails is a load error of the file at its line even when the script's pcall caught it
+-- (decl.digest raises it when the load ends), so every test of the file gets one verdict
+-- however the file is run (red-team 22 F3: the tests after the first failed with an internal
+-- error or a false "did it change during the run?", and passed alone or reversed).
+local function refuse(message)
+  local line, _, short = api.place(2)
+  local text = (line and (short .. ":" .. line .. ": ") or "") .. message
+  decl.failed = decl.failed or text
+  error(text, 0)
+end
+
 api.define{ name = "prototype", group = "Structure",
   signature = "prototype(path)",
   summary = "Names the prototype folder the script drives, relative to the script file. Give it once, at the top; without it the runner's --prototype DIR is used.",
@@ -53,26 +65,26 @@ end
 -- A tag: a non-empty string of letters, digits and - _ . @ : / (what --tag can name).
 local function check_tags(what, name, tags)
   if type(tags) ~= "table" then
-    raise(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"}, got "
+    refuse(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"}, got "
       .. api.show(tags))
   end
   local list, seen = {}, {}
   for k in pairs(tags) do
     if math.type(k) ~= "integer" or k < 1 or k > #tags then
-      raise(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"} (found the key "
+      refuse(what .. "(" .. quote(name) .. "): tags must be a list of strings such as {\"smoke\"} (found the key "
         .. api.show(k) .. ")")
     end
   end
   -- Tags are copied into every report and matched by --tag: bounded like names.
   if #tags > MAX_TAGS then
-    raise(what .. "(" .. quote(name) .. "): " .. #tags .. " tags; at most " .. MAX_TAGS)
+    refuse(what .. "(" .. quote(name) .. "): " .. #tags .. " tags; at most " .. MAX_TAGS)
   end
   for i, tag in ipairs(tags) do
     if type(tag) == "string" and #tag > MAX_NAME_BYTES then
-      raise(what .. "(" .. quote(name) .. "): tag " .. i .. " is " .. #tag .. " bytes long; at most " .. MAX_NAME_BYTES)
+      refuse(what .. "(" .. quote(name) .. "): tag " .. i .. " is " .. #tag .. " bytes long; at most " .. MAX_NAME_BYTES)
     end
     if type(tag) ~= "string" or not tag:match("^[%w%-_%.@:/]+$") then
-      raise(what .. "(" .. quote(name) .. "): tag " .. i .. " must be a word of letters, digits and - _ . @ : /, got "
+      refuse(what .. "(" .. quote(name) .. "): tag " .. i .. " must be a word of letters, digits and - _ . @ : /, got "
         .. api.show(tag))
     end
     if not seen[tag] then seen[tag] = true; list[#list + 1] = tag end
@@ -88,10 +100,10 @@ local function test_options(what, name, opts)
     if k == "tags" then
       result.tags = check_tags(what, name, v)
     elseif k ~= "clock_limit" then
-      raise(what .. "(" .. quote(name) .. "): unknown option " .. quote(k)
+      refuse(what .. "(" .. quote(name) .. "): unknown option " .. quote(k)
         .. sf.hint(api.text(k), table.unpack(TEST_OPTIONS)) .. " (options: " .. table.concat(TEST_OPTIONS, ", ") .. ")")
     elseif type(v) ~= "number" or v ~= v or v <= 0 or v == math.huge then
-      raise(what .. "(" .. quote(name) .. "): clock_limit must be a finite number of seconds > 0, got "
+      refuse(what .. "(" .. quote(name) .. "): clock_limit must be a finite number of seconds > 0, got "
         .. api.show(v))
     else
       result.clock_limit = v
@@ -104,9 +116,9 @@ end
 -- the tests after it only (or, for before_all, never).
 local function add_hook(what, list, fn)
   if api.thread and coroutine.running() == api.thread then
-    raise(what .. ": hooks are declared at the top level of the script, not inside a test")
+    refuse(what .. ": hooks are declared at the top level of the script, not inside a test")
   end
-  if type(fn) ~= "function" then raise(what .. ": expected a function, got " .. type(fn)) end
+  if type(fn) ~= "function" then refuse(what .. ": expected a function, got " .. type(fn)) end
   list[#list + 1] = fn
   -- The hook's line (of the script: a module's hook is at its require), where a limit that
   -- stops it is reported.
@@ -153,38 +165,38 @@ end
 local function declare(what, name, fn, extra, opts)
   if decl.reloading then return redeclare(what, name, fn, extra, opts) end
   if api.thread and coroutine.running() == api.thread then
-    raise(what .. ": tests are declared at the top level of the script, not inside another test")
+    refuse(what .. ": tests are declared at the top level of the script, not inside another test")
   end
   if type(name) ~= "string" or name == "" then
-    raise(what .. ": expected a name (a non-empty string) first, got " .. quote(name))
+    refuse(what .. ": expected a name (a non-empty string) first, got " .. quote(name))
   end
   -- Every report copies each name (and a worker reloads the script per test): a 1 MiB name
   -- made each test cost seconds outside any Lua limit (red-team finding).
   if #name > MAX_NAME_BYTES then
-    raise(what .. ": the name is " .. #name .. " bytes long; at most " .. MAX_NAME_BYTES .. " (" .. quote(name:sub(1, 40))
+    refuse(what .. ": the name is " .. #name .. " bytes long; at most " .. MAX_NAME_BYTES .. " (" .. quote(name:sub(1, 40))
       .. "...)")
   end
   local valid, bad = utf8.len(name)
   if not valid then
     -- Shown as the file writes it would be bytes no report can hold: say where it breaks.
-    raise(what .. ": the name must be valid UTF-8 text (byte " .. bad .. " is not part of a UTF-8 character)")
+    refuse(what .. ": the name must be valid UTF-8 text (byte " .. bad .. " is not part of a UTF-8 character)")
   end
   if name == AFTER_ALL_ENTRY then
     -- Two entries of one name, one the hook's, that no report but JSON tells apart (red-team 15 A3).
-    raise(what .. ": the name " .. quote(name) .. " is the one reports give a failing after_all hook's entry; choose another")
+    refuse(what .. ": the name " .. quote(name) .. " is the one reports give a failing after_all hook's entry; choose another")
   end
   if type(fn) ~= "function" then
-    raise(what .. "(" .. quote(name) .. "): expected "
+    refuse(what .. "(" .. quote(name) .. "): expected "
       .. (opts == nil and "options {clock_limit = seconds, tags = {...}} or " or "") .. "the test function "
       .. (opts == nil and "second" or "third") .. ", got " .. type(fn))
   end
   if lines[name] then
-    raise(what .. ": a test named " .. quote(name) .. " is already declared at line " .. lines[name])
+    refuse(what .. ": a test named " .. quote(name) .. " is already declared at line " .. lines[name])
   end
   -- The declaring line: the nearest of the script's (or its modules') on the stack, also when
   -- test() is called through pcall, an alias, a C function or a coroutine (never line -1).
   local line, source = api.place(3)
-  if not line then raise(what .. "(" .. quote(name) .. "): called where no line of the script is on the stack") end
+  if not line then refuse(what .. "(" .. quote(name) .. "): called where no line of the script is on the stack") end
   lines[name] = line
   -- A test declared by a module the script required: its place is the module's line.
   local t = { name = name, fn = fn, line = line, module = api.modules[source] }
@@ -214,6 +226,7 @@ end
 function decl.digest()
   decl.reloading = nil  -- from here on test() checks everything again (a call inside a test fails)
   decl.count = nil
+  if decl.failed then error(decl.failed, 0) end
   -- An expect(x) at the top level (the script's or a helper's) never given a matcher checked
   -- nothing: a load error at its line, as a failing expectation there is.
   local unmatched = api.unmatched_failure()
@@ -224,11 +237,21 @@ end
 -- (name, fn) or (name, options, fn): the function and the options table, if any.
 -- (options, fn) or (fn): the function and the options table, if any. A nil in the options'
 -- place before a function is no options, as a data-driven test(c.name, c.opts, fn) passes
--- (red-team 14 F4: it was refused at load). The third value: whether the options place was used.
+-- (red-team 14 F4: it was refused at load). The third value: whether the options place was used;
+-- the fourth, a value after the function (options or a Jest-style timeout in the wrong place).
 local function split(a, b)
   if type(a) == "table" then return b, a, true end
+  if type(a) == "function" and b ~= nil then return a, nil, false, b end
   if a == nil and type(b) == "function" then return b, nil, true end
   return a, nil, false
+end
+
+-- A value after a test's function is options in the wrong place (test(name, fn, {tags = …}),
+-- Jest's test(name, fn, timeout)): refused at its line, as any misplaced argument, instead of
+-- dropped (red-team 22 F5: a tagged failing test was left out of a green --tag run).
+local function refuse_after_fn(what, name, after)
+  refuse(what .. "(" .. quote(name) .. ", <function>, " .. api.show(after) .. "): the options go before the function: "
+    .. what .. "(name, {clock_limit = seconds, tags = {...}}, fn)")
 end
 
 api.define{ name = "test", group = "Structure",
@@ -238,7 +261,7 @@ api.define{ name = "test", group = "Structure",
     { "clock_limit", "optional: this test's limit of clock time, seconds > 0 (default: --clock-limit, else 1800)", "number" },
     { "tags", "optional: a list of words such as {\"smoke\"}; sceneflow test --tag smoke runs only tests with the tag, --tag-invert leaves them out", "string[]" },
     { "fn", "the test body (function)", "function" } },
-  errors = "a missing name, a name already used or (after_all) (the name of a failing after_all hook's entry), fn not a function, an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line)",
+  errors = "a missing name, a name already used or (after_all) (the name of a failing after_all hook's entry), fn not a function, a value after fn (options go before it), an unknown option or a clock_limit that is not a number > 0 (when the script loads, at the test's line; also when the script's pcall caught it: the file does not load)",
   example = 'test("opens settings", function()\n  tap "More options"\n  expect.scene "settings"\nend)\ntest("a long walk", {clock_limit = 3600}, function() end)\ntest("signs in", {tags = {"smoke"}}, function() end)',
   fn = function(name, a, b)
     -- A load for another test (decl.reloading): a test without options adds only its name
@@ -253,7 +276,8 @@ api.define{ name = "test", group = "Structure",
         return
       end
     end
-    local fn, opts = split(a, b)
+    local fn, opts, _, after = split(a, b)
+    if after ~= nil then refuse_after_fn("test", name, after) end
     declare("test", name, fn, nil, opts)
   end }
 
@@ -269,13 +293,13 @@ api.define{ name = "skip", group = "Structure",
     local fn, opts, placed = split(a, b)
     local reason = placed and c or b
     if reason ~= nil and type(reason) ~= "string" then
-      raise("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason))
+      refuse("skip(" .. quote(name) .. "): the reason must be a string, got " .. type(reason))
     end
     -- A reason no report can hold would be lost on the way out, and the test run instead.
     local valid, bad = true, nil
     if reason ~= nil then valid, bad = utf8.len(reason) end
     if not valid then
-      raise("skip(" .. quote(name) .. "): the reason must be valid UTF-8 text (byte " .. bad
+      refuse("skip(" .. quote(name) .. "): the reason must be valid UTF-8 text (byte " .. bad
         .. " is not part of a UTF-8 character)")
     end
     declare("skip", name, fn, { skip = reason and clip(reason, MAX_REASON_BYTES) or "skipped with skip()" }, opts)
@@ -288,7 +312,8 @@ api.define{ name = "only", group = "Structure",
   errors = "as test()",
   example = 'only("the one I am fixing", function() tap "Save" end)',
   fn = function(name, a, b)
-    local fn, opts = split(a, b)
+    local fn, opts, _, after = split(a, b)
+    if after ~= nil then refuse_after_fn("only", name, after) end
     declare("only", name, fn, { only = true }, opts)
   end }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SceneflowCore
 
 /// A value of a `--json` report that `sceneflow test` never writes, with its place.
@@ -25,6 +26,7 @@ extension JSONReport {
                 problem: "\(runFailure.utf8.count) bytes long; a reason is at most \(TestOutcome.messageBytesLimit)")
         }
         for (i, file) in files.enumerated() {
+            try checkWallSeconds(file.wallSeconds, at: "files[\(i)].wallSeconds")
             for (k, problem) in file.loadProblems.enumerated() {
                 try Diagnostic.checkLine(problem.line, at: "files[\(i)].loadProblems[\(k)].line")
             }
@@ -32,6 +34,48 @@ extension JSONReport {
                 try test.checkLimits(at: "files[\(i)].outcomes[\(j)]")
             }
         }
+    }
+}
+
+/// Refuses a real time that is negative or not finite (a merged JUnit would write it as
+/// `time="-1000…"`, 309 digits).
+/// - Throws: `ReportLimitError` at `place`.
+func checkWallSeconds(_ seconds: Double?, at place: String) throws(ReportLimitError) {
+    if let seconds, !(seconds >= 0 && seconds.isFinite) {
+        throw ReportLimitError(place: place, problem: "\(formatNumber(seconds)) s is not a real time")
+    }
+}
+
+extension JSONReport {
+    /// The names of the report's whole-number fields (line numbers, counts, depths, shard
+    /// numbers): a JSON number there that is not a whole number within 64 bits (`1e300`,
+    /// `1.5`) is refused by the decoder with no place, so `misfitNumber` finds it.
+    static let wholeNumberKeys: Set<String> = [
+        "line", "frames", "depth", "shardIndex", "shardCount", "passed", "warned", "failed", "skipped",
+        "interrupted", "loadFailures", "recorded", "notRun",
+    ]
+
+    /// The JSON path and value of the first number in `object` (a report as
+    /// `JSONSerialization` reads it) that a whole-number field holds but no `Int` can:
+    /// `("files[0].outcomes[0].line", "1e+300")`; nil when there is none.
+    public static func misfitNumber(in object: Any, path: String = "") -> (place: String, value: String)? {
+        if let dictionary = object as? [String: Any] {
+            for key in dictionary.keys.sorted() {
+                let place = path.isEmpty ? key : "\(path).\(key)"
+                let value = dictionary[key]!
+                if wholeNumberKeys.contains(key), let number = value as? NSNumber,
+                    Int64(exactly: number.doubleValue) == nil
+                {
+                    return (place, "\(number)")
+                }
+                if let found = misfitNumber(in: value, path: place) { return found }
+            }
+        } else if let array = object as? [Any] {
+            for (index, value) in array.enumerated() {
+                if let found = misfitNumber(in: value, path: "\(path)[\(index)]") { return found }
+            }
+        }
+        return nil
     }
 }
 
@@ -71,6 +115,7 @@ extension TestOutcome {
         // may have none, written 0.
         try require(line >= 1 || (line == 0 && hook != nil), "line", "\(line) is not a line number")
         try Diagnostic.checkLine(failure?.line, at: "\(place).failure.line")
+        try checkWallSeconds(wallSeconds, at: "\(place).wallSeconds")
         try require(frames >= 0, "frames", "\(frames) is not a frame count")
         try require(clockSeconds >= 0, "clockSeconds", "\(formatNumber(clockSeconds)) s is not a clock time")
         try require(
@@ -84,6 +129,7 @@ extension TestOutcome {
             try Diagnostic.checkLine(step.line, at: "\(place).\(at).line")
             try require(
                 step.clockStart >= 0, "\(at).clockStart", "\(formatNumber(step.clockStart)) s is not a clock time")
+            try checkWallSeconds(step.wallSeconds, at: "\(place).\(at).wallSeconds")
             try require(
                 step.call.utf8.count <= TestRecordLimits.callBytes + 64, "\(at).call",
                 "\(step.call.utf8.count) bytes long; a step's call text is at most \(TestRecordLimits.callBytes) "
