@@ -1,0 +1,93 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// What a run's results say after it: tests `--last-failed` asked for that vanished, files
+/// `--max-failures` kept from running, `--param`s no script read.
+extension TestCommand {
+    /// The tests `--last-failed` asked for (`tests`: file → names) that their file, which ran,
+    /// no longer declares, as `file: name`.
+    static func vanishedFailures(
+        _ tests: [String: [String]], results: [ScriptFileResult], selection: TestSelection = TestSelection()
+    ) -> [String] {
+        let vanished = vanishedNames(tests, results: results)
+        return tests.keys.sorted().flatMap { file in
+            (tests[file] ?? []).filter {
+                // A name --filter leaves out is declared still: the selection took it out.
+                vanished[file]?.contains($0) ?? false && !selection.leavesOut(name: $0, file: file)
+            }.map { "\(file): \($0)" }
+        }
+    }
+
+    /// What the run says of the failures `--last-failed` asked for that did not run (nil when
+    /// every one ran or `selection`'s `--filter` left it out): no longer declared; or, under
+    /// `--tag`/`--tag-invert`, which cannot tell a removed test from one whose tags it leaves
+    /// out, both.
+    static func vanishedMessage(
+        _ tests: [String: [String]], results: [ScriptFileResult], selection: TestSelection
+    ) -> String? {
+        let vanished = vanishedFailures(tests, results: results, selection: selection)
+        guard !vanished.isEmpty else { return nil }
+        let list = vanished.prefix(5).joined(separator: "; ") + (vanished.count > 5 ? "; …" : "")
+        let one = vanished.count == 1
+        let tests = "sceneflow test --last-failed: \(counted(vanished.count, "test")) that failed in the previous run"
+        if selection.selectsByTags {
+            return
+                "\(tests) \(one ? "was" : "were") not run: \(selection.tagOptions) left \(one ? "it" : "them") out, or \(one ? "it is" : "they are") no longer declared: \(list)"
+        }
+        return "\(tests) \(one ? "is" : "are") no longer declared (renamed or removed?): \(list)"
+    }
+
+    /// The tests `--last-failed` asked for that their file, which ran, no longer declares: file
+    /// (as the run names it) → names.
+    static func vanishedNames(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String: Set<String>] {
+        // Names by their exact text ("caf\u{E9}" is not "cafe\u{301}"), as the selection
+        // compares them (TestSelection.holdsExactly).
+        var declared: [String: Set<[UInt8]>] = [:]
+        // A file that did not load or was not run says nothing about its tests' names.
+        let unknown = Set(results.filter { $0.notRun != nil || !$0.loadProblems.isEmpty }.map(\.file))
+        for result in results {
+            declared[result.file, default: []].formUnion(result.outcomes.map { Array($0.name.utf8) })
+        }
+        var vanished: [String: Set<String>] = [:]
+        for (file, names) in tests where !unknown.contains(file) {
+            let gone = Set(names.filter { !(declared[file]?.contains(Array($0.utf8)) ?? false) })
+            if !gone.isEmpty { vanished[file] = gone }
+        }
+        return vanished
+    }
+
+    /// True when `--max-failures` left a test or a file of `results` not run, whether the
+    /// runner stopped its workers or a worker, counting the same failures, stopped itself first.
+    static func leftOutByMaxFailures(_ results: [ScriptFileResult], limit: Int) -> Bool {
+        let reason = TestSettings.maxFailuresReason(limit)
+        return results.contains { result in
+            result.notRun == reason || result.outcomes.contains { $0.skipReason == "not run: \(reason)" }
+        }
+    }
+
+    /// `results` of a run `--max-failures` stopped: the tests and files it left are reported
+    /// as not run for that reason (not as interrupted by a signal).
+    static func stoppedAtMaxFailures(_ results: [ScriptFileResult], limit: Int) -> [ScriptFileResult] {
+        let reason = TestSettings.maxFailuresReason(limit)
+        return results.map { result in
+            var result = result
+            if result.notRun != nil { result.notRun = reason }
+            for index in result.outcomes.indices where result.outcomes[index].skipReason == "the run was interrupted" {
+                result.outcomes[index].skipReason = "not run: \(reason)"
+            }
+            return result
+        }
+    }
+
+    /// A warning for each `--param` key no test of the run asked `param(key)` for, with a
+    /// did-you-mean among the keys asked for: a misspelt key ran the suite on the default
+    /// with no word (red-team 12 m3). A warning only: the run's verdicts stand.
+    static func unreadParameters(_ given: [String: String], read: Set<String>) -> [String] {
+        let asked = read.sorted()
+        return given.keys.sorted().filter { !read.contains($0) }.map { key in
+            "sceneflow test: warning: --param \(key) was read by no test of this run"
+                + NearestName.hint(for: key, among: asked)
+        }
+    }
+}
