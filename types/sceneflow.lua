@@ -200,7 +200,7 @@ function after_each(fn) end
 ---
 ---A parameter of the run: sceneflow test --param key=value (repeatable), or --param-env NAME for the environment variable NAME (environment variables reach scripts only so). nil, or default, when not given; with a number or boolean default the value is converted ("yes"/"no", "true"/"false", "1"/"0", "on"/"off"). Works at the top of the file too. A --param that no test of the run read is named in a warning at the end, with a did-you-mean among the keys read (the verdicts stand).
 ---
----Fails when: a key that is not a string; a value that is not a finite number (or boolean) when default is one.
+---Fails when: a key that is not a string; a value that is not a finite number (or boolean) when default is one, or a hexadecimal integer outside the 64-bit range (Lua would read it modulo 2^64).
 ---
 ---```lua
 ---local user = param("user", "ada")

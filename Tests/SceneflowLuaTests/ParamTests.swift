@@ -33,4 +33,32 @@ import Testing
             try Self.run("param(\"b\", true)", ["b": "maybe"]).failure
                 == "param(\"b\", true): --param b=maybe is not true or false (the default is a boolean)")
     }
+
+    /// Lua reads a hexadecimal integer modulo 2^64 (`0xffffffffffffffff` is -1), so a
+    /// `--param` whose hexadecimal value does not fit a 64-bit integer would reach the script
+    /// as another number: it is refused, naming the value. Those that fit read as written.
+    @Test(arguments: ["0xffffffffffffffff", "0x8000000000000000", "-0x8000000000000001", "0X10000000000000000"])
+    func hexadecimalValuesThatWrapAreRefused(_ value: String) throws {
+        #expect(
+            try Self.run("param(\"n\", 1)", ["n": value]).failure
+                == "param(\"n\", 1): --param n=\(value) does not fit a 64-bit integer (the default is a number)")
+    }
+
+    @Test func hexadecimalValuesThatFitReadAsWritten() throws {
+        let r = try Self.run(
+            """
+            expect(param("max", 1)).to_be(math.maxinteger)
+            expect(param("small", 1)).to_be(16)
+            expect(param("neg", 1)).to_be(-16)
+            expect(param("lead", 1)).to_be(255)
+            expect(param("float", 1)).to_be(1.5)
+            expect(param("min", 1)).to_be(math.mininteger)
+            """,
+            [
+                "max": "0x7fffffffffffffff", "small": " 0x10 ", "neg": "-0x10", "lead": "0x00000000000000000ff",
+                "float": "0x1.8",
+                "min": "-0x8000000000000000",
+            ])
+        #expect(r.failure == nil, "\(r.failure ?? "")")
+    }
 }

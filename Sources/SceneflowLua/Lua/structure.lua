@@ -337,6 +337,16 @@ api.define{ name = "after_each", group = "Structure",
     add_hook("after_each", decl.after_each, fn)
   end }
 
+-- Lua reads a hexadecimal integer modulo 2^64 (0xffffffffffffffff is -1): true when the
+-- text is one outside -2^63 ... 2^63 - 1.
+local function wraps_around(text)
+  local sign, digits = text:match("^%s*(%-?)0[xX](%x+)%s*$")
+  if not digits then return false end
+  digits = digits:gsub("^0+", ""):lower()
+  if sign == "-" and digits == "8000000000000000" then return false end
+  return #digits > 16 or (#digits == 16 and tonumber(digits:sub(1, 1), 16) >= 8)
+end
+
 local TRUE_WORDS = { ["true"] = true, ["1"] = true, yes = true, on = true }
 local FALSE_WORDS = { ["false"] = false, ["0"] = false, no = false, off = false }
 api.define{ name = "param", group = "Structure",
@@ -345,7 +355,7 @@ api.define{ name = "param", group = "Structure",
   args = { { "key", "the parameter's name (string)", "string" }, { "default", "optional: the value when not given (string, number or boolean)", "string|number|boolean" } },
   returns = "the value (a string, or converted to default's type), default, or nil",
   returns_type = "string|number|boolean|nil",
-  errors = "a key that is not a string; a value that is not a finite number (or boolean) when default is one",
+  errors = "a key that is not a string; a value that is not a finite number (or boolean) when default is one, or a hexadecimal integer outside the 64-bit range (Lua would read it modulo 2^64)",
   example = 'local user = param("user", "ada")\nlocal retries = param("retries", 3)',
   fn = function(key, default)
     if type(key) ~= "string" then raise("param: expected a parameter name (a string), got " .. api.show(key)) end
@@ -355,6 +365,9 @@ api.define{ name = "param", group = "Structure",
     if type(default) == "number" then
       local n = tonumber(value)
       if not n then raise(what .. ": --param " .. key .. "=" .. value .. " is not a number (the default is a number)") end
+      if wraps_around(value) then
+        raise(what .. ": --param " .. key .. "=" .. value .. " does not fit a 64-bit integer (the default is a number)")
+      end
       if n == math.huge or n == -math.huge then
         raise(what .. ": --param " .. key .. "=" .. value .. " is not a finite number (the default is a number)")
       end
