@@ -51,6 +51,8 @@ import Testing
         let links = Self.links(html, folder: out)
         #expect(links.all.count >= 6, "captures and failure frames: \(links.all)")
         #expect(links.missing.isEmpty, "broken links: \(links.missing)")
+        #expect(html.contains(" merge-reports --report. "), "the footer names the command that wrote the page")
+        #expect(!html.contains(" test --report. "), "\(html.suffix(300))")
         // The same with the shards given by relative paths from the merging folder.
         if place == "sub1" {
             let relative = try Sceneflow.run(

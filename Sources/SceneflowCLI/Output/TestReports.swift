@@ -62,7 +62,9 @@ enum TestReports {
                 save((folder as NSString).appendingPathComponent("results.json"), json)
                 save((folder as NSString).appendingPathComponent("junit.xml"), junit)
                 save((folder as NSString).appendingPathComponent("index.html")) {
-                    HTMLReport.html(results, reportFolder: folder, startedAt: started, runFailure: runFailure)
+                    HTMLReport.html(
+                        results, reportFolder: folder, startedAt: started, runFailure: runFailure,
+                        writtenBy: "\(command) --report")
                 }
             } catch {
                 failed = true

@@ -11,9 +11,11 @@ import SceneflowCore
 public enum HTMLReport {
     /// The page for `results`; `reportFolder` is read for the element trees of failures.
     /// `runFailure` (`JSONReport.runFailure`) is shown under the closing line, in red, and
-    /// named in the title.
+    /// named in the title. `writtenBy` is the command named in the footer (`test --report`,
+    /// `merge-reports --report`).
     public static func html(
-        _ results: [ScriptFileResult], reportFolder: String, startedAt: Date, runFailure: String? = nil
+        _ results: [ScriptFileResult], reportFolder: String, startedAt: Date, runFailure: String? = nil,
+        writtenBy: String = "test --report"
     ) -> String {
         let summary = RunSummary(results)
         let wall = results.compactMap(\.wallSeconds).reduce(0, +)
@@ -42,17 +44,17 @@ public enum HTMLReport {
             h += "<nav class=\"failures\"><h2>Failures first</h2><ul>"
             for (index, result) in broken {
                 h +=
-                    "<li><a href=\"#\(e(anchor(file: index, result.file)))\">\(e(result.file))</a>: could not load</li>"
+                    "<li><a href=\"#\(e(anchor(file: index, result.file)))\">\(field(result.file))</a>: could not load</li>"
             }
             for (id, outcome) in failing {
                 h +=
-                    "<li><a href=\"#\(e(id))\">\(e(outcome.name))</a> <span class=\"where\">\(e(outcome.file))</span></li>"
+                    "<li><a href=\"#\(e(id))\">\(field(outcome.name))</a> <span class=\"where\">\(e(outcome.file))</span></li>"
             }
             h += "</ul></nav>"
         }
         for (index, result) in results.enumerated() { h += file(result, index: index, reportFolder: reportFolder) }
         h +=
-            "</main><footer>Written by sceneflow \(SceneflowVersion.current) test --report. Times: real (wall-clock) and clock (the virtual 60 Hz clock the tests run on).</footer></body></html>\n"
+            "</main><footer>Written by sceneflow \(SceneflowVersion.current) \(e(writtenBy)). Times: real (wall-clock) and clock (the virtual 60 Hz clock the tests run on).</footer></body></html>\n"
         return h
     }
 
@@ -62,7 +64,7 @@ public enum HTMLReport {
     }
 
     private static func file(_ result: ScriptFileResult, index: Int, reportFolder: String) -> String {
-        var h = "<section class=\"file\" id=\"\(e(anchor(file: index, result.file)))\"><h2>\(e(result.file))</h2>"
+        var h = "<section class=\"file\" id=\"\(e(anchor(file: index, result.file)))\"><h2>\(field(result.file))</h2>"
         if let notRun = result.notRunText {
             let kind = result.notRunFails ? "failed" : "skipped"
             h +=
@@ -82,7 +84,7 @@ public enum HTMLReport {
     private static func test(_ outcome: TestOutcome, id: String, reportFolder: String) -> String {
         let kind = cssClass(outcome.verdict)
         var h = "<article class=\"test \(kind)\" id=\"\(e(id))\"><div class=\"head\">"
-        h += "<span class=\"verdict \(kind)\">\(e(outcome.verdict.rawValue))</span> <h3>\(e(outcome.name))</h3>"
+        h += "<span class=\"verdict \(kind)\">\(e(outcome.verdict.rawValue))</span> <h3>\(field(outcome.name))</h3>"
         let real = outcome.wallSeconds.map(duration) ?? "time unknown"
         if outcome.verdict == .skipped {
             h += "<span class=\"time\">not run · line \(outcome.line)</span></div>"
@@ -90,7 +92,7 @@ public enum HTMLReport {
             h +=
                 "<span class=\"time\">\(real) · \(formatNumber(outcome.clockSeconds, decimals: 2)) s clock · \(counted(outcome.frames, "frame")) · line \(outcome.line)</span></div>"
         }
-        if let reason = outcome.skipReason { h += "<p class=\"skip\">\(e(reason))</p>" }
+        if let reason = outcome.skipReason { h += "<p class=\"skip\">\(field(reason))</p>" }
         if let failure = outcome.failure {
             h += "<pre class=\"failure\">\(e(failure.description))"
             if let steps = outcome.failedStepsText { h += "\n" + e(steps) }
@@ -101,7 +103,7 @@ public enum HTMLReport {
             h += "<ul class=\"warnings\">"
             for w in warnings {
                 h +=
-                    "<li>⚠ \(e(w.message))<span class=\"where\">\(w.line.map { "line \($0), " } ?? "")\(formatNumber(w.clockTime, decimals: 3)) s</span></li>"
+                    "<li>⚠ \(field(w.message))<span class=\"where\">\(w.line.map { "line \($0), " } ?? "")\(formatNumber(w.clockTime, decimals: 3)) s</span></li>"
             }
             h += "</ul>"
         }
@@ -157,13 +159,13 @@ public enum HTMLReport {
             for c in captures {
                 let src = e(ReportPath.link(c.files["image"]!, from: reportFolder))
                 h +=
-                    "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(e(c.name))\"></a><figcaption>\(e(c.name))</figcaption></figure>"
+                    "<figure><a href=\"\(src)\"><img src=\"\(src)\" alt=\"\(e(c.name))\"></a><figcaption>\(field(c.name))</figcaption></figure>"
             }
             h += "</div>"
         }
         for v in outcome.visuals where v.kind != "capture" && v.status != "passed" {
             let shown = outcome.failure?.message.contains(v.message) == true
-            h += "<div class=\"visual \(v.status)\"><h4>\(e(v.kind)) “\(e(v.name))” — \(e(v.status))</h4>"
+            h += "<div class=\"visual \(v.status)\"><h4>\(e(v.kind)) “\(field(v.name))” — \(e(v.status))</h4>"
             if !shown { h += "<p>\(e(v.message))</p>" }
             let panes = [("expected", "expected (baseline)"), ("actual", "actual"), ("diff", "diff")].filter {
                 v.files[$0.0] != nil
@@ -218,6 +220,11 @@ public enum HTMLReport {
     /// name reversed the rest of its line, the file name beside it included (red-team finding
     /// p4, the "Trojan Source" characters).
     static func e(_ text: String) -> String { XMLText.escape(XMLText.shownInHTML(text)) }
+
+    /// A one-line field (a test or file name, a capture's, a skip reason, a warning) as the
+    /// console shows it (`TerminalText.oneLine`): a line break or tab in it is written `\n`,
+    /// `\t`, where HTML would fold it into a space and `"a\nb"` would read as `"a b"`.
+    static func field(_ text: String) -> String { e(TerminalText.oneLine(text)) }
 
     private static let css = """
         body{font:14px/1.45 system-ui,-apple-system,"DejaVu Sans",sans-serif;margin:0;background:#f4f5f7;color:#1d2330}

@@ -44,6 +44,34 @@ import Testing
     }
 }
 
+/// A one-line field of the HTML report (test and file names, skip reasons, warnings) shows a
+/// line break or tab as the console does (`a\nb\tc`): HTML folds them into a space, so a test
+/// named "a\nb" read as "a b" in its heading and in "Failures first". Failure messages keep
+/// their lines (`<pre>`).
+@Suite struct HTMLOneLineFieldTests {
+    @Test(arguments: ["\n", "\t", "\r"])
+    func lineBreaksAndTabsInNamesAreShownEscaped(_ control: String) throws {
+        let shown = control == "\n" ? "\\n" : control == "\t" ? "\\t" : "\\r"
+        let file = "s/a\(control)b.lua"
+        var failed = TestOutcome(
+            name: "a\(control)b", file: file, line: 3, verdict: .failed,
+            failure: Diagnostic(file: file, line: 3, message: "first\nsecond"),
+            log: [TestLogEntry(level: .warning, clockTime: 0, line: 4, message: "warn\(control)x")])
+        failed.wallSeconds = 0.1
+        let skipped = TestOutcome(
+            name: "skip", file: file, line: 9, verdict: .skipped, skipReason: "why\(control)not")
+        let html = HTMLReport.html(
+            [ScriptFileResult(file: file, outcomes: [failed, skipped])], reportFolder: NSTemporaryDirectory(),
+            startedAt: Date())
+        #expect(html.contains("<h3>a\(shown)b</h3>"), "the heading")
+        #expect(html.contains("\">a\(shown)b</a>"), "Failures first")
+        #expect(html.contains("<h2>s/a\(shown)b.lua</h2>"), "the file")
+        #expect(html.contains("why\(shown)not"), "the skip reason")
+        #expect(html.contains("warn\(shown)x"), "the warning")
+        #expect(html.contains("first\nsecond"), "a failure message keeps its lines")
+    }
+}
+
 /// The TAP stream, read on a terminal by `prove`, holds no raw bidirectional override or
 /// isolate either: a description shows it as a space, the YAML block as `\uHHHH` (PyYAML reads
 /// the exact name back).
