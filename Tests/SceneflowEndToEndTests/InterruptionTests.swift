@@ -55,7 +55,10 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: tmp.file("rep/results.json")))
         let stdout = try String(contentsOfFile: tmp.file("stdout.txt"), encoding: .utf8)
         #expect(stdout.contains("  INT   spins in Lua"), "\(stdout)")
-        #expect(stdout.hasSuffix("0 passed, 0 failed, 1 skipped, 1 interrupted\n"), "\(stdout)")
+        #expect(
+            stdout.hasSuffix(
+                "0 passed, 0 failed, 1 skipped, 1 interrupted; the run failed: stopped by SIGTERM before the run ended: 1 test interrupted, 1 test not run\n"
+            ), "\(stdout)")
     }
 
     @Test func kill9LeavesThePreviousReportsIntact() throws {
@@ -113,17 +116,25 @@ import Testing
             #expect(lines.filter { $0.hasPrefix(file) } == ["\(file)  not run (interrupted)"], "\(stdout)")
         }
         #expect(lines.filter { $0 == "suite/a.lua" || $0 == "suite/b.lua" }.count == 2, "\(stdout)")
-        #expect(stdout.hasSuffix("0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run\n"), "\(stdout)")
+        let stop = "stopped by SIGTERM before the run ended: 2 tests interrupted, 2 tests not run, 2 files not run"
+        #expect(
+            stdout.hasSuffix(
+                "0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run; the run failed: \(stop)\n"),
+            "\(stdout)")
         // The reports count the same: JSON's summary and line; JUnit's errors: the 2 interrupted
         // tests, the 2 tests and the 2 files the signal kept from running (no reader may take an
         // interrupted run for a passing one: red-team 18 A-F2), none skipped.
         let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
         #expect(
-            json.contains("\"line\" : \"0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run\""), "\(json)")
+            json.contains(
+                "\"line\" : \"0 passed, 0 failed, 2 skipped, 2 interrupted, 2 files not run; the run failed: \(stop)\""),
+            "\(json)")
         #expect(json.contains("\"notRun\" : 2"), "\(json)")
         #expect(json.components(separatedBy: "\"notRun\" : \"interrupted\"").count == 3, "\(json)")
         let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
-        #expect(junit.contains("<testsuites name=\"sceneflow\" tests=\"6\" failures=\"0\" errors=\"6\""), "\(junit)")
+        // … and the run's own (run) entry, which names the stop.
+        #expect(junit.contains("<testsuites name=\"sceneflow\" tests=\"7\" failures=\"0\" errors=\"7\""), "\(junit)")
+        #expect(junit.contains("type=\"interrupted\">\(stop)</error>"), "\(junit)")
         let skipped = junit.matches(of: /<testsuite [^>]* skipped="(\d+)"/).compactMap { Int($0.output.1) }
         #expect(skipped.reduce(0, +) == 0, "\(junit)")
         #expect(
@@ -142,7 +153,10 @@ import Testing
         #expect(!stdout.contains("ERROR"), "later files must not be loaded (and fail) after the signal: \(stdout)")
         #expect(
             stdout.contains("suite/b.lua  not run (interrupted)\nsuite/c.lua  not run (interrupted)\n"), "\(stdout)")
-        #expect(stdout.hasSuffix("0 passed, 0 failed, 1 skipped, 1 interrupted, 2 files not run\n"), "\(stdout)")
+        #expect(
+            stdout.hasSuffix(
+                "0 passed, 0 failed, 1 skipped, 1 interrupted, 2 files not run; the run failed: stopped by SIGTERM before the run ended: 1 test interrupted, 1 test not run, 2 files not run\n"
+            ), "\(stdout)")
     }
 
     @Test func workersOfAKilledRunStopByThemselves() throws {

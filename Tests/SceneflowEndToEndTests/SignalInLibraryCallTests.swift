@@ -62,8 +62,10 @@ import Testing
         #expect(a?.outcomes.contains { $0.verdict == .interrupted } == true, "\(report.files)")
         let entries = report.files.reduce(0) { $0 + max($1.outcomes.count, $1.notRun == nil ? 0 : 1) }
         let points = tap.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
-        #expect(points.count == entries, "\(tap)")
-        #expect(tap.contains("1..\(entries)"), "\(tap)")
+        // Every entry, and the run's failure: it was stopped (StoppedRunReportsTests).
+        #expect(points.count == entries + 1, "\(tap)")
+        #expect(tap.contains("1..\(entries + 1)"), "\(tap)")
+        #expect(points.last?.hasPrefix("not ok \(entries + 1) - the run failed: stopped by SIGTERM") == true, "\(tap)")
         #expect(!tap.contains("# \(entries) passed") && !tap.contains("0 interrupted"), "\(tap)")
     }
 
@@ -87,9 +89,9 @@ import Testing
         #expect(names == ["t0", "t1 stuck", "t2", "t3"], "\(names)")
         if tap {
             let points = out.split(separator: "\n").filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
-            // The four tests, and b.lua not run.
-            #expect(points.count == 5, "\(out)")
-            #expect(out.contains("1..5"), "\(out)")
+            // The four tests, b.lua not run, and the run's failure (it was stopped).
+            #expect(points.count == 6, "\(out)")
+            #expect(out.contains("1..6"), "\(out)")
             for name in ["t2", "t3"] {
                 // Kept from running by the signal: not a pass (red-team 18 A-F2).
                 #expect(

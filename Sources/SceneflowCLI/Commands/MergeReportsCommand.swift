@@ -218,12 +218,15 @@ enum ReportMerge {
     }
 
     /// Why a merge of `reports` fails although no merged test did: each shard's own
-    /// `runFailure` (it selected no test), led by `shard I/N: ` unless it already names its
-    /// shard, joined by `; `; nil when no shard failed so.
+    /// `runFailure` (it selected no test, or a stop signal cut it short), or, for a shard
+    /// report written before a stop was given as one, the stop its results show (`RunStop`),
+    /// led by `shard I/N: ` unless it already names its shard, joined by `; `; nil when no
+    /// shard failed so.
     static func runFailure(_ reports: [JSONReport]) -> String? {
         let reasons = reports.sorted { ($0.suite?.shardIndex ?? 0) < ($1.suite?.shardIndex ?? 0) }.compactMap {
             report -> String? in
-            guard let reason = report.runFailure, let suite = report.suite else { return report.runFailure }
+            let own = report.runFailure ?? RunStop(report.files).reason(signal: nil)
+            guard let reason = own, let suite = report.suite else { return own }
             let shard = "shard \(suite.shardIndex)/\(suite.shardCount)"
             return reason.hasPrefix(shard + " ") ? reason : "\(shard): \(reason)"
         }

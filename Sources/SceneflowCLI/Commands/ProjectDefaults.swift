@@ -25,7 +25,10 @@ enum ProjectDefaults {
         // inside a library call ends the process from the watchdog thread, which writes those
         // reports first (red-team 10 m3: exit 65 blaming the config, no reports).
         let reports = settings
-        StuckLua.beforeExit = { TestCommand.writeInterruptedReports(inputs: inputs, settings: reports) }
+        StuckLua.beforeExit = {
+            TestCommand.writeInterruptedReports(
+                inputs: inputs, settings: reports, signal: Interruption.received, config: path)
+        }
         defer { StuckLua.beforeExit = nil }
         _ = Interruption.install()
         do {

@@ -80,11 +80,17 @@ struct TestCommand: Subcommand {
     }
 
     /// Writes the reports `settings` asks for as a run stopped before any file began: every
-    /// script under `inputs` not run (interrupted). Called on the watchdog thread when a stop
-    /// signal finds the project config stuck in a library call, just before the process ends.
-    static func writeInterruptedReports(inputs: [String], settings: TestSettings) {
+    /// script under `inputs` not run (interrupted), and why (`runFailure`): stopped by `signal`,
+    /// or, when it is 0, `config` did not finish. Called on the watchdog thread when a stop
+    /// signal, or the 10 s limit, finds the project config stuck in a library call, just before
+    /// the process ends.
+    static func writeInterruptedReports(inputs: [String], settings: TestSettings, signal: Int32, config: String) {
         let results = ScriptFinder.scripts(in: inputs).map { ScriptFileResult.notRun($0) }
-        _ = TestReports.write(results, settings: settings, started: Date())
+        let reason =
+            signal != 0
+            ? RunStop(results).reason(signal: TestWorkerPool.signalName(signal))
+            : "\(config) did not finish within 10 s of real time, so no test ran"
+        _ = TestReports.write(results, settings: settings, started: Date(), runFailure: reason)
     }
 
     /// Runs with `settings` complete (the project config applied).
@@ -159,17 +165,6 @@ struct TestCommand: Subcommand {
             nothingToRerun: nothingToRerun)
     }
 
-    /// True when `results` show a stop signal's mark: a test or after_all stopped by it, a
-    /// test or file it kept from running, a test's video it cut short.
-    static func stopped(_ results: [ScriptFileResult]) -> Bool {
-        results.contains { result in
-            result.notRunForInterruption
-                || result.outcomes.contains {
-                    $0.verdict == .interrupted || $0.notRunForInterruption || HeadlessTestRunner.videoWasCut($0)
-                }
-        }
-    }
-
     /// Runs `scripts` in `pool` (only `pool.tests` of the files it names) of `suite`, writes the
     /// reports and the last-run state (merged into the state saved when it ends, which keeps
     /// what this run did not take; `previous`, read at the start, orders the files), and gives
@@ -214,19 +209,24 @@ struct TestCommand: Subcommand {
         // A run that selected no test fails: every report says so, as the exit code does
         // (red-team 21 F2: they all read as a passing empty run).
         let selectionFailure = selectionFailure(results, suite: suite, nothingToRerun: nothingToRerun)
+        // A run a stop signal cut short fails in every report, as in its exit code (RunStop).
+        let stop = RunStop(results)
+        let stopFailure = interruption.signal.flatMap { stop.reason(signal: TestWorkerPool.signalName($0)) }
+        let runFailure = [selectionFailure?.reason, stopFailure].compactMap { $0 }.joined(separator: "; ")
         // Under --watch the reports hold every watched script's latest result, not only the
         // ones this rerun took.
         let reported = watched?.merge(results) ?? results
         let identity = SuiteIdentity(
             files: watched?.scripts ?? suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
         let (written, writeFailed) = TestReports.write(
-            reported, settings: settings, started: started, suite: identity, runFailure: selectionFailure?.reason)
+            reported, settings: settings, started: started, suite: identity,
+            runFailure: runFailure.isEmpty ? nil : runFailure)
         Self.finishReportFolder(ledger)
         var framesFailed = false
         if let frames = settings.frames, !settings.tap {
             framesFailed = FramesNotice.show(results, frames: frames, hashOnly: settings.framesHashOnly)
         }
-        console.close(results, written: written, runFailure: selectionFailure?.reason)
+        console.close(results, written: written, runFailure: runFailure.isEmpty ? nil : runFailure)
         if let watched, reported.count != results.count, !settings.tap {
             print("watched suite: \(watched.summary.line)")
         }
@@ -279,7 +279,7 @@ struct TestCommand: Subcommand {
             // went; the exit code says the same, so no consumer reads another verdict
             // (red-team 19 F6: exit 143 while TAP, JUnit and JSON read as passed). A console
             // the signal cut short still makes the exit 128 + n (`StandardStreams.finish`).
-            guard !Self.stopped(results) && !writeFailed else { return ExitCode(stoppedBy: signal) }
+            guard !stop.cutTheRunShort && !writeFailed else { return ExitCode(stoppedBy: signal) }
             let name = TestWorkerPool.signalName(signal) ?? "signal \(signal)"
             printError(
                 "sceneflow test: \(name) arrived after every test had run, while the reports were written: they are whole, so the exit code is the run's verdict"

@@ -116,8 +116,9 @@ final class TestConsole {
     }
 
     /// Prints the TAP plan (with --tap) or the closing lines. `runFailure`: why the run failed
-    /// although no test did (it selected none): with --tap, a `not ok` point before the plan
-    /// (`TAPStream.runFailure`); standard error names it either way.
+    /// although no test did (it selected none, or a stop signal cut it short): with --tap, a
+    /// `not ok` point before the plan (`TAPStream.runFailure`); the closing line names it as
+    /// the JSON report's `line` does (`3 passed, 0 failed, 24 skipped; the run failed: …`).
     func close(_ results: [ScriptFileResult], written: [String], runFailure: String? = nil) {
         let summary = RunSummary(results)
         if tap {
@@ -130,7 +131,7 @@ final class TestConsole {
         if detail != .quiet {
             for path in written { print("wrote \(OutputPath.shown(path))") }
         }
-        print(summary.line)
+        print(JSONReport.line(summary, runFailure: runFailure))
     }
 
     /// `--verbose`: the steps and log entries of `outcome`, one indented line each. Every log

@@ -23,8 +23,9 @@ import SceneflowCore
 /// xUnit plugin's schema forbids.
 public enum JUnitReport {
     /// The XML document for `results`. `runFailure` (`JSONReport.runFailure`: why a run that
-    /// selected no test failed) adds a `(run)` testsuite whose one `(run)` testcase has an
-    /// `<error type="noTests">`, so a CI server reads the failure the exit code gives.
+    /// selected no test, or that a stop signal cut short, failed) adds a `(run)` testsuite whose
+    /// one `(run)` testcase has an `<error type="noTests">` (`type="interrupted"` when
+    /// `results` show a stop, `RunStop`), so a CI server reads the failure the exit code gives.
     public static func xml(
         _ results: [ScriptFileResult], timestamp: Date = Date(), extras: Bool = false, runFailure: String? = nil
     ) -> String {
@@ -47,7 +48,8 @@ public enum JUnitReport {
             x += "  <testsuite name=\"(run)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""
             x += " id=\"\(results.count)\" timestamp=\"\(stamp)\">\n"
             x += "    <testcase name=\"(run)\" classname=\"sceneflow\">\n"
-            x += "      <error message=\"\(message)\" type=\"noTests\">\(message)</error>\n"
+            let type = RunStop(results).cutTheRunShort ? "interrupted" : "noTests"
+            x += "      <error message=\"\(message)\" type=\"\(type)\">\(message)</error>\n"
             x += "    </testcase>\n  </testsuite>\n"
         }
         x += "</testsuites>\n"
