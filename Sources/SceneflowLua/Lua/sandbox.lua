@@ -39,7 +39,15 @@ local function xpcall(f, handler, ...)
 end
 
 -- setmetatable without finalizers: Lua runs __gc with hooks off, where no limit can stop a loop.
-local function safe_setmetatable(t, mt)
+-- Its argument errors are Lua's own, named: the stock function is not in _G under its name
+-- (Sceneflow's chunks get a sealing one, below), so Lua would name it '?'.
+local function safe_setmetatable(...)
+  local t, mt = ...
+  if type(t) ~= "table" then
+    error("bad argument #1 to 'setmetatable' (table expected, got " .. (select("#", ...) < 1 and "no value" or type(t)) .. ")", 2)
+  elseif type(mt) ~= "table" and (mt ~= nil or select("#", ...) < 2) then
+    error("bad argument #2 to 'setmetatable' (nil or table expected, got " .. (mt == nil and "no value" or type(mt)) .. ")", 2)
+  end
   if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
     error("setmetatable: __gc is not available in Sceneflow's sandbox (a finalizer runs where no limit can stop it)", 2)
   end
@@ -198,6 +206,25 @@ function H.prototype_env()
   env.back = plain("back")
   env.dismiss = plain("dismiss")
   return env
+end
+
+-- Sceneflow's own metatables (of elements, expect, expect(x), state, …) are read-only to
+-- scripts: getmetatable gives a view whose fields read through and whose writes are refused, so
+-- no script can add a __gc to one and have the next object Sceneflow makes with it finalized
+-- where no limit runs (red-team 23 F2: a looping finalizer ran when the test's Lua state was
+-- closed, after the test had passed, past the watchdog and every limit). Every chunk loaded after
+-- this one (the prelude, the API sections) makes its metatables through this setmetatable;
+-- scripts keep their own (safe_setmetatable, which refuses __gc).
+local raw_setmetatable, rawset, tostring = G.debug.setmetatable, G.rawset, G.tostring
+local function read_only(_, key)
+  error("Sceneflow's metatables are read-only (assigning " .. tostring(key) .. ")", 2)
+end
+G.setmetatable = function(t, mt)
+  if type(mt) == "table" and rawget(mt, "__metatable") == nil then
+    rawset(mt, "__metatable", setmetatable({}, { __index = mt, __newindex = read_only, __metatable = "sceneflow" }))
+  end
+  raw_setmetatable(t, mt)
+  return t
 end
 
 return H

@@ -21,4 +21,11 @@ test("nested coroutines", function()
   local function dive() coroutine.wrap(dive)() end
   dive()
 end)
+test("a finalizer through Sceneflow's metatable", function()
+  getmetatable(element("Open")).__gc = function() while true do end end
+end)
+test("a finalizer rawset into Sceneflow's metatable", function()
+  rawset(getmetatable(state), "__gc", function() while true do end end)
+  for _ = 1, 5 do expect(1).to_be(1); element("Open"); collectgarbage() end
+end)
 test("the runner carries on", function() tap "Open"; expect.scene "detail" end)
