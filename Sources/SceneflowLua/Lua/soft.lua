@@ -12,7 +12,7 @@ local pass = api.pass
 -- wait that did not hold, or a bad argument to it), the failure is kept in api.soft with its
 -- line and the test goes on; any other error (a limit, a Lua error) still stops the test.
 local function soft_call(what, fn, ...)
-  api.inside_test(what)
+  api.inside_test(what, false)  -- fn itself says so if it waits
   local depth = sf.step_depth()
   api.failed = nil
   local results = table.pack(pcall(fn, ...))

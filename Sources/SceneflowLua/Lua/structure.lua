@@ -417,7 +417,7 @@ api.define{ name = "step", group = "Structure",
     end
     local call = "step(" .. api.show(name) .. ")"
     if type(fn) ~= "function" then api.fail(call .. ": expected the step's function second, got " .. type(fn)) end
-    api.inside_test(call)
+    api.inside_test(call, false)  -- what fn calls says so if it waits
     sf.step_begin(call, (api.line()), name)
     local soft_before = #api.soft
     local results = table.pack(fn(...))
