@@ -217,6 +217,11 @@ enum ReportMerge {
         let schema: String?
     }
 
+    /// `--filter smoke` as a message names a shard's selection; "every test" for none.
+    static func selectionText(_ selection: String?) -> String {
+        selection.map { "'\($0)'" } ?? "every test (no --filter, --tag or --last-failed)"
+    }
+
     /// Why a merge of `reports` fails although no merged test did: each shard's own
     /// `runFailure` (it selected no test, or a stop signal cut it short), or, for a shard
     /// report written before a stop was given as one, the stop its results show (`RunStop`),
@@ -269,6 +274,14 @@ enum ReportMerge {
                         "\(path) is shard \(suite.shardIndex)/\(suite.shardCount) but \(firstPath) is shard \(reference.shardIndex)/\(reference.shardCount): the suite was split differently"
                 )
             }
+            // Shards that selected tests differently add up to no one machine's run: a shard run
+            // with --filter could leave out the failures another shard would have shown.
+            if suite.selection != reference.selection {
+                throw Refusal(
+                    message:
+                        "\(path) was run with \(selectionText(suite.selection)) but \(firstPath) with \(selectionText(reference.selection)): the shards selected their tests differently; merge the shards of one run"
+                )
+            }
             if let other = byShard[suite.shardIndex] {
                 throw Refusal(
                     message:
@@ -316,7 +329,7 @@ enum ReportMerge {
         let formatter = ISO8601DateFormatter()
         let started = reports.compactMap { formatter.date(from: $0.report.startedAt) }.min() ?? Date()
         let merged = JSONReport(
-            files, startedAt: started, suite: SuiteIdentity(files: suite.files),
+            files, startedAt: started, suite: SuiteIdentity(files: suite.files, selection: suite.selection),
             runFailure: runFailure(reports.map(\.report)))
         return Merged(report: merged, startedAt: started, missingShards: missing, shardCount: suite.shardCount)
     }

@@ -50,4 +50,14 @@ extension TestCommand {
         }
         return (reason, "sceneflow test: \(reason) (--pass-with-no-tests allows \(allows))")
     }
+
+    /// The options that selected the run's tests, as the JSON report's `suite.selection` names
+    /// them (`--filter smoke --last-failed`); empty when the run took every test.
+    static func selectionOptions(_ settings: TestSettings) -> String {
+        var words = settings.selection.options
+        if settings.lastFailed && !words.contains("--last-failed") {
+            words += words.isEmpty ? "--last-failed" : " --last-failed"
+        }
+        return words
+    }
 }

@@ -216,8 +216,10 @@ struct TestCommand: Subcommand {
         // Under --watch the reports hold every watched script's latest result, not only the
         // ones this rerun took.
         let reported = watched?.merge(results) ?? results
+        let selection = Self.selectionOptions(settings)
         let identity = SuiteIdentity(
-            files: watched?.scripts ?? suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1)
+            files: watched?.scripts ?? suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1,
+            selection: selection.isEmpty ? nil : selection)
         let (written, writeFailed) = TestReports.write(
             reported, settings: settings, started: started, suite: identity,
             runFailure: runFailure.isEmpty ? nil : runFailure)

@@ -75,11 +75,17 @@ public struct SuiteIdentity: Codable, Sendable, Equatable {
     public var shardIndex: Int
     /// How many shards the suite was split into (1 without `--shard`).
     public var shardCount: Int
+    /// The options that selected the run's tests (`TestSelection.options`: `--filter smoke
+    /// --tag fast`, `--last-failed`); nil (left out of the JSON) when the run took every test.
+    /// `merge-reports` refuses shards run with different selections, as it refuses another
+    /// split: no one machine's run could have given the merged verdict.
+    public var selection: String?
 
     /// Creates an identity.
-    public init(files: [String], shardIndex: Int = 1, shardCount: Int = 1) {
+    public init(files: [String], shardIndex: Int = 1, shardCount: Int = 1, selection: String? = nil) {
         self.files = files
         self.shardIndex = shardIndex
         self.shardCount = shardCount
+        self.selection = selection
     }
 }
