@@ -115,6 +115,10 @@ final class TestConsole {
         finish(result)
     }
 
+    /// How many of a failed test's log messages its verdict shows without `--verbose` (the
+    /// last ones, after a line naming how many came before).
+    static let failureLogLines = 10
+
     /// Prints the TAP plan (with --tap) or the closing lines. `runFailure`: why the run failed
     /// although no test did (it selected none, or a stop signal cut it short): with --tap, a
     /// `not ok` point before the plan (`TAPStream.runFailure`); the closing line names it as
@@ -189,8 +193,15 @@ final class TestConsole {
                     "\n        in step "
                     + outcome.failedSteps.map { "\"\(TerminalText.oneLine($0))\"" }.joined(separator: " › ")
             }
-            for entry in outcome.log.suffix(10) where entry.level == .message && !verbose {
-                text += "\n        " + logged(entry)
+            if !verbose {
+                // The last 10 messages; the ones before are named, never silently left out.
+                let messages = outcome.log.filter { $0.level == .message }
+                if messages.count > Self.failureLogLines {
+                    let earlier = messages.count - Self.failureLogLines
+                    text +=
+                        "\n        (\(counted(earlier, "earlier log message")) not shown: --verbose, the JSON and JUnit reports have every one)"
+                }
+                for entry in messages.suffix(Self.failureLogLines) { text += "\n        " + logged(entry) }
             }
             for artifact in outcome.artifacts { text += "\n        saved \(TerminalText.path(artifact))" }
             return text
