@@ -23,7 +23,7 @@ extension ScriptModule {
     /// note counts it (streamed for the first left out and every 1 000th after).
     func appendLog(level: TestLogEntry.Level, clockTime: Double, line: Int?, message index: Int32, from stack: LuaStack)
     {
-        guard records.keepsLog else {
+        guard records.keepsLog(level) else {
             let count = records.droppedLogEntries + 1
             let event = TestRecordEvent.logDropped(count: count, clockTime: clockTime, line: line)
             if count == 1 || count % 1_000 == 0 {

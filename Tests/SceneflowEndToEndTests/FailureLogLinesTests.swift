@@ -3,7 +3,7 @@ import Testing
 
 /// A failed test's verdict on the console shows its last 10 log messages, and says how many
 /// came before: lines 5–14 of 14 were shown with no mark that 1–4 were left out (red-team 23,
-/// noticed). `--verbose` shows every one.
+/// noticed), and every warning of the test (red-team 24 F1). `--verbose` shows every one.
 @Suite struct FailureLogLinesTests {
     @Test(arguments: [14, 10, 11])
     func earlierMessagesAreNamed(count: Int) throws {
@@ -33,7 +33,33 @@ import Testing
         } else {
             #expect(!r.stdout.contains("not shown"), "\(r.stdout)")
         }
+        // Every warning, as a passing test's WARN line shows them (red-team 24 F1: none was).
+        for i in 1...count { #expect(r.stdout.contains("t.lua:3: warning: w\(i)\n"), "w\(i): \(r.stdout)") }
         let verbose = try Sceneflow.run(["test", "t.lua", "--verbose"], in: tmp.url)
         #expect((1...count).allSatisfy { verbose.stdout.contains("line \($0)\n") }, "\(verbose.stdout)")
+    }
+}
+
+/// A warning after a test's log is full of messages (its 256 KiB cap) is still kept, in the
+/// 64 KiB reserved for warnings: the test reads *passed with warnings* and the warning is in
+/// every report (red-team 24 F4: it was left out, and the test read *passed*).
+@Suite struct LogCapWarningTests {
+    @Test(arguments: ["test", "after_each"])
+    func aWarningAfterTheCapIsKept(where place: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let warn = place == "test" ? "log.warn(\"LASTWARN\")" : ""
+        let hook = place == "after_each" ? "after_each(function() log.warn(\"LASTWARN\") end)\n" : ""
+        try tmp.write(
+            "t.lua",
+            "prototype \"Proto\"\n\(hook)test(\"logs\", function() for i = 1, 20000 do log.message(\"m\" .. i) end \(warn) end)\n"
+        )
+        let r = try Sceneflow.run(["test", "t.lua", "--json", "r.json", "--junit", "j.xml"], in: tmp.url)
+        #expect(r.status == 0, "\(r)")
+        #expect(r.stdout.contains("WARN") && r.stdout.contains("warning: LASTWARN"), "\(r.stdout.suffix(600))")
+        let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
+        #expect(json.contains("\"verdict\" : \"passed with warnings\""), "\(json.prefix(400))")
+        #expect(json.contains("LASTWARN") && json.contains("later entries left out"), "the cap's note stays")
+        #expect(try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8).contains("LASTWARN"))
     }
 }

@@ -24,6 +24,8 @@ import Testing
         }
         #expect(bad.isEmpty, "raw control bytes at \(bad.prefix(5).map(\.offset))")
         let text = String(decoding: html, as: UTF8.self)
-        #expect(text.contains("c27 \u{241B} name"), "ESC in a test name is shown as ␛")
+        // A test name is a one-line field: shown as the console shows it (HTMLOneLineFieldTests).
+        #expect(text.contains("<h3>c27 \\u{1B} name</h3>"), "ESC in a test name is shown escaped")
+        #expect(text.contains("esc \u{241B}"), "ESC in a log message is shown as ␛")
     }
 }

@@ -193,6 +193,9 @@ final class TestConsole {
                     "\n        in step "
                     + outcome.failedSteps.map { "\"\(TerminalText.oneLine($0))\"" }.joined(separator: " › ")
             }
+            // Its warnings, as a passing test's WARN line shows them (red-team 24 F1: a failed
+            // test's were left out; they are often the clue to the failure).
+            if !verbose { for warning in outcome.warnings { text += "\n        " + located(warning, of: outcome) } }
             if !verbose {
                 // The last 10 messages; the ones before are named, never silently left out.
                 let messages = outcome.log.filter { $0.level == .message }

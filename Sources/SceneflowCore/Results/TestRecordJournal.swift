@@ -71,8 +71,11 @@ public struct TestRecordJournal: Sendable {
     /// An empty journal.
     public init() {}
 
-    /// True while the log is below its cap (`TestRecordLimits.logBytes`): a new entry is kept.
-    public var keepsLog: Bool { logBytes < TestRecordLimits.logBytes }
+    /// True while the log is below its cap (`TestRecordLimits.logBytes`, and for a warning the
+    /// `warningReserveBytes` past it): a new entry of `level` is kept.
+    public func keepsLog(_ level: TestLogEntry.Level) -> Bool {
+        logBytes < TestRecordLimits.logBytes + (level == .warning ? TestRecordLimits.warningReserveBytes : 0)
+    }
     /// True when a new step is kept (fewer than `TestRecordLimits.steps`).
     public var keepsSteps: Bool { steps.count < TestRecordLimits.steps }
     /// The innermost step that has begun and not yet ended, if kept.
