@@ -22,7 +22,9 @@ struct MergeReportsCommand: Subcommand {
         (an empty shard without --pass-with-no-tests); 70 when a report could not be
         written, 64 on bad usage, 65 when a report cannot be read, follows another schema than
         sceneflow-test-results/1, has a summary that does not match its tests, has no suite
-        (written before Sceneflow 0.20), belongs to another suite, or repeats a shard.
+        (written before Sceneflow 0.20), belongs to another suite, or repeats a shard; 128 + n
+        when stop signal n came before the reports were written (none is written, and standard
+        error says so: a file already at an output path is not this merge's).
         """
     static let arguments = [
         ArgumentSpec(
@@ -65,6 +67,11 @@ struct MergeReportsCommand: Subcommand {
     }
 
     func run() -> ExitCode {
+        // A stop signal is taken between phases: before any report is written, the merge ends
+        // with nothing written and says so; once writing began, every report is finished
+        // (red-team 24 F3: killed silently, it left this merge's JUnit beside an older merge's
+        // JSON, which nothing marked as stale).
+        let interruption = Interruption.install()
         let merged: ReportMerge.Merged
         // Artifacts the shard reports name that were found neither from here nor beside them.
         var missing: [String] = []
@@ -85,6 +92,7 @@ struct MergeReportsCommand: Subcommand {
                 "sceneflow merge-reports: no report of \(ReportMerge.shardList(merged.missingShards, of: merged.shardCount)): its files are reported as not run"
             )
         }
+        if let stop = stopBeforeWriting(interruption) { return stop }
         var settings = TestSettings()
         settings.junit = junit
         settings.junitExtras = junitExtras
@@ -103,10 +111,28 @@ struct MergeReportsCommand: Subcommand {
         if let ledger { TestCommand.finishReportFolder(ledger, command: Self.name) }
         for path in written { print("wrote \(OutputPath.shown(path))") }
         print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
+        if let signal = interruption.signal {
+            let name = TestWorkerPool.signalName(signal) ?? "signal \(signal)"
+            printError(
+                "sceneflow \(Self.name): \(name) arrived while the reports were written: they are whole, so the exit code is the merge's verdict"
+            )
+        }
         if failed { return .software }
         let summary = RunSummary(merged.report.files)
         let anyFailed = summary.failed > 0 || summary.interrupted > 0 || summary.loadFailures > 0 || summary.notRun > 0
         return anyFailed || runFailure != nil ? .failure : .success
+    }
+
+    /// 128 + n, after saying so, when stop signal n came before any report was written; nil
+    /// when none did.
+    func stopBeforeWriting(_ interruption: Interruption) -> ExitCode? {
+        guard let signal = interruption.signal else { return nil }
+        let name = TestWorkerPool.signalName(signal) ?? "signal \(signal)"
+        let outputs = [junit, json, report].compactMap { $0 }.map { OutputPath.shown($0) }
+        printError(
+            "sceneflow \(Self.name): stopped by \(name) before any report was written"
+                + (outputs.isEmpty ? "" : ": \(outputs.joined(separator: ", ")) not written (a file already there is not this merge's)"))
+        return ExitCode(stoppedBy: signal)
     }
 }
 
