@@ -131,7 +131,9 @@ struct MergeReportsCommand: Subcommand {
         let outputs = [junit, json, report].compactMap { $0 }.map { OutputPath.shown($0) }
         printError(
             "sceneflow \(Self.name): stopped by \(name) before any report was written"
-                + (outputs.isEmpty ? "" : ": \(outputs.joined(separator: ", ")) not written (a file already there is not this merge's)"))
+                + (outputs.isEmpty
+                    ? ""
+                    : ": \(outputs.joined(separator: ", ")) not written (a file already there is not this merge's)"))
         return ExitCode(stoppedBy: signal)
     }
 }
