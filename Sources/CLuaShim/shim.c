@@ -284,6 +284,43 @@ static char sf_place[1024];
 
 const char *sf_stuck_place(void) { return sf_place; }
 
+/* The Sceneflow functions by where their Lua body is defined (chunk short_src and first
+   line), registered once per process by api.define (sf_name_api): a Sceneflow function the
+   script called through pcall or xpcall has no name on the stack (Lua names a function by its
+   caller's code, and pcall is C), so the stuck-call message would name pcall (red-team 24 F2).
+   Written while the API loads, before any limit can fire; read by the watchdog thread. */
+#define SF_API_NAMES 1024
+static struct { char src[48]; int line; char name[64]; } sf_api_names[SF_API_NAMES];
+static int sf_api_name_count;
+static pthread_mutex_t sf_api_names_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void sf_name_api(const char *src, int line, const char *name) {
+    pthread_mutex_lock(&sf_api_names_lock);
+    for (int i = 0; i < sf_api_name_count; i++)
+        if (sf_api_names[i].line == line && strcmp(sf_api_names[i].src, src) == 0) {
+            /* One body under two names (made in a loop): name neither. */
+            if (strcmp(sf_api_names[i].name, name) != 0) sf_api_names[i].name[0] = 0;
+            pthread_mutex_unlock(&sf_api_names_lock);
+            return;
+        }
+    if (sf_api_name_count < SF_API_NAMES) {
+        snprintf(sf_api_names[sf_api_name_count].src, sizeof sf_api_names[0].src, "%s", src);
+        sf_api_names[sf_api_name_count].line = line;
+        snprintf(sf_api_names[sf_api_name_count].name, sizeof sf_api_names[0].name, "%s", name);
+        sf_api_name_count++;
+    }
+    pthread_mutex_unlock(&sf_api_names_lock);
+}
+
+/* The registered name of the Sceneflow function whose body frame `ar` runs, or NULL. No lock:
+   called on the watchdog thread while the process is about to end; entries are only added. */
+static const char *sf_api_name_of(const lua_Debug *ar) {
+    for (int i = 0; i < sf_api_name_count; i++)
+        if (sf_api_names[i].line == ar->linedefined && strcmp(sf_api_names[i].src, ar->short_src) == 0)
+            return sf_api_names[i].name[0] ? sf_api_names[i].name : NULL;
+    return NULL;
+}
+
 static int sf_is_own_chunk(const lua_Debug *ar) {
     return strncmp(ar->short_src, "[sceneflow", 10) == 0 || strcmp(ar->what, "C") == 0;
 }
@@ -295,7 +332,7 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
     if (!L) return;
     lua_Debug ar;
     const char *kind = "";
-    char site[600] = "", called[128] = "";
+    char site[600] = "", called[128] = "", registered[64] = "";
     int pattern = 0, own = 0, called_pattern = 0, script_pattern = 0;
     for (int level = 0; level < 200 && lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Sln", &ar)) break;
@@ -310,6 +347,8 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
         if (strcmp(ar.what, "C") == 0 && strcmp(name, "user_pattern") == 0) script_pattern = 1;
         if (sf_is_own_chunk(&ar)) {
             if (strncmp(ar.short_src, "[sceneflow", 10) == 0) own = 1;
+            const char *api_name = strcmp(ar.what, "Lua") == 0 ? sf_api_name_of(&ar) : NULL;
+            if (api_name) snprintf(registered, sizeof registered, "%s", api_name);
             snprintf(called, sizeof called, "%s", name);
             called_pattern = is_pattern;
             continue;
@@ -321,8 +360,12 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
         else kind = (own || in_swift) ? "api" : "lib";
         break;
     }
-    snprintf(out, size, "%s\t%s\t%s\t%s", kind, site, strcmp(kind, "lua") == 0 ? "" : called,
-             pattern ? "pattern" : "");
+    /* Called through pcall or xpcall, the frame the script called is not Sceneflow's: name the
+       outermost Sceneflow function inside it instead, or none when its body is shared by
+       several (made by one factory, such as expect.visible and expect.hidden). */
+    int through_c = strcmp(called, "pcall") == 0 || strcmp(called, "xpcall") == 0 || called[0] == 0;
+    const char *shown = strcmp(kind, "lua") == 0 ? "" : through_c ? registered : called;
+    snprintf(out, size, "%s\t%s\t%s\t%s", kind, site, shown, pattern ? "pattern" : "");
 }
 
 static void sf_describe(SfLimits *lim) {

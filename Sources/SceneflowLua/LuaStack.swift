@@ -67,6 +67,9 @@ struct LuaStack {
     var callDepth: Int { Int(sf_call_depth(luaState)) }
     /// Names what the state runs (a file path) for the watchdog thread's stuck handler.
     func setSubject(_ subject: String) { sf_set_subject(luaState, subject) }
+    /// Registers `name` as the Sceneflow function whose Lua body `source` (a chunk's
+    /// short_src) defines from `line`, for the watchdog's message (`sf_name_api`).
+    func nameAPI(source: String, line: Int, name: String) { sf_name_api(source, Int32(clamping: line), name) }
     var memoryExceeded: Bool { sf_memory_exceeded(luaState) != 0 }
     /// True once the memory limit held for good: an allocation was refused even after Lua's
     /// emergency collection, whatever `pcall` made of the error (sticky for the state's life).

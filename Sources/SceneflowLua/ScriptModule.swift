@@ -185,6 +185,17 @@ final class ScriptModule {
                 ("read_module", { [weak self] in self?.readModule($0) ?? .values(0) }),
                 ("text_key", Self.textKey), ("quote_labels", Self.quoteLabels),
                 (
+                    // name_api(short_src, linedefined, name): where a Sceneflow function's body
+                    // is defined, for the watchdog's message (sf_name_api); run as the API loads
+                    "name_api",
+                    { s in
+                        s.nameAPI(
+                            source: s.string(1) ?? "", line: Int(saturating: s.number(2) ?? 0),
+                            name: s.string(3) ?? "")
+                        return .values(0)
+                    }
+                ),
+                (
                     // param(key) → the parameter's text, or nil when not given
                     "param",
                     { [weak self] stack in

@@ -58,6 +58,22 @@ import Testing
         Case(
             name: "soft to_match", code: #"expect.soft(string.rep("a", 40)).to_match(string.rep("a-", 20) .. "b")"#,
             says: "inside the Sceneflow call to_match at w.lua:3", pattern: true),
+        // Called through pcall or xpcall, the Sceneflow function is named, never pcall
+        // (red-team 24 F2: "inside the Sceneflow call pcall").
+        Case(
+            name: "pcall tap", code: #"pcall(tap, {pattern = string.rep("a-", 20) .. "b"})"#,
+            says: "inside the Sceneflow call tap at w.lua:3", pattern: true),
+        Case(
+            name: "xpcall element", code: #"xpcall(element, print, {pattern = string.rep("a-", 20) .. "b"})"#,
+            says: "inside the Sceneflow call element at w.lua:3", pattern: true),
+        Case(
+            name: "pcall within", code: #"pcall(within, {pattern = string.rep("a-", 20) .. "b"}, function() end)"#,
+            says: "inside the Sceneflow call within at w.lua:3", pattern: true),
+        // expect.visible and expect.hidden share one body (made by one function): not named,
+        // but never called pcall.
+        Case(
+            name: "pcall visible", code: #"pcall(expect.visible, {pattern = string.rep("a-", 20) .. "b"})"#,
+            says: "inside the Sceneflow call at w.lua:3", pattern: true),
     ]
 
     @Test(arguments: cases)

@@ -74,6 +74,11 @@ typedef void (*sf_stuck_handler)(int reason, const char *subject);
 int sf_watchdog_start(sf_stuck_handler handler);
 /* Names what state L runs, for the stuck handler (copied; at most 511 bytes). */
 void sf_set_subject(lua_State *L, const char *subject);
+
+/* Registers `name` as the Sceneflow function whose Lua body is defined at `src` (a chunk's
+   short_src) from line `line`: the stuck-call message names it when the script called it
+   through pcall or xpcall (sf_stuck_place). */
+void sf_name_api(const char *src, int line, const char *name);
 /* Where the call the watchdog last found stuck is, filled in before the stuck handler runs:
    "kind<TAB>file:line<TAB>called function<TAB>pattern" (see shim.c); valid in the handler. */
 const char *sf_stuck_place(void);

@@ -488,6 +488,10 @@ function api.define(d)
   assert(known_groups[d.group], "define: unknown group for " .. d.name)
   assert(d.signature and d.summary and d.example, "define: signature, summary, example for " .. d.name)
   local fn = d.fn
+  -- Where its body is defined names it in the watchdog's message when the script called it
+  -- through pcall or xpcall, where the stack has no name for it (sf_name_api in the shim).
+  local body = getinfo(fn, "S")
+  if body.what == "Lua" then sf.name_api(body.short_src, body.linedefined, d.name) end
   local most = api.most_arguments(d.signature, d.name)
   if most then
     local counted, name, signature = fn, d.name, d.signature
