@@ -112,7 +112,7 @@ struct MergeReportsCommand: Subcommand {
         for path in written { print("wrote \(OutputPath.shown(path))") }
         print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
         if let signal = interruption.signal {
-            let name = TestWorkerPool.signalName(signal) ?? "signal \(signal)"
+            let name = TestWorkerPool.shownSignal(signal)
             printError(
                 "sceneflow \(Self.name): \(name) arrived while the reports were written: they are whole, so the exit code is the merge's verdict"
             )
@@ -127,7 +127,7 @@ struct MergeReportsCommand: Subcommand {
     /// when none did.
     func stopBeforeWriting(_ interruption: Interruption) -> ExitCode? {
         guard let signal = interruption.signal else { return nil }
-        let name = TestWorkerPool.signalName(signal) ?? "signal \(signal)"
+        let name = TestWorkerPool.shownSignal(signal)
         let outputs = [junit, json, report].compactMap { $0 }.map { OutputPath.shown($0) }
         printError(
             "sceneflow \(Self.name): stopped by \(name) before any report was written"

@@ -88,7 +88,7 @@ struct TestCommand: Subcommand {
         let results = ScriptFinder.scripts(in: inputs).map { ScriptFileResult.notRun($0) }
         let reason =
             signal != 0
-            ? RunStop(results).reason(signal: TestWorkerPool.signalName(signal))
+            ? RunStop(results).reason(signal: TestWorkerPool.shownSignal(signal))
             : "\(config) did not finish within 10 s of real time, so no test ran"
         _ = TestReports.write(results, settings: settings, started: Date(), runFailure: reason)
     }
@@ -211,7 +211,7 @@ struct TestCommand: Subcommand {
         let selectionFailure = selectionFailure(results, suite: suite, nothingToRerun: nothingToRerun)
         // A run a stop signal cut short fails in every report, as in its exit code (RunStop).
         let stop = RunStop(results)
-        let stopFailure = interruption.signal.flatMap { stop.reason(signal: TestWorkerPool.signalName($0)) }
+        let stopFailure = interruption.signal.flatMap { stop.reason(signal: TestWorkerPool.shownSignal($0)) }
         let runFailure = [selectionFailure?.reason, stopFailure].compactMap { $0 }.joined(separator: "; ")
         // Under --watch the reports hold every watched script's latest result, not only the
         // ones this rerun took.
@@ -282,7 +282,7 @@ struct TestCommand: Subcommand {
             // (red-team 19 F6: exit 143 while TAP, JUnit and JSON read as passed). A console
             // the signal cut short still makes the exit 128 + n (`StandardStreams.finish`).
             guard !stop.cutTheRunShort && !writeFailed else { return ExitCode(stoppedBy: signal) }
-            let name = TestWorkerPool.signalName(signal) ?? "signal \(signal)"
+            let name = TestWorkerPool.shownSignal(signal)
             printError(
                 "sceneflow test: \(name) arrived after every test had run, while the reports were written: they are whole, so the exit code is the run's verdict"
             )

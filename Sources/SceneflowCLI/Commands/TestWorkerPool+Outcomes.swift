@@ -88,6 +88,10 @@ extension TestWorkerPool {
         return "on signal \(number)" + (Self.signalName(number).map { " (\($0)\(outside))" } ?? "")
     }
 
+    /// `SIGTERM` for 15, `signal 42` for a number `signalName` does not know: a signal as
+    /// messages and reports name it.
+    static func shownSignal(_ number: Int32) -> String { signalName(number) ?? "signal \(number)" }
+
     /// `SIGTERM` for 15: the name of a signal a worker may end by, nil for others.
     static func signalName(_ number: Int32) -> String? {
         let names: [Int32: String] = [

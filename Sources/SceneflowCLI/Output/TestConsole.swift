@@ -195,8 +195,8 @@ final class TestConsole {
             }
             // Its warnings, as a passing test's WARN line shows them (red-team 24 F1: a failed
             // test's were left out; they are often the clue to the failure).
-            if !verbose { for warning in outcome.warnings { text += "\n        " + located(warning, of: outcome) } }
             if !verbose {
+                for warning in outcome.warnings { text += "\n        " + located(warning, of: outcome) }
                 // The last 10 messages; the ones before are named, never silently left out.
                 let messages = outcome.log.filter { $0.level == .message }
                 if messages.count > Self.failureLogLines {
