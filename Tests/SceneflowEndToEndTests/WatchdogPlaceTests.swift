@@ -69,11 +69,14 @@ import Testing
         Case(
             name: "pcall within", code: #"pcall(within, {pattern = string.rep("a-", 20) .. "b"}, function() end)"#,
             says: "inside the Sceneflow call within at w.lua:3", pattern: true),
-        // expect.visible and expect.hidden share one body (made by one function): not named,
-        // but never called pcall.
+        // expect.visible and expect.hidden share one body (made by one function): each is
+        // named all the same.
         Case(
             name: "pcall visible", code: #"pcall(expect.visible, {pattern = string.rep("a-", 20) .. "b"})"#,
-            says: "inside the Sceneflow call at w.lua:3", pattern: true),
+            says: "inside the Sceneflow call expect.visible at w.lua:3", pattern: true),
+        Case(
+            name: "pcall hidden", code: #"pcall(expect.hidden, {pattern = string.rep("a-", 20) .. "b"})"#,
+            says: "inside the Sceneflow call expect.hidden at w.lua:3", pattern: true),
     ]
 
     @Test(arguments: cases)
