@@ -20,6 +20,10 @@ struct OptionSpec {
     /// one of `choices` or no path (so `--update-baselines sometimes` is refused, and
     /// `--update-baselines Scripts` leaves `Scripts` a path).
     var valueOptional = false
+    /// True when the option may be given several times and takes every value (`--tag`,
+    /// `--param`); any other option that takes a value is refused when given twice, so
+    /// `--filter a --filter b` never quietly runs with `b` alone.
+    var repeatable = false
 }
 
 /// A positional argument.
@@ -62,6 +66,19 @@ struct ParsedArguments {
             && !FileManager.default.fileExists(atPath: word)
     }
 
+    /// Keeps `value` for the option `spec`; throws when an option that takes one value was
+    /// given one already (even the same one: a repeated option is most often a script that
+    /// meant something else).
+    private mutating func store(_ value: String, for spec: OptionSpec) throws(UsageError) {
+        if !spec.repeatable, let earlier = allValues[spec.name]?.first {
+            throw UsageError(
+                message:
+                    "\(spec.name) is given twice (\"\(earlier)\", then \"\(value)\"); it takes one value: give it once")
+        }
+        values[spec.name] = value
+        allValues[spec.name, default: []].append(value)
+    }
+
     /// Parses `arguments` against the specs; `--name=value` and `--name value` both work.
     static func parse(_ arguments: [String], options: [OptionSpec], arguments specs: [ArgumentSpec]) throws(UsageError)
         -> ParsedArguments
@@ -96,19 +113,16 @@ struct ParsedArguments {
             } else if spec.valueOptional && inline == nil {
                 result.flags.insert(name)
                 if index < arguments.count, Self.isOptionalValue(arguments[index], spec) {
-                    result.values[name] = arguments[index]
-                    result.allValues[name, default: []].append(arguments[index])
+                    try result.store(arguments[index], for: spec)
                     index += 1
                 }
             } else if let inline {
-                result.values[name] = inline
-                result.allValues[name, default: []].append(inline)
+                try result.store(inline, for: spec)
             } else {
                 guard index < arguments.count else {
                     throw UsageError(message: "\(name) needs a value (\(spec.valueName!))")
                 }
-                result.values[name] = arguments[index]
-                result.allValues[name, default: []].append(arguments[index])
+                try result.store(arguments[index], for: spec)
                 index += 1
             }
         }

@@ -41,8 +41,11 @@ extension TestCommand {
             help: "Leave out tests whose name contains PATTERN (or matches it as a glob)."),
         OptionSpec(
             name: "--tag", valueName: "TAG",
-            help: "Run only tests with this tag: test(name, {tags = {\"smoke\"}}, fn) (repeatable: any of them)."),
-        OptionSpec(name: "--tag-invert", valueName: "TAG", help: "Leave out tests with this tag (repeatable)."),
+            help: "Run only tests with this tag: test(name, {tags = {\"smoke\"}}, fn) (repeatable: any of them).",
+            repeatable: true),
+        OptionSpec(
+            name: "--tag-invert", valueName: "TAG", help: "Leave out tests with this tag (repeatable).",
+            repeatable: true),
         OptionSpec(
             name: "--last-failed", valueName: nil,
             help: "Run only the tests that failed in the previous run of these paths (kept in the cache folder)."),
@@ -103,10 +106,11 @@ extension TestCommand {
             help: "(internal) Run as a test worker of runner PID (files on stdin, events on stdout)."),
         OptionSpec(
             name: "--param", valueName: "KEY=VALUE",
-            help: "Give scripts a parameter, read with param(\"KEY\") (repeatable)."),
+            help: "Give scripts a parameter, read with param(\"KEY\") (repeatable).", repeatable: true),
         OptionSpec(
             name: "--param-env", valueName: "NAME",
-            help: "Give scripts the environment variable NAME as param(\"NAME\") when set (repeatable)."),
+            help: "Give scripts the environment variable NAME as param(\"NAME\") when set (repeatable).",
+            repeatable: true),
         helpOption,
     ]
 }

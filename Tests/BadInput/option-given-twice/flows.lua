@@ -1,0 +1,3 @@
+prototype "proto"
+test("login", function() end)
+test("logout", function() end)
