@@ -1,3 +1,2 @@
-prototype "proto"
 test("login", function() end)
 test("logout", function() end)
