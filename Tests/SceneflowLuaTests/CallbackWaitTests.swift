@@ -67,4 +67,35 @@ import Testing
         let failure = try #require(results["t"]?.failure)
         #expect(failure.contains("(not in a coroutine of the script's own)"), "\(failure)")
     }
+
+    /// Whatever catches the refusal, the test fails: `load` swallows its reader's errors, and a
+    /// script's `pcall` around `table.sort` or `string.gsub` caught it, and the test passed with
+    /// the call never run (red-team 25 F1). Every catcher, callback and waiting call; in
+    /// `before_each` and `after_each` too.
+    @Test(arguments: waitingCalls)
+    func aCaughtRefusalStillFailsTheTest(_ call: String) throws {
+        let catchers: [(caller: String, code: String)] = [
+            ("load", "load(function() %CALL% end)"),
+            ("load", "pcall(load, function() %CALL% end)"),
+            ("sort", "pcall(table.sort, { 2, 1 }, function(a, b) %CALL%; return a < b end)"),
+            ("gsub", "pcall(string.gsub, \"a\", \"a\", function() %CALL% end)"),
+            ("tostring", "pcall(tostring, setmetatable({}, { __tostring = function() %CALL%; return \"x\" end }))"),
+            ("gsub", "xpcall(string.gsub, function() end, \"a\", \"a\", function() %CALL% end)"),
+        ]
+        for catcher in catchers {
+            let code = catcher.code.replacingOccurrences(of: "%CALL%", with: call)
+            let scripts = [
+                "test(\"t\", function()\n\(code)\nend)\n",
+                "before_each(function() \(code) end)\ntest(\"t\", function() end)\n",
+                "after_each(function() \(code) end)\ntest(\"t\", function() end)\n",
+            ]
+            for script in scripts {
+                let failure = try #require(try H.run(script)["t"]?.failure, "\(script) passed")
+                #expect(
+                    failure.contains(": cannot wait inside a function that '\(catcher.caller)' calls back"),
+                    "\(script): \(failure)")
+                #expect(failure.contains("refused whatever caught the refusal; the test fails anyway)"), "\(failure)")
+            }
+        }
+    }
 }

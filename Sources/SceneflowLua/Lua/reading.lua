@@ -1,6 +1,6 @@
 local api = ...
 local sf, fail, show = api.sf, api.fail, api.show
-local type, setmetatable, ipairs = type, setmetatable, ipairs
+local type, setmetatable, ipairs, next = type, setmetatable, ipairs, next
 
 api.define_class{ name = "Frame", summary = "An element's frame in points, where its scene shows it at rest.",
   fields = { { "x", "left edge", "number" }, { "y", "top edge", "number" }, { "w", "width", "number" },
@@ -81,11 +81,67 @@ api.define{ name = "history", group = "Reading state",
   example = 'expect(history()).to_equal({"home", "settings"})',
   fn = function() return sf.history() end }
 
+
+-- Read-only views of the tables in the prototype's state: a view is an empty table whose
+-- shared metatable reads through to the table (api.state_views[view]); nested tables come
+-- out as views too, and a write fails at the script's line (red-team 25 F4: `state.cart.count
+-- = 2` reached the prototype's actions and turned a flow the prototype refuses green). One
+-- view a table, so `state.cart == state.cart`; where a view came from (`origin[view]` = {the
+-- view it was read from or nil, its key}) names it in messages, built only then, as a state
+-- may nest 100 000 tables deep.
+local view_of = setmetatable({}, { __mode = "k" })
+local origin = setmetatable({}, { __mode = "k" })
+local VIEW = {}
+
+-- The view of `t` read under key `k` of the view `from` (nil: of `state`), or `t` itself when
+-- it is no table.
+local function view(t, from, k)
+  if type(t) ~= "table" then return t end
+  local v = view_of[t]
+  if v then return v end
+  v = setmetatable({}, VIEW)
+  view_of[t], api.state_views[v], origin[v] = v, t, { from, k }
+  return v
+end
+
+-- `state.cart.items[2]` for key `k` of the view `v` (nil: of `state`), as a script writes it;
+-- past 20 levels the middle is left out.
+local function path(v, k)
+  local keys = { k }
+  while v do
+    keys[#keys + 1] = origin[v][2]
+    v = origin[v][1]
+  end
+  local parts, n = { "state" }, #keys
+  for i = n, 1, -1 do
+    if n > 20 and i == n - 10 then parts[#parts + 1] = "…" end
+    if n <= 20 or i > n - 10 or i <= 10 then
+      local key = keys[i]
+      parts[#parts + 1] = (type(key) == "string" and key:match("^[%a_][%w_]*$")) and ("." .. key)
+        or ("[" .. show(key) .. "]")
+    end
+  end
+  return table.concat(parts)
+end
+
+VIEW.__index = function(v, k) return view(api.state_views[v][k], v, k) end
+VIEW.__newindex = function(v, k)
+  fail(path(v, k) .. ": the prototype's state is read-only in scripts; change it through the prototype's actions")
+end
+VIEW.__len = function(v) return #api.state_views[v] end
+VIEW.__pairs = function(v)
+  local t = api.state_views[v]
+  return function(_, k)
+    local nk, nv = next(t, k)
+    return nk, view(nv, v, nk)
+  end, v, nil
+end
+
 api.define_value({ name = "state", group = "Reading state",
   signature = "state.key",
-  summary = "The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts. Fresh for every test.",
+  summary = "The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts at every depth: a table in it reads as a read-only view (index, #, pairs, ipairs and expectations see its contents). Fresh for every test.",
   returns = "the value under key", returns_type = "table<string, any>",
-  errors = "assigning to it; reading a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean; a key an action cleared reads nil)",
+  errors = "assigning to it or to any table in it (state.cart.count = 2, table.insert(state.cart.items, x)); reading a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean; a key an action cleared reads nil)",
   example = "expect(state.cart_count).to_be(2)" },
   setmetatable({}, {
     -- a key the state never had is a typo, as in expect.state (red-team 12 S1)
@@ -93,10 +149,15 @@ api.define_value({ name = "state", group = "Reading state",
       local s = sf.state() or {}
       local v = s[key]
       if v == nil and not api.state_had(s, key) then fail("state." .. api.text(key) .. ": " .. api.no_state_key(s, key)) end
-      return v
+      return view(v, nil, key)
     end,
-    __newindex = function(_, key)
-      fail("state." .. api.text(key) .. ": the prototype's state is read-only in scripts; change it through the prototype's actions")
+    __newindex = function(_, key) VIEW.__newindex(nil, key) end,
+    __pairs = function()
+      local s = sf.state() or {}
+      return function(_, k)
+        local nk, nv = next(s, k)
+        return nk, view(nv, nil, nk)
+      end, nil, nil
     end,
-    __pairs = function() return next, sf.state() or {}, nil end,
   }))
+api.state_views[api.env.state] = function() return sf.state() or {} end

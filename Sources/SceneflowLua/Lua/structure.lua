@@ -425,14 +425,15 @@ api.define{ name = "step", group = "Structure",
     return table.unpack(results, 1, results.n)
   end }
 
--- A failure raised inside a coroutine of the script's own that coroutine.resume caught (kept
--- in api.escaped by api.fail), as a message; nil when none. Empties api.escaped.
+-- A failure that something of the script's may have caught but that fails the test anyway
+-- (kept in api.escaped by api.fail: raised inside a coroutine of the script's own, or a call
+-- refused inside a callback C runs), as a message; nil when none. Empties api.escaped.
 local function escaped_failure()
   local escaped = api.escaped
   if not escaped or #escaped == 0 then return nil end
   api.escaped = {}
-  return escaped[1] .. (#escaped > 1 and format(" (and %d more failures)", #escaped - 1) or "")
-    .. "\n(raised inside a coroutine of the script's own, whose coroutine.resume caught it; the test fails anyway)"
+  return escaped[1].message .. (#escaped > 1 and format(" (and %d more failures)", #escaped - 1) or "")
+    .. "\n(" .. escaped[1].why .. "; the test fails anyway)"
 end
 
 -- The soft expectations that failed since api.soft held `from` of them, as one failure

@@ -1,0 +1,109 @@
+import Foundation
+import SceneflowCore
+import Testing
+
+@testable import SceneflowLua
+
+/// `state` is read-only from scripts at every depth: `state.cart.count = 2` was accepted and
+/// reached the prototype's own actions, so a flow the prototype refuses passed (red-team 25
+/// F4). Every way of writing into a nested table fails the test at its line; every way of
+/// reading one (index, #, pairs, ipairs, expectations, messages) still works. (The
+/// harness shows a failure without its place: the end-to-end tests see `file:line:`.)
+@Suite struct StateViewTests {
+    typealias H = ScriptAPIHarness
+
+    /// The harness prototype with nested state and a "Checkout" that goes home only once
+    /// the prototype's own count reached 2.
+    static let prototype = H.prototype
+        .replacingOccurrences(
+            of: "state = { signins = 0, cart = { items = 0 } },",
+            with:
+                "state = { signins = 0, cart = { items = 0, count = 0, list = { \"b\", \"a\" }, deep = { n = { 1 } } } },"
+        )
+        .replacingOccurrences(
+            of: "{ label = \"Offscreen\", frame = { 0, 900, 100, 40 } },",
+            with: """
+                { label = "Offscreen", frame = { 0, 900, 100, 40 } },
+                { label = "Checkout", frame = { 200, 400, 100, 40 },
+                  on_tap = function(app) if app.state.cart.count >= 2 then app:go("home") end end },
+                """)
+
+    static let writes = [
+        ("state.cart.count = 2", "state.cart.count"),
+        ("state.cart[\"count\"] = 2", "state.cart.count"),
+        ("state.cart.fresh = 1", "state.cart.fresh"),
+        ("state.cart.list[1] = \"z\"", "state.cart.list[1]"),
+        ("state.cart.deep.n[1] = 5", "state.cart.deep.n[1]"),
+        ("table.insert(state.cart.list, \"z\")", "state.cart.list[3]"),
+        ("table.remove(state.cart.list)", "state.cart.list[2]"),
+        ("table.sort(state.cart.list)", "state.cart.list["),
+        ("local c = state.cart; c.count = 2", "state.cart.count"),
+        ("for k in pairs(state.cart) do state.cart[k] = nil end", "state.cart."),
+        ("for _, t in pairs(state) do if type(t) == 'table' then t.count = 2 end end", "state.cart.count"),
+    ]
+
+    @Test(arguments: writes)
+    func aWriteIntoANestedTableFailsAtItsLine(_ write: (code: String, path: String)) throws {
+        let results = try H.run(
+            """
+            test("write", function()
+              \(write.code)
+            end)
+            test("the prototype's table is unchanged", function()
+              expect.state("cart", { items = 0, count = 0, list = { "b", "a" }, deep = { n = { 1 } } })
+            end)
+            """, prototype: Self.prototype)
+        let failure = try #require(results["write"]?.failure, "\(write.code) passed")
+        #expect(failure.hasPrefix(write.path), "\(failure)")
+        #expect(failure.contains(": the prototype's state is read-only in scripts"), "\(failure)")
+        #expect(results["the prototype's table is unchanged"]?.failure == nil, "\(results)")
+    }
+
+    @Test func aWriteThatWouldOpenAFlowFailsAndTheFlowStaysShut() throws {
+        let results = try H.run(
+            """
+            test("write then tap", function()
+              pcall(function() state.cart.count = 2 end)
+              rawset(state.cart, "count", 2)
+              tap "Checkout"
+              expect.scene "home"
+            end)
+            """, prototype: Self.prototype)
+        let failure = try #require(results["write then tap"]?.failure)
+        #expect(failure.contains("expect.scene(\"home\")"), "\(failure)")
+    }
+
+    @Test func nestedTablesReadAsBefore() throws {
+        let r = try H.run(
+            """
+            test("reads", function()
+              expect(state.cart.count).to_be(0)
+              expect(#state.cart.list).to_be(2)
+              expect(state.cart.list[2]).to_be("a")
+              expect(state.cart.deep.n[1]).to_be(1)
+              expect(state.cart == state.cart).to_be(true)
+              local seen = {}
+              for i, v in ipairs(state.cart.list) do seen[#seen + 1] = i .. v end
+              expect(seen).to_equal({ "1b", "2a" })
+              local keys = {}
+              for k in pairs(state.cart) do keys[#keys + 1] = k end
+              table.sort(keys)
+              expect(keys).to_equal({ "count", "deep", "items", "list" })
+              expect(table.concat(state.cart.list, ",")).to_be("b,a")
+              expect(state.cart.list).to_equal({ "b", "a" })
+              expect({ "b", "a" }).to_equal(state.cart.list)
+              expect(state.cart.deep).to_equal({ n = { 1 } })
+              expect(state.cart.list).to_contain("a")
+              expect.soft(state.cart.list).to_equal({ "b", "a" })
+              log.message(state.cart.list)
+            end)
+            test("messages show the values", function()
+              expect(state.cart.list).to_equal({ "a" })
+            end)
+            """, prototype: Self.prototype)
+        #expect(r["reads"]?.failure == nil, "\(r["reads"]?.failure ?? "")")
+        #expect(r["reads"]?.log.map(\.message).contains("{\"b\", \"a\"}") == true, "\(r["reads"]?.log ?? [])")
+        let message = try #require(r["messages show the values"]?.failure)
+        #expect(message.contains("{\"b\", \"a\"}"), "\(message)")
+    }
+}
