@@ -102,7 +102,7 @@ struct GraphCommand: Subcommand {
         do {
             let text = try FlowGraphRenderer.write(loaded.prototype, format: format, to: out, layout: layout)
             if let out, out != "-" {
-                print("wrote \(OutputPath.shown(out))")
+                print(OutputPath.wrote(out))
                 if format != .dot {
                     print(
                         "wrote \(OutputPath.shown(PathText.deletingExtension(of: out) + ".dot")) (its Graphviz source)")

@@ -109,7 +109,7 @@ struct MergeReportsCommand: Subcommand {
             merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite,
             command: Self.name, runFailure: runFailure)
         if let ledger { TestCommand.finishReportFolder(ledger, command: Self.name) }
-        for path in written { print("wrote \(OutputPath.shown(path))") }
+        for path in written { print(OutputPath.wrote(path)) }
         print("\(counted(shards.count, "shard")) merged: \(merged.report.line)")
         if let signal = interruption.signal {
             let name = TestWorkerPool.shownSignal(signal)

@@ -142,7 +142,7 @@ struct RenderCommand: Subcommand {
             printError("sceneflow render: \(error)")
             return .software
         }
-        print("wrote \(OutputPath.shown(out)) (\(image.width)x\(image.height) px)")
+        print(OutputPath.wrote(out, " (\(image.width)x\(image.height) px)"))
         if labels, let note = StillRenderer.labelFontNote() { print(note) }
         return .success
     }

@@ -69,7 +69,7 @@ struct TimingCommand: Subcommand {
             printError("sceneflow timing: could not write \(OutputPath.shown(svg)): \(plainReason(error))")
             return .software
         }
-        print("chart written to \(OutputPath.shown(svg))")
+        print(OutputTarget.readerLeft(svg) ? OutputPath.wrote(svg) : "chart written to \(OutputPath.shown(svg))")
         return .success
     }
 

@@ -13,6 +13,16 @@ enum OutputPath {
     static let maxComponentBytes = 255
     static let maxPathBytes = 4095
 
+    /// What a command says once it wrote `path`: `wrote NAME` and `detail` (" (36x80 px)"), or,
+    /// when the pipe's reader left before the output was whole, that the rest was dropped
+    /// (no failure, as `git log | head` is none; LimitsAndExitCodes).
+    static func wrote(_ path: String, _ detail: String = "") -> String {
+        if OutputTarget.readerLeft(path) {
+            return "\(shown(path)): the reader closed the pipe before all of it was written; the rest was dropped"
+        }
+        return "wrote \(shown(path))\(detail)"
+    }
+
     /// `path` can be written: `-` (standard output; `OutputOptions` checks who claims it), a
     /// device or FIFO, or a file whose folder exists and is writable.
     ///

@@ -132,8 +132,9 @@ final class TestConsole {
             write(stream.plan)
             return
         }
-        if detail != .quiet {
-            for path in written { print("wrote \(OutputPath.shown(path))") }
+        // A report whose pipe reader left is said even with --quiet: it is not whole.
+        for path in written where detail != .quiet || OutputTarget.readerLeft(path) {
+            print(OutputPath.wrote(path))
         }
         print(JSONReport.line(summary, runFailure: runFailure))
     }
