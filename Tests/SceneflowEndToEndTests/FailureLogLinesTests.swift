@@ -63,3 +63,32 @@ import Testing
         #expect(try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8).contains("LASTWARN"))
     }
 }
+
+/// Under every verdict the console says when a test's log entries were left out at its
+/// 256 KiB cap: a passing test with 20 000 warnings showed 5 120 and nothing said the rest
+/// existed, though the JSON's note did (red-team 25 F5). Warned, recorded-with-warnings and
+/// failed tests alike; the count matches the JSON's.
+@Suite struct LeftOutLogNoteTests {
+    @Test(arguments: ["warned", "failed"])
+    func theCapNoteIsShown(verdict: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let end = verdict == "failed" ? "error(\"END\")" : ""
+        try tmp.write(
+            "t.lua",
+            "prototype \"Proto\"\ntest(\"many warns\", function() for i = 1, 20000 do log.warn(\"w\" .. i) end \(end) end)\n"
+        )
+        let r = try Sceneflow.run(["test", "t.lua", "--json", "r.json"], in: tmp.url)
+        #expect(r.status == (verdict == "failed" ? 1 : 0), "\(r.stdout.suffix(400))")
+        let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
+        let note = try #require(
+            json.firstRange(of: #/the log of this test reached 256 KiB: \d+ later entries left out/#).map {
+                String(json[$0])
+            }, "the JSON has the note")
+        #expect(r.stdout.contains(note), "\(r.stdout.suffix(400))")
+        for quiet in [["--quiet"], ["--verbose"]] {
+            let other = try Sceneflow.run(["test", "t.lua"] + quiet, in: tmp.url)
+            #expect(other.stdout.contains(note) || verdict == "warned" && quiet == ["--quiet"], "\(quiet)")
+        }
+    }
+}

@@ -176,7 +176,7 @@ final class TestConsole {
             // `file:line: warning: message`, as failures print `file:line: message`, so editors'
             // and CI's problem matchers pick up both.
             for warning in outcome.warnings { text += "\n        " + located(warning, of: outcome) }
-            return text
+            return text + leftOutNotes(outcome)
         case .recorded:
             var text = "  REC   \(name)  (passed and recorded baselines; \(time), \(clock))"
             for visual in outcome.visuals where visual.status == "recorded" {
@@ -184,7 +184,7 @@ final class TestConsole {
             }
             // Recording does not hide the test's warnings (JUnit and JSON keep them too).
             for warning in outcome.warnings { text += "\n        " + located(warning, of: outcome) }
-            return text
+            return text + leftOutNotes(outcome)
         case .skipped: return "  SKIP  \(name)  (\(TerminalText.oneLine(outcome.skipReason ?? "skipped")))"
         case .failed, .interrupted:
             var text = "  \(outcome.verdict == .failed ? "FAIL" : "INT ")  \(name)  (\(time), \(clock))"
@@ -210,6 +210,14 @@ final class TestConsole {
             for artifact in outcome.artifacts { text += "\n        saved \(TerminalText.path(artifact))" }
             return text
         }
+    }
+
+    /// The notes saying that log entries of `outcome` were left out (its 256 KiB log cap, the
+    /// run-wide budget), each on its own line under a WARN or REC line: its warnings shown
+    /// there are then known not to be all (red-team 25 F5: 5 120 of 20 000 were shown, and
+    /// nothing said so). A failed test shows them among its last messages.
+    static func leftOutNotes(_ outcome: TestOutcome) -> String {
+        outcome.log.filter(TestRecordLimits.isLeftOutNote).map { "\n        " + logged($0) }.joined()
     }
 
     /// A text of several lines (a failure message with soft failures or a traceback, a load

@@ -89,8 +89,7 @@ public struct TestRecordJournal: Sendable {
             log.append(entry)
         case .logDropped(let count, let clockTime, let line):
             droppedLogEntries = count
-            let note =
-                "the log of this test reached \(TestRecordLimits.logBytes >> 10) KiB: \(count == 1 ? "1 later entry" : "\(count) later entries") left out"
+            let note = TestRecordLimits.logCapNote(leftOut: count)
             if let index = logNoteIndex, log.indices.contains(index) {
                 log[index].message = note
             } else {

@@ -19,4 +19,21 @@ public enum TestRecordLimits {
     /// The most bytes of a test's name (1 KiB): a longer name is a load error at its line
     /// (`MAX_NAME_BYTES` in the script API's `structure.lua`).
     public static let nameBytes = 1 << 10
+
+    /// The closing note of a test whose log reached `logBytes`: `the log of this test reached
+    /// 256 KiB: 14880 later entries left out` (a log message, in every report).
+    public static func logCapNote(leftOut count: Int) -> String {
+        "\(logCapNotePrefix)\(logBytes >> 10) KiB: \(count == 1 ? "1 later entry" : "\(count) later entries") left out"
+    }
+    static let logCapNotePrefix = "the log of this test reached "
+    /// How the run-wide budget's note on a cut test ends (`TestDetailBudget`).
+    public static let budgetNoteEnding = "(the run-wide limit; failed steps and warnings are always kept)"
+
+    /// Whether `entry` is a note that a test's log entries were left out (its log cap, or the
+    /// run-wide budget): the console shows it under every verdict, so no reader takes the
+    /// lines shown for all there were (red-team 25 F5).
+    public static func isLeftOutNote(_ entry: TestLogEntry) -> Bool {
+        entry.level == .message
+            && (entry.message.hasPrefix(logCapNotePrefix) || entry.message.hasSuffix(budgetNoteEnding))
+    }
 }

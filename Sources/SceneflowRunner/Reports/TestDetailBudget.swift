@@ -72,6 +72,6 @@ public struct TestDetailBudget: Sendable {
         let verb = steps + lines == 1 ? "was" : "were"
         return "\(parts.joined(separator: " and ")) of this test \(verb) left out: the run had kept "
             + "\(limit >> 20 > 0 ? "\(limit >> 20) MiB" : "\(limit) bytes") of its tests' steps and logs "
-            + "(the run-wide limit; failed steps and warnings are always kept)"
+            + TestRecordLimits.budgetNoteEnding
     }
 }
