@@ -84,6 +84,7 @@ final class Interruption {
                 }
                 let count = signalCount.add(1, ordering: .sequentiallyConsistent).newValue
                 if count >= Interruption.killingCount && repeatedSignalKills {
+                    sf_say_last_words()
                     Foundation.signal(number, SIG_DFL)
                     raise(number)
                 }
@@ -102,6 +103,23 @@ final class Interruption {
         }
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         return Interruption()
+    }
+}
+
+extension Interruption {
+    /// Names the outputs `command` has not written yet, for a third stop signal to say as it
+    /// kills the process at once (`sceneflow test: killed by a third stop signal: r.json,
+    /// rep not written (a file already there is not this run's)`); an empty list says nothing.
+    /// Red-team 25 F3: the process died silent beside an earlier run's green `index.html`.
+    static func unwritten(_ outputs: [String], command: String) {
+        guard !outputs.isEmpty else {
+            sf_set_last_words(nil)
+            return
+        }
+        let names = outputs.map { OutputPath.shown($0) }.joined(separator: ", ")
+        sf_set_last_words(
+            "sceneflow \(command): killed by a third stop signal: \(names) not written"
+                + " (a file already there is not this run's)\n")
     }
 }
 

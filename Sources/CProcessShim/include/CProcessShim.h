@@ -45,6 +45,14 @@ int sf_wait_out_nonblocking_output(int (*stop)(void));
    success, 0 when refused (or not glibc). */
 int sf_fix_mmap_threshold(int bytes);
 
+/* Sets what the process writes to standard error when a third stop signal kills it at once
+   (sf_say_last_words): a line naming the outputs not yet written; NULL for nothing. Copied
+   (at most 4 095 bytes); call from one thread. */
+void sf_set_last_words(const char *text);
+
+/* Writes the text of sf_set_last_words to standard error; async-signal-safe. */
+void sf_say_last_words(void);
+
 /* The stop signals the pre-main handler (early_signals.c) takes for `test`, `play` and
    `record`: sets `*numbers` to them and returns how many. */
 int sf_early_stop_signal_count(const int **numbers);

@@ -176,6 +176,11 @@ struct TestCommand: Subcommand {
     ) -> ExitCode {
         let started = Date()
         let interruption = Interruption.install()
+        if !settings.list {
+            Interruption.unwritten(
+                [settings.junit, settings.timeline, settings.csv, settings.json, settings.report].compactMap { $0 },
+                command: Self.name)
+        }
         let jobs = pool.jobs
         let tests = pool.tests
         if settings.list {

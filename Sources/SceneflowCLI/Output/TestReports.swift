@@ -13,14 +13,24 @@ enum TestReports {
     /// `command` is the command whose messages these are (`test`, `merge-reports`):
     /// `sceneflow merge-reports: could not write standard output: No space left on device`.
     /// `runFailure`: why the run failed although no test did (`JSONReport.runFailure`), written
-    /// into every report.
+    /// into every report. Until each is written, a third stop signal names it as it kills the
+    /// process (`Interruption.unwritten`).
     static func write(
         _ results: [ScriptFileResult], settings: TestSettings, started: Date, suite: SuiteIdentity? = nil,
         command: String = TestCommand.name, runFailure: String? = nil
     ) -> ([String], Bool) {
         var written: [String] = []
         var failed = false
+        // What a third stop signal would leave unwritten, said as it kills the process.
+        var unwritten = [settings.junit, settings.timeline, settings.csv, settings.json, settings.report]
+            .compactMap { $0 }
+        func finished(_ paths: String?...) {
+            unwritten.removeAll { paths.contains($0) }
+            Interruption.unwritten(unwritten, command: command)
+        }
+        defer { Interruption.unwritten([], command: command) }
         func save(_ path: String, _ make: () throws -> String) {
+            defer { finished(path) }
             do {
                 try AtomicFile.write(try make(), to: path)
                 written.append(path)
@@ -53,6 +63,7 @@ enum TestReports {
                 let missing = (error as? TimelineExport.WriteError)?.failures.map(\.path) ?? []
                 written += [settings.timeline, settings.csv].compactMap { $0 }.filter { !missing.contains($0) }
             }
+            finished(settings.timeline, settings.csv)
         }
         let jsonToOutput = settings.json == "-"
         if let path = settings.json, !jsonToOutput { save(path, json) }
@@ -71,6 +82,7 @@ enum TestReports {
                 printError(
                     "sceneflow \(command): could not create the report folder \(folder): \(error.localizedDescription)")
             }
+            finished(folder)
         }
         if junitToOutput { save("-", junit) }
         if jsonToOutput { save("-", json) }
