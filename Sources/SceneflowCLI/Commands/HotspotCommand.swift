@@ -153,10 +153,10 @@ struct HotspotCommand: Subcommand {
             let wait = HotspotWriter.longestLockWait
             let outcome = try HotspotWriter.apply(edit, scene: scene, folder: folder, waitingAtMost: wait) {
                 printError(
-                    "sceneflow hotspot: waiting for another process editing \(folder) (it holds the folder's lock; at most \(formatNumber(wait)) s)…"
+                    "sceneflow hotspot: waiting for another process editing \(TerminalText.path(folder)) (it holds the folder's lock; at most \(formatNumber(wait)) s)…"
                 )
             }
-            print("\(outcome.file): \(outcome.summary)")
+            printLine("\(TerminalText.path(outcome.file)): \(outcome.summary)")
             return .success
         } catch {
             for line in error.lines { printError("sceneflow hotspot: \(line)") }
