@@ -36,6 +36,9 @@ struct ArgumentSpec {
     let repeating: Bool
     /// True when it may be left out.
     let optional: Bool
+    /// What the message for an empty value (`""`) asks for: most arguments are paths, but
+    /// `hotspot`'s ACTION, SCENE and LABEL are not (red-team 26 F4).
+    var whenEmpty = "give a path"
 }
 
 /// Bad usage: printed with the subcommand's usage line, exit code 64.
@@ -134,10 +137,10 @@ struct ParsedArguments {
         if !specs.contains(where: \.repeating), result.positionals.count > specs.count {
             throw UsageError(message: "unexpected argument \"\(result.positionals[specs.count])\"")
         }
-        // Every positional is a path; "" (often an unset shell variable) names nothing.
+        // "" (often an unset shell variable) names nothing; the spec says what to give instead.
         if let index = result.positionals.firstIndex(of: ""), let spec = index < specs.count ? specs[index] : specs.last
         {
-            throw UsageError(message: "the \(spec.name) argument is empty (\"\"); give a path")
+            throw UsageError(message: "the \(spec.name) argument is empty (\"\"); \(spec.whenEmpty)")
         }
         return result
     }

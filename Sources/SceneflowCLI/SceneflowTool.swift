@@ -198,6 +198,14 @@ func printError(_ text: String) {
     StandardStreams.writeError(TerminalText.escaped(text) + "\n")
 }
 
+/// Writes `text` and `terminator` to standard output, control characters escaped
+/// (`TerminalText`, line breaks kept), as `printError` does for standard error: a folder or
+/// file name holding ESC or CR never reaches the terminal raw (red-team 26 F5). Paths inside
+/// `text` go through `TerminalText.path` first, so their line breaks show as `\n`.
+func printLine(_ text: String, terminator: String = "\n") {
+    print(TerminalText.escaped(text), terminator: terminator)
+}
+
 /// Flushes standard output so progress shows at once even through a pipe.
 func flushOutput() {
     // The reason is kept for the message at exit: later flushes have nothing left to fail on.

@@ -318,6 +318,10 @@ struct PrototypeValidator {
         var isDirectory: ObjCBool = false
         let full = (directory as NSString).appendingPathComponent(onDisk)
         guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
+            if let broken = BrokenLink.problem(atPath: full) {
+                error(path, "file \"\(image)\" \(broken)")
+                return nil
+            }
             error(
                 path,
                 "file \"\(image)\" not found in the prototype folder"
@@ -350,7 +354,8 @@ struct PrototypeValidator {
             (FolderNames.entries(of: (directory as NSString).appendingPathComponent(folder)) ?? []).filter {
                 !$0.shown.hasPrefix(".")
             }
-        let candidates = entries.map { folder.isEmpty ? $0.shown : "\(folder)/\($0.shown)" }
+        // Never the name itself: a file listed yet not found is no misspelling (red-team 26 F1).
+        let candidates = entries.map { folder.isEmpty ? $0.shown : "\(folder)/\($0.shown)" }.filter { $0 != image }
         let hint = NearestName.hint(for: image, among: candidates)
         let unusable = zip(candidates, entries).filter { !$0.1.isUTF8 }.map(\.0)
         guard unusable.contains(where: { hint.contains("\"\($0)\"") }) else { return hint }

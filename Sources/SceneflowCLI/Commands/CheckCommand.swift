@@ -38,16 +38,16 @@ struct CheckCommand: Subcommand {
                     + PrototypeChecker.warnings(
                         for: prototype, file: file, imageFiles: imageFiles(in: prototype.directory))
                     + PrototypeOpener.aspectWarnings(prototype, file: file)
-                for warning in warnings { print(warning) }
+                for warning in warnings { printLine("\(warning)") }
                 let elements = prototype.orderedScenes.reduce(0) {
                     $0 + $1.elements.count + ($1.design.landscape?.elements.count ?? 0)
                 }
-                print(
-                    "\(folder): \(counted(prototype.scenes.count, "scene")), \(counted(elements, "element")), \(counted(warnings.count, "warning"))"
+                printLine(
+                    "\(TerminalText.path(folder)): \(counted(prototype.scenes.count, "scene")), \(counted(elements, "element")), \(counted(warnings.count, "warning"))"
                 )
             } catch {
                 for diagnostic in error.diagnostics { printError("\(diagnostic)") }
-                printError("\(folder): \(counted(error.diagnostics.count, "error"))")
+                printError("\(TerminalText.path(folder)): \(counted(error.diagnostics.count, "error"))")
                 code = .badInput
             }
         }

@@ -30,11 +30,17 @@ struct HotspotCommand: Subcommand {
         fails with exit 75, nothing written, and the same command can be run again.
         """
     static let arguments = [
-        ArgumentSpec(name: "ACTION", help: "add, move, remove or link.", repeating: false, optional: false),
+        ArgumentSpec(
+            name: "ACTION", help: "add, move, remove or link.", repeating: false, optional: false,
+            whenEmpty: "give add, move, remove or link"),
         ArgumentSpec(
             name: "PROTOTYPE", help: "A prototype folder (holding prototype.lua).", repeating: false, optional: false),
-        ArgumentSpec(name: "SCENE", help: "The scene whose elements change.", repeating: false, optional: false),
-        ArgumentSpec(name: "LABEL", help: "The element's accessibility label.", repeating: false, optional: false),
+        ArgumentSpec(
+            name: "SCENE", help: "The scene whose elements change.", repeating: false, optional: false,
+            whenEmpty: "give the name of a scene of the prototype"),
+        ArgumentSpec(
+            name: "LABEL", help: "The element's accessibility label.", repeating: false, optional: false,
+            whenEmpty: "give the element's accessibility label"),
     ]
     static let options = [
         OptionSpec(name: "--frame", valueName: "X,Y,W,H", help: "The frame in points (add, move)."),
@@ -147,10 +153,10 @@ struct HotspotCommand: Subcommand {
             let wait = HotspotWriter.longestLockWait
             let outcome = try HotspotWriter.apply(edit, scene: scene, folder: folder, waitingAtMost: wait) {
                 printError(
-                    "sceneflow hotspot: waiting for another process editing \(folder) (it holds the folder's lock; at most \(formatNumber(wait)) s)…"
+                    "sceneflow hotspot: waiting for another process editing \(TerminalText.path(folder)) (it holds the folder's lock; at most \(formatNumber(wait)) s)…"
                 )
             }
-            print("\(outcome.file): \(outcome.summary)")
+            printLine("\(TerminalText.path(outcome.file)): \(outcome.summary)")
             return .success
         } catch {
             for line in error.lines { printError("sceneflow hotspot: \(line)") }

@@ -33,12 +33,12 @@ struct InspectCommand: Subcommand {
         let prototype = loaded.prototype
         if let scene, prototype.scenes[scene] == nil {
             printError(
-                "sceneflow inspect: no scene \"\(scene)\" in \(folder)"
+                "sceneflow inspect: no scene \"\(scene)\" in \(TerminalText.path(folder))"
                     + NearestName.hint(for: scene, among: prototype.sceneOrder)
                     + " (scenes: \(prototype.sceneOrder.joined(separator: ", ")))")
             return .usage
         }
-        print(ElementTree.text(prototype, only: scene), terminator: "")
+        printLine(ElementTree.text(prototype, only: scene), terminator: "")
         return .success
     }
 }

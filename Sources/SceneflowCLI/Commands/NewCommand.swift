@@ -49,15 +49,15 @@ struct NewCommand: Subcommand {
         do {
             let result = try Scaffolder.scaffold(directory: folder, images: images)
             let d = result.device
-            print(
-                "wrote \(result.prototypeFile): \(counted(result.shots.count, "scene")), \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(result.deviceSource))"
+            printLine(
+                "wrote \(TerminalText.path(result.prototypeFile)): \(counted(result.shots.count, "scene")), \(formatNumber(d.width))x\(formatNumber(d.height)) pt at scale \(formatNumber(d.scale)) (\(result.deviceSource))"
             )
-            print("wrote \(result.scriptFile)")
+            printLine("wrote \(TerminalText.path(result.scriptFile))")
             if detect, let failure = addDetected() { return failure }
-            for warning in result.warnings { print(warning) }
+            for warning in result.warnings { printLine("\(warning)") }
             let variants = result.shots.compactMap { shot in shot.landscape.map { "\(shot.scene) (\($0.image))" } }
-            if !variants.isEmpty { print("landscape variants: \(variants.joined(separator: ", "))") }
-            print(
+            if !variants.isEmpty { printLine("landscape variants: \(variants.joined(separator: ", "))") }
+            printLine(
                 "next: sceneflow play \(shellQuoted(folder))   |   sceneflow test \(shellQuoted(folder + "/Scripts"))")
             return .success
         } catch {
@@ -74,7 +74,7 @@ struct NewCommand: Subcommand {
             let outcome = try DetectedElementsWriter.addDetected(
                 folder: folder, detector: TextDetector(cache: cache), minimum: TextDetector.defaultMinimum)
             let total = outcome.added.map(\.count).reduce(0, +)
-            print(
+            printLine(
                 "detected \(counted(total, "element")) in \(counted(outcome.added.count, "scene")) (a commented block per scene; elements without actions)"
             )
             return nil

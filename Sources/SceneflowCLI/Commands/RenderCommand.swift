@@ -125,7 +125,7 @@ struct RenderCommand: Subcommand {
             )
             return .usage
         }
-        if let note = plan.note { print(note) }
+        if let note = plan.note { printLine(note) }
         let out = parsed.value("--out")!
         let image: RGBAImage
         let labels = parsed.flag("--labels")
@@ -143,7 +143,7 @@ struct RenderCommand: Subcommand {
             return .software
         }
         print(OutputPath.wrote(out, " (\(image.width)x\(image.height) px)"))
-        if labels, let note = StillRenderer.labelFontNote() { print(note) }
+        if labels, let note = StillRenderer.labelFontNote() { printLine(note) }
         return .success
     }
 }

@@ -24,6 +24,13 @@ extension TransitionRecord: Codable {
         case drawnAs = "drawn_as"
     }
 
+    /// The latest time a timeline file may hold (a start, completion or frame clock), seconds:
+    /// 1e9 (about 32 years). A completion of 1e308 printed `inf ms` (red-team 26 F3).
+    static let maxTime = 1e9
+    /// The largest slow-motion factor a timeline file may hold: 1000 (the window's slow motion
+    /// is 10). A factor of 1e308 printed `inf ms` (red-team 26 F3).
+    static let maxSlowMotion = 1000.0
+
     /// `min`, `median`, `p95`, `max` of the frame intervals, seconds.
     struct IntervalSummary: Codable {
         var min: Double?
@@ -82,15 +89,18 @@ extension TransitionRecord: Codable {
                     "unknown timing curve \"\(curveName)\"\(NearestName.hint(for: curveName, among: names))")
         }
         let duration = try c.decode(Double.self, forKey: .requestedDuration)
-        guard duration >= 0, duration.isFinite else {
+        guard duration >= 0, duration <= Transition.maxDuration else {
             throw DecodingError.dataCorruptedError(
                 forKey: .requestedDuration, in: c,
-                debugDescription: "a duration must be 0 or more seconds, not \(duration)")
+                debugDescription:
+                    "a duration must be 0 to \(formatNumber(Transition.maxDuration)) seconds, not \(duration)")
         }
         let slow = try c.decodeIfPresent(Double.self, forKey: .slowMotion) ?? 1
-        guard slow > 0, slow.isFinite else {
+        guard slow > 0, slow <= Self.maxSlowMotion else {
             throw DecodingError.dataCorruptedError(
-                forKey: .slowMotion, in: c, debugDescription: "slow motion must be more than 0, not \(slow)")
+                forKey: .slowMotion, in: c,
+                debugDescription:
+                    "slow motion must be more than 0 and at most \(formatNumber(Self.maxSlowMotion)), not \(slow)")
         }
         let frames = try c.decode([FrameSample].self, forKey: .frames)
         guard zip(frames.dropFirst(), frames).allSatisfy({ $0.clock >= $1.clock }) else {
@@ -100,15 +110,22 @@ extension TransitionRecord: Codable {
         var transition = Transition(kind: kind, duration: duration, curve: curve)
         transition.duration = duration
         let start = try c.decode(Double.self, forKey: .start)
-        guard start.isFinite, start >= 0, start < 1e9 else {
+        guard start.isFinite, start >= 0, start < Self.maxTime else {
             throw DecodingError.dataCorruptedError(
                 forKey: .start, in: c, debugDescription: "a start time must be 0 to 1e9 seconds, not \(start)")
         }
         let completion = try c.decodeIfPresent(Double.self, forKey: .completion)
-        if let completion, !(completion.isFinite && completion >= start) {
+        if let completion, !(completion.isFinite && completion >= start && completion < Self.maxTime) {
             throw DecodingError.dataCorruptedError(
                 forKey: .completion, in: c,
-                debugDescription: "the completion (\(completion) s) must come at or after the start (\(start) s)")
+                debugDescription:
+                    "the completion (\(completion) s) must come at or after the start (\(start) s) and before 1e9 seconds"
+            )
+        }
+        if let last = frames.last, !(last.clock < Self.maxTime) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .frames, in: c,
+                debugDescription: "frame clock times must be under 1e9 seconds, not \(last.clock)")
         }
         if let first = frames.first, !(first.clock.isFinite && first.clock >= start - 1e-9) {
             throw DecodingError.dataCorruptedError(

@@ -20,6 +20,8 @@ import Testing
         #expect(shellQuoted("a$b") == "'a$b'")
         #expect(shellQuoted("~/x") == "'~/x'")
         #expect(shellQuoted("") == "''")
+        // Control characters are written as escapes in $'…' (red-team 26 F5).
+        #expect(shellQuoted("e\u{1B}[1m\r'\\\u{7}\u{202E}") == "$'e\\E[1m\\r\\'\\\\\\x07\\u202E'")
         #expect(shellQuoted("-rf") == "./-rf")
     }
 }
