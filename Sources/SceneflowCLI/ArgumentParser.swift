@@ -114,12 +114,21 @@ struct ParsedArguments {
                 if inline != nil { throw UsageError(message: "\(name) takes no value") }
                 result.flags.insert(name)
             } else if spec.valueOptional && inline == nil {
+                // Given before, with or without its value (red-team 27 F3: `--update-baselines
+                // missing --update-baselines` kept `missing` without a word).
+                if result.flags.contains(name) && !spec.repeatable {
+                    throw UsageError(message: "\(name) is given twice; it takes one value: give it once")
+                }
                 result.flags.insert(name)
                 if index < arguments.count, Self.isOptionalValue(arguments[index], spec) {
                     try result.store(arguments[index], for: spec)
                     index += 1
                 }
             } else if let inline {
+                if spec.valueOptional && result.flags.contains(name) && !spec.repeatable {
+                    throw UsageError(message: "\(name) is given twice; it takes one value: give it once")
+                }
+                if spec.valueOptional { result.flags.insert(name) }
                 try result.store(inline, for: spec)
             } else {
                 guard index < arguments.count else {

@@ -203,7 +203,9 @@ func printError(_ text: String) {
 /// file name holding ESC or CR never reaches the terminal raw (red-team 26 F5). Paths inside
 /// `text` go through `TerminalText.path` first, so their line breaks show as `\n`.
 func printLine(_ text: String, terminator: String = "\n") {
-    print(TerminalText.escaped(text), terminator: terminator)
+    // Written as `StandardStreams.writeOutput` does, so a failed write keeps its reason for the
+    // message at exit (red-team 27 F7: `bench >/dev/full` said only "a write failed").
+    StandardStreams.writeOutput(TerminalText.escaped(text) + terminator)
 }
 
 /// Flushes standard output so progress shows at once even through a pipe.

@@ -56,3 +56,18 @@ import Testing
         #expect(!Self.raw(r.stdout) && !r.stdout.contains("X\nY"), "\(r)")
     }
 }
+
+/// The second mention of a path in a message, and `bench` and `timing`, escape it too: a raw
+/// line break there let a folder name forge a console line (red-team 27 F6).
+@Suite struct ControlCharacterPathMentionTests {
+    @Test func everyMentionIsEscaped() throws {
+        let tmp = try TempFolder()
+        let name = "E\u{1B}[31mR\rX\nY"
+        let r1 = try Sceneflow.run(["test", "\(name)/zz.lua"], in: tmp.url)
+        let r2 = try Sceneflow.run(["check", "\(name)/zz"], in: tmp.url)
+        for r in [r1, r2] {
+            #expect(r.status == 65, "\(r)")
+            #expect(!r.stderr.dropLast().contains("\n") && !r.stderr.contains("\u{1B}"), "\(r.stderr)")
+        }
+    }
+}

@@ -92,3 +92,24 @@ import Testing
         }
     }
 }
+
+/// Steps past the 10 000 a test keeps are counted in a note, in every report, as the log's
+/// cap is: the last 2 000 of 12 000 steps vanished without a word (red-team 27 F4).
+@Suite struct LeftOutStepNoteTests {
+    @Test func theStepCapNoteIsInEveryReport() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "t.lua",
+            "prototype \"Proto\"\ntest(\"many steps\", function() for i = 1, 10050 do step(\"s\" .. i, function() end) end log.warn(\"W\") end)\n"
+        )
+        let r = try Sceneflow.run(["test", "t.lua", "--json", "r.json", "--junit", "j.xml"], in: tmp.url)
+        #expect(r.status == 0, "\(r.stdout.suffix(400))")
+        let note = "this test began more than 10000 steps: 50 later steps left out"
+        for file in ["r.json", "j.xml"] {
+            let text = try String(contentsOfFile: tmp.file(file), encoding: .utf8)
+            #expect(text.contains(note), "\(file)")
+        }
+        #expect(r.stdout.contains(note), "the WARN line shows it: \(r.stdout.suffix(400))")
+    }
+}

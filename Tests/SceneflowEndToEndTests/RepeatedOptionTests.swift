@@ -65,6 +65,19 @@ import Testing
         }
     }
 
+    /// An option whose value may be left out counts as given either way (red-team 27 F3:
+    /// `--update-baselines missing --update-baselines` kept `missing` without a word).
+    @Test(arguments: [
+        ["--update-baselines", "--update-baselines"], ["--update-baselines", "missing", "--update-baselines"],
+        ["--update-baselines=all", "--update-baselines"], ["--update-baselines", "--update-baselines=all"],
+    ])
+    func anOptionalValueOptionIsRefusedTwice(_ options: [String]) throws {
+        let tmp = try TempFolder()
+        let r = try Sceneflow.run(["test"] + options + ["Scripts"], in: tmp.url)
+        #expect(r.status == 64, "\(options): \(r)")
+        #expect(r.stderr.contains("--update-baselines is given twice"), "\(options): \(r)")
+    }
+
     @Test func repeatableOptionsTakeEveryValue() throws {
         let tmp = try TempFolder()
         for option in try Self.listedOptions() where option.repeatable {

@@ -13,12 +13,14 @@ import Testing
     typealias H = ScriptAPIHarness
 
     /// The harness prototype with nested state and a "Checkout" that goes home only once
-    /// the prototype's own count reached 2.
-    static let prototype = H.prototype
+    /// the prototype's own count reached 2; `state.map` has a table key, also `state.k`.
+    static let prototype =
+        "local key = { n = 0 }\n"
+        + H.prototype
         .replacingOccurrences(
             of: "state = { signins = 0, cart = { items = 0 } },",
             with:
-                "state = { signins = 0, cart = { items = 0, count = 0, list = { \"b\", \"a\" }, deep = { n = { 1 } } } },"
+                "state = { signins = 0, cart = { items = 0, count = 0, list = { \"b\", \"a\" }, deep = { n = { 1 } } }, map = { [key] = true }, k = key },"
         )
         .replacingOccurrences(
             of: "{ label = \"Offscreen\", frame = { 0, 900, 100, 40 } },",
@@ -40,6 +42,11 @@ import Testing
         ("local c = state.cart; c.count = 2", "state.cart.count"),
         ("for k in pairs(state.cart) do state.cart[k] = nil end", "state.cart."),
         ("for _, t in pairs(state) do if type(t) == 'table' then t.count = 2 end end", "state.cart.count"),
+        // A table that is a key is a view too, by pairs and next (red-team 27 F1).
+        ("for k in pairs(state.map) do k.n = 5 end", "state.map[<a table key>].n"),
+        ("local k = next(state.map); k.n = 5", "state.map[<a table key>].n"),
+        ("rawset(state.cart, \"count\", 2)", "state.cart.count"),
+        ("rawset(state, \"signins\", 2)", "state.signins"),
     ]
 
     @Test(arguments: writes)
@@ -51,6 +58,7 @@ import Testing
             end)
             test("the prototype's table is unchanged", function()
               expect.state("cart", { items = 0, count = 0, list = { "b", "a" }, deep = { n = { 1 } } })
+              expect(state.k.n).to_be(0)
             end)
             """, prototype: Self.prototype)
         let failure = try #require(results["write"]?.failure, "\(write.code) passed")
@@ -96,6 +104,22 @@ import Testing
               expect(state.cart.list).to_contain("a")
               expect.soft(state.cart.list).to_equal({ "b", "a" })
               log.message(state.cart.list)
+              -- next and the raw reads see the contents too (red-team 27 F2: next said empty)
+              expect(next(state.cart.list)).to_be(1)
+              expect(select(2, next(state.cart.list))).to_be("b")
+              expect(next(state.cart.list, 2)).to_be_nil()
+              expect(next(state) ~= nil).to_be(true)
+              expect(rawget(state.cart, "count")).to_be(0)
+              expect(rawget(state.cart, "deep") == state.cart.deep).to_be(true)
+              expect(rawlen(state.cart.list)).to_be(2)
+              -- a table key found by the view of that table (red-team 27 F2: read nil)
+              expect(state.map[state.k]).to_be(true)
+              local seen = 0
+              for k, v in pairs(state.map) do
+                seen = seen + 1
+                expect(k == state.k and v).to_be(true)
+              end
+              expect(seen).to_be(1)
             end)
             test("messages show the values", function()
               expect(state.cart.list).to_equal({ "a" })

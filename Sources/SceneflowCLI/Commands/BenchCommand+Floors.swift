@@ -31,17 +31,17 @@ extension BenchCommand {
     /// `  label: 12.3 ms   floor (what) 10.1 ms   ratio 1.22x   goal …`.
     func printAgainstFloor(_ label: String, _ figure: Double, floor: Double, _ what: String, goal: String) {
         let ratio = floor > 0 ? figure / floor : .nan
-        print(
+        printLine(
             "  \(label): \(String(format: "%.2f ms", figure))   floor (\(what)) \(String(format: "%.2f ms", floor))   ratio \(String(format: "%.2fx", ratio))   goal \(goal)"
         )
     }
 
     /// The `expect.screenshot` and `--frames` capture lines (issue 19 item 2).
     func printScreenshotFloors(_ r: ScreenshotBenchmark.Result) {
-        print(
+        printLine(
             "expect.screenshot against its floor, \(r.width)x\(r.height) px (medians of \(r.firstCall.sorted.count) interleaved rounds):"
         )
-        print(
+        printLine(
             "  floor parts: decode \(String(format: "%.2f", r.decode.median)) ms, render + capture \(String(format: "%.2f", r.renderAndCapture.median)) ms, compare \(String(format: "%.2f", r.compare.median)) ms"
         )
         printAgainstFloor(
@@ -61,14 +61,14 @@ extension BenchCommand {
 
     /// The `check` lines (issue 19 item 5).
     func printCheckFloors(_ r: CheckBenchmark.Result) {
-        print(
+        printLine(
             "check, \(r.scenes) scenes of 1080x2400 px on \(r.cores) cores (medians of \(r.coldCheck.sorted.count) interleaved rounds):"
         )
         let serial = r.serialDecode.median
         printAgainstFloor(
             "decode every image, every core", r.parallelDecode.median, floor: serial / Double(r.cores),
             "one core's time / cores", goal: "≥ 1.8x faster than one core on 2 cores")
-        print(
+        printLine(
             "    one core: \(String(format: "%.0f ms", serial)), speed-up \(String(format: "%.2fx", serial / r.parallelDecode.median))"
         )
         printAgainstFloor(
@@ -80,10 +80,10 @@ extension BenchCommand {
     func printIdleFloors(_ r: IdleBenchmark.Result) {
         let player = Benchmark.Stats(r.player).median
         let floor = Benchmark.Stats(r.floor).median
-        print(
+        printLine(
             "idle window, 390x844, renderer \(r.renderer), 10 s after a 2 s settle (\(r.player.count) interleaved rounds):"
         )
-        print(
+        printLine(
             "  CPU while nothing moves: \(String(format: "%.2f %%", player)) of a core   floor (a window asleep in SDL_WaitEventTimeout) \(String(format: "%.2f %%", floor))   goal ≤ 1 %; frames presented while idle: \(r.framesWhileIdle.map(String.init).joined(separator: ", "))"
         )
     }

@@ -30,10 +30,10 @@ extension BenchCommand {
                 setenv("SDL_VIDEODRIVER", "dummy", 1)
             }
             let report = try MemoryBenchmark.playThrough(folder, window: window, budget: textureBudget)
-            print(
+            printLine(
                 "memory, \(counted(scenes, "scene")) of 1080x2400 px (\(folder)), \(window ? "window" : "headless, offscreen"):"
             )
-            print("  \(report)   goal: peak resident ≤ 512 MB")
+            printLine("  \(report)   goal: peak resident ≤ 512 MB")
             return .success
         } catch let error as DiagnosticList {
             for d in error.diagnostics { printError("\(d)") }

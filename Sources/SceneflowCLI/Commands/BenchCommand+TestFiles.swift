@@ -32,17 +32,17 @@ extension BenchCommand {
                 median(floor, \.cpu), median(serial, \.cpu), median(parallel, \.cpu)
             )
             let (serialRunner, parallelRunner) = (median(serial, \.runnerCPU), median(parallel, \.runnerCPU))
-            print(
+            printLine(
                 "sceneflow test on \(files) one-test files (medians of \(runs) interleaved rounds; \(ProcessInfo.processInfo.activeProcessorCount) cores; per file: real time, CPU time of runner and workers):"
             )
-            print("  in this process, no worker (floor): \(perFile(floorWall)) real, \(perFile(floorCPU)) CPU")
-            print(
+            printLine("  in this process, no worker (floor): \(perFile(floorWall)) real, \(perFile(floorCPU)) CPU")
+            printLine(
                 "  --jobs 1 (one worker):              \(perFile(serialWall)) real, \(perFile(serialCPU)) CPU   \(ratio(serialWall / floorWall)) the floor's real time, \(ratio(serialCPU / floorCPU)) its CPU   goal ≤ 1.10x"
             )
-            print(
+            printLine(
                 "  --jobs 2 (two workers):             \(perFile(parallelWall)) real, \(perFile(parallelCPU)) CPU   \(ratio(serialWall / parallelWall)) faster than --jobs 1   goal ≥ 1.7x on 2 idle cores"
             )
-            print(
+            printLine(
                 "  of that CPU, the runner's (the rest is the workers'): --jobs 1 \(perFile(serialRunner)), --jobs 2 \(perFile(parallelRunner))"
             )
             return .success

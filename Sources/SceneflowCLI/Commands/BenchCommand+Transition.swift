@@ -22,13 +22,13 @@ extension BenchCommand {
         do {
             result = try Benchmark.windowCrossfades(loaded, duration: requested, count: crossfades)
         } catch {
-            printError("sceneflow bench: \(folder): window crossfades: \(error)")
+            printError("sceneflow bench: \(TerminalText.path(folder)): window crossfades: \(error)")
             return .software
         }
         let d = loaded.prototype.device
         let records = result.transitions
-        print(
-            "\(folder): \(counted(records.count, "window crossfade")) of \(formatNumber(requested)) s, \(result.windowSize.width)x\(result.windowSize.height) window from \(d.pixelWidth)x\(d.pixelHeight) px, renderer \(result.renderer)\(noDisplay ? " — NO DISPLAY: dummy video driver, figures are not a display's" : "")"
+        printLine(
+            "\(TerminalText.path(folder)): \(counted(records.count, "window crossfade")) of \(formatNumber(requested)) s, \(result.windowSize.width)x\(result.windowSize.height) window from \(d.pixelWidth)x\(d.pixelHeight) px, renderer \(result.renderer)\(noDisplay ? " — NO DISPLAY: dummy video driver, figures are not a display's" : "")"
         )
         let frame = FrameTiming.nominalFrameTime
         let measured = Benchmark.Stats(records.compactMap(\.measuredDuration).map { $0 * 1000 })
@@ -39,18 +39,18 @@ extension BenchCommand {
         let duration = records.reduce(0) { $0 + ($1.measuredDuration ?? 0) }
         let ratio = duration > 0 ? hitchTime * 1000 / duration : 0
         let onTime = records.filter(\.stats.completionOnTime).count
-        print(
+        printLine(
             "  measured duration:       \(measured)   goal \(formatNumber(requested * 1000)) ms ± 1 frame: \(withinFrame.count)/\(records.count) within"
         )
-        print("  frame interval:          \(intervals)   goal p95 ≤ 18.7 ms")
-        print(
+        printLine("  frame interval:          \(intervals)   goal p95 ≤ 18.7 ms")
+        printLine(
             "  hitch ratio:             \(String(format: "%.2f", ratio)) ms/s (\(counted(records.reduce(0) { $0 + $1.stats.hitches }, "hitch", "hitches")))   goal ≤ 5 ms/s"
         )
-        print("  completion rule:         \(onTime)/\(records.count) on the first frame at or after start + duration")
+        printLine("  completion rule:         \(onTime)/\(records.count) on the first frame at or after start + duration")
         if let timeline {
             do {
                 try TimelineExport.write(result.document, json: timeline, csv: nil)
-                print("  timeline written to \(OutputPath.shown(timeline))")
+                printLine("  timeline written to \(OutputPath.shown(timeline))")
             } catch {
                 printError("sceneflow bench: \(error)")
                 return .software

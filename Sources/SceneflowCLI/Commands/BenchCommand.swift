@@ -111,7 +111,7 @@ struct BenchCommand: Subcommand {
         let noDisplay = (env["DISPLAY"] ?? "").isEmpty && (env["WAYLAND_DISPLAY"] ?? "").isEmpty
         if noDisplay && env["SDL_VIDEODRIVER"] == nil {
             setenv("SDL_VIDEODRIVER", "dummy", 1)
-            print("no display: windows use SDL's dummy video driver (software renderer)")
+            printLine("no display: windows use SDL's dummy video driver (software renderer)")
         }
         if crossfades > 0 {
             let status = benchWindowCrossfades(targets, noDisplay: noDisplay)
@@ -121,29 +121,29 @@ struct BenchCommand: Subcommand {
             do {
                 let loaded = try PrototypeOpener.open(folder, images: .header)
                 let p = loaded.prototype
-                print(
+                printLine(
                     "\(folder): \(counted(p.scenes.count, "scene")), \(p.device.pixelWidth)x\(p.device.pixelHeight) px")
                 let first = try Benchmark.timeToFirstFrame(folder, runs: runs)
-                print("  time to first frame (window):     \(first)   goal ≤ 300 ms")
+                printLine("  time to first frame (window):     \(first)   goal ≤ 300 ms")
                 let (draw, both) = try Benchmark.crossfadeFrames(p, frames: frames)
-                print("  crossfade frame, headless draw:   \(draw)   goal p95 ≤ 16.7 ms")
-                print("  crossfade frame, draw + readback: \(both)")
+                printLine("  crossfade frame, headless draw:   \(draw)   goal p95 ≤ 16.7 ms")
+                printLine("  crossfade frame, draw + readback: \(both)")
                 let logic = Benchmark.logicSteps(p, rounds: 200)
-                print(
+                printLine(
                     "  logic step without rendering:     median \(String(format: "%.2f", logic.median)) µs, p95 \(String(format: "%.2f", logic.quantile(0.95))) µs per frame"
                 )
                 if let h = try Benchmark.labelOverlay(folder, frames: frames) {
                     let cost = h.labelled.median - h.plain.median
-                    print("  window frame, scene \(h.scene):       \(h.plain)")
-                    print("  ... with H (\(h.labels) labels):         \(h.labelled)")
-                    print(
+                    printLine("  window frame, scene \(h.scene):       \(h.plain)")
+                    printLine("  ... with H (\(h.labels) labels):         \(h.labelled)")
+                    printLine(
                         "  H overlay per frame: median +\(String(format: "%.2f", cost)) ms; first labelled frame \(String(format: "%.2f", h.first)) ms"
                     )
                 }
                 if let stars = try Benchmark.starRating(p, frames: frames) {
-                    print("  scene \(stars.scene) draw, no controls:  \(stars.plain)")
-                    print("  scene \(stars.scene) draw, star rating:  \(stars.withControls)")
-                    print(
+                    printLine("  scene \(stars.scene) draw, no controls:  \(stars.plain)")
+                    printLine("  scene \(stars.scene) draw, star rating:  \(stars.withControls)")
+                    printLine(
                         "  star-rating drag, per input event: median \(String(format: "%.2f", stars.dragSample.median)) µs"
                     )
                 }
@@ -151,7 +151,7 @@ struct BenchCommand: Subcommand {
                 for d in error.diagnostics { printError("\(d)") }
                 return .badInput
             } catch {
-                printError("sceneflow bench: \(folder): \(error)")
+                printError("sceneflow bench: \(TerminalText.path(folder)): \(error)")
                 return .software
             }
         }
@@ -163,16 +163,16 @@ struct BenchCommand: Subcommand {
         do {
             let flow = try ScriptBenchmark.scriptedFlow(steps: 1000, runs: runs)
             let s = flow.stepsPerSecond
-            print("scripted flow, 1000 x (tap + 0.35 s push), headless, no rasterising (\(flow.frames) frames):")
-            print(
+            printLine("scripted flow, 1000 x (tap + 0.35 s push), headless, no rasterising (\(flow.frames) frames):")
+            printLine(
                 "  steps per second: median \(String(format: "%.0f", s.median)), min \(String(format: "%.0f", s.sorted.first ?? 0)), max \(String(format: "%.0f", s.sorted.last ?? 0)) (n = \(s.sorted.count))   goal ≥ 500"
             )
             let calls = try ScriptBenchmark.apiCallOverhead(calls: 200_000, runs: runs)
-            print(
+            printLine(
                 "  Lua API call overhead: scene() median \(String(format: "%.2f", calls.scene.median)) µs, element(label) median \(String(format: "%.2f", calls.element.median)) µs   goal ≤ 5 µs"
             )
             let big = try ScriptBenchmark.bigSceneWait(elements: 10_000, runs: runs)
-            print(
+            printLine(
                 "  tap waiting 3 s of clock on a 10 000-element scene: median \(String(format: "%.0f", big.wait.median)) ms, \(String(format: "%.2f", big.perFrame.median)) ms per frame   goal: bounded by clock time"
             )
             return runVisualBenchmarks()
@@ -189,20 +189,20 @@ struct BenchCommand: Subcommand {
         do {
             let prototype = try PrototypeOpener.open(folder, images: .header).prototype
             let r = try VisualBenchmark.run(prototype, runs: max(runs, 5))
-            print("screenshot assertions, \(folder) start scene, \(r.width)x\(r.height) px (a 60x60 px block changed):")
-            print("  exact compare:                  \(r.exact)   goal ≤ 3 ms")
-            print("  tolerant compare (pixelmatch):  \(r.tolerant)   goal ≤ 15 ms")
-            print("  render + capture settled frame: \(r.renderAndCapture)   goal ≤ 15 ms")
-            print("  check from PNG files, changed pair (decode both + compare): \(r.fromFiles)")
-            print("  check from PNG files, identical pair (bytes equal):      \(r.identicalFiles)")
+            printLine("screenshot assertions, \(TerminalText.path(folder)) start scene, \(r.width)x\(r.height) px (a 60x60 px block changed):")
+            printLine("  exact compare:                  \(r.exact)   goal ≤ 3 ms")
+            printLine("  tolerant compare (pixelmatch):  \(r.tolerant)   goal ≤ 15 ms")
+            printLine("  render + capture settled frame: \(r.renderAndCapture)   goal ≤ 15 ms")
+            printLine("  check from PNG files, changed pair (decode both + compare): \(r.fromFiles)")
+            printLine("  check from PNG files, identical pair (bytes equal):      \(r.identicalFiles)")
             if let magick = r.imageMagick, let same = r.imageMagickIdentical {
-                print("  ImageMagick compare -metric AE, changed pair:           \(magick)")
-                print("  ImageMagick compare -metric AE, identical pair:         \(same)")
-                print(
+                printLine("  ImageMagick compare -metric AE, changed pair:           \(magick)")
+                printLine("  ImageMagick compare -metric AE, identical pair:         \(same)")
+                printLine(
                     "  ratio of medians: Sceneflow is \(String(format: "%.1f", magick.median / r.fromFiles.median))x faster on the changed pair, \(String(format: "%.0f", same.median / r.identicalFiles.median))x on the identical pair   goal ≥ 20x"
                 )
             } else {
-                print("  ImageMagick's compare is not installed: no ratio (apt-get install imagemagick)")
+                printLine("  ImageMagick's compare is not installed: no ratio (apt-get install imagemagick)")
             }
             printScreenshotFloors(try ScreenshotBenchmark.run(prototype, rounds: max(runs, 9)))
             return .success

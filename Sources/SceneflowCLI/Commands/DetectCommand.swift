@@ -65,7 +65,7 @@ struct DetectCommand: Subcommand {
         let prototype = loaded.prototype
         if let scene, prototype.scenes[scene] == nil {
             printError(
-                "sceneflow detect: no scene \"\(scene)\" in \(folder)"
+                "sceneflow detect: no scene \"\(scene)\" in \(TerminalText.path(folder))"
                     + NearestName.hint(for: scene, among: prototype.sceneOrder)
                     + " (scenes: \(prototype.sceneOrder.joined(separator: ", ")))")
             return .usage

@@ -107,7 +107,7 @@ struct RenderCommand: Subcommand {
         for (option, name) in [("--scene", scene), ("--to", parsed.value("--to"))] {
             if let name, prototype.scenes[name] == nil {
                 printError(
-                    "sceneflow render: \(option): no scene \"\(name)\" in \(prototypeFilePath(in: folder))\(NearestName.hint(for: name, among: names)); scenes: \(names.joined(separator: ", "))"
+                    "sceneflow render: \(option): no scene \"\(name)\" in \(TerminalText.path(prototypeFilePath(in: folder)))\(NearestName.hint(for: name, among: names)); scenes: \(names.joined(separator: ", "))"
                 )
                 return .usage
             }

@@ -45,10 +45,10 @@ struct TestCommand: Subcommand {
         // A worker gets its files on standard input (see TestWorker).
         if settings.workerParent != nil { return }
         for input in inputs where !FileManager.default.fileExists(atPath: input) {
-            throw InputError(message: "no script or folder at \(input)")
+            throw InputError(message: "no script or folder at \(TerminalText.path(input))")
         }
         if let prototype = settings.prototype, !FileManager.default.fileExists(atPath: prototype) {
-            throw InputError(message: "--prototype: no prototype folder at \(prototype)")
+            throw InputError(message: "--prototype: no prototype folder at \(TerminalText.path(prototype))")
         }
         // Check every output before running, so a long run never ends without its report.
         for (option, path) in [

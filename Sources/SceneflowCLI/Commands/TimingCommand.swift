@@ -52,9 +52,10 @@ struct TimingCommand: Subcommand {
         }
         let lines =
             documents.count == 1
-            ? TimingReport.lines(documents[0], file: files[0])
-            : TimingComparison.lines(documents[0], file: files[0], documents[1], file: files[1])
-        print(lines.joined(separator: "\n"))
+            ? TimingReport.lines(documents[0], file: TerminalText.path(files[0]))
+            : TimingComparison.lines(
+                documents[0], file: TerminalText.path(files[0]), documents[1], file: TerminalText.path(files[1]))
+        printLine(lines.joined(separator: "\n"))
         guard let svg else { return .success }
         var chart = documents[0]
         var title = PathText.lastComponent(of: files[0])

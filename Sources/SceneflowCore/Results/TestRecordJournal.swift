@@ -52,6 +52,10 @@ public struct TestRecordJournal: Sendable {
     /// Log entries left out since the log was full, and where the note counting them is.
     public private(set) var droppedLogEntries = 0
     private var logNoteIndex: Int?
+    /// Steps begun past `TestRecordLimits.steps`, not kept, and where the log note counting
+    /// them is (red-team 27 F4: they vanished from every report without a word).
+    public private(set) var droppedSteps = 0
+    private var stepNoteIndex: Int?
     /// The part of the run the test is in (`TestRecordEvent.phase`); nil: its own function,
     /// or nothing said yet.
     public private(set) var phase: String?
@@ -99,6 +103,14 @@ public struct TestRecordJournal: Sendable {
         case .stepBegan(let call, let line, let clockStart, let group, let wallStart):
             guard keepsSteps else {
                 openSteps.append((-1, wallStart))
+                droppedSteps += 1
+                let note = TestRecordLimits.stepCapNote(leftOut: droppedSteps)
+                if let index = stepNoteIndex, log.indices.contains(index) {
+                    log[index].message = note
+                } else {
+                    log.append(TestLogEntry(level: .message, clockTime: clockStart, line: nil, message: note))
+                    stepNoteIndex = log.count - 1
+                }
                 return
             }
             openSteps.append((steps.count, wallStart))

@@ -26,6 +26,12 @@ public enum TestRecordLimits {
         "\(logCapNotePrefix)\(logBytes >> 10) KiB: \(count == 1 ? "1 later entry" : "\(count) later entries") left out"
     }
     static let logCapNotePrefix = "the log of this test reached "
+    /// The note of a test that began more than `steps` steps: `this test began more than
+    /// 10000 steps: 2000 later steps left out` (a log message, in every report).
+    public static func stepCapNote(leftOut count: Int) -> String {
+        "\(stepCapNotePrefix)\(steps) steps: \(count == 1 ? "1 later step" : "\(count) later steps") left out"
+    }
+    static let stepCapNotePrefix = "this test began more than "
     /// How the run-wide budget's note on a cut test ends (`TestDetailBudget`).
     public static let budgetNoteEnding = "(the run-wide limit; failed steps and warnings are always kept)"
 
@@ -34,6 +40,7 @@ public enum TestRecordLimits {
     /// lines shown for all there were (red-team 25 F5).
     public static func isLeftOutNote(_ entry: TestLogEntry) -> Bool {
         entry.level == .message
-            && (entry.message.hasPrefix(logCapNotePrefix) || entry.message.hasSuffix(budgetNoteEnding))
+            && (entry.message.hasPrefix(logCapNotePrefix) || entry.message.hasPrefix(stepCapNotePrefix)
+                || entry.message.hasSuffix(budgetNoteEnding))
     }
 }

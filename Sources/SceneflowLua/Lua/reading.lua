@@ -93,15 +93,35 @@ local view_of = setmetatable({}, { __mode = "k" })
 local origin = setmetatable({}, { __mode = "k" })
 local VIEW = {}
 
+local A_KEY = {}  -- in a path: a table that is a key, not a value (red-team 27 F1)
+
 -- The view of `t` read under key `k` of the view `from` (nil: of `state`), or `t` itself when
--- it is no table.
-local function view(t, from, k)
+-- it is no table; with `is_key`, `t` is a key of `from` (pairs, next) and a view too.
+local function view(t, from, k, is_key)
   if type(t) ~= "table" then return t end
   local v = view_of[t]
   if v then return v end
   v = setmetatable({}, VIEW)
-  view_of[t], api.state_views[v], origin[v] = v, t, { from, k }
+  view_of[t], api.state_views[v], origin[v] = v, t, { from, is_key and A_KEY or k }
   return v
+end
+
+-- The prototype's table a view shows (`state` itself: the state now), or nil for no view.
+local function shown(t)
+  local real = type(t) == "table" and api.state_views[t]
+  if type(real) == "function" then return real() end
+  return real or nil
+end
+
+-- A key as the prototype's table holds it: a view of a table key is that table (red-team 27
+-- F2: `state.map[state.k]` read nil).
+local function real_key(k)
+  return shown(k) or k
+end
+
+-- The view a child of `t` (a view, or `state`) is read from: nil for `state`.
+local function parent(t)
+  return type(api.state_views[t]) == "table" and t or nil
 end
 
 -- `state.cart.items[2]` for key `k` of the view `v` (nil: of `state`), as a script writes it;
@@ -117,24 +137,51 @@ local function path(v, k)
     if n > 20 and i == n - 10 then parts[#parts + 1] = "…" end
     if n <= 20 or i > n - 10 or i <= 10 then
       local key = keys[i]
-      parts[#parts + 1] = (type(key) == "string" and key:match("^[%a_][%w_]*$")) and ("." .. key)
+      parts[#parts + 1] = (key == A_KEY and "[<a table key>]")
+        or (type(key) == "string" and key:match("^[%a_][%w_]*$")) and ("." .. key)
         or ("[" .. show(key) .. "]")
     end
   end
   return table.concat(parts)
 end
 
-VIEW.__index = function(v, k) return view(api.state_views[v][k], v, k) end
+VIEW.__index = function(v, k) return view(api.state_views[v][real_key(k)], v, k) end
 VIEW.__newindex = function(v, k)
   fail(path(v, k) .. ": the prototype's state is read-only in scripts; change it through the prototype's actions")
 end
 VIEW.__len = function(v) return #api.state_views[v] end
-VIEW.__pairs = function(v)
-  local t = api.state_views[v]
-  return function(_, k)
-    local nk, nv = next(t, k)
-    return nk, view(nv, v, nk)
-  end, v, nil
+-- `next` over a view (or `state`): its keys and values, tables as views.
+local function view_next(t, k)
+  local nk, nv = next(shown(t), real_key(k))
+  if nk == nil then return nil end
+  local from = parent(t)
+  return view(nk, from, nk, true), view(nv, from, nk)
+end
+VIEW.__pairs = function(v) return view_next, v, nil end
+
+-- The raw functions see a view's contents too, and rawset refuses it (red-team 27 F2: `next`
+-- and `rawget` saw an empty table, so `next(state.cart.items) == nil` held for a full cart).
+local env = api.env
+local raw_next, raw_get, raw_len, raw_set = env.next, env.rawget, env.rawlen, env.rawset
+env.next = function(t, ...)
+  if shown(t) then return view_next(t, ...) end
+  return raw_next(t, ...)
+end
+env.rawget = function(t, k, ...)
+  local real = shown(t)
+  if real then return view(raw_get(real, real_key(k)), parent(t), k) end
+  return raw_get(t, k, ...)
+end
+env.rawlen = function(t, ...)
+  local real = shown(t)
+  if real then return raw_len(real) end
+  return raw_len(t, ...)
+end
+env.rawset = function(t, k, ...)
+  if shown(t) then
+    fail(path(parent(t), k) .. ": the prototype's state is read-only in scripts; change it through the prototype's actions")
+  end
+  return raw_set(t, k, ...)
 end
 
 api.define_value({ name = "state", group = "Reading state",
@@ -147,17 +194,12 @@ api.define_value({ name = "state", group = "Reading state",
     -- a key the state never had is a typo, as in expect.state (red-team 12 S1)
     __index = function(_, key)
       local s = sf.state() or {}
+      key = real_key(key)
       local v = s[key]
       if v == nil and not api.state_had(s, key) then fail("state." .. api.text(key) .. ": " .. api.no_state_key(s, key)) end
       return view(v, nil, key)
     end,
     __newindex = function(_, key) VIEW.__newindex(nil, key) end,
-    __pairs = function()
-      local s = sf.state() or {}
-      return function(_, k)
-        local nk, nv = next(s, k)
-        return nk, view(nv, nil, nk)
-      end, nil, nil
-    end,
+    __pairs = function(t) return view_next, t, nil end,
   }))
 api.state_views[api.env.state] = function() return sf.state() or {} end

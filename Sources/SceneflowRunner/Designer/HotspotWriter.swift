@@ -169,7 +169,7 @@ public enum HotspotWriter {
     {
         guard let found = prototype.scenes[scene] else {
             let message =
-                "no scene \"\(scene)\" in \(folder)" + NearestName.hint(for: scene, among: prototype.sceneOrder)
+                "no scene \"\(scene)\" in \(TerminalText.path(folder))" + NearestName.hint(for: scene, among: prototype.sceneOrder)
                 + " (scenes: \(prototype.sceneOrder.joined(separator: ", ")))"
             throw Failure(kind: .usage, lines: [message], paste: nil)
         }
@@ -178,7 +178,7 @@ public enum HotspotWriter {
         let count = labels.filter { $0 == edit.label }.count
         if let target = edit.targetScene, prototype.scenes[target] == nil {
             let message =
-                "no scene \"\(target)\" to go to in \(folder)"
+                "no scene \"\(target)\" to go to in \(TerminalText.path(folder))"
                 + NearestName.hint(for: target, among: prototype.sceneOrder)
                 + " (scenes: \(prototype.sceneOrder.joined(separator: ", ")))"
             throw Failure(kind: .usage, lines: [message], paste: nil)
