@@ -535,7 +535,7 @@ function history() end
 
 ---`state.key`
 ---
----The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts at every depth: a table in it reads as a read-only view (index, #, pairs, ipairs and expectations see its contents). Fresh for every test.
+---The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts at every depth: a table in it, value or key, reads as a read-only view (index, #, pairs, ipairs, next, rawget, rawlen and expectations see its contents; rawset is refused). Fresh for every test.
 ---
 ---Fails when: assigning to it or to any table in it (state.cart.count = 2, table.insert(state.cart.items, x)); reading a key the state never had, in its initial table or after any action, and prototype.lua never names (a key an action sets later reads nil until then) (with did-you-mean; a key an action cleared reads nil).
 ---

@@ -62,7 +62,9 @@ public struct PrototypeLoader {
         let file = prototypeFile(in: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-            throw DiagnosticList([Diagnostic(file: directory, message: "no prototype folder at \(TerminalText.path(directory))")])
+            throw DiagnosticList([
+                Diagnostic(file: directory, message: "no prototype folder at \(TerminalText.path(directory))")
+            ])
         }
         guard isDirectory.boolValue else {
             throw DiagnosticList([

@@ -31,7 +31,7 @@ extension BenchCommand {
             }
             let report = try MemoryBenchmark.playThrough(folder, window: window, budget: textureBudget)
             printLine(
-                "memory, \(counted(scenes, "scene")) of 1080x2400 px (\(folder)), \(window ? "window" : "headless, offscreen"):"
+                "memory, \(counted(scenes, "scene")) of 1080x2400 px (\(TerminalText.path(folder))), \(window ? "window" : "headless, offscreen"):"
             )
             printLine("  \(report)   goal: peak resident ≤ 512 MB")
             return .success

@@ -46,7 +46,8 @@ extension BenchCommand {
         printLine(
             "  hitch ratio:             \(String(format: "%.2f", ratio)) ms/s (\(counted(records.reduce(0) { $0 + $1.stats.hitches }, "hitch", "hitches")))   goal ≤ 5 ms/s"
         )
-        printLine("  completion rule:         \(onTime)/\(records.count) on the first frame at or after start + duration")
+        printLine(
+            "  completion rule:         \(onTime)/\(records.count) on the first frame at or after start + duration")
         if let timeline {
             do {
                 try TimelineExport.write(result.document, json: timeline, csv: nil)

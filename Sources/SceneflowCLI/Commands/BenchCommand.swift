@@ -122,7 +122,8 @@ struct BenchCommand: Subcommand {
                 let loaded = try PrototypeOpener.open(folder, images: .header)
                 let p = loaded.prototype
                 printLine(
-                    "\(folder): \(counted(p.scenes.count, "scene")), \(p.device.pixelWidth)x\(p.device.pixelHeight) px")
+                    "\(TerminalText.path(folder)): \(counted(p.scenes.count, "scene")), \(p.device.pixelWidth)x\(p.device.pixelHeight) px"
+                )
                 let first = try Benchmark.timeToFirstFrame(folder, runs: runs)
                 printLine("  time to first frame (window):     \(first)   goal ≤ 300 ms")
                 let (draw, both) = try Benchmark.crossfadeFrames(p, frames: frames)
@@ -189,7 +190,9 @@ struct BenchCommand: Subcommand {
         do {
             let prototype = try PrototypeOpener.open(folder, images: .header).prototype
             let r = try VisualBenchmark.run(prototype, runs: max(runs, 5))
-            printLine("screenshot assertions, \(TerminalText.path(folder)) start scene, \(r.width)x\(r.height) px (a 60x60 px block changed):")
+            printLine(
+                "screenshot assertions, \(TerminalText.path(folder)) start scene, \(r.width)x\(r.height) px (a 60x60 px block changed):"
+            )
             printLine("  exact compare:                  \(r.exact)   goal ≤ 3 ms")
             printLine("  tolerant compare (pixelmatch):  \(r.tolerant)   goal ≤ 15 ms")
             printLine("  render + capture settled frame: \(r.renderAndCapture)   goal ≤ 15 ms")

@@ -169,7 +169,8 @@ public enum HotspotWriter {
     {
         guard let found = prototype.scenes[scene] else {
             let message =
-                "no scene \"\(scene)\" in \(TerminalText.path(folder))" + NearestName.hint(for: scene, among: prototype.sceneOrder)
+                "no scene \"\(scene)\" in \(TerminalText.path(folder))"
+                + NearestName.hint(for: scene, among: prototype.sceneOrder)
                 + " (scenes: \(prototype.sceneOrder.joined(separator: ", ")))"
             throw Failure(kind: .usage, lines: [message], paste: nil)
         }
