@@ -87,6 +87,19 @@ import Testing
             name: "pcall soft not_to_match",
             code: #"pcall(expect.soft(string.rep("a", 40)).not_to_match, string.rep("a-", 20) .. "b")"#,
             says: "inside the Sceneflow call expect.soft(x).not_to_match at w.lua:3", pattern: true),
+        // In a coroutine of the script's own, the coroutine's stack is read, not the one that
+        // resumed it (red-team 25 F2: "inside the Lua library call coroutine.resume", no hint).
+        Case(
+            name: "wrapped element",
+            code: #"coroutine.wrap(function() element({pattern = string.rep("a-", 20) .. "b"}) end)()"#,
+            says: "inside the Sceneflow call element at w.lua:3", pattern: true),
+        Case(
+            name: "resumed element",
+            code: #"coroutine.resume(coroutine.create(function() element({pattern = string.rep("a-", 20) .. "b"}) end))"#,
+            says: "inside the Sceneflow call element at w.lua:3", pattern: true),
+        Case(
+            name: "resumed loop", code: "coroutine.resume(coroutine.create(function() while true do end end))",
+            says: "in the script's own Lua code at w.lua:3", pattern: false),
     ]
 
     @Test(arguments: cases)
