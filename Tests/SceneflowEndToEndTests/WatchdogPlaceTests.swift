@@ -95,7 +95,8 @@ import Testing
             says: "inside the Sceneflow call element at w.lua:3", pattern: true),
         Case(
             name: "resumed element",
-            code: #"coroutine.resume(coroutine.create(function() element({pattern = string.rep("a-", 20) .. "b"}) end))"#,
+            code:
+                #"coroutine.resume(coroutine.create(function() element({pattern = string.rep("a-", 20) .. "b"}) end))"#,
             says: "inside the Sceneflow call element at w.lua:3", pattern: true),
         Case(
             name: "resumed loop", code: "coroutine.resume(coroutine.create(function() while true do end end))",
