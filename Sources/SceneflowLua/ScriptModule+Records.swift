@@ -42,11 +42,16 @@ extension ScriptModule {
 
     /// Opens a step with the call text at `index` of `stack` (at most
     /// `RecordLimits.callBytes`), or only counts it when the test already has
-    /// `RecordLimits.steps` steps (not streamed: a step over the cap is always the innermost).
+    /// `RecordLimits.steps` steps, kept only if it fails (not streamed: a step over the cap is
+    /// always among the innermost; the worker sends its whole outcome when it differs).
     func beginStep(call index: Int32, line: Int?, clockStart: Double, group: String? = nil, from stack: LuaStack) {
         let wallStart = ProcessInfo.processInfo.systemUptime
         guard records.keepsSteps else {
-            records.apply(.stepBegan(call: "", line: nil, clockStart: clockStart, group: nil, wallStart: wallStart))
+            // Kept only if it fails (`TestRecordLimits.failedStepsPastCap`): its call text too.
+            records.apply(
+                .stepBegan(
+                    call: stack.string(index, maxBytes: RecordLimits.callBytes) ?? "?", line: line,
+                    clockStart: clockStart, group: group, wallStart: wallStart))
             return
         }
         record(
@@ -76,7 +81,8 @@ extension ScriptModule {
                     call: 1, line: s.number(2).map { Int(saturating: $0) },
                     clockStart: ClockTicks.between(module.testStart, session.now),
                     group: s.string(3, maxBytes: RecordLimits.callBytes), from: s)
-                return .values(0)
+                s.push(Double(module.openSteps.count - 1))  // its depth, for step_end
+                return .values(1)
             }
         ),
         (
@@ -170,6 +176,14 @@ extension ScriptModule {
         (
             "step_end",
             { module, session, s in
+                // step_end(passed, depth): the steps still open inside it failed, and a
+                // `pcall` of the script's caught their failure: they end failed first, so this
+                // step ends, not the innermost (found with red-team 28 F5).
+                if let depth = s.number(2).map({ Int(saturating: $0) }), depth >= 0,
+                    module.openSteps.count > depth + 1
+                {
+                    module.record(.unwound(depth: depth + 1))
+                }
                 guard let open = module.openSteps.last else { return .values(0) }
                 // step_end(false): a step() that returned with soft failures inside
                 let event = TestRecordEvent.stepEnded(

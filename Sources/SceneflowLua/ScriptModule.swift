@@ -25,9 +25,10 @@ import SceneflowCore
 ///   `state_keys()` → the keys it had after each action; `state_named(key)` → whether
 ///   prototype.lua names `key` (`LuaSourceNames`)
 /// - `hint(name, candidate...)` → `; did you mean "x"?` or ""
-/// - `log(level, text, line)`; `step_begin(call, line [, group])`; `step_end([passed])`: recorded for the
-///   report (`group`: the name of a `step(name, fn)`); `step_depth()` → how many steps are
-///   open; `step_unwind(depth)` ends the steps open beyond `depth` as failed
+/// - `log(level, text, line)`; `step_begin(call, line [, group])` → the step's depth;
+///   `step_end([passed [, depth]])` (the steps still open inside the one at `depth` end failed
+///   first): recorded for the report (`group`: the name of a `step(name, fn)`); `step_depth()`
+///   → how many steps are open; `step_unwind(depth)` ends the steps open beyond `depth` as failed
 /// - `note_failure(message)`: `api.fail` notes the message it raises (an expectation failure)
 /// - `param(key)` → the `--param` value for `key`, or nil (also while the script loads)
 /// - star ratings: `control`, `control_point`, `set_value`, `adjust` (`controlNatives`, in

@@ -113,3 +113,50 @@ import Testing
         #expect(r.stdout.contains(note), "the WARN line shows it: \(r.stdout.suffix(400))")
     }
 }
+
+/// A step that fails past the 10 000 a test keeps is kept with its failure, as the run-wide
+/// limit keeps failed steps: it was left out with the passing ones, so no report said where
+/// the test failed (red-team 28 F5). A hard failure, a soft one, a failed step nested in a
+/// passing one, and a failing hook step; one worker and two.
+@Suite struct FailedStepPastTheCapTests {
+    static let bodies = [
+        "step(\"last\", function() expect(1).to_be(2) end)",
+        "step(\"last\", function() expect.soft(1).to_be(2) end)",
+        "step(\"outer\", function() step(\"last\", function() expect(1).to_be(2) end) end)",
+        "step(\"outer\", function() pcall(step, \"last\", function() error(\"x\") end) end) error(\"end\")",
+    ]
+
+    @Test(arguments: bodies, ["1", "2"])
+    func theFailedStepIsInEveryReport(body: String, jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "t.lua",
+            """
+            prototype "Proto"
+            test("many", function()
+              for i = 1, 10005 do step("s" .. i, function() end) end
+              \(body)
+            end)
+            test("other", function() end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "t.lua", "--json", "r.json", "--junit", "j.xml", "--jobs", jobs], in: tmp.url)
+        #expect(r.status == 1, "\(r.stdout.suffix(400))")
+        let data = try Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json")))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let files = try #require(json["files"] as? [[String: Any]])
+        let outcomes = try #require(files.first?["outcomes"] as? [[String: Any]])
+        let many = try #require(outcomes.first { $0["name"] as? String == "many" })
+        let steps = try #require(many["steps"] as? [[String: Any]])
+        let last = try #require(steps.first { $0["call"] as? String == "step(\"last\")" }, "no step \"last\" kept")
+        #expect(last["passed"] as? Bool == false)
+        #expect(steps.count <= 10_002, "\(steps.count) steps")
+        let log = try #require(many["log"] as? [[String: Any]])
+        let notes = log.compactMap { $0["message"] as? String }.filter { $0.hasPrefix("this test began more than") }
+        #expect(notes.count == 1, "\(notes)")
+        #expect(notes.first?.contains("failed steps are kept") == true, "\(notes)")
+        #expect(r.stdout.contains("in step \"last\"") || body.contains("pcall"), "\(r.stdout.suffix(600))")
+    }
+}

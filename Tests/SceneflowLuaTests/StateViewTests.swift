@@ -130,4 +130,43 @@ import Testing
         let message = try #require(r["messages show the values"]?.failure)
         #expect(message.contains("{\"b\", \"a\"}"), "\(message)")
     }
+
+    /// A copy of a state table made through its view holds the views of its table keys and
+    /// values; it equals the table, from either side and in every comparison (red-team 28 F1:
+    /// `expect(state.map).not_to_equal(copy)` passed, to_equal failed with both sides alike).
+    static let copies = [
+        "expect(state.map).to_equal(copy(state.map))",
+        "expect(copy(state.map)).to_equal(state.map)",
+        "expect.state(\"map\", copy(state.map), { timeout = 0 })",
+        "expect(state.map).to_equal({ [state.k] = true })",
+        "expect(state.cart).to_equal(copy(state.cart))",
+        "expect(copy(state.cart)).to_equal(state.cart)",
+        "expect(state).to_equal(copy(state))",
+        "expect({ state.map }).to_contain(copy(state.map))",
+        "expect(copy(state.map)).not_to_equal({ [{ n = 0 }] = true })",
+    ]
+
+    @Test(arguments: copies)
+    func aCopyThroughTheViewEqualsTheStateTable(_ check: String) throws {
+        let r = try H.run(
+            """
+            local function copy(t) local c = {}; for k, v in pairs(t) do c[k] = v end; return c end
+            test("equal", function() \(check) end)
+            test("negated", function() expect(state.map).not_to_equal(copy(state.map)) end)
+            """, prototype: Self.prototype)
+        #expect(r["equal"]?.failure == nil, "\(check): \(r["equal"]?.failure ?? "")")
+        #expect(r["negated"]?.failure != nil, "not_to_equal of an equal copy passed")
+    }
+
+    /// Two distinct tables used as keys print alike but are different keys: the failure says
+    /// so instead of printing two identical sides with nothing between them.
+    @Test func tablesThatPrintAlikeSayWhyTheyDiffer() throws {
+        let r = try H.run(
+            """
+            test("alike", function() expect({ [{ 1 }] = 1 }).to_equal({ [{ 1 }] = 1 }) end)
+            """, prototype: Self.prototype)
+        let failure = try #require(r["alike"]?.failure)
+        #expect(failure.contains("print alike"), "\(failure)")
+        #expect(failure.contains("the same table"), "\(failure)")
+    }
 }

@@ -82,4 +82,30 @@ import Testing
         #expect(r.steps.map(\.passed) == [false, false, true])
         #expect(r.steps.map { $0.clockEnd != nil } == [true, true, true])
     }
+
+    /// A step whose failure the script's own `pcall` caught ends failed where it failed: the
+    /// step around it, returning, ended it as passed and itself stayed open, to end failed at
+    /// the test's end (found with red-team 28 F5). A step(), a Sceneflow call, nested twice.
+    static let caught = [
+        ("pcall(step, \"inner\", function() error(\"x\") end)", "step(\"inner\")"),
+        ("pcall(tap, \"Nowhere\")", "tap(\"Nowhere\")"),
+        ("pcall(step, \"inner\", function() step(\"deeper\", function() error(\"x\") end) end)", "step(\"inner\")"),
+    ]
+
+    @Test(arguments: caught)
+    func aCaughtFailureEndsItsOwnStepFailed(_ c: (code: String, failed: String)) throws {
+        let r = try H.one(
+            """
+            step("outer", function() \(c.code) end)
+            tap "Continue"
+            """)
+        #expect(r.failure == nil, "\(r.failure ?? "")")
+        let outer = try #require(r.steps.first { $0.call == "step(\"outer\")" })
+        #expect(outer.passed, "\(r.steps)")
+        #expect(outer.clockEnd != nil)
+        let failed = try #require(r.steps.first { $0.call == c.failed })
+        #expect(!failed.passed, "\(r.steps)")
+        let after = try #require(r.steps.last)
+        #expect(after.call == "tap(\"Continue\")" && after.depth == 0 && after.passed, "\(r.steps)")
+    }
 }

@@ -45,7 +45,7 @@ public struct TestRecordJournal: Sendable {
     /// The soft failures not yet listed in the test's failure message, one line each.
     public var softFailures: [String] = []
     /// The steps begun and not yet returned: their index in `steps` (-1 for one over the cap,
-    /// not kept) and `systemUptime` when they began.
+    /// kept only if it fails) and `systemUptime` when they began.
     public private(set) var openSteps: [(index: Int, wallStart: Double)] = []
     /// Bytes of log messages kept (each entry counted as at least 64).
     public private(set) var logBytes = 0
@@ -56,6 +56,12 @@ public struct TestRecordJournal: Sendable {
     /// them is (red-team 27 F4: they vanished from every report without a word).
     public private(set) var droppedSteps = 0
     private var stepNoteIndex: Int?
+    /// The open steps past the cap, innermost last (they are the last of `openSteps`): each
+    /// with where it goes in `steps` if it fails, which keeps it (red-team 28 F5: a failed step
+    /// past the cap was left out with the passing ones, so no report said where the test failed).
+    private var pendingSteps: [(record: TestStepRecord, at: Int)] = []
+    /// Failed steps past the cap kept so far (at most `TestRecordLimits.failedStepsPastCap`).
+    private var failedStepsPastCap = 0
     /// The part of the run the test is in (`TestRecordEvent.phase`); nil: its own function,
     /// or nothing said yet.
     public private(set) var phase: String?
@@ -102,15 +108,11 @@ public struct TestRecordJournal: Sendable {
             }
         case .stepBegan(let call, let line, let clockStart, let group, let wallStart):
             guard keepsSteps else {
+                let record = TestStepRecord(
+                    call: call, line: line, clockStart: clockStart, depth: openSteps.count, group: group)
                 openSteps.append((-1, wallStart))
-                droppedSteps += 1
-                let note = TestRecordLimits.stepCapNote(leftOut: droppedSteps)
-                if let index = stepNoteIndex, log.indices.contains(index) {
-                    log[index].message = note
-                } else {
-                    log.append(TestLogEntry(level: .message, clockTime: clockStart, line: nil, message: note))
-                    stepNoteIndex = log.count - 1
-                }
+                pendingSteps.append((record, steps.count))
+                noteDroppedSteps(by: 1, clockTime: clockStart)
                 return
             }
             openSteps.append((steps.count, wallStart))
@@ -118,12 +120,25 @@ public struct TestRecordJournal: Sendable {
                 TestStepRecord(call: call, line: line, clockStart: clockStart, depth: openSteps.count - 1, group: group)
             )
         case .stepEnded(let clockEnd, let wallSeconds, let passed):
-            guard let open = openSteps.popLast(), open.index >= 0 else { return }
+            guard let open = openSteps.popLast() else { return }
+            guard open.index >= 0 else {
+                guard var pending = pendingSteps.popLast(), !passed else { return }
+                pending.record.clockEnd = clockEnd
+                pending.record.wallSeconds = wallSeconds
+                keepFailedStep(pending)
+                return
+            }
             steps[open.index].clockEnd = clockEnd
             steps[open.index].wallSeconds = wallSeconds
             steps[open.index].passed = passed
         case .unwound(let depth):
-            if openSteps.count > max(0, depth) { openSteps.removeLast(openSteps.count - max(0, depth)) }
+            guard openSteps.count > max(0, depth) else { return }
+            let ended = openSteps.count - max(0, depth)
+            // The steps past the cap that the failure unwound failed: kept, outermost first.
+            let unwound = openSteps.suffix(ended).filter { $0.index < 0 }.count
+            openSteps.removeLast(ended)
+            for pending in pendingSteps.suffix(unwound) { keepFailedStep(pending) }
+            pendingSteps.removeLast(unwound)
         case .softFailed(let line):
             if softFailures.count < Self.softFailureLimit { softFailures.append(line) }
         case .phase(let name, let testFailure, let line):
@@ -138,6 +153,30 @@ public struct TestRecordJournal: Sendable {
             }
         case .reset:
             self = TestRecordJournal()
+        }
+    }
+
+    /// Keeps a failed step past the cap where it began among the kept steps, unless the
+    /// test kept `TestRecordLimits.failedStepsPastCap` such steps already or it is nested
+    /// `TestRecordLimits.steps` deep; the note then counts one step fewer left out.
+    private mutating func keepFailedStep(_ pending: (record: TestStepRecord, at: Int)) {
+        guard failedStepsPastCap < TestRecordLimits.failedStepsPastCap,
+            pending.record.depth < TestRecordLimits.steps
+        else { return }
+        failedStepsPastCap += 1
+        steps.insert(pending.record, at: min(pending.at, steps.count))
+        noteDroppedSteps(by: -1, clockTime: pending.record.clockStart)
+    }
+
+    /// Counts `change` more steps left out past the cap in the test's log note.
+    private mutating func noteDroppedSteps(by change: Int, clockTime: Double) {
+        droppedSteps += change
+        let note = TestRecordLimits.stepCapNote(leftOut: droppedSteps)
+        if let index = stepNoteIndex, log.indices.contains(index) {
+            log[index].message = note
+        } else {
+            log.append(TestLogEntry(level: .message, clockTime: clockTime, line: nil, message: note))
+            stepNoteIndex = log.count - 1
         }
     }
 

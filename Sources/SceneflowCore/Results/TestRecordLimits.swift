@@ -14,6 +14,12 @@ public enum TestRecordLimits {
     /// The most steps one test keeps (10 000). A kept step's nesting depth is below it too,
     /// since every step enclosing a kept step was kept before it.
     public static let steps = 10_000
+    /// The most failed steps one test keeps past `steps` (1 000): a step that fails past the
+    /// cap is kept, as the run-wide limit keeps failed steps, so the reports say where the test
+    /// failed; the passing ones are counted in the note. Each is nested less than `steps` deep.
+    public static let failedStepsPastCap = 1_000
+    /// The most steps one test's report holds: `steps` and the failed ones past them.
+    public static let stepsKept = steps + failedStepsPastCap
     /// The most bytes of a step's call text copied out of Lua (1 KiB).
     public static let callBytes = 1 << 10
     /// The most bytes of a test's name (1 KiB): a longer name is a load error at its line
@@ -27,9 +33,13 @@ public enum TestRecordLimits {
     }
     static let logCapNotePrefix = "the log of this test reached "
     /// The note of a test that began more than `steps` steps: `this test began more than
-    /// 10000 steps: 2000 later steps left out` (a log message, in every report).
+    /// 10000 steps: 2000 later steps left out (failed steps are kept)` (a log message, in
+    /// every report).
     public static func stepCapNote(leftOut count: Int) -> String {
-        "\(stepCapNotePrefix)\(steps) steps: \(count == 1 ? "1 later step" : "\(count) later steps") left out"
+        let left =
+            count == 0
+            ? "no later step left out" : count == 1 ? "1 later step left out" : "\(count) later steps left out"
+        return "\(stepCapNotePrefix)\(steps) steps: \(left) (failed steps are kept)"
     }
     static let stepCapNotePrefix = "this test began more than "
     /// How the run-wide budget's note on a cut test ends (`TestDetailBudget`).

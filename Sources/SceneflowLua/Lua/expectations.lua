@@ -218,8 +218,9 @@ local function deep_equal(a, b, seen, depth)
   if depth > MAX_DEPTH then
     fail(format("cannot compare tables nested deeper than %d levels (compare a part of them)", MAX_DEPTH))
   end
-  for k, v in next, a do if not deep_equal(v, rawget(b, k), seen, depth) then return false end end
-  for k in next, b do if rawget(a, k) == nil then return false end end
+  local entry = api.entry
+  for k, v in next, a do if not deep_equal(v, entry(b, k), seen, depth) then return false end end
+  for k in next, b do if entry(a, k) == nil then return false end end
   return true
 end
 api.deep_equal = deep_equal
@@ -244,6 +245,8 @@ local function shown(v) if v == nil then return "(none)" end return show(v) end
 -- indices ascending, then the other keys by their text. One pass over the tables; the few
 -- keys listed are walked again (with their own `seen`), never a sort of all the keys.
 local function walk(a, b, path, out, seen, depth)
+  a, b = api.state_table(a), api.state_table(b)
+  local entry = api.entry
   if seen[a] == b or depth > MAX_DEPTH then return 0 end
   seen[a] = b
   local n, total = math.max(rawlen(a), rawlen(b)), 0
@@ -274,7 +277,7 @@ local function walk(a, b, path, out, seen, depth)
   end
   for k, x in next, a do
     if not is_index(k, n) then
-      local y = rawget(b, k)
+      local y = entry(b, k)
       if rawequal(x, y) then
         differs(k, 0)
       elseif type(x) == "table" and type(y) == "table" then
@@ -285,10 +288,10 @@ local function walk(a, b, path, out, seen, depth)
     end
   end
   for k in next, b do
-    if not is_index(k, n) and rawget(a, k) == nil then differs(k, 1) end
+    if not is_index(k, n) and entry(a, k) == nil then differs(k, 1) end
   end
   for _, f in ipairs(first) do
-    local x, y = rawget(a, f.key), rawget(b, f.key)
+    local x, y = entry(a, f.key), entry(b, f.key)
     if type(x) == "table" and type(y) == "table" then
       walk(x, y, path_to(path, f.key), out, {}, depth + 1)
     elseif #out < out.limit then
@@ -473,7 +476,12 @@ matcher("to_equal", "to_equal(y)",
     -- Tables too big to write whole are written in part, with their first differences.
     local bx, by = {}, {}
     local text = format("expected %s to equal %s", show(x, nil, bx), show(y, nil, by))
-    if (bx.cut or by.cut) and type(x) == "table" and type(y) == "table" then text = text .. api.differences(x, y) end
+    if type(x) ~= "table" or type(y) ~= "table" then return text end
+    if bx.cut or by.cut then return text .. api.differences(x, y) end
+    if show(x) == show(y) then
+      -- {[{1}] = 1} and {[{1}] = 1}: two tables as keys are two keys, however alike.
+      text = text .. api.differences(x, y) .. " (they print alike: a table used as a key matches only the same table)"
+    end
     return text
   end)
 matcher("to_be_truthy", "to_be_truthy()", "x is neither nil nor false.", 'expect(element("Save")).to_be_truthy()', {},

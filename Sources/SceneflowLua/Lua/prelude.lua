@@ -253,6 +253,21 @@ function api.state_table(v)
   return shows
 end
 
+-- The other name of a key: the table a state view shows for the view, the view of a state
+-- table for that table (reading.lua sets it), or nil. A copy made through a view holds views
+-- as keys, the prototype's table holds the tables (red-team 28 F1).
+function api.key_twin() return nil end
+
+-- `t[k]` without metamethods, where a state view and the table it shows are one key.
+function api.entry(t, k)
+  local v = rawget(t, k)
+  if v == nil and type(k) == "table" then
+    local twin = api.key_twin(k)
+    if twin ~= nil then v = rawget(t, twin) end
+  end
+  return v
+end
+
 -- A value as a person would write it in Lua: tables shallowly, keys sorted; functions
 -- and other values by type only (no addresses, so messages are the same on every run).
 -- `budget` (optional, shared by the nested calls) counts the table values still to write:
@@ -580,9 +595,9 @@ function api.define(d)
       for i = 1, n do shown[i] = api.show(args[i]) end
       local call = label .. "(" .. concat(shown, ", ") .. ")"
       api.inside_test(call)
-      sf.step_begin(call, (api.line()))
+      local depth = sf.step_begin(call, (api.line()))
       local results = table.pack(inner(...))
-      sf.step_end()
+      sf.step_end(true, depth)
       return table.unpack(results, 1, results.n)
     end
   end

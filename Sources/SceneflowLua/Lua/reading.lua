@@ -119,6 +119,8 @@ local function real_key(k)
   return shown(k) or k
 end
 
+function api.key_twin(k) return shown(k) or view_of[k] end
+
 -- The view a child of `t` (a view, or `state`) is read from: nil for `state`.
 local function parent(t)
   return type(api.state_views[t]) == "table" and t or nil

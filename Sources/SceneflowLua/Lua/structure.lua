@@ -418,10 +418,10 @@ api.define{ name = "step", group = "Structure",
     local call = "step(" .. api.show(name) .. ")"
     if type(fn) ~= "function" then api.fail(call .. ": expected the step's function second, got " .. type(fn)) end
     api.inside_test(call, false)  -- what fn calls says so if it waits
-    sf.step_begin(call, (api.line()), name)
+    local depth = sf.step_begin(call, (api.line()), name)
     local soft_before = #api.soft
     local results = table.pack(fn(...))
-    sf.step_end(#api.soft == soft_before)  -- a soft failure inside fails the step (it still ends)
+    sf.step_end(#api.soft == soft_before, depth)  -- a soft failure inside fails the step (it still ends)
     return table.unpack(results, 1, results.n)
   end }
 

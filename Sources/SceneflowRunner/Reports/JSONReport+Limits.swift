@@ -119,8 +119,8 @@ extension TestOutcome {
         try require(frames >= 0, "frames", "\(frames) is not a frame count")
         try require(clockSeconds >= 0, "clockSeconds", "\(formatNumber(clockSeconds)) s is not a clock time")
         try require(
-            steps.count <= TestRecordLimits.steps, "steps",
-            "\(steps.count) steps; a test keeps at most \(TestRecordLimits.steps)")
+            steps.count <= TestRecordLimits.stepsKept, "steps",
+            "\(steps.count) steps; a test keeps at most \(TestRecordLimits.stepsKept)")
         for (k, step) in steps.enumerated() {
             let at = "steps[\(k)]"
             try require(

@@ -98,12 +98,19 @@ import Testing
         journal.apply(.stepBegan(call: "step(\"outer\")", line: 1, clockStart: 0, group: "outer"))
         journal.apply(.unwound(depth: 0))
         #expect(journal.openSteps.isEmpty)
+        // A step past the cap that failed is kept, and the note counts only the others.
+        #expect(journal.steps.count == TestRecordLimits.steps + 1)
+        #expect(journal.steps.last?.call == "step(\"outer\")" && journal.steps.last?.passed == false)
         for k in 0..<1_005 { journal.apply(.softFailed("  line \(k): x")) }
         #expect(journal.softFailures.count == TestRecordJournal.softFailureLimit)
         #expect(journal.softFailureList?.hasPrefix("1000 soft expectations failed:\n  line 0: x\n") == true)
         journal.apply(.logDropped(count: 1, clockTime: 2, line: 3))
         journal.apply(.logDropped(count: 2000, clockTime: 2, line: 3))
-        #expect(journal.log.map(\.message) == ["the log of this test reached 256 KiB: 2000 later entries left out"])
+        #expect(
+            journal.log.map(\.message) == [
+                "this test began more than 10000 steps: 5 later steps left out (failed steps are kept)",
+                "the log of this test reached 256 KiB: 2000 later entries left out",
+            ])
         journal.apply(.reset)
         #expect(journal.steps.isEmpty && journal.log.isEmpty && journal.softFailures.isEmpty)
     }
