@@ -37,7 +37,7 @@
 ---@field value string|number|nil the accessibility value (a star rating's number of stars)
 ---@field accessibility_value? string the value as it is read out ("3.5 of 5 stars")
 ---@field enabled boolean false for a disabled element
----@field visible boolean whether the frame overlaps the screen
+---@field visible boolean whether any part of it shows: on the screen, inside its overlay card, not under a fixed header or footer (the part a press can hit)
 ---@field index integer its position among the scene's elements
 ---@field states? string[] a state control's states, in order
 ---@field secure? boolean whether a text field hides its text
@@ -95,7 +95,7 @@
 ---@field max_diff_ratio? number share of differing pixels allowed, 0-1 (default 0)
 ---@field ignore_antialiasing? boolean skip pixels pixelmatch classifies as anti-aliased (default false)
 ---@field mask? (sceneflow.Locator|sceneflow.Rect)[] a list of locators and/or {x, y, w, h} rectangles in points, painted out in both images
----@field region? sceneflow.Locator|sceneflow.Rect a locator or {x, y, w, h} in points: compare only that part
+---@field region? sceneflow.Locator|sceneflow.Rect a locator (the part of its element that shows, as a press hits it; none showing fails) or {x, y, w, h} in points: compare only that part
 ---@field at? number 0-1: render the last transition at that progress instead of the settled frame (compared once; no timeout)
 ---@field timeout? number clock seconds to retry (default: the with_timeout block's, else 5)
 

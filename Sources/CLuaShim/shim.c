@@ -542,8 +542,8 @@ static int sf_co_resume_values(lua_State *L, lua_State *co, int narg) {
 }
 
 static int sf_co_resume(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTHREAD); /* "thread expected", as Lua 5.4.4 says it */
     lua_State *co = lua_tothread(L, 1);
-    luaL_argexpected(L, co, 1, "coroutine");
     int n = sf_co_resume_values(L, co, lua_gettop(L) - 1);
     if (n < 0) {
         lua_pushboolean(L, 0);
@@ -555,15 +555,23 @@ static int sf_co_resume(lua_State *L) {
     return n + 1;
 }
 
-/* A wrapped coroutine's function: its error is raised as it was, without the place Lua's
-   wrap puts before a string error a second time ("odd.lua:28: odd.lua:28: boom"). */
+/* A wrapped coroutine's function, as Lua 5.4.4's auxwrap (red-team 28 F3): after an error in
+   the coroutine its to-be-closed variables are closed, and an error of theirs replaces the
+   body's; a string error gets the caller's place in front ("w.lua:4: w.lua:3: boom"), as does
+   the refusal of a dead one; a memory error is raised as it is. */
 static int sf_co_wrapped(lua_State *L) {
     lua_State *co = lua_tothread(L, lua_upvalueindex(1));
     int n = sf_co_resume_values(L, co, lua_gettop(L));
     if (n >= 0) return n;
     int status = lua_status(co);
-    if (status != LUA_OK && status != LUA_YIELD) { /* an error in it: close its to-be-closed variables */
-        lua_resetthread(co);
+    if (status != LUA_OK && status != LUA_YIELD) {
+        status = lua_resetthread(co);
+        lua_xmove(co, L, 1);
+    }
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
     }
     return lua_error(L);
 }

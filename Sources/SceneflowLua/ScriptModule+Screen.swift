@@ -97,27 +97,62 @@ extension ScriptModule {
             if let top, coveredBy == nil { coveredBy = elements[top].label }
         }
         stack.pushNil()
-        let scrolls = session.currentOverlayFrame == nil && session.scrollGeometry(session.currentScene) != nil
-        if scrolls, let problem = session.unreachableScrollProblem(elements[index].label) {
-            stack.push(problem)
-        } else if scrolls, !frame.intersects(screen) {
-            stack.push(
-                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame)), further along the scroll region; scroll_to its label first"
-            )
-        } else if shown[index] == nil, frame.intersects(screen), scrolls {
-            stack.push(
-                "the element is scrolled under the fixed header or footer (frame \(frame) on screen); scroll_to its label first"
-            )
-        } else if let coveredBy {
+        if shown[index] != nil, let coveredBy {
             stack.push(
                 "the element is covered by \"\(coveredBy)\" (declared later in the scene, so it lies on top); no point of it can be tapped"
             )
         } else {
-            stack.push(
-                "the element lies outside the \(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen (frame \(frame))"
-            )
+            stack.push(hiddenReason(session, index: index, elements: elements, shown: shown))
         }
         return .values(2)
+    }
+
+    /// `shown_frame(index)` → x, y, w, h in screen points of the part of element `index`
+    /// (1-based) that shows now, the part a press can hit (`Session.visibleFrames`); or nil
+    /// and why none does, worded as for a tap. A screenshot `region` given by a locator
+    /// compares this part (red-team 29 F4: an element under a fixed header compared the
+    /// header's pixels).
+    static func shownFrame(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {
+        let elements = session.screenElements
+        let index = Int(saturating: stack.number(1) ?? 0) &- 1
+        let shown = session.visibleFrames
+        guard elements.indices.contains(index) else {
+            stack.pushNil()
+            stack.push("the element is no longer in scene \"\(session.currentScene)\"")
+            return .values(2)
+        }
+        guard let part = shown[index] else {
+            stack.pushNil()
+            stack.push(hiddenReason(session, index: index, elements: elements, shown: shown))
+            return .values(2)
+        }
+        for n in [part.x, part.y, part.width, part.height] { stack.push(n) }
+        return .values(4)
+    }
+
+    /// Why no point of element `index` shows for a press: further along the scroll region,
+    /// under its fixed header or footer, outside an overlay's card, or outside the screen.
+    static func hiddenReason(_ session: Session, index: Int, elements: [Element], shown: [Rect?]) -> String {
+        let frame = elements[index].frame
+        let screen = session.screenBounds
+        let size = "\(formatNumber(screen.width))x\(formatNumber(screen.height)) pt screen"
+        let card = session.currentOverlayFrame
+        let scrolls = card == nil && session.scrollGeometry(session.currentScene) != nil
+        if scrolls, let problem = session.unreachableScrollProblem(elements[index].label) { return problem }
+        if scrolls, !frame.intersects(screen) {
+            return
+                "the element lies outside the \(size) (frame \(frame)), further along the scroll region; scroll_to its label first"
+        }
+        if shown[index] == nil, frame.intersects(screen), scrolls {
+            return
+                "the element is scrolled under the fixed header or footer (frame \(frame) on screen); scroll_to its label first"
+        }
+        if let card, frame.intersects(screen), !frame.intersects(card) {
+            // red-team 29 F1: "outside the screen" for a frame inside it, outside the card
+            return
+                "the element lies outside the \(formatNumber(card.width))x\(formatNumber(card.height)) pt overlay card of scene \"\(session.currentScene)\" (frame \(frame) on screen; the card is \(card))"
+        }
+        return "the element lies outside the \(size) (frame \(frame))"
     }
 
     static func input(_ session: Session, _ stack: LuaStack) -> LuaCallbackResult {

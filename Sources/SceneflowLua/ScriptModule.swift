@@ -35,7 +35,7 @@ import SceneflowCore
 ///   ScriptModule+Controls.swift); `elements()` adds a star rating's number of stars as `value`
 ///   and every element's spoken value as `accessibility_value`
 /// - transition timing: `last_transition` (`timingNatives`, in ScriptModule+Timing.swift)
-/// - where the rest lives: `elements`, `hit_point`, `input` and `back` in ScriptModule+Screen.swift;
+/// - where the rest lives: `elements`, `hit_point`, `shown_frame`, `input` and `back` in ScriptModule+Screen.swift;
 ///   `log` and the step functions (`recordNatives`) in ScriptModule+Records.swift; `read_module`
 ///   and `placeInModule` in ScriptModule+Modules.swift
 final class ScriptModule {
@@ -390,6 +390,7 @@ final class ScriptModule {
                 }
             ),
             ("hit_point", { _, session, s in hitPoint(session, s) }),
+            ("shown_frame", { _, session, s in shownFrame(session, s) }),
             ("back", { _, session, s in back(session, s) }),
             (
                 "state",

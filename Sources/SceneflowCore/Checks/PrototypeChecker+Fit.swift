@@ -6,7 +6,8 @@ extension PrototypeChecker {
     ///   past the frame (and off the screen) although taps are read inside the row;
     /// - an overlay scene whose `size` (given to `present`) is wider or taller than the screen it is presented on
     ///   (`Prototype.devices(presenting:)`: upright, and turned when a landscape screen presents
-    ///   it): the overlay is cut by the screen edges.
+    ///   it): the overlay is cut by the screen edges;
+    /// - an overlay scene whose `size` is under `smallestTouchSize` (1 pt) wide or tall.
     ///
     /// A star rating without `star_size` (and without star images, which give it) is laid out
     /// to fit its frame and is never warned. Sizes in the messages are in points.
@@ -21,6 +22,14 @@ extension PrototypeChecker {
                 }
             }
             guard let overlay = scene.design.overlay, let size = overlay.size else { continue }
+            if min(size.width, size.height) < smallestTouchSize {
+                result.append(
+                    Diagnostic(
+                        .warning, file: file, path: presentPath(of: scene.name, in: prototype),
+                        message:
+                            "overlay scene \"\(scene.name)\": size \(formatNumber(size.width))x\(formatNumber(size.height)) pt is under 1 pt "
+                            + "wide or tall: the card and its elements can hardly be seen or tapped"))
+            }
             for device in prototype.devices(presenting: scene.name)
             where size.width > device.width + 0.001 || size.height > device.height + 0.001 {
                 let orientation = device.width > device.height ? "landscape" : "portrait"

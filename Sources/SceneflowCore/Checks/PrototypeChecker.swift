@@ -21,9 +21,17 @@ public enum PrototypeChecker {
             // A landscape scene's elements are in landscape points.
             let upright = prototype.showsLandscape(scene.name, held: .portrait)
             let screen = prototype.device(showing: scene.name, held: .portrait).bounds
+            // An overlay scene's frames are relative to its card (red-team 29 F1: an element
+            // outside the card but inside the screen was not warned, and a tap said "outside
+            // the screen").
+            let card = scene.design.overlay.map { style -> Rect in
+                let frame = style.frame(on: prototype.device)
+                return Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+            }
             result += elementWarnings(
-                scene.elements, scene: scene.name, screen: screen,
-                scroll: prototype.scrollRegion(scene.name, landscape: upright), file: file)
+                scene.elements, scene: scene.name, screen: card ?? screen,
+                scroll: prototype.scrollRegion(scene.name, landscape: upright), file: file,
+                areaName: card == nil ? "screen" : "overlay card")
             if let variant = scene.design.landscape {  // the landscape variant: landscape points
                 result += elementWarnings(
                     variant.elements, scene: scene.name, screen: prototype.device.rotated.bounds,
@@ -41,10 +49,12 @@ public enum PrototypeChecker {
         return result
     }
 
-    /// Elements outside `screen` (points; a scroll region's content height extends it) and
-    /// labels shared by two of `elements` of one kind (scripts then need `index = n`).
+    /// Elements outside `screen` (points; a scroll region's content height extends it; for an
+    /// overlay scene its card, `areaName` "overlay card") and labels shared by two of
+    /// `elements` of one kind (scripts then need `index = n`).
     private static func elementWarnings(
-        _ elements: [Element], scene: String, screen: Rect, scroll: ScrollRegion?, file: String
+        _ elements: [Element], scene: String, screen: Rect, scroll: ScrollRegion?, file: String,
+        areaName: String = "screen"
     ) -> [Diagnostic] {
         var result: [Diagnostic] = []
         var seen: [String: String] = [:]
@@ -53,7 +63,7 @@ public enum PrototypeChecker {
             $0 > screen.height ? Rect(x: 0, y: 0, width: screen.width, height: $0) : nil
         }
         let area = content ?? screen
-        let name = content == nil ? "screen" : "content"
+        let name = content == nil ? areaName : "content"
         for element in elements {
             if !element.frame.isInside(area) {
                 result.append(

@@ -11,7 +11,7 @@ api.define_class{ name = "Element", summary = "An element of the current scene a
     { "value", "the accessibility value (a star rating's number of stars)", "string|number|nil" },
     { "accessibility_value", "the value as it is read out (\"3.5 of 5 stars\")", "string?" },
     { "enabled", "false for a disabled element", "boolean" },
-    { "visible", "whether the frame overlaps the screen", "boolean" },
+    { "visible", "whether any part of it shows: on the screen, inside its overlay card, not under a fixed header or footer (the part a press can hit)", "boolean" },
     { "index", "its position among the scene's elements", "integer" },
     { "states", "a state control's states, in order", "string[]?" },
     { "secure", "whether a text field hides its text", "boolean?" },

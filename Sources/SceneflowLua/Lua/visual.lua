@@ -15,8 +15,10 @@ local function number_in(what, name, v, lo, hi)
   return v
 end
 
--- A rectangle {x, y, w, h} / {x =, y =, w =, h =} in points, or a locator's frame; nil
--- and why not when the locator matches no element or several (on this frame).
+-- A rectangle {x, y, w, h} / {x =, y =, w =, h =} in points, or the part of a located
+-- element that shows; nil and why not when the locator matches no element or several (on
+-- this frame) or, for a region, the element shows nowhere; false for a mask over an element
+-- that shows nowhere (it hides nothing).
 local function area(what, name, v)
   if type(v) == "table" then
     local x, y, w, h = v.x or v[1], v.y or v[2], v.w or v[3], v.h or v[4]
@@ -49,8 +51,13 @@ local function area(what, name, v)
   -- Why, written only when asked (a retry frame does not need it: red-team finding Q6).
   if #found == 0 then return nil, function() return name .. ": " .. api.not_found(v, elements) end end
   if #found > 1 then return nil, name .. ": " .. api.ambiguous(found, show(v)) end
-  local f = found[1].frame  -- a copy: the element is the one the locators keep
-  return { x = f.x, y = f.y, w = f.w, h = f.h }
+  -- The part that shows, the part a press hits (red-team 29 F4: an element under a fixed
+  -- header compared the header's pixels); none showing is a failure, worded as for a tap.
+  -- A mask over an element that does not show hides nothing (false).
+  local x, y, w, h = sf.shown_frame(found[1].index)
+  if not x and name == "mask" then return false end
+  if not x then return nil, name .. " " .. show(v) .. " shows nowhere, so nothing would be compared: " .. y end
+  return { x = x, y = y, w = w, h = h }
 end
 
 -- A message, or one given as a function that writes it, as text.
@@ -135,7 +142,7 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
     { "max_diff_ratio", "share of differing pixels allowed, 0-1 (default 0)", "number" },
     { "ignore_antialiasing", "skip pixels pixelmatch classifies as anti-aliased (default false)", "boolean" },
     { "mask", "a list of locators and/or {x, y, w, h} rectangles in points, painted out in both images", "(Locator|Rect)[]" },
-    { "region", "a locator or {x, y, w, h} in points: compare only that part", "Locator|Rect" },
+    { "region", "a locator (the part of its element that shows, as a press hits it; none showing fails) or {x, y, w, h} in points: compare only that part", "Locator|Rect" },
     { "at", "0-1: render the last transition at that progress instead of the settled frame (compared once; no timeout)", "number" },
     { "timeout", "clock seconds to retry (default: the with_timeout block's, else 5)", "number" } },
   waits = "until the settled frame matches, up to the timeout; with at, until settled, then compares once",
@@ -168,10 +175,11 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
     end
     -- Labels are located anew on each frame: the masked element may appear only later.
     local function attempt(final)
-      for i, m in ipairs(masks) do
+      request.masks = {}
+      for _, m in ipairs(masks) do
         local rect, problem = area(what, "mask", m)
-        if not rect then return final and "failed" or "retry", final and written(problem) or problem end
-        request.masks[i] = rect
+        if rect == nil then return final and "failed" or "retry", final and written(problem) or problem end
+        if rect then request.masks[#request.masks + 1] = rect end
       end
       if opts.region ~= nil then
         local rect, problem = area(what, "region", opts.region)
