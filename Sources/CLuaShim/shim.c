@@ -333,9 +333,9 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
     lua_Debug ar;
     const char *kind = "";
     char site[600] = "", called[128] = "", registered[64] = "";
-    int pattern = 0, own = 0, called_pattern = 0, script_pattern = 0;
+    int pattern = 0, own = 0, called_pattern = 0, script_pattern = 0, tail = 0;
     for (int level = 0; level < 200 && lua_getstack(L, level, &ar); level++) {
-        if (!lua_getinfo(L, "Sln", &ar)) break;
+        if (!lua_getinfo(L, "Slnt", &ar)) break;
         const char *name = ar.name ? ar.name : "";
         /* A pattern function the script itself called (Sceneflow's own gsub is not its
            pattern). */
@@ -349,6 +349,8 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
             if (strncmp(ar.short_src, "[sceneflow", 10) == 0) own = 1;
             const char *api_name = strcmp(ar.what, "Lua") == 0 ? sf_api_name_of(&ar) : NULL;
             if (api_name) snprintf(registered, sizeof registered, "%s", api_name);
+            /* `return element(...)`: the tail call replaced the script's frame */
+            if (strcmp(ar.what, "Lua") == 0 && ar.istailcall) tail = 1;
             snprintf(called, sizeof called, "%s", name);
             called_pattern = is_pattern;
             continue;
@@ -365,6 +367,13 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
        several (made by one factory, such as expect.visible and expect.hidden). */
     int through_c = strcmp(called, "pcall") == 0 || strcmp(called, "xpcall") == 0 || called[0] == 0;
     const char *shown = strcmp(kind, "lua") == 0 ? "" : through_c ? registered : called;
+    /* No frame of the script's: a Sceneflow function it called in a return statement (a tail
+       call leaves no line) is named by its registered body, with a fifth field "tail" (red-team 28 F2: "inside one
+       library call or error handler that never returned to Lua", no name, no hint). */
+    if (kind[0] == 0 && tail && registered[0]) {
+        snprintf(out, size, "api\t\t%s\t%s\ttail", registered, script_pattern ? "pattern" : "");
+        return;
+    }
     snprintf(out, size, "%s\t%s\t%s\t%s", kind, site, shown, pattern ? "pattern" : "");
 }
 

@@ -85,28 +85,36 @@ extension LuaWatchdog {
         public var called: String
         /// True when `string.find`, `match`, `gmatch` or `gsub` was on the stack.
         public var pattern: Bool
+        /// True for a Sceneflow call the script made in a return statement (`return
+        /// element(…)`): Lua's tail call left no frame of the script's, so `site` is empty.
+        public var tailCall = false
 
         /// Creates a place.
-        public init(kind: Kind, site: String, called: String, pattern: Bool) {
+        public init(kind: Kind, site: String, called: String, pattern: Bool, tailCall: Bool = false) {
             self.kind = kind
             self.site = site
             self.called = called
             self.pattern = pattern
+            self.tailCall = tailCall
         }
 
-        /// Parses `sf_stuck_place()`'s tab-separated text; nil when nothing was known.
+        /// Parses `sf_stuck_place()`'s tab-separated text (a fifth field `tail` for a tail
+        /// call, whose site is empty); nil when nothing was known.
         public init?(shimText: String) {
             let fields = shimText.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            if fields.count == 5, fields[0] == "api", fields[4] == "tail", !fields[2].isEmpty {
+                self.init(kind: .api, site: "", called: fields[2], pattern: fields[3] == "pattern", tailCall: true)
+                return
+            }
             guard fields.count == 4, !fields[1].isEmpty else { return nil }
+            let kind: Kind
             switch fields[0] {
             case "api": kind = .api
             case "lib": kind = .library
             case "lua": kind = .lua
             default: return nil
             }
-            site = fields[1]
-            called = fields[2]
-            pattern = fields[3] == "pattern"
+            self.init(kind: kind, site: fields[1], called: fields[2], pattern: fields[3] == "pattern")
         }
 
         /// The place of the call found stuck, in the stuck handler only (nil when the stack
@@ -121,6 +129,8 @@ extension LuaWatchdog {
             let name = qualified ?? called
             let base: String
             switch kind {
+            case .api where tailCall:
+                base = "inside the Sceneflow call \(name), called by a return statement (Lua keeps no line for it)"
             case .api: base = "inside the Sceneflow call \(name.isEmpty ? "" : name + " ")at \(site)"
             case .library where called == "for iterator": base = "inside the iterator of a for loop at \(site)"
             case .library: base = "inside the Lua library call \(name.isEmpty ? "" : name + " ")at \(site)"

@@ -200,6 +200,7 @@ extension ScriptRuntime {
         }
         switch place.kind {
         case .lua: return "in the script's own Lua code at \(place.site) (an endless loop?)"
+        case .api where place.tailCall: return place.phrase()
         case .api:
             // The step begun at the call site (still open, or closed by the unwinding).
             if let step = module.runningStep ?? module.steps.last, step.line == place.line {

@@ -51,6 +51,23 @@ import Testing
         Case(
             name: "tap pattern", code: #"tap {pattern = string.rep("a-", 20) .. "b"}"#,
             says: "inside the Sceneflow call tap", pattern: true),
+        // A Sceneflow call in tail position (`return element(…)`): Lua drops the script's frame,
+        // so no line is known, but the call is named and the pattern suggested (red-team 28 F2:
+        // "inside one library call or error handler that never returned to Lua").
+        Case(
+            name: "tail element", code: #"return element({pattern = string.rep("a-", 20) .. "b"})"#,
+            says: "inside the Sceneflow call element, called by a return statement", pattern: true),
+        Case(
+            name: "tail tap", code: #"return tap {pattern = string.rep("a-", 20) .. "b"}"#,
+            says: "inside the Sceneflow call tap, called by a return statement", pattern: true),
+        Case(
+            name: "tail to_match", code: #"return expect(string.rep("a", 40)).to_match(string.rep("a-", 20) .. "b")"#,
+            says: "inside the Sceneflow call expect(x).to_match, called by a return statement", pattern: true),
+        Case(
+            name: "tail in coroutine",
+            code:
+                #"coroutine.resume(coroutine.create(function() return element({pattern = string.rep("a-", 20) .. "b"}) end))"#,
+            says: "inside the Sceneflow call element, called by a return statement", pattern: true),
         // Soft expectations too (red-team 22 F1: "inside the Sceneflow call at").
         Case(
             name: "soft visible", code: #"expect.soft.visible {pattern = string.rep("a-", 20) .. "b"}"#,
