@@ -154,6 +154,7 @@ extension TestWorkerPool {
             let phase = run.journal().phase
             let hooksLeft = !stoppedBySignal && phase != "after_each" && phase != "before_all"
             keepRecords(of: run, in: &outcome)
+            if recordsTimeline { run.noteTimelineLost(of: test.name, prototype: run.streamedTimeline?.prototype ?? "") }
             if outcome.failsTheRun { failures += 1 }
             run.outcomes[position] = outcome
             run.running = nil

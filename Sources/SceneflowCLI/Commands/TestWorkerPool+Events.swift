@@ -136,6 +136,7 @@ extension TestWorkerPool {
                 // its test at once.
                 flushShown(run, onOutcome: onOutcome)
                 if outcome.hook == nil { run.shownLater = position } else { onOutcome(outcome) }
+            case .timelinePart(let part, let clock): run.streamTimeline(part, clock: clock)
             case .read(let files): onRead(run.file, files)
             case .parameters(let keys): parametersRead.formUnion(keys)
             case .afterAllLog(let log, let visuals):

@@ -119,6 +119,37 @@ extension TestWorkerPool {
         var sends = 0
         /// When it was last handed to a worker (`ProcessInfo.systemUptime`), nil before.
         var sentAt: Double?
+        /// The file's timeline as its tests' parts came (`WorkerEvent.timelinePart`), on one
+        /// clock across its workers, with a `left_out` event where a worker was stopped inside
+        /// a test; used instead of the last worker's own once a worker was stopped.
+        var streamedTimeline: TimelineRun?
+        /// Clock seconds the streamed parts took: where the next part starts.
+        var streamedClock = 0.0
+        /// Whether a worker was stopped inside one of the file's tests (`streamedTimeline`
+        /// then holds what the earlier workers recorded).
+        var timelineBroken = false
+
+        /// Adds a test's timeline part after the ones before it.
+        func streamTimeline(_ part: TimelineRun, clock: Double) {
+            streamedTimeline = streamedTimeline?.appending(part, shiftedBy: streamedClock) ?? part
+            streamedClock += clock.isFinite ? clock : 0
+        }
+
+        /// Notes in the streamed timeline that the worker running `test` was stopped inside
+        /// it, so the transitions and events of that test are not there.
+        func noteTimelineLost(of test: String, prototype: String) {
+            timelineBroken = true
+            let note = TimelineEventEntry(
+                time: streamedClock, wall: nil, type: "left_out",
+                text:
+                    "test \"\(test)\": its worker process was stopped inside it, so the transitions and events it recorded are not here"
+            )
+            if streamedTimeline == nil {
+                streamedTimeline = TimelineRun(
+                    name: file, prototype: prototype, clock: .virtual, transitions: [], events: [])
+            }
+            streamedTimeline?.events.append(note)
+        }
 
         init(file: String) { self.file = file }
 

@@ -172,7 +172,10 @@ extension TestWorkerPool {
         endedAt[run.file] = ended
         var result = ScriptFileResult(file: run.file, outcomes: outcomes, loadProblems: loadProblems)
         result.wallSeconds = wallSeconds ?? run.started.map { ProcessInfo.processInfo.systemUptime - $0 }
-        result.timeline = timeline.map { timelineBudget.admit($0, part: "this file") }
+        // After a stopped worker, the parts every worker handed over as its tests ended.
+        let whole = run.timelineBroken ? run.streamedTimeline : timeline
+        run.streamedTimeline = nil
+        result.timeline = whole.map { timelineBudget.admit($0, part: "this file") }
         result.writeProblems = writeProblems
         run.result = result
     }

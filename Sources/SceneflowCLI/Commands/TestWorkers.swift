@@ -45,6 +45,9 @@ enum WorkerEvent: Codable {
     /// The keys the file's run asked `param(key)` for (`HeadlessTestRunner.parametersRead`),
     /// sent before its end when it asked for any.
     case parameters([String])
+    /// A test's part of the file's timeline as it ended, on its own clock, and the clock
+    /// seconds it took (`HeadlessTestRunner.onTimelinePart`).
+    case timelinePart(TimelineRun, clock: Double)
     /// The file is done: its load problems, timeline and real time (the outcomes were sent
     /// one by one and are left out).
     case finished(ScriptFileResult)
@@ -280,6 +283,7 @@ enum TestWorker {
             replica.add(event, line: line)
         }
         runner.onAfterEach = { send(.afterEach($0)) }
+        if request.timeline { runner.onTimelinePart = { send(.timelinePart($0, clock: $1), flush: false) } }
         runner.onAfterAllLog = { send(.afterAllLog($0, $1)) }
         runner.stopsVideo = { interruption.signal != nil }
         // A verdict already sent (its test's video then being encoded) is counted once.

@@ -27,11 +27,22 @@ final class FrameRecorder {
     /// its events (the tests before this one took this long).
     var clockOffset = 0.0
 
+    /// The test whose worker process was stopped inside it, when this recorder resumes the
+    /// file after it (`continuing`): `summary.txt` says so, as its list starts there.
+    var resumedAfter: String?
+
+    /// A recorder writing into `directory`; `continuing` (a worker resuming the file after
+    /// one that was stopped) numbers its frames after the ones already there, so the frames
+    /// of the tests before are kept (red-team 29 F6: they were overwritten from 001).
     /// - Throws: `SDLError` when the offscreen renderer cannot be made, or an error creating
     ///   the folder.
-    init(directory: String, prototype: Prototype) throws {
+    init(directory: String, prototype: Prototype, continuing: Bool = false) throws {
         self.directory = directory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if continuing {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            counter = names.filter { $0.hasSuffix(".png") }.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
+        }
         renderer = try OffscreenRenderer(device: prototype.device)
         images = renderer.makeTextureCache(directory: prototype.directory)
     }

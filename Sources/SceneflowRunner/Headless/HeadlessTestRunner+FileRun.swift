@@ -98,7 +98,7 @@ extension HeadlessTestRunner {
         if let framesDirectory = options.framesDirectory {
             let folder = (framesDirectory as NSString).appendingPathComponent(Self.scriptID(file))
             do {
-                recorder = try FrameRecorder(directory: folder, prototype: prototype)
+                recorder = try FrameRecorder(directory: folder, prototype: prototype, continuing: options.skipFirst > 0)
                 recorder?.writesPNGs = !options.framesHashOnly
             } catch {
                 result.loadProblems = [

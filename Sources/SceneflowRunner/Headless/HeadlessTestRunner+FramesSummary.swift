@@ -9,6 +9,10 @@ extension HeadlessTestRunner {
         var text = "Sceneflow headless run of \(result.file)\nprototype: \(prototype.name) (\(prototype.directory))\n"
         text +=
             "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
+        if let stopped = recorder.resumedAfter {
+            text +=
+                "The worker process running test \"\(stopped)\" was stopped inside it: the tests up to it ran in that worker, their verdicts are in the console and reports, their frames are the files numbered before the ones listed here.\n\n"
+        }
         for outcome in result.outcomes {
             switch outcome.verdict {
             case .passed, .warned, .recorded:

@@ -131,6 +131,7 @@ extension HeadlessTestRunner {
                 running: running)
             let admitted = run.timelineBudget.admit(part)
             run.timeline = run.timeline?.appending(admitted, shiftedBy: run.clockOffset) ?? admitted
+            onTimelinePart?(admitted, clock.now)
         }
         run.clockOffset += clock.now
         outcome.visuals = run.checker.records

@@ -43,6 +43,11 @@ public final class HeadlessTestRunner {
     /// after_all folder), after the test they ran after was handed to `onOutcome`: they belong
     /// to that test's log and visuals, as when the hooks ran in its Lua state.
     public var onAfterAllLog: ([TestLogEntry], [VisualRecord]) -> Void = { _, _ in }
+    /// With `recordsTimeline`: each test's part of its file's timeline as the test ends (its
+    /// times from the test's own clock zero) and the clock seconds the test took, so a
+    /// `sceneflow test` worker hands it to the runner before the worker can be stopped in a
+    /// later test (red-team 29 F6: a stopped worker took the file's whole timeline with it).
+    public var onTimelinePart: ((TimelineRun, Double) -> Void)?
     /// Why tests were not run once `shouldStop` returned true (their skip reason).
     public var stopReason: () -> String = { "the run was interrupted" }
     /// The failure message of a test a stop signal ended while it ran (verdict interrupted).
@@ -151,6 +156,10 @@ public final class HeadlessTestRunner {
             let run = startFileRun(
                 file, directory: directory, first: first, prototype: prototype, result: &result)
         else { return result }
+        if options.skipFirst > 0 {
+            let all = options.reverseOrder ? indices.reversed() : indices
+            run.recorder?.resumedAfter = all.dropFirst(options.skipFirst - 1).first.map { tests[$0].name }
+        }
         if options.afterAllOnly {
             runAfterAllPart(run, indices: indices, fileStart: fileStart, onOutcome)
             return run.result

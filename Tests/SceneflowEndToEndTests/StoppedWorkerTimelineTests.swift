@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// A test whose worker process the watchdog ends keeps the timeline its file recorded before
+/// it: each test's part is handed to the runner as the test ends, so the transitions of the
+/// tests before it in that worker stay in `--timeline` and `--csv`, and one `left_out` event
+/// names the test whose own part ended with its worker (red-team 29 F6: the file's timeline
+/// was empty and said nothing). One worker and two.
+@Suite struct StoppedWorkerTimelineTests {
+    static let stuck = #"string.find(string.rep("a", 40), string.rep("a-", 20) .. "b")"#
+
+    @Test(arguments: ["1", "2"])
+    func theTimelineBeforeTheStoppedTestIsKept(jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "w.lua",
+            """
+            prototype "Proto"
+            test("opens", function() tap "Open"; expect.scene "detail" end)
+            test("opens then stuck", function() tap "Open"; expect.scene "detail"; \(Self.stuck) end)
+            test("after", function() tap "Open"; expect.scene "detail" end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "w.lua", "--timeout", "2", "--timeline", "t.json", "--csv", "t.csv", "--jobs", jobs],
+            in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("PASS  opens") && r.stdout.contains("PASS  after"), "\(r.stdout)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: tmp.file("t.json")))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let runs = try #require(json["runs"] as? [[String: Any]])
+        let run = try #require(runs.first { $0["name"] as? String == "w.lua" }, "\(runs)")
+        let transitions = try #require(run["transitions"] as? [[String: Any]])
+        // "opens" and "after" each pushed detail; the stopped test's own part is gone.
+        #expect(transitions.count == 2, "\(transitions.count) transitions")
+        let events = try #require(run["events"] as? [[String: Any]])
+        let notes = events.filter { $0["type"] as? String == "left_out" }.compactMap { $0["text"] as? String }
+        #expect(notes.count == 1 && notes[0].contains("\"opens then stuck\""), "\(notes)")
+        #expect(notes.first?.contains("worker process") == true, "\(notes)")
+        // Times run on one clock: the later test's transition starts after the earlier one's.
+        let starts = transitions.compactMap { $0["start"] as? Double }
+        #expect(starts.count == 2 && starts[0] < starts[1], "\(starts)")
+        let csv = try String(contentsOfFile: tmp.file("t.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\n").count == 3, "\(csv)")
+    }
+
+    /// The frames of the tests before the stopped one stay: the worker that resumes the file
+    /// numbers its frames after them (they were overwritten from 001), and its summary.txt
+    /// names the test whose worker was stopped. The same file without the stuck call writes
+    /// as many frames.
+    @Test func theFramesBeforeTheStoppedTestAreKept() throws {
+        func frames(stuck: Bool) throws -> (count: Int, summary: String) {
+            let tmp = try TempFolder()
+            try tmp.prototype()
+            try tmp.write(
+                "w.lua",
+                """
+                prototype "Proto"
+                test("opens", function() tap "Open"; expect.scene "detail" end)
+                test("opens then stuck", function() tap "Open"; expect.scene "detail"; \(stuck ? Self.stuck : "") end)
+                test("after", function() tap "Open"; expect.scene "detail" end)
+
+                """)
+            let r = try Sceneflow.run(
+                ["test", "w.lua", "--timeout", "2", "--frames", "fr", "--jobs", "1"], in: tmp.url, timeout: 120)
+            #expect(r.status == (stuck ? 1 : 0), "\(r)")
+            let files = try FileManager.default.contentsOfDirectory(atPath: tmp.file("fr/w"))
+            let summary = try String(contentsOfFile: tmp.file("fr/w/summary.txt"), encoding: .utf8)
+            return (files.filter { $0.hasSuffix(".png") }.count, summary)
+        }
+        let normal = try frames(stuck: false)
+        let stopped = try frames(stuck: true)
+        #expect(stopped.count == normal.count, "\(stopped.count) frames, \(normal.count) without the stop")
+        #expect(stopped.summary.contains("\"opens then stuck\""), "\(stopped.summary)")
+        #expect(stopped.summary.contains("was stopped inside it"), "\(stopped.summary)")
+    }
+}
