@@ -62,7 +62,11 @@ public final class CheckedImageCache: @unchecked Sendable {
             lock.unlock()
         }
         if hash == nil {
-            guard let data = try? RegularFile.read(path, limit: limits.maxFileBytes), !data.isEmpty else { return nil }
+            // A file the size checks refuse (a PNG with much data after its end) is not read
+            // to be hashed: the usual check refuses it unread (red-team 29 F2).
+            guard (try? limits.checkFileSize(path: path)) != nil,
+                let data = try? RegularFile.read(path, limit: limits.maxFileBytes), !data.isEmpty
+            else { return nil }
             hash = data.withUnsafeBytes { ContentHash.of($0) }
             if let identity {
                 lock.lock()
