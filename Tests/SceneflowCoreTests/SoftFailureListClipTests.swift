@@ -30,3 +30,32 @@ import Testing
                 == "2 soft expectations failed:\nt.lua:4: expected 1 to be 2\nt.lua:5: expected 3 to be 4")
     }
 }
+
+/// A message that ends with a note of the lines already cut (`… (N more lines)`, as a list of
+/// soft failures cut in Lua ends) keeps it, past the 100 lines, or adds its count to the note
+/// of the lines cut later (red-team 29 F5).
+@Suite struct LinesNoteClipTests {
+    static func list(_ count: Int, noted: Int) -> String {
+        (["\(count + noted) soft expectations failed:"] + (1...count).map { "  line 4: expected \($0) to be 0" }
+            + [MessageClip.linesNote(noted)]).joined(separator: "\n")
+    }
+
+    @Test func aNoteAfterAFullListIsKept() {
+        let list = Self.list(99, noted: 1901)
+        #expect(MessageClip.clip(list) == list)
+    }
+
+    @Test func theLinesCutLaterJoinTheNote() {
+        let clipped = MessageClip.clip("a hard failure\nand " + Self.list(99, noted: 1901))
+        let lines = clipped.components(separatedBy: "\n")
+        #expect(lines.count == MessageClip.maxLines + 1)
+        #expect(lines.last == "… (1902 more lines)")
+        #expect(lines[lines.count - 2] == "  line 4: expected 98 to be 0")
+    }
+
+    @Test func onlyANoteOfLinesIsOne() {
+        #expect(MessageClip.linesLeftOut(noted: "… (12 more lines)") == 12)
+        #expect(MessageClip.linesLeftOut(noted: "… (12 more bytes)") == nil)
+        #expect(MessageClip.linesLeftOut(noted: "x… (12 more lines)") == nil)
+    }
+}

@@ -189,7 +189,7 @@ public struct TestRecordJournal: Sendable {
         let room = MessageClip.maxLines - 1
         var lines = ["\(count) soft expectation\(count == 1 ? "" : "s") failed:"]
         lines += softFailures.prefix(room).map { MessageClip.clip($0) }
-        if count > room { lines.append("… (\(count - room) more lines)") }
+        if count > room { lines.append(MessageClip.linesNote(count - room)) }
         return lines.joined(separator: "\n")
     }
 }
