@@ -173,12 +173,14 @@ enum SceneflowTool {
             if let message = RawArguments.invalidUTF8Message() { throw UsageError(message: message) }
             let parsed = try ParsedArguments.parse(rest, options: C.options, arguments: C.arguments)
             // Two outputs of one file first: `--report out --json out/results.json` is that,
-            // whether or not `out` exists yet (the check below creates `--report`'s folder).
+            // whether or not `out` exists yet (`--report`'s folder is made after the checks).
             try OutputOptions.checkStandardOutputClaims(parsed, options: C.options)
             try OutputOptions.checkCollisions(parsed, options: C.options, command: C.name)
             try OutputOptions.check(parsed, options: C.options)
             let instance = try C(parsed)
             try instance.validate()
+            // Only now: a command line refused above leaves no output folder behind.
+            try OutputPath.createFolders()
             return instance.run()
         } catch let error as InputError {
             printError("sceneflow \(C.name): \(error)")

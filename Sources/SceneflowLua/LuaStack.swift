@@ -288,6 +288,8 @@ struct LuaStack {
     /// first has its quoted strings shortened where it lies in Lua's memory
     /// (`MessageClip.shorteningQuotes`, one pass, nothing copied but what is kept), so the
     /// reason after a long quoted name stays (red-team 10 m1); what is still longer keeps its
+    /// whole lines up to that size and `… (N more lines)` counting the rest (red-team 29 F5: it
+    /// kept 900 characters, cut inside a line), or, when its first line alone is longer, its
     /// first `cutErrorCharacters` characters and the count of the bytes left out (short enough
     /// that `MessageClip` keeps that note). Nil when the value is not a string.
     func message(_ index: Int32) -> String? {
@@ -299,8 +301,28 @@ struct LuaStack {
         guard length > Self.maxErrorBytes else { return String(decoding: raw, as: UTF8.self) }
         let shortened = MessageClip.shorteningQuotes(utf8: raw, maxBytes: Self.maxErrorBytes)
         guard shortened.leftOut > 0 else { return shortened.text }
+        if let whole = Self.wholeLines(
+            shortened.text, rest: UnsafeBufferPointer(rebasing: raw.suffix(shortened.leftOut)))
+        {
+            return whole
+        }
         let kept = String(shortened.text.prefix(Self.cutErrorCharacters))
         return kept + "… (\(length - kept.utf8.count) more bytes)"
+    }
+
+    /// `kept`, the start of a message whose bytes `rest` were left out, cut back to its last
+    /// whole line and ended with `… (N more lines)` counting the lines left out (a note that
+    /// ended the message counts its own lines too); nil when `kept` holds no line break.
+    static func wholeLines(_ kept: String, rest: UnsafeBufferPointer<UInt8>) -> String? {
+        guard let end = kept.utf8.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
+        let newline = UInt8(ascii: "\n")
+        var left = 1 + rest.reduce(0) { $0 + ($1 == newline ? 1 : 0) }  // the line cut, and the rest
+        if let start = rest.lastIndex(of: newline),
+            let noted = MessageClip.linesLeftOut(noted: String(decoding: rest[(start + 1)...], as: UTF8.self))
+        {
+            left += noted - 1
+        }
+        return String(kept[..<end]) + "\n" + MessageClip.linesNote(left)
     }
 
     /// An error message longer than this many bytes (64 KiB) is not copied out of Lua whole:

@@ -129,12 +129,12 @@ extension ScriptModule {
             }
         ),
         (
-            // soft_failed(line): a soft expectation failed (its line of the failure message)
+            // soft_failed(line): a soft expectation failed (its line of the failure message;
+            // past the first RecordLimits.softFailures only counted: its text is not copied)
             "soft_failed",
             { module, _, s in
-                if module.softFailures.count < RecordLimits.softFailures {
-                    module.record(.softFailed(s.string(1, maxBytes: RecordLimits.messageBytes) ?? "?"))
-                }
+                let keeps = module.softFailures.count < RecordLimits.softFailures
+                module.record(.softFailed(keeps ? s.string(1, maxBytes: RecordLimits.messageBytes) ?? "?" : ""))
                 return .values(0)
             }
         ),

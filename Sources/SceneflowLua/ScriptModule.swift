@@ -123,7 +123,7 @@ final class ScriptModule {
 
     /// Forgets the soft failures once the Lua side listed them in the failure message (the
     /// runner's copy keeps them: they are the test's findings if its worker is stopped later).
-    func softFailuresReported() { records.softFailures.removeAll() }
+    func softFailuresReported() { records.forgetSoftFailures() }
 
     typealias Native = (name: String, body: (ScriptModule, Session, LuaStack) -> LuaCallbackResult)
 

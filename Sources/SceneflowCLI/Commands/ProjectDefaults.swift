@@ -52,7 +52,8 @@ enum ProjectDefaults {
             settings.clockLimit = clockLimit
             settings.clockLimitOrigin = "test.clock_limit in \(ProjectConfig.fileName)"
         }
-        if settings.updateBaselines == nil, let mode = config.updateBaselines {
+        // --list writes no baseline (and its workers refuse the option with it).
+        if settings.updateBaselines == nil, !settings.list, let mode = config.updateBaselines {
             if TestSettings.isCI(ProcessInfo.processInfo.environment) {
                 // A committed default must not rewrite baselines on CI and turn a regression
                 // green; only the command line can ask for that there.
@@ -71,7 +72,7 @@ enum ProjectDefaults {
             if report { settings.report = config.report }
             // Every output, whichever source gave it, against the others and the run's inputs
             // (the config's prototype and the config itself among them), as the command line's;
-            // first, as there: the report folder is created next, and a file may be inside it.
+            // first, as there: the report folder is checked next, and a file may be inside it.
             try OutputOptions.checkCollisions(
                 outputs(settings, given: given, config: path), positionals: inputs, prototype: settings.prototype,
                 config: path, command: TestCommand.name)
@@ -82,6 +83,7 @@ enum ProjectDefaults {
                 try OutputPath.checkWritableFile("\(path): test.reporters.junit", file)
             }
             if json, let file = config.json { try OutputPath.checkWritableFile("\(path): test.reporters.json", file) }
+            try OutputPath.createFolders()
         } catch {
             printError("sceneflow test: \(error)")
             return .failure(Failure(exitCode: .usage))

@@ -276,10 +276,27 @@ struct TestSettings {
             }
             shard = (index, count)
         }
-        if list && (junit != nil || json != nil || report != nil || tap) {
+        if framesHashOnly && frames == nil {
             throw UsageError(
-                message: "--list runs nothing, so it writes no report; leave out --junit, --json, --report and --tap")
+                message: "--frames-hash-only writes the frames' hashes into --frames DIR; give --frames DIR too")
         }
+        if list, let outputs = listedOutputs() {
+            throw UsageError(message: "--list runs nothing, so it writes no report; leave out \(outputs)")
+        }
+    }
+
+    /// The options of `parsed` that ask `--list` for an output it never writes (a report, a
+    /// timeline, frames, videos or baselines: red-team 28 F4 found all but the reports taken
+    /// silently), as a message names them (`--timeline and --csv`); nil when there are none.
+    private func listedOutputs() -> String? {
+        let given: [(String, Bool)] = [
+            ("--junit", junit != nil), ("--json", json != nil), ("--report", report != nil), ("--tap", tap),
+            ("--timeline", timeline != nil), ("--csv", csv != nil), ("--frames", frames != nil),
+            ("--video", video != .off), ("--update-baselines", updateBaselines != nil),
+        ]
+        let names = given.filter(\.1).map(\.0)
+        guard let last = names.last else { return nil }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
     }
 
     /// The most shards a suite is split into (`--shard I/N`): more machines than any CI matrix

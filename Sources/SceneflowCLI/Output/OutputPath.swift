@@ -42,6 +42,8 @@ enum OutputPath {
         let parent = folder.isEmpty ? "." : folder
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isDirectory) else {
+            // A folder another output option makes once the command line is checked.
+            if willCreate(parent) { return }
             throw UsageError(message: "\(option) \(shown(path)): the folder \(shown(parent)) does not exist")
         }
         guard isDirectory.boolValue else {
@@ -49,26 +51,6 @@ enum OutputPath {
         }
         guard access(parent, W_OK | X_OK) == 0 else {
             throw UsageError(message: "\(option) \(shown(path)): the folder \(shown(parent)) is not writable")
-        }
-    }
-
-    /// `path` is a writable folder or can be created as one.
-    static func checkWritableFolder(_ option: String, _ path: String) throws(UsageError) {
-        try checkName(option, path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw UsageError(message: "\(option) \(shown(path)) is a file, not a folder")
-            }
-            guard access(path, W_OK | X_OK) == 0 else {
-                throw UsageError(message: "\(option) \(shown(path)) is not writable")
-            }
-            return
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw UsageError(message: "\(option) \(shown(path)) cannot be created: \(plainReason(error))")
         }
     }
 

@@ -42,8 +42,12 @@ public struct TestRecordJournal: Sendable {
     public private(set) var log: [TestLogEntry] = []
     /// The steps kept, in the order they began.
     public private(set) var steps: [TestStepRecord] = []
-    /// The soft failures not yet listed in the test's failure message, one line each.
+    /// The soft failures not yet listed in the test's failure message, one line each (the
+    /// first `softFailureLimit` of them).
     public var softFailures: [String] = []
+    /// The soft failures not listed yet past the first `softFailureLimit`: counted, not kept
+    /// (red-team 29 F5: a list ended by a limit said 1 000 of 3 000).
+    public var softFailuresPastLimit = 0
     /// The steps begun and not yet returned: their index in `steps` (-1 for one over the cap,
     /// kept only if it fails) and `systemUptime` when they began.
     public private(set) var openSteps: [(index: Int, wallStart: Double)] = []
@@ -140,7 +144,11 @@ public struct TestRecordJournal: Sendable {
             for pending in pendingSteps.suffix(unwound) { keepFailedStep(pending) }
             pendingSteps.removeLast(unwound)
         case .softFailed(let line):
-            if softFailures.count < Self.softFailureLimit { softFailures.append(line) }
+            if softFailures.count < Self.softFailureLimit {
+                softFailures.append(line)
+            } else {
+                softFailuresPastLimit += 1
+            }
         case .phase(let name, let testFailure, let line):
             phase = name == "test" ? nil : name
             phaseLine = name == "test" ? nil : line
@@ -149,7 +157,7 @@ public struct TestRecordJournal: Sendable {
                 failureBeforeAfterEach = testFailure
                 // That failure lists the test's soft failures already (a worker's journal
                 // hears no `soft_reported`): a stop in the hooks must not list them again.
-                if testFailure != nil { softFailures.removeAll() }
+                if testFailure != nil { forgetSoftFailures() }
             }
         case .reset:
             self = TestRecordJournal()
@@ -180,16 +188,22 @@ public struct TestRecordJournal: Sendable {
         }
     }
 
+    /// Forgets the soft failures not yet listed (once a failure message listed them).
+    public mutating func forgetSoftFailures() {
+        softFailures.removeAll()
+        softFailuresPastLimit = 0
+    }
+
     /// The soft failures as the lines that follow a failure message: `1 soft expectation
     /// failed:` and a line each, cut as every message is (`MessageClip.clip`: each line to
     /// 1 000 characters, at most 100 lines: red-team 11 m5); nil when there are none.
     public var softFailureList: String? {
         guard !softFailures.isEmpty else { return nil }
-        let count = softFailures.count
+        let count = softFailures.count + softFailuresPastLimit
         let room = MessageClip.maxLines - 1
         var lines = ["\(count) soft expectation\(count == 1 ? "" : "s") failed:"]
         lines += softFailures.prefix(room).map { MessageClip.clip($0) }
-        if count > room { lines.append("… (\(count - room) more lines)") }
+        if count > room { lines.append(MessageClip.linesNote(count - room)) }
         return lines.joined(separator: "\n")
     }
 }

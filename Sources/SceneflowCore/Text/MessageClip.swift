@@ -13,13 +13,27 @@ public enum MessageClip {
     /// `message` with runs of three or more identical `part: ` prefixes collapsed into one
     /// (`a.lua:3: (repeated 200 times) C stack overflow`), then cut to `maxLength` characters.
     /// A message of several lines is clipped line by line (each to `maxLength`), keeping at
-    /// most `maxLines` lines, so every entry of a list stays readable.
+    /// most `maxLines` lines, so every entry of a list stays readable. A last line that is
+    /// already such a note (`… (N more lines)`, as a list cut before it got here ends) is not
+    /// one of them: it is kept, or its count joins the note of the lines cut here.
     public static func clip(_ message: String) -> String {
         guard message.contains("\n") else { return clipLine(message) }
-        let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        let noted = lines.last.flatMap { linesLeftOut(noted: String($0)) }
+        if noted != nil { lines.removeLast() }
         var kept = lines.prefix(maxLines).map { clipLine(String($0)) }
-        if lines.count > maxLines { kept.append("… (\(lines.count - maxLines) more lines)") }
+        let left = max(0, lines.count - maxLines) + (noted ?? 0)
+        if left > 0 { kept.append(linesNote(left)) }
         return kept.joined(separator: "\n")
+    }
+
+    /// The note that ends a message cut to its first lines: `… (N more lines)`.
+    public static func linesNote(_ leftOut: Int) -> String { "… (\(leftOut) more lines)" }
+
+    /// The count of a `linesNote` line, or nil when `line` is not one.
+    public static func linesLeftOut(noted line: String) -> Int? {
+        guard line.hasPrefix("… ("), line.hasSuffix(" more lines)") else { return nil }
+        return Int(line.dropFirst(3).dropLast(12))
     }
 
     /// One line: repeated prefixes collapsed, cut to `maxLength` characters.

@@ -31,12 +31,30 @@ function api.soft_line(f)
   return "  " .. (f.place and (f.place .. ": ") or "") .. tostring(f.text)
 end
 
--- The soft failures of the running test as the lines of its failure message, or nil.
+-- The most lines a failure message keeps (MessageClip.maxLines): the list keeps its header and
+-- the first MAX_LINES - 1 soft failures, then `… (N more lines)` counts the lines left out.
+local MAX_LINES = 100
+
+-- The lines of `text`: one, and one more for each line break in it.
+local function line_count(text)
+  local _, breaks = text:gsub("\n", "")
+  return breaks + 1
+end
+
+-- The soft failures of the running test as the lines of its failure message, or nil. It is
+-- cut here, as MessageClip cuts a message (red-team 29 F5): past 64 KiB, the whole list made
+-- the message cut in bytes, inside a line, keeping only its first 28 lines.
 function api.soft_report()
   local n = #api.soft
   if n == 0 then return nil end
   local lines = { format("%d soft expectation%s failed:", n, n == 1 and "" or "s") }
-  for _, f in ipairs(api.soft) do lines[#lines + 1] = api.soft_line(f) end
+  local kept = n < MAX_LINES and n or MAX_LINES - 1
+  for i = 1, kept do lines[#lines + 1] = api.soft_line(api.soft[i]) end
+  if kept < n then
+    local left = 0
+    for i = kept + 1, n do left = left + line_count(api.soft_line(api.soft[i])) end
+    lines[#lines + 1] = format("… (%d more lines)", left)
+  end
   return concat(lines, "\n"), api.soft[1].line
 end
 

@@ -1,0 +1,76 @@
+import Foundation
+import SceneflowRunner
+import Testing
+
+/// However many soft failures a test has, and however long their text, its failure message
+/// keeps the same cut in every report (console, JSON, JUnit, TAP): its first 100 lines, each
+/// whole, then `… (N more lines)` counting the soft failures left out (red-team 29 F5: past
+/// about 64 KiB of text the message kept 28 lines, cut inside one, with a note in bytes).
+@Suite struct LongSoftFailureListTests {
+    /// The soft failures of `s.lua`'s one test, as `count` and the Lua expression of the
+    /// value each one checks (`i` is its number), with what follows the list.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let count: Int
+        let value: String
+        let then: String
+        /// The lines of the failure message before the list (a hard failure's).
+        var before = 0
+        /// The soft failures listed (the others are counted in the note).
+        var shown = 99
+        var testDescription: String { "\(count) × \(value) \(then)" }
+    }
+
+    static let cases: [Case] = [
+        Case(count: 100, value: "i", then: ""),
+        Case(count: 2_000, value: "i", then: ""),
+        Case(count: 3_000, value: "i", then: ""),
+        Case(count: 20_000, value: "i", then: ""),
+        Case(count: 3_000, value: "i", then: "expect(1).to_be(2)", before: 1, shown: 98),
+        // Ended by the watchdog: the runner lists the soft failures it heard (red-team 29 F5:
+        // it said "1000 soft expectations failed" and "(901 more lines)" of 3 000).
+        Case(count: 3_000, value: "i", then: "while true do end", before: 1),
+        Case(count: 20_000, value: "i", then: "while true do end", before: 1),
+        Case(count: 300, value: #"string.rep("v", 60000) .. i"#, then: ""),
+        Case(count: 300, value: #"string.rep("v", 6000) .. i"#, then: ""),
+        Case(count: 300, value: "big", then: ""),
+    ]
+
+    @Test(arguments: cases)
+    func theListKeepsWholeLinesAndCountsTheRest(_ c: Case) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s.lua",
+            """
+            prototype "Proto"
+            local big = {} for k = 1, 3000 do big["key" .. k] = k end
+            test("F s", function()
+              for i = 1, \(c.count) do expect.soft(\(c.value)).to_be(0) end
+              \(c.then)
+            end)
+
+            """)
+        let limit = ["--timeout", c.then.hasPrefix("while") ? "3" : "30"]
+        let run = try Sceneflow.run(
+            ["test", "s.lua", "--json", "r.json", "--junit", "r.xml", "--tap"] + limit, in: tmp.url, timeout: 300)
+        #expect(run.status == 1, "\(run)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let message = try #require(report.files.first?.outcomes.first?.failure?.message)
+        let lines = message.components(separatedBy: "\n")
+        let hard = c.before
+        #expect(lines[hard].hasSuffix("\(c.count) soft expectations failed:"), "\(lines.prefix(3))")
+        let shown = lines.filter { $0.hasPrefix("  line 4: expected ") }
+        let kept = min(c.count, c.shown)
+        #expect(shown.count == kept, "\(shown.count) lines kept of \(c.count): \(lines.suffix(2))")
+        for line in shown { #expect(line.hasSuffix(" to be 0"), "a line cut in the middle: \(line.suffix(120))") }
+        #expect(!message.contains("more bytes"), "\(lines.suffix(2))")
+        let note = "… (\(c.count - kept) more lines)"
+        #expect(lines.last == note, "\(lines.suffix(2))")
+        #expect(lines.count == kept + hard + 2, "\(lines.count) lines")
+        let junit = try String(contentsOf: tmp.url.appendingPathComponent("r.xml"), encoding: .utf8)
+        #expect(junit.contains(note), "JUnit")
+        #expect(run.stdout.contains(note), "TAP: \(run.stdout.suffix(300))")
+        let console = try Sceneflow.run(["test", "s.lua"] + limit, in: tmp.url, timeout: 300)
+        #expect(console.output.contains(note), "console: \(console.output.suffix(300))")
+    }
+}
