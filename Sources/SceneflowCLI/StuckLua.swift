@@ -39,6 +39,12 @@ enum StuckLua {
     /// reads what that thread left, and writes with plain system calls.
     nonisolated(unsafe) static var beforeExit: (() -> Void)?
 
+    /// The window command running (`sceneflow play`, `sceneflow record`), nil for the others:
+    /// its message then names it and says the window was closed, since an action stuck inside
+    /// one library call can be stopped only with the whole process (red-team 29 F3: the
+    /// session ended with a message that named neither).
+    nonisolated(unsafe) static var windowCommand: String?
+
     private static let handler: LuaWatchdog.Handler = { reason, subject in
         let name = subject.map { String(cString: $0) } ?? ""
         let what = name.isEmpty ? "sceneflow" : name
@@ -47,8 +53,12 @@ enum StuckLua {
             StuckLua.beforeExit?()
             _exit(Interruption.exitStatus(Interruption.received))
         }
+        let ending =
+            windowCommand == nil
+            ? "so sceneflow stopped"
+            : "so the window was closed (Lua stuck inside one library call can be stopped only with the whole process; exit 65)"
         StuckLua.writeError(
-            "\(what): did not finish within 10 s of real time: its Lua code was stuck \(whereStopped(LuaWatchdog.Place.current, subject: name)), so sceneflow stopped"
+            "\(windowCommand.map { "\($0): " } ?? "")\(what): did not finish within 10 s of real time: its Lua code was stuck \(whereStopped(LuaWatchdog.Place.current, subject: name)), \(ending)"
         )
         StuckLua.beforeExit?()
         _exit(65)

@@ -136,7 +136,8 @@ struct PlayCommand: Subcommand {
         // A Lua action stuck inside one library call ends the process from the watchdog
         // thread (the only way out of a C call): the timeline is written first.
         StuckLua.beforeExit = { writeTimeline(StuckLua.writeError) }
-        defer { StuckLua.beforeExit = nil }
+        StuckLua.windowCommand = "sceneflow play"
+        defer { (StuckLua.beforeExit, StuckLua.windowCommand) = (nil, nil) }
         // A stop signal while the X server does not answer (the loop blocked in Xlib): the
         // timeline is written from the watching thread and the process ends (red-team 11 R3).
         let watch = DisplayStopWatch.start(command: "play") { writeTimeline(StuckLua.writeError) }

@@ -100,6 +100,13 @@ struct RecordCommand: Subcommand {
             StuckLua.writeError("sceneflow record: the script recorded up to the last step is in \(shown)")
         }
         defer { watch?.loopEnded() }
+        // An action stuck inside one library call ends the process from the watchdog thread:
+        // the script on disk is whole up to the last step, and the message says where.
+        StuckLua.beforeExit = {
+            StuckLua.writeError("sceneflow record: the script recorded up to the last step is in \(shown)")
+        }
+        StuckLua.windowCommand = "sceneflow record"
+        defer { (StuckLua.beforeExit, StuckLua.windowCommand) = (nil, nil) }
         do {
             try SessionRecording.record(player, prototype: loaded.prototype, output: out) {
                 interruption.signal != nil

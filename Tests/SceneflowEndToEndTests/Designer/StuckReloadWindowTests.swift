@@ -51,10 +51,32 @@ import Testing
             ["play", "Proto", "--timeline", "t.json", "--csv", "t.csv"], in: tmp.url, timeout: 90)
         #expect(run.status == 65, "\(run)")
         #expect(run.stderr.contains("did not finish within 10 s"), "\(run)")
+        // It names the command and says the window closed (red-team 29 F3).
+        #expect(run.stderr.hasPrefix("sceneflow play: "), "\(run)")
+        #expect(run.stderr.contains("so the window was closed"), "\(run)")
         #expect(run.stderr.contains("timeline written to t.json"), "\(run)")
         #expect(FileManager.default.fileExists(atPath: tmp.file("t.json")), "\(run)")
         #expect(FileManager.default.fileExists(atPath: tmp.file("t.csv")), "\(run)")
         #expect((try? TimelineDocument.read(tmp.file("t.json"))) != nil, "the timeline is whole")
+    }
+}
+
+/// `record` ended the same way says where the recorded script is (red-team 29 F3: nothing
+/// said the script was saved, nor which command ended).
+@Suite struct StuckActionRecordTests {
+    @Test func aStuckActionSaysWhereTheScriptIs() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(
+            scenes: """
+                    home = { image = "home.png", after = 0.2,
+                      on_after = function(app) string.find(string.rep("a", 40), string.rep("a-", 20) .. "b") end },
+                    detail = { image = "detail.png" },
+                """)
+        let run = try Sceneflow.run(["record", "Proto", "--out", "r.lua"], in: tmp.url, timeout: 90)
+        #expect(run.status == 65, "\(run)")
+        #expect(run.stderr.hasPrefix("sceneflow record: "), "\(run)")
+        #expect(run.stderr.contains("so the window was closed"), "\(run)")
+        #expect(run.stderr.contains("the script recorded up to the last step is in r.lua"), "\(run)")
     }
 }
 
