@@ -103,13 +103,8 @@ public struct TestRecordJournal: Sendable {
             log.append(entry)
         case .logDropped(let count, let clockTime, let line):
             droppedLogEntries = count
-            let note = TestRecordLimits.logCapNote(leftOut: count)
-            if let index = logNoteIndex, log.indices.contains(index) {
-                log[index].message = note
-            } else {
-                log.append(TestLogEntry(level: .message, clockTime: clockTime, line: line, message: note))
-                logNoteIndex = log.count - 1
-            }
+            logNoteIndex = setNote(
+                TestRecordLimits.logCapNote(leftOut: count), at: logNoteIndex, clockTime: clockTime, line: line)
         case .stepBegan(let call, let line, let clockStart, let group, let wallStart):
             guard keepsSteps else {
                 let record = TestStepRecord(
@@ -179,13 +174,19 @@ public struct TestRecordJournal: Sendable {
     /// Counts `change` more steps left out past the cap in the test's log note.
     private mutating func noteDroppedSteps(by change: Int, clockTime: Double) {
         droppedSteps += change
-        let note = TestRecordLimits.stepCapNote(leftOut: droppedSteps)
-        if let index = stepNoteIndex, log.indices.contains(index) {
+        stepNoteIndex = setNote(
+            TestRecordLimits.stepCapNote(leftOut: droppedSteps), at: stepNoteIndex, clockTime: clockTime, line: nil)
+    }
+
+    /// Puts `note` in the log entry at `index` (a cap's note, rewritten as its count grows), or
+    /// appends it when there is none yet; returns where it is.
+    private mutating func setNote(_ note: String, at index: Int?, clockTime: Double, line: Int?) -> Int {
+        if let index, log.indices.contains(index) {
             log[index].message = note
-        } else {
-            log.append(TestLogEntry(level: .message, clockTime: clockTime, line: nil, message: note))
-            stepNoteIndex = log.count - 1
+            return index
         }
+        log.append(TestLogEntry(level: .message, clockTime: clockTime, line: line, message: note))
+        return log.count - 1
     }
 
     /// Forgets the soft failures not yet listed (once a failure message listed them).
