@@ -124,6 +124,8 @@ import Testing
         "step(\"last\", function() expect.soft(1).to_be(2) end)",
         "step(\"outer\", function() step(\"last\", function() expect(1).to_be(2) end) end)",
         "step(\"outer\", function() pcall(step, \"last\", function() error(\"x\") end) end) error(\"end\")",
+        // caught at the top level, several (red-team 30 F2: kept in reverse order, or dropped)
+        "for _ = 1, 3 do pcall(step, \"last\", function() error(\"x\") end) end error(\"end\")",
     ]
 
     @Test(arguments: bodies, ["1", "2"])
@@ -152,11 +154,12 @@ import Testing
         let steps = try #require(many["steps"] as? [[String: Any]])
         let last = try #require(steps.first { $0["call"] as? String == "step(\"last\")" }, "no step \"last\" kept")
         #expect(last["passed"] as? Bool == false)
-        #expect(steps.count <= 10_002, "\(steps.count) steps")
+        #expect(steps.count <= 10_003, "\(steps.count) steps")
         let log = try #require(many["log"] as? [[String: Any]])
         let notes = log.compactMap { $0["message"] as? String }.filter { $0.hasPrefix("this test began more than") }
         #expect(notes.count == 1, "\(notes)")
         #expect(notes.first?.contains("failed steps are kept") == true, "\(notes)")
-        #expect(r.stdout.contains("in step \"last\"") || body.contains("pcall"), "\(r.stdout.suffix(600))")
+        let named = r.stdout.contains("in step \"last\"") || r.stdout.contains("in step \"outer\" › \"last\"")
+        #expect(named || body.contains("pcall"), "\(r.stdout.suffix(600))")
     }
 }

@@ -37,6 +37,13 @@ import Testing
         let r = try Sceneflow.run(["test", "s.lua"], in: tmp.url)
         #expect(r.status == 1, "\(r)")
         #expect(r.stdout.contains("the element lies outside the 60x60 pt overlay card of scene \"b\""), "\(r.stdout)")
+        // expect.visible says the same (red-team 30 F3: "outside the screen").
+        try tmp.write(
+            "v.lua",
+            "prototype \"P\"\ntest(\"out\", function() tap \"Go\"; expect.visible(\"Out\", { timeout = 0 }) end)\n")
+        let v = try Sceneflow.run(["test", "v.lua"], in: tmp.url)
+        #expect(v.status == 1, "\(v)")
+        #expect(v.stdout.contains("outside the 60x60 pt overlay card of scene \"b\""), "\(v.stdout)")
     }
 
     @Test func anElementInsideItsCardIsNotWarned() throws {

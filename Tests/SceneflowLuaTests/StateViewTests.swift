@@ -169,4 +169,24 @@ import Testing
         #expect(failure.contains("print alike"), "\(failure)")
         #expect(failure.contains("the same table"), "\(failure)")
     }
+
+    /// A state view is itself: `to_be` of the same view passes and `not_to_be` fails (red-team
+    /// 30 F1: `expect(m).not_to_be(m)` passed in every report, `to_be` failed, as the subject
+    /// was unwrapped to the prototype's table and the expected side was not).
+    static let sameViews = ["state.map", "state.cart", "state.k", "state.cart.deep.n", "state"]
+
+    @Test(arguments: sameViews)
+    func aViewIsItself(_ view: String) throws {
+        let r = try H.run(
+            """
+            test("to_be", function() local m = \(view); expect(m).to_be(m); expect.soft(m).to_be(\(view)) end)
+            test("not_to_be", function() local m = \(view); expect(m).not_to_be(m) end)
+            test("soft not_to_be", function() local m = \(view); expect.soft(m).not_to_be(m) end)
+            test("other", function() expect(\(view)).not_to_be({}) end)
+            """, prototype: Self.prototype)
+        #expect(r["to_be"]?.failure == nil, "\(r["to_be"]?.failure ?? "")")
+        #expect(r["not_to_be"]?.failure != nil, "not_to_be of the same view passed")
+        #expect(r["soft not_to_be"]?.failure != nil, "soft not_to_be of the same view passed")
+        #expect(r["other"]?.failure == nil, "\(r["other"]?.failure ?? "")")
+    }
 }

@@ -108,4 +108,22 @@ import Testing
         let after = try #require(r.steps.last)
         #expect(after.call == "tap(\"Continue\")" && after.depth == 0 && after.passed, "\(r.steps)")
     }
+
+    /// A step whose failure the script's own `pcall` caught at the top level ends there: the
+    /// steps after it are top level again, in order (red-team 30 F2: each later step nested one
+    /// level deeper inside the failed one).
+    @Test func aCaughtStepAtTheTopLevelEndsThere() throws {
+        let r = try H.one(
+            """
+            pcall(step, "s1", function() error("a") end)
+            pcall(step, "s2", function() expect(1).to_be(2) end)
+            pcall(function() step("w1", function() error(nil) end) end)
+            step("s3", function() step("s3a", function() end) end)
+            """)
+        #expect(r.failure == nil, "\(r.failure ?? "")")
+        let steps = r.steps.filter { $0.group != nil }
+        #expect(steps.map(\.group) == ["s1", "s2", "w1", "s3", "s3a"], "\(steps)")
+        #expect(steps.map(\.depth) == [0, 0, 0, 0, 1], "\(steps)")
+        #expect(steps.map(\.passed) == [false, false, false, true, true], "\(steps)")
+    }
 }

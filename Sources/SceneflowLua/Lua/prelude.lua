@@ -558,6 +558,13 @@ function api.runner(name)
   return runner
 end
 
+-- A step's guard (a to-be-closed value): a step whose body is left other than by returning
+-- (an error the script's own pcall catches, a closed coroutine) ends failed there, with the
+-- steps open inside it, so the next step is not recorded inside it (red-team 30 F2: every
+-- later step nested one level deeper, past the cap in reverse order).
+local STEP_GUARD = { __close = function(guard) if not guard.ended then sf.step_unwind(guard.depth) end end }
+function api.step_guard(depth) return setmetatable({ depth = depth, ended = false }, STEP_GUARD) end
+
 function api.define(d)
   assert(type(d.name) == "string" and type(d.fn) == "function", "define: name and fn")
   assert(known_groups[d.group], "define: unknown group for " .. d.name)
@@ -596,8 +603,10 @@ function api.define(d)
       local call = label .. "(" .. concat(shown, ", ") .. ")"
       api.inside_test(call)
       local depth = sf.step_begin(call, (api.line()))
+      local guard <close> = api.step_guard(depth)
       local results = table.pack(inner(...))
       sf.step_end(true, depth)
+      guard.ended = true
       return table.unpack(results, 1, results.n)
     end
   end

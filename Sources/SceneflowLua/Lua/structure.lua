@@ -419,9 +419,11 @@ api.define{ name = "step", group = "Structure",
     if type(fn) ~= "function" then api.fail(call .. ": expected the step's function second, got " .. type(fn)) end
     api.inside_test(call, false)  -- what fn calls says so if it waits
     local depth = sf.step_begin(call, (api.line()), name)
+    local guard <close> = api.step_guard(depth)
     local soft_before = #api.soft
     local results = table.pack(fn(...))
     sf.step_end(#api.soft == soft_before, depth)  -- a soft failure inside fails the step (it still ends)
+    guard.ended = true
     return table.unpack(results, 1, results.n)
   end }
 

@@ -65,7 +65,7 @@ import Testing
         #expect(hidden.failure == nil, "\(hidden.failure ?? "")")
         #expect(
             results["visible under the header"]?.failure?.contains(
-                "the element lies outside the screen or is scrolled under the fixed header or footer") == true,
+                "the element is scrolled under the fixed header or footer") == true,
             "\(results["visible under the header"]?.failure ?? "passed")")
         #expect(
             results["tap under the header"]?.failure?.contains(
