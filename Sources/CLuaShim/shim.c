@@ -321,6 +321,14 @@ static const char *sf_api_name_of(const lua_Debug *ar) {
     return NULL;
 }
 
+/* Whether `ar` runs the entry point of Sceneflow function `name` (api.entry_point: the
+   function a script calls, in a chunk named "[sceneflow NAME]"). */
+static int sf_is_entry_point(const lua_Debug *ar, const char *name) {
+    size_t n = strlen(name);
+    return strncmp(ar->short_src, "[sceneflow ", 11) == 0 && strncmp(ar->short_src + 11, name, n) == 0
+        && strcmp(ar->short_src + 11 + n, "]") == 0;
+}
+
 static int sf_is_own_chunk(const lua_Debug *ar) {
     return strncmp(ar->short_src, "[sceneflow", 10) == 0 || strcmp(ar->what, "C") == 0;
 }
@@ -332,7 +340,7 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
     if (!L) return;
     lua_Debug ar;
     const char *kind = "";
-    char site[600] = "", called[128] = "", registered[64] = "";
+    char site[600] = "", called[128] = "", registered[64] = "", tail_name[64] = "";
     int pattern = 0, own = 0, called_pattern = 0, script_pattern = 0, tail = 0;
     for (int level = 0; level < 200 && lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "Slnt", &ar)) break;
@@ -349,9 +357,18 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
             if (strncmp(ar.short_src, "[sceneflow", 10) == 0) own = 1;
             const char *api_name = strcmp(ar.what, "Lua") == 0 ? sf_api_name_of(&ar) : NULL;
             if (api_name) snprintf(registered, sizeof registered, "%s", api_name);
-            /* `return element(...)`: the tail call replaced the script's frame */
-            if (strcmp(ar.what, "Lua") == 0 && ar.istailcall) tail = 1;
-            snprintf(called, sizeof called, "%s", name);
+            /* `return element(...)`: the tail call replaced the script's frame. The outermost
+               entry point called so is the one named, not one around it that called the
+               script's function (red-team 30 F8: `step` for `return element(...)` in a step's
+               function). */
+            if (strcmp(ar.what, "Lua") == 0 && ar.istailcall) {
+                tail = 1;
+                if (api_name && sf_is_entry_point(&ar, api_name))
+                    snprintf(tail_name, sizeof tail_name, "%s", api_name);
+            }
+            /* An entry point is named by its registered name (expect.soft(x).to_match), the
+               call as the stack names it (to_match) otherwise. */
+            snprintf(called, sizeof called, "%s", api_name && sf_is_entry_point(&ar, api_name) ? api_name : name);
             called_pattern = is_pattern;
             continue;
         }
@@ -370,8 +387,16 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
     /* No frame of the script's: a Sceneflow function it called in a return statement (a tail
        call leaves no line) is named by its registered body, with a fifth field "tail" (red-team 28 F2: "inside one
        library call or error handler that never returned to Lua", no name, no hint). */
-    if (kind[0] == 0 && tail && registered[0]) {
-        snprintf(out, size, "api\t\t%s\t%s\ttail", registered, script_pattern ? "pattern" : "");
+    if (kind[0] == 0 && tail && (tail_name[0] || registered[0])) {
+        snprintf(out, size, "api\t\t%s\t%s\ttail", tail_name[0] ? tail_name : registered,
+                 script_pattern ? "pattern" : "");
+        return;
+    }
+    /* A Sceneflow call in a return statement of a function the script gave to another one
+       (`step("s", function() return element(...) end)`): the call is named, then the one the
+       script made at the site, in a sixth field. */
+    if (strcmp(kind, "api") == 0 && tail_name[0] && strcmp(tail_name, shown) != 0) {
+        snprintf(out, size, "api\t%s\t%s\t%s\ttail\t%s", site, tail_name, pattern ? "pattern" : "", shown);
         return;
     }
     snprintf(out, size, "%s\t%s\t%s\t%s", kind, site, shown, pattern ? "pattern" : "");

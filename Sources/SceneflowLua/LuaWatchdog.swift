@@ -88,6 +88,9 @@ extension LuaWatchdog {
         /// True for a Sceneflow call the script made in a return statement (`return
         /// element(…)`): Lua's tail call left no frame of the script's, so `site` is empty.
         public var tailCall = false
+        /// For a tail call inside a function the script gave to a Sceneflow call (`step`,
+        /// `within`, `wait_for`), that call's name, made at `site`; empty otherwise.
+        public var around = ""
 
         /// Creates a place.
         public init(kind: Kind, site: String, called: String, pattern: Bool, tailCall: Bool = false) {
@@ -99,11 +102,18 @@ extension LuaWatchdog {
         }
 
         /// Parses `sf_stuck_place()`'s tab-separated text (a fifth field `tail` for a tail
-        /// call, whose site is empty); nil when nothing was known.
+        /// call, whose site is empty, or a sixth, the Sceneflow call made at the site, for a
+        /// tail call inside the function it runs); nil when nothing was known.
         public init?(shimText: String) {
             let fields = shimText.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             if fields.count == 5, fields[0] == "api", fields[4] == "tail", !fields[2].isEmpty {
                 self.init(kind: .api, site: "", called: fields[2], pattern: fields[3] == "pattern", tailCall: true)
+                return
+            }
+            if fields.count == 6, fields[0] == "api", fields[4] == "tail", !fields[1].isEmpty, !fields[2].isEmpty {
+                self.init(
+                    kind: .api, site: fields[1], called: fields[2], pattern: fields[3] == "pattern", tailCall: true)
+                around = fields[5]
                 return
             }
             guard fields.count == 4, !fields[1].isEmpty else { return nil }
@@ -129,6 +139,9 @@ extension LuaWatchdog {
             let name = qualified ?? called
             let base: String
             switch kind {
+            case .api where tailCall && !site.isEmpty:
+                base =
+                    "inside the Sceneflow call \(called), called by a return statement of the function \(around.isEmpty ? "a Sceneflow call" : around) runs, at \(site)"
             case .api where tailCall:
                 base = "inside the Sceneflow call \(name), called by a return statement (Lua keeps no line for it)"
             case .api: base = "inside the Sceneflow call \(name.isEmpty ? "" : name + " ")at \(site)"

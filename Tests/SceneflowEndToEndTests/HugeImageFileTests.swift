@@ -64,3 +64,81 @@ import Testing
         #expect(r.status == 0, "\(r)")
     }
 }
+
+/// A file far larger than the image its header declares can take (8 bytes a pixel and 16 MiB
+/// of metadata) is refused before the rest is read, wherever the extra bytes sit: in an
+/// ancillary PNG chunk before the pixels, or in a JPEG before its end marker (red-team 30 F5:
+/// 300 MB padded inside a 90x160 image were read whole, at about 1.5 GB of memory, under the
+/// whole-file limit). A JPEG whose size sits behind more than 16 MiB of metadata is refused
+/// the same way, unread.
+@Suite struct PaddedInsideImageTests {
+    /// 300 MiB of zeros, written sparse (no disk used) at `offset` of `file`, between `head`
+    /// and `tail`.
+    static func pad(_ file: String, head: [UInt8], tail: [UInt8]) throws {
+        let padding: UInt64 = 300 << 20
+        FileManager.default.createFile(atPath: file, contents: Data(head))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.seek(toOffset: UInt64(head.count) + padding)
+        try handle.write(contentsOf: Data(tail))
+        try handle.close()
+    }
+
+    static func big32(_ n: Int) -> [UInt8] {
+        [UInt8(n >> 24 & 255), UInt8(n >> 16 & 255), UInt8(n >> 8 & 255), UInt8(n & 255)]
+    }
+
+    enum Padding: String, CaseIterable, Sendable { case pngChunk, jpegBeforeEnd, jpegBeforeSize }
+
+    static func arguments(_ command: String) -> [String] {
+        switch command {
+        case "check": ["check", "Proto"]
+        case "render": ["render", "Proto", "--scene", "home", "--out", "h.png"]
+        case "inspect": ["inspect", "Proto", "--scene", "home"]
+        default: ["test", "t.lua"]
+        }
+    }
+
+    @Test(arguments: Padding.allCases, ["check", "render", "inspect", "test"])
+    func paddingInsideTheImageIsRefusedUnread(_ padding: Padding, _ command: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { return }
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"opens\", function() tap \"Open\" end)\n")
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tmp.file("Proto/home.png"))))
+        let file = tmp.file("Proto/home.png")
+        switch padding {
+        case .pngChunk:
+            // signature and IHDR (33 bytes), a private ancillary chunk of 300 MiB, the rest.
+            try Self.pad(
+                file, head: Array(png[..<33]) + Self.big32(300 << 20) + Array("prVt".utf8),
+                tail: [0, 0, 0, 0] + png[33...])
+        case .jpegBeforeEnd, .jpegBeforeSize:
+            let made = try Sceneflow.run(
+                [file, tmp.file("home.jpg")], executable: URL(fileURLWithPath: "/usr/bin/convert"))
+            try #require(made.status == 0, "\(made)")
+            let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tmp.file("home.jpg"))))
+            if padding == .jpegBeforeEnd {
+                try Self.pad(file, head: Array(jpeg.dropLast(2)), tail: [0xFF, 0xD9])
+            } else {
+                // SOI, then 4 800 comment segments of 64 KiB (zeros, sparse), then the image.
+                FileManager.default.createFile(atPath: file, contents: Data([0xFF, 0xD8]))
+                let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+                var offset: UInt64 = 2
+                for _ in 0..<4_800 {
+                    try handle.seek(toOffset: offset)
+                    try handle.write(contentsOf: Data([0xFF, 0xFE, 0xFF, 0xFF]))
+                    offset += 2 + 0xFFFF
+                }
+                try handle.seek(toOffset: offset)
+                try handle.write(contentsOf: Data(jpeg[2...]))
+                try handle.close()
+            }
+        }
+        let (kilobytes, r) = try HugeCacheFileTests.peak(Self.arguments(command), in: tmp, cache: tmp.file("cache"))
+        #expect(r.status == 65, "\(r)")
+        let said = r.stdout + r.stderr
+        #expect(said.contains("home.png"), "\(r)")
+        #expect(said.contains("bytes"), "\(r)")
+        #expect(kilobytes > 0 && kilobytes < 200_000, "peak \(kilobytes) kB: the padding was read")
+    }
+}

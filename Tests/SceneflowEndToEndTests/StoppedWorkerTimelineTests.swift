@@ -46,11 +46,14 @@ import Testing
     }
 
     /// The frames of the tests before the stopped one stay: the worker that resumes the file
-    /// numbers its frames after them (they were overwritten from 001), and its summary.txt
-    /// names the test whose worker was stopped. The same file without the stuck call writes
-    /// as many frames.
-    @Test func theFramesBeforeTheStoppedTestAreKept() throws {
-        func frames(stuck: Bool) throws -> (count: Int, summary: String) {
+    /// numbers its frames after them (they were overwritten from 001), `hashes.txt` lists
+    /// every frame captured, the stopped worker's too (red-team 30 F4: it listed only the
+    /// last worker's, and with `--frames-hash-only` the numbering restarted at 001), and
+    /// summary.txt names the test whose worker was stopped. The same file without the stuck
+    /// call writes as many frames and hashes.
+    @Test(arguments: [false, true])
+    func theFramesBeforeTheStoppedTestAreKept(hashOnly: Bool) throws {
+        func frames(stuck: Bool) throws -> (count: Int, hashed: [String], summary: String) {
             let tmp = try TempFolder()
             try tmp.prototype()
             try tmp.write(
@@ -63,15 +66,23 @@ import Testing
 
                 """)
             let r = try Sceneflow.run(
-                ["test", "w.lua", "--timeout", "2", "--frames", "fr", "--jobs", "1"], in: tmp.url, timeout: 120)
+                ["test", "w.lua", "--timeout", "2", "--frames", "fr", "--jobs", "1"]
+                    + (hashOnly ? ["--frames-hash-only"] : []), in: tmp.url, timeout: 120)
             #expect(r.status == (stuck ? 1 : 0), "\(r)")
             let files = try FileManager.default.contentsOfDirectory(atPath: tmp.file("fr/w"))
             let summary = try String(contentsOfFile: tmp.file("fr/w/summary.txt"), encoding: .utf8)
-            return (files.filter { $0.hasSuffix(".png") }.count, summary)
+            let hashes = try String(contentsOfFile: tmp.file("fr/w/hashes.txt"), encoding: .utf8)
+            let hashed = hashes.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+            return (files.filter { $0.hasSuffix(".png") }.count, hashed, summary)
         }
         let normal = try frames(stuck: false)
         let stopped = try frames(stuck: true)
         #expect(stopped.count == normal.count, "\(stopped.count) frames, \(normal.count) without the stop")
+        #expect(
+            stopped.hashed.count == normal.hashed.count, "hashed \(stopped.hashed), without the stop \(normal.hashed)")
+        let numbers = stopped.hashed.compactMap { Int($0.prefix { $0.isNumber }) }
+        #expect(numbers == Array(1...max(1, numbers.count)), "\(stopped.hashed)")
+        #expect(stopped.hashed == normal.hashed, "\(stopped.hashed) against \(normal.hashed)")
         #expect(stopped.summary.contains("\"opens then stuck\""), "\(stopped.summary)")
         #expect(stopped.summary.contains("was stopped inside it"), "\(stopped.summary)")
     }

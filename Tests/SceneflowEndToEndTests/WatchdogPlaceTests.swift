@@ -68,6 +68,34 @@ import Testing
             code:
                 #"coroutine.resume(coroutine.create(function() return element({pattern = string.rep("a-", 20) .. "b"}) end))"#,
             says: "inside the Sceneflow call element, called by a return statement", pattern: true),
+        // In tail position inside a function Sceneflow runs (a step, within, wait_for) and for
+        // a soft expectation, the call in tail position is named, not the one around it
+        // (red-team 30 F8: `step` for `return element(…)`, `expect.visible` for `return
+        // expect.soft.visible(…)`).
+        Case(
+            name: "tail element in step",
+            code: #"step("s", function() return element({pattern = string.rep("a-", 20) .. "b"}) end)"#,
+            says: "inside the Sceneflow call element, called by a return statement", pattern: true),
+        Case(
+            name: "tail element in within",
+            code: #"within("Field", function() return element({pattern = string.rep("a-", 20) .. "b"}) end)"#,
+            says: "inside the Sceneflow call element, called by a return statement", pattern: true),
+        Case(
+            name: "tail count in wait_for",
+            code: #"wait_for(function() return expect.count({pattern = string.rep("a-", 20) .. "b"}, 1) end)"#,
+            says: "inside the Sceneflow call expect.count, called by a return statement", pattern: true),
+        Case(
+            name: "tail soft visible", code: #"return expect.soft.visible {pattern = string.rep("a-", 20) .. "b"}"#,
+            says: "inside the Sceneflow call expect.soft.visible, called by a return statement", pattern: true),
+        Case(
+            name: "tail soft visible in step",
+            code: #"step("s", function() return expect.soft.visible {pattern = string.rep("a-", 20) .. "b"} end)"#,
+            says: "inside the Sceneflow call expect.soft.visible, called by a return statement", pattern: true),
+        Case(
+            name: "tail soft to_match in step",
+            code:
+                #"step("s", function() return expect.soft(string.rep("a", 40)).to_match(string.rep("a-", 20) .. "b") end)"#,
+            says: "inside the Sceneflow call expect.soft(x).to_match, called by a return statement", pattern: true),
         // Soft expectations too (red-team 22 F1: "inside the Sceneflow call at").
         Case(
             name: "soft visible", code: #"expect.soft.visible {pattern = string.rep("a-", 20) .. "b"}"#,

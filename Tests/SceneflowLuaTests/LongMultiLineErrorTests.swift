@@ -37,4 +37,33 @@ import Testing
         #expect(lines.dropFirst().dropLast().allSatisfy { $0.hasPrefix("  line 4: expected {{a = ") })
         #expect(lines.last == "… (\(300 - kept) more lines)", "\(lines.suffix(2))")
     }
+
+    /// A hard failure of many lines after soft failures leaves room for their list: the
+    /// message keeps the first lines of each, within the 100 lines of any message (red-team
+    /// 30 F6: a 200-line error pushed the whole soft list out). In the test body and in an
+    /// after_each hook.
+    @Test(arguments: [(5, 200), (300, 200), (5, 99), (150, 20)])
+    func aLongErrorLeavesRoomForTheSoftList(soft: Int, errorLines: Int) throws {
+        let long = """
+            for i = 1, \(soft) do expect.soft(i).to_be(0) end
+            local t = {} for i = 1, \(errorLines) do t[i] = "entry " .. i end
+            error(table.concat(t, "\\n"), 0)
+            """
+        let body = try H.run("test(\"body\", function() \(long) end)")
+        let hook = try H.run("after_each(function() \(long) end)\ntest(\"hook\", function() end)")
+        for (name, r) in [("body", body), ("hook", hook)] {
+            let failure = try #require(r[name]?.failure, "\(name) passed")
+            let lines = failure.components(separatedBy: "\n")
+            #expect(lines.count <= 101, "\(name): \(lines.count) lines")
+            #expect(lines.contains { $0.hasSuffix("entry 1") }, "\(name): \(failure)")
+            #expect(failure.contains("\(soft) soft expectation\(soft == 1 ? "" : "s") failed:"), "\(name): \(failure)")
+            #expect(failure.contains("expected 1 to be 0"), "\(name): \(failure)")
+            let shownSoft = lines.filter { $0.contains("to be 0") }.count
+            #expect(shownSoft >= min(soft, 40), "\(name): \(shownSoft) soft lines shown")
+            if soft + errorLines <= 100 {
+                #expect(lines.contains { $0.hasSuffix("entry \(errorLines)") }, "\(name): \(failure)")
+                #expect(shownSoft == soft, "\(name): \(shownSoft) soft lines shown")
+            }
+        }
+    }
 }

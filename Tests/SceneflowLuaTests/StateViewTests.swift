@@ -170,6 +170,29 @@ import Testing
         #expect(failure.contains("the same table"), "\(failure)")
     }
 
+    /// Values that print alike for another reason say that reason, never the table-key one
+    /// when no table is a key (red-team 30 F7: `{0/0}` against `{0/0}` blamed a table key).
+    static let printAlike: [(code: String, says: String, notSays: String?)] = [
+        ("expect({ [{ 1 }] = 1 }).to_equal({ [{ 1 }] = 1 })", "a table used as a key", nil),
+        ("expect({ 0/0 }).to_equal({ 0/0 })", "NaN", "a table used as a key"),
+        ("expect({ x = { 0/0 } }).to_equal({ x = { 0/0 } })", "NaN", "a table used as a key"),
+        ("expect({ function() end }).to_equal({ function() end })", "function", "a table used as a key"),
+        (
+            "expect({ f = coroutine.create(print) }).to_equal({ f = coroutine.create(print) })", "coroutine",
+            "a table used as a key"
+        ),
+    ]
+
+    @Test(arguments: 0..<printAlike.count)
+    func valuesThatPrintAlikeSayWhy(_ index: Int) throws {
+        let c = Self.printAlike[index]
+        let r = try H.run(#"test("alike", function() \#(c.code) end)"#, prototype: Self.prototype)
+        let failure = try #require(r["alike"]?.failure, "\(c.code) passed")
+        #expect(failure.contains("print alike"), "\(failure)")
+        #expect(failure.contains(c.says), "\(c.code): \(failure)")
+        if let notSays = c.notSays { #expect(!failure.contains(notSays), "\(c.code): \(failure)") }
+    }
+
     /// A state view is itself: `to_be` of the same view passes and `not_to_be` fails (red-team
     /// 30 F1: `expect(m).not_to_be(m)` passed in every report, `to_be` failed, as the subject
     /// was unwrapped to the prototype's table and the expected side was not).

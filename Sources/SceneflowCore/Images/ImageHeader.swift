@@ -22,16 +22,35 @@ public enum ImageHeader: Equatable, Sendable {
     /// EXIF/ICC segments, so this is generous; a JPEG whose SOF lies beyond it is `.unknown`.
     public static let prefixLength = 256 * 1024
 
-    /// Reads the first `prefixLength` bytes of the file at `path` and parses them, and the
-    /// whole file when the answer may lie beyond them (`needsWholeFile`); nil when the file
-    /// cannot be read (missing, a folder, no permission).
+    /// The most bytes of metadata an image file may carry beside its pixels (16 MiB): EXIF,
+    /// ICC profiles and the like. A JPEG or GIF whose size is not within its first
+    /// `metadataAllowance + prefixLength` bytes is not searched further, and a file larger
+    /// than its declared pixels can take with this much metadata is refused (`ImageLimits`).
+    public static let metadataAllowance = 16 << 20
+
+    /// Reads the first `prefixLength` bytes of the file at `path` and parses them, and more
+    /// when the answer may lie beyond them (`needsWholeFile`, up to `furthestRead`); nil when
+    /// the file cannot be read (missing, a folder, no permission).
     public static func read(path: String) -> ImageHeader? {
         guard let data = try? RegularFile.prefix(path, count: prefixLength) else { return nil }  // never a FIFO
         let header = parse([UInt8](data))
-        if header.needsWholeFile(prefixCount: data.count), let whole = RegularFile.contents(atPath: path) {
-            return parse([UInt8](whole))
+        if header.needsWholeFile(prefixCount: data.count),
+            let more = try? RegularFile.prefix(path, count: header.furthestRead)
+        {
+            return parse([UInt8](more))
         }
         return header
+    }
+
+    /// How far into the file the size is searched when it is not in the first `prefixLength`
+    /// bytes: past `metadataAllowance` for a JPEG's SOF or a GIF's first frame, which follow
+    /// only metadata (red-team 30 F5: a JPEG behind 300 MB of comments was read whole); the
+    /// whole file for a TIFF or WebP, whose size may follow the pixels.
+    public var furthestRead: Int {
+        switch self {
+        case .unknown, .malformed(format: "GIF"): Self.metadataAllowance + Self.prefixLength
+        default: Int.max
+        }
     }
 
     /// True when `self` was parsed from a full `prefixLength`-byte prefix (`prefixCount`

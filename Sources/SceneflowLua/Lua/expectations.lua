@@ -470,6 +470,36 @@ end
 -- The subject of expect() is the table a state view shows (api.state_table): the expected
 -- side is compared the same way, so a view is itself (red-team 30 F1).
 local function rawsame(x, y) return rawequal(api.state_table(x), api.state_table(y)) end
+-- Why two tables that print alike differ, from what they hold (red-team 30 F7: NaN and
+-- functions were blamed on a table key): tables as keys, NaN, values shown only by their type.
+local ALIKE_REASONS = {
+  key = "a table used as a key matches only the same table",
+  nan = "NaN equals no value, itself included",
+  ref = "a function, coroutine or userdata equals only itself",
+}
+local function alike_why(x, y)
+  local found, seen = {}, {}
+  local function scan(t, depth)
+    t = api.state_table(t)
+    if seen[t] or depth > MAX_DEPTH then return end
+    seen[t] = true
+    for k, v in next, t do
+      k, v = api.state_table(k), api.state_table(v)
+      if type(k) == "table" then found.key = true; scan(k, depth + 1) end
+      local kind = type(v)
+      if kind == "table" then scan(v, depth + 1)
+      elseif v ~= v then found.nan = true
+      elseif kind == "function" or kind == "thread" or kind == "userdata" then found.ref = true end
+    end
+  end
+  scan(x, 0)
+  scan(y, 0)
+  local why = {}
+  for _, reason in ipairs({ "key", "nan", "ref" }) do
+    if found[reason] then why[#why + 1] = ALIKE_REASONS[reason] end
+  end
+  return #why > 0 and table.concat(why, "; ") or "the values differ where their text does not show it"
+end
 local FINITE = { "a finite number", function(x) return type(x) == "number" and x == x and x ~= math.huge
   and x ~= -math.huge end }
 local STRING = { "a string", function(x) return type(x) == "string" end }
@@ -486,10 +516,7 @@ matcher("to_equal", "to_equal(y)",
     local text = format("expected %s to equal %s", show(x, nil, bx), show(y, nil, by))
     if type(x) ~= "table" or type(y) ~= "table" then return text end
     if bx.cut or by.cut then return text .. api.differences(x, y) end
-    if show(x) == show(y) then
-      -- {[{1}] = 1} and {[{1}] = 1}: two tables as keys are two keys, however alike.
-      text = text .. api.differences(x, y) .. " (they print alike: a table used as a key matches only the same table)"
-    end
+    if show(x) == show(y) then text = text .. api.differences(x, y) .. " (they print alike: " .. alike_why(x, y) .. ")" end
     return text
   end)
 matcher("to_be_truthy", "to_be_truthy()", "x is neither nil nor false.", 'expect(element("Save")).to_be_truthy()', {},
@@ -594,15 +621,13 @@ setmetatable(expect, {
           or sf.hint(api.text(name), table.unpack(names))
         fail("expect(x)." .. api.text(name) .. " is not a matcher" .. hint)
       end
-      -- Run by a runner named after the matcher: stuck in it through pcall, the watchdog
+      -- An entry point named after the matcher: stuck in it through pcall, the watchdog
       -- names it (red-team 25 F2 named no call).
-      local runner = api.runner("expect(x)." .. name)
-      local function run(...)
+      return api.entry_point("expect(x)." .. name, function(...)
         api.unmatched[object] = nil
         local ok, message = check(x, ...)
         if not ok then fail(message) end
-      end
-      return function(...) return runner(run, ...) end
+      end)
     end })
     local line, source = api.place(2)
     local helper = line and api.modules[source]

@@ -41,14 +41,16 @@ local function line_count(text)
   return breaks + 1
 end
 
--- The soft failures of the running test as the lines of its failure message, or nil. It is
--- cut here, as MessageClip cuts a message (red-team 29 F5): past 64 KiB, the whole list made
--- the message cut in bytes, inside a line, keeping only its first 28 lines.
-function api.soft_report()
+-- The soft failures of the running test as the lines of its failure message, or nil, in at
+-- most `room` lines (MAX_LINES when not given) and a note. It is cut here, as MessageClip cuts
+-- a message (red-team 29 F5): past 64 KiB, the whole list made the message cut in bytes,
+-- inside a line, keeping only its first 28 lines.
+function api.soft_report(room)
+  room = room or MAX_LINES
   local n = #api.soft
   if n == 0 then return nil end
   local lines = { format("%d soft expectation%s failed:", n, n == 1 and "" or "s") }
-  local kept = n < MAX_LINES and n or MAX_LINES - 1
+  local kept = n < room and n or room - 1
   for i = 1, kept do lines[#lines + 1] = api.soft_line(api.soft[i]) end
   if kept < n then
     local left = 0
@@ -56,6 +58,29 @@ function api.soft_report()
     lines[#lines + 1] = format("… (%d more lines)", left)
   end
   return concat(lines, "\n"), api.soft[1].line
+end
+
+-- `text` cut to its first `room` lines, the last of them counting the lines left out.
+local function first_lines(text, room)
+  local total = line_count(text)
+  if total <= room then return text end
+  local lines = {}
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    if #lines == room - 1 then break end
+    lines[#lines + 1] = line
+  end
+  lines[#lines + 1] = format("… (%d more lines)", total - #lines)
+  return concat(lines, "\n")
+end
+
+-- A hard failure `hard` followed by the list of `count` soft failures (`list(room)` makes it,
+-- in `room` lines), both cut by lines so the message keeps MAX_LINES: the hard failure keeps
+-- the lines the list leaves, and the list at least half of them (red-team 30 F6: an error of
+-- 200 lines pushed the whole list out of the message).
+function api.hard_then_soft(hard, count, list)
+  local wanted = math.min(count + 1, MAX_LINES)
+  local hard_room = math.min(line_count(hard), math.max(MAX_LINES - wanted, MAX_LINES // 2))
+  return first_lines(hard, hard_room) .. "\nand " .. list(MAX_LINES - hard_room)
 end
 
 local soft = setmetatable({}, {
@@ -66,18 +91,19 @@ local soft = setmetatable({}, {
       for k, v in pairs(expect) do if type(v) == "function" then known[#known + 1] = k end end
       fail("expect.soft." .. api.text(key) .. " is not available" .. sf.hint(api.text(key), table.unpack(known)))
     end
-    return function(...) return pass(soft_call("expect.soft." .. key, fn, ...)) end
+    -- An entry point named after it, as the matchers below, so the watchdog names it even
+    -- when the script called it in a return statement (red-team 30 F8).
+    local label = "expect.soft." .. key
+    return api.entry_point(label, function(...) return pass(soft_call(label, fn, ...)) end)
   end,
   __call = function(_, x)  -- as expect(x): more values are a multiple return
     local plain = expect(x)
     api.unmatched[plain].soft_function = type(x) == "function"
     return setmetatable({}, { __index = function(_, name)
       local check = plain[name]  -- an unknown matcher fails at once, as in expect(x)
-      -- Run by a runner named after the matcher, for the watchdog's message (red-team 25 F2).
+      -- An entry point named after the matcher, for the watchdog's message (red-team 25 F2).
       local label = "expect.soft(x)." .. api.text(name)
-      local runner = api.runner(label)
-      local function run(...) return pass(soft_call(label, check, ...)) end
-      return function(...) return runner(run, ...) end
+      return api.entry_point(label, function(...) return pass(soft_call(label, check, ...)) end)
     end })
   end,
 })

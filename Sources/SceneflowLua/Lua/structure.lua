@@ -440,16 +440,21 @@ end
 
 -- The soft expectations that failed since api.soft held `from` of them, as one failure
 -- message at the first one's line (taken out of api.soft and Swift's list); nil when none.
-local function soft_failure(from)
+-- With `hard` (the hook's own error text), the message is that error followed by the list.
+local function soft_failure(from, hard)
   if #api.soft <= from then return nil end
   local kept, theirs = api.soft, {}
   for i = from + 1, #kept do theirs[#theirs + 1] = kept[i] end
   for i = #kept, from + 1, -1 do kept[i] = nil end
   api.soft = theirs
-  local text, at = api.soft_report()
+  local function list(room)
+    local text, at = api.soft_report(room)
+    return (at and (api.source_label .. ":" .. at .. ": ") or "") .. text
+  end
+  local text = hard and api.hard_then_soft(hard, #theirs, list) or list()
   api.soft = kept
   sf.soft_reported()
-  return (at and (api.source_label .. ":" .. at .. ": ") or "") .. text
+  return text
 end
 
 -- Runs the hooks of `list`; `ok, err` is how the test stood before them, and each hook's
@@ -463,14 +468,8 @@ local function hooks(list, label, ok, err, own)
     if own then
       local caught = escaped_failure()
       if hook_ok and caught then hook_ok, hook_err = false, caught end
-      local soft = soft_failure(soft_before)
-      if soft then
-        if hook_ok then
-          hook_ok, hook_err = false, soft
-        else
-          hook_err = api.error_text(hook_err) .. "\nand " .. soft
-        end
-      end
+      local soft = soft_failure(soft_before, not hook_ok and api.error_text(hook_err) or nil)
+      if soft then hook_ok, hook_err = false, soft end
     end
     if not hook_ok then
       if ok then
@@ -501,17 +500,17 @@ local function own_failure(ok, err)
   end
   local soft, line = api.soft_report()
   if soft then
-    api.soft = {}
-    sf.soft_reported()
     if ok then
       -- Only soft failures: an expectation failure at the first one's line.
       ok, err = false, (line and (api.source_label .. ":" .. line .. ": ") or "") .. soft
       sf.note_failure(err)
     else
       local noted = api.failed and api.failed.raised == err
-      err = api.error_text(err) .. "\nand " .. soft
+      err = api.hard_then_soft(api.error_text(err), #api.soft, api.soft_report)
       if noted then sf.note_failure(err) end
     end
+    api.soft = {}
+    sf.soft_reported()
   end
   return ok, err
 end

@@ -31,20 +31,45 @@ final class FrameRecorder {
     /// file after it (`continuing`): `summary.txt` says so, as its list starts there.
     var resumedAfter: String?
 
+    /// `hashes.txt`, open for appending: each frame's line is added as it is captured, so a
+    /// worker process stopped inside a test leaves the lines of every frame it captured.
+    private let hashLines: FileHandle
+
     /// A recorder writing into `directory`; `continuing` (a worker resuming the file after
-    /// one that was stopped) numbers its frames after the ones already there, so the frames
-    /// of the tests before are kept (red-team 29 F6: they were overwritten from 001).
+    /// one that was stopped) numbers its frames after the ones already there, PNG files or
+    /// lines of `hashes.txt`, and keeps those lines, so the frames of the tests before are kept
+    /// (red-team 29 F6: they were overwritten from 001; red-team 30 F4: `hashes.txt` listed
+    /// only the last worker's frames, and with `--frames-hash-only` numbered them from 001).
     /// - Throws: `SDLError` when the offscreen renderer cannot be made, or an error creating
-    ///   the folder.
+    ///   the folder or `hashes.txt`.
     init(directory: String, prototype: Prototype, continuing: Bool = false) throws {
         self.directory = directory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let hashPath = (directory as NSString).appendingPathComponent("hashes.txt")
         if continuing {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            counter = names.filter { $0.hasSuffix(".png") }.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
+            hashes = Self.hashLines(in: hashPath)
+            let numbered = names.filter { $0.hasSuffix(".png") } + hashes.map(\.file)
+            counter = numbered.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
         }
+        let descriptor = open(hashPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | (continuing ? 0 : O_TRUNC), 0o644)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: hashPath])
+        }
+        hashLines = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         renderer = try OffscreenRenderer(device: prototype.device)
         images = renderer.makeTextureCache(directory: prototype.directory)
+    }
+
+    /// The `FILE  HASH` lines of the `hashes.txt` at `path` (at most 64 MiB read), as
+    /// `writeHashes` writes them; lines of another shape are left out.
+    private static func hashLines(in path: String) -> [(file: String, hash: UInt64)] {
+        guard let data = try? RegularFile.read(path, limit: 64 << 20) else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count == 2, let hash = UInt64(parts[1], radix: 16) else { return nil }
+            return (String(parts[0]), hash)
+        }
     }
 
     /// Starts a new test: the next settled scene is captured even if it was the last one.
@@ -97,7 +122,9 @@ final class FrameRecorder {
         try renderer.draw(session.frame(), images: images)
         try renderer.capture(into: &frame)
         session.recordFrameCost(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
-        hashes.append((file, FrameHash.of(frame)))
+        let hash = FrameHash.of(frame)
+        hashes.append((file, hash))
+        try hashLines.write(contentsOf: Data(Self.hashLine(file, hash).utf8))
         if writesPNGs {
             try OffscreenRenderer.savePNG(frame, to: (directory as NSString).appendingPathComponent(file))
         }
@@ -107,9 +134,12 @@ final class FrameRecorder {
     /// Writes `hashes.txt`: one `FILE  HASH` line per captured frame (hash in hexadecimal).
     /// - Throws: `AtomicFile`'s error (a full disk, the folder removed); the old file stays.
     func writeHashes() throws {
-        let text = hashes.map { "\($0.file)  \(String($0.hash, radix: 16))\n" }.joined()
+        let text = hashes.map { Self.hashLine($0.file, $0.hash) }.joined()
         try AtomicFile.write(text, to: (directory as NSString).appendingPathComponent("hashes.txt"))
     }
+
+    /// One line of `hashes.txt`: `FILE  HASH` (hash in hexadecimal).
+    private static func hashLine(_ file: String, _ hash: UInt64) -> String { "\(file)  \(String(hash, radix: 16))\n" }
 
     private func slug(_ text: String) -> String {
         let allowed = text.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "_" }

@@ -63,8 +63,9 @@ public final class CheckedImageCache: @unchecked Sendable {
         }
         if hash == nil {
             // A file the size checks refuse (a PNG with much data after its end) is not read
-            // to be hashed: the usual check refuses it unread (red-team 29 F2).
-            guard (try? limits.checkFileSize(path: path)) != nil,
+            // to be hashed, nor one larger than its header allows: the usual check refuses it
+            // unread (red-team 29 F2, 30 F5).
+            guard (try? limits.checkFileSizeAndHeader(path: path)) != nil,
                 let data = try? RegularFile.read(path, limit: limits.maxFileBytes), !data.isEmpty
             else { return nil }
             hash = data.withUnsafeBytes { ContentHash.of($0) }

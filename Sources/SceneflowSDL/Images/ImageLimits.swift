@@ -45,6 +45,54 @@ public struct ImageLimits: Equatable, Sendable {
         }
     }
 
+    /// Throws `ImageLoadError.corrupt` when the file at `path` is larger than the image its
+    /// header declares can take: 8 bytes a pixel (16-bit RGBA stored uncompressed) and
+    /// `ImageHeader.metadataAllowance`, wherever the rest sits (red-team 30 F5: 300 MB in an
+    /// ancillary PNG chunk before the pixels, or in a JPEG before its end marker, were read
+    /// whole under the limit of the largest image). Checked with `stat`, before the file is read.
+    func checkFileSize(path: String, declared header: ImageHeader) throws(ImageLoadError) {
+        guard case .size(let format, let width, let height) = header else { return }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+        let most = width * height * 8 + ImageHeader.metadataAllowance
+        if Int(info.st_size) > most {
+            throw .corrupt(
+                path: path,
+                reason:
+                    "the file is \(info.st_size) bytes, more than a \(width)x\(height) px \(format) image can take (\(most) bytes: 8 bytes a pixel and \(ImageHeader.metadataAllowance >> 20) MiB of metadata): data padded inside or after the image"
+            )
+        }
+    }
+
+    /// The header of the file at `path` whose first bytes are `prefix`, searched further when
+    /// the size may lie beyond them (`ImageHeader.furthestRead`).
+    /// - Throws: `.corrupt` for a JPEG with no size within its first `furthestRead` bytes.
+    func declaredHeader(path: String, prefix bytes: [UInt8]) throws(ImageLoadError) -> ImageHeader {
+        let header = ImageHeader.parse(bytes)
+        guard header.needsWholeFile(prefixCount: bytes.count),
+            let more = try? RegularFile.prefix(path, count: header.furthestRead)
+        else { return header }
+        // e.g. a JPEG whose size lies behind large metadata
+        let searched = ImageHeader.parse([UInt8](more))
+        if searched == .unknown, bytes.starts(with: [0xFF, 0xD8, 0xFF]), more.count >= ImageHeader.metadataAllowance {
+            throw .corrupt(
+                path: path,
+                reason:
+                    "no JPEG size (SOF marker) in its first \(more.count) bytes: more than \(ImageHeader.metadataAllowance >> 20) MiB of metadata before the image, or not an image"
+            )
+        }
+        return searched
+    }
+
+    /// `checkFileSize(path:)`, then the file's size against the image its header declares
+    /// (`checkFileSize(path:declared:)`), reading only its first bytes: what a reader of the
+    /// whole file checks before reading it.
+    public func checkFileSizeAndHeader(path: String) throws(ImageLoadError) {
+        try checkFileSize(path: path)
+        guard let prefix = try? RegularFile.prefix(path, count: ImageHeader.prefixLength) else { return }
+        try checkFileSize(path: path, declared: declaredHeader(path: path, prefix: [UInt8](prefix)))
+    }
+
     /// The most bytes a PNG may have after its IEND chunk (1 MiB): a few stray bytes, as some
     /// tools leave, are taken; more is refused unread (red-team 29 F2: 700 MB after a 90x160
     /// PNG cost 1.46 GB of memory and 13 s in every command).
@@ -101,11 +149,9 @@ public struct ImageLimits: Equatable, Sendable {
         }
         if bytes.isEmpty { throw .empty(path: path) }
         try checkFileSize(path: path)
-        var header = ImageHeader.parse(bytes)
-        if header.needsWholeFile(prefixCount: bytes.count), let whole = RegularFile.contents(atPath: path) {
-            header = ImageHeader.parse([UInt8](whole))  // e.g. a JPEG whose size lies behind large metadata
-        }
+        let header = try declaredHeader(path: path, prefix: bytes)
         try check(header, bytes: bytes, path: path)
+        try checkFileSize(path: path, declared: header)
         if case .size(let format, _, _) = header,
             let problem = StructureVerdicts.problem(
                 at: path,

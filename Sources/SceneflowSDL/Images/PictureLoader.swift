@@ -41,7 +41,7 @@ public struct PictureLoader: Sendable {
         if let kind = RegularFile.kind(atPath: path) {
             throw ImageLoadError.notAFile(path: path, kind: kind)
         }
-        try limits.checkFileSize(path: path)
+        try limits.checkFileSizeAndHeader(path: path)
         guard let data = files?.contents(atPath: path) ?? RegularFile.contents(atPath: path) else {
             throw ImageLoadError.fileNotFound(path: path)
         }
