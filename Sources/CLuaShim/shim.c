@@ -333,6 +333,21 @@ static int sf_is_own_chunk(const lua_Debug *ar) {
     return strncmp(ar->short_src, "[sceneflow", 10) == 0 || strcmp(ar->what, "C") == 0;
 }
 
+/* Pushes "file:line: " of the innermost frame of the script's (or the prototype's) own Lua, as
+   luaL_where does for level 1, so an error a Swift function of Sceneflow returns names the
+   script's line, never a line of Sceneflow's own chunks (red-team 31 F4: "[sceneflow
+   reading]:198: ..."); luaL_where(L, 1) when no such frame is on the stack. */
+static void sf_where_in_script(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; level < 200 && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar)) break;
+        if (sf_is_own_chunk(&ar) || ar.currentline <= 0) continue;
+        lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+        return;
+    }
+    luaL_where(L, 1);
+}
+
 /* Fills `out` with where L is (the sf_place format), `in_swift` when a Swift function of
    Sceneflow runs on top of L's frames. */
 static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size) {
@@ -743,7 +758,7 @@ static int sf_trampoline(lua_State *L) {
     }
     if (n == SF_ERROR) {
         if (!lua_isstring(L, -1)) lua_pushliteral(L, "sceneflow callback failed");
-        luaL_where(L, 1);
+        sf_where_in_script(L);
         lua_insert(L, -2);
         lua_concat(L, 2);
         return lua_error(L);

@@ -284,52 +284,86 @@ struct LuaStack {
         message(-1) ?? "(error object is a \(typeName(-1)) value)"
     }
 
-    /// The string at `index` as an error message: whole up to `maxErrorBytes`. A longer one
-    /// first has its quoted strings shortened where it lies in Lua's memory
-    /// (`MessageClip.shorteningQuotes`, one pass, nothing copied but what is kept), so the
-    /// reason after a long quoted name stays (red-team 10 m1); what is still longer keeps its
-    /// whole lines up to that size and `… (N more lines)` counting the rest (red-team 29 F5: it
-    /// kept 900 characters, cut inside a line), or, when its first line alone is longer, its
-    /// first `cutErrorCharacters` characters and the count of the bytes left out (short enough
-    /// that `MessageClip` keeps that note). Nil when the value is not a string.
-    func message(_ index: Int32) -> String? {
+    /// The string at `index` as an error message: whole up to `maxBytes` (`maxErrorBytes`
+    /// unless given). A longer one first has its quoted strings shortened where it lies in
+    /// Lua's memory (`MessageClip.shorteningQuotes`, one pass, nothing copied but what is
+    /// kept), so the reason after a long quoted name stays (red-team 10 m1; red-team 31 F3: a
+    /// soft failure kept before a stop was cut at 4 KiB, then read as a 4 094-character
+    /// string). What is still longer is kept line by line (`clippedLines`). Nil when the value
+    /// is not a string.
+    func message(_ index: Int32, maxBytes: Int = maxErrorBytes) -> String? {
         guard lua_type(luaState, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let bytes = sf_tostring(luaState, index, &length) else { return nil }
         let raw = UnsafeBufferPointer(
             start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self), count: length)
-        guard length > Self.maxErrorBytes else { return String(decoding: raw, as: UTF8.self) }
-        let shortened = MessageClip.shorteningQuotes(utf8: raw, maxBytes: Self.maxErrorBytes)
+        guard length > maxBytes else { return String(decoding: raw, as: UTF8.self) }
+        let shortened = MessageClip.shorteningQuotes(utf8: raw, maxBytes: maxBytes)
         guard shortened.leftOut > 0 else { return shortened.text }
-        if let whole = Self.wholeLines(
-            shortened.text, rest: UnsafeBufferPointer(rebasing: raw.suffix(shortened.leftOut)))
-        {
-            return whole
-        }
-        let kept = String(shortened.text.prefix(Self.cutErrorCharacters))
-        return kept + "… (\(length - kept.utf8.count) more bytes)"
+        return Self.clippedLines(raw, budget: maxBytes)
     }
 
-    /// `kept`, the start of a message whose bytes `rest` were left out, cut back to its last
-    /// whole line and ended with `… (N more lines)` counting the lines left out (a note that
-    /// ended the message counts its own lines too); nil when `kept` holds no line break.
-    static func wholeLines(_ kept: String, rest: UnsafeBufferPointer<UInt8>) -> String? {
-        guard let end = kept.utf8.lastIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let newline = UInt8(ascii: "\n")
-        var left = 1 + rest.reduce(0) { $0 + ($1 == newline ? 1 : 0) }  // the line cut, and the rest
-        if let start = rest.lastIndex(of: newline),
-            let noted = MessageClip.linesLeftOut(noted: String(decoding: rest[(start + 1)...], as: UTF8.self))
-        {
-            left += noted - 1
+    /// A message too long to keep whole, line by line: its first `MessageClip.maxLines` lines
+    /// (fewer when they would pass `budget` bytes; the first is always kept),
+    /// each whole when it is short (its quoted strings shortened), else its first
+    /// `cutErrorCharacters` characters and the count of the bytes left out; then `… (N more
+    /// lines)` counting the lines left out (a note that ended the message counts its own lines
+    /// too). So a long line never takes what follows it (red-team 31 F1, F2: a one-line error
+    /// of 70 000 bytes took the soft list after it; red-team 29 F5: a long list was cut inside
+    /// a line). Costs one pass over the bytes; only what is kept is copied.
+    static func clippedLines(_ raw: UnsafeBufferPointer<UInt8>, budget: Int) -> String {
+        var kept: [String] = []
+        var total = 0
+        var start = 0
+        var lastStart = 0
+        var used = 0
+        var full = false
+        while start <= raw.count {
+            let end = Self.nextNewline(raw, from: start)
+            total += 1
+            lastStart = start
+            if kept.count < MessageClip.maxLines, !full {
+                let line = clippedLine(UnsafeBufferPointer(rebasing: raw[start..<end]))
+                used += line.utf8.count + 1
+                if used > budget, !kept.isEmpty { full = true } else { kept.append(line) }
+            }
+            start = end + 1
         }
-        return String(kept[..<end]) + "\n" + MessageClip.linesNote(left)
+        if total > kept.count {
+            var left = total - kept.count
+            if let noted = MessageClip.linesLeftOut(noted: String(decoding: raw[lastStart...], as: UTF8.self)) {
+                left += noted - 1
+            }
+            kept.append(MessageClip.linesNote(left))
+        }
+        return kept.joined(separator: "\n")
+    }
+
+    /// The index of the first line break in `raw` at or after `start`, or `raw.count` (memchr:
+    /// a 127 MiB message is searched in a few milliseconds).
+    private static func nextNewline(_ raw: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < raw.count, let base = raw.baseAddress else { return raw.count }
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "\n")), raw.count - start) else { return raw.count }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// One line of `clippedLines`.
+    private static func clippedLine(_ line: UnsafeBufferPointer<UInt8>) -> String {
+        // Only a line whose quoted strings could make up most of it is read whole to shorten them.
+        if line.count <= maxErrorBytes {
+            let shortened = MessageClip.shorteningQuotes(utf8: line, maxBytes: 4 * MessageClip.maxLength)
+            if shortened.leftOut == 0, shortened.text.count <= MessageClip.maxLength { return shortened.text }
+        }
+        let head = String(decoding: line.prefix(4 * cutErrorCharacters), as: UTF8.self).prefix(cutErrorCharacters)
+        let keptBytes = head.utf8.count
+        return String(head) + "… (\(line.count - keptBytes) more bytes)"
     }
 
     /// An error message longer than this many bytes (64 KiB) is not copied out of Lua whole:
-    /// only its first `cutErrorCharacters` characters are kept, with the count of the rest.
+    /// its lines are kept as `clippedLines` says.
     static let maxErrorBytes = 64 << 10
-    /// Characters kept of an error message over `maxErrorBytes` (900: with the note, under
-    /// `MessageClip.maxLength`).
+    /// Characters kept of a long line of an error message over `maxErrorBytes` (900: with the
+    /// note, under `MessageClip.maxLength`).
     static let cutErrorCharacters = 900
 
     /// The string at `index` (only a string), at most `maxBytes` of it: a longer one is cut at

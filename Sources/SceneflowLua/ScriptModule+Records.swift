@@ -134,7 +134,7 @@ extension ScriptModule {
             "soft_failed",
             { module, _, s in
                 let keeps = module.softFailures.count < RecordLimits.softFailures
-                module.record(.softFailed(keeps ? s.string(1, maxBytes: RecordLimits.messageBytes) ?? "?" : ""))
+                module.record(.softFailed(keeps ? s.message(1, maxBytes: RecordLimits.messageBytes) ?? "?" : ""))
                 return .values(0)
             }
         ),

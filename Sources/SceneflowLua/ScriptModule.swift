@@ -176,7 +176,9 @@ final class ScriptModule {
                     native.name,
                     { [weak self] stack in
                         guard let self, let session = self.session else {
-                            return .error("the script is not bound to a running prototype")
+                            return .error(
+                                "the prototype runs only inside test(\"name\", function() ... end) and its hooks: its state, scenes and elements are read there, not at the script's top level"
+                            )
                         }
                         return native.body(self, session, stack)
                     }

@@ -142,3 +142,47 @@ import Testing
         #expect(kilobytes > 0 && kilobytes < 200_000, "peak \(kilobytes) kB: the padding was read")
     }
 }
+
+/// A PNG whose chunks other than its pixels take more than 16 MiB is refused before it is
+/// read, whatever its declared size allows: 1.5 million empty text chunks (red-team 31 B1:
+/// 10-18 s in every command), or one text chunk of 700 MiB before the pixels of a
+/// 10000x10000 header (B2: 2.4 GB of memory before the refusal).
+@Suite struct PNGMetadataLimitTests {
+    enum Padding: String, CaseIterable, Sendable { case manyEmptyChunks, oneHugeChunk }
+
+    @Test(arguments: Padding.allCases)
+    func muchMetadataIsRefusedUnread(_ padding: Padding) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { return }
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let file = tmp.file("Proto/home.png")
+        let size = padding == .manyEmptyChunks ? "1080x2400" : "10000x10000"
+        let made = try Sceneflow.run(
+            ["-size", size, "xc:white", "-depth", "8", "PNG24:" + file],
+            executable: URL(fileURLWithPath: "/usr/bin/convert"))
+        try #require(made.status == 0, "\(made)")
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        let head = Array(png[..<33])  // signature and IHDR
+        switch padding {
+        case .manyEmptyChunks:
+            // 1.5 million empty tEXt chunks (their CRC, of "tEXt", is right): 18 MB in all.
+            let chunk: [UInt8] = [0, 0, 0, 0] + Array("tEXt".utf8) + [0xA3, 0xD2, 0x2F, 0x2C]
+            var data = Data(head)
+            data.append(Data([UInt8](repeating: 0, count: 0)))
+            var many = [UInt8]()
+            many.reserveCapacity(chunk.count * 1_500_000)
+            for _ in 0..<1_500_000 { many += chunk }
+            data.append(Data(many))
+            data.append(Data(png[33...]))
+            try data.write(to: URL(fileURLWithPath: file))
+        case .oneHugeChunk:
+            try PaddedInsideImageTests.pad(
+                file, head: head + PaddedInsideImageTests.big32(300 << 20) + Array("tEXt".utf8),
+                tail: [0, 0, 0, 0] + png[33...])
+        }
+        let (kilobytes, r) = try HugeCacheFileTests.peak(["check", "Proto"], in: tmp, cache: tmp.file("cache"))
+        #expect(r.status == 65, "\(r)")
+        #expect((r.stdout + r.stderr).contains("other than the pixels"), "\(r)")
+        #expect(kilobytes > 0 && kilobytes < 250_000, "peak \(kilobytes) kB")
+    }
+}

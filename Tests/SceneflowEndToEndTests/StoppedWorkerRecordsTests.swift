@@ -121,3 +121,31 @@ import Testing
         #expect(tap.contains("expected 1 to equal 41"), "\(ending): \(tap)")
     }
 }
+
+/// A soft failure kept by the runner before a stop reads as it does at a normal end: its
+/// quoted strings shortened first, never its text cut at the record's byte limit (red-team 31
+/// F3: `expected "q…q…" (4094 characters)`, the string had 5 000 and `to be 1` was lost).
+@Suite struct StoppedWorkerSoftTextTests {
+    @Test(arguments: [5_000, 100_000])
+    func aLongSoftFailureReadsAsAtANormalEnd(characters: Int) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s.lua",
+            """
+            prototype "Proto"
+            test("stopped", function()
+              expect.soft(string.rep("q", \(characters))).to_be(1)
+              \(StoppedWorkerRecordsTests.stuckCall)
+            end)
+            test("ends", function() expect.soft(string.rep("q", \(characters))).to_be(1) end)
+
+            """)
+        let r = try Sceneflow.run(["test", "s.lua", "--timeout", "1"], in: tmp.url, timeout: 90)
+        #expect(r.status == 1, "\(r)")
+        let said = "(\(characters) characters) to be 1"
+        let lines = r.stdout.split(separator: "\n").filter { $0.contains("expected \"q") }
+        #expect(lines.count == 2, "\(r.stdout)")
+        for line in lines { #expect(line.contains(said), "\(line)") }
+    }
+}

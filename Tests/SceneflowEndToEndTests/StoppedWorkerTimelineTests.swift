@@ -85,5 +85,44 @@ import Testing
         #expect(stopped.hashed == normal.hashed, "\(stopped.hashed) against \(normal.hashed)")
         #expect(stopped.summary.contains("\"opens then stuck\""), "\(stopped.summary)")
         #expect(stopped.summary.contains("was stopped inside it"), "\(stopped.summary)")
+        // The summary describes every frame of the file, the stopped worker's too.
+        #expect(
+            stopped.summary.contains("PASS  opens  ") && stopped.summary.contains("PASS  after  "), "\(stopped.summary)"
+        )
+        let listed = stopped.summary.split(separator: "\n").filter { $0.hasPrefix("  0") }.map {
+            $0.split(separator: " ")[0]
+        }
+        #expect(listed.map(String.init) == stopped.hashed, "\(stopped.summary)")
+    }
+
+    /// A worker stopped inside the file's last test leaves a summary.txt of the tests before
+    /// it, listing their frames as hashes.txt does (red-team 31 B7: no summary.txt, and the
+    /// run blamed "the failures above").
+    @Test(arguments: ["1", "2"])
+    func aStopInTheLastTestLeavesTheSummary(jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "w.lua",
+            """
+            prototype "Proto"
+            test("opens", function() tap "Open"; expect.scene "detail" end)
+            test("opens then stuck", function() tap "Open"; expect.scene "detail"; \(Self.stuck) end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "w.lua", "--timeout", "2", "--frames", "fr", "--jobs", jobs], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        #expect(!r.output.contains("no summary.txt"), "\(r)")
+        let summary = try String(contentsOfFile: tmp.file("fr/w/summary.txt"), encoding: .utf8)
+        #expect(summary.contains("PASS  opens  "), "\(summary)")
+        let hashes = try String(contentsOfFile: tmp.file("fr/w/hashes.txt"), encoding: .utf8)
+        let hashed = hashes.split(separator: "\n").map { String($0.split(separator: " ")[0]) }
+        let pngs = try FileManager.default.contentsOfDirectory(atPath: tmp.file("fr/w")).filter { $0.hasSuffix(".png") }
+        #expect(Set(hashed) == Set(pngs), "hashed \(hashed), on disk \(pngs)")
+        let listed = summary.split(separator: "\n").filter { $0.hasPrefix("  0") }.map {
+            String($0.split(separator: " ")[0])
+        }
+        #expect(listed.count >= 3 && hashed.starts(with: listed), "\(summary)")
     }
 }

@@ -66,4 +66,31 @@ import Testing
             }
         }
     }
+
+    /// A message over 64 KiB whose lines are long keeps every line it can, each cut to its
+    /// first characters with the count of the bytes left out, so what follows a long line
+    /// stays: the soft list after a one-line error of 70 000 bytes, and the failure of an
+    /// after_each hook after the test's soft list (red-team 31 F1, F2: only the long line's
+    /// first 900 characters, or `1 soft expectation failed:\n… (1 more lines)`, were kept).
+    @Test(arguments: [70_000, 1 << 20])
+    func longLinesKeepWhatFollowsThem(bytes: Int) throws {
+        let body = try H.run(
+            """
+            test("body", function() expect.soft(1).to_be(2); error(string.rep("y", \(bytes))) end)
+            """)
+        let failure = try #require(body["body"]?.failure)
+        #expect(failure.contains("1 soft expectation failed:"), "\(failure.prefix(2000))")
+        #expect(failure.contains("expected 1 to be 2"), "\(failure.suffix(500))")
+        #expect(failure.contains("more bytes)"), "\(failure.suffix(500))")
+        #expect(failure.utf8.count < 8_000, "\(failure.utf8.count) bytes")
+        let hook = try H.run(
+            """
+            after_each(function() error(string.rep("h", \(bytes))) end)
+            test("hook", function() expect.soft(1).to_be(2) end)
+            """)
+        let hookFailure = try #require(hook["hook"]?.failure)
+        #expect(hookFailure.contains("expected 1 to be 2"), "\(hookFailure.prefix(2000))")
+        #expect(hookFailure.contains("after_each"), "\(hookFailure.prefix(2000))")
+        #expect(hookFailure.contains("hhhh"), "\(hookFailure.prefix(2000))")
+    }
 }

@@ -357,7 +357,7 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
     -- (red-team 16 B-F2: a 1 MiB state value shown twice a frame cost 8 s).
     local last_actual, message
     api.poll(what, timeout, function()
-      local s = sf.state() or {}
+      local s = api.state_root(what)
       local actual = s[key]
       if actual == nil and not api.state_had(s, key) then return false, api.no_state_key(s, key) end
       if deep_equal(actual, value) then return true end
@@ -416,7 +416,7 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
     end
     local timeout = opts_timeout(what, opts)
     api.poll(what, timeout, function()
-      local s = sf.state() or {}
+      local s = api.state_root(what)
       -- A misspelt key would always differ: it fails, as expect.state's does (red-team finding).
       if s[key] == nil and not api.state_had(s, key) then return false, api.no_state_key(s, key) end
       if not deep_equal(s[key], value) then return true end

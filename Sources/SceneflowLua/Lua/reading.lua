@@ -186,6 +186,17 @@ env.rawset = function(t, k, ...)
   return raw_set(t, k, ...)
 end
 
+-- The prototype's state table; `what` (the read, as "state.n") fails when an action replaced
+-- app.state with something other than a table (red-team 31 F4: "attempt to index a number").
+function api.state_root(what)
+  local s = sf.state()
+  if s == nil then return {} end
+  if type(s) ~= "table" then
+    fail(what .. ": the prototype's app.state is " .. api.show(s) .. ", not a table: one of its actions replaced it (app.state must stay a table)")
+  end
+  return s
+end
+
 api.define_value({ name = "state", group = "Reading state",
   signature = "state.key",
   summary = "The prototype's own state table (its `state = {...}`, changed by its Lua actions through app.state), read-only from scripts at every depth: a table in it, value or key, reads as a read-only view (index, #, pairs, ipairs, next, rawget, rawlen and expectations see its contents; rawset is refused). Fresh for every test.",
@@ -195,7 +206,7 @@ api.define_value({ name = "state", group = "Reading state",
   setmetatable({}, {
     -- a key the state never had is a typo, as in expect.state (red-team 12 S1)
     __index = function(_, key)
-      local s = sf.state() or {}
+      local s = api.state_root("state." .. api.text(key))
       key = real_key(key)
       local v = s[key]
       if v == nil and not api.state_had(s, key) then fail("state." .. api.text(key) .. ": " .. api.no_state_key(s, key)) end
@@ -204,4 +215,4 @@ api.define_value({ name = "state", group = "Reading state",
     __newindex = function(_, key) VIEW.__newindex(nil, key) end,
     __pairs = function(t) return view_next, t, nil end,
   }))
-api.state_views[api.env.state] = function() return sf.state() or {} end
+api.state_views[api.env.state] = function() return api.state_root("state") end

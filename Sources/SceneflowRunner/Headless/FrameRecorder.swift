@@ -3,9 +3,10 @@ import SceneflowCore
 import SceneflowSDL
 
 /// Writes the frames a headless run passes through as PNG files: each scene once it has
-/// settled, and the middle frame of each transition and of each turn of the device, plus `hashes.txt` with a hash of each
-/// frame's pixels (compared by the determinism soak). Rendering happens only here, so a run
-/// without `--frames` never rasterises (DESIGN.md §7).
+/// settled, and the middle frame of each transition and of each turn of the device, plus
+/// `hashes.txt` with a hash of each written frame's pixels (compared by the determinism soak),
+/// appended as each is written, so a stopped worker leaves the lines of its frames. Rendering
+/// happens only here, so a run without `--frames` never rasterises (DESIGN.md §7).
 final class FrameRecorder {
     let directory: String
     private let renderer: OffscreenRenderer
@@ -31,6 +32,11 @@ final class FrameRecorder {
     /// file after it (`continuing`): `summary.txt` says so, as its list starts there.
     var resumedAfter: String?
 
+    /// The lines a stopped worker's `summary.txt` held, when this recorder continues its file:
+    /// the verdicts of its tests and the frames it listed, written again at the head of this
+    /// one's (the new summary describes every frame of the file).
+    private(set) var carried: (verdicts: [String], frames: [String]) = ([], [])
+
     /// `hashes.txt`, open for appending: each frame's line is added as it is captured, so a
     /// worker process stopped inside a test leaves the lines of every frame it captured.
     private let hashLines: FileHandle
@@ -49,6 +55,12 @@ final class FrameRecorder {
         if continuing {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             hashes = Self.hashLines(in: hashPath)
+            carried = Self.summaryLines(in: (directory as NSString).appendingPathComponent("summary.txt"))
+            // The frames of the test whose worker was stopped, which its summary never listed.
+            let listed = Set(carried.frames.compactMap { $0.split(separator: " ").first.map(String.init) })
+            for (file, _) in hashes where !listed.contains(file) {
+                carried.frames.append("  \(file)  (a frame of the test whose worker process was stopped)")
+            }
             let numbered = names.filter { $0.hasSuffix(".png") } + hashes.map(\.file)
             counter = numbered.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
         }
@@ -61,8 +73,33 @@ final class FrameRecorder {
         images = renderer.makeTextureCache(directory: prototype.directory)
     }
 
+    /// The verdict lines (`PASS  …`, `FAIL  …` with the indented lines of its failure, `SKIP
+    /// …`, `STOP  …`) and the frame lines of the `summary.txt` at `path` (at most 64 MiB read).
+    private static func summaryLines(in path: String) -> (verdicts: [String], frames: [String]) {
+        guard let data = try? RegularFile.read(path, limit: 64 << 20) else { return ([], []) }
+        var verdicts: [String] = []
+        var frames: [String] = []
+        var inFrames = false
+        var inVerdict = false
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line == "frames written:" {
+                inFrames = true
+            } else if inFrames {
+                if line.hasPrefix("  ") { frames.append(String(line)) }
+            } else if ["PASS  ", "FAIL  ", "SKIP  ", "STOP  "].contains(where: line.hasPrefix) {
+                verdicts.append(String(line))
+                inVerdict = true
+            } else if inVerdict, line.hasPrefix("      ") {
+                verdicts.append(String(line))
+            } else {
+                inVerdict = false
+            }
+        }
+        return (verdicts, frames)
+    }
+
     /// The `FILE  HASH` lines of the `hashes.txt` at `path` (at most 64 MiB read), as
-    /// `writeHashes` writes them; lines of another shape are left out.
+    /// `capture` appends them; lines of another shape are left out.
     private static func hashLines(in path: String) -> [(file: String, hash: UInt64)] {
         guard let data = try? RegularFile.read(path, limit: 64 << 20) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
@@ -123,19 +160,14 @@ final class FrameRecorder {
         try renderer.capture(into: &frame)
         session.recordFrameCost(Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9)
         let hash = FrameHash.of(frame)
-        hashes.append((file, hash))
-        try hashLines.write(contentsOf: Data(Self.hashLine(file, hash).utf8))
         if writesPNGs {
             try OffscreenRenderer.savePNG(frame, to: (directory as NSString).appendingPathComponent(file))
         }
+        // After its PNG: a frame that could not be written, or a stop while writing it, is not
+        // listed (red-team 31 B3, B4: hashes.txt named frames that were not on disk).
+        hashes.append((file, hash))
+        try hashLines.write(contentsOf: Data(Self.hashLine(file, hash).utf8))
         written.append((file, "\(formatNumber(clockOffset + session.now, decimals: 3))s  [\(prefix)]  \(what)"))
-    }
-
-    /// Writes `hashes.txt`: one `FILE  HASH` line per captured frame (hash in hexadecimal).
-    /// - Throws: `AtomicFile`'s error (a full disk, the folder removed); the old file stays.
-    func writeHashes() throws {
-        let text = hashes.map { Self.hashLine($0.file, $0.hash) }.joined()
-        try AtomicFile.write(text, to: (directory as NSString).appendingPathComponent("hashes.txt"))
     }
 
     /// One line of `hashes.txt`: `FILE  HASH` (hash in hexadecimal).

@@ -3,15 +3,29 @@ import SceneflowCore
 
 /// The summary a `--frames` run writes beside its frames.
 extension HeadlessTestRunner {
-    /// Writes `summary.txt` of a `--frames` run (each test's verdict and the frames written)
-    /// and the frame hashes. Returns the files that could not be written, as `PATH: REASON`.
+    /// Writes `summary.txt` of a `--frames` run (each test's verdict and the frames written;
+    /// `hashes.txt` is written frame by frame by the recorder). Returns the files that could not
+    /// be written, as `PATH: REASON`.
+    /// `hand(_:to:_:)` for a test of `run`, then, with `--frames`, its `summary.txt` and
+    /// `hashes.txt` written anew with the tests so far, so a worker process stopped inside a
+    /// later test, or by a signal, leaves them describing every test before (red-team 31 B4,
+    /// B7: a stop in a file's last test, or SIGTERM to the process group, left no summary.txt).
+    func hand(_ outcome: TestOutcome, in run: FileRun, _ onOutcome: (TestOutcome) -> Void) {
+        hand(outcome, to: &run.result, onOutcome)
+        if let recorder = run.recorder { _ = writeSummary(recorder, result: run.result, prototype: run.prototype) }
+    }
+
     func writeSummary(_ recorder: FrameRecorder, result: ScriptFileResult, prototype: Prototype) -> [String] {
         var text = "Sceneflow headless run of \(result.file)\nprototype: \(prototype.name) (\(prototype.directory))\n"
         text +=
             "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
         if let stopped = recorder.resumedAfter {
             text +=
-                "The worker process running test \"\(stopped)\" was stopped inside it: the tests up to it ran in that worker, their verdicts are in the console and reports, their frames are the files numbered before the ones listed here.\n\n"
+                "The worker process running test \"\(stopped)\" was stopped inside it: the tests before it ran in that worker (their lines and frames are kept from its summary), the tests after it in a fresh one.\n\n"
+        }
+        for line in recorder.carried.verdicts { text += line + "\n" }
+        if let stopped = recorder.resumedAfter {
+            text += "STOP  \(stopped)  (its worker process was stopped inside it)\n"
         }
         for outcome in result.outcomes {
             switch outcome.verdict {
@@ -24,16 +38,11 @@ extension HeadlessTestRunner {
             }
         }
         text += "\nframes written:\n"
+        for line in recorder.carried.frames { text += line + "\n" }
         for (file, what) in recorder.written { text += "  \(file)  \(what)\n" }
         let path = (recorder.directory as NSString).appendingPathComponent("summary.txt")
         var problems: [String] = []
         do { try AtomicFile.write(text, to: path) } catch { problems.append("\(path): \(plainReason(error))") }
-        do {
-            try recorder.writeHashes()
-        } catch {
-            let hashes = (recorder.directory as NSString).appendingPathComponent("hashes.txt")
-            problems.append("\(hashes): \(plainReason(error))")
-        }
         return problems
     }
 }

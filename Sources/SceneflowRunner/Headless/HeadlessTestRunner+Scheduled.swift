@@ -15,7 +15,7 @@ extension HeadlessTestRunner {
         if test.skipReason != nil || shouldStop() {
             hand(
                 Self.notRunOutcome(run.declared.tests, index, file: run.file, reason: stopReason()),
-                to: &run.result, onOutcome)
+                in: run, onOutcome)
             return
         }
         let since = run.loadedSince ?? ProcessInfo.processInfo.systemUptime
@@ -39,7 +39,7 @@ extension HeadlessTestRunner {
                     outcome = TestOutcome(
                         name: test.name, file: run.file, line: test.line, verdict: .skipped, skipReason: stopReason())
                 }
-                hand(outcome, to: &run.result, onOutcome)
+                hand(outcome, in: run, onOutcome)
                 return
             }
         }
@@ -81,7 +81,7 @@ extension HeadlessTestRunner {
             onVerdict(outcome, pendingVideo(video, outcome: outcome))
             finishVideo(video, tick: outcome.frames, outcome: &outcome)
         }
-        hand(outcome, to: &run.result, onOutcome)
+        hand(outcome, in: run, onOutcome)
         if hooksLeft, !shouldStop() {
             // Stopped inside before_all by a limit (not an error, which the fresh load meets
             // again and goes on to after_all): the fresh load leaves it out, or it would be

@@ -62,6 +62,16 @@ public struct ImageLimits: Equatable, Sendable {
                     "the file is \(info.st_size) bytes, more than a \(width)x\(height) px \(format) image can take (\(most) bytes: 8 bytes a pixel and \(ImageHeader.metadataAllowance >> 20) MiB of metadata): data padded inside or after the image"
             )
         }
+        let allowance = ImageHeader.metadataAllowance
+        if format == "PNG", Int(info.st_size) > allowance,
+            let metadata = PNGEnd.metadataBytes(path: path, limit: allowance), metadata > allowance
+        {
+            throw .corrupt(
+                path: path,
+                reason:
+                    "its chunks other than the pixels (IDAT) take more than \(allowance) bytes, more than any screenshot's metadata (\(allowance >> 20) MiB): data padded into the image, or millions of empty chunks"
+            )
+        }
     }
 
     /// The header of the file at `path` whose first bytes are `prefix`, searched further when
