@@ -50,7 +50,8 @@ import Testing
             end)
 
             """)
-        let limit = ["--timeout", c.then.hasPrefix("while") ? "3" : "30"]
+        // Long enough for 20 000 soft failures on a loaded machine before the watchdog ends the loop.
+        let limit = ["--timeout", c.then.hasPrefix("while") ? "10" : "30"]
         let run = try Sceneflow.run(
             ["test", "s.lua", "--json", "r.json", "--junit", "r.xml", "--tap"] + limit, in: tmp.url, timeout: 300)
         #expect(run.status == 1, "\(run)")

@@ -45,6 +45,30 @@ import Testing
         #expect(width >= 600, "width \(width) for \(count) transitions")
     }
 
+    /// Red-team 31 B5: 50 000 transitions (a run may keep 200 000) made a 126 MB chart in
+    /// 16.6 s. The chart draws the first `TimelineChart.maxDrawn` transitions of the file and
+    /// says how many it left out (the table lists them all); two runs share the budget.
+    @Test(arguments: [(1, 50_000), (2, 30_000)])
+    func manyTransitionsMakeAChartOfBoundedSize(runs: Int, count: Int) {
+        let document = TimelineDocument(
+            runs: (0..<runs).map { run in
+                let records = (0..<count).map { i in
+                    var record = TransitionRecord(
+                        from: "s\(i % 7)", to: "s\((i + 1) % 7)",
+                        transition: Transition(kind: .pushLeft, duration: 0.3),
+                        start: Double(i) * 2)
+                    record.frames = (0..<19).map { FrameSample(clock: Double(i) * 2 + Double($0) / 60) }
+                    record.completion = Double(i) * 2 + 0.3
+                    return record
+                }
+                return TimelineRun(name: "t\(run)", prototype: "P", clock: .virtual, transitions: records, events: [])
+            })
+        let svg = TimelineChart.svg(document, title: "many")
+        #expect(svg.utf8.count < 12_000_000, "\(svg.utf8.count) bytes for \(runs * count) transitions")
+        let drawn = TimelineChart.maxDrawn
+        #expect(svg.contains("the first \(drawn) of \(runs * count) transitions are drawn"), "\(svg.prefix(600))")
+    }
+
     @Test func shortRunsKeepTheirScale() {
         let axis = TimelineAxis(spans: [(1, 1.35)], origin: 0)
         #expect(axis.pixelsPerSecond >= 400)
