@@ -33,13 +33,13 @@ public enum TestRecordLimits {
     }
     static let logCapNotePrefix = "the log of this test reached "
     /// The note of a test that began more than `steps` steps: `this test began more than
-    /// 10000 steps: 2000 later steps left out (failed steps are kept)` (a log message, in
+    /// 10000 steps: 2000 later steps left out (failed steps are kept, up to 1000)` (a log message, in
     /// every report).
     public static func stepCapNote(leftOut count: Int) -> String {
         let left =
             count == 0
             ? "no later step left out" : count == 1 ? "1 later step left out" : "\(count) later steps left out"
-        return "\(stepCapNotePrefix)\(steps) steps: \(left) (failed steps are kept)"
+        return "\(stepCapNotePrefix)\(steps) steps: \(left) (failed steps are kept, up to \(failedStepsPastCap))"
     }
     static let stepCapNotePrefix = "this test began more than "
     /// How the run-wide budget's note on a cut test ends (`TestDetailBudget`).

@@ -1,16 +1,26 @@
 local api = ...
 local sf, env = api.sf, api.env
-local select, concat = select, table.concat
+local select, concat, tostring, rawget = select, table.concat, tostring, rawget
+local getmetatable_raw = debug.getmetatable
 
 -- The arguments as print() would join them, except that NaN and the infinities read
 -- NaN, infinity and -infinity (as in every other message) rather than C's -nan and inf,
 -- and a table, function or other value without __tostring is written as api.show does
 -- ({x = 1}, <function>), never with an address that differs on every run.
+-- A value with a __tostring of its own goes through tostring, as print does: an error there
+-- fails the call, never read as `{}` (red-team 31: a typo in a script's __tostring passed).
 local function text(...)
   local parts = {}
   for i = 1, select("#", ...) do
     local v = select(i, ...)
-    parts[i] = type(v) == "number" and api.show(v) or api.text(v)
+    local mt = type(v) ~= "string" and getmetatable_raw(v)
+    if type(v) == "number" then
+      parts[i] = api.show(v)
+    elseif mt and rawget(mt, "__tostring") ~= nil then
+      parts[i] = tostring(v)
+    else
+      parts[i] = api.text(v)
+    end
   end
   return concat(parts, " ")
 end

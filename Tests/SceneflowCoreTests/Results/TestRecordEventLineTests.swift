@@ -111,7 +111,7 @@ import Testing
         journal.apply(.logDropped(count: 2000, clockTime: 2, line: 3))
         #expect(
             journal.log.map(\.message) == [
-                "this test began more than 10000 steps: 5 later steps left out (failed steps are kept)",
+                "this test began more than 10000 steps: 5 later steps left out (failed steps are kept, up to 1000)",
                 "the log of this test reached 256 KiB: 2000 later entries left out",
             ])
         journal.apply(.reset)
