@@ -78,7 +78,8 @@ enum OutputPath {
     static func shown(_ path: String, limit: Int = 200) -> String {
         if path == "-" { return "standard output" }
         let cut = path.count > limit ? String(path.prefix(limit)) + "…" : path
-        let escaped = TerminalText.escaped(cut, keepNewlines: false)
+        // A tab too, as a line break: the path is one field of one line (red-team 31 B6).
+        let escaped = TerminalText.escaped(cut, keepNewlines: false, keepTabs: false)
         return escaped == cut && !cut.contains(" ") ? cut : "\"\(escaped)\""
     }
 }

@@ -16,7 +16,9 @@ extension HeadlessTestRunner {
     }
 
     func writeSummary(_ recorder: FrameRecorder, result: ScriptFileResult, prototype: Prototype) -> [String] {
-        var text = "Sceneflow headless run of \(result.file)\nprototype: \(prototype.name) (\(prototype.directory))\n"
+        // Paths as one line shows them: a line break in a name cannot split the header.
+        var text =
+            "Sceneflow headless run of \(TerminalText.path(result.file))\nprototype: \(TerminalText.oneLine(prototype.name)) (\(TerminalText.path(prototype.directory)))\n"
         text +=
             "device: \(formatNumber(prototype.device.width))x\(formatNumber(prototype.device.height)) pt at scale \(formatNumber(prototype.device.scale, decimals: 4)) = \(prototype.device.pixelWidth)x\(prototype.device.pixelHeight) px\n\n"
         if let stopped = recorder.resumedAfter {
