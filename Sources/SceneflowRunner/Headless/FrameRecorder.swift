@@ -37,6 +37,9 @@ final class FrameRecorder {
     /// one's (the new summary describes every frame of the file).
     private(set) var carried: (verdicts: [String], frames: [String]) = ([], [])
 
+    /// Why a line of `hashes.txt` could not be written, the first time one could not.
+    private(set) var hashesProblem: String?
+
     /// `hashes.txt`, open for appending: each frame's line is added as it is captured, so a
     /// worker process stopped inside a test leaves the lines of every frame it captured.
     private let hashLines: FileHandle
@@ -166,7 +169,11 @@ final class FrameRecorder {
         // After its PNG: a frame that could not be written, or a stop while writing it, is not
         // listed (red-team 31 B3, B4: hashes.txt named frames that were not on disk).
         hashes.append((file, hash))
-        try hashLines.write(contentsOf: Data(Self.hashLine(file, hash).utf8))
+        // A line that cannot be written (a full disk) does not fail the test: the run names
+        // hashes.txt among the files not written and exits 70 (red-team 11 R8).
+        do { try hashLines.write(contentsOf: Data(Self.hashLine(file, hash).utf8)) } catch {
+            if hashesProblem == nil { hashesProblem = plainReason(error) }
+        }
         written.append((file, "\(formatNumber(clockOffset + session.now, decimals: 3))s  [\(prefix)]  \(what)"))
     }
 

@@ -45,6 +45,9 @@ extension HeadlessTestRunner {
         let path = (recorder.directory as NSString).appendingPathComponent("summary.txt")
         var problems: [String] = []
         do { try AtomicFile.write(text, to: path) } catch { problems.append("\(path): \(plainReason(error))") }
+        if let problem = recorder.hashesProblem {
+            problems.append("\((recorder.directory as NSString).appendingPathComponent("hashes.txt")): \(problem)")
+        }
         return problems
     }
 }
