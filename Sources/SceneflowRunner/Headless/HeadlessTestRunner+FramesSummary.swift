@@ -3,11 +3,8 @@ import SceneflowCore
 
 /// The summary a `--frames` run writes beside its frames.
 extension HeadlessTestRunner {
-    /// Writes `summary.txt` of a `--frames` run (each test's verdict and the frames written;
-    /// `hashes.txt` is written frame by frame by the recorder). Returns the files that could not
-    /// be written, as `PATH: REASON`.
-    /// `hand(_:to:_:)` for a test of `run`, then, with `--frames`, its `summary.txt` and
-    /// `hashes.txt` written anew with the tests so far, so a worker process stopped inside a
+    /// `hand(_:to:_:)` for a test of `run`, then, with `--frames`, its `summary.txt` written
+    /// anew with the tests so far, so a worker process stopped inside a
     /// later test, or by a signal, leaves them describing every test before (red-team 31 B4,
     /// B7: a stop in a file's last test, or SIGTERM to the process group, left no summary.txt).
     func hand(_ outcome: TestOutcome, in run: FileRun, _ onOutcome: (TestOutcome) -> Void) {
@@ -15,6 +12,9 @@ extension HeadlessTestRunner {
         if let recorder = run.recorder { _ = writeSummary(recorder, result: run.result, prototype: run.prototype) }
     }
 
+    /// Writes `summary.txt` of a `--frames` run (each test's verdict and the frames written;
+    /// `hashes.txt` is written frame by frame by the recorder). Returns the files that could not
+    /// be written, as `PATH: REASON` (`hashes.txt` too when a line of it could not be).
     func writeSummary(_ recorder: FrameRecorder, result: ScriptFileResult, prototype: Prototype) -> [String] {
         // Paths as one line shows them: a line break in a name cannot split the header.
         var text =
