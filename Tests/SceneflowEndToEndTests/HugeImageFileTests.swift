@@ -166,7 +166,7 @@ import Testing
         switch padding {
         case .manyEmptyChunks:
             // 1.5 million empty tEXt chunks (their CRC, of "tEXt", is right): 18 MB in all.
-            let chunk: [UInt8] = [0, 0, 0, 0] + Array("tEXt".utf8) + [0xA3, 0xD2, 0x2F, 0x2C]
+            let chunk: [UInt8] = [0, 0, 0, 0] + Array("tEXt".utf8) + [0x96, 0x42, 0xC5, 0x85]
             var data = Data(head)
             data.append(Data([UInt8](repeating: 0, count: 0)))
             var many = [UInt8]()
@@ -184,5 +184,71 @@ import Testing
         #expect(r.status == 65, "\(r)")
         #expect((r.stdout + r.stderr).contains("other than the pixels"), "\(r)")
         #expect(kilobytes > 0 && kilobytes < 250_000, "peak \(kilobytes) kB")
+    }
+
+    /// Red-team 32 R1: 1.2 million empty chunks just under the 16 MiB budget still cost 6-14 s
+    /// a command. A PNG with more than `ImageStructure.maxPNGAncillaryChunks` (10 000) chunks
+    /// other than its pixels is refused by every command, whatever their size: here 20 000
+    /// empty ones, 240 KB.
+    @Test(arguments: ["check", "render", "test"])
+    func manyChunksAreRefusedWhateverTheirSize(_ command: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"opens\", function() tap \"Open\" end)\n")
+        let file = tmp.file("Proto/home.png")
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        let chunk: [UInt8] = [0, 0, 0, 0] + Array("tEXt".utf8) + [0x96, 0x42, 0xC5, 0x85]
+        var many = Array(png[..<33])
+        for _ in 0..<20_000 { many += chunk }
+        try Data(many + png[33...]).write(to: URL(fileURLWithPath: file))
+        let r = try Sceneflow.run(PaddedInsideImageTests.arguments(command), in: tmp.url, timeout: 60)
+        #expect(r.status == 65, "\(r)")
+        let said = r.stdout + r.stderr
+        #expect(said.contains("home.png"), "\(r)")
+        #expect(said.contains("more than 10000 chunks other than the pixels"), "\(r)")
+    }
+
+    /// The same for the pixels split into tiny IDAT chunks: the Notes screenshot's pixels in
+    /// 235 000 one-byte IDAT chunks cost `check` 5 s; more IDAT chunks than 10 000 and four a
+    /// row are refused (here the sample's pixels and 30 000 empty ones), while an encoder's
+    /// one per 8 KiB or per row is taken.
+    @Test(arguments: ["check", "render", "test"])
+    func pixelsSplitIntoTinyChunksAreRefused(_ command: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"opens\", function() tap \"Open\" end)\n")
+        let file = tmp.file("Proto/home.png")
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file)))
+        var chunks: [(type: [UInt8], data: [UInt8])] = []
+        var offset = 8
+        while offset + 12 <= png.count {
+            let length = png[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks.append((Array(png[offset + 4..<offset + 8]), Array(png[offset + 8..<offset + 8 + length])))
+            offset += 12 + length
+        }
+        let pixels = chunks.filter { $0.type == Array("IDAT".utf8) }.flatMap(\.data)
+        var split: [(type: [UInt8], data: [UInt8])] = chunks.filter { $0.type != Array("IDAT".utf8) }
+        // The pixels, then 30 000 empty IDAT chunks (they inflate to nothing).
+        let pieces = [pixels] + Array(repeating: [], count: 30_000)
+        split.insert(contentsOf: pieces.map { (Array("IDAT".utf8), $0) }, at: split.count - 1)
+        var out = Array(png[..<8])
+        for chunk in split {
+            out += PaddedInsideImageTests.big32(chunk.data.count) + chunk.type + chunk.data
+            out += PaddedInsideImageTests.big32(Int(Self.crc(chunk.type + chunk.data)))
+        }
+        try Data(out).write(to: URL(fileURLWithPath: file))
+        let r = try Sceneflow.run(PaddedInsideImageTests.arguments(command), in: tmp.url, timeout: 60)
+        #expect(r.status == 65, "\(r)")
+        #expect((r.stdout + r.stderr).contains("IDAT chunks, more than"), "\(r)")
+    }
+
+    /// The PNG CRC-32 of `bytes` (bitwise, as the PNG specification's sample code).
+    static func crc(_ bytes: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            c ^= UInt32(byte)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return c ^ 0xFFFF_FFFF
     }
 }

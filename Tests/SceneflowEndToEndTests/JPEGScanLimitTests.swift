@@ -6,12 +6,12 @@ import Testing
 /// `ImageStructure.maxJPEGScans` is refused by its structure check, before decoding, with its
 /// path and the count (exit 65); a real progressive JPEG is taken.
 @Suite struct JPEGScanLimitTests {
-    /// A progressive 360x800 JPEG from ImageMagick, with its smallest scan repeated `extra`
-    /// times before its end-of-image marker.
-    static func bomb(_ tmp: TempFolder, extra: Int) throws -> Bool {
+    /// A progressive JPEG of `size` pixels (360x800) from ImageMagick, with its smallest scan
+    /// repeated `extra` times before its end-of-image marker.
+    static func bomb(_ tmp: TempFolder, extra: Int, size: String = "360x800") throws -> Bool {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { return false }
         let made = try Sceneflow.run(
-            ["-size", "360x800", "xc:white", "-quality", "90", "-interlace", "Plane", tmp.file("flat.jpg")],
+            ["-size", size, "xc:white", "-quality", "90", "-interlace", "Plane", tmp.file("flat.jpg")],
             executable: URL(fileURLWithPath: "/usr/bin/convert"))
         guard made.status == 0 else { return false }
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tmp.file("flat.jpg"))))
@@ -47,6 +47,21 @@ import Testing
             let r = try Sceneflow.run(arguments, in: tmp.url, timeout: 120)
             #expect(r.status == 65, "\(r)")
             #expect((r.stdout + r.stderr).contains("scans, more than the 500"), "\(r)")
+        }
+    }
+
+    /// Red-team 32 S1: 499 scans (under the flat limit of 500) over a 10000x10000 image cost
+    /// 50 s and 800 MB a decode, since each scan is a pass over every pixel. The limit scales
+    /// with the pixels (`ImageStructure.maxJPEGScanPixels`): 4000x4000 may have 156 scans.
+    @Test func manyScansOverALargeImageAreRefused() throws {
+        let tmp = try TempFolder()
+        guard try Self.bomb(tmp, extra: 200, size: "4000x4000") else { return }
+        for arguments in [["check", "P"], ["render", "P", "--scene", "home", "--out", "h.png"], ["inspect", "P"]] {
+            let r = try Sceneflow.run(arguments, in: tmp.url, timeout: 120)
+            #expect(r.status == 65, "\(r)")
+            #expect(
+                (r.stdout + r.stderr).contains("scans, more than the 156 a 4000x4000 px JPEG may have here"),
+                "\(r)")
         }
     }
 

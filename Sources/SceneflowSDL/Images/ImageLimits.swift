@@ -63,9 +63,13 @@ public struct ImageLimits: Equatable, Sendable {
             )
         }
         let allowance = ImageHeader.metadataAllowance
-        if format == "PNG", Int(info.st_size) > allowance,
-            let metadata = PNGEnd.metadataBytes(path: path, limit: allowance), metadata > allowance
-        {
+        guard format == "PNG", Int(info.st_size) > allowance,
+            let metadata = PNGEnd.metadataBytes(path: path, limit: allowance)
+        else { return }
+        if metadata.chunks > ImageStructure.maxPNGAncillaryChunks {
+            throw .corrupt(path: path, reason: ImageStructure.tooManyPNGChunks)
+        }
+        if metadata.bytes > allowance {
             throw .corrupt(
                 path: path,
                 reason:
@@ -162,11 +166,13 @@ public struct ImageLimits: Equatable, Sendable {
         let header = try declaredHeader(path: path, prefix: bytes)
         try check(header, bytes: bytes, path: path)
         try checkFileSize(path: path, declared: header)
-        if case .size(let format, _, _) = header,
+        if case .size(let format, let width, let height) = header,
             let problem = StructureVerdicts.problem(
                 at: path,
                 check: {
-                    RegularFile.contents(atPath: path).flatMap { ImageStructure.problem([UInt8]($0), format: format) }
+                    RegularFile.contents(atPath: path).flatMap {
+                        ImageStructure.problem([UInt8]($0), format: format, width: width, height: height)
+                    }
                 })
         {
             throw .corrupt(path: path, reason: problem)

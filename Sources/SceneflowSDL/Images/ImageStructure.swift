@@ -16,6 +16,20 @@ enum ImageStructure {
     /// 9-R5); a real one has at most a dozen.
     static let maxJPEGScans = 500
 
+    /// The most scans × pixels a JPEG may cost (2.5 billion pixel passes, about 2.5 s of
+    /// decoding): a large image gets fewer scans than `maxJPEGScans`, 156 at 4000x4000 and 25
+    /// at the largest 100-megapixel one, still twice what an encoder writes (libjpeg's
+    /// progressive script has 10). Red-team 32 S1: 499 scans over 10000x10000 pixels, one
+    /// under the flat limit, cost 50 s and 800 MB a decode in every command.
+    static let maxJPEGScanPixels = 2_500_000_000
+
+    /// The most scans a `width` x `height` px JPEG may have: `maxJPEGScanPixels` over its
+    /// pixels, at least 25 and at most `maxJPEGScans`.
+    static func maxJPEGScans(width: Int, height: Int) -> Int {
+        let pixels = max(1, width) * max(1, height)
+        return max(25, min(maxJPEGScans, maxJPEGScanPixels / pixels))
+    }
+
     /// The start-of-scan markers of a JPEG, counted by walking its segments (the entropy-coded
     /// data after each scan header is skipped up to the next marker).
     static func jpegScanCount(_ bytes: [UInt8]) -> Int {
@@ -48,8 +62,8 @@ enum ImageStructure {
     }
 
     /// Why the file is incomplete or damaged, or nil when its structure is sound (or the format
-    /// is not one this check knows).
-    static func problem(_ bytes: [UInt8], format: String) -> String? {
+    /// is not one this check knows). `width` and `height` (pixels) are those its header declares.
+    static func problem(_ bytes: [UInt8], format: String, width: Int, height: Int) -> String? {
         switch format {
         case "PNG": return pngProblem(bytes)
         case "JPEG":
@@ -58,8 +72,9 @@ enum ImageStructure {
                 return "the JPEG data is cut short (no end-of-image marker)"
             }
             let scans = jpegScanCount(bytes)
-            return scans > maxJPEGScans
-                ? "the JPEG has \(scans) scans, more than the \(maxJPEGScans) a JPEG may have here (a photo or screenshot has at most a dozen; each costs a pass over the whole image)"
+            let most = maxJPEGScans(width: width, height: height)
+            return scans > most
+                ? "the JPEG has \(scans) scans, more than the \(most) a \(width)x\(height) px JPEG may have here (a photo or screenshot has at most a dozen; each costs a pass over the whole image)"
                 : nil
         case "BMP": return bmpProblem(bytes)
         case "TIFF": return tiffProblem(bytes)
@@ -81,10 +96,26 @@ enum ImageStructure {
         }
     }
 
+    /// The most chunks other than IDAT a PNG may have (10 000): a screenshot has a dozen, an
+    /// animated PNG two a frame. Each costs libpng a call, and millions of empty ones cost
+    /// seconds in every command within every size limit (red-team 32 R1: 1.2 million empty
+    /// tEXt chunks, 14 MB, took `check` 14 s).
+    static let maxPNGAncillaryChunks = 10_000
+
+    /// The refusal of a PNG with more than `maxPNGAncillaryChunks` chunks other than IDAT.
+    static let tooManyPNGChunks =
+        "the PNG has more than \(maxPNGAncillaryChunks) chunks other than the pixels (IDAT), where a screenshot has a dozen: millions of empty chunks cost seconds in every command"
+
+    /// The most IDAT chunks a PNG `height` rows high may have: 10 000 and four a row (an
+    /// encoder writes one per 8 KiB or so, a streaming one at most one a row of each Adam7
+    /// pass). Each costs libpng a call: 235 000 one-byte ones cost `check` 5 s.
+    static func maxPNGDataChunks(height: Int) -> Int { 10_000 + 4 * max(0, height) }
+
     private static func pngProblem(_ b: [UInt8]) -> String? {
         var offset = 8
         var header: PNGPixelData.Header?
         var data: [Range<Int>] = []
+        var others = 0
         while offset + 12 <= b.count {
             let length = Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
             let type = String(decoding: b[offset + 4..<offset + 8], as: UTF8.self)
@@ -98,7 +129,16 @@ enum ImageStructure {
                 return "the PNG is damaged: chunk \(type) has a wrong CRC"
             }
             if type == "IHDR", header == nil { header = PNGPixelData.Header(b, at: offset + 8) }
-            if type == "IDAT" { data.append(offset + 8..<end) }
+            if type == "IDAT" {
+                data.append(offset + 8..<end)
+                if let most = header.map({ maxPNGDataChunks(height: $0.height) }), data.count > most {
+                    return
+                        "the PNG's pixels are split into more than \(most) IDAT chunks, more than a \(header!.height) px high image needs (an encoder writes one per 8 KiB or a row): tiny chunks cost seconds in every command"
+                }
+            } else {
+                others += 1
+                if others > maxPNGAncillaryChunks { return tooManyPNGChunks }
+            }
             if type == "IEND" {
                 guard !data.isEmpty else { return "the PNG has no image data (no IDAT chunk)" }
                 if let refused = libpngRefusal(b) { return refused }

@@ -63,7 +63,9 @@ public struct PictureLoader: Sendable {
         let bytes = [UInt8](data)
         let header = ImageHeader.parse(bytes)
         try limits.check(header, bytes: bytes, path: path)
-        if case .size(let format, _, _) = header, let problem = ImageStructure.problem(bytes, format: format) {
+        if case .size(let format, let width, let height) = header,
+            let problem = ImageStructure.problem(bytes, format: format, width: width, height: height)
+        {
             throw ImageLoadError.corrupt(path: path, reason: problem)
         }
         if try PictureDecoding.checkWithoutSDL(bytes, header: header, path: path) { return nil }
@@ -82,7 +84,9 @@ public struct PictureLoader: Sendable {
         try limits.check(header, bytes: bytes, path: path)
         let surface: SDLSurface
         do {
-            if case .size(let format, _, _) = header, let problem = ImageStructure.problem(bytes, format: format) {
+            if case .size(let format, let width, let height) = header,
+                let problem = ImageStructure.problem(bytes, format: format, width: width, height: height)
+            {
                 throw ImageLoadError.corrupt(path: path, reason: problem)
             }
             surface = try PictureDecoding.decode(data, header: header, path: path)
