@@ -1,5 +1,6 @@
 import Foundation
 import SceneflowCore
+import SceneflowSDL
 import Synchronization
 
 /// A stop signal ends `play` and `record` within about a second even when the X server stops
@@ -17,12 +18,17 @@ final class DisplayStopWatch: Sendable {
     static let patience = 1.0
 
     private let ended = Atomic<Bool>(false)
+    private let windowOpened = Atomic<Bool>(false)
+    private let lastAct = Mutex<(@Sendable () -> Void)?>(nil)
 
-    /// Starts watching for `command` (`play`, `record`). Returns nil when the thread could not
-    /// start (the process/thread limit): the signal then closes the window as before.
-    static func start(command: String, beforeExit: @escaping () -> Void) -> DisplayStopWatch? {
+    /// Starts watching for `command` (`play`, `record`), before the prototype opens: a signal
+    /// while a scene image is being decoded (one C call of seconds for a large progressive
+    /// JPEG) ends the process too, saying which image (red-team 32 R4: it waited for two
+    /// decodes, 51 s, then blamed the X server). `beforeExit` is set once there is something
+    /// to write (`setBeforeExit`). Returns nil when the thread could not start (the
+    /// process/thread limit): the signal then closes the window as before.
+    static func start(command: String) -> DisplayStopWatch? {
         let watch = DisplayStopWatch()
-        let last = LastAct(beforeExit)
         let status = DetachedThread.start {
             var signalledAt: Double?
             while !watch.ended.load(ordering: .acquiring) {
@@ -35,21 +41,46 @@ final class DisplayStopWatch: Sendable {
                     continue
                 }
                 guard now - since >= patience, !watch.ended.load(ordering: .acquiring) else { continue }
-                StuckLua.writeError(
-                    "sceneflow \(command): the display did not answer within \(formatSeconds(patience)) s of the stop signal (the X server is not responding); the window is left to it"
-                )
-                last.run()
+                StuckLua.writeError("sceneflow \(command): \(watch.whatHeldTheStop())")
+                watch.lastAct.withLock { $0 }?()
                 _exit(Interruption.exitStatus(signal))
             }
         }
         return status == 0 ? watch : nil
     }
 
+    /// What kept the command from ending within `patience` of the signal, for its message.
+    private func whatHeldTheStop() -> String {
+        let waited = "within \(formatSeconds(Self.patience)) s of the stop signal"
+        // Before the window opens the prototype's images are checked on every core; after,
+        // only the window's own thread matters (a background preload does not hold the loop).
+        let opened = windowOpened.load(ordering: .acquiring)
+        if let path = DecodesUnderWay.any(mainThread: opened) {
+            return
+                "the image \(OutputPath.shown(path)) was being decoded \(waited) (a decode cannot be cut short); ended without waiting for it"
+        }
+        guard opened else {
+            return "the prototype was still opening \(waited); ended without waiting for it"
+        }
+        return "the display did not answer \(waited) (the X server is not responding); the window is left to it"
+    }
+
+    /// What runs on the watching thread before the exit (writing what the command promised,
+    /// as `StuckLua.beforeExit` does: the main thread is blocked, so what it left is read).
+    func setBeforeExit(_ act: @escaping () -> Void) {
+        let boxed = LastAct(act)
+        lastAct.withLock { $0 = { boxed.run() } }
+    }
+
+    /// Called when the window is about to open: from here a stop that is not answered is the
+    /// display's (or a decode's).
+    func windowOpening() { windowOpened.store(true, ordering: .releasing) }
+
     /// Called when the window's loop has ended: from here the command finishes on its own.
     func loopEnded() { ended.store(true, ordering: .releasing) }
 
     /// What runs on the watching thread before the exit; it only ever runs while the main
-    /// thread is blocked in the display's call, hence unchecked.
+    /// thread is blocked in the display's call or a decode, hence unchecked.
     private final class LastAct: @unchecked Sendable {
         let run: () -> Void
         init(_ run: @escaping () -> Void) { self.run = run }

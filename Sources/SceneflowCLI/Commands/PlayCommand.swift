@@ -84,6 +84,12 @@ struct PlayCommand: Subcommand {
     }
 
     func run() -> ExitCode {
+        // SIGINT / SIGTERM close the window like Q, so the timeline is still written; a stop
+        // while the prototype opens, or while the X server or a decode does not let the loop
+        // see it, ends the process about a second later (`DisplayStopWatch`).
+        let interruption = Interruption.install()
+        let watch = DisplayStopWatch.start(command: "play")
+        defer { watch?.loopEnded() }
         guard let loaded = openOrReport(folder) else { return .badInput }
         let env = ProcessInfo.processInfo.environment
         if (env["DISPLAY"] ?? "").isEmpty
@@ -112,8 +118,6 @@ struct PlayCommand: Subcommand {
         // the child, not the session (the window keeps the last good prototype).
         player.reloadProbe = { PrototypeProbe.start($0) }
         player.textureBudget = textureBudget
-        // SIGINT / SIGTERM close the window like Q, so the timeline is still written.
-        let interruption = Interruption.install()
         player.onFrame = { [weak player] _ in if interruption.signal != nil { player?.stop() } }
         print(
             "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, "
@@ -138,9 +142,11 @@ struct PlayCommand: Subcommand {
         StuckLua.beforeExit = { writeTimeline(StuckLua.writeError) }
         StuckLua.windowCommand = "sceneflow play"
         defer { (StuckLua.beforeExit, StuckLua.windowCommand) = (nil, nil) }
-        // A stop signal while the X server does not answer (the loop blocked in Xlib): the
-        // timeline is written from the watching thread and the process ends (red-team 11 R3).
-        let watch = DisplayStopWatch.start(command: "play") { writeTimeline(StuckLua.writeError) }
+        // A stop signal while the X server does not answer (the loop blocked in Xlib) or a
+        // scene image decodes: the timeline is written from the watching thread and the
+        // process ends (red-team 11 R3, 32 R4).
+        watch?.setBeforeExit { writeTimeline(StuckLua.writeError) }
+        watch?.windowOpening()
         var status = ExitCode.success
         do {
             try player.run()

@@ -66,6 +66,13 @@ struct RecordCommand: Subcommand {
     }
 
     func run() -> ExitCode {
+        // SIGINT / SIGTERM close the window like Q (also when started in the background, where
+        // SIGINT comes ignored): the script is written, then the exit is 130 / 143 as for `play`.
+        // A stop the loop cannot see (the prototype opening, a decode, a silent X server) ends
+        // the process about a second later (`DisplayStopWatch`).
+        let interruption = Interruption.install()
+        let watch = DisplayStopWatch.start(command: "record")
+        defer { watch?.loopEnded() }
         guard let loaded = openOrReport(folder) else { return .badInput }
         do {
             try OutputPath.checkNotAnInput("--out", out, inputs: Self.inputs(of: loaded.prototype))
@@ -90,16 +97,13 @@ struct RecordCommand: Subcommand {
             "recording \(loaded.prototype.name) into \(OutputPath.shown(out)): click through, then close the window or press Q"
         )
         flushOutput()
-        // SIGINT / SIGTERM close the window like Q (also when started in the background, where
-        // SIGINT comes ignored): the script is written, then the exit is 130 / 143 as for `play`.
-        let interruption = Interruption.install()
         // A stop signal while the X server does not answer: the script, written after every
         // recorded step, stays as it is on disk, and the process ends (red-team 11 R3).
         let shown = OutputPath.shown(out)
-        let watch = DisplayStopWatch.start(command: "record") {
+        watch?.setBeforeExit {
             StuckLua.writeError("sceneflow record: the script recorded up to the last step is in \(shown)")
         }
-        defer { watch?.loopEnded() }
+        watch?.windowOpening()
         // An action stuck inside one library call ends the process from the watchdog thread:
         // the script on disk is whole up to the last step, and the message says where.
         StuckLua.beforeExit = {

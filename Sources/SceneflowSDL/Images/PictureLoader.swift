@@ -58,6 +58,11 @@ public struct PictureLoader: Sendable {
     /// - Throws: like `load(path:)`.
     @discardableResult
     public func checkPixels(path: String) throws -> DecodedPicture? {
+        try DecodesUnderWay.decoding(path) { try checkPixelsNow(path: path) }
+    }
+
+    /// `checkPixels(path:)`, counted in `DecodesUnderWay` by its caller.
+    private func checkPixelsNow(path: String) throws -> DecodedPicture? {
         let data = try read(path: path)
         if data.isEmpty { throw ImageLoadError.empty(path: path) }
         let bytes = [UInt8](data)
@@ -78,6 +83,11 @@ public struct PictureLoader: Sendable {
     /// read loop), decode, decoded size limits. Used by `load(path:)` and the image fuzz target.
     /// - Throws: like `load(path:)`.
     public func load(data: Data, path: String) throws -> DecodedPicture {
+        try DecodesUnderWay.decoding(path) { try decode(data: data, path: path) }
+    }
+
+    /// `load(data:path:)`, counted in `DecodesUnderWay` by its caller.
+    private func decode(data: Data, path: String) throws -> DecodedPicture {
         if data.isEmpty { throw ImageLoadError.empty(path: path) }
         let bytes = [UInt8](data)
         let header = ImageHeader.parse(bytes)  // the whole file: a GIF frame may lie far in
