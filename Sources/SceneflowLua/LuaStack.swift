@@ -313,29 +313,33 @@ struct LuaStack {
     /// a line). Costs one pass over the bytes; only what is kept is copied.
     static func clippedLines(_ raw: UnsafeBufferPointer<UInt8>, budget: Int) -> String {
         var kept: [String] = []
-        var total = 0
+        var left = 0
         var start = 0
-        var lastStart = 0
         var used = 0
         var full = false
+        let notePrefix = Array("… (".utf8)
         while start <= raw.count {
             let end = Self.nextNewline(raw, from: start)
-            total += 1
-            lastStart = start
+            var keep = false
             if kept.count < MessageClip.maxLines, !full {
                 let line = clippedLine(UnsafeBufferPointer(rebasing: raw[start..<end]))
                 used += line.utf8.count + 1
                 if used > budget, !kept.isEmpty { full = true } else { kept.append(line) }
+                keep = !full
+            }
+            if !keep {
+                // A line left out; a note among them (`… (N more lines)`, a part of a joined
+                // message cut before) stands for its N lines (red-team 32 A1: one in the
+                // middle was counted as one line).
+                let line = raw[start..<end]
+                let noted =
+                    line.count < 40 && line.starts(with: notePrefix)
+                    ? MessageClip.linesLeftOut(noted: String(decoding: line, as: UTF8.self)) : nil
+                left += noted ?? 1
             }
             start = end + 1
         }
-        if total > kept.count {
-            var left = total - kept.count
-            if let noted = MessageClip.linesLeftOut(noted: String(decoding: raw[lastStart...], as: UTF8.self)) {
-                left += noted - 1
-            }
-            kept.append(MessageClip.linesNote(left))
-        }
+        if left > 0 { kept.append(MessageClip.linesNote(left)) }
         return kept.joined(separator: "\n")
     }
 

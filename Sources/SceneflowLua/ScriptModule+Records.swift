@@ -139,6 +139,23 @@ extension ScriptModule {
             }
         ),
         (
+            // joined(part, separator, part [, separator, part …]): a failure message made of
+            // parts, each kept within its share of the lines and bytes (`MessageClip.joined`);
+            // a part is read as an error message is, at most 64 KiB of whole lines
+            "joined",
+            { _, _, s in
+                let count = s.top
+                var parts: [String] = []
+                var separators: [String] = []
+                for index in stride(from: Int32(1), through: count, by: 2) {
+                    parts.append(s.message(index) ?? "?")
+                    if index < count { separators.append(s.string(index + 1, maxBytes: 256) ?? "; ") }
+                }
+                s.push(MessageClip.joined(parts, separators: separators))
+                return .values(1)
+            }
+        ),
+        (
             // soft_reported(): the Lua side put the soft failures in the test's failure message
             "soft_reported",
             { module, _, _ in

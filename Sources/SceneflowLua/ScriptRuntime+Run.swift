@@ -266,9 +266,15 @@ extension ScriptRuntime {
             LuaFailure(message: first), limits: limits, instructions: limits.stepInstructions, names: globalNames)
         if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
         diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
-        diagnostic.message = "in after_all: " + diagnostic.message
-        for other in module.afterAllFailures.dropFirst() { diagnostic.message += "; then, in after_all: " + other }
-        if let stop = afterAllStop { diagnostic.message += "; then, " + stop.message }
+        // Each failure keeps its share of the message (MessageClip.joined): a long first one
+        // never pushes the others out (red-team 32 A1).
+        var parts = [diagnostic.message] + module.afterAllFailures.dropFirst()
+        var separators = Array(repeating: "; then, in after_all: ", count: parts.count - 1)
+        if let stop = afterAllStop {
+            parts.append(stop.message)
+            separators.append("; then, ")
+        }
+        diagnostic.message = "in after_all: " + MessageClip.joined(parts, separators: separators)
         return diagnostic
     }
 

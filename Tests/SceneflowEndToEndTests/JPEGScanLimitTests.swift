@@ -15,6 +15,21 @@ import Testing
             executable: URL(fileURLWithPath: "/usr/bin/convert"))
         guard made.status == 0 else { return false }
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tmp.file("flat.jpg"))))
+        let scans = Self.scans(data)
+        let smallest = try #require(scans.min { $0.count < $1.count })
+        var out = Array(data[..<scans.last!.upperBound])
+        for _ in 0..<extra { out += data[smallest] }
+        out += [0xFF, 0xD9]
+        try tmp.write("P/a.jpg", Data(out))
+        try tmp.write(
+            "P/prototype.lua",
+            "return { name = \"B\", device = { width = 360, height = 800, scale = 1 }, start = \"home\", scenes = { home = { image = \"a.jpg\", elements = {} } } }\n"
+        )
+        return true
+    }
+
+    /// The byte ranges of a JPEG's scans: each start-of-scan segment with its entropy-coded data.
+    static func scans(_ data: [UInt8]) -> [Range<Int>] {
         var scans: [Range<Int>] = []
         var index = 2
         while index + 3 < data.count, data[index + 1] != 0xD9 {
@@ -28,16 +43,7 @@ import Testing
                 index += 2 + length
             }
         }
-        let smallest = try #require(scans.min { $0.count < $1.count })
-        var out = Array(data[..<scans.last!.upperBound])
-        for _ in 0..<extra { out += data[smallest] }
-        out += [0xFF, 0xD9]
-        try tmp.write("P/a.jpg", Data(out))
-        try tmp.write(
-            "P/prototype.lua",
-            "return { name = \"B\", device = { width = 360, height = 800, scale = 1 }, start = \"home\", scenes = { home = { image = \"a.jpg\", elements = {} } } }\n"
-        )
-        return true
+        return scans
     }
 
     @Test func aJPEGWithThousandsOfScansIsRefused() throws {

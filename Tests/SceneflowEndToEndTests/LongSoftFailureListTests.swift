@@ -25,7 +25,9 @@ import Testing
         Case(count: 2_000, value: "i", then: ""),
         Case(count: 3_000, value: "i", then: ""),
         Case(count: 20_000, value: "i", then: ""),
-        Case(count: 3_000, value: "i", then: "expect(1).to_be(2)", before: 1, shown: 98),
+        // The hard failure and the list share the message's 100 lines, each with its own
+        // note when cut (red-team 32 A1), so one soft failure fewer is shown.
+        Case(count: 3_000, value: "i", then: "expect(1).to_be(2)", before: 1, shown: 97),
         // Ended by the watchdog: the runner lists the soft failures it heard (red-team 29 F5:
         // it said "1000 soft expectations failed" and "(901 more lines)" of 3 000).
         Case(count: 3_000, value: "i", then: "while true do end", before: 1),

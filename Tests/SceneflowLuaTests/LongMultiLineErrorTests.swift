@@ -93,4 +93,77 @@ import Testing
         #expect(hookFailure.contains("after_each"), "\(hookFailure.prefix(2000))")
         #expect(hookFailure.contains("hhhh"), "\(hookFailure.prefix(2000))")
     }
+
+    /// Lua making an error of `count` lines of `width` characters (`12:LLLL…`).
+    static func lines(_ count: Int, _ width: Int) -> String {
+        "(function() local t = {} for i = 1, \(count) do t[i] = i .. \":\" .. string.rep(\"L\", \(width)) end return table.concat(t, \"\\n\") end)()"
+    }
+
+    /// The error lines (`12:LLL…`) a failure kept, and the lines its notes say were left out
+    /// right after them.
+    static func errorLines(_ failure: String) -> (kept: Int, noted: Int) {
+        let lines = failure.components(separatedBy: "\n")
+        let kept = lines.filter { $0.range(of: #"^\d+:L"#, options: .regularExpression) != nil }.count
+        let after = lines.drop { $0.range(of: #"^\d+:L"#, options: .regularExpression) != nil || $0.isEmpty }
+        let noted = after.first.flatMap { MessageClipNote.count($0) } ?? 0
+        return (kept, noted)
+    }
+
+    /// Red-team 32 A1: an error of many lines whose kept lines still pass 64 KiB (90 lines of
+    /// 900 characters) lost what follows it, the soft list or a failing after_each, and its
+    /// `… (N more lines)` counted against the already cut message (200 x 2 000: "29 more" where
+    /// 129 were left out). Each part of a joined message gets its own share of the lines and
+    /// bytes, so every part stays and every note counts its own part's lines: over shapes from
+    /// few long lines to many short ones, with a soft failure after it, a failing after_each
+    /// (short or long, its own soft failure) after it.
+    @Test(arguments: [(90, 900), (200, 2_000), (150, 500), (50, 1_500), (1_000, 80), (3, 30_000), (120, 3)])
+    func aLongErrorOfManyLinesKeepsWhatFollowsIt(count: Int, width: Int) throws {
+        let error = Self.lines(count, width)
+        let cases: [(name: String, script: String, wanted: [String])] = [
+            (
+                "soft", "test(\"soft\", function() expect.soft(1).to_be(2); error(\(error), 0) end)",
+                ["1 soft expectation failed:", "expected 1 to be 2"]
+            ),
+            (
+                "hook",
+                "after_each(function() error(\"HOOKFAIL short\", 0) end)\ntest(\"hook\", function() error(\(error), 0) end)",
+                ["; then, in after_each: ", "HOOKFAIL short"]
+            ),
+            (
+                "hooksoft",
+                "after_each(function() expect.soft(3).to_be(4); error(\"HOOKFAIL\" .. string.rep(\"h\", 70000), 0) end)\ntest(\"hooksoft\", function() error(\(error), 0) end)",
+                ["; then, in after_each: ", "HOOKFAILhhh", "expected 3 to be 4"]
+            ),
+            (
+                "longhook",
+                "after_each(function() error(\"HOOKFIRST\\n\" .. \(error), 0) end)\ntest(\"longhook\", function() expect.soft(1).to_be(2); error(\(error), 0) end)",
+                ["expected 1 to be 2", "; then, in after_each: ", "HOOKFIRST"]
+            ),
+        ]
+        for c in cases {
+            let r = try H.run(c.script)
+            let failure = try #require(r[c.name]?.failure, "\(c.name) passed")
+            let lines = failure.components(separatedBy: "\n")
+            #expect(lines.count <= 101, "\(c.name): \(lines.count) lines")
+            #expect(lines.allSatisfy { $0.count <= 1_000 + 40 }, "\(c.name): a line of \(lines.map(\.count).max()!)")
+            #expect(failure.utf8.count <= 64 << 10, "\(c.name): \(failure.utf8.count) bytes")
+            for wanted in c.wanted {
+                #expect(
+                    failure.contains(wanted), "\(c.name) (\(count) x \(width)) lost \(wanted): …\(failure.suffix(600))")
+            }
+            #expect(failure.hasPrefix("1:L"), "\(c.name): \(failure.prefix(100))")
+            let (kept, noted) = Self.errorLines(failure)
+            if c.name == "soft" {
+                #expect(kept + noted == count, "\(c.name): \(kept) error lines kept, \(noted) noted, of \(count)")
+            }
+        }
+    }
+}
+
+/// Reads a `… (N more lines)` note.
+enum MessageClipNote {
+    static func count(_ line: String) -> Int? {
+        guard line.hasPrefix("… ("), line.hasSuffix(" more lines)") else { return nil }
+        return Int(line.dropFirst(3).dropLast(12))
+    }
 }

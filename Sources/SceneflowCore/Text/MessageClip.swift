@@ -36,8 +36,8 @@ public enum MessageClip {
         return Int(line.dropFirst(3).dropLast(12))
     }
 
-    /// One line: repeated prefixes collapsed, cut to `maxLength` characters.
-    private static func clipLine(_ message: String) -> String {
+    /// One line: repeated prefixes collapsed, cut to `limit` (`maxLength`) characters.
+    static func clipLine(_ message: String, limit: Int = maxLength) -> String {
         let parts = message.components(separatedBy: ": ")
         var kept: [String] = []
         var index = 0
@@ -52,13 +52,13 @@ public enum MessageClip {
             index += run
         }
         var collapsed = kept.joined(separator: ": ")
-        guard collapsed.count > maxLength else { return collapsed }
+        guard collapsed.count > limit else { return collapsed }
         // The quoted names (a 1 KiB test name or label) are shortened first, so the place
         // before them and the reason after them stay (red-team finding m1).
         collapsed = shorteningQuotes(collapsed)
-        guard collapsed.count > maxLength else { return collapsed }
-        let left = collapsed.count - maxLength
-        return String(collapsed.prefix(maxLength)) + "… (\(left) more characters)"
+        guard collapsed.count > limit else { return collapsed }
+        let left = collapsed.count - limit
+        return String(collapsed.prefix(limit)) + "… (\(left) more characters)"
     }
 
     /// The most characters of a quoted string a clipped line keeps.

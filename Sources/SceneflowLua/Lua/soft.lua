@@ -60,27 +60,46 @@ function api.soft_report(room)
   return concat(lines, "\n"), api.soft[1].line
 end
 
--- `text` cut to its first `room` lines, the last of them counting the lines left out.
-local function first_lines(text, room)
-  local total = line_count(text)
-  if total <= room then return text end
-  local lines = {}
-  for line in (text .. "\n"):gmatch("(.-)\n") do
-    if #lines == room - 1 then break end
-    lines[#lines + 1] = line
+-- The messages api.joined made, each with the parts and separators it was made of, so a
+-- message joined again (a test's error and soft list, then a failing after_each) shares the
+-- lines out among all of its parts, not only the last join's two.
+local joined_parts = {}
+
+-- part, separator, part, …: one failure message in which each part keeps its share of the
+-- lines and bytes (sf.joined: MessageClip.joined). A part that is itself such a message
+-- counts as its own parts.
+function api.joined(...)
+  local flat, args = {}, table.pack(...)
+  for i = 1, args.n do
+    local made = i % 2 == 1 and joined_parts[args[i]]
+    if made then
+      for _, piece in ipairs(made) do flat[#flat + 1] = piece end
+    else
+      flat[#flat + 1] = args[i]
+    end
   end
-  lines[#lines + 1] = format("… (%d more lines)", total - #lines)
-  return concat(lines, "\n")
+  local text = sf.joined(table.unpack(flat))
+  joined_parts[text] = flat
+  return text
 end
 
 -- A hard failure `hard` followed by the list of `count` soft failures (`list(room)` makes it,
--- in `room` lines), both cut by lines so the message keeps MAX_LINES: the hard failure keeps
--- the lines the list leaves, and the list at least half of them (red-team 30 F6: an error of
--- 200 lines pushed the whole list out of the message).
+-- in `room` lines): each keeps its own share of the lines and bytes of a message
+-- (MessageClip.joined), so a long hard failure never pushes the list out (red-team 30 F6: an
+-- error of 200 lines; 32 A1: 90 lines of 900 characters, past 64 KiB). The list gets the lines
+-- it needs up to half of them, or more when the hard failure needs fewer.
 function api.hard_then_soft(hard, count, list)
   local wanted = math.min(count + 1, MAX_LINES)
-  local hard_room = math.min(line_count(hard), math.max(MAX_LINES - wanted, MAX_LINES // 2))
-  return first_lines(hard, hard_room) .. "\nand " .. list(MAX_LINES - hard_room)
+  local hard_lines = 1  -- counted up to MAX_LINES: the text may be megabytes
+  local at = 0
+  while hard_lines < MAX_LINES do
+    at = hard:find("\n", at + 1, true)
+    if not at then break end
+    hard_lines = hard_lines + 1
+  end
+  local room = math.max(MAX_LINES - hard_lines, math.min(wanted, MAX_LINES // 2))
+  local listed = list(math.max(1, math.min(wanted, room)))  -- its first value only
+  return api.joined(hard, "\nand ", listed)
 end
 
 local soft = setmetatable({}, {

@@ -475,7 +475,9 @@ local function hooks(list, label, ok, err, own)
       if ok then
         ok, err = false, label .. ": " .. api.error_text(hook_err)
       else
-        err = api.error_text(err) .. "; then, " .. label .. ": " .. api.error_text(hook_err)
+        -- Each keeps its share of the message (red-team 32 A1: a long error of many lines
+        -- left no room for the hook's).
+        err = api.joined(api.error_text(err), "; then, " .. label .. ": ", api.error_text(hook_err))
       end
     end
   end

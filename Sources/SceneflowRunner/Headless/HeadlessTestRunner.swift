@@ -69,7 +69,8 @@ public final class HeadlessTestRunner {
     public static func afterEachStop(_ stop: Diagnostic, journal: TestRecordJournal) -> Diagnostic {
         guard journal.phase == "after_each", let before = journal.failureBeforeAfterEach else { return stop }
         var failure = Diagnostic(luaMessage: before, file: stop.file, line: stop.line ?? 1)
-        failure.message += "; then, " + stop.inHook("after_each")
+        // Each keeps its share of the message: a long failure never pushes the stop out.
+        failure.message = MessageClip.joined([failure.message, stop.inHook("after_each")], separators: ["; then, "])
         return failure
     }
     /// The files the last `run(script:)` read besides the script: the modules it required,

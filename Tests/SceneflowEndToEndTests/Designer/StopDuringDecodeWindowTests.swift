@@ -20,19 +20,7 @@ import Testing
         try #require(made.status == 0, "\(made)")
         let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tmp.file("b.jpg"))))
         // The last scan (with the Huffman table before it) repeated up to 25 scans in all.
-        var scans: [Range<Int>] = []
-        var index = 2
-        while index + 3 < data.count, data[index + 1] != 0xD9 {
-            let length = Int(data[index + 2]) << 8 | Int(data[index + 3])
-            if data[index + 1] == 0xDA {
-                var end = index + 2 + length
-                while !(data[end] == 0xFF && data[end + 1] != 0 && !(0xD0...0xD7).contains(data[end + 1])) { end += 1 }
-                scans.append(index..<end)
-                index = end
-            } else {
-                index += 2 + length
-            }
-        }
+        let scans = JPEGScanLimitTests.scans(data)
         let last = try #require(scans.last)
         var out = Array(data[..<last.upperBound])
         for _ in scans.count..<25 { out += data[last] }
