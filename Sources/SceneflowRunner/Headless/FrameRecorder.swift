@@ -78,7 +78,7 @@ final class FrameRecorder {
 
     /// The verdict lines (`PASS  …`, `FAIL  …` with the indented lines of its failure, `SKIP
     /// …`, `STOP  …`) and the frame lines of the `summary.txt` at `path` (at most 64 MiB read).
-    private static func summaryLines(in path: String) -> (verdicts: [String], frames: [String]) {
+    static func summaryLines(in path: String) -> (verdicts: [String], frames: [String]) {
         guard let data = try? RegularFile.read(path, limit: 64 << 20) else { return ([], []) }
         var verdicts: [String] = []
         var frames: [String] = []
@@ -103,7 +103,7 @@ final class FrameRecorder {
 
     /// The `FILE  HASH` lines of the `hashes.txt` at `path` (at most 64 MiB read), as
     /// `capture` appends them; lines of another shape are left out.
-    private static func hashLines(in path: String) -> [(file: String, hash: UInt64)] {
+    static func hashLines(in path: String) -> [(file: String, hash: UInt64)] {
         guard let data = try? RegularFile.read(path, limit: 64 << 20) else { return [] }
         return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
             let parts = line.split(separator: " ", omittingEmptySubsequences: true)

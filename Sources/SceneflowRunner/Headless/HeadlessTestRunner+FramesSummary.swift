@@ -29,16 +29,7 @@ extension HeadlessTestRunner {
         if let stopped = recorder.resumedAfter {
             text += "STOP  \(stopped)  (its worker process was stopped inside it)\n"
         }
-        for outcome in result.outcomes {
-            switch outcome.verdict {
-            case .passed, .warned, .recorded:
-                text +=
-                    "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(counted(outcome.frames, "frame")))\n"
-            case .skipped: text += "SKIP  \(outcome.name)  (\(outcome.skipReason ?? ""))\n"
-            case .failed, .interrupted:
-                text += "FAIL  \(outcome.name)\n      \(outcome.failure.map(String.init(describing:)) ?? "")\n"
-            }
-        }
+        for outcome in result.outcomes { text += Self.verdictLines(outcome) }
         text += "\nframes written:\n"
         for line in recorder.carried.frames { text += line + "\n" }
         for (file, what) in recorder.written { text += "  \(file)  \(what)\n" }
@@ -49,5 +40,59 @@ extension HeadlessTestRunner {
             problems.append("\((recorder.directory as NSString).appendingPathComponent("hashes.txt")): \(problem)")
         }
         return problems
+    }
+
+    /// The lines of `summary.txt` for one test: `PASS  name  (1.25 s clock, 3 frames)`,
+    /// `SKIP  name  (reason)`, or `FAIL  name` and its failure indented below.
+    static func verdictLines(_ outcome: TestOutcome) -> String {
+        switch outcome.verdict {
+        case .passed, .warned, .recorded:
+            return
+                "PASS  \(outcome.name)  (\(formatNumber(outcome.clockSeconds, decimals: 2)) s clock, \(counted(outcome.frames, "frame")))\n"
+        case .skipped: return "SKIP  \(outcome.name)  (\(outcome.skipReason ?? ""))\n"
+        case .failed, .interrupted:
+            return "FAIL  \(outcome.name)\n      \(outcome.failure.map(String.init(describing:)) ?? "")\n"
+        }
+    }
+
+    /// Completes the `summary.txt` in the `--frames` folder `directory` from the runner's
+    /// `result` of its script, when a worker process that was stopped (by the watchdog, a
+    /// signal to the process group, a kill) left it without a test the runner reports or a
+    /// frame `hashes.txt` lists: the summary is written again with every test's verdict, as the
+    /// runner has them, and every frame, those it did not describe marked as a stopped test's
+    /// (red-team 32 R2, R3: a stop in a file's first, only or last test left its frames
+    /// described nowhere, or no summary at all). Returns the summary's path and why it could
+    /// not be written, or nil when it was whole or written.
+    public static func completeFramesSummary(directory: String, result: ScriptFileResult) -> String? {
+        let path = (directory as NSString).appendingPathComponent("summary.txt")
+        let hashes = FrameRecorder.hashLines(in: (directory as NSString).appendingPathComponent("hashes.txt"))
+        let listed = FrameRecorder.summaryLines(in: path)
+        let frameNames = Set(listed.frames.compactMap { $0.split(separator: " ").first.map(String.init) })
+        let unlisted = hashes.map(\.file).filter { !frameNames.contains($0) }
+        let verdictNames = Set(
+            listed.verdicts.filter { !$0.hasPrefix("      ") }.map { String($0.dropFirst(6).prefix { $0 != "\n" }) })
+        let missingTests = result.outcomes.filter { outcome in
+            !verdictNames.contains { $0 == outcome.name || $0.hasPrefix(outcome.name + "  ") }
+        }
+        guard !unlisted.isEmpty || (!missingTests.isEmpty && !hashes.isEmpty) else { return nil }
+        // The header as the worker wrote it (up to its first empty line), else the script's.
+        let existing = (try? RegularFile.read(path, limit: 64 << 20)).map { String(decoding: $0, as: UTF8.self) }
+        var header: String?
+        if let existing, let end = existing.range(of: "\n\n") { header = String(existing[..<end.upperBound]) }
+        var text =
+            header
+            ?? "Sceneflow headless run of \(TerminalText.path(result.file))\n(the worker process running it was stopped before it described the prototype)\n\n"
+        text +=
+            "Completed by the runner after a worker process was stopped inside a test: every test's verdict is the runner's; frames no test's line describes are marked.\n\n"
+        for outcome in result.outcomes { text += verdictLines(outcome) }
+        text += "\nframes written:\n"
+        for line in listed.frames { text += line + "\n" }
+        for file in unlisted { text += "  \(file)  (a frame of a test whose worker process was stopped)\n" }
+        do {
+            try AtomicFile.write(text, to: path)
+            return nil
+        } catch {
+            return "\(path): \(plainReason(error))"
+        }
     }
 }
