@@ -94,6 +94,11 @@ typedef struct SfLimits {
     _Atomic double deadline; /* sf_now() after which the hook stops the code; 0 = none */
     atomic_int depth;  /* sf_pcall / sf_resume calls running on this state */
     lua_State *running; /* the thread of the innermost sf_pcall / sf_resume */
+    /* The threads that resumed the coroutines running now, innermost last (at most
+       SF_RESUMERS kept): a coroutine stuck in a library call it was made of
+       (`coroutine.wrap(string.find)`) has no frame of the script's, its resumer has. */
+    lua_State *resumers[8];
+    int resumer_count;
     lua_State *swift_caller; /* the thread whose Lua called the Swift function running now */
     pthread_t thread;  /* the OS thread of the outermost running sf_pcall / sf_resume */
     double grace_deadline; /* the deadline grace_cpu was taken for (watchdog thread only) */
@@ -369,7 +374,10 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
            string.find through the local `user_pattern` (api.find_pattern in prelude.lua). */
         if (strcmp(ar.what, "C") == 0 && strcmp(name, "user_pattern") == 0) script_pattern = 1;
         if (sf_is_own_chunk(&ar)) {
-            if (strncmp(ar.short_src, "[sceneflow", 10) == 0) own = 1;
+            /* The sandbox's own replacements ("[sceneflow]": xpcall) are Lua's functions to
+               the script, not Sceneflow calls (red-team 32 A2: `xpcall(string.find, …)` was
+               "inside the Sceneflow call"). */
+            if (strncmp(ar.short_src, "[sceneflow", 10) == 0 && strcmp(ar.short_src, "[sceneflow]") != 0) own = 1;
             const char *api_name = strcmp(ar.what, "Lua") == 0 ? sf_api_name_of(&ar) : NULL;
             if (api_name) snprintf(registered, sizeof registered, "%s", api_name);
             /* `return element(...)`: the tail call replaced the script's frame. The outermost
@@ -414,12 +422,36 @@ static void sf_describe_stack(lua_State *L, int in_swift, char *out, size_t size
         snprintf(out, size, "api\t%s\t%s\t%s\ttail\t%s", site, tail_name, pattern ? "pattern" : "", shown);
         return;
     }
+    /* A library function the script passed to pcall or xpcall has no name on the stack (Lua
+       names a function by its caller's code): say how it was called, with the pattern hint
+       as a question (red-team 32 A2: "the Lua library call at", no name, no hint). */
+    if (strcmp(kind, "lib") == 0 && shown[0] == 0 && (strcmp(called, "pcall") == 0 || strcmp(called, "xpcall") == 0)) {
+        snprintf(out, size, "lib\t%s\t\tvia %s", site, called);
+        return;
+    }
     snprintf(out, size, "%s\t%s\t%s\t%s", kind, site, shown, pattern ? "pattern" : "");
 }
 
 static void sf_describe(SfLimits *lim) {
     lua_State *L = lim->swift_caller ? lim->swift_caller : lim->running;
     sf_describe_stack(L, lim->swift_caller != NULL, sf_place, sizeof sf_place);
+    /* A coroutine with no frame of the script's (made of a library function): where its
+       resumer called it, innermost resumer first (red-team 32 A2: no name and no line). */
+    if ((sf_place[0] == 0 || sf_place[0] == '\t') && !lim->swift_caller) {
+        for (int i = lim->resumer_count - 1; i >= 0 && (sf_place[0] == 0 || sf_place[0] == '\t'); i--) {
+            char outer[sizeof sf_place];
+            sf_describe_stack(lim->resumers[i], 0, outer, sizeof outer);
+            const char *tab = strchr(outer, '\t');
+            if (strncmp(outer, "lib\t", 4) == 0 || strncmp(outer, "lua\t", 4) == 0) {
+                char site[600];
+                const char *end = tab ? strchr(tab + 1, '\t') : NULL;
+                snprintf(site, sizeof site, "%.*s", end ? (int)(end - tab - 1) : 0, tab ? tab + 1 : "");
+                snprintf(sf_place, sizeof sf_place, "lib\t%s\t\tvia a coroutine", site);
+            } else if (outer[0]) {
+                snprintf(sf_place, sizeof sf_place, "%s", outer);
+            }
+        }
+    }
 }
 
 static void *sf_watchdog(void *unused) {
@@ -573,10 +605,13 @@ static int sf_co_resume_values(lua_State *L, lua_State *co, int narg) {
     lua_xmove(L, co, narg);
     SfLimits *lim = sf_limits(L);
     lua_State *outer = lim->running;
+    int kept = lim->resumer_count < 8;
+    if (kept) lim->resumers[lim->resumer_count++] = L;
     lim->running = co;
     int nres = 0;
     status = lua_resume(co, L, narg, &nres);
     lim->running = outer;
+    if (kept) lim->resumer_count--;
     if (status == LUA_OK || status == LUA_YIELD) {
         if (!lua_checkstack(L, nres + 1)) {
             lua_pop(co, nres);

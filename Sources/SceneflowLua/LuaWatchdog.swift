@@ -91,6 +91,9 @@ extension LuaWatchdog {
         /// For a tail call inside a function the script gave to a Sceneflow call (`step`,
         /// `within`, `wait_for`), that call's name, made at `site`; empty otherwise.
         public var around = ""
+        /// How an unnamed library call was made (`pcall`, `xpcall`, `a coroutine`), when Lua
+        /// keeps no name for it; empty otherwise.
+        public var via = ""
 
         /// Creates a place.
         public init(kind: Kind, site: String, called: String, pattern: Bool, tailCall: Bool = false) {
@@ -125,6 +128,7 @@ extension LuaWatchdog {
             default: return nil
             }
             self.init(kind: kind, site: fields[1], called: fields[2], pattern: fields[3] == "pattern")
+            if fields[3].hasPrefix("via ") { via = String(fields[3].dropFirst(4)) }
         }
 
         /// The place of the call found stuck, in the stuck handler only (nil when the stack
@@ -146,6 +150,11 @@ extension LuaWatchdog {
                 base = "inside the Sceneflow call \(name), called by a return statement (Lua keeps no line for it)"
             case .api: base = "inside the Sceneflow call \(name.isEmpty ? "" : name + " ")at \(site)"
             case .library where called == "for iterator": base = "inside the iterator of a for loop at \(site)"
+            case .library where name.isEmpty && !via.isEmpty:
+                // A function given to pcall or xpcall, or a coroutine made of one: Lua keeps no
+                // name for it; the one that hangs in one call is a backtracking pattern.
+                return
+                    "inside a Lua library call made through \(via) at \(site) (string.find, match, gmatch or gsub with a string pattern that backtracks?)"
             case .library: base = "inside the Lua library call \(name.isEmpty ? "" : name + " ")at \(site)"
             case .lua: base = "in the script's own Lua code at \(site)"
             }

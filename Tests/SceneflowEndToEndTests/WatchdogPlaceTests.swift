@@ -146,6 +146,20 @@ import Testing
         Case(
             name: "resumed loop", code: "coroutine.resume(coroutine.create(function() while true do end end))",
             says: "in the script's own Lua code at w.lua:3", pattern: false),
+        // A library function given to pcall or xpcall, or a coroutine made of one, has no name
+        // on the stack: how it was called is said, the line, and the pattern as a question
+        // (red-team 32 A2: no name, "inside the Sceneflow call" for xpcall, no line for wrap).
+        Case(
+            name: "pcall find", code: #"pcall(string.find, string.rep("a", 40), string.rep("a-", 20) .. "b")"#,
+            says: "inside a Lua library call made through pcall at w.lua:3", pattern: true),
+        Case(
+            name: "xpcall find",
+            code: #"xpcall(string.find, print, string.rep("a", 40), string.rep("a-", 20) .. "b")"#,
+            says: "inside a Lua library call made through xpcall at w.lua:3", pattern: true),
+        Case(
+            name: "wrapped find",
+            code: #"coroutine.wrap(string.find)(string.rep("a", 40), string.rep("a-", 20) .. "b")"#,
+            says: "inside a Lua library call made through a coroutine at w.lua:3", pattern: true),
     ]
 
     @Test(arguments: cases)
