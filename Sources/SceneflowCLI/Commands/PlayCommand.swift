@@ -120,7 +120,7 @@ struct PlayCommand: Subcommand {
         player.textureBudget = textureBudget
         player.onFrame = { [weak player] _ in if interruption.signal != nil { player?.stop() } }
         print(
-            "playing \(loaded.prototype.name) (\(folder)): click = tap, drag = swipe, Escape = back, Q = quit, "
+            "playing \(TerminalText.oneLine(loaded.prototype.name)) (\(TerminalText.path(folder))): click = tap, drag = swipe, Escape = back, Q = quit, "
                 + "? = keys, T = timing display, S = slow animations")
         flushOutput()
         // The X server dying or another client destroying the window: write the timeline,

@@ -94,7 +94,7 @@ struct RecordCommand: Subcommand {
             })
         player.hints = hints
         print(
-            "recording \(loaded.prototype.name) into \(OutputPath.shown(out)): click through, then close the window or press Q"
+            "recording \(TerminalText.oneLine(loaded.prototype.name)) into \(OutputPath.shown(out)): click through, then close the window or press Q"
         )
         flushOutput()
         // A stop signal while the X server does not answer: the script, written after every

@@ -21,16 +21,21 @@ enum FramesNotice {
             FileManager.default.fileExists(atPath: PathText.join(PathText.join(root, $0), index))
         }
         let folders = written.map { $0 + "/" }
+        // Escaped as every output path is: a control character in the folder's name must not
+        // drive the terminal (red-team 32 R5).
         if folders.count == 1 {
-            print("frames and summary.txt written to \((root as NSString).appendingPathComponent(folders[0]))")
+            print(
+                "frames and summary.txt written to \(TerminalText.path((root as NSString).appendingPathComponent(folders[0])))"
+            )
         } else if !folders.isEmpty {
             print(
-                "frames and summary.txt written to \(root)/, one folder per script: \(folders.joined(separator: ", "))")
+                "frames and summary.txt written to \(TerminalText.path(root))/, one folder per script: \(folders.map(TerminalText.path).joined(separator: ", "))"
+            )
         }
         let missing = ran.filter { !written.contains($0) }
         if !missing.isEmpty && problems.isEmpty {
             printError(
-                "sceneflow test: --frames: no \(index) was written for \(missing.map { $0 + "/" }.joined(separator: ", ")) in \(root) (see the failures above)"
+                "sceneflow test: --frames: no \(index) was written for \(missing.map { TerminalText.path($0) + "/" }.joined(separator: ", ")) in \(TerminalText.path(root)) (see the failures above)"
             )
         }
         return !problems.isEmpty

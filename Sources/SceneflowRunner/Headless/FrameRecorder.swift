@@ -66,6 +66,14 @@ final class FrameRecorder {
             }
             let numbered = names.filter { $0.hasSuffix(".png") } + hashes.map(\.file)
             counter = numbered.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
+        } else {
+            // A fresh run replaces the folder's frames: an earlier, longer run's numbered frames
+            // (`004-home.png`) would stay beside the new ones that hashes.txt and summary.txt
+            // list (red-team 32 R6). Only files named as this recorder names frames go.
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            where Self.isFrameName(name) {
+                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+            }
         }
         let descriptor = open(hashPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | (continuing ? 0 : O_TRUNC), 0o644)
         guard descriptor >= 0 else {
@@ -74,6 +82,12 @@ final class FrameRecorder {
         hashLines = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         renderer = try OffscreenRenderer(device: prototype.device)
         images = renderer.makeTextureCache(directory: prototype.directory)
+    }
+
+    /// True for a file name as `capture` names a frame: digits, a dash, a name, `.png`.
+    static func isFrameName(_ name: String) -> Bool {
+        let digits = name.prefix { $0.isASCII && $0.isNumber }
+        return digits.count >= 3 && name.dropFirst(digits.count).hasPrefix("-") && name.hasSuffix(".png")
     }
 
     /// The verdict lines (`PASS  …`, `FAIL  …` with the indented lines of its failure, `SKIP
