@@ -833,6 +833,10 @@ int sf_dostring(lua_State *L, const char *code) {
 }
 int sf_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 void sf_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
+void sf_copyref(lua_State *L, int source, int ref) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, source);
+    lua_rawseti(L, LUA_REGISTRYINDEX, ref);
+}
 int sf_rawgetref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
 int sf_noref(void) { return LUA_NOREF; }
 void sf_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP); }

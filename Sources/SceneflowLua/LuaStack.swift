@@ -181,6 +181,8 @@ struct LuaStack {
     func ref() -> Int32 { sf_ref(luaState) }
     func unref(_ ref: Int32) { sf_unref(luaState, ref) }
     func pushRef(_ ref: Int32) { _ = sf_rawgetref(luaState, ref) }
+    /// Makes registry reference `ref` hold what `source` holds.
+    func copyRef(_ source: Int32, to ref: Int32) { sf_copyref(luaState, source, ref) }
 
     // MARK: calls
 

@@ -45,6 +45,15 @@ indirect enum LuaValue: Sendable {
         }
     }
 
+    /// The registry references of every function in this value, depth first in entry order.
+    var functionRefIDs: [Int32] {
+        switch self {
+        case .function(let ref): return [ref.id]
+        case .table(let table): return table.entries.flatMap(\.value.functionRefIDs)
+        default: return []
+        }
+    }
+
     var isNone: Bool { if case .none = self { return true } else { return false } }
     var string: String? { if case .string(let s) = self { return s } else { return nil } }
     var number: Double? { if case .number(let n) = self { return n } else { return nil } }

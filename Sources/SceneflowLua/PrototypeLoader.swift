@@ -52,6 +52,9 @@ public struct PrototypeLoader {
         let prototype: Prototype
         let warnings: [Diagnostic]
         let initialStateRef: Int32?
+        /// The registry references of every function the returned table holds, in the
+        /// snapshot's order (the same on every load of the same file).
+        var functionRefs: [Int32] = []
     }
 
     /// Runs `prototype.lua` (or `text` in its place) in its own sandbox environment of `state`
@@ -119,6 +122,8 @@ public struct PrototypeLoader {
         withCode.codeTargets = prototype.codeTargets(calls: calls)
         withCode.sceneCodeTargets = prototype.sceneCodeTargets(
             calls: calls, chunkName: source.chunkName, wholeFile: withCode.codeTargets)
-        return LoadResult(prototype: withCode, warnings: validator.diagnostics, initialStateRef: initialStateRef)
+        return LoadResult(
+            prototype: withCode, warnings: validator.diagnostics, initialStateRef: initialStateRef,
+            functionRefs: root.functionRefIDs)
     }
 }

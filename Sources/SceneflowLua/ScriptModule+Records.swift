@@ -113,6 +113,9 @@ extension ScriptModule {
                     module.resetRecords(start: session.now)
                     for warning in warnings { module.record(.log(warning)) }
                 }
+                // The prototype's own Lua too (its upvalues, globals, `app`): a tap in
+                // before_all must not count in the test (red-team 33 G1).
+                module.freshPrototype?()
                 session.reset()
                 module.app?.resetState()
                 return .values(0)

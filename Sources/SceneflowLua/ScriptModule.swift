@@ -43,6 +43,9 @@ final class ScriptModule {
     var session: Session?
     /// The prototype's `app` object, whose `state` table `state()` returns.
     var app: AppModule?
+    /// Loads the prototype's Lua afresh in this state (`ScriptRuntime.loadPrototypeAfresh`),
+    /// after the file's `before_all` hooks.
+    var freshPrototype: (() -> Void)?
     /// The script's folder: `require` loads modules from here only.
     var scriptFolder = ""
     /// The script's path as given (`Scripts/walk.lua`) and its label in Lua's messages

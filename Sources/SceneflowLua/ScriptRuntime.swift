@@ -271,7 +271,26 @@ public final class ScriptRuntime {
         app = AppModule(
             state: state, source: LuaSource(file: file), prototype: prototype, initialStateRef: loaded.initialStateRef)
         module.app = app
+        let functionRefs = loaded.functionRefs
+        module.freshPrototype = { [weak self] in self?.loadPrototypeAfresh(directory: directory, refs: functionRefs) }
         return prototype
+    }
+
+    /// Runs `prototype.lua` again in this state and points the first load's function
+    /// references (`refs`, which the session's prototype holds) at the new load's functions,
+    /// with a new `app`: the prototype's upvalues, globals, `app` and its environment's
+    /// metatable are as loaded, whatever the file's `before_all` hooks made its actions do
+    /// (red-team 33 G1: one tap in `before_all` made a test's one tap count 2). Keeps the
+    /// first load when the file cannot be loaded again the same way (it changed).
+    func loadPrototypeAfresh(directory: String, refs: [Int32]) {
+        guard let prototype, let loaded = try? PrototypeLoader.load(directory: directory, into: state),
+            loaded.functionRefs.count == refs.count, loaded.prototype.name == prototype.name
+        else { return }
+        for (old, new) in zip(refs, loaded.functionRefs) { state.main.copyRef(new, to: old) }
+        app = AppModule(
+            state: state, source: LuaSource(file: PrototypeLoader.prototypeFile(in: directory)), prototype: prototype,
+            initialStateRef: loaded.initialStateRef)
+        module.app = app
     }
 
     /// What renders and compares frames for the visual checks (held weakly; the runner owns it).

@@ -137,6 +137,8 @@ void sf_register(lua_State *L, const char *name, lua_CFunction f);
 int sf_dostring(lua_State *L, const char *code);
 int sf_ref(lua_State *L);
 void sf_unref(lua_State *L, int ref);
+/* registry[ref] = registry[source]. */
+void sf_copyref(lua_State *L, int source, int ref);
 int sf_rawgetref(lua_State *L, int ref);
 int sf_noref(void);
 /* lua_gc is variadic: stop (0) or restart (1) the collector. */
