@@ -252,3 +252,50 @@ import Testing
         return c ^ 0xFFFF_FFFF
     }
 }
+
+/// Red-team 33 F8: libpng inflates every compressed text chunk (zTXt, iTXt) and colour profile
+/// (iCCP) when it reads a PNG's header: 100 zTXt chunks of 7.7 KB, each inflating to 7.9 MB,
+/// cost `check` 25 s, and 1 200 of them more than 120 s, within every size and chunk limit. A
+/// PNG whose compressed chunks inflate past 4 MiB in all is refused by every command, as an
+/// inflate bomb in its pixels is; a small one (a real screenshot's profile) is taken.
+@Suite struct CompressedChunkBombTests {
+    /// The sample PNG with `count` chunks of `type` inflating to `size` bytes each, before its
+    /// pixels (python3 writes it); false when python3 is missing.
+    static func make(_ tmp: TempFolder, type: String, count: Int, size: Int) throws -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return false }
+        let script = """
+            import struct, zlib, sys
+            p = sys.argv[1]; t = sys.argv[2].encode(); n = int(sys.argv[3]); size = int(sys.argv[4])
+            b = open(p, 'rb').read()
+            z = zlib.compress(bytes(size), 9)
+            head = {b'zTXt': b'k\\0\\0', b'iTXt': b'k\\0\\1\\0\\0\\0', b'iCCP': b'p\\0\\0'}[t]
+            def chunk(d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+            open(p, 'wb').write(b[:33] + chunk(head + z) * n + b[33:])
+            """
+        let r = try Sceneflow.run(
+            ["-c", script, tmp.file("Proto/home.png"), type, "\(count)", "\(size)"],
+            executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        try #require(r.status == 0, "\(r)")
+        return true
+    }
+
+    @Test(arguments: ["zTXt", "iTXt", "iCCP"], ["check", "render", "test"])
+    func compressedChunksThatInflateFarAreRefused(_ type: String, _ command: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"opens\", function() tap \"Open\" end)\n")
+        guard try Self.make(tmp, type: type, count: type == "iCCP" ? 1 : 20, size: 7_900_000) else { return }
+        let r = try Sceneflow.run(PaddedInsideImageTests.arguments(command), in: tmp.url, timeout: 60)
+        #expect(r.status == 65, "\(r)")
+        #expect((r.stdout + r.stderr).contains("inflate to more than"), "\(r)")
+        #expect(r.seconds < 20, "\(r.seconds) s")
+    }
+
+    @Test func aSmallCompressedChunkIsTaken() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        guard try Self.make(tmp, type: "zTXt", count: 2, size: 10_000) else { return }
+        let r = try Sceneflow.run(["check", "Proto"], in: tmp.url)
+        #expect(r.status == 0, "\(r)")
+    }
+}

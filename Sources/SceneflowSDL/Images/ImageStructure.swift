@@ -111,11 +111,58 @@ enum ImageStructure {
     /// pass). Each costs libpng a call: 235 000 one-byte ones cost `check` 5 s.
     static func maxPNGDataChunks(height: Int) -> Int { 10_000 + 4 * max(0, height) }
 
+    /// The most bytes a PNG's compressed ancillary chunks (zTXt, iTXt, iCCP) may inflate to,
+    /// all together: 4 MiB. libpng inflates each when it reads the header, on every decode:
+    /// 100 zTXt chunks of 7.7 KB inflating to 7.9 MB each cost `check` 25 s (red-team 33 F8).
+    static let maxPNGInflatedMetadata = 4 << 20
+
+    /// Where the compressed data of a zTXt, iTXt (when its compression flag is set) or iCCP
+    /// chunk starts in `b` (its data is `data`), or nil for another chunk or a malformed one.
+    private static func compressedPayloadStart(_ b: [UInt8], type: String, data: Range<Int>) -> Int? {
+        guard type == "zTXt" || type == "iTXt" || type == "iCCP",
+            let keywordEnd = b[data].firstIndex(of: 0)
+        else { return nil }
+        if type != "iTXt" { return keywordEnd + 2 <= data.upperBound ? keywordEnd + 2 : nil }
+        // iTXt: keyword, flag, method, language tag and translated keyword (each ended by 0).
+        guard keywordEnd + 3 <= data.upperBound, b[keywordEnd + 1] == 1,
+            let language = b[(keywordEnd + 3)..<data.upperBound].firstIndex(of: 0),
+            let translated = b[(language + 1)..<data.upperBound].firstIndex(of: 0)
+        else { return nil }
+        return translated + 1
+    }
+
+    /// The bytes the zlib streams at `ranges` of `b` inflate to together, counted no further
+    /// than just past `limit` (zlib, 64 KiB at a time; a damaged stream counts what it gave).
+    static func inflatedSize(_ b: [UInt8], _ ranges: [Range<Int>], limit: Int) -> Int {
+        var total = 0
+        var out = [UInt8](repeating: 0, count: 64 << 10)
+        for range in ranges where total <= limit {
+            var stream = z_stream()
+            guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { continue }
+            defer { inflateEnd(&stream) }
+            b.withUnsafeBufferPointer { input in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + range.lowerBound)
+                stream.avail_in = UInt32(range.count)
+                out.withUnsafeMutableBufferPointer { buffer in
+                    while total <= limit {
+                        stream.next_out = buffer.baseAddress
+                        stream.avail_out = UInt32(buffer.count)
+                        let status = inflate(&stream, Z_NO_FLUSH)
+                        total += buffer.count - Int(stream.avail_out)
+                        if status != Z_OK { break }
+                    }
+                }
+            }
+        }
+        return total
+    }
+
     private static func pngProblem(_ b: [UInt8]) -> String? {
         var offset = 8
         var header: PNGPixelData.Header?
         var data: [Range<Int>] = []
         var others = 0
+        var compressed: [Range<Int>] = []
         while offset + 12 <= b.count {
             let length = Int(b[offset]) << 24 | Int(b[offset + 1]) << 16 | Int(b[offset + 2]) << 8 | Int(b[offset + 3])
             let type = String(decoding: b[offset + 4..<offset + 8], as: UTF8.self)
@@ -138,9 +185,16 @@ enum ImageStructure {
             } else {
                 others += 1
                 if others > maxPNGAncillaryChunks { return tooManyPNGChunks }
+                if let start = compressedPayloadStart(b, type: type, data: offset + 8..<end) {
+                    compressed.append(start..<end)
+                }
             }
             if type == "IEND" {
                 guard !data.isEmpty else { return "the PNG has no image data (no IDAT chunk)" }
+                if inflatedSize(b, compressed, limit: maxPNGInflatedMetadata) > maxPNGInflatedMetadata {
+                    return
+                        "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) inflate to more than \(maxPNGInflatedMetadata >> 20) MiB, where a screenshot's take a few KB: libpng inflates them on every read (a decompression bomb?)"
+                }
                 if let refused = libpngRefusal(b) { return refused }
                 guard let header else { return nil }
                 return PNGPixelData.problem(b, idat: data, header: header)
