@@ -150,7 +150,9 @@ extension ScriptRuntime {
             // The test had failed before its after_each hooks: the stop follows its failure,
             // as a hook's error does (red-team 18 F1: the test's own failure was lost).
             var diagnostic = testFailure(before, test)
-            diagnostic.message += "; then, " + failure.inHook("after_each")
+            // Each keeps its share of the message's lines (red-team 33 E1).
+            diagnostic.message = MessageClip.joined(
+                [diagnostic.message, failure.inHook("after_each")], separators: ["; then, "])
             return .failed(diagnostic)
         }
         guard module.records.phase == "after_all" else { return .failed(failure) }

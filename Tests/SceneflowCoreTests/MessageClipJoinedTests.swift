@@ -42,4 +42,19 @@ import Testing
             MessageClip.joined(["a.lua:3: boom", "b.lua:4: bang"], separators: ["; then, "])
                 == "a.lua:3: boom; then, b.lua:4: bang")
     }
+
+    /// Lines ended by CRLF are lines: Swift reads `\r\n` as one character, so a split on
+    /// characters saw none, and 5 000 lines were kept as one cut in characters (red-team 33 B1).
+    @Test func crlfLinesAreCutAsLines() {
+        let text = (1...5_000).map { "C\($0):" }.joined(separator: "\r\n")
+        let clipped = MessageClip.clip(text)
+        let lines = clipped.utf8.split(separator: 10, omittingEmptySubsequences: false)
+        #expect(lines.count == MessageClip.maxLines + 1, "\(lines.count) lines")
+        #expect(clipped.hasSuffix("… (4900 more lines)"), "\(clipped.suffix(40))")
+        let joined = MessageClip.joined([text, "1 soft expectation failed:\n  one"], separators: ["\nand "])
+        #expect(joined.hasSuffix("and 1 soft expectation failed:\n  one"), "\(joined.suffix(80))")
+        let kept = joined.utf8.split(separator: 10, omittingEmptySubsequences: false).count
+        #expect(kept <= MessageClip.maxLines, "\(kept) lines")
+        #expect(joined.contains("more lines)\nand 1 soft"), "\(joined.suffix(120))")
+    }
 }

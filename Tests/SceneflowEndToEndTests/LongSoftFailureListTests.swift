@@ -77,3 +77,35 @@ import Testing
         #expect(console.output.contains(note), "console: \(console.output.suffix(300))")
     }
 }
+
+/// Red-team 33 E1: after a watchdog stop or a stopped worker, the test's part of the failure and
+/// its after_each hooks' part (run in a fresh load) were each cut to 100 lines but not shared:
+/// 201 lines. They share the message's lines as the parts of any failure do.
+@Suite struct StoppedTestAndHookShareTheMessageTests {
+    @Test(arguments: ["string.find(S, P)", "while true do end"])
+    func theStoppedTestAndItsHooksShareTheLines(_ stop: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s.lua",
+            """
+            prototype "Proto"
+            local S, P = string.rep("a", 40), string.rep("a-", 20) .. "b"
+            local function L(n) local t = {} for i = 1, n do t[i] = "H" .. i end return table.concat(t, "\\n") end
+            after_each(function() for i = 1, 120 do expect.soft(i).to_be(-i) end; error(L(300), 0) end)
+            test("stops", function() for i = 1, 150 do expect.soft(i).to_be(-i) end; \(stop) end)
+
+            """)
+        let r = try Sceneflow.run(["test", "s.lua", "--timeout", "1", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let json = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
+        let report = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let outcome = ((report?["files"] as? [[String: Any]])?.first?["outcomes"] as? [[String: Any]])?.first
+        let message = try #require((outcome?["failure"] as? [String: Any])?["message"] as? String)
+        let lines = message.components(separatedBy: "\n")
+        #expect(lines.count <= 101, "\(lines.count) lines")
+        #expect(message.contains("150 soft expectations failed:"), "\(message.prefix(300))")
+        #expect(message.contains("; then, in after_each: "), "\(message.suffix(300))")
+        #expect(message.contains("H1"), "\(message.suffix(300))")
+    }
+}

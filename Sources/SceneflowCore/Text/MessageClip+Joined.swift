@@ -27,11 +27,11 @@ extension MessageClip {
                 lastLimit: lastLimits[index])
         }
         var pieces = parts.indices.map(fitted)
-        for (index, separator) in separators.enumerated() where !separator.contains("\n") {
+        for (index, separator) in separators.enumerated() where !separator.utf8.contains(10) {
             // The last line before it and the first after it are one line of the message: they
             // share its characters (less room for the notes of what each leaves out).
-            let before = pieces[index].split(separator: "\n", omittingEmptySubsequences: false).last!.count
-            let after = pieces[index + 1].split(separator: "\n", omittingEmptySubsequences: false)[0].count
+            let before = lines(of: pieces[index]).last!.count
+            let after = lines(of: pieces[index + 1])[0].count
             guard before + separator.count + after > maxLength else { continue }
             let room = shares(of: max(2, maxLength - separator.count - 2 * 30), needs: [before, after])
             (lastLimits[index], firstLimits[index + 1]) = (room[0], room[1])
@@ -68,7 +68,7 @@ extension MessageClip {
     /// whole lines cut as `clip` cuts one (its first to `firstLimit` characters, its last, when
     /// kept, to `lastLimit`), then a note counting the lines left out.
     static func fit(_ text: String, lines: Int, bytes: Int, firstLimit: Int, lastLimit: Int) -> String {
-        let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let all = MessageClip.lines(of: text)
         func clipped(_ index: Int) -> String {
             let isLast = index == all.count - 1
             let limit = index == 0 ? (isLast ? min(firstLimit, lastLimit) : firstLimit) : isLast ? lastLimit : maxLength

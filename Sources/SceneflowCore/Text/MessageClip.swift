@@ -17,14 +17,21 @@ public enum MessageClip {
     /// already such a note (`… (N more lines)`, as a list cut before it got here ends) is not
     /// one of them: it is kept, or its count joins the note of the lines cut here.
     public static func clip(_ message: String) -> String {
-        guard message.contains("\n") else { return clipLine(message) }
-        var lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+        guard message.utf8.contains(10) else { return clipLine(message) }
+        // Split on the byte: Swift reads `\r\n` as one character, so a split on characters
+        // kept a message of CRLF lines as one line (red-team 33 B1).
+        var lines = lines(of: message)
         let noted = lines.last.flatMap { linesLeftOut(noted: String($0)) }
         if noted != nil { lines.removeLast() }
         var kept = lines.prefix(maxLines).map { clipLine(String($0)) }
         let left = max(0, lines.count - maxLines) + (noted ?? 0)
         if left > 0 { kept.append(linesNote(left)) }
         return kept.joined(separator: "\n")
+    }
+
+    /// The lines of `text`, split at each line feed (a `\r` before it stays on its line).
+    static func lines(of text: String) -> [String] {
+        text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The note that ends a message cut to its first lines: `… (N more lines)`.

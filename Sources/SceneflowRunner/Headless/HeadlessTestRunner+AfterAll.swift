@@ -143,7 +143,11 @@ extension HeadlessTestRunner {
         // that ended the hooks as its own message, which gets that form.
         let inHooks =
             hookFailure.message.hasPrefix("in after_each: ") ? hookFailure.message : hookFailure.inHook("after_each")
-        failure.message += failure.message.isEmpty ? hookFailure.message : "; then, " + inHooks
+        // The test's failure and the hooks' each keep their share of the message's lines: two
+        // cut to 100 lines apiece made 201 (red-team 33 E1).
+        failure.message =
+            failure.message.isEmpty
+            ? hookFailure.message : MessageClip.joined([failure.message, inHooks], separators: ["; then, "])
         outcome.failure = failure
         if outcome.verdict != .interrupted { outcome.verdict = .failed }
         if outcome.failureKind == nil { outcome.failureKind = run.failureKind }
