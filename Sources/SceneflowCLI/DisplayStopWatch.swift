@@ -19,7 +19,7 @@ final class DisplayStopWatch: Sendable {
 
     private let ended = Atomic<Bool>(false)
     private let windowOpened = Atomic<Bool>(false)
-    private let lastAct = Mutex<(@Sendable () -> Void)?>(nil)
+    private let lastAct = Mutex<LastAct?>(nil)
 
     /// Starts watching for `command` (`play`, `record`), before the prototype opens: a signal
     /// while a scene image is being decoded (one C call of seconds for a large progressive
@@ -42,7 +42,7 @@ final class DisplayStopWatch: Sendable {
                 }
                 guard now - since >= patience, !watch.ended.load(ordering: .acquiring) else { continue }
                 StuckLua.writeError("sceneflow \(command): \(watch.whatHeldTheStop())")
-                watch.lastAct.withLock { $0 }?()
+                watch.lastAct.withLock { $0 }?.run()
                 _exit(Interruption.exitStatus(signal))
             }
         }
@@ -68,8 +68,7 @@ final class DisplayStopWatch: Sendable {
     /// What runs on the watching thread before the exit (writing what the command promised,
     /// as `StuckLua.beforeExit` does: the main thread is blocked, so what it left is read).
     func setBeforeExit(_ act: @escaping () -> Void) {
-        let boxed = LastAct(act)
-        lastAct.withLock { $0 = { boxed.run() } }
+        lastAct.withLock { $0 = LastAct(act) }
     }
 
     /// Called when the window is about to open: from here a stop that is not answered is the
