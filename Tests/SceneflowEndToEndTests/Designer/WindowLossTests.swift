@@ -25,11 +25,17 @@ import Testing
         let folder = try TempFolder()
         let window = try play(display, folder)
         display.run("xdotool", ["windowsize", window.id, "32767", "32767"])
-        usleep(1_500_000)
+        // The player shrinks the window when it next polls its events; on a loaded machine
+        // (CI runs every suite at once) that can take seconds, so wait for it, not a fixed time.
+        var size = (width: 0, height: 0)
+        poll(timeout: 20) {
+            size = window.geometry
+            return window.status != nil || (size.width > 0 && size.width <= 16_384 && size.height <= 16_384)
+        }
         #expect(window.status == nil, "the player exited after the resize:\n\(window.log)")
-        let size = window.geometry
         #expect(size.width <= 16_384 && size.height <= 16_384, "not clamped: \(size)")
         window.quit()
+        poll(timeout: 20) { window.status != nil }
         #expect(window.status == 0, "\(window.log)")
         #expect(timeline(folder) != nil, "no timeline written:\n\(window.log)")
     }
