@@ -24,7 +24,15 @@ extension ImageHeader {
     ///   a `;` or any byte other than `!` and `,` comes) before a frame: a truncated or damaged GIF,
     ///   or a prefix too short to reach it.
     static func gif(_ b: [UInt8]) -> ImageHeader {
-        guard b.count >= 13 else { return .malformed(format: "GIF") }
+        guard let frame = gifFirstFrame(b) else { return .malformed(format: "GIF") }
+        return .size(format: "GIF", width: frame.width, height: frame.height)
+    }
+
+    /// The first frame of a GIF, found by the walk `gif(_:)` describes: its size in pixels and
+    /// the index of its LZW minimum code size byte (the image data's sub-blocks follow it);
+    /// nil when the walk meets no well-formed frame.
+    public static func gifFirstFrame(_ b: [UInt8]) -> (width: Int, height: Int, dataStart: Int)? {
+        guard b.count >= 13 else { return nil }
         var i = 13
         if b[10] & 0x80 != 0 { i += 3 * (2 << Int(b[10] & 0x07)) }  // global colour table
         while i < b.count {
@@ -32,22 +40,38 @@ extension ImageHeader {
             i += 1
             switch introducer {
             case 0x21:  // extension: label, then sub-blocks
-                guard i < b.count, let next = skipSubBlocks(b, from: i + 1) else { return .malformed(format: "GIF") }
+                guard i < b.count, let next = skipSubBlocks(b, from: i + 1) else { return nil }
                 i = next
             case 0x2C:
-                guard i + 9 <= b.count else { return .malformed(format: "GIF") }
+                guard i + 9 <= b.count else { return nil }
                 let width = le16(b, i + 4)
                 let height = le16(b, i + 6)
                 let flags = b[i + 8]
                 i += 9
                 if flags & 0x80 != 0 { i += 3 * (2 << Int(flags & 0x07)) }  // local colour table
-                guard i < b.count, (2...8).contains(b[i]) else { return .malformed(format: "GIF") }
-                return .size(format: "GIF", width: width, height: height)
+                guard i < b.count, (2...8).contains(b[i]) else { return nil }
+                return (width, height, i)
             default:  // the trailer `;` before any frame, or a byte giflib takes for no record
-                return .malformed(format: "GIF")
+                return nil
             }
         }
-        return .malformed(format: "GIF")
+        return nil
+    }
+
+    /// The bytes of LZW data in the first frame of a GIF: the sum of its image data's
+    /// sub-block lengths (without their length bytes), counted up to the 0-length sub-block or
+    /// the end of `b`; nil when `b` has no well-formed first frame.
+    public static func gifFirstFrameDataBytes(_ b: [UInt8]) -> Int? {
+        guard let frame = gifFirstFrame(b) else { return nil }
+        var i = frame.dataStart + 1
+        var total = 0
+        while i < b.count {
+            let length = Int(b[i])
+            if length == 0 { break }
+            total += length
+            i += 1 + length
+        }
+        return total
     }
 
     /// The index just past the 0-length sub-block that ends the data sub-blocks starting at

@@ -32,10 +32,15 @@ enum ImageStructure {
 
     /// The start-of-scan markers of a JPEG, counted by walking its segments (the entropy-coded
     /// data after each scan header is skipped up to the next marker).
-    static func jpegScanCount(_ bytes: [UInt8]) -> Int {
+    static func jpegScanCount(_ bytes: [UInt8]) -> Int { jpegScanCount(bytes, in: 0..<bytes.count) }
+
+    /// The start-of-scan markers of the JPEG stream at `range` of `bytes` (a JPEG-compressed
+    /// TIFF tile or strip), counted as `jpegScanCount(_:)` does.
+    static func jpegScanCount(_ bytes: [UInt8], in range: Range<Int>) -> Int {
+        let end = min(range.upperBound, bytes.count)
         var scans = 0
-        var index = 2  // after SOI
-        while index + 3 < bytes.count {
+        var index = range.lowerBound + 2  // after SOI
+        while index + 3 < end {
             guard bytes[index] == 0xFF else { return scans }
             let marker = bytes[index + 1]
             if marker == 0xFF {
@@ -52,7 +57,7 @@ enum ImageStructure {
             guard marker == 0xDA else { continue }
             scans += 1
             // The entropy-coded data: up to a marker that is neither a stuffed 0 nor a restart.
-            while index + 1 < bytes.count
+            while index + 1 < end
                 && !(bytes[index] == 0xFF && bytes[index + 1] != 0 && !(0xD0...0xD7).contains(bytes[index + 1]))
             {
                 index += 1
@@ -77,7 +82,7 @@ enum ImageStructure {
                 ? "the JPEG has \(scans) scans, more than the \(most) a \(width)x\(height) px JPEG may have here (a photo or screenshot has at most a dozen; each costs a pass over the whole image)"
                 : nil
         case "BMP": return bmpProblem(bytes)
-        case "TIFF": return tiffProblem(bytes)
+        case "TIFF": return tiffProblem(bytes, width: width, height: height)
         case "WebP":
             // RIFF: the size after the first 8 bytes; SDL_image refuses a file shorter than that.
             guard bytes.count >= 12 else { return "the WebP is cut short" }
@@ -91,9 +96,29 @@ enum ImageStructure {
         case "GIF":
             // SDL_image draws a GIF cut inside its image data without an error (the rest is
             // garbage or empty); a whole GIF ends with its trailer byte `;` (0x3B).
-            return bytes.last { $0 != 0 } == 0x3B ? nil : "the GIF data is cut short (no trailer)"
+            guard bytes.last(where: { $0 != 0 }) == 0x3B else { return "the GIF data is cut short (no trailer)" }
+            return gifProblem(bytes, width: width, height: height)
         default: return nil
         }
+    }
+
+    /// The most bytes of LZW data the first frame of a `width` x `height` px GIF may have: two
+    /// a pixel and 64 KiB. An encoder's worst case is one 12-bit code a pixel (1.5 bytes); an
+    /// "uncompressed" GIF, one 9-bit code a pixel with a clear code every 254, takes 1.13.
+    /// giflib spends about 0.5 µs on each clear code: a 100x100 px GIF of 16 MB of clear codes
+    /// cost `check` 14.6 s (red-team 33 F5), within the file size cap that grows with the size.
+    static func maxGIFDataBytes(width: Int, height: Int) -> Int {
+        2 * max(1, width) * max(1, height) + (64 << 10)
+    }
+
+    /// Refuses a GIF whose first frame (the one decoded) has more LZW data than
+    /// `maxGIFDataBytes` allows.
+    private static func gifProblem(_ b: [UInt8], width: Int, height: Int) -> String? {
+        guard let data = ImageHeader.gifFirstFrameDataBytes(b) else { return nil }  // the header check refuses it
+        let most = maxGIFDataBytes(width: width, height: height)
+        return data > most
+            ? "the GIF's first frame has \(data) bytes of LZW data, more than the \(most) a \(width)x\(height) px frame may need (two bytes a pixel and 64 KiB; the rest can only be codes that draw nothing, each costing the decoder time)"
+            : nil
     }
 
     /// The most chunks other than IDAT a PNG may have (10 000): a screenshot has a dozen, an
@@ -237,7 +262,7 @@ enum ImageStructure {
 
     /// Every strip (or tile) of a TIFF's first directory must lie inside the file (TIFF 6.0
     /// §3: StripOffsets 273 with StripByteCounts 279, TileOffsets 324 with TileByteCounts 325).
-    private static func tiffProblem(_ b: [UInt8]) -> String? {
+    private static func tiffProblem(_ b: [UInt8], width: Int, height: Int) -> String? {
         guard b.count >= 8 else { return "the TIFF is cut short inside its header" }
         let little = b[0] == 0x49
         func u16(_ i: Int) -> Int { little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1]) }
@@ -249,9 +274,11 @@ enum ImageStructure {
             return "the TIFF is cut short inside its first directory"
         }
         var arrays: [Int: [Int]] = [:]
+        var values: [Int: Int] = [:]
         for n in 0..<count {
             let entry = directory + 2 + n * 12
             let (tag, type, items) = (u16(entry), u16(entry + 2), u32(entry + 4))
+            if items == 1 && (type == 3 || type == 4) { values[tag] = type == 3 ? u16(entry + 8) : u32(entry + 8) }
             guard [273, 279, 324, 325].contains(tag), type == 3 || type == 4 else { continue }
             let size = type == 3 ? 2 : 4
             let start = items * size <= 4 ? entry + 8 : u32(entry + 8)
@@ -267,7 +294,63 @@ enum ImageStructure {
                     "the TIFF is cut short: \(what) \(index + 1) needs bytes up to \(start + length), the file has \(b.count)"
             }
         }
+        // Compression 7 (JPEG) and 6 (old-style JPEG): every tile or strip is a JPEG stream.
+        guard values[259] == 7 || values[259] == 6 else { return nil }
+        if let starts = arrays[324], let lengths = arrays[325] {
+            let piece = max(1, values[322] ?? 1) * max(1, values[323] ?? 1)
+            return tiffJPEGProblem(b, pieces: Array(zip(starts, lengths)), pixelsEach: piece, what: "tiles")
+        }
+        if let starts = arrays[273], let lengths = arrays[279] {
+            let rows = min(max(1, values[278] ?? height), max(1, height))
+            return tiffJPEGProblem(
+                b, pieces: Array(zip(starts, lengths)), pixelsEach: max(1, width) * rows, what: "strips")
+        }
         return nil
+    }
+
+    /// What each scan of a JPEG-compressed TIFF tile or strip costs beyond its pixels, in
+    /// pixel passes: libjpeg sets up every scan of every tile (about 4 µs; 390 625 baseline
+    /// 16x16 px tiles decode in 1.7 s).
+    static let tiffJPEGScanSetup = 4_096
+
+    /// Refuses a JPEG-compressed TIFF whose tiles or strips (`pieces`, each `pixelsEach` px)
+    /// cost more than `maxJPEGScanPixels` pixel passes together: each scan of each piece is a
+    /// pass over its pixels, plus `tiffJPEGScanSetup`. Pieces that share their bytes are counted
+    /// once each time they are used, their scans counted once; pieces that overlap without
+    /// being the same are refused, so the count reads no byte twice. Red-team 33 F4: 390 625
+    /// tiles all pointing at one 99-scan progressive JPEG cost `check` 40 s, `render` 62 s.
+    private static func tiffJPEGProblem(
+        _ b: [UInt8], pieces: [(start: Int, length: Int)], pixelsEach: Int, what: String
+    ) -> String? {
+        var scansAt: [Int: (length: Int, scans: Int)] = [:]
+        var distinctBytes = 0
+        var cost = 0
+        var scans = 0
+        for piece in pieces where piece.length > 0 {
+            let known = scansAt[piece.start]
+            if let known, known.length != piece.length { return tiffOverlap(what) }
+            let count: Int
+            if let known {
+                count = known.scans
+            } else {
+                distinctBytes += piece.length
+                guard distinctBytes <= b.count else { return tiffOverlap(what) }
+                count = max(1, jpegScanCount(b, in: piece.start..<(piece.start + piece.length)))
+                scansAt[piece.start] = (piece.length, count)
+            }
+            scans += count
+            cost += count * (pixelsEach + tiffJPEGScanSetup)
+            if cost > maxJPEGScanPixels {
+                return
+                    "the TIFF's JPEG-compressed \(what) hold more than \(scans) scans in all, costing more than the 2.5 billion pixel passes (\(maxJPEGScanPixels)) an image may cost here (each scan of each of its \(pieces.count) \(what) is a pass of the JPEG decoder; a screenshot needs one)"
+            }
+        }
+        return nil
+    }
+
+    /// The refusal of a JPEG-compressed TIFF whose tiles or strips overlap.
+    private static func tiffOverlap(_ what: String) -> String {
+        "the TIFF's JPEG-compressed \(what) overlap (their bytes add up to more than the file): each would be decoded again"
     }
 
     /// The PNG CRC-32 of `bytes[from..<to]`, computed by zlib's `crc32` (the same CRC libpng
