@@ -174,6 +174,9 @@ extension ScriptModule {
             { module, _, s in
                 let name = s.string(1, maxBytes: 32) ?? "test"
                 let again = module.phasesEntered.last == name
+                // The next after_all hook past the memory limit: the stop is the one before's
+                // (its line and number stay).
+                if again && s.memoryFailed { return .values(0) }
                 if name == "after_all" && !again { module.afterAllStart = ProcessInfo.processInfo.systemUptime }
                 if module.phasesEntered.count < 8 && !again { module.phasesEntered.append(name) }
                 if name == "after_each" && !again { module.memoryFailedBeforeAfterEach = s.memoryFailed }
@@ -190,6 +193,18 @@ extension ScriptModule {
                     return .values(0)
                 }
                 module.record(.phase(name, testFailure: failure, line: line))
+                return .values(0)
+            }
+        ),
+        (
+            // hook(n): after_each or after_all hook number n (from 1) begins. Past the memory
+            // limit already, the state fails every instruction: the hook that passed it is
+            // the one before, whose stop this hook only meets.
+            "hook",
+            { module, _, s in
+                if let number = s.number(1), number >= 1, number < 1e6, !s.memoryFailed {
+                    module.record(.hook(Int(number)))
+                }
                 return .values(0)
             }
         ),

@@ -18,7 +18,7 @@ extension ScriptRuntime {
     /// runner's records of the test stay whole (`ScriptModule.holdsStream`).
     public func start(
         test index: Int, last: Bool = false, first: Bool = true, hooksOnly: HooksOnly? = nil,
-        withoutBeforeAll: Bool = false, failureBefore: String? = nil
+        withoutBeforeAll: Bool = false, failureBefore: String? = nil, skipping skippedHooks: Int = 0
     ) {
         stopRunning()
         guard tests.indices.contains(index), let session else { return }
@@ -42,6 +42,7 @@ extension ScriptRuntime {
         thread.push(first)
         if let hooksOnly { thread.push(hooksOnly.rawValue) } else { thread.pushNil() }
         thread.push(withoutBeforeAll)
+        thread.push(Double(hooksOnly == nil ? 0 : max(0, skippedHooks)))
         running = RunningTest(
             index: index, thread: thread, threadRef: ref, startTime: session.now,
             wallDeadline: LuaWatchdog.now + state.limits.testWallSeconds)
@@ -70,7 +71,8 @@ extension ScriptRuntime {
         let thread = running.thread
         thread.resetLimits(instructions: Int.max / 2)
         thread.setDeadline(seconds: running.wallDeadline - LuaWatchdog.now)
-        let args: Int32 = running.started ? 0 : 5  // index, last, first, hooks_only, without_before_all
+        // index, last, first, hooks_only, without_before_all, skip
+        let args: Int32 = running.started ? 0 : 6
         running.started = true
         self.running = running
         let resumed = thread.resume(args: args)
@@ -125,6 +127,19 @@ extension ScriptRuntime {
         diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
         if diagnostic.line == nil { diagnostic.line = test.line }
         return stopped(test, by: diagnostic, limit: !endedByScriptError)
+    }
+
+    /// Ends the running test with `problem`, a prototype Lua action (a gesture's `on_tap`, a
+    /// field's `on_change`) that failed or passed a limit, as a limit ends it: inside the
+    /// after_each hooks of a test that had failed, the stop follows its failure; inside the
+    /// after_all hooks, it is theirs (`afterAllFailure`) and the test keeps how it ended before
+    /// them (red-team 33 C1: the action's failure in after_all was lost and the run passed).
+    public func endByPrototypeAction(_ problem: Diagnostic) -> ScriptStep {
+        guard let running else { return .failed(problem) }
+        let test = tests[running.index]
+        stopRunning()
+        lastFailureKind = .error
+        return stopped(test, by: problem)
     }
 
     /// Whose Lua code ran when a limit stopped it, for the message: `test "name"`, `after_all
@@ -309,17 +324,42 @@ extension ScriptRuntime {
         return phases.prefix { $0 != "after_all" }.last != "before_all"
     }
 
-    /// True when the file declared hooks of `kind` (`after_all`, `after_each`).
-    private func hasHooks(_ kind: String) -> Bool {
+    /// Where the hooks left to run start, when a limit or a failing prototype action (not the
+    /// script's own error) stopped the just-ended test inside after_each or after_all hook
+    /// number `skip` (from 1) and the file declared more hooks of that kind after it: a fresh
+    /// load runs them (`start(…, hooksOnly: kind, skipping: skip)`), since a stopped hook ends
+    /// its Lua state, not the hooks after it (red-team 33 C1: they were skipped silently).
+    public var hooksAfterStop: (kind: HooksOnly, skip: Int)? {
+        guard !endedByScriptError, let number = module.records.hookNumber else { return nil }
+        let kind: HooksOnly
+        switch module.records.phase {
+        case "after_each"?: kind = .afterEach
+        case "after_all"?: kind = .afterAll
+        default: return nil
+        }
+        return hookCount(kind.rawValue) > number ? (kind, number) : nil
+    }
+
+    /// How many hooks of `kind` (`after_all`, `after_each`) the file declared.
+    public func hookCount(_ kind: String) -> Int {
         let main = state.main
         let base = main.top
         defer { main.setTop(base) }
         main.pushRef(declarationsRef)
         main.rawGet(kind, table: main.top)
-        guard main.isTable(main.top) else { return false }
-        main.rawGet(at: 1, table: main.top)
-        return !main.isNil(main.top)
+        guard main.isTable(main.top) else { return 0 }
+        var count = 0
+        while count < 100_000 {
+            main.rawGet(at: count + 1, table: main.top)
+            defer { main.pop(1) }
+            if main.isNil(main.top) { break }
+            count += 1
+        }
+        return count
     }
+
+    /// True when the file declared hooks of `kind` (`after_all`, `after_each`).
+    private func hasHooks(_ kind: String) -> Bool { hookCount(kind) > 0 }
 
     /// Real seconds the file's after_all hooks ran in the just-ended test (nil when they did
     /// not run): the `(after_all)` entry's time.

@@ -10,6 +10,7 @@
 /// - `~E` clock end, wall seconds, `1`/`0` passed (`.stepEnded`)
 /// - `~U` depth (`.unwound`); `~S` line (`.softFailed`); `~R` (`.reset`)
 /// - `~P` phase, test failure (`=message`, or empty for none)[, the hook's line] (`.phase`)
+/// - `~H` the hook's number (`.hook`)
 extension TestRecordEvent {
     /// The first byte of every record line (`~`).
     public static let lineMark: UInt8 = 126
@@ -57,6 +58,9 @@ extension TestRecordEvent {
             field(name)
             field(testFailure.map { "=" + $0 } ?? "")
             if let at { line(at) }
+        case .hook(let number):
+            out.append(72)  // H
+            field(String(number))
         case .reset:
             out.append(82)  // R
         }
@@ -117,6 +121,9 @@ extension TestRecordEvent {
                 at = number
             }
             self = .phase(fields[0], testFailure: fields[1].isEmpty ? nil : String(fields[1].dropFirst()), line: at)
+        case (72, 1):
+            guard let number = Int(fields[0]), number >= 1 else { return nil }
+            self = .hook(number)
         case (82, 0): self = .reset
         default: return nil
         }

@@ -29,6 +29,10 @@ public enum TestRecordEvent: Equatable, Sendable {
     /// stops the after_all hooks. `line` is the running hook's line in the script, where a
     /// stop inside it is reported (each after_all hook sends its own); nil when not known.
     case phase(String, testFailure: String?, line: Int? = nil)
+    /// Hook number `n` (from 1, in the order the file declared them) of the phase's kind
+    /// began: after_each and after_all hooks say it, so a stop inside one tells which of them
+    /// still have to run (red-team 33 C1).
+    case hook(Int)
     /// The records start again (a new test, or before_all's records dropped outside the first
     /// test).
     case reset
@@ -78,6 +82,9 @@ public struct TestRecordJournal: Sendable {
     /// The line of the hook running now (`TestRecordEvent.phase`), nil in the test's own
     /// function or when not known.
     public private(set) var phaseLine: Int?
+    /// The number of the after_each or after_all hook running now (`TestRecordEvent.hook`),
+    /// nil before one began in the phase.
+    public private(set) var hookNumber: Int?
 
     /// The most soft failures kept (later ones are not listed).
     public static let softFailureLimit = 1_000
@@ -147,6 +154,7 @@ public struct TestRecordJournal: Sendable {
         case .phase(let name, let testFailure, let line):
             phase = name == "test" ? nil : name
             phaseLine = name == "test" ? nil : line
+            hookNumber = nil
             if name == "after_all" { failureBeforeAfterAll = testFailure }
             if name == "after_each" {
                 failureBeforeAfterEach = testFailure
@@ -154,6 +162,8 @@ public struct TestRecordJournal: Sendable {
                 // hears no `soft_reported`): a stop in the hooks must not list them again.
                 if testFailure != nil { forgetSoftFailures() }
             }
+        case .hook(let number):
+            hookNumber = number
         case .reset:
             self = TestRecordJournal()
         }

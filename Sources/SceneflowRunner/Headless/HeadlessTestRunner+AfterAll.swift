@@ -39,10 +39,12 @@ extension HeadlessTestRunner {
     /// and timeline) goes to a folder named for the `(after_all)` entry, numbered after the
     /// file's tests, and the entry names it (red-team finding p17: the last test's folder).
     /// `failureBefore`: how the test failed before `.afterEach` hooks (see `ScriptRuntime.start`).
+    /// `skipping`: the first hooks of the kind left out (they ran, the last of them stopped).
     func runHooksOnly(
         _ hooks: HooksOnly, _ file: String, _ tests: [ScriptTest], test index: Int, last: Bool,
         runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype, withoutBeforeAll: Bool = false,
-        streamsRecords: Bool = false, artifacts: FailureArtifacts? = nil, failureBefore: String? = nil
+        streamsRecords: Bool = false, artifacts: FailureArtifacts? = nil, failureBefore: String? = nil,
+        skipping: Int = 0
     ) -> HooksRun {
         let session = Session(prototype: prototype)
         session.timelineEventLimit = options.timelineEventsPerTest
@@ -60,7 +62,7 @@ extension HeadlessTestRunner {
         let outcome = runTest(
             index, tests[index], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
             video: nil, last: last, first: false, hooksOnly: hooks, withoutBeforeAll: withoutBeforeAll,
-            failureBefore: failureBefore)
+            failureBefore: failureBefore, skippingHooks: skipping)
         var afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }
@@ -158,13 +160,89 @@ extension HeadlessTestRunner {
     /// test ended its worker process before them); gives the after_each run (see
     /// `addAfterEach`) and the `(after_all)` entry when one failed. With `withoutBeforeAll`
     /// the before_all hooks are left out: a limit or a stopped worker ended them.
+    /// A limit that stops one after_all hook leaves the ones after it to further fresh loads
+    /// (`reload` makes each; `ScriptRuntime.hooksAfterStop`), whose failures, log and steps
+    /// join the entry (red-team 33 C1: they were skipped silently).
     func runAfterAllOnly(
         _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype, afterEachFirst: Bool = false, withoutBeforeAll: Bool = false,
-        artifacts: FailureArtifacts? = nil
+        prototype: Prototype, withoutBeforeAll: Bool = false, artifacts: FailureArtifacts? = nil,
+        reload: () -> ScriptRuntime?
     ) -> HooksRun {
-        runHooksOnly(
-            afterEachFirst ? .afterEach : .afterAll, file, tests, test: last, last: true, runtime: runtime,
-            checker: checker, prototype: prototype, withoutBeforeAll: withoutBeforeAll, artifacts: artifacts)
+        var hooks = runHooksOnly(
+            .afterAll, file, tests, test: last, last: true, runtime: runtime, checker: checker, prototype: prototype,
+            withoutBeforeAll: withoutBeforeAll, artifacts: artifacts)
+        var ended = runtime
+        var skip = 0
+        while let rest = ended.hooksAfterStop, rest.kind == .afterAll, rest.skip > skip, !shouldStop(),
+            let again = reload()
+        {
+            skip = rest.skip
+            let more = runHooksOnly(
+                .afterAll, file, tests, test: last, last: true, runtime: again, checker: checker, prototype: prototype,
+                withoutBeforeAll: withoutBeforeAll, skipping: skip)
+            hooks.append(more)
+            ended = again
+        }
+        return hooks
+    }
+
+    /// Runs the after_each hooks of test `index` after hook number `skip`, which a limit
+    /// stopped (or all of them from `skip` 0: the test ended before them), each time in a fresh
+    /// load from `reload`, and adds what they did to `outcome` (`addAfterEach`); a limit that
+    /// stops one of them leaves the ones after it to the next load (red-team 33 C1).
+    func runAfterEachRest(
+        from skip: Int, of index: Int, in run: FileRun, outcome: inout TestOutcome
+    ) {
+        var from = skip
+        while !shouldStop(),
+            case .success(let again) = reload(run.file, test: index, directory: run.directory, expecting: run.declared)
+        {
+            // Their records are streamed from their phase on, which carries the test's failure:
+            // a worker stopped in them keeps the test's records and theirs, and the stop follows
+            // the test's failure (red-team 19 F1-F3: it read as the test's, and their log was lost).
+            let hooks = runHooksOnly(
+                .afterEach, run.file, run.declared.tests, test: index, last: false, runtime: again,
+                checker: run.checker, prototype: run.prototype, streamsRecords: true,
+                failureBefore: outcome.failure?.luaText, skipping: from)
+            if let ran = hooks.afterEach { Self.addAfterEach(ran, to: &outcome) }
+            guard let rest = again.hooksAfterStop, rest.kind == .afterEach, rest.skip > from else { return }
+            from = rest.skip
+        }
+    }
+}
+
+extension HeadlessTestRunner.HooksRun {
+    /// Adds what a later fresh load of the after_all hooks (after one a limit stopped) gave:
+    /// its failure follows this entry's (`; then, `, each keeping its share of the message),
+    /// its log, steps and visual checks follow, and a holding load's log joins the entry.
+    mutating func append(_ more: Self) {
+        guard var entry = afterAll else {
+            self = more
+            return
+        }
+        if let later = more.afterAll {
+            if var failure = later.failure, later.verdict == .failed {
+                // Its first error's place went to the entry's line: the joined part keeps it.
+                let prefix = "in after_all: "
+                if let line = failure.line, failure.message.hasPrefix(prefix) {
+                    failure.message = prefix + "\(failure.file):\(line): " + failure.message.dropFirst(prefix.count)
+                }
+                var joined = entry.failure ?? failure
+                joined.message =
+                    entry.failure.map {
+                        MessageClip.joined([$0.message, failure.message], separators: ["; then, "])
+                    } ?? failure.message
+                entry.failure = joined
+                entry.verdict = entry.verdict == .interrupted ? .interrupted : .failed
+                if entry.failureKind == nil { entry.failureKind = later.failureKind }
+            }
+            entry.log += later.log
+            entry.steps += later.steps
+            entry.visuals += later.visuals
+        } else {
+            entry.log += more.afterAllLog
+            entry.visuals += more.afterAllVisuals
+        }
+        afterAll = entry
     }
 }

@@ -148,7 +148,8 @@ extension HeadlessTestRunner {
         else { return }
         let hooks = runAfterAllOnly(
             run.file, tests, last: last, runtime: runtime, checker: run.checker, prototype: run.prototype,
-            withoutBeforeAll: options.afterAllWithoutBeforeAll, artifacts: run.artifacts)
+            withoutBeforeAll: options.afterAllWithoutBeforeAll, artifacts: run.artifacts
+        ) { try? self.reload(run.file, test: last, directory: run.directory, expecting: run.declared).get() }
         // Holding hooks' log joins the last test's, as in the worker that ran it (red-team
         // finding p15: it was dropped here).
         if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty {
@@ -180,7 +181,8 @@ extension HeadlessTestRunner {
         case .success(let again):
             let hooks = runAfterAllOnly(
                 run.file, run.declared.tests, last: index, runtime: again, checker: run.checker,
-                prototype: run.prototype, withoutBeforeAll: withoutBeforeAll, artifacts: run.artifacts)
+                prototype: run.prototype, withoutBeforeAll: withoutBeforeAll, artifacts: run.artifacts
+            ) { try? self.reload(run.file, test: index, directory: run.directory, expecting: run.declared).get() }
             if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty,
                 let last = run.result.outcomes.indices.last
             {

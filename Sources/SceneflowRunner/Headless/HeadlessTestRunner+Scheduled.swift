@@ -47,22 +47,17 @@ extension HeadlessTestRunner {
         // The last test's after_all hooks run in a fresh load once it is reported (the test ran
         // without them: its state never holds their failure or time).
         let hooksLeft = last && runtime.hasAfterAllHooks
-        if outcome.verdict == .failed, runtime.endedBeforeAfterEach, !shouldStop(),
-            case .success(let again) = reload(
-                run.file, test: index, directory: run.directory, expecting: run.declared)
-        {
-            // It ended before its after_each hooks (a limit, a failing prototype action): they
-            // run in a fresh load, since the stopped Lua state cannot be trusted. The after_all
-            // hooks of a last test still run in a load of their own (below): a limit that stops
-            // after_each here would stop them too (red-team finding p8). Their records are
-            // streamed from their phase on, which carries the test's failure: a worker stopped
-            // in them keeps the test's records and theirs, and the stop follows the test's
-            // failure (red-team 19 F1-F3: it read as the test's, and their log was lost).
-            let hooks = runHooksOnly(
-                .afterEach, run.file, run.declared.tests, test: index, last: false, runtime: again,
-                checker: run.checker, prototype: run.prototype, streamsRecords: true,
-                failureBefore: outcome.failure?.luaText)
-            if let ran = hooks.afterEach { Self.addAfterEach(ran, to: &outcome) }
+        // It ended before its after_each hooks (a limit, a failing prototype action): they run
+        // in a fresh load, since the stopped Lua state cannot be trusted; stopped inside one of
+        // them, the ones after it do. The after_all hooks of a last test still run in a load of
+        // their own (below): a limit that stops after_each here would stop them too (red-team
+        // finding p8).
+        if outcome.verdict == .failed, !shouldStop() {
+            if runtime.endedBeforeAfterEach {
+                runAfterEachRest(from: 0, of: index, in: run, outcome: &outcome)
+            } else if let rest = runtime.hooksAfterStop, rest.kind == .afterEach {
+                runAfterEachRest(from: rest.skip, of: index, in: run, outcome: &outcome)
+            }
         }
         if outcome.verdict == .failed || outcome.verdict == .interrupted, let artifacts = run.artifacts {
             let saved = artifacts.write(for: outcome, index: index, session: run.session)

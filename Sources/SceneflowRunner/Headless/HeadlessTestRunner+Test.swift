@@ -6,11 +6,12 @@ import SceneflowLua
 /// and its outcome (verdict, failure, records, clock and real time).
 extension HeadlessTestRunner {
     /// Runs test `index` of `file` in `runtime` on `session` (only its hooks with `hooksOnly`,
-    /// the before_all hooks left out with `withoutBeforeAll`) and gives its outcome.
+    /// the first `skippingHooks` of them left out, the before_all hooks left out with
+    /// `withoutBeforeAll`) and gives its outcome.
     func runTest(
         _ index: Int, _ test: ScriptTest, file: String, runtime: ScriptRuntime, session: Session, clock: VirtualClock,
         recorder: FrameRecorder?, video: VideoRecorder?, last: Bool, first: Bool, hooksOnly: HooksOnly? = nil,
-        withoutBeforeAll: Bool = false, failureBefore: String? = nil
+        withoutBeforeAll: Bool = false, failureBefore: String? = nil, skippingHooks: Int = 0
     ) -> TestOutcome {
         let wallStart = ProcessInfo.processInfo.systemUptime
         recorder?.beginTest(test.name)
@@ -18,7 +19,7 @@ extension HeadlessTestRunner {
         var frames = 0
         runtime.start(
             test: index, last: last, first: first, hooksOnly: hooksOnly, withoutBeforeAll: withoutBeforeAll,
-            failureBefore: failureBefore)
+            failureBefore: failureBefore, skipping: skippingHooks)
         var outcome = TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed)
         if let video { startVideo(video, index: index, name: test.name, session: session) }
         /// Runs the prototype's Lua actions the session queued (a gesture's `on_tap`, a field's
@@ -39,8 +40,16 @@ extension HeadlessTestRunner {
                             ", triggered by \(step.call)" + (step.line.map { " at \(file):\($0)" } ?? "")
                     }
                     problem.message += ")"
-                    outcome.verdict = .failed
-                    outcome.failure = problem
+                    // As a limit ends it: in after_each after the test's failure, in after_all
+                    // the hooks' entry's (the test keeps its verdict).
+                    if case .failed(let failure) = runtime.endByPrototypeAction(problem) {
+                        outcome.verdict = .failed
+                        outcome.failure = failure
+                        outcome.failureKind = runtime.lastFailureKind ?? .error
+                    } else {
+                        outcome.verdict = .passed
+                        outcome.failure = nil
+                    }
                     return false
                 }
             }

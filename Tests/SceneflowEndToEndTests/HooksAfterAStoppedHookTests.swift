@@ -1,0 +1,96 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+import Testing
+
+/// Red-team 33 C1: a limit that stopped one after_each or after_all hook skipped the file's
+/// later hooks of that kind without a word (their log, failures and soft failures were in no
+/// report). A stopped hook ends its Lua state, not the hooks after it: they run in a fresh load
+/// (a fresh worker after a stuck call), the stopped one is not run again, and their failures
+/// follow its stop, as errors of hooks that ran in one state do. Every way a hook can be
+/// stopped, for after_each after a test that passed or was stopped itself, and for after_all.
+@Suite struct HooksAfterAStoppedHookTests {
+    /// How the second hook is stopped.
+    static let endings: [(name: String, body: String)] = [
+        ("the watchdog", "while true do end"),
+        ("the clock limit", "wait(1000)"),
+        ("the memory limit", "pcall(string.rep, \"x\", 300 * 1024 * 1024)"),
+        ("an action's instruction limit", "tap \"Loop\""),
+        ("a failing action", "tap \"Broken\""),
+        ("a library call that never returns", AfterEachAfterEveryEndingTests.stuckCall),
+    ]
+
+    /// The file: four hooks of `kind`, the second stopped by `ending`, the third failing, the
+    /// fourth failing a soft expectation; one test running `body`.
+    static func folder(kind: String, ending: String, body: String) throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            \(kind)(function() log.message("first hook ran") end)
+            \(kind)(function() log.message("second hook began") \(ending) end)
+            \(kind)(function() log.message("third hook ran") error("third hook broke") end)
+            \(kind)(function() log.message("fourth hook ran") expect.soft(3).to_be(4) end)
+            test("t", function() \(body) end)
+
+            """)
+        return tmp
+    }
+
+    /// Runs `r.lua` with short limits and gives the JSON report's outcomes and the console.
+    static func run(_ tmp: TempFolder, jobs: String) throws -> (outcomes: [TestOutcome], console: String) {
+        let r = try Sceneflow.run(
+            ["test", "r.lua", "--timeout", "1", "--clock-limit", "5", "--jobs", jobs, "--json", "r.json"],
+            in: tmp.url, timeout: 180)
+        #expect(r.status == 1 && !r.timedOut, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        return (report.files.first?.outcomes ?? [], r.stdout + r.stderr)
+    }
+
+    /// The hooks' messages in `log`, and that the second began once.
+    static func expectEveryHookRan(_ log: [TestLogEntry], _ where: String) {
+        let messages = log.map(\.message)
+        for hook in ["first hook ran", "third hook ran", "fourth hook ran"] {
+            #expect(messages.contains(hook), "\(`where`): \(hook) missing from \(messages)")
+        }
+        #expect(messages.filter { $0 == "second hook began" }.count == 1, "\(`where`): \(messages)")
+    }
+
+    @Test(arguments: endings.map(\.name), ["", "while true do end"])
+    func afterEachHooksAfterAStoppedOneRun(_ ending: String, testBody: String) throws {
+        let body = try #require(Self.endings.first { $0.name == ending }).body
+        for jobs in ending.hasPrefix("a library call") ? ["1", "2"] : ["1"] {
+            let tmp = try Self.folder(kind: "after_each", ending: body, body: testBody)
+            let (outcomes, console) = try Self.run(tmp, jobs: jobs)
+            let where_ = "\(ending), test \(testBody.isEmpty ? "passing" : "stopped"), --jobs \(jobs)"
+            let test = try #require(outcomes.first, "\(where_): \(console)")
+            #expect(outcomes.count == 1 && test.verdict == .failed, "\(where_): \(outcomes)")
+            Self.expectEveryHookRan(test.log, where_)
+            let failure = test.failure?.message ?? ""
+            #expect(failure.contains("in after_each: r.lua:4: third hook broke"), "\(where_): \(failure)")
+            #expect(failure.contains("expected 3 to be 4"), "\(where_): \(failure)")
+            #expect(console.contains("third hook broke"), "\(where_): \(console)")
+        }
+    }
+
+    @Test(arguments: endings.map(\.name))
+    func afterAllHooksAfterAStoppedOneRun(_ ending: String) throws {
+        let body = try #require(Self.endings.first { $0.name == ending }).body
+        for jobs in ending.hasPrefix("a library call") ? ["1", "2"] : ["1"] {
+            let tmp = try Self.folder(kind: "after_all", ending: body, body: "")
+            let (outcomes, console) = try Self.run(tmp, jobs: jobs)
+            let where_ = "\(ending), --jobs \(jobs)"
+            #expect(outcomes.map(\.name) == ["t", TestOutcome.afterAllName], "\(where_): \(console)")
+            #expect(outcomes.first?.verdict == .passed, "\(where_): \(outcomes)")
+            let entry = try #require(outcomes.last)
+            #expect(entry.verdict == .failed, "\(where_): \(entry)")
+            Self.expectEveryHookRan(entry.log, where_)
+            let failure = entry.failure?.message ?? ""
+            #expect(failure.contains("r.lua:4: third hook broke"), "\(where_): \(failure)")
+            #expect(failure.contains("expected 3 to be 4"), "\(where_): \(failure)")
+            #expect(console.contains("third hook broke"), "\(where_): \(console)")
+        }
+    }
+}
