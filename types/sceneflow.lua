@@ -186,7 +186,7 @@ function before_each(fn) end
 
 ---`after_each(fn)`
 ---
----Runs fn at the end of every test, passed or failed, however it ended: after a limit (the watchdog, the clock or memory limit) or a failing prototype action in a fresh load of the file, after a stopped worker in a fresh worker (not after a stop signal). An error in it fails a test that had passed; after a failure it follows the test's message (…; then, in after_each: …).
+---Runs fn at the end of every test, passed or failed, however it ended: after a limit (the watchdog, the clock or memory limit) or a failing prototype action in a fresh load of the file, after a stopped worker in a fresh worker (not after a stop signal). A limit that stops one after_each hook leaves the ones after it to a fresh load: they still run. An error in it fails a test that had passed; after a failure it follows the test's message (…; then, in after_each: …).
 ---
 ---Fails when: fn not a function.
 ---
@@ -226,7 +226,7 @@ function before_all(fn) end
 
 ---`after_all(fn)`
 ---
----Runs fn once per file, after the last test that runs, also when tests failed: in a fresh load of the file (after its before_all, for their globals) on a fresh session at the start scene, so no test's globals or scene reach it whatever the order. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails.
+---Runs fn once per file, after the last test that runs, also when tests failed: in a fresh load of the file (after its before_all, for their globals) on a fresh session at the start scene, so no test's globals or scene reach it whatever the order. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails. A limit that stops one after_all hook leaves the ones after it to a fresh load: they still run, and their failures join the entry.
 ---
 ---Fails when: fn not a function.
 ---

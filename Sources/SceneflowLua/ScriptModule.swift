@@ -218,7 +218,9 @@ final class ScriptModule {
                 (
                     "after_all_failed",
                     { [weak self] stack in
-                        self?.afterAllFailures.append(MessageClip.clip(stack.message(1) ?? "error"))
+                        let message = MessageClip.clip(stack.message(1) ?? "error")
+                        self?.afterAllFailures.append(message)
+                        self?.record(.afterAllFailed(message))
                         return .values(0)
                     }
                 ),

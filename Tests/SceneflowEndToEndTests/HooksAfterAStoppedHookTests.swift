@@ -8,7 +8,9 @@ import Testing
 /// report). A stopped hook ends its Lua state, not the hooks after it: they run in a fresh load
 /// (a fresh worker after a stuck call), the stopped one is not run again, and their failures
 /// follow its stop, as errors of hooks that ran in one state do. Every way a hook can be
-/// stopped, for after_each after a test that passed or was stopped itself, and for after_all.
+/// stopped, for after_each after a test that passed or was stopped itself, and for after_all;
+/// the errors of the hooks before the stopped one are kept too (a worker stopped in a later
+/// hook lost them).
 @Suite struct HooksAfterAStoppedHookTests {
     /// How the second hook is stopped.
     static let endings: [(name: String, body: String)] = [
@@ -20,8 +22,8 @@ import Testing
         ("a library call that never returns", AfterEachAfterEveryEndingTests.stuckCall),
     ]
 
-    /// The file: four hooks of `kind`, the second stopped by `ending`, the third failing, the
-    /// fourth failing a soft expectation; one test running `body`.
+    /// The file: four hooks of `kind`, the first failing, the second stopped by `ending`, the
+    /// third failing, the fourth failing a soft expectation; one test running `body`.
     static func folder(kind: String, ending: String, body: String) throws -> TempFolder {
         let tmp = try TempFolder()
         try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
@@ -29,7 +31,7 @@ import Testing
             "r.lua",
             """
             prototype "Proto"
-            \(kind)(function() log.message("first hook ran") end)
+            \(kind)(function() log.message("first hook ran") error("first hook broke") end)
             \(kind)(function() log.message("second hook began") \(ending) end)
             \(kind)(function() log.message("third hook ran") error("third hook broke") end)
             \(kind)(function() log.message("fourth hook ran") expect.soft(3).to_be(4) end)
@@ -64,14 +66,15 @@ import Testing
         for jobs in ending.hasPrefix("a library call") ? ["1", "2"] : ["1"] {
             let tmp = try Self.folder(kind: "after_each", ending: body, body: testBody)
             let (outcomes, console) = try Self.run(tmp, jobs: jobs)
-            let where_ = "\(ending), test \(testBody.isEmpty ? "passing" : "stopped"), --jobs \(jobs)"
-            let test = try #require(outcomes.first, "\(where_): \(console)")
-            #expect(outcomes.count == 1 && test.verdict == .failed, "\(where_): \(outcomes)")
-            Self.expectEveryHookRan(test.log, where_)
+            let place = "\(ending), test \(testBody.isEmpty ? "passing" : "stopped"), --jobs \(jobs)"
+            let test = try #require(outcomes.first, "\(place): \(console)")
+            #expect(outcomes.count == 1 && test.verdict == .failed, "\(place): \(outcomes)")
+            Self.expectEveryHookRan(test.log, place)
             let failure = test.failure?.message ?? ""
-            #expect(failure.contains("in after_each: r.lua:4: third hook broke"), "\(where_): \(failure)")
-            #expect(failure.contains("expected 3 to be 4"), "\(where_): \(failure)")
-            #expect(console.contains("third hook broke"), "\(where_): \(console)")
+            #expect(failure.contains("in after_each: r.lua:4: third hook broke"), "\(place): \(failure)")
+            #expect(failure.contains("first hook broke"), "\(place): \(failure)")
+            #expect(failure.contains("expected 3 to be 4"), "\(place): \(failure)")
+            #expect(console.contains("third hook broke"), "\(place): \(console)")
         }
     }
 
@@ -81,16 +84,17 @@ import Testing
         for jobs in ending.hasPrefix("a library call") ? ["1", "2"] : ["1"] {
             let tmp = try Self.folder(kind: "after_all", ending: body, body: "")
             let (outcomes, console) = try Self.run(tmp, jobs: jobs)
-            let where_ = "\(ending), --jobs \(jobs)"
-            #expect(outcomes.map(\.name) == ["t", TestOutcome.afterAllName], "\(where_): \(console)")
-            #expect(outcomes.first?.verdict == .passed, "\(where_): \(outcomes)")
+            let place = "\(ending), --jobs \(jobs)"
+            #expect(outcomes.map(\.name) == ["t", TestOutcome.afterAllName], "\(place): \(console)")
+            #expect(outcomes.first?.verdict == .passed, "\(place): \(outcomes)")
             let entry = try #require(outcomes.last)
-            #expect(entry.verdict == .failed, "\(where_): \(entry)")
-            Self.expectEveryHookRan(entry.log, where_)
+            #expect(entry.verdict == .failed, "\(place): \(entry)")
+            Self.expectEveryHookRan(entry.log, place)
             let failure = entry.failure?.message ?? ""
-            #expect(failure.contains("r.lua:4: third hook broke"), "\(where_): \(failure)")
-            #expect(failure.contains("expected 3 to be 4"), "\(where_): \(failure)")
-            #expect(console.contains("third hook broke"), "\(where_): \(console)")
+            #expect(failure.contains("r.lua:4: third hook broke"), "\(place): \(failure)")
+            #expect(failure.contains("first hook broke"), "\(place): \(failure)")
+            #expect(failure.contains("expected 3 to be 4"), "\(place): \(failure)")
+            #expect(console.contains("third hook broke"), "\(place): \(console)")
         }
     }
 }

@@ -84,6 +84,15 @@ extension TestWorkerPool {
                 let hooks = afterEachStopped(
                     worker, run, planned[position], phase: phase == "before_all" ? "before_all" : "after_each",
                     stopped: stopped)
+                if holdForTheRest(run, adding: hooks, stoppedBySignal: stoppedBySignal) {
+                    // Stopped inside one after_each hook: one more worker runs the ones after
+                    // it, then after_all.
+                    run.records.removeAll()
+                    run.afterAllSince = nil
+                    resumed.insert(run, at: 0)
+                    waitsForAfterAll = true
+                    return
+                }
                 taken = stopped
                 releaseHeld(run, adding: hooks, onOutcome: show)
             }
@@ -97,9 +106,16 @@ extension TestWorkerPool {
                 waitsForAfterAll = true
                 return
             }
-            endedInHooksOnly(
+            if endedInHooksOnly(
                 worker, run, planned: planned, interrupted: stoppedBySignal || taken,
                 stoppedBySignal: stoppedBySignal, onOutcome: show)
+            {
+                run.records.removeAll()
+                run.afterAllSince = nil
+                resumed.insert(run, at: 0)
+                waitsForAfterAll = true
+                return
+            }
             if stoppedBySignal {
                 showPlannedLeft(run, planned: planned, onOutcome: show)
             } else {
@@ -124,7 +140,9 @@ extension TestWorkerPool {
             // Stopped again while the after_each hooks of the test that ended the worker before
             // ran in a fresh one: the stop is theirs, added to that test's failure.
             let hooks = afterEachStopped(worker, run, test, phase: "after_each", stopped: !stoppedBySignal)
-            releaseHeld(run, adding: hooks, onOutcome: show)
+            if !holdForTheRest(run, adding: hooks, stoppedBySignal: stoppedBySignal) {
+                releaseHeld(run, adding: hooks, onOutcome: show)
+            }
         }
         if let position = run.running, planned.indices.contains(position), !stoppedBySignal,
             run.journal().phase == "after_all"
@@ -153,14 +171,18 @@ extension TestWorkerPool {
             // worker runs them first, and the test is shown once they ran.
             let phase = run.journal().phase
             let hooksLeft = !stoppedBySignal && phase != "after_each" && phase != "before_all"
+            // Stopped inside after_each hook number n: a fresh worker runs the ones after it
+            // (red-team 33 C1: they were skipped without a word).
+            let restFrom = !stoppedBySignal && phase == "after_each" ? run.journal().hookNumber : nil
             keepRecords(of: run, in: &outcome)
             if recordsTimeline { run.noteTimelineLost(of: test.name, prototype: run.streamedTimeline?.prototype ?? "") }
             if outcome.failsTheRun { failures += 1 }
             run.outcomes[position] = outcome
             run.running = nil
             run.next = position + 1
-            if hooksLeft {
+            if hooksLeft || restFrom != nil {
                 run.heldForAfterEach = position
+                run.afterEachSkip = restFrom ?? 0
             } else {
                 flushShown(run, onOutcome: onOutcome)
                 run.shownLater = position
@@ -206,6 +228,10 @@ extension TestWorkerPool {
             hooks.log = journal.log
             hooks.steps = journal.steps
             if let soft = journal.softFailureList { message += "\nand " + soft }
+            // The errors of the hooks before the stopped one (red-team 33 C1).
+            if let before = journal.failureBeforeAfterEach, before.hasPrefix("in after_each: ") {
+                message = MessageClip.joined([before, message], separators: ["; then, in after_each: "])
+            }
         }
         hooks.failure = Diagnostic(file: run.file, line: test.line, message: message)
         return hooks
@@ -296,15 +322,21 @@ extension TestWorkerPool {
     /// the hooks ran after (which keeps its verdict). After a stop signal that ended the
     /// after_all hooks, the entry is interrupted, as a live worker reports it (red-team finding
     /// 9-R9: it vanished and the reports said every test passed); stopped before them, the
-    /// file just ends.
+    /// file just ends. Stopped (not by a signal) inside after_all hook number n, the entry
+    /// waits (`FileRun.partialAfterAll`) while one more worker runs the hooks after it, and
+    /// this returns true: the caller hands the file on (red-team 33 C1).
+    @discardableResult
     func endedInHooksOnly(
         _ worker: Worker, _ run: FileRun, planned: [TestOutcome], interrupted: Bool, stoppedBySignal: Bool = false,
         onOutcome: (TestOutcome) -> Void
-    ) {
+    ) -> Bool {
         run.afterAllOnly = false
         run.running = nil
         run.next = planned.count
-        guard let position = run.afterAllAfter, planned.indices.contains(position) else { return }
+        guard let position = run.afterAllAfter, planned.indices.contains(position) else {
+            flushPartialAfterAll(run, at: planned.count, onOutcome: onOutcome)
+            return false
+        }
         let journal = run.journal()
         let inAfterAll = journal.phase == "after_all"
         if stoppedBySignal && inAfterAll {
@@ -319,13 +351,30 @@ extension TestWorkerPool {
             entry.log = journal.log
             entry.steps = journal.steps
             run.records.removeAll()
+            if var partial = run.partialAfterAll {
+                HeadlessTestRunner.joinAfterAll(entry, to: &partial)
+                run.partialAfterAll = nil
+                entry = partial
+            }
             if entry.failsTheRun { failures += 1 }
             run.outcomes[planned.count] = entry
             onOutcome(entry)
-            return
+            return false
         }
-        guard !interrupted else { return }
+        guard !interrupted else {
+            flushPartialAfterAll(run, at: planned.count, onOutcome: onOutcome)
+            return false
+        }
         var reason = testProblem(worker, run, planned[position])
+        if inAfterAll, !journal.afterAllFailures.isEmpty {
+            // The errors of the hooks before the stopped one come first, as in a live worker.
+            let parts = journal.afterAllFailures + [reason]
+            reason =
+                "in after_all: "
+                + MessageClip.joined(
+                    parts,
+                    separators: Array(repeating: "; then, in after_all: ", count: parts.count - 2) + ["; then, "])
+        }
         let line = inAfterAll ? journal.phaseLine : nil
         // What the after_all hooks recorded before the stop is their entry's (red-team
         // finding T7: their soft failures failed the last test).
@@ -338,8 +387,31 @@ extension TestWorkerPool {
             entry.log = journal.log
             entry.steps = journal.steps
         }
+        if var partial = run.partialAfterAll {
+            HeadlessTestRunner.joinAfterAll(entry, to: &partial)
+            entry = partial
+        }
+        if inAfterAll, let number = journal.hookNumber, number > run.afterAllSkip {
+            // The hooks after the stopped one still run, in one more worker.
+            run.partialAfterAll = entry
+            run.afterAllSkip = number
+            run.afterAllOnly = true
+            return true
+        }
+        run.partialAfterAll = nil
         failures += 1
         run.outcomes[planned.count] = entry
+        onOutcome(entry)
+        return false
+    }
+
+    /// Shows the `(after_all)` entry of a stop that waited for the hooks after it
+    /// (`FileRun.partialAfterAll`), as the file's entry at `index`, when they gave none.
+    func flushPartialAfterAll(_ run: FileRun, at index: Int, onOutcome: (TestOutcome) -> Void) {
+        guard let entry = run.partialAfterAll else { return }
+        run.partialAfterAll = nil
+        failures += 1
+        run.outcomes[index] = entry
         onOutcome(entry)
     }
 }

@@ -122,7 +122,13 @@ extension TestWorkerPool {
                 run.next = position + 1
                 run.encoding = (position, video)
                 if outcome.failsTheRun { failures += 1 }
-            case .ended(let position, let outcome):
+            case .ended(let position, var outcome):
+                if outcome.hook == "after_all", var partial = run.partialAfterAll {
+                    // The hooks after one that stopped a worker: their entry joins the stop's.
+                    HeadlessTestRunner.joinAfterAll(outcome, to: &partial)
+                    run.partialAfterAll = nil
+                    outcome = partial
+                }
                 endedAt[run.file, default: [:]][outcome.name] = Date().timeIntervalSince1970
                 let earlier = run.encoding?.position == position ? run.outcomes[position] : nil
                 run.encoding = nil
@@ -139,6 +145,10 @@ extension TestWorkerPool {
             case .timelinePart(let part, let clock): run.streamTimeline(part, clock: clock)
             case .read(let files): onRead(run.file, files)
             case .parameters(let keys): parametersRead.formUnion(keys)
+            case .afterAllLog(let log, let visuals) where run.partialAfterAll != nil:
+                // The hooks after one that stopped a worker held: their lines join its entry.
+                run.partialAfterAll?.log += detailBudget.admit(joining: log) ?? log.filter { $0.level == .warning }
+                run.partialAfterAll?.visuals += visuals
             case .afterAllLog(let log, let visuals):
                 // The lines join the test the hooks ran after, which is shown now with them
                 // (`shownLater`), or was already, after a stopped worker; the reports get them.
@@ -157,11 +167,17 @@ extension TestWorkerPool {
                 // resumed after a stopped worker keeps the outcomes it has).
                 releaseHeld(run, onOutcome: onOutcome)
                 flushShown(run, onOutcome: onOutcome)
+                if let planned = run.planned(decoder) {
+                    flushPartialAfterAll(run, at: planned.count, onOutcome: onOutcome)
+                }
                 worker.assigned.removeFirst()
                 finish(run, notRun: run.outcomes.isEmpty)
             case .finished(let result):
                 releaseHeld(run, onOutcome: onOutcome)
                 flushShown(run, onOutcome: onOutcome)
+                if let planned = run.planned(decoder) {
+                    flushPartialAfterAll(run, at: planned.count, onOutcome: onOutcome)
+                }
                 worker.assigned.removeFirst()
                 let hooksOnly = showSkippedLeft(run, onOutcome: onOutcome)
                 finish(
@@ -171,6 +187,9 @@ extension TestWorkerPool {
             case .done(let seconds):
                 releaseHeld(run, onOutcome: onOutcome)
                 flushShown(run, onOutcome: onOutcome)
+                if let planned = run.planned(decoder) {
+                    flushPartialAfterAll(run, at: planned.count, onOutcome: onOutcome)
+                }
                 worker.assigned.removeFirst()
                 let hooksOnly = showSkippedLeft(run, onOutcome: onOutcome)
                 finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: !hooksOnly)
@@ -186,11 +205,28 @@ extension TestWorkerPool {
     func releaseHeld(_ run: FileRun, adding hooks: TestOutcome? = nil, onOutcome: (TestOutcome) -> Void) {
         guard let position = run.heldForAfterEach else { return }
         run.heldForAfterEach = nil
+        run.afterEachSkip = 0
         guard var outcome = run.outcomes[position] else { return }
         if let hooks { HeadlessTestRunner.addAfterEach(hooks, to: &outcome) }
         run.outcomes[position] = outcome
         flushShown(run, onOutcome: onOutcome)
         run.shownLater = position
+    }
+
+    /// Keeps the test held for its after_each hooks (`FileRun.heldForAfterEach`) when the
+    /// worker was stopped (not by a signal) inside one of them, numbered past those already
+    /// left out: the stop (`hooks`) is added to the test, and the next worker runs the hooks
+    /// after that one (`FileRun.afterEachSkip`), as a fresh load runs them after a limit
+    /// (red-team 33 C1). False when the test is not held or the stop was elsewhere.
+    func holdForTheRest(_ run: FileRun, adding hooks: TestOutcome, stoppedBySignal: Bool) -> Bool {
+        let journal = run.journal()
+        guard !stoppedBySignal, journal.phase == "after_each", let number = journal.hookNumber,
+            number > run.afterEachSkip, let position = run.heldForAfterEach, var outcome = run.outcomes[position]
+        else { return false }
+        HeadlessTestRunner.addAfterEach(hooks, to: &outcome)
+        run.outcomes[position] = outcome
+        run.afterEachSkip = number
+        return true
     }
 
     /// Shows the test of `run` that waits to be shown (`FileRun.shownLater`), as it stands now.

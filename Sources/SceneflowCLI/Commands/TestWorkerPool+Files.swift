@@ -94,6 +94,15 @@ extension TestWorkerPool {
         /// the next worker runs them first (`WorkerRequest.afterEachFirst`), and the test's
         /// outcome is shown once their `WorkerEvent.afterEach` came (`releaseHeld`).
         var heldForAfterEach: Int?
+        /// With `heldForAfterEach`: the worker before was stopped inside that test's after_each
+        /// hook number `afterEachSkip`, so the next runs the hooks after it
+        /// (`WorkerRequest.afterEachSkip`; red-team 33 C1); 0 runs them all.
+        var afterEachSkip = 0
+        /// With `afterAllOnly`: the worker before was stopped inside after_all hook number
+        /// `afterAllSkip`, so the next runs the hooks after it (`WorkerRequest.afterAllSkip`),
+        /// and its `(after_all)` entry joins `partialAfterAll`, the stop's (red-team 33 C1).
+        var afterAllSkip = 0
+        var partialAfterAll: TestOutcome?
         /// The run position of the test the file's after_all hooks ran after, when a worker
         /// ended in or before them: the `(after_all)` entry follows it.
         var afterAllAfter: Int?

@@ -101,6 +101,8 @@ extension TestWorkerPool {
                     clockLimitOrigin: settings.clockLimit == nil || settings.clockLimitOrigin == "--clock-limit"
                         ? nil : settings.clockLimitOrigin, afterAllOnly: run.afterAllOnly ? true : nil,
                     afterEachFirst: run.heldForAfterEach != nil ? true : nil,
+                    afterEachSkip: run.heldForAfterEach != nil && run.afterEachSkip > 0 ? run.afterEachSkip : nil,
+                    afterAllSkip: run.afterAllOnly && run.afterAllSkip > 0 ? run.afterAllSkip : nil,
                     withoutBeforeAll: run.afterAllOnly && run.withoutBeforeAll ? true : nil,
                     sources: readsSources ? true : nil)
             )

@@ -152,6 +152,12 @@ struct WorkerRequest: Codable {
     /// worker before its after_each hooks: run them first, in a fresh load
     /// (`HeadlessTestRunner.Options.afterEachFirst`), and send `WorkerEvent.afterEach`.
     var afterEachFirst: Bool? = nil
+    /// With `afterEachFirst`: the worker before was stopped inside after_each hook number
+    /// `afterEachSkip`, so the hooks after it run (`HeadlessTestRunner.Options.afterEachSkip`).
+    var afterEachSkip: Int? = nil
+    /// With `afterAllOnly`: the worker before was stopped inside after_all hook number
+    /// `afterAllSkip`, so the hooks after it run (`HeadlessTestRunner.Options.afterAllSkip`).
+    var afterAllSkip: Int? = nil
     /// With `afterAllOnly`: the last test's worker was stopped in the before_all hooks, so
     /// they are left out (`HeadlessTestRunner.Options.afterAllWithoutBeforeAll`).
     var withoutBeforeAll: Bool? = nil
@@ -253,6 +259,8 @@ enum TestWorker {
         if let tests = request.tests { options.selection.names = Set(tests) }
         options.afterAllOnly = request.afterAllOnly ?? false
         options.afterEachFirst = request.afterEachFirst ?? false
+        options.afterEachSkip = max(0, request.afterEachSkip ?? 0)
+        options.afterAllSkip = max(0, request.afterAllSkip ?? 0)
         options.afterAllWithoutBeforeAll = request.withoutBeforeAll ?? false
         let runner = HeadlessTestRunner(options: options)
         // Each outcome goes to the runner as the test ends; the worker keeps no copy of its detail.

@@ -10,7 +10,7 @@
 /// - `~E` clock end, wall seconds, `1`/`0` passed (`.stepEnded`)
 /// - `~U` depth (`.unwound`); `~S` line (`.softFailed`); `~R` (`.reset`)
 /// - `~P` phase, test failure (`=message`, or empty for none)[, the hook's line] (`.phase`)
-/// - `~H` the hook's number (`.hook`)
+/// - `~H` the hook's number (`.hook`); `~F` message (`.afterAllFailed`)
 extension TestRecordEvent {
     /// The first byte of every record line (`~`).
     public static let lineMark: UInt8 = 126
@@ -61,6 +61,9 @@ extension TestRecordEvent {
         case .hook(let number):
             out.append(72)  // H
             field(String(number))
+        case .afterAllFailed(let message):
+            out.append(70)  // F
+            field(message)
         case .reset:
             out.append(82)  // R
         }
@@ -121,6 +124,7 @@ extension TestRecordEvent {
                 at = number
             }
             self = .phase(fields[0], testFailure: fields[1].isEmpty ? nil : String(fields[1].dropFirst()), line: at)
+        case (70, 1): self = .afterAllFailed(fields[0])
         case (72, 1):
             guard let number = Int(fields[0]), number >= 1 else { return nil }
             self = .hook(number)

@@ -33,6 +33,9 @@ public enum TestRecordEvent: Equatable, Sendable {
     /// began: after_each and after_all hooks say it, so a stop inside one tells which of them
     /// still have to run (red-team 33 C1).
     case hook(Int)
+    /// An after_all hook raised `message` (as Lua raised it, `walk.lua:4: message`): a worker
+    /// stopped in a later hook keeps it for the `(after_all)` entry (red-team 33 C1).
+    case afterAllFailed(String)
     /// The records start again (a new test, or before_all's records dropped outside the first
     /// test).
     case reset
@@ -85,6 +88,8 @@ public struct TestRecordJournal: Sendable {
     /// The number of the after_each or after_all hook running now (`TestRecordEvent.hook`),
     /// nil before one began in the phase.
     public private(set) var hookNumber: Int?
+    /// The errors the after_all hooks raised so far (`TestRecordEvent.afterAllFailed`).
+    public private(set) var afterAllFailures: [String] = []
 
     /// The most soft failures kept (later ones are not listed).
     public static let softFailureLimit = 1_000
@@ -164,6 +169,8 @@ public struct TestRecordJournal: Sendable {
             }
         case .hook(let number):
             hookNumber = number
+        case .afterAllFailed(let message):
+            if afterAllFailures.count < 100 { afterAllFailures.append(message) }
         case .reset:
             self = TestRecordJournal()
         }

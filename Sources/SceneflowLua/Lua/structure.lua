@@ -329,7 +329,7 @@ api.define{ name = "before_each", group = "Structure",
 
 api.define{ name = "after_each", group = "Structure",
   signature = "after_each(fn)",
-  summary = "Runs fn at the end of every test, passed or failed, however it ended: after a limit (the watchdog, the clock or memory limit) or a failing prototype action in a fresh load of the file, after a stopped worker in a fresh worker (not after a stop signal). An error in it fails a test that had passed; after a failure it follows the test's message (…; then, in after_each: …).",
+  summary = "Runs fn at the end of every test, passed or failed, however it ended: after a limit (the watchdog, the clock or memory limit) or a failing prototype action in a fresh load of the file, after a stopped worker in a fresh worker (not after a stop signal). A limit that stops one after_each hook leaves the ones after it to a fresh load: they still run. An error in it fails a test that had passed; after a failure it follows the test's message (…; then, in after_each: …).",
   args = { { "fn", "function", "function" } },
   errors = "fn not a function",
   example = 'after_each(function() log.message("ended on " .. scene()) end)',
@@ -396,7 +396,7 @@ api.define{ name = "before_all", group = "Structure",
 
 api.define{ name = "after_all", group = "Structure",
   signature = "after_all(fn)",
-  summary = "Runs fn once per file, after the last test that runs, also when tests failed: in a fresh load of the file (after its before_all, for their globals) on a fresh session at the start scene, so no test's globals or scene reach it whatever the order. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails.",
+  summary = "Runs fn once per file, after the last test that runs, also when tests failed: in a fresh load of the file (after its before_all, for their globals) on a fresh session at the start scene, so no test's globals or scene reach it whatever the order. An error in it is reported on its own, as a failed (after_all) entry of the file (as Playwright reports an afterAll error): the tests keep their verdicts and the run fails. A limit that stops one after_all hook leaves the ones after it to a fresh load: they still run, and their failures join the entry.",
   args = { { "fn", "function", "function" } },
   errors = "fn not a function",
   example = 'after_all(function() log.message("file done") end)',
@@ -484,6 +484,9 @@ local function hooks(list, label, ok, err, own, skip)
         -- left no room for the hook's).
         err = api.joined(api.error_text(err), "; then, " .. label .. ": ", api.error_text(hook_err))
       end
+      -- The failure so far goes with the phase: a limit or a stopped worker in a later hook
+      -- follows it instead of losing it (red-team 33 C1).
+      if own then sf.phase("after_each", api.error_text(err)) end
     end
   end
   return ok, err

@@ -112,21 +112,37 @@ extension HeadlessTestRunner {
     /// `runtime` (a fresh load) and hands what they did to `onAfterEach`, always (a passed
     /// outcome when the file has none, without running its Lua); gives `runtime` back when it
     /// was not used.
+    /// The hooks after `Options.afterEachSkip` run (the worker before was stopped inside that
+    /// one); a limit that stops one of them leaves the ones after it to another load from
+    /// `reload` (red-team 33 C1).
     func runAfterEachFirst(
         _ file: String, _ tests: [ScriptTest], test index: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype
+        prototype: Prototype, reload: () -> ScriptRuntime?
     ) -> ScriptRuntime? {
         guard runtime.hasAfterEachHooks else {
             let test = tests[index]
             onAfterEach(TestOutcome(name: test.name, file: file, line: test.line, verdict: .passed))
             return runtime
         }
-        // Streamed: a worker stopped inside them keeps what they recorded (the `.reset` of
-        // the before_all that ran first leaves that hook's records out).
-        let hooks = runHooksOnly(
-            .afterEach, file, tests, test: index, last: false, runtime: runtime, checker: checker,
-            prototype: prototype, streamsRecords: true)
-        if let afterEach = hooks.afterEach { onAfterEach(afterEach) }
+        var ended = runtime
+        var skip = options.afterEachSkip
+        var outcome: TestOutcome?
+        while true {
+            // Streamed: a worker stopped inside them keeps what they recorded (the `.reset` of
+            // the before_all that ran first leaves that hook's records out).
+            let hooks = runHooksOnly(
+                .afterEach, file, tests, test: index, last: false, runtime: ended, checker: checker,
+                prototype: prototype, streamsRecords: true, skipping: skip)
+            if let ran = hooks.afterEach {
+                if outcome == nil { outcome = ran } else { Self.addAfterEach(ran, to: &outcome!) }
+            }
+            guard let rest = ended.hooksAfterStop, rest.kind == .afterEach, rest.skip > skip, !shouldStop(),
+                let again = reload()
+            else { break }
+            skip = rest.skip
+            ended = again
+        }
+        if let outcome { onAfterEach(outcome) }
         return nil
     }
 
@@ -165,14 +181,14 @@ extension HeadlessTestRunner {
     /// join the entry (red-team 33 C1: they were skipped silently).
     func runAfterAllOnly(
         _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype, withoutBeforeAll: Bool = false, artifacts: FailureArtifacts? = nil,
+        prototype: Prototype, withoutBeforeAll: Bool = false, artifacts: FailureArtifacts? = nil, skipping: Int = 0,
         reload: () -> ScriptRuntime?
     ) -> HooksRun {
         var hooks = runHooksOnly(
             .afterAll, file, tests, test: last, last: true, runtime: runtime, checker: checker, prototype: prototype,
-            withoutBeforeAll: withoutBeforeAll, artifacts: artifacts)
+            withoutBeforeAll: withoutBeforeAll, artifacts: artifacts, skipping: skipping)
         var ended = runtime
-        var skip = 0
+        var skip = skipping
         while let rest = ended.hooksAfterStop, rest.kind == .afterAll, rest.skip > skip, !shouldStop(),
             let again = reload()
         {
@@ -211,6 +227,34 @@ extension HeadlessTestRunner {
     }
 }
 
+extension HeadlessTestRunner {
+    /// Adds the `(after_all)` entry `later`, of the after_all hooks a later fresh load (or
+    /// worker) ran after one a limit stopped, to `entry`, that stop's: its failure follows
+    /// (`; then, `, each keeping its share of the message, its first error's place kept in
+    /// the text), its log, steps and visual checks follow (red-team 33 C1).
+    public static func joinAfterAll(_ later: TestOutcome, to entry: inout TestOutcome) {
+        if var failure = later.failure, later.verdict == .failed || later.verdict == .interrupted {
+            // Its first error's place went to the entry's line: the joined part keeps it.
+            let prefix = "in after_all: "
+            if let line = failure.line, failure.message.hasPrefix(prefix) {
+                failure.message = prefix + "\(failure.file):\(line): " + failure.message.dropFirst(prefix.count)
+            }
+            var joined = entry.failure ?? failure
+            joined.message =
+                entry.failure.map { MessageClip.joined([$0.message, failure.message], separators: ["; then, "]) }
+                ?? failure.message
+            entry.failure = joined
+            entry.verdict = entry.verdict == .interrupted || later.verdict == .interrupted ? .interrupted : .failed
+            if entry.failureKind == nil { entry.failureKind = later.failureKind }
+        }
+        entry.log += later.log
+        entry.steps += later.steps
+        entry.visuals += later.visuals
+        if entry.artifacts.isEmpty { entry.artifacts = later.artifacts }
+        if let seconds = later.wallSeconds { entry.wallSeconds = (entry.wallSeconds ?? 0) + seconds }
+    }
+}
+
 extension HeadlessTestRunner.HooksRun {
     /// Adds what a later fresh load of the after_all hooks (after one a limit stopped) gave:
     /// its failure follows this entry's (`; then, `, each keeping its share of the message),
@@ -221,24 +265,7 @@ extension HeadlessTestRunner.HooksRun {
             return
         }
         if let later = more.afterAll {
-            if var failure = later.failure, later.verdict == .failed {
-                // Its first error's place went to the entry's line: the joined part keeps it.
-                let prefix = "in after_all: "
-                if let line = failure.line, failure.message.hasPrefix(prefix) {
-                    failure.message = prefix + "\(failure.file):\(line): " + failure.message.dropFirst(prefix.count)
-                }
-                var joined = entry.failure ?? failure
-                joined.message =
-                    entry.failure.map {
-                        MessageClip.joined([$0.message, failure.message], separators: ["; then, "])
-                    } ?? failure.message
-                entry.failure = joined
-                entry.verdict = entry.verdict == .interrupted ? .interrupted : .failed
-                if entry.failureKind == nil { entry.failureKind = later.failureKind }
-            }
-            entry.log += later.log
-            entry.steps += later.steps
-            entry.visuals += later.visuals
+            HeadlessTestRunner.joinAfterAll(later, to: &entry)
         } else {
             entry.log += more.afterAllLog
             entry.visuals += more.afterAllVisuals

@@ -137,7 +137,8 @@ extension HeadlessTestRunner {
             // after_each first, in a load of its own, and its result sent before after_all
             // runs: a worker stopped in after_all then never takes after_each's part.
             loaded = runAfterEachFirst(
-                run.file, tests, test: last, runtime: first, checker: run.checker, prototype: run.prototype)
+                run.file, tests, test: last, runtime: first, checker: run.checker, prototype: run.prototype
+            ) { try? self.reload(run.file, test: last, directory: run.directory, expecting: run.declared).get() }
             if loaded == nil { hooksSince = ProcessInfo.processInfo.systemUptime }
         }
         // A file without after_all hooks has nothing more to run here (its before_all would
@@ -148,7 +149,7 @@ extension HeadlessTestRunner {
         else { return }
         let hooks = runAfterAllOnly(
             run.file, tests, last: last, runtime: runtime, checker: run.checker, prototype: run.prototype,
-            withoutBeforeAll: options.afterAllWithoutBeforeAll, artifacts: run.artifacts
+            withoutBeforeAll: options.afterAllWithoutBeforeAll, artifacts: run.artifacts, skipping: options.afterAllSkip
         ) { try? self.reload(run.file, test: last, directory: run.directory, expecting: run.declared).get() }
         // Holding hooks' log joins the last test's, as in the worker that ran it (red-team
         // finding p15: it was dropped here).

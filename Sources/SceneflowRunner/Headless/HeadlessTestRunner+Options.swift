@@ -66,6 +66,12 @@ extension HeadlessTestRunner {
         /// them first, and `onAfterEach` gets what they did (a `--jobs` worker restarted after
         /// that test).
         public var afterEachFirst = false
+        /// With `afterEachFirst`: how many of those hooks are left out (the worker before was
+        /// stopped inside hook number `afterEachSkip`; red-team 33 C1).
+        public var afterEachSkip = 0
+        /// With `afterAllOnly`: how many after_all hooks are left out (the worker before was
+        /// stopped inside hook number `afterAllSkip`; red-team 33 C1).
+        public var afterAllSkip = 0
         /// With `afterAllOnly`: the last test's worker was stopped in the file's before_all
         /// hooks, so they are left out (they would be stopped again and after_all never run).
         public var afterAllWithoutBeforeAll = false

@@ -176,7 +176,8 @@ public final class HeadlessTestRunner {
             // The test before ended its worker process before its after_each hooks.
             let ended = Array(options.reverseOrder ? indices.reversed() : indices)[options.skipFirst - 1]
             run.fresh = runAfterEachFirst(
-                file, tests, test: ended, runtime: first, checker: run.checker, prototype: prototype)
+                file, tests, test: ended, runtime: first, checker: run.checker, prototype: prototype
+            ) { try? self.reload(file, test: ended, directory: run.directory, expecting: run.declared).get() }
             // Their load was theirs (the test they ran for was reported with it).
             if run.fresh == nil { run.loadedSince = nil }
         }
