@@ -107,6 +107,30 @@ func openOrReport(_ folder: String, images: PrototypeOpener.ImageCheck = .header
     }
 }
 
+/// Opens a prototype for a command that takes stop signals itself (`play`, `record`): a
+/// signal while the prototype opens stops its Lua as a limit does, so a failed opening after
+/// one is the signal's: it is said as such, never with the prototype's diagnostics (which
+/// blamed an endless loop in `prototype.lua` and exited 65).
+func openOrStop(_ folder: String, command: String, interruption: Interruption) -> Opening {
+    do {
+        return .opened(try PrototypeOpener.open(folder, images: .header))
+    } catch {
+        if let signal = interruption.signal {
+            printError("sceneflow \(command): stopped by a signal while the prototype opened")
+            return .ended(ExitCode(stoppedBy: signal), bySignal: true)
+        }
+        for diagnostic in error.diagnostics { printError("\(diagnostic)") }
+        return .ended(.badInput, bySignal: false)
+    }
+}
+
+/// How `openOrStop` ended: the prototype opened, or the command ends with an exit code (65
+/// for a prototype that cannot be used, 128 + the number of the signal that stopped it).
+enum Opening {
+    case opened(LoadedPrototypeHandle)
+    case ended(ExitCode, bySignal: Bool)
+}
+
 extension OptionSpec {
     /// True for an option only Sceneflow itself passes (its help starts `(internal)`, as
     /// `test --worker PID`): no help text, usage line, man page or completion shows it.

@@ -90,7 +90,28 @@ struct PlayCommand: Subcommand {
         let interruption = Interruption.install()
         let watch = DisplayStopWatch.start(command: "play")
         defer { watch?.loopEnded() }
-        guard let loaded = openOrReport(folder) else { return .badInput }
+        // Stopped before the window opens (a large image or a slow prototype.lua): the
+        // timeline files are still written, holding no run (red-team 33 F9: none was).
+        let (timeline, csv) = (self.timeline, self.csv)
+        func writeEmptyTimeline(_ report: (String) -> Void) {
+            guard timeline != nil || csv != nil else { return }
+            do {
+                try TimelineExport.write(TimelineDocument(runs: []), json: timeline, csv: csv)
+                for file in [timeline, csv].compactMap({ $0 }) {
+                    report("sceneflow play: timeline written to \(OutputPath.shown(file)), empty: nothing was played")
+                }
+            } catch {
+                report("sceneflow play: \(error)")
+            }
+        }
+        watch?.setBeforeExit { writeEmptyTimeline(StuckLua.writeError) }
+        let loaded: LoadedPrototypeHandle
+        switch openOrStop(folder, command: "play", interruption: interruption) {
+        case .opened(let opened): loaded = opened
+        case .ended(let status, let bySignal):
+            if bySignal { writeEmptyTimeline(printError) }
+            return status
+        }
         let env = ProcessInfo.processInfo.environment
         if (env["DISPLAY"] ?? "").isEmpty
             && (env["WAYLAND_DISPLAY"] ?? "").isEmpty
@@ -125,7 +146,6 @@ struct PlayCommand: Subcommand {
         flushOutput()
         // The X server dying or another client destroying the window: write the timeline,
         // say what happened, exit 70 (Xlib's own handler would exit 1 with nothing written).
-        let (timeline, csv) = (self.timeline, self.csv)
         /// Writes the timeline files when asked for, telling `report` what happened: every way
         /// out of a session writes them first.
         func writeTimeline(_ report: (String) -> Void) {

@@ -73,7 +73,11 @@ struct RecordCommand: Subcommand {
         let interruption = Interruption.install()
         let watch = DisplayStopWatch.start(command: "record")
         defer { watch?.loopEnded() }
-        guard let loaded = openOrReport(folder) else { return .badInput }
+        let loaded: LoadedPrototypeHandle
+        switch openOrStop(folder, command: "record", interruption: interruption) {
+        case .opened(let opened): loaded = opened
+        case .ended(let status, _): return status
+        }
         do {
             try OutputPath.checkNotAnInput("--out", out, inputs: Self.inputs(of: loaded.prototype))
         } catch {
