@@ -189,11 +189,7 @@ final class TestConsole {
         case .failed, .interrupted:
             var text = "  \(outcome.verdict == .failed ? "FAIL" : "INT ")  \(name)  (\(time), \(clock))"
             if let failure = outcome.failure { text += "\n        " + indented("\(failure)") }
-            if !outcome.failedSteps.isEmpty {
-                text +=
-                    "\n        in step "
-                    + outcome.failedSteps.map { "\"\(TerminalText.oneLine($0))\"" }.joined(separator: " › ")
-            }
+            if let steps = outcome.failedStepsText({ TerminalText.oneLine($0) }) { text += "\n        " + steps }
             // Its warnings, as a passing test's WARN line shows them (red-team 24 F1: a failed
             // test's were left out; they are often the clue to the failure).
             if !verbose {

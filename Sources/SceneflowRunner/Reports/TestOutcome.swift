@@ -103,10 +103,55 @@ public struct TestOutcome: Codable, Sendable {
     /// The names of the `step(name, fn)` groups the test failed in, outermost first (empty
     /// when it failed outside any, or did not fail): every report names them with the failure.
     public var failedSteps: [String] { steps.filter { !$0.passed }.compactMap(\.group) }
-    /// `in step "outer" › "inner"`, or nil when the failure is in no step group.
-    public var failedStepsText: String? {
-        failedSteps.isEmpty ? nil : "in step " + failedSteps.map { "\"\($0)\"" }.joined(separator: " › ")
+    /// The failed `step(name, fn)` groups as paths, each outermost first: a failed group with
+    /// the failed groups around it (the steps' depths say which holds which), for every failed
+    /// group that holds no other. Groups that failed side by side are separate paths (red-team
+    /// 33 D1: `step A` then `step B`, both failing, read as `"A" › "B"`, B inside A).
+    public var failedStepPaths: [[String]] {
+        var open: [(depth: Int, path: [String]?)] = []
+        var paths: [[String]] = []
+        for step in steps {
+            while let last = open.last, last.depth >= step.depth { open.removeLast() }
+            let around = open.last { $0.path != nil }?.path
+            guard let group = step.group, !step.passed else {
+                open.append((step.depth, nil))
+                continue
+            }
+            let path = (around ?? []) + [group]
+            // The path around it is no leaf any more.
+            if let around, paths.last == around { paths.removeLast() }
+            paths.append(path)
+            open.append((step.depth, path))
+        }
+        return paths
     }
+
+    /// The most failed-step paths and the most names of one path `failedStepsText` shows
+    /// (the rest are counted): 3 000 sibling steps made a 65 KB JUnit message (red-team 33 D1).
+    public static let failedStepPathsShown = 10
+
+    /// `in step "outer" › "inner"` (`in steps "A", "B"` for groups that failed side by side,
+    /// at most `failedStepPathsShown` of them, names cut to 100 characters), or nil when the
+    /// failure is in no step group; `show` writes each name (the console escapes them).
+    public func failedStepsText(_ show: (String) -> String = { $0 }) -> String? {
+        let paths = failedStepPaths
+        guard !paths.isEmpty else { return nil }
+        let most = Self.failedStepPathsShown
+        func name(_ text: String) -> String {
+            "\"" + show(text.count > 100 ? String(text.prefix(100)) + "…" : text) + "\""
+        }
+        let shown = paths.prefix(most).map { path in
+            var names = path.prefix(most).map(name)
+            if path.count > most { names.append("… (\(path.count - most) more)") }
+            return names.joined(separator: " › ")
+        }
+        var text = (paths.count == 1 ? "in step " : "in steps ") + shown.joined(separator: ", ")
+        if paths.count > most { text += " and \(paths.count - most) more failed steps" }
+        return text
+    }
+
+    /// `failedStepsText()` with the names as they are.
+    public var failedStepsText: String? { failedStepsText() }
 
     /// `file:line: warning: message` for `warning` (`file: warning: message` without a line):
     /// as compilers write warnings and failures print `file:line: message`, so editors' and
