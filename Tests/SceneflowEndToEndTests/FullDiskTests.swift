@@ -101,13 +101,20 @@ import Testing
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("frames"), withIntermediateDirectories: true)
         disk.fill()
-        for jobs in ["1", "2"] {
+        for (jobs, hashOnly) in [("1", true), ("2", true), ("1", false)] {
             let r = try Sceneflow.run(
-                ["test", "ok.lua", "--frames", "frames", "--frames-hash-only", "--jobs", jobs], in: folder)
+                ["test", "ok.lua", "--frames", "frames", "--jobs", jobs] + (hashOnly ? ["--frames-hash-only"] : []),
+                in: folder)
             #expect(r.didNotCrash, "\(r)")
             #expect(r.status == 70, "\(r)")
-            #expect(r.stderr.contains("could not write frames/ok/hashes.txt: No space left on device"), "\(r)")
+            #expect(r.stderr.contains("could not write frames/ok/"), "\(r)")
+            #expect(r.stderr.contains("No space left on device"), "\(r)")
             #expect(!r.output.contains("see the failures above"), "\(r)")
+            // Red-team 33 F7: nothing is said to be written, and no empty hashes.txt is left.
+            #expect(!r.stdout.contains("written to"), "\(r)")
+            let hashes = folder.appendingPathComponent("frames/ok/hashes.txt").path
+            let size = (try? FileManager.default.attributesOfItem(atPath: hashes)[.size] as? Int) ?? nil
+            #expect(size == nil || size! > 0, "an empty hashes.txt was left: \(r)")
         }
     }
 

@@ -17,8 +17,11 @@ enum FramesNotice {
         let root = (frames as NSString).standardizingPath
         let index = hashOnly ? "hashes.txt" : "summary.txt"
         let ran = results.filter { !$0.outcomes.isEmpty }.map { HeadlessTestRunner.scriptID($0.file) }
-        let written = ran.filter {
-            FileManager.default.fileExists(atPath: PathText.join(PathText.join(root, $0), index))
+        // A folder one of whose files could not be written is not said to be written (red-team
+        // 33 F7: "frames and summary.txt written to" followed "could not write").
+        let written = ran.filter { id in
+            FileManager.default.fileExists(atPath: PathText.join(PathText.join(root, id), index))
+                && !problems.contains { $0.contains("/\(id)/") }
         }
         let folders = written.map { $0 + "/" }
         // Escaped as every output path is: a control character in the folder's name must not
@@ -34,6 +37,7 @@ enum FramesNotice {
         }
         let missing = ran.filter { !written.contains($0) }
         if !missing.isEmpty && problems.isEmpty {
+            // (With problems, the lines above named what was not written.)
             printError(
                 "sceneflow test: --frames: no \(index) was written for \(missing.map { TerminalText.path($0) + "/" }.joined(separator: ", ")) in \(TerminalText.path(root)) (see the failures above)"
             )

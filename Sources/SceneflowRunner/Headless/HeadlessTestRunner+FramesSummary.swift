@@ -36,8 +36,14 @@ extension HeadlessTestRunner {
         let path = (recorder.directory as NSString).appendingPathComponent("summary.txt")
         var problems: [String] = []
         do { try AtomicFile.write(text, to: path) } catch { problems.append("\(path): \(plainReason(error))") }
-        if let problem = recorder.hashesProblem {
-            problems.append("\((recorder.directory as NSString).appendingPathComponent("hashes.txt")): \(problem)")
+        let hashes = (recorder.directory as NSString).appendingPathComponent("hashes.txt")
+        if let problem = recorder.hashesProblem { problems.append("\(hashes): \(problem)") }
+        // Not one line of it could be written (a full disk): no empty file is left under its
+        // name to read as "no frames" (red-team 33 F7).
+        if recorder.hashesProblem != nil || (!problems.isEmpty && recorder.hashes.isEmpty),
+            (try? FileManager.default.attributesOfItem(atPath: hashes)[.size] as? Int) == 0
+        {
+            try? FileManager.default.removeItem(atPath: hashes)
         }
         return problems
     }
