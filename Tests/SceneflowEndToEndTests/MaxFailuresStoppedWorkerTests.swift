@@ -87,4 +87,29 @@ import Testing
         let message = entry.failure?.message ?? ""
         #expect(message == "after_all was stopped: stopped after 1 failure (--max-failures)", "\(message)")
     }
+
+    /// Red-team 33 F1: tests of another worker's file that the limit left out read `SKIP …
+    /// (the run was interrupted)` on the console (no signal came) while the JSON named the
+    /// limit. Every report names the limit.
+    @Test func testsLeftOutInAnotherWorkerNameTheLimit() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("s/a.lua", "prototype \"../Proto\"\ntest(\"a0\", function() error(\"boom\") end)\n")
+        try tmp.write(
+            "s/b.lua",
+            "prototype \"../Proto\"\ntest(\"b0\", function() local t = os.clock() while os.clock() - t < 4 do end end)\ntest(\"b1\", function() end)\n"
+        )
+        // Whether b0 had begun when the stop came varies: several runs meet both cases.
+        for _ in 1...6 {
+            let r = try Sceneflow.run(
+                ["test", "s", "--jobs", "2", "--timeout", "60", "-x", "--json", "r.json"], in: tmp.url, timeout: 120)
+            #expect(r.status == 1, "\(r)")
+            #expect(!r.output.contains("the run was interrupted"), "\(r)")
+            #expect(!r.output.contains("signal"), "\(r)")
+            let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+            for outcome in report.files.flatMap(\.outcomes) where outcome.verdict == .skipped {
+                #expect(outcome.skipReason == "not run: stopped after 1 failure (--max-failures)", "\(outcome)")
+            }
+        }
+    }
 }

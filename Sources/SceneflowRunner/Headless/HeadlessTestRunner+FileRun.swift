@@ -173,11 +173,17 @@ extension HeadlessTestRunner {
         let hooksSince = ProcessInfo.processInfo.systemUptime
         switch reload(run.file, test: index, directory: run.directory, expecting: run.declared) {
         case .failure(let problem):
-            // The hooks cannot run: their entry says why, never silence.
+            // The hooks cannot run: their entry says why, never silence. A stop (a signal, or
+            // --max-failures in another worker) that ended the load is said as such, not as the
+            // script's failure (red-team 34: "did not finish … an endless loop?").
             var failure = problem
             failure.message = "after_all did not run: " + failure.message
-            let entry = Self.afterAllEntry(
+            var entry = Self.afterAllEntry(
                 failure, file: run.file, seconds: ProcessInfo.processInfo.systemUptime - hooksSince)
+            if shouldStop() {
+                entry.verdict = .interrupted
+                entry.failure?.message = "after_all was stopped: \(stopReason())"
+            }
             hand(entry, to: &run.result, onOutcome)
         case .success(let again):
             let hooks = runAfterAllOnly(
