@@ -57,4 +57,28 @@ import Testing
         #expect(kept <= MessageClip.maxLines, "\(kept) lines")
         #expect(joined.contains("more lines)\nand 1 soft"), "\(joined.suffix(120))")
     }
+
+    /// Several parts on one line (hooks' failures after `; then, in after_each: `) share its
+    /// characters, all of them: two by two, six parts of 200 characters made a line of 1 300
+    /// that a later cut ended inside the fifth, the sixth gone (red-team 34 H1). Each keeps its
+    /// start; a multi-line part ends the line; and a line that fits is left whole.
+    @Test(arguments: [2, 3, 6, 12])
+    func everyPartOnOneLineKeepsItsShare(_ count: Int) {
+        let parts = (1...count).map { "AE\($0) failed: " + String(repeating: "z", count: 200) + " END\($0)" }
+        let separators = Array(repeating: "; then, in after_each: ", count: count - 1)
+        let joined = MessageClip.joined(parts, separators: separators)
+        #expect(joined.count <= MessageClip.maxLength, "\(joined.count) characters")
+        #expect(MessageClip.clip(joined) == joined, "a later cut changes it")
+        for index in 1...count { #expect(joined.contains("AE\(index) "), "AE\(index) missing: \(joined)") }
+        if joined.count == parts.joined(separator: "; then, in after_each: ").count {
+            #expect(joined.contains("END\(count)"))
+        }
+        let fits = MessageClip.joined(["short one", "short two", "short three"], separators: ["; ", "; "])
+        #expect(fits == "short one; short two; short three")
+        let multi = MessageClip.joined(
+            [String(repeating: "a", count: 600), "x\n" + String(repeating: "b", count: 600), "tail"],
+            separators: ["; ", "; "])
+        #expect(multi.split(separator: "\n").allSatisfy { $0.count <= MessageClip.maxLength }, "\(multi)")
+        #expect(multi.hasSuffix("; tail"), "\(multi.suffix(40))")
+    }
 }

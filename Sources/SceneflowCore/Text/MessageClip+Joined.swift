@@ -12,8 +12,8 @@ extension MessageClip {
     /// after_each: "`), each part cut to its share of `maxLines` lines and `maxJoinedBytes`
     /// bytes (`shares`): its first whole lines (each cut to `maxLength` characters, as
     /// `clip` cuts one), then `… (N more lines)` counting the part's lines left out (a note
-    /// among them counts its own too). Where a separator has no line break the line it joins is
-    /// kept within `maxLength` characters as well: the two sides share them.
+    /// among them counts its own too). Where separators have no line break the line they join
+    /// is kept within `maxLength` characters as well: every part on it shares them.
     public static func joined(_ parts: [String], separators: [String]) -> String {
         precondition(separators.count == parts.count - 1, "one separator between two parts")
         let lineShares = shares(of: maxLines, needs: parts.map(lineCount))
@@ -27,16 +27,32 @@ extension MessageClip {
                 lastLimit: lastLimits[index])
         }
         var pieces = parts.indices.map(fitted)
-        for (index, separator) in separators.enumerated() where !separator.utf8.contains(10) {
-            // The last line before it and the first after it are one line of the message: they
-            // share its characters (less room for the notes of what each leaves out).
-            let before = lines(of: pieces[index]).last!.count
-            let after = lines(of: pieces[index + 1])[0].count
-            guard before + separator.count + after > maxLength else { continue }
-            let room = shares(of: max(2, maxLength - separator.count - 2 * 30), needs: [before, after])
-            (lastLimits[index], firstLimits[index + 1]) = (room[0], room[1])
-            pieces[index] = fitted(index)
-            pieces[index + 1] = fitted(index + 1)
+        // A line of the message made of several parts (separators without a line break, and
+        // one-line parts between them: six hooks' failures after `; then, in after_each: `):
+        // all of them share its characters, each keeping its start and its own note (red-team
+        // 34 H1: shared two by two, the line grew past it and a later cut took the last parts).
+        var start = 0
+        while start < separators.count {
+            var end = start
+            while end < separators.count, !separators[end].utf8.contains(10) {
+                end += 1
+                if lines(of: pieces[end]).count > 1 { break }  // its first line ends the line
+            }
+            defer { start = max(end, start + 1) }
+            guard end > start else { continue }
+            var lengths = [lines(of: pieces[start]).last!.count]
+            for index in (start + 1)..<end { lengths.append(pieces[index].count) }
+            lengths.append(lines(of: pieces[end])[0].count)
+            let separating = separators[start..<end].reduce(0) { $0 + $1.count }
+            guard lengths.reduce(separating, +) > maxLength else { continue }
+            // Less room for the notes of what each leaves out.
+            let room = shares(of: max(2 * lengths.count, maxLength - separating - 30 * lengths.count), needs: lengths)
+            lastLimits[start] = room[0]
+            for index in (start + 1)..<end {
+                (firstLimits[index], lastLimits[index]) = (room[index - start], room[index - start])
+            }
+            firstLimits[end] = room[room.count - 1]
+            for index in start...end { pieces[index] = fitted(index) }
         }
         var message = pieces[0]
         for (separator, piece) in zip(separators, pieces.dropFirst()) { message += separator + piece }
