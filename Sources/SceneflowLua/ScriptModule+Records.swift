@@ -192,6 +192,17 @@ extension ScriptModule {
                     module.recordSink?(.phase(name, testFailure: before, line: line))
                     return .values(0)
                 }
+                if name == "after_each", again, let failure, let before = module.failureBeforeHooks {
+                    // A hook failed in a hooks-only load: the runner's stream hears the test's
+                    // failure before it, so a worker stopped in a later hook keeps both (red-team
+                    // 34 C6); this load's own records keep the hooks' part, which the runner
+                    // joins to the test's.
+                    module.records.apply(.phase(name, testFailure: failure, line: line))
+                    let joined = MessageClip.joined(
+                        [MessageClip.clip(before), failure], separators: ["; then, "])
+                    module.recordSink?(.phase(name, testFailure: joined, line: line))
+                    return .values(0)
+                }
                 module.record(.phase(name, testFailure: failure, line: line))
                 return .values(0)
             }

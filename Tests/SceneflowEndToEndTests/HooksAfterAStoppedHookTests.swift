@@ -97,4 +97,33 @@ import Testing
             #expect(console.contains("third hook broke"), "\(place): \(console)")
         }
     }
+
+    /// Red-team 34 C6: a test stopped by a limit, whose after_each hooks then ran in a fresh
+    /// load where one failed and a later one got its worker stopped: the test's own failure
+    /// and soft failures were in no report (the message began `in after_each: `).
+    @Test(arguments: [
+        ("while true do end", "ran its Lua code for more than 1 s"), ("tap \"Broken\"", "action broke"),
+        ("wait(1000)", "did not finish within 5 s of clock time"),
+    ])
+    func theTestsOwnFailureStaysWhenALaterHookIsStuck(_ ending: String, _ said: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            after_each(function() error("first hook broke") end)
+            after_each(function() \(AfterEachAfterEveryEndingTests.stuckCall) end)
+            test("t", function() expect.soft("t").to_be("y") \(ending) end)
+
+            """)
+        for jobs in ["1", "2"] {
+            let (outcomes, console) = try Self.run(tmp, jobs: jobs)
+            let failure = outcomes.first?.failure?.message ?? ""
+            for part in [said, "expected \"t\" to be \"y\"", "first hook broke", "its worker process was stopped"] {
+                #expect(failure.contains(part), "--jobs \(jobs): \(part) missing: \(failure)")
+            }
+            #expect(console.contains(said), "\(console)")
+        }
+    }
 }
