@@ -26,6 +26,7 @@ extension ScriptRuntime {
         module.failureBeforeHooks = hooksOnly == .afterEach ? failureBefore : nil
         module.resetRecords(start: session.now)
         afterAllStop = nil
+        afterAllSoftAtStop = nil
         endedByScriptError = false
         session.reset()
         session.startTimelineTest()
@@ -175,8 +176,12 @@ extension ScriptRuntime {
         // At the line of the hook that was stopped (red-team finding o11: the last test's).
         if let line = module.records.phaseLine { failure.line = line }
         afterAllStop = failure
+        // The runner hears it too: a worker stopped in a later load of the hooks keeps it
+        // (red-team 34 C2).
+        module.record(.afterAllFailed(failure.message))
         if let before = module.records.failureBeforeAfterAll { return .failed(testFailure(before, test)) }
         if let soft = unreportedSoftFailures {
+            afterAllSoftAtStop = soft
             module.softFailuresReported()
             lastFailureKind = .expectation
             return .failed(Diagnostic(file: scriptPath, line: test.line, message: soft))
@@ -276,8 +281,15 @@ extension ScriptRuntime {
     /// The failure of the file's `after_all` hooks, when the just-ended test ran them and one
     /// raised an error: the first error's place (the hook's line, or its module's) and every
     /// error's message, each after `in after_all: `; nil when they held or did not run.
-    public var afterAllFailure: Diagnostic? {
-        guard let first = module.afterAllFailures.first else { return afterAllStop }
+    public var afterAllFailure: Diagnostic? { afterAllFailure(withStop: true) }
+
+    /// `afterAllFailure` without the stop that ended the hooks (a limit, a failing prototype
+    /// action, a signal): the errors they raised before it, nil when none did. A stop signal's
+    /// `(after_all)` entry says the stop after them (red-team 34 C3: they were dropped).
+    public var afterAllErrors: Diagnostic? { afterAllFailure(withStop: false) }
+
+    private func afterAllFailure(withStop: Bool) -> Diagnostic? {
+        guard let first = module.afterAllFailures.first else { return withStop ? afterAllStop : nil }
         let limits = state.limits
         var diagnostic = source.diagnostic(
             LuaFailure(message: first), limits: limits, instructions: limits.stepInstructions, names: globalNames)
@@ -287,7 +299,7 @@ extension ScriptRuntime {
         // never pushes the others out (red-team 32 A1).
         var parts = [diagnostic.message] + module.afterAllFailures.dropFirst()
         var separators = Array(repeating: "; then, in after_all: ", count: parts.count - 1)
-        if let stop = afterAllStop {
+        if withStop, let stop = afterAllStop {
             parts.append(stop.message)
             separators.append("; then, ")
         }

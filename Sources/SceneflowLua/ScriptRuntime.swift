@@ -64,6 +64,9 @@ public final class ScriptRuntime {
     var endedByScriptError = false
     /// A limit that stopped the file's after_all hooks in the running test (see `stopped`).
     var afterAllStop: Diagnostic?
+    /// The soft failures the after_all hooks had when a stop ended them (the list, as
+    /// `unreportedSoftFailures` words it): a stop signal's `(after_all)` entry lists them.
+    public internal(set) var afterAllSoftAtStop: String?
 
     /// A test being run: its coroutine and when it started.
     struct RunningTest {

@@ -126,4 +126,85 @@ import Testing
             #expect(console.contains(said), "\(console)")
         }
     }
+
+    /// Red-team 34 C2: an after_all hook stopped in one load (a failing action, the watchdog),
+    /// then a later one stuck in a library call in the next load's worker: everything the
+    /// earlier load recorded (its stop, soft failures, log) was in no report.
+    @Test(arguments: [
+        ("tap \"Broken\"", "action broke"), ("expect.soft(1).to_be(2) while true do end", "expected 1 to be 2"),
+    ])
+    func afterAllLoadsBeforeAStoppedWorkerAreKept(_ first: String, _ said: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            after_all(function() log.message("first hook ran") \(first) end)
+            after_all(function() log.message("second hook began") \(AfterEachAfterEveryEndingTests.stuckCall) end)
+            after_all(function() log.message("third hook ran") error("third hook broke") end)
+            test("t", function() end)
+
+            """)
+        for jobs in ["1", "2"] {
+            let (outcomes, console) = try Self.run(tmp, jobs: jobs)
+            let entry = try #require(outcomes.last, "\(console)")
+            let failure = entry.failure?.message ?? ""
+            for part in [said, "its worker process was stopped", "third hook broke"] {
+                #expect(failure.contains(part), "--jobs \(jobs): \(part) missing: \(failure)")
+            }
+            let log = entry.log.map(\.message)
+            #expect(log == ["first hook ran", "second hook began", "third hook ran"], "--jobs \(jobs): \(log)")
+        }
+    }
+
+    /// Red-team 34 C3: a stop signal while a later after_all hook runs kept only "after_all
+    /// was stopped": the errors and soft failures of the hooks before it (in its load or an
+    /// earlier one) were dropped.
+    @Test(arguments: [
+        ("expect.soft(1).to_be(2) error(\"first hook broke\")", ["expected 1 to be 2", "first hook broke"]),
+        ("tap \"Broken\"", ["action broke"]),
+    ])
+    func aStopSignalInALaterAfterAllHookKeepsTheEarlierFailures(_ first: String, _ said: [String]) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            after_all(function() log.message("first hook ran") \(first) end)
+            after_all(function() log.message("second hook began") while true do end end)
+            test("t", function() end)
+
+            """)
+        let binary = try #require(Sceneflow.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["test", "r.lua", "--timeout", "60", "--json", "r.json"]
+        process.currentDirectoryURL = tmp.url
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "dummy"
+        env["XDG_CACHE_HOME"] = tmp.file("cache")
+        process.environment = env
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Until the second hook loops (its log line is streamed: wait for the JSON's absence
+        // and a few seconds).
+        usleep(3_000_000)
+        kill(process.processIdentifier, SIGTERM)
+        let child = process
+        poll(timeout: 30) { !child.isRunning }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let entry = try #require(report.files.first?.outcomes.last)
+        #expect(entry.name == TestOutcome.afterAllName && entry.verdict == .interrupted, "\(entry)")
+        let failure = entry.failure?.message ?? ""
+        for part in said + ["after_all was stopped: the run was interrupted"] {
+            #expect(failure.contains(part), "\(part) missing: \(failure)")
+        }
+        #expect(entry.log.map(\.message).contains("first hook ran"), "\(entry.log)")
+    }
 }

@@ -339,12 +339,32 @@ extension TestWorkerPool {
         }
         let journal = run.journal()
         let inAfterAll = journal.phase == "after_all"
+        // The earlier loads of the hooks in this worker come first (red-team 34 C2).
+        if let loads = run.loadsSoFar {
+            run.loadsSoFar = nil
+            if var partial = run.partialAfterAll {
+                HeadlessTestRunner.joinAfterAll(loads, to: &partial)
+                run.partialAfterAll = partial
+            } else {
+                run.partialAfterAll = loads
+            }
+        }
         if stoppedBySignal && inAfterAll {
             let stop = notRunReason == "interrupted" ? "the run was interrupted" : "not run: " + notRunReason
+            // After the errors and soft failures the hooks had before the signal (red-team 34 C3).
+            var parts = journal.afterAllFailures
+            if let soft = journal.softFailureList { parts.append(soft) }
+            let before =
+                parts.isEmpty
+                ? ""
+                : "in after_all: "
+                    + MessageClip.joined(
+                        parts, separators: Array(repeating: "; then, in after_all: ", count: parts.count - 1))
+                    + "; then, "
             var entry = HeadlessTestRunner.afterAllEntry(
                 Diagnostic(
                     file: run.file, line: journal.phaseLine ?? planned[position].line,
-                    message: "after_all was stopped: " + stop),
+                    message: before + "after_all was stopped: " + stop),
                 file: run.file,
                 seconds: (run.afterAllSince ?? run.sentAt).map { ProcessInfo.processInfo.systemUptime - $0 })
             entry.verdict = .interrupted
@@ -410,7 +430,7 @@ extension TestWorkerPool {
     func flushPartialAfterAll(_ run: FileRun, at index: Int, onOutcome: (TestOutcome) -> Void) {
         guard let entry = run.partialAfterAll else { return }
         run.partialAfterAll = nil
-        failures += 1
+        if entry.failsTheRun { failures += 1 }
         run.outcomes[index] = entry
         onOutcome(entry)
     }

@@ -39,6 +39,11 @@ extension TestWorkerPool {
                     // Each after_all hook says so (with its line): the first began their time.
                     // In a load that runs only the hooks, what its before_all recorded is no
                     // part of the (after_all) entry.
+                    if run.afterAllOnly, run.running == nil, run.afterAllSince != nil,
+                        line.elementsEqual(TestRecordEvent.reset.line.dropLast())
+                    {
+                        foldAfterAllLoad(run)  // a fresh load of the after_all hooks begins
+                    }
                     if run.afterAllSince == nil, line.starts(with: Self.afterAllPhasePrefix) {
                         run.afterAllSince = ProcessInfo.processInfo.systemUptime
                         if run.afterAllOnly && run.running == nil { run.records.removeAll(keepingCapacity: true) }
@@ -123,6 +128,7 @@ extension TestWorkerPool {
                 run.encoding = (position, video)
                 if outcome.failsTheRun { failures += 1 }
             case .ended(let position, var outcome):
+                if outcome.hook == "after_all" { run.loadsSoFar = nil }  // its entry holds them
                 if outcome.hook == "after_all", var partial = run.partialAfterAll {
                     // The hooks after one that stopped a worker: their entry joins the stop's.
                     HeadlessTestRunner.joinAfterAll(outcome, to: &partial)
@@ -227,6 +233,34 @@ extension TestWorkerPool {
         run.outcomes[position] = outcome
         run.afterEachSkip = number
         return true
+    }
+
+    /// Adds what the after_all load that just ended recorded (its errors and stop, soft
+    /// failures, log and steps; `TestRecordEvent.afterAllFailed`) to `FileRun.loadsSoFar`.
+    func foldAfterAllLoad(_ run: FileRun) {
+        let journal = run.journal()
+        guard journal.phase == "after_all" else { return }
+        var parts = journal.afterAllFailures
+        if let soft = journal.softFailureList { parts.append(soft) }
+        var entry = HeadlessTestRunner.afterAllEntry(
+            Diagnostic(file: run.file, line: journal.phaseLine, message: ""), file: run.file, seconds: nil)
+        if parts.isEmpty {
+            entry.verdict = .passed
+            entry.failure = nil
+        } else {
+            entry.failure?.message =
+                "in after_all: "
+                + MessageClip.joined(
+                    parts, separators: Array(repeating: "; then, in after_all: ", count: parts.count - 1))
+        }
+        entry.log = journal.log
+        entry.steps = journal.steps
+        if var so = run.loadsSoFar {
+            HeadlessTestRunner.joinAfterAll(entry, to: &so)
+            run.loadsSoFar = so
+        } else {
+            run.loadsSoFar = entry
+        }
     }
 
     /// Shows the test of `run` that waits to be shown (`FileRun.shownLater`), as it stands now.

@@ -103,6 +103,11 @@ extension TestWorkerPool {
         /// and its `(after_all)` entry joins `partialAfterAll`, the stop's (red-team 33 C1).
         var afterAllSkip = 0
         var partialAfterAll: TestOutcome?
+        /// What the after_all loads before the current one in this worker recorded (a limit
+        /// stopped a hook there and a fresh load ran the rest): folded in from the record lines
+        /// as each new load begins, kept for when the worker is stopped in a later load
+        /// (red-team 34 C2); the worker's own entry covers them when it ends.
+        var loadsSoFar: TestOutcome?
         /// The run position of the test the file's after_all hooks ran after, when a worker
         /// ended in or before them: the `(after_all)` entry follows it.
         var afterAllAfter: Int?

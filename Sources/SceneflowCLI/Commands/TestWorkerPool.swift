@@ -125,8 +125,10 @@ final class TestWorkerPool {
             // Alone, after the test's own failure (a stop in its after_each hooks), or before
             // its soft failures (red-team 21 F5: then it kept the signal's wording).
             failure.message.replaceSubrange(stop, with: "\(notRunReason) while the test ran")
-        } else if failure.message == "after_all was stopped: the run was interrupted" {
-            failure.message = "after_all was stopped: \(notRunReason)"
+        } else if failure.message.hasSuffix("after_all was stopped: the run was interrupted") {
+            // Alone, or after the errors the hooks raised before the stop.
+            failure.message =
+                failure.message.dropLast("the run was interrupted".count) + notRunReason
         } else {
             return outcome
         }

@@ -87,7 +87,13 @@ extension HeadlessTestRunner {
         // so, not a failure with the watchdog's message (red-team finding T12).
         if afterAll != nil, shouldStop() {
             afterAll?.verdict = .interrupted
-            afterAll?.failure?.message = "after_all was stopped: \(stopReason())"
+            // After the errors the hooks raised before the stop (red-team 34 C3: dropped).
+            let stop = "after_all was stopped: \(stopReason())"
+            var message = runtime.afterAllErrors.map { $0.message + "; then, " + stop } ?? stop
+            if hooks == .afterAll, let soft = runtime.unreportedSoftFailures ?? runtime.afterAllSoftAtStop {
+                message += "\nand " + soft
+            }
+            afterAll?.failure?.message = message
         }
         // A failing or warning after_all's steps and log are its entry's; a holding one's log
         // joins the test's (`afterAllLog`).
