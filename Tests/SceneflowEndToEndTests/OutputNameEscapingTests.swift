@@ -45,12 +45,15 @@ import Testing
         let first = try Sceneflow.run(["test", "t.lua", "--frames", "fr"], in: tmp.url)
         #expect(first.status == 0, "\(first)")
         try tmp.write("fr/t/notes.md", "mine\n")
+        // A folder of the user's named like a frame, and what it holds (red-team 34 L1).
+        try tmp.write("fr/t/007-old.png/keep.txt", "mine too\n")
         try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"short\", function() tap \"Open\" end)\n")
         let second = try Sceneflow.run(
             ["test", "t.lua", "--frames", "fr"] + (hashOnly ? ["--frames-hash-only"] : []), in: tmp.url)
         #expect(second.status == 0, "\(second)")
         let names = try FileManager.default.contentsOfDirectory(atPath: tmp.file("fr/t"))
-        let frames = names.filter { $0.hasSuffix(".png") }
+        let frames = names.filter { $0.hasSuffix(".png") && $0 != "007-old.png" }
+        #expect(FileManager.default.fileExists(atPath: tmp.file("fr/t/007-old.png/keep.txt")), "\(names)")
         let hashes = try String(contentsOfFile: tmp.file("fr/t/hashes.txt"), encoding: .utf8)
         let listed = hashes.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(Set(frames) == (hashOnly ? [] : Set(listed)), "\(names) vs \(listed)")

@@ -69,10 +69,14 @@ final class FrameRecorder {
         } else {
             // A fresh run replaces the folder's frames: an earlier, longer run's numbered frames
             // (`004-home.png`) would stay beside the new ones that hashes.txt and summary.txt
-            // list (red-team 32 R6). Only files named as this recorder names frames go.
+            // list (red-team 32 R6). Only files named as this recorder names frames go: a
+            // folder so named, with what it holds, is the user's (red-team 34 L1: removed).
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             where Self.isFrameName(name) {
-                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(name))
+                let path = (directory as NSString).appendingPathComponent(name)
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
+                try? FileManager.default.removeItem(atPath: path)
             }
         }
         let descriptor = open(hashPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | (continuing ? 0 : O_TRUNC), 0o644)
