@@ -172,4 +172,24 @@ import Testing
         try #require(made.status == 0, "\(made)")
         for r in try Self.checkAndRender(tmp) { #expect(r.status == 0, "\(r)") }
     }
+
+    /// Red-team 34 W1: a GIF whose first frame lies past the 16 MiB a size is looked for in (a
+    /// 17 MiB comment before it) passed `check`, which decoded it whole, while every other
+    /// command refused it: all refuse it alike, saying why.
+    @Test func aGIFFramePastItsMetadataAllowanceIsRefusedByEveryCommand() throws {
+        let tmp = try TempFolder()
+        let plain = Self.gif(clears: 0)
+        let frame = try #require(plain.firstIndex(of: 0x2C))
+        var comment: [UInt8] = [0x21, 0xFE]
+        let block = [UInt8(255)] + [UInt8](repeating: 0x63, count: 255)
+        comment.reserveCapacity(17 << 20)
+        for _ in 0..<((17 << 20) / 256) { comment += block }
+        comment.append(0)
+        try tmp.write("P/home.gif", Data(Array(plain[..<frame]) + comment + Array(plain[frame...])))
+        try Self.prototype(tmp, image: "home.gif")
+        for r in try Self.checkAndRender(tmp) {
+            #expect(r.status == 65, "\(r)")
+            #expect((r.stdout + r.stderr).contains("no GIF frame in its first"), "\(r)")
+        }
+    }
 }

@@ -95,6 +95,15 @@ public struct ImageLimits: Equatable, Sendable {
                     "no JPEG size (SOF marker) in its first \(more.count) bytes: more than \(ImageHeader.metadataAllowance >> 20) MiB of metadata before the image, or not an image"
             )
         }
+        if searched == .malformed(format: "GIF"), more.count >= ImageHeader.metadataAllowance {
+            // As for the JPEG: `check` decoded it whole and passed while every other command
+            // refused it (red-team 34 W1).
+            throw .corrupt(
+                path: path,
+                reason:
+                    "no GIF frame in its first \(more.count) bytes: more than \(ImageHeader.metadataAllowance >> 20) MiB of extensions (comments, application data) before the image"
+            )
+        }
         return searched
     }
 
