@@ -291,6 +291,49 @@ import Testing
         #expect(r.seconds < 20, "\(r.seconds) s")
     }
 
+    /// Red-team 34 P1, P2: deflate streams padded with empty blocks inflate to nothing, within
+    /// every inflated-size limit, and still cost libpng a pass over each byte on every decode
+    /// (24 MB in the pixels of a 1000x1000 px PNG: `check` 14-20 s; 16 MB in two zTXt chunks:
+    /// 30 s). The compressed bytes are held to the same bounds as what they inflate to.
+    @Test(arguments: ["IDAT", "zTXt"])
+    func deflateStreamsPaddedWithEmptyBlocksAreRefused(_ where: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let script = """
+            import struct, zlib, sys
+            p, where = sys.argv[1], sys.argv[2]
+            b = open(p, 'rb').read()
+            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+            chunks, o = [], 8
+            while o < len(b):
+                n = struct.unpack('>I', b[o:o + 4])[0]; chunks.append((b[o + 4:o + 8], b[o + 8:o + 8 + n])); o += 12 + n
+            def padded(raw):
+                c = zlib.compressobj(9)
+                out = c.compress(raw) + c.flush(zlib.Z_SYNC_FLUSH)
+                out += bytes([0, 0, 0, 255, 255]) * 1200000  # an empty stored block each
+                return out + c.flush()
+            out = b[:8]
+            for t, d in chunks:
+                if t == b'IDAT' and where == 'IDAT':
+                    d = padded(zlib.decompress(b''.join(x for u, x in chunks if u == b'IDAT')))
+                    if out.count(b'IDAT') > 0: continue
+                if t == b'IDAT' and where == 'zTXt' and b'zTXt' not in out:
+                    out += chunk(b'zTXt', b'k\\0\\0' + padded(b'x'))
+                out += chunk(t, d)
+            open(p, 'wb').write(out)
+            """
+        let made = try Sceneflow.run(
+            ["-c", script, tmp.file("Proto/home.png"), `where`], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        try #require(made.status == 0, "\(made)")
+        for command in ["check", "render"] {
+            let r = try Sceneflow.run(PaddedInsideImageTests.arguments(command), in: tmp.url, timeout: 120)
+            #expect(r.status == 65, "\(r)")
+            let said = `where` == "IDAT" ? "compressed pixel data is" : "take or inflate to more than"
+            #expect((r.stdout + r.stderr).contains(said), "\(r)")
+        }
+    }
+
     @Test func aSmallCompressedChunkIsTaken() throws {
         let tmp = try TempFolder()
         try tmp.prototype()

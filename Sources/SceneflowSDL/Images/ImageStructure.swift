@@ -216,9 +216,13 @@ enum ImageStructure {
             }
             if type == "IEND" {
                 guard !data.isEmpty else { return "the PNG has no image data (no IDAT chunk)" }
-                if inflatedSize(b, compressed, limit: maxPNGInflatedMetadata) > maxPNGInflatedMetadata {
+                // Their compressed bytes too: empty deflate blocks inflate to nothing and still
+                // cost libpng a pass each (red-team 34 P2: 16 MB of them, 30 s a `check`).
+                if compressed.reduce(0, { $0 + $1.count }) > maxPNGInflatedMetadata
+                    || inflatedSize(b, compressed, limit: maxPNGInflatedMetadata) > maxPNGInflatedMetadata
+                {
                     return
-                        "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) inflate to more than \(maxPNGInflatedMetadata >> 20) MiB, where a screenshot's take a few KB: libpng inflates them on every read (a decompression bomb?)"
+                        "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) take or inflate to more than \(maxPNGInflatedMetadata >> 20) MiB, where a screenshot's take a few KB: libpng inflates them on every read (a decompression bomb?)"
                 }
                 if let refused = libpngRefusal(b) { return refused }
                 guard let header else { return nil }

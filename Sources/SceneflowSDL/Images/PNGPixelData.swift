@@ -64,6 +64,14 @@ enum PNGPixelData {
     static func problem(_ bytes: [UInt8], idat ranges: [Range<Int>], header: Header) -> String? {
         guard let expected = header.expectedBytes else { return nil }
         let bound = expected + allowedExtra(expected: expected)
+        // The compressed data itself: deflate never needs more than its output and a few bytes
+        // a block, and every byte of it is work for each decode (red-team 34 P1: 24 MB of empty
+        // deflate blocks in a 1000x1000 px PNG cost `check` 14-20 s, inflating to nothing).
+        let compressed = ranges.reduce(0) { $0 + $1.count }
+        if compressed > bound {
+            return
+                "the PNG's compressed pixel data is \(compressed) bytes, more than the \(bound) its size (\(header.width)x\(header.height) px) can need uncompressed: padding inside the compressed stream (empty blocks?) costs seconds in every decode"
+        }
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
