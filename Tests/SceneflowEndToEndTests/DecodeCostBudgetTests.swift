@@ -184,6 +184,20 @@ import Testing
         }
     }
 
+    /// Red-team 34 T3: clear codes under the bytes a frame may have (18 MB at 3000x3000 px)
+    /// still cost `check` 20-25 s: more than one a 128 pixels and 4 096 is refused.
+    @Test func manyClearCodesWithinTheBytesAreRefused() throws {
+        let tmp = try TempFolder()
+        let gif = Self.gif(clears: 20_000)
+        #expect(gif.count < 85_536, "\(gif.count) bytes: under the bytes limit")
+        try tmp.write("P/home.gif", Data(gif))
+        try Self.prototype(tmp, image: "home.gif")
+        for r in try Self.checkAndRender(tmp) {
+            #expect(r.status == 65, "\(r)")
+            #expect((r.stdout + r.stderr).contains("more than 4174 clear codes"), "\(r)")
+        }
+    }
+
     /// The "uncompressed" GIF (1.13 bytes a pixel) and ImageMagick's are taken.
     @Test func uncompressedAndEncodedGIFsAreTaken() throws {
         let tmp = try TempFolder()

@@ -74,6 +74,57 @@ extension ImageHeader {
         return total
     }
 
+    /// The clear codes in the first frame's LZW data, read as giflib reads its codes
+    /// (`DGifDecompressInput`: each code read moves the next free code on, until 4 095; past
+    /// the current width's largest the width grows, up to 12 bits; a clear code starts again
+    /// from the minimum code size + 1), counted up to `limit` + 1 and up to the end code; nil
+    /// when `b` has no well-formed first frame. Each costs giflib a reset of its table: 16 MB
+    /// of them took 14.6 s to decode (red-team 33 F5, 34 T3).
+    public static func gifClearCodes(_ b: [UInt8], limit: Int) -> Int? {
+        guard let frame = gifFirstFrame(b) else { return nil }
+        let minimum = Int(b[frame.dataStart])
+        let clear = 1 << minimum
+        var width = minimum + 1
+        var running = clear + 2
+        var largest = 1 << width
+        var clears = 0
+        var bits = 0
+        var held = 0
+        var i = frame.dataStart + 1
+        while i < b.count {
+            let length = Int(b[i])
+            if length == 0 { break }
+            var at = i + 1
+            let end = min(b.count, at + length)
+            while at < end {
+                held |= Int(b[at]) << bits
+                bits += 8
+                at += 1
+                while bits >= width {
+                    let code = held & (largest - 1)
+                    held >>= width
+                    bits -= width
+                    if running < 4_097 {
+                        running += 1
+                        if running > largest && width < 12 {
+                            largest <<= 1
+                            width += 1
+                        }
+                    }
+                    if code == clear {
+                        clears += 1
+                        if clears > limit { return clears }
+                        (width, running, largest) = (minimum + 1, clear + 2, 1 << (minimum + 1))
+                    } else if code == clear + 1 {
+                        return clears
+                    }
+                }
+            }
+            i += 1 + length
+        }
+        return clears
+    }
+
     /// The index just past the 0-length sub-block that ends the data sub-blocks starting at
     /// `start`; nil when the bytes run out first.
     private static func skipSubBlocks(_ b: [UInt8], from start: Int) -> Int? {

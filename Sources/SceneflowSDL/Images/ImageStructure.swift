@@ -116,10 +116,21 @@ enum ImageStructure {
     private static func gifProblem(_ b: [UInt8], width: Int, height: Int) -> String? {
         guard let data = ImageHeader.gifFirstFrameDataBytes(b) else { return nil }  // the header check refuses it
         let most = maxGIFDataBytes(width: width, height: height)
-        return data > most
-            ? "the GIF's first frame has \(data) bytes of LZW data, more than the \(most) a \(width)x\(height) px frame may need (two bytes a pixel and 64 KiB; the rest can only be codes that draw nothing, each costing the decoder time)"
-            : nil
+        if data > most {
+            return
+                "the GIF's first frame has \(data) bytes of LZW data, more than the \(most) a \(width)x\(height) px frame may need (two bytes a pixel and 64 KiB; the rest can only be codes that draw nothing, each costing the decoder time)"
+        }
+        let clears = maxGIFClearCodes(width: width, height: height)
+        guard let found = ImageHeader.gifClearCodes(b, limit: clears), found > clears else { return nil }
+        return
+            "the GIF's first frame has more than \(clears) clear codes, the most a \(width)x\(height) px frame may have (one a 128 pixels and 4 096; an encoder writes one when its table is full, every 254 codes at most): each costs the decoder a reset"
     }
+
+    /// The most clear codes the first frame of a `width` x `height` px GIF may have: one a 128
+    /// pixels and 4 096. An encoder writes one when its table of 4 096 codes is full, an
+    /// "uncompressed" GIF one every 254 codes; giflib resets its table for each, and 18 MB of
+    /// them, under the bytes a 3000x3000 px frame may have, cost `check` 20-25 s (red-team 34 T3).
+    static func maxGIFClearCodes(width: Int, height: Int) -> Int { max(1, width) * max(1, height) / 128 + 4_096 }
 
     /// The most chunks other than IDAT a PNG may have (10 000): a screenshot has a dozen, an
     /// animated PNG two a frame. Each costs libpng a call, and millions of empty ones cost
