@@ -112,4 +112,24 @@ import Testing
             }
         }
     }
+
+    /// Red-team 34 C4: with `-x`, when the failure that reaches the limit ended its worker (a
+    /// stuck call in the test or in an after_each hook), the after_each hooks still to run in a
+    /// fresh worker were left out without a word. The test's failure says they were not run.
+    @Test(arguments: [
+        "after_each(function() error(\"teardown broke\") end)\ntest(\"a0\", function() \(stuck) end)\n",
+        "after_each(function() \(stuck) end)\nafter_each(function() error(\"teardown broke\") end)\ntest(\"a0\", function() error(\"boom\") end)\n",
+    ])
+    func afterEachHooksLeftByTheLimitAreNamed(script: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("s/t.lua", "prototype \"../Proto\"\n" + script + "test(\"a1\", function() end)\n")
+        let r = try Sceneflow.run(["test", "s", "-x", "--timeout", "1", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+        let a0 = try #require(report.files.flatMap(\.outcomes).first { $0.name == "a0" })
+        let message = a0.failure?.message ?? ""
+        #expect(message.contains("were not run: stopped after 1 failure (--max-failures)"), "\(message)")
+        #expect(r.stdout.contains("were not run: stopped after 1 failure"), "\(r.stdout)")
+    }
 }

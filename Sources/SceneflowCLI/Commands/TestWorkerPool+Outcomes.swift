@@ -118,6 +118,17 @@ extension TestWorkerPool {
     /// R7: with `--max-failures` reached by the test that ended its worker, the console and
     /// TAP had no line for the file, and TAP said `1..0`).
     func settleUnfinished(_ run: FileRun, onOutcome: (TestOutcome) -> Void) {
+        // A test whose after_each hooks were still to run in a fresh worker when the failure
+        // limit stopped the run: it says so (red-team 34 C4: they were left out without a word).
+        if let position = run.heldForAfterEach, notRunReason != "interrupted", let test = run.outcomes[position] {
+            var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .failed)
+            hooks.failure = Diagnostic(
+                file: run.file, line: test.line,
+                message:
+                    "in after_each: \(run.afterEachSkip > 0 ? "the hooks after number \(run.afterEachSkip)" : "its hooks") were not run: \(notRunReason) (they were to run in a fresh worker, its worker process having been stopped)"
+            )
+            releaseHeld(run, adding: hooks, onOutcome: onOutcome)
+        }
         releaseHeld(run, onOutcome: onOutcome)
         flushShown(run, onOutcome: onOutcome)
         // After a signal the tests left are only in the reports, as for a live worker.
