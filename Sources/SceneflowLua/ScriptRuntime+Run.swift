@@ -140,7 +140,16 @@ extension ScriptRuntime {
         let test = tests[running.index]
         stopRunning()
         lastFailureKind = .error
-        return stopped(test, by: problem)
+        var problem = problem
+        // Inside a hook the failure says which, as a hook's error does; it keeps its place in
+        // prototype.lua (red-team 34 U1: in after_all, the hook's line was paired with it).
+        let phase = module.records.phase
+        if phase == "after_each" && module.records.failureBeforeAfterEach == nil {
+            problem.message = problem.inHook("after_each")
+            problem.file = scriptPath
+            problem.line = module.records.phaseLine ?? test.line
+        }
+        return stopped(test, by: problem, keepingPlace: phase == "after_all")
     }
 
     /// Whose Lua code ran when a limit stopped it, for the message: `test "name"`, `after_all
@@ -161,7 +170,9 @@ extension ScriptRuntime {
     /// hooks, the failure is theirs (`afterAllFailure`, the file's `(after_all)` entry) and
     /// the test keeps how it ended before them (`TestRecordJournal.failureBeforeAfterAll`, and
     /// its soft failures), as when an after_all hook raises an error.
-    func stopped(_ test: ScriptTest, by failure: Diagnostic, limit: Bool = true) -> ScriptStep {
+    func stopped(_ test: ScriptTest, by failure: Diagnostic, limit: Bool = true, keepingPlace: Bool = false)
+        -> ScriptStep
+    {
         if limit, module.records.phase == "after_each", let before = module.records.failureBeforeAfterEach {
             // The test had failed before its after_each hooks: the stop follows its failure,
             // as a hook's error does (red-team 18 F1: the test's own failure was lost).
@@ -173,8 +184,9 @@ extension ScriptRuntime {
         }
         guard module.records.phase == "after_all" else { return .failed(failure) }
         var failure = failure
-        // At the line of the hook that was stopped (red-team finding o11: the last test's).
-        if let line = module.records.phaseLine { failure.line = line }
+        // At the line of the hook that was stopped (red-team finding o11: the last test's),
+        // unless the failure has its own place in another file (a prototype action's).
+        if let line = module.records.phaseLine, !keepingPlace { failure.line = line }
         afterAllStop = failure
         // The runner hears it too: a worker stopped in a later load of the hooks keeps it
         // (red-team 34 C2).

@@ -207,4 +207,31 @@ import Testing
         }
         #expect(entry.log.map(\.message).contains("first hook ran"), "\(entry.log)")
     }
+
+    /// Red-team 34 U1: a prototype action failing in after_all was placed at prototype.lua and
+    /// the hook's line in the script (a line of the prototype that has nothing to do with it);
+    /// in after_each its failure did not say `in after_each:`.
+    @Test func aFailingActionInAHookIsPlacedAndNamed() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
+        let prototype = try String(contentsOfFile: tmp.file("Proto/prototype.lua"), encoding: .utf8)
+        let actionLine =
+            try #require(
+                prototype.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                    $0.contains("action broke")
+                })
+            + 1
+        try tmp.write(
+            "r.lua",
+            "prototype \"Proto\"\nafter_all(function() tap \"Broken\" end)\nafter_each(function() tap \"Broken\" end)\ntest(\"t\", function() end)\n"
+        )
+        let (outcomes, console) = try Self.run(tmp, jobs: "1")
+        let test = try #require(outcomes.first, "\(console)")
+        #expect(
+            test.failure?.message.hasPrefix("in after_each: prototype.lua:\(actionLine): action broke") == true,
+            "\(test)")
+        let entry = try #require(outcomes.last)
+        #expect(entry.failure?.file.hasSuffix("prototype.lua") == true, "\(entry)")
+        #expect(entry.failure?.line == actionLine, "\(entry)")
+    }
 }
