@@ -342,25 +342,14 @@ extension TestWorkerPool {
         // The earlier loads of the hooks in this worker come first (red-team 34 C2).
         if let loads = run.loadsSoFar {
             run.loadsSoFar = nil
-            if var partial = run.partialAfterAll {
-                HeadlessTestRunner.joinAfterAll(loads, to: &partial)
-                run.partialAfterAll = partial
-            } else {
-                run.partialAfterAll = loads
-            }
+            run.partialAfterAll = Self.joined(run.partialAfterAll, loads)
         }
         if stoppedBySignal && inAfterAll {
             let stop = notRunReason == "interrupted" ? "the run was interrupted" : "not run: " + notRunReason
             // After the errors and soft failures the hooks had before the signal (red-team 34 C3).
             var parts = journal.afterAllFailures
             if let soft = journal.softFailureList { parts.append(soft) }
-            let before =
-                parts.isEmpty
-                ? ""
-                : "in after_all: "
-                    + MessageClip.joined(
-                        parts, separators: Array(repeating: "; then, in after_all: ", count: parts.count - 1))
-                    + "; then, "
+            let before = parts.isEmpty ? "" : Self.afterAllMessage(parts) + "; then, "
             var entry = HeadlessTestRunner.afterAllEntry(
                 Diagnostic(
                     file: run.file, line: journal.phaseLine ?? planned[position].line,
@@ -371,11 +360,8 @@ extension TestWorkerPool {
             entry.log = journal.log
             entry.steps = journal.steps
             run.records.removeAll()
-            if var partial = run.partialAfterAll {
-                HeadlessTestRunner.joinAfterAll(entry, to: &partial)
-                run.partialAfterAll = nil
-                entry = partial
-            }
+            entry = Self.joined(run.partialAfterAll, entry)
+            run.partialAfterAll = nil
             if entry.failsTheRun { failures += 1 }
             run.outcomes[planned.count] = entry
             onOutcome(entry)
@@ -388,12 +374,7 @@ extension TestWorkerPool {
         var reason = testProblem(worker, run, planned[position])
         if inAfterAll, !journal.afterAllFailures.isEmpty {
             // The errors of the hooks before the stopped one come first, as in a live worker.
-            let parts = journal.afterAllFailures + [reason]
-            reason =
-                "in after_all: "
-                + MessageClip.joined(
-                    parts,
-                    separators: Array(repeating: "; then, in after_all: ", count: parts.count - 2) + ["; then, "])
+            reason = Self.afterAllMessage(journal.afterAllFailures, then: reason)
         }
         let line = inAfterAll ? journal.phaseLine : nil
         // What the after_all hooks recorded before the stop is their entry's (red-team
@@ -407,10 +388,7 @@ extension TestWorkerPool {
             entry.log = journal.log
             entry.steps = journal.steps
         }
-        if var partial = run.partialAfterAll {
-            HeadlessTestRunner.joinAfterAll(entry, to: &partial)
-            entry = partial
-        }
+        entry = Self.joined(run.partialAfterAll, entry)
         if inAfterAll, let number = journal.hookNumber, number > run.afterAllSkip {
             // The hooks after the stopped one still run, in one more worker.
             run.partialAfterAll = entry
@@ -423,6 +401,21 @@ extension TestWorkerPool {
         run.outcomes[planned.count] = entry
         onOutcome(entry)
         return false
+    }
+
+    /// `later` joined to `earlier` (`HeadlessTestRunner.joinAfterAll`), or `later` alone.
+    static func joined(_ earlier: TestOutcome?, _ later: TestOutcome) -> TestOutcome {
+        guard var entry = earlier else { return later }
+        HeadlessTestRunner.joinAfterAll(later, to: &entry)
+        return entry
+    }
+
+    /// `in after_all: A; then, in after_all: B` for the after_all hooks' failures `parts` (not
+    /// empty), each keeping its share of the message, then `stop` after `; then, ` when given.
+    static func afterAllMessage(_ parts: [String], then stop: String? = nil) -> String {
+        var separators = Array(repeating: "; then, in after_all: ", count: parts.count - 1)
+        if stop != nil { separators.append("; then, ") }
+        return "in after_all: " + MessageClip.joined(parts + (stop.map { [$0] } ?? []), separators: separators)
     }
 
     /// Shows the `(after_all)` entry of a stop that waited for the hooks after it

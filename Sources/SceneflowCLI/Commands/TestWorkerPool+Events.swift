@@ -129,11 +129,10 @@ extension TestWorkerPool {
                 if outcome.failsTheRun { failures += 1 }
             case .ended(let position, var outcome):
                 if outcome.hook == "after_all" { run.loadsSoFar = nil }  // its entry holds them
-                if outcome.hook == "after_all", var partial = run.partialAfterAll {
+                if outcome.hook == "after_all" {
                     // The hooks after one that stopped a worker: their entry joins the stop's.
-                    HeadlessTestRunner.joinAfterAll(outcome, to: &partial)
+                    outcome = Self.joined(run.partialAfterAll, outcome)
                     run.partialAfterAll = nil
-                    outcome = partial
                 }
                 endedAt[run.file, default: [:]][outcome.name] = Date().timeIntervalSince1970
                 let earlier = run.encoding?.position == position ? run.outcomes[position] : nil
@@ -248,19 +247,11 @@ extension TestWorkerPool {
             entry.verdict = .passed
             entry.failure = nil
         } else {
-            entry.failure?.message =
-                "in after_all: "
-                + MessageClip.joined(
-                    parts, separators: Array(repeating: "; then, in after_all: ", count: parts.count - 1))
+            entry.failure?.message = Self.afterAllMessage(parts)
         }
         entry.log = journal.log
         entry.steps = journal.steps
-        if var so = run.loadsSoFar {
-            HeadlessTestRunner.joinAfterAll(entry, to: &so)
-            run.loadsSoFar = so
-        } else {
-            run.loadsSoFar = entry
-        }
+        run.loadsSoFar = Self.joined(run.loadsSoFar, entry)
     }
 
     /// Shows the test of `run` that waits to be shown (`FileRun.shownLater`), as it stands now.
