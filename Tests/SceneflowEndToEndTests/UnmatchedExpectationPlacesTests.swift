@@ -39,6 +39,40 @@ import Testing
         #expect(junit.contains(Self.reason), "\(hook.0) \(mode): \(junit)")
     }
 
+    /// Every hook's own unmatched expectation is reported, whatever failed before it: the test's
+    /// body by `error()` or by the watchdog (its after_each hooks then run in a fresh load), or an
+    /// earlier hook of the same kind. Red-team 34 C5: after a failed body the after_each hook's
+    /// was dropped, and of two hooks only the first one's was reported.
+    @Test(
+        arguments: ["before_each", "after_each", "after_all"],
+        ["", "error(\"plain\")", "while true do end"])
+    func eachHooksUnmatchedExpectationIsReportedWhateverFailedBefore(_ hook: String, _ body: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "u.lua",
+            """
+            prototype "Proto"
+            \(hook)(function() print("H1 ran") end)
+            \(hook)(function() local e = expect(2) end)
+            \(hook)(function() local e = expect.soft(3) end)
+            test("a", function() \(body) end)
+
+            """)
+        let r = try Sceneflow.run(["test", "u.lua", "--json", "r.json", "--timeout", "2"], in: tmp.url)
+        #expect(r.status == 1, "\(hook) \(body): \(r)")
+        let outcomes = try AfterAllVerdictTests.outcomes(tmp.file("r.json"))
+        let entry = hook == "after_all" ? "u.lua: (after_all)" : "u.lua: a"
+        let failure = try #require(outcomes[entry], "\(outcomes)")
+        // Both hooks' (the report keeps the first part's place apart, as the console shows it).
+        #expect(failure.components(separatedBy: Self.reason).count == 3, "\(hook) \(body): \(failure)")
+        for line in [3, 4] { #expect(r.stdout.contains("u.lua:\(line): "), "\(hook) \(body): \(r.stdout)") }
+        // The body's own failure stays first (before_each's failure keeps the body from running).
+        guard hook != "before_each", let test = outcomes["u.lua: a"] else { return }
+        if body.hasPrefix("error") { #expect(test.contains("plain"), "\(outcomes)") }
+        if body.hasPrefix("while") { #expect(test.contains("more than 2 s"), "\(outcomes)") }
+    }
+
     /// At the top level of the script, or of a helper it requires: a load error at the line.
     @Test(arguments: [false, true])
     func anExpectationWithNoMatcherAtTheTopLevelIsALoadError(_ inHelper: Bool) throws {

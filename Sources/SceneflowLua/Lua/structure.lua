@@ -469,7 +469,12 @@ local function hooks(list, label, ok, err, own, skip)
     local hook = list[i]
     if own then sf.hook(i) end
     local soft_before = #api.soft
+    api.unmatched = {}
     local hook_ok, hook_err = xpcall(hook, api.traced)
+    -- Its own expect(x) left without a matcher fails the hook, whatever failed before it
+    -- (red-team 34 C5: after a failed body, or a hook before it, it was dropped).
+    local unmatched = api.unmatched_failure()
+    if hook_ok and unmatched then hook_ok, hook_err = false, unmatched end
     if own then
       local caught = escaped_failure()
       if hook_ok and caught then hook_ok, hook_err = false, caught end
@@ -614,13 +619,15 @@ function decl.run(index, last, first, hooks_only, without_before_all, skip)
     local soft_before = #api.soft
     api.escaped = {}
     local failure = not ok and tostring(err) or nil
-    api.unmatched = {}  -- the test's own were its failure (own_failure, before after_each)
     for i = (hooks_only == "after_all" and skip or 0) + 1, #decl.after_all do
       local hook = decl.after_all[i]
       -- Each hook's line: a limit or a stopped worker inside it is reported there.
       sf.phase("after_all", failure, decl.hook_lines[hook])
       sf.hook(i)
+      api.unmatched = {}
       local hook_ok, hook_err = xpcall(hook, api.traced)
+      local unmatched = api.unmatched_failure()
+      if hook_ok and unmatched then hook_ok, hook_err = false, unmatched end
       if not hook_ok then sf.after_all_failed(api.error_text(hook_err)) end
       -- A failure caught in a coroutine of the hook's own is the hook's too.
       local caught = escaped_failure()
@@ -631,8 +638,6 @@ function decl.run(index, last, first, hooks_only, without_before_all, skip)
     -- failures loses theirs; the test's own were reported before after_each.)
     local soft = soft_failure(soft_before)
     if soft then sf.after_all_failed(soft) end
-    local unmatched = api.unmatched_failure()
-    if unmatched then sf.after_all_failed(unmatched) end
     -- The hooks are over: what ends the test from here (its failure, its soft expectations)
     -- is the test's own, never the hooks' (a phase left at after_all made the runner take the
     -- test's failure for a stop inside them).
