@@ -334,6 +334,51 @@ import Testing
         }
     }
 
+    /// Red-team 34 P1 residual: within the compressed-size bound, a deflate stream can still be
+    /// cut into hundreds of thousands of blocks that each cost zlib a fresh set of Huffman
+    /// tables on every decode (16.5 MB of empty dynamic blocks in a 4000x4000 px PNG: `check`
+    /// 21 s). The blocks themselves are counted: a stream flushed every 16 bytes, in the pixels
+    /// or in a zTXt chunk, is refused, and one flushed after every row (as streaming encoders
+    /// write) is taken.
+    @Test(arguments: ["every 16 bytes", "zTXt", "every row"])
+    func deflateStreamsCutIntoTooManyBlocksAreRefused(_ how: String) throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let script = """
+            import struct, zlib, sys
+            p, how = sys.argv[1], sys.argv[2]
+            w = h = 1000
+            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+            rows = [bytes([0]) + bytes((x * 7 + y) % 256 for x in range(w)) for y in range(h)]
+            raw = b''.join(rows)
+            c = zlib.compressobj(9)
+            pieces = [raw[i:i + 16] for i in range(0, len(raw), 16)] if how == 'every 16 bytes' else rows
+            idat = b''.join(c.compress(r) + (c.flush(zlib.Z_SYNC_FLUSH) if how != 'zTXt' else b'') for r in pieces)
+            idat += c.flush()
+            text = b''
+            if how == 'zTXt':
+                t = zlib.compressobj(9); z = t.compress(b'x') + t.flush(zlib.Z_SYNC_FLUSH)
+                z += bytes([0, 0, 0, 255, 255]) * 700000 + t.flush()  # an empty stored block each
+                text = chunk(b'zTXt', b'k\\0\\0' + z)
+            png = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 0, 0, 0, 0)) + text
+            png += chunk(b'IDAT', idat) + chunk(b'IEND', b'')
+            open(p, 'wb').write(png)
+            """
+        let made = try Sceneflow.run(
+            ["-c", script, tmp.file("Proto/home.png"), how], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        try #require(made.status == 0, "\(made)")
+        for command in ["check", "render"] {
+            let r = try Sceneflow.run(PaddedInsideImageTests.arguments(command), in: tmp.url, timeout: 120)
+            if how == "every row" {
+                #expect(r.status == 0, "\(command): \(r)")
+            } else {
+                #expect(r.status == 65, "\(command): \(r)")
+                #expect((r.stdout + r.stderr).contains("deflate blocks"), "\(command): \(r)")
+            }
+        }
+    }
+
     @Test func aSmallCompressedChunkIsTaken() throws {
         let tmp = try TempFolder()
         try tmp.prototype()

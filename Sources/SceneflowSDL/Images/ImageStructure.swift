@@ -152,6 +152,11 @@ enum ImageStructure {
     /// 100 zTXt chunks of 7.7 KB inflating to 7.9 MB each cost `check` 25 s (red-team 33 F8).
     static let maxPNGInflatedMetadata = 4 << 20
 
+    /// The most deflate blocks a PNG's compressed ancillary chunks may hold: 4 096, and two a
+    /// chunk. An encoder writes a few to a profile; 700 000 empty ones fit in 3.5 MB, and each
+    /// costs libpng a fresh set of Huffman tables on every read (red-team 34 P2, residual).
+    static func maxPNGMetadataBlocks(chunks: Int) -> Int { 4096 + 2 * chunks }
+
     /// Where the compressed data of a zTXt, iTXt (when its compression flag is set) or iCCP
     /// chunk starts in `b` (its data is `data`), or nil for another chunk or a malformed one.
     private static func compressedPayloadStart(_ b: [UInt8], type: String, data: Range<Int>) -> Int? {
@@ -167,12 +172,16 @@ enum ImageStructure {
         return translated + 1
     }
 
-    /// The bytes the zlib streams at `ranges` of `b` inflate to together, counted no further
-    /// than just past `limit` (zlib, 64 KiB at a time; a damaged stream counts what it gave).
-    static func inflatedSize(_ b: [UInt8], _ ranges: [Range<Int>], limit: Int) -> Int {
+    /// The bytes the zlib streams at `ranges` of `b` inflate to together and the deflate
+    /// blocks they hold, counted no further than just past `limit` bytes or `blockLimit` blocks
+    /// (zlib, 64 KiB or a block at a time; a damaged stream counts what it gave).
+    static func inflatedSize(_ b: [UInt8], _ ranges: [Range<Int>], limit: Int, blockLimit: Int) -> (
+        bytes: Int, blocks: Int
+    ) {
         var total = 0
+        var blocks = 0
         var out = [UInt8](repeating: 0, count: 64 << 10)
-        for range in ranges where total <= limit {
+        for range in ranges where total <= limit && blocks <= blockLimit {
             var stream = z_stream()
             guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { continue }
             defer { inflateEnd(&stream) }
@@ -180,17 +189,19 @@ enum ImageStructure {
                 stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress! + range.lowerBound)
                 stream.avail_in = UInt32(range.count)
                 out.withUnsafeMutableBufferPointer { buffer in
-                    while total <= limit {
+                    while total <= limit && blocks <= blockLimit {
                         stream.next_out = buffer.baseAddress
                         stream.avail_out = UInt32(buffer.count)
-                        let status = inflate(&stream, Z_NO_FLUSH)
+                        // Z_BLOCK returns at each block's end (data_type's bit 128).
+                        let status = inflate(&stream, Z_BLOCK)
+                        if stream.data_type & 128 != 0 { blocks += 1 }
                         total += buffer.count - Int(stream.avail_out)
                         if status != Z_OK { break }
                     }
                 }
             }
         }
-        return total
+        return (total, blocks)
     }
 
     private static func pngProblem(_ b: [UInt8]) -> String? {
@@ -229,9 +240,17 @@ enum ImageStructure {
                 guard !data.isEmpty else { return "the PNG has no image data (no IDAT chunk)" }
                 // Their compressed bytes too: empty deflate blocks inflate to nothing and still
                 // cost libpng a pass each (red-team 34 P2: 16 MB of them, 30 s a `check`).
-                if compressed.reduce(0, { $0 + $1.count }) > maxPNGInflatedMetadata
-                    || inflatedSize(b, compressed, limit: maxPNGInflatedMetadata) > maxPNGInflatedMetadata
-                {
+                let mostBlocks = maxPNGMetadataBlocks(chunks: compressed.count)
+                let taken = compressed.reduce(0, { $0 + $1.count })
+                let inflated =
+                    taken > maxPNGInflatedMetadata
+                    ? (bytes: taken, blocks: 0)
+                    : inflatedSize(b, compressed, limit: maxPNGInflatedMetadata, blockLimit: mostBlocks)
+                if inflated.blocks > mostBlocks {
+                    return
+                        "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) are cut into more than \(mostBlocks) deflate blocks, where an encoder writes a few: libpng builds new Huffman tables for each on every read (padding with empty blocks?)"
+                }
+                if inflated.bytes > maxPNGInflatedMetadata {
                     return
                         "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) take or inflate to more than \(maxPNGInflatedMetadata >> 20) MiB, where a screenshot's take a few KB: libpng inflates them on every read (a decompression bomb?)"
                 }
