@@ -309,9 +309,20 @@ enum ImageStructure {
         }
         var arrays: [Int: [Int]] = [:]
         var values: [Int: Int] = [:]
+        var tagBytes = 0
         for n in 0..<count {
             let entry = directory + 2 + n * 12
             let (tag, type, items) = (u16(entry), u16(entry + 2), u32(entry + 4))
+            // Data outside the entry, which libtiff copies for each tag (the piece lists aside:
+            // they are held to the pieces' budget below).
+            let dataBytes = items * tiffTypeSize(type)
+            if dataBytes > 4 && ![273, 279, 324, 325].contains(tag) {
+                tagBytes += dataBytes
+                if tagBytes > maxTIFFTagBytes {
+                    return
+                        "the TIFF's tags hold more than \(maxTIFFTagBytes >> 20) MiB of data (one blob shared by many counted each time), more than an image's metadata may take: libtiff copies each tag's data on every read"
+                }
+            }
             if items == 1 && (type == 3 || type == 4) { values[tag] = type == 3 ? u16(entry + 8) : u32(entry + 8) }
             // BitsPerSample holds one value a sample: the first stands for them all.
             if tag == 258, type == 3, items > 1 {
@@ -337,15 +348,30 @@ enum ImageStructure {
         // most the pixels' uncompressed size and a half (LZW's worst) and 1 MiB. Red-team 34
         // T1/T2: 390 625 tiles pointing at one padded PackBits, Deflate or LZW blob, or at one
         // JPEG with a 64 KB Huffman table, cost `check` 62-108 s from a 3.2 MB file.
+        let bytesPerPixel = max(1, (max(1, values[277] ?? 1) * max(1, values[258] ?? 8) + 7) / 8)
+        let raw = max(1, width) * max(1, height) * bytesPerPixel
         if let pieces = arrays[325] ?? arrays[279] {
-            let bytesPerPixel = max(1, (max(1, values[277] ?? 1) * max(1, values[258] ?? 8) + 7) / 8)
-            let raw = max(1, width) * max(1, height) * bytesPerPixel
             let most = raw + raw / 2 + (1 << 20)
             let read = pieces.reduce(0) { $0 + $1 }
             if read > most {
                 return
                     "the TIFF's \(arrays[325] != nil ? "tiles" : "strips") hold \(read) bytes to decode (one shared by many counted each time), more than the \(most) its \(width)x\(height) px can need: each is decoded again, costing seconds in every command"
             }
+        }
+        // Compression 8 and 32946 (Deflate): every tile or strip is a zlib stream.
+        if values[259] == 8 || values[259] == 32_946 {
+            if let starts = arrays[324], let lengths = arrays[325] {
+                let rawEach = max(1, values[322] ?? 1) * max(1, values[323] ?? 1) * bytesPerPixel
+                return tiffDeflateProblem(
+                    b, pieces: Array(zip(starts, lengths)), rawEach: rawEach, raw: raw, what: "tiles")
+            }
+            if let starts = arrays[273], let lengths = arrays[279] {
+                let rows = min(max(1, values[278] ?? height), max(1, height))
+                return tiffDeflateProblem(
+                    b, pieces: Array(zip(starts, lengths)), rawEach: max(1, width) * rows * bytesPerPixel, raw: raw,
+                    what: "strips")
+            }
+            return nil
         }
         // Compression 7 (JPEG) and 6 (old-style JPEG): every tile or strip is a JPEG stream.
         guard values[259] == 7 || values[259] == 6 else { return nil }
@@ -381,13 +407,13 @@ enum ImageStructure {
         var scans = 0
         for piece in pieces where piece.length > 0 {
             let known = scansAt[piece.start]
-            if let known, known.length != piece.length { return tiffOverlap(what) }
+            if let known, known.length != piece.length { return tiffOverlap(what, "JPEG") }
             let count: Int
             if let known {
                 count = known.scans
             } else {
                 distinctBytes += piece.length
-                guard distinctBytes <= b.count else { return tiffOverlap(what) }
+                guard distinctBytes <= b.count else { return tiffOverlap(what, "JPEG") }
                 count = max(1, jpegScanCount(b, in: piece.start..<(piece.start + piece.length)))
                 scansAt[piece.start] = (piece.length, count)
             }
@@ -399,11 +425,6 @@ enum ImageStructure {
             }
         }
         return nil
-    }
-
-    /// The refusal of a JPEG-compressed TIFF whose tiles or strips overlap.
-    private static func tiffOverlap(_ what: String) -> String {
-        "the TIFF's JPEG-compressed \(what) overlap (their bytes add up to more than the file): each would be decoded again"
     }
 
     /// The PNG CRC-32 of `bytes[from..<to]`, computed by zlib's `crc32` (the same CRC libpng
