@@ -1,4 +1,6 @@
 import Foundation
+import SceneflowCore
+import SceneflowRunner
 import Testing
 
 /// Red-team 32 R2, R3: a worker process stopped inside a file's only or last test (the
@@ -38,6 +40,43 @@ import Testing
             tmp.url.appendingPathComponent("fr/s"),
             tests: place == "last" ? ["first passes", "hangs in C"] : ["hangs in C"],
             "\(r)")
+    }
+
+    /// Red-team 33 F1 (residual): a stop signal to the whole process group before a file's
+    /// first frame left its `--frames` folder empty, with no summary.txt, while the verdicts
+    /// (interrupted, skipped) were the runner's to write. The runner writes it, in a folder
+    /// the worker made or not.
+    @Test(arguments: [false, true])
+    func aStopBeforeTheFirstFrameLeavesTheVerdicts(_ folderMade: Bool) throws {
+        let tmp = try TempFolder()
+        let folder = tmp.file("fr/s")
+        if folderMade {
+            for name in ["s", "t"] {
+                try FileManager.default.createDirectory(
+                    atPath: tmp.file("fr/\(name)"), withIntermediateDirectories: true)
+            }
+        }
+        var stopped = TestOutcome(
+            name: "first stopped", file: "s.lua", line: 2, verdict: .interrupted,
+            failure: Diagnostic(file: "s.lua", line: 2, message: "interrupted by a signal while the test ran"))
+        stopped.wallSeconds = 0.2
+        let left = TestOutcome(
+            name: "second left out", file: "s.lua", line: 3, verdict: .skipped, skipReason: "the run was stopped")
+        let problem = HeadlessTestRunner.completeFramesSummary(
+            directory: folder, result: ScriptFileResult(file: "s.lua", outcomes: [stopped, left]))
+        #expect(problem == nil)
+        let summary = try String(contentsOfFile: tmp.file("fr/s/summary.txt"), encoding: .utf8)
+        #expect(summary.contains("FAIL  first stopped"), "\(summary)")
+        #expect(summary.contains("interrupted by a signal"), "\(summary)")
+        #expect(summary.contains("SKIP  second left out  (the run was stopped)"), "\(summary)")
+        #expect(summary.contains("frames written:"), "\(summary)")
+        // A file whose turn had not come: described in the folder its worker made, and no
+        // folder is made for it otherwise.
+        let notRun = HeadlessTestRunner.completeFramesSummary(
+            directory: tmp.file("fr/t"), result: .notRun("t.lua"))
+        #expect(notRun == nil)
+        let made = FileManager.default.fileExists(atPath: tmp.file("fr/t/summary.txt"))
+        #expect(made == folderMade || !folderMade && !FileManager.default.fileExists(atPath: tmp.file("fr/t")))
     }
 
     @Test func aGroupSignalInTheFirstTestIsDescribed() throws {

@@ -233,7 +233,7 @@ struct TestCommand: Subcommand {
         if let frames = settings.frames {
             // A worker stopped inside a test left its frames undescribed (red-team 32 R2, R3).
             let root = (frames as NSString).standardizingPath
-            for result in results where !result.outcomes.isEmpty {
+            for result in results where !result.outcomes.isEmpty || result.notRun != nil {
                 let folder = PathText.join(root, HeadlessTestRunner.scriptID(result.file))
                 if let problem = HeadlessTestRunner.completeFramesSummary(directory: folder, result: result) {
                     printError("sceneflow test: --frames: could not write \(problem)")

@@ -80,7 +80,16 @@ extension HeadlessTestRunner {
         let missingTests = result.outcomes.filter { outcome in
             !verdictNames.contains { $0 == outcome.name || $0.hasPrefix(outcome.name + "  ") }
         }
-        guard !unlisted.isEmpty || (!missingTests.isEmpty && !hashes.isEmpty) else { return nil }
+        // No summary at all: a stop before the file's first frame (red-team 33 F1) still
+        // leaves every test's verdict.
+        // So does a file whose turn had not come, in a folder its worker had made.
+        var isFolder: ObjCBool = false
+        let notRunInFolder =
+            result.notRun != nil && FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder)
+            && isFolder.boolValue
+        let noSummary =
+            (!result.outcomes.isEmpty || notRunInFolder) && !FileManager.default.fileExists(atPath: path)
+        guard !unlisted.isEmpty || (!missingTests.isEmpty && !hashes.isEmpty) || noSummary else { return nil }
         // The header as the worker wrote it (up to its first empty line), else the script's.
         let existing = (try? RegularFile.read(path, limit: 64 << 20)).map { String(decoding: $0, as: UTF8.self) }
         var header: String?
@@ -91,10 +100,12 @@ extension HeadlessTestRunner {
         text +=
             "Completed by the runner after a worker process was stopped inside a test: every test's verdict is the runner's; frames no test's line describes are marked.\n\n"
         for outcome in result.outcomes { text += verdictLines(outcome) }
+        if let notRun = result.notRunText { text += "\(notRun): the run was stopped before its tests began\n" }
         text += "\nframes written:\n"
         for line in listed.frames { text += line + "\n" }
         for file in unlisted { text += "  \(file)  (a frame of a test whose worker process was stopped)\n" }
         do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try AtomicFile.write(text, to: path)
             return nil
         } catch {
