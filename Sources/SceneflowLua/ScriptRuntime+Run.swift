@@ -312,7 +312,8 @@ extension ScriptRuntime {
         var parts = [diagnostic.message] + module.afterAllFailures.dropFirst()
         var separators = Array(repeating: "; then, in after_all: ", count: parts.count - 1)
         if withStop, let stop = afterAllStop {
-            parts.append(stop.message)
+            // With its hook and place, as the errors before it (red-team 35 H2).
+            parts.append(stop.line == nil ? stop.message : stop.inHook("after_all"))
             separators.append("; then, ")
         }
         diagnostic.message = "in after_all: " + MessageClip.joined(parts, separators: separators)

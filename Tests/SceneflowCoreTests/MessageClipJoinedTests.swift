@@ -81,4 +81,42 @@ import Testing
         #expect(multi.split(separator: "\n").allSatisfy { $0.count <= MessageClip.maxLength }, "\(multi)")
         #expect(multi.hasSuffix("; tail"), "\(multi.suffix(40))")
     }
+
+    /// A message joined from parts that are themselves joined messages (a hooks-only load's
+    /// failure after the stop that began it, joined again by the runner): every part keeps its
+    /// start, however the joins nest. Red-team 35 H2: a watchdog stop joined with the failing
+    /// action of the hook after it was one part for the next join, and the line's cut left
+    /// `then, in … (139 more characters)`, the action's failure in no report.
+    @Test(arguments: 0..<40)
+    func partsOfNestedJoinsEachKeepTheirStart(_ seed: Int) {
+        var generator = Lehmer(seed: UInt64(seed))
+        let count = Int.random(in: 2...9, using: &generator)
+        var pieces = (1...count).map { index in
+            "P\(index)! " + String(repeating: "w", count: Int.random(in: 0...700, using: &generator))
+        }
+        // Joined two at a time, at random neighbours, until one message is left.
+        while pieces.count > 1 {
+            let at = Int.random(in: 0..<(pieces.count - 1), using: &generator)
+            let separator = ["; then, ", "; then, in after_each: ", "; then, in after_all: "].randomElement(
+                using: &generator)!
+            pieces[at] = MessageClip.joined([pieces[at], pieces[at + 1]], separators: [separator])
+            pieces.remove(at: at + 1)
+        }
+        let message = pieces[0]
+        for index in 1...count {
+            #expect(message.contains("P\(index)! "), "seed \(seed): P\(index) lost in \(message)")
+        }
+        #expect(message.count <= MessageClip.maxLength, "seed \(seed): \(message.count) characters")
+    }
+}
+
+/// A tiny deterministic generator (a 64-bit linear congruential one, Knuth's MMIX constants)
+/// so a generated case can be run again by its seed.
+private struct Lehmer: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed &+ 1 }
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state ^ (state >> 29)
+    }
 }

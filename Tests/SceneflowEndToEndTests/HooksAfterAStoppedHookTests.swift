@@ -234,4 +234,36 @@ import Testing
         #expect(entry.failure?.file.hasSuffix("prototype.lua") == true, "\(entry)")
         #expect(entry.failure?.line == actionLine, "\(entry)")
     }
+
+    /// Red-team 35 H2: a prototype action failing in the hook after a stopped one (so in the
+    /// fresh load) was glued to the stop's part of the message, and the line's cut hid it
+    /// (`then, in … (139 more characters)`); in after_all it read `then, ACTION ERR` with no
+    /// hook and no place. Every hook's part keeps its start, its hook and its place, whatever
+    /// stopped the one before it, with long errors around them.
+    @Test(arguments: ["after_each", "after_all"], [0, 4, 5])
+    func anActionFailingAfterAStoppedHookKeepsItsPart(_ kind: String, _ ending: Int) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
+        let long = "string.rep(\"q\", 300)"
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            \(kind)(function() error("first hook broke " .. \(long)) end)
+            \(kind)(function() \(Self.endings[ending].body) end)
+            \(kind)(function() tap "Broken" end)
+            \(kind)(function() error("fourth hook broke " .. \(long)) end)
+            test("t", function() end)
+
+            """)
+        for jobs in ["1", "2"] {
+            let (outcomes, console) = try Self.run(tmp, jobs: jobs)
+            let entry = try #require(kind == "after_all" ? outcomes.last : outcomes.first, "\(console)")
+            let failure = entry.failure?.message ?? ""
+            let said = "\(Self.endings[ending].name), --jobs \(jobs): \(failure)"
+            #expect(failure.contains("first hook broke"), "\(said)")
+            #expect(failure.contains("in \(kind): prototype.lua:") && failure.contains("action broke"), "\(said)")
+            #expect(failure.contains("in \(kind): r.lua:5: fourth hook broke"), "\(said)")
+        }
+    }
 }

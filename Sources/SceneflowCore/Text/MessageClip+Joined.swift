@@ -14,8 +14,12 @@ extension MessageClip {
     /// `clip` cuts one), then `… (N more lines)` counting the part's lines left out (a note
     /// among them counts its own too). Where separators have no line break the line they join
     /// is kept within `maxLength` characters as well: every part on it shares them.
+    /// A part that is itself a joined message (`…; then, …`) counts as its parts: joins nest
+    /// (a hooks-only load joins its hooks' failures, the runner joins them to the stop before),
+    /// and each part keeps its own share however they do (red-team 35 H2).
     public static func joined(_ parts: [String], separators: [String]) -> String {
         precondition(separators.count == parts.count - 1, "one separator between two parts")
+        let (parts, separators) = flattened(parts, separators: separators)
         let lineShares = shares(of: maxLines, needs: parts.map(lineCount))
         let separatorBytes = separators.reduce(0) { $0 + $1.utf8.count }
         let byteShares = shares(of: max(0, maxJoinedBytes - separatorBytes), needs: parts.map(\.utf8.count))
@@ -57,6 +61,26 @@ extension MessageClip {
         var message = pieces[0]
         for (separator, piece) in zip(separators, pieces.dropFirst()) { message += separator + piece }
         return message
+    }
+
+    /// The separator that begins each later part of a joined failure message.
+    static let thenSeparator = "; then, "
+
+    /// `parts` and `separators` with each part split where it holds `thenSeparator` (a message
+    /// joined before), the pieces joined by it again: the same text, in parts of its own.
+    static func flattened(_ parts: [String], separators: [String]) -> ([String], [String]) {
+        var flatParts: [String] = []
+        var flatSeparators: [String] = []
+        for (index, part) in parts.enumerated() {
+            if index > 0 { flatSeparators.append(separators[index - 1]) }
+            let pieces = part.components(separatedBy: thenSeparator)
+            flatParts.append(pieces[0])
+            for piece in pieces.dropFirst() {
+                flatSeparators.append(thenSeparator)
+                flatParts.append(piece)
+            }
+        }
+        return (flatParts, flatSeparators)
     }
 
     /// `total` shared out among parts that need `needs` of it: every part gets what it needs
