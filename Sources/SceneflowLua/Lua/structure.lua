@@ -20,6 +20,12 @@ local function refuse(message)
   local line, _, short = api.place(2)
   local text = (line and (short .. ":" .. line .. ": ") or "") .. message
   decl.failed = decl.failed or text
+  -- Refused once the file loaded (inside a test or a hook): kept, so what it ran in fails
+  -- even when the script's pcall caught it (red-team 35 W1: the run passed).
+  local escaped = api.escaped
+  if escaped then
+    escaped[#escaped + 1] = { message = text, why = "a declaration refused after the file loaded, which the script caught" }
+  end
   error(text, 0)
 end
 
@@ -115,7 +121,8 @@ end
 -- Hooks, like tests, are declared at the top level: one added inside a test would run for
 -- the tests after it only (or, for before_all, never).
 local function add_hook(what, list, fn)
-  if api.thread and coroutine.running() == api.thread then
+  -- (api.thread: the tests have begun; in a coroutine of the script's own too.)
+  if api.thread then
     refuse(what .. ": hooks are declared at the top level of the script, not inside a test")
   end
   if type(fn) ~= "function" then refuse(what .. ": expected a function, got " .. type(fn)) end
@@ -164,7 +171,7 @@ end
 
 local function declare(what, name, fn, extra, opts)
   if decl.reloading then return redeclare(what, name, fn, extra, opts) end
-  if api.thread and coroutine.running() == api.thread then
+  if api.thread then
     refuse(what .. ": tests are declared at the top level of the script, not inside another test")
   end
   if type(name) ~= "string" or name == "" then
