@@ -234,6 +234,16 @@ extension HeadlessTestRunner {
 }
 
 extension HeadlessTestRunner {
+    /// True when `text` begins with a Lua error's place, `name:line: ` (no space in the name).
+    static func startsWithPlace(_ text: Substring) -> Bool {
+        guard let end = text.range(of: ": ") else { return false }
+        let place = text[..<end.lowerBound]
+        guard let colon = place.lastIndex(of: ":") else { return false }
+        let digits = place[place.index(after: colon)...]
+        return !digits.isEmpty && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+            && !place[..<colon].isEmpty && !place[..<colon].contains(" ")
+    }
+
     /// Adds the `(after_all)` entry `later`, of the after_all hooks a later fresh load (or
     /// worker) ran after one a limit stopped, to `entry`, that stop's: its failure follows
     /// (`; then, `, each keeping its share of the message, its first error's place kept in
@@ -243,7 +253,14 @@ extension HeadlessTestRunner {
             // Its first error's place went to the entry's line: the joined part keeps it.
             let prefix = "in after_all: "
             if let line = failure.line, failure.message.hasPrefix(prefix) {
-                failure.message = prefix + "\(failure.file):\(line): " + failure.message.dropFirst(prefix.count)
+                // Unless the text kept its own (a worker's journal keeps each error's; the line
+                // is then the stopped hook's: red-team 35 U2 read `f.lua:5: f.lua:4: AE2E`).
+                let rest = failure.message.dropFirst(prefix.count)
+                if !startsWithPlace(rest) { failure.message = prefix + "\(failure.file):\(line): " + rest }
+            } else if failure.line != nil {
+                // A stop (a limit, a failing prototype action) says its hook and place, as a
+                // hook's error does (red-team 35 H2: `then, ACTION ERR` named neither).
+                failure.message = failure.inHook("after_all")
             }
             var joined = entry.failure ?? failure
             joined.message =
