@@ -339,12 +339,15 @@ extension TestWorkerPool {
         }
         let journal = run.journal()
         let inAfterAll = journal.phase == "after_all"
+        // Ended in the load that runs them, before they began (its top level or before_all).
+        let loadBegun = run.afterAllLoadBegun
+        run.afterAllLoadBegun = false
         // The earlier loads of the hooks in this worker come first (red-team 34 C2).
         if let loads = run.loadsSoFar {
             run.loadsSoFar = nil
             run.partialAfterAll = Self.joined(run.partialAfterAll, loads)
         }
-        if stoppedBySignal && inAfterAll {
+        if stoppedBySignal && (inAfterAll || loadBegun) {
             let stop = notRunReason == "interrupted" ? "the run was interrupted" : "not run: " + notRunReason
             // After the errors and soft failures the hooks had before the signal (red-team 34 C3).
             var parts = journal.afterAllFailures
@@ -376,7 +379,8 @@ extension TestWorkerPool {
             // The errors of the hooks before the stopped one come first, as in a live worker.
             reason = Self.afterAllMessage(journal.afterAllFailures, then: reason)
         }
-        let line = inAfterAll ? journal.phaseLine : nil
+        let inBeforeAll = loadBegun && journal.phase == "before_all"
+        let line = inAfterAll || inBeforeAll ? journal.phaseLine : nil
         // What the after_all hooks recorded before the stop is their entry's (red-team
         // finding T7: their soft failures failed the last test).
         if inAfterAll, let soft = journal.softFailureList { reason += "\nand " + soft }
@@ -389,6 +393,14 @@ extension TestWorkerPool {
             entry.steps = journal.steps
         }
         entry = Self.joined(run.partialAfterAll, entry)
+        if inBeforeAll, !run.withoutBeforeAll {
+            // Stopped in before_all, run again for the after_all hooks: they still run, in one
+            // more worker that leaves it out, and follow this stop (red-team 36 W2).
+            run.partialAfterAll = entry
+            run.withoutBeforeAll = true
+            run.afterAllOnly = true
+            return true
+        }
         if inAfterAll, let number = journal.hookNumber, number > run.afterAllSkip {
             // The hooks after the stopped one still run, in one more worker.
             run.partialAfterAll = entry

@@ -150,6 +150,15 @@ extension TestWorkerPool {
             case .timelinePart(let part, let clock): run.streamTimeline(part, clock: clock)
             case .read(let files): onRead(run.file, files)
             case .parameters(let keys): parametersRead.formUnion(keys)
+            case .afterAllLoad:
+                // From here a stop is the (after_all) entry's, in this load's top level and
+                // before_all too (red-team 36 W2, S1: it was dropped, the run green).
+                run.afterAllLoadBegun = true
+                if !run.afterAllOnly, run.running == nil, run.next > 0 {
+                    run.afterAllOnly = true
+                    run.afterAllAfter = run.next - 1
+                    run.records.removeAll(keepingCapacity: true)
+                }
             case .afterAllLog(let log, let visuals) where run.partialAfterAll != nil:
                 // The hooks after one that stopped a worker held: their lines join its entry.
                 run.partialAfterAll?.log += detailBudget.admit(joining: log) ?? log.filter { $0.level == .warning }

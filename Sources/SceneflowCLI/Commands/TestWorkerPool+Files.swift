@@ -87,6 +87,9 @@ extension TestWorkerPool {
         /// The file's last test ended its worker before the after_all hooks: a fresh worker
         /// runs only them (`WorkerRequest.afterAllOnly`).
         var afterAllOnly = false
+        /// The worker announced the load that runs the after_all hooks (`WorkerEvent.afterAllLoad`):
+        /// a stop from then on is their entry's, even before they began.
+        var afterAllLoadBegun = false
         /// With `afterAllOnly`: the last test's worker was stopped in the before_all hooks,
         /// so the fresh worker leaves them out (`WorkerRequest.withoutBeforeAll`).
         var withoutBeforeAll = false

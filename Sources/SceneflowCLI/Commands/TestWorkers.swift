@@ -39,6 +39,9 @@ enum WorkerEvent: Codable {
     /// What the file's after_all hooks logged, and their captures and visual checks, when they
     /// held: they join the test they ran after (`HeadlessTestRunner.onAfterAllLog`).
     case afterAllLog([TestLogEntry], [VisualRecord])
+    /// The file's after_all hooks are about to run in a fresh load of their own
+    /// (`HeadlessTestRunner.onAfterAllLoad`): a stop from here on is their entry's.
+    case afterAllLoad
     /// The files the file's run read besides the script (`HeadlessTestRunner.filesRead`),
     /// sent before its end when the request asked (`WorkerRequest.sources`).
     case read([String])
@@ -293,6 +296,7 @@ enum TestWorker {
         runner.onAfterEach = { send(.afterEach($0)) }
         if request.timeline { runner.onTimelinePart = { send(.timelinePart($0, clock: $1), flush: false) } }
         runner.onAfterAllLog = { send(.afterAllLog($0, $1)) }
+        runner.onAfterAllLoad = { send(.afterAllLoad) }
         runner.stopsVideo = { interruption.signal != nil }
         // A verdict already sent (its test's video then being encoded) is counted once.
         var counted = false

@@ -29,6 +29,9 @@ extension HeadlessTestRunner {
         /// With `HooksOnly.afterAll`, when they held: their captures and visual checks (files in
         /// the after_all folder), which go to the test they ran after, as their log does.
         var afterAllVisuals: [VisualRecord] = []
+        /// With `HooksOnly.afterAll`: how a limit stopped before_all in that load, before the
+        /// after_all hooks began (nil when it did not).
+        var beforeAllStop: Diagnostic? = nil
     }
 
     /// Runs only the `hooks` of `file` (after its before_all hooks, for their globals, unless
@@ -83,6 +86,14 @@ extension HeadlessTestRunner {
         {
             afterAll?.failure?.message = message + "\nand " + soft
         }
+        // A stop that ended the load before the hooks were done (in its before_all, or in hooks
+        // that had not failed yet) leaves an entry too: never silence, and never a run that
+        // reads as whole (red-team 36 S1: exit 0, "after every test had run").
+        if hooks == .afterAll, afterAll == nil, outcome.verdict == .interrupted {
+            afterAll = Self.afterAllEntry(
+                Diagnostic(file: file, line: outcome.failure?.line ?? tests[index].line, message: ""), file: file,
+                seconds: runtime.afterAllWallSeconds)
+        }
         // A stop signal (or --max-failures) ended the hooks: the entry is interrupted and says
         // so, not a failure with the watchdog's message (red-team finding T12).
         if afterAll != nil, shouldStop() {
@@ -109,9 +120,13 @@ extension HeadlessTestRunner {
             afterAll = entry
         }
         let holding = hooks == .afterAll && afterAll == nil
+        let beforeAllStop =
+            hooks == .afterAll && !withoutBeforeAll && runtime.stoppedInBeforeAll && outcome.verdict == .failed
+            ? outcome.failure : nil
         return HooksRun(
             afterEach: hooks == .afterEach ? outcome : nil, afterAll: afterAll,
-            afterAllLog: holding ? outcome.log : [], afterAllVisuals: holding ? checker.records : [])
+            afterAllLog: holding ? outcome.log : [], afterAllVisuals: holding ? checker.records : [],
+            beforeAllStop: beforeAllStop)
     }
 
     /// Runs the after_each hooks of test `index`, which ended its worker process before them, in
@@ -193,6 +208,23 @@ extension HeadlessTestRunner {
         var hooks = runHooksOnly(
             .afterAll, file, tests, test: last, last: true, runtime: runtime, checker: checker, prototype: prototype,
             withoutBeforeAll: withoutBeforeAll, artifacts: artifacts, skipping: skipping)
+        if let stop = hooks.beforeAllStop, !shouldStop(), let again = reload() {
+            // A limit stopped before_all, run again for the hooks' globals: the stop is the
+            // entry's, and the hooks still run, in a load that leaves it out (red-team 36 W2:
+            // they never ran, and the run passed).
+            var entry = Self.afterAllEntry(
+                Diagnostic(
+                    file: stop.file, line: stop.line,
+                    message: "before_all, run again for the after_all hooks, was stopped: " + stop.message),
+                file: file, seconds: nil)
+            let rest = runAfterAllOnly(
+                file, tests, last: last, runtime: again, checker: checker, prototype: prototype, withoutBeforeAll: true,
+                artifacts: artifacts, skipping: skipping, reload: reload)
+            if let later = rest.afterAll { Self.joinAfterAll(later, to: &entry) }
+            entry.log += rest.afterAllLog
+            entry.visuals += rest.afterAllVisuals
+            return HooksRun(afterAll: entry)
+        }
         var ended = runtime
         var skip = skipping
         while let rest = ended.hooksAfterStop, rest.kind == .afterAll, rest.skip > skip, !shouldStop(),

@@ -143,7 +143,9 @@ extension HeadlessTestRunner {
         }
         // A file without after_all hooks has nothing more to run here (its before_all would
         // run again for nothing, and could get stuck again).
-        guard first.hasAfterAllHooks, !shouldStop(),
+        guard first.hasAfterAllHooks, !shouldStop() else { return }
+        onAfterAllLoad()
+        guard
             let runtime = loaded
                 ?? (try? reload(run.file, test: last, directory: run.directory, expecting: run.declared).get())
         else { return }
@@ -171,6 +173,7 @@ extension HeadlessTestRunner {
     ) {
         // The (after_all) entry's time is its load's and its hooks' (see `FileRun.loadedSince`).
         let hooksSince = ProcessInfo.processInfo.systemUptime
+        onAfterAllLoad()
         switch reload(run.file, test: index, directory: run.directory, expecting: run.declared) {
         case .failure(let problem):
             // The hooks cannot run: their entry says why, never silence. A stop (a signal, or

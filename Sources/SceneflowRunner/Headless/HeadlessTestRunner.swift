@@ -15,6 +15,11 @@ public final class HeadlessTestRunner {
     let baselines = BaselineCache()
     /// Called when a test is about to start, so a signal handler can name it.
     public var onTestStart: (String, String) -> Void = { _, _ in }
+    /// Called when the file's after_all hooks are about to run in a fresh load of their own
+    /// after its last test (before_all runs again there first): a stop from here on, in that
+    /// load's top level, before_all or after_all, is the file's `(after_all)` entry's, never
+    /// silence (red-team 36 W2, S1).
+    public var onAfterAllLoad: () -> Void = {}
     /// Called once a file has loaded, with one outcome per test in run order (after
     /// `Options.skipFirst`): the outcome each test gets if it never runs, *skipped* because
     /// the run was interrupted, or its real skip (`skip`, `only`, `--filter`).
