@@ -248,9 +248,24 @@ extension HeadlessTestRunner {
         from skip: Int, of index: Int, in run: FileRun, outcome: inout TestOutcome
     ) {
         var from = skip
-        while !shouldStop(),
-            case .success(let again) = reload(run.file, test: index, directory: run.directory, expecting: run.declared)
-        {
+        while !shouldStop() {
+            // The test's failure goes first: a worker stopped in the load's top level or its
+            // before_all keeps it, and the stop follows it (red-team 36 B1: it was replaced).
+            onRecord?(.phase("after_each", testFailure: outcome.failure?.luaText, line: nil))
+            let again: ScriptRuntime
+            switch reload(run.file, test: index, directory: run.directory, expecting: run.declared) {
+            case .success(let loaded): again = loaded
+            case .failure(let problem):
+                // The hooks cannot run: the test's failure says why, never silence (red-team
+                // 36 B1: its top level raising in that load dropped them without a word).
+                guard !shouldStop() else { return }
+                var failure = problem
+                failure.message = "after_each did not run: " + problem.message
+                let ran = TestOutcome(
+                    name: outcome.name, file: run.file, line: outcome.line, verdict: .failed, failure: failure)
+                Self.addAfterEach(ran, to: &outcome)
+                return
+            }
             // Their records are streamed from their phase on, which carries the test's failure:
             // a worker stopped in them keeps the test's records and theirs, and the stop follows
             // the test's failure (red-team 19 F1-F3: it read as the test's, and their log was lost).

@@ -71,8 +71,12 @@ public final class HeadlessTestRunner {
     /// `journal`: after the test's own failure when the stop came in its after_each hooks and
     /// the test had failed before them (`…; then, in after_each: …`, as a hook's error reads;
     /// `TestRecordJournal.failureBeforeAfterEach`), else `stop` alone.
+    /// Also when the stop came in before_all of the fresh load that runs those hooks after a
+    /// test a limit ended (red-team 36 B1: the test's own reason was lost).
     public static func afterEachStop(_ stop: Diagnostic, journal: TestRecordJournal) -> Diagnostic {
-        guard journal.phase == "after_each", let before = journal.failureBeforeAfterEach else { return stop }
+        guard journal.phase == "after_each" || journal.phase == "before_all",
+            let before = journal.failureBeforeAfterEach
+        else { return stop }
         var failure = Diagnostic(luaMessage: before, file: stop.file, line: stop.line ?? 1)
         // Each keeps its share of the message: a long failure never pushes the stop out.
         failure.message = MessageClip.joined([failure.message, stop.inHook("after_each")], separators: ["; then, "])
