@@ -7,6 +7,12 @@ extension ImageStructure {
     /// 250 private tags pointing at one 16 MB blob cost `check` 19 s and 4 GB (red-team 35 D2).
     static let maxTIFFTagBytes = 16 << 20
 
+    /// The most bytes a TIFF pixel may take, all its samples together: 8, 16-bit RGBA (or
+    /// CMYK). libtiff inflates and reads every sample though SDL keeps 4 of 8 bits: 10000x10000
+    /// px of 256 samples, tiles sharing one small stream (46 KB), cost `check` 15 s (red-team
+    /// 36 S1).
+    static let maxTIFFBytesPerPixel = 8
+
     /// The bytes one entry's data take (TIFF 6.0 §2 field types; BigTIFF's 8-byte ones), or 0
     /// for an unknown type, which libtiff skips.
     static func tiffTypeSize(_ type: Int) -> Int {
@@ -20,12 +26,13 @@ extension ImageStructure {
     }
 
     /// The most deflate blocks a Deflate-compressed TIFF's tiles or strips may hold together,
-    /// a piece shared by many counted each time: 4 096, one per 2 KiB of the pixels'
-    /// uncompressed size (`raw` bytes), and four a piece (its zlib header and a block or two).
+    /// a piece shared by many counted each time: 4 096, one per 128 bytes of the pixels'
+    /// uncompressed size (`raw` bytes; zlib's smallest memory level) up to 250 000, and four a
+    /// piece (its zlib header and a block or two).
     /// zlib ends a block after at most 16 384 symbols; each costs every decode a fresh set of
     /// Huffman tables (red-team 35 D1: 1 600 tiles sharing one stream of 8 240 empty blocks,
     /// a 107 KB file, cost `check` 19 s and `render` 34 s).
-    static func maxTIFFDeflateBlocks(raw: Int, pieces: Int) -> Int { 4096 + raw / 2048 + 4 * pieces }
+    static func maxTIFFDeflateBlocks(raw: Int, pieces: Int) -> Int { 4096 + min(raw / 128, 250_000) + 4 * pieces }
 
     /// Refuses a Deflate-compressed TIFF (Compression 8 or 32946) whose tiles or strips
     /// (`pieces`, each inflating to at most `rawEach` bytes, as libtiff stops there) hold more
@@ -55,7 +62,7 @@ extension ImageStructure {
             blocks += found * use.count
             if blocks > most {
                 return
-                    "the TIFF's Deflate-compressed \(what) are cut into more than \(most) deflate blocks (one shared by many counted each time), where an encoder writes a few to each: each block costs every decode a new set of Huffman tables (padding with empty blocks?)"
+                    "the TIFF's Deflate-compressed \(what) are cut into more than \(most) deflate blocks (one shared by many counted each time), more than zlib writes even at its smallest memory level: each block can cost every decode a new set of Huffman tables (padding with empty blocks?)"
             }
         }
         return nil

@@ -78,9 +78,11 @@ enum ImageStructure {
             }
             let scans = jpegScanCount(bytes)
             let most = maxJPEGScans(width: width, height: height)
-            return scans > most
-                ? "the JPEG has \(scans) scans, more than the \(most) a \(width)x\(height) px JPEG may have here (a photo or screenshot has at most a dozen; each costs a pass over the whole image)"
-                : nil
+            if scans > most {
+                return
+                    "the JPEG has \(scans) scans, more than the \(most) a \(width)x\(height) px JPEG may have here (a photo or screenshot has at most a dozen; each costs a pass over the whole image)"
+            }
+            return arithmeticJPEGProblem(bytes, scans: scans, width: width, height: height)
         case "BMP": return bmpProblem(bytes)
         case "TIFF": return tiffProblem(bytes, width: width, height: height)
         case "WebP":
@@ -349,6 +351,10 @@ enum ImageStructure {
         // T1/T2: 390 625 tiles pointing at one padded PackBits, Deflate or LZW blob, or at one
         // JPEG with a 64 KB Huffman table, cost `check` 62-108 s from a 3.2 MB file.
         let bytesPerPixel = max(1, (max(1, values[277] ?? 1) * max(1, values[258] ?? 8) + 7) / 8)
+        if bytesPerPixel > maxTIFFBytesPerPixel {
+            return
+                "the TIFF has \(values[277] ?? 1) samples of \(values[258] ?? 8) bits a pixel (\(bytesPerPixel) bytes), more than the \(maxTIFFBytesPerPixel) of 16-bit RGBA: libtiff reads every sample of every pixel to keep 4"
+        }
         let raw = max(1, width) * max(1, height) * bytesPerPixel
         if let pieces = arrays[325] ?? arrays[279] {
             let most = raw + raw / 2 + (1 << 20)

@@ -63,12 +63,13 @@ enum PNGPixelData {
         }
     }
 
-    /// The most deflate blocks the pixel data may be cut into: 4 096, one per 2 KiB of the
-    /// image's bytes, and two per row (a streaming encoder's flush after each row). zlib ends a
-    /// block after at most 16 384 symbols, so even a flush every 8 KiB stays well inside; each
-    /// block costs every decode a fresh set of Huffman tables, and 16.5 MB of empty ones in a
-    /// 4000x4000 px PNG cost `check` 21 s (red-team 34 P1, residual).
-    static func maxBlocks(expected: Int, rows: Int) -> Int { 4096 + expected / 2048 + 2 * rows }
+    /// The most deflate blocks the pixel data may be cut into: 4 096, one per 128 bytes of the
+    /// image (zlib at its smallest memory level ends a block every 128 symbols: red-team 36 Z1)
+    /// but at most 250 000 of those, and two per row (a streaming encoder's flush after each
+    /// row). Each block can cost every decode a fresh set of Huffman tables, about 7 µs: 16.5 MB
+    /// of empty ones in a 4000x4000 px PNG cost `check` 21 s (red-team 34 P1, residual), and
+    /// the cap holds a decode's share to about 2 s.
+    static func maxBlocks(expected: Int, rows: Int) -> Int { 4096 + min(expected / 128, 250_000) + 2 * rows }
 
     /// The most bytes the pixel data may inflate to past what IHDR asks for: 1 MiB, or a
     /// sixteenth of the image's size when that is more. libpng only warns ("Too much image
@@ -120,7 +121,7 @@ enum PNGPixelData {
         }
         if blocks > mostBlocks {
             return
-                "the PNG's compressed pixel data is cut into more than \(mostBlocks) deflate blocks, where an encoder writes one per 16 KiB or a row: each block costs every decode a new set of Huffman tables (padding with empty blocks?)"
+                "the PNG's compressed pixel data is cut into more than \(mostBlocks) deflate blocks, more than zlib writes even at its smallest memory level (one per 128 bytes) or flushing every row: each block can cost every decode a new set of Huffman tables (padding with empty blocks?)"
         }
         if produced > bound {
             return
