@@ -38,26 +38,13 @@ import Testing
 
     @Test func aTIFFOfManySamplesAPixelIsRefused() throws {
         let tmp = try TempFolder()
-        let script = """
-            import struct, zlib, sys
-            size, tile, spp = 2048, 256, 64
-            tiles = (size // tile) ** 2
-            blob = zlib.compress(bytes(tile * tile * spp * 2), 9)
-            start = 8 + 2 + 12 * 12 + 4
-            entries = [(256, 4, 1, size), (257, 4, 1, size), (258, 3, 1, 16), (259, 3, 1, 8), (262, 3, 1, 2),
-                       (277, 3, 1, spp), (284, 3, 1, 1), (322, 3, 1, tile), (323, 3, 1, tile),
-                       (324, 4, tiles, start), (325, 4, tiles, start + 4 * tiles), (338, 3, 1, 0)]
-            out = b'II*\\0' + struct.pack('<IH', 8, len(entries))
-            for tag, kind, count, value in entries:
-                out += struct.pack('<HHI', tag, kind, count)
-                out += struct.pack('<HH', value, 0) if kind == 3 and count == 1 else struct.pack('<I', value)
-            out += struct.pack('<I', 0)
-            data = start + 8 * tiles
-            out += struct.pack('<I', data) * tiles + struct.pack('<I', len(blob)) * tiles + blob
-            open(sys.argv[1], 'wb').write(out)
-            """
+        // The corpus case's generator: 2048x2048 px, 64 samples of 16 bits, shared Deflate tiles.
+        let make = Sceneflow.packageRoot.appendingPathComponent("Tests/BadInput/round-36/make.py").path
         try FileManager.default.createDirectory(atPath: tmp.file("P"), withIntermediateDirectories: true)
-        guard try Self.python(script, [tmp.file("P/home.tif")]) else { return }
+        guard
+            try Self.python(
+                try String(contentsOfFile: make, encoding: .utf8), ["tiff-many-samples", tmp.file("P/home.tif")])
+        else { return }
         try DecodeCostBudgetTests.prototype(tmp, image: "home.tif")
         for r in try DecodeCostBudgetTests.checkAndRender(tmp) {
             #expect(r.status == 65, "\(r)")
