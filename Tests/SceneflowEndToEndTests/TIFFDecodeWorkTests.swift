@@ -87,4 +87,41 @@ import Testing
         try DecodeCostBudgetTests.prototype(tmp, image: "home.tif")
         for r in try DecodeCostBudgetTests.checkAndRender(tmp) { #expect(r.status == 0, "\(r)") }
     }
+
+    /// Red-team 37 T4: a tile far larger than the image is decoded and allocated whole (a 16x16
+    /// px image of 16384x16384 px tiles: `check` 8 s, 1 GB); refused. A small image in the
+    /// usual 256x256 px tiles (ImageMagick's) is taken.
+    @Test func tilesFarLargerThanTheImageAreRefused() throws {
+        let tmp = try TempFolder()
+        // One 4096x4096 px Deflate tile of zeros (16 KB compressed) for a 16x16 px image.
+        guard
+            try CodingCostTests.python(
+                "import zlib, sys; open(sys.argv[1], 'wb').write(zlib.compress(bytes(4096 * 4096), 9))",
+                [tmp.file("tile.z")])
+        else { return }
+        let zlib = [UInt8](try Data(contentsOf: URL(fileURLWithPath: tmp.file("tile.z"))))
+        var tiff = DecodeCostBudgetTests.tiffOfSharedTiles(zlib, size: 16, tile: 16, compression: 8)
+        // TileWidth and TileLength (entries 8 and 9, SHORT values at offset 8 of each) to 4096.
+        for entry in [7, 8] {
+            let at = 8 + 2 + 12 * entry + 8
+            (tiff[at], tiff[at + 1]) = (0x00, 0x10)
+        }
+        try tmp.write("P/home.tif", Data(tiff))
+        try DecodeCostBudgetTests.prototype(tmp, image: "home.tif")
+        for r in try DecodeCostBudgetTests.checkAndRender(tmp) {
+            #expect(r.status == 65, "\(r)")
+            #expect((r.stdout + r.stderr).contains("far larger than its 16x16 px image"), "\(r)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/convert") else { return }
+        let small = try TempFolder()
+        try FileManager.default.createDirectory(atPath: small.file("P"), withIntermediateDirectories: true)
+        let made = try Sceneflow.run(
+            [
+                "-size", "100x100", "gradient:red-blue", "-compress", "zip", "-define", "tiff:tile-geometry=256x256",
+                small.file("P/home.tif"),
+            ], executable: URL(fileURLWithPath: "/usr/bin/convert"))
+        try #require(made.status == 0, "\(made)")
+        try DecodeCostBudgetTests.prototype(small, image: "home.tif")
+        for r in try DecodeCostBudgetTests.checkAndRender(small) { #expect(r.status == 0, "\(r)") }
+    }
 }

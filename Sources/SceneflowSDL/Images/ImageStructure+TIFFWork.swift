@@ -13,6 +13,21 @@ extension ImageStructure {
     /// 36 S1).
     static let maxTIFFBytesPerPixel = 8
 
+    /// The most pixels a TIFF tile may have beyond the image it covers (its sides rounded up
+    /// to 16, as tiles must be): 1 megapixel, so a small image may use the usual 256x256 or
+    /// 512x512 tiles. libtiff decodes and allocates every tile whole: a 16x16 px image of
+    /// 16384x16384 px tiles cost `check` 8 s and 1 GB (red-team 37 T4).
+    static let maxTIFFTileSlack = 1 << 20
+
+    /// Why a TIFF's `tileWidth` x `tileLength` px tiles are too large for its `width` x
+    /// `height` px image, or nil (also for a TIFF in strips: 0 x 0).
+    static func tiffTileSizeProblem(tileWidth: Int, tileLength: Int, width: Int, height: Int) -> String? {
+        let covered = (max(1, width) + 15) / 16 * 16 * ((max(1, height) + 15) / 16 * 16)
+        guard tileWidth * tileLength > max(covered, maxTIFFTileSlack) else { return nil }
+        return
+            "the TIFF's tiles are \(tileWidth)x\(tileLength) px, far larger than its \(width)x\(height) px image needs: libtiff decodes and allocates every tile whole"
+    }
+
     /// The bytes one entry's data take (TIFF 6.0 §2 field types; BigTIFF's 8-byte ones), or 0
     /// for an unknown type, which libtiff skips.
     static func tiffTypeSize(_ type: Int) -> Int {

@@ -355,6 +355,11 @@ enum ImageStructure {
             return
                 "the TIFF has \(values[277] ?? 1) samples of \(values[258] ?? 8) bits a pixel (\(bytesPerPixel) bytes), more than the \(maxTIFFBytesPerPixel) of 16-bit RGBA: libtiff reads every sample of every pixel to keep 4"
         }
+        if let problem = tiffTileSizeProblem(
+            tileWidth: values[322] ?? 0, tileLength: values[323] ?? 0, width: width, height: height)
+        {
+            return problem
+        }
         let raw = max(1, width) * max(1, height) * bytesPerPixel
         if let pieces = arrays[325] ?? arrays[279] {
             let most = raw + raw / 2 + (1 << 20)
