@@ -50,18 +50,9 @@ import Testing
         let tmp = try TempFolder()
         try tmp.prototype()
         try tmp.write("a.lua", Self.script("local t = os.clock() while os.clock() - t < 10 do end"))
-        let binary = try #require(Sceneflow.binary)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["test", "a.lua", "--timeout", "60", "--jobs", jobs, "--json", "r.json"]
-        process.currentDirectoryURL = tmp.url
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "dummy"
-        env["XDG_CACHE_HOME"] = tmp.file("cache")
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try WorkerProcesses.start(
+            ["test", "a.lua", "--timeout", "60", "--jobs", jobs, "--json", "r.json"], in: tmp,
+            environment: ["XDG_CACHE_HOME": tmp.file("cache")])
         // The test burns 0.4 s of CPU time; before_all then runs for 10 s in the after_all load.
         usleep(3_000_000)
         kill(process.processIdentifier, SIGTERM)
