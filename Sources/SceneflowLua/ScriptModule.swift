@@ -84,7 +84,8 @@ final class ScriptModule {
     /// expectation that did not hold from a Lua runtime error; reset per test.
     var notedFailure: String?
     /// The errors of the file's `after_all` hooks in the running test (`sf.after_all_failed`),
-    /// reported as their own entry rather than as that test's failure.
+    /// reported as their own entry rather than as that test's failure; first, in a load made
+    /// for them, before_all's failure there (`sf.before_all_failed`, `AfterAllMessage`).
     var afterAllFailures: [String] = []
     /// The running test's soft failures not yet in its failure message, one line each
     /// (`soft_failed`; `soft_reported` clears them once the Lua side listed them): what a
@@ -219,6 +220,17 @@ final class ScriptModule {
                     "after_all_failed",
                     { [weak self] stack in
                         let message = MessageClip.clip(stack.message(1) ?? "error")
+                        self?.afterAllFailures.append(message)
+                        self?.record(.afterAllFailed(message))
+                        return .values(0)
+                    }
+                ),
+                (
+                    // before_all failed in a load made for the after_all hooks: their entry's
+                    // first part (red-team 37 W3: it was in no report).
+                    "before_all_failed",
+                    { [weak self] stack in
+                        let message = AfterAllMessage.beforeAllFailed + MessageClip.clip(stack.message(1) ?? "error")
                         self?.afterAllFailures.append(message)
                         self?.record(.afterAllFailed(message))
                         return .values(0)

@@ -153,11 +153,13 @@ extension ScriptRuntime {
     }
 
     /// Whose Lua code ran when a limit stopped it, for the message: `test "name"`, `after_all
-    /// of walk.lua`, `before_each of walk.lua (for test "name")`; `phase` as
+    /// of walk.lua`, `before_each of walk.lua (for test "name")`, `the top level of walk.lua`
+    /// (phase `load`: a fresh load of the file, before any of its hooks); `phase` as
     /// `TestRecordJournal.phase`, `file` the script's label.
     public static func runner(of test: ScriptTest, phase: String?, file: String) -> String {
         switch phase {
         case nil: return "test \"\(test.name)\""
+        case "load"?: return "the top level of \(file)"
         case "before_all"?, "after_all"?: return "\(phase!) of \(file)"
         case let hook?: return "\(hook) of \(file) (for test \"\(test.name)\")"
         }
@@ -295,6 +297,13 @@ extension ScriptRuntime {
     /// error's message, each after `in after_all: `; nil when they held or did not run.
     public var afterAllFailure: Diagnostic? { afterAllFailure(withStop: true) }
 
+    /// Forgets before_all's failure in this load made for the after_all hooks
+    /// (`sf.before_all_failed`): the tests' before_all failed the same way, and each of them
+    /// reports it.
+    public func forgetBeforeAllFailure() {
+        module.afterAllFailures.removeAll { $0.hasPrefix(AfterAllMessage.beforeAllFailed) }
+    }
+
     /// `afterAllFailure` without the stop that ended the hooks (a limit, a failing prototype
     /// action, a signal): the errors they raised before it, nil when none did. A stop signal's
     /// `(after_all)` entry says the stop after them (red-team 34 C3: they were dropped).
@@ -303,20 +312,20 @@ extension ScriptRuntime {
     private func afterAllFailure(withStop: Bool) -> Diagnostic? {
         guard let first = module.afterAllFailures.first else { return withStop ? afterAllStop : nil }
         let limits = state.limits
+        // before_all's failure in this load (red-team 37 W3) keeps its words; its place, as
+        // an error's, becomes the entry's.
+        let label = first.hasPrefix(AfterAllMessage.beforeAllFailed) ? AfterAllMessage.beforeAllFailed : ""
         var diagnostic = source.diagnostic(
-            LuaFailure(message: first), limits: limits, instructions: limits.stepInstructions, names: globalNames)
+            LuaFailure(message: String(first.dropFirst(label.count))), limits: limits,
+            instructions: limits.stepInstructions, names: globalNames)
         if diagnostic.line == nil { diagnostic = module.placeInModule(diagnostic) }
         diagnostic = module.withTraceFromWorkingDirectory(diagnostic)
         // Each failure keeps its share of the message (MessageClip.joined): a long first one
         // never pushes the others out (red-team 32 A1).
-        var parts = [diagnostic.message] + module.afterAllFailures.dropFirst()
-        var separators = Array(repeating: "; then, in after_all: ", count: parts.count - 1)
-        if withStop, let stop = afterAllStop {
-            // With its hook and place, as the errors before it (red-team 35 H2).
-            parts.append(stop.line == nil ? stop.message : stop.inHook("after_all"))
-            separators.append("; then, ")
-        }
-        diagnostic.message = "in after_all: " + MessageClip.joined(parts, separators: separators)
+        let parts = [label + diagnostic.message] + module.afterAllFailures.dropFirst()
+        // A stop says its hook and place, as the errors before it (red-team 35 H2).
+        let stop = withStop ? afterAllStop.map { $0.line == nil ? $0.message : $0.inHook("after_all") } : nil
+        diagnostic.message = AfterAllMessage.joined(parts, then: stop)
         return diagnostic
     }
 

@@ -379,6 +379,31 @@ import Testing
         }
     }
 
+    /// Red-team 37 Z2: a photo-sized PNG of incompressible pixels written by stock zlib at its
+    /// smallest memory level is about 281 000 stored blocks of 128 bytes, which build no Huffman
+    /// tables: taken, not refused as "cut into too many deflate blocks".
+    @Test func storedBlocksOfAPhotoSizedPNGDoNotCountAgainstTheBlockCap() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let script = """
+            import struct, zlib, sys, os
+            w = h = 3000
+            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+            c = zlib.compressobj(6, zlib.DEFLATED, 15, 1)
+            idat = b''.join(c.compress(b'\\0' + os.urandom(4 * w)) for _ in range(h)) + c.flush()
+            png = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 6, 0, 0, 0))
+            png += b''.join(chunk(b'IDAT', idat[i:i + 65536]) for i in range(0, len(idat), 65536)) + chunk(b'IEND', b'')
+            open(sys.argv[1], 'wb').write(png)
+            """
+        let made = try Sceneflow.run(
+            ["-c", script, tmp.file("Proto/home.png")], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        try #require(made.status == 0, "\(made)")
+        let r = try Sceneflow.run(["check", "Proto"], in: tmp.url, timeout: 120)
+        #expect(r.status == 0, "\(r)")
+        #expect(!(r.stdout + r.stderr).contains("deflate blocks"), "\(r)")
+    }
+
     @Test func aSmallCompressedChunkIsTaken() throws {
         let tmp = try TempFolder()
         try tmp.prototype()

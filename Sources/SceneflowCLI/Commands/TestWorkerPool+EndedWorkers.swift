@@ -374,7 +374,12 @@ extension TestWorkerPool {
             flushPartialAfterAll(run, at: planned.count, onOutcome: onOutcome)
             return false
         }
-        var reason = testProblem(worker, run, planned[position])
+        // Stopped in the top level of the load made for the hooks (its records were cleared
+        // when it began; a later before_all or after_all sets the phase): none of them ran
+        // (red-team 37 M1: the stop was blamed on the test before).
+        let inTopLevel = loadBegun && !inAfterAll && journal.phase != "before_all"
+        var reason = testProblem(worker, run, planned[position], phase: inTopLevel ? "load" : nil)
+        if inTopLevel { reason = "after_all did not run: loading the script again for them was stopped: " + reason }
         if inAfterAll, !journal.afterAllFailures.isEmpty {
             // The errors of the hooks before the stopped one come first, as in a live worker.
             reason = Self.afterAllMessage(journal.afterAllFailures, then: reason)
@@ -423,11 +428,10 @@ extension TestWorkerPool {
     }
 
     /// `in after_all: A; then, in after_all: B` for the after_all hooks' failures `parts` (not
-    /// empty), each keeping its share of the message, then `stop` after `; then, ` when given.
+    /// empty; before_all's in their load first, as `AfterAllMessage` words it), each keeping
+    /// its share of the message, then `stop` after `; then, ` when given.
     static func afterAllMessage(_ parts: [String], then stop: String? = nil) -> String {
-        var separators = Array(repeating: "; then, in after_all: ", count: parts.count - 1)
-        if stop != nil { separators.append("; then, ") }
-        return "in after_all: " + MessageClip.joined(parts + (stop.map { [$0] } ?? []), separators: separators)
+        AfterAllMessage.joined(parts, then: stop)
     }
 
     /// Shows the `(after_all)` entry of a stop that waited for the hooks after it

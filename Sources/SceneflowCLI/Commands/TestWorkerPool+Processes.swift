@@ -104,6 +104,9 @@ extension TestWorkerPool {
                     afterEachSkip: run.heldForAfterEach != nil && run.afterEachSkip > 0 ? run.afterEachSkip : nil,
                     afterAllSkip: run.afterAllOnly && run.afterAllSkip > 0 ? run.afterAllSkip : nil,
                     withoutBeforeAll: run.afterAllOnly && run.withoutBeforeAll ? true : nil,
+                    beforeAllFailedInTests: run.afterAllOnly
+                        && HeadlessTestRunner.failedInBeforeAll(run.afterAllAfter.flatMap { run.outcomes[$0] })
+                        ? true : nil,
                     sources: readsSources ? true : nil)
             )
         else { return }

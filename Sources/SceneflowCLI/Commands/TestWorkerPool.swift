@@ -121,10 +121,14 @@ final class TestWorkerPool {
         guard outcome.verdict == .interrupted, notRunReason != "interrupted", var failure = outcome.failure else {
             return outcome
         }
-        if let stop = failure.message.range(of: HeadlessTestRunner.interruptedMessage) {
+        let signalWords = "interrupted by a signal"
+        if let stop = failure.message.range(of: HeadlessTestRunner.interruptedMessage)
+            ?? failure.message.range(of: HeadlessTestRunner.interruptedInAfterEachMessage)
+        {
             // Alone, after the test's own failure (a stop in its after_each hooks), or before
             // its soft failures (red-team 21 F5: then it kept the signal's wording).
-            failure.message.replaceSubrange(stop, with: "\(notRunReason) while the test ran")
+            let words = stop.lowerBound..<failure.message.index(stop.lowerBound, offsetBy: signalWords.count)
+            failure.message.replaceSubrange(words, with: notRunReason)
         } else if failure.message.hasSuffix("after_all was stopped: the run was interrupted") {
             // Alone, or after the errors the hooks raised before the stop.
             failure.message =

@@ -164,6 +164,9 @@ struct WorkerRequest: Codable {
     /// With `afterAllOnly`: the last test's worker was stopped in the before_all hooks, so
     /// they are left out (`HeadlessTestRunner.Options.afterAllWithoutBeforeAll`).
     var withoutBeforeAll: Bool? = nil
+    /// With `afterAllOnly`: the last test failed in before_all already
+    /// (`HeadlessTestRunner.Options.afterAllBeforeAllFailedInTests`).
+    var beforeAllFailedInTests: Bool? = nil
     /// Send the files the run read (`WorkerEvent.read`) before the file's end: asked under
     /// `--watch`, which reruns when one of them changes.
     var sources: Bool? = nil
@@ -265,6 +268,7 @@ enum TestWorker {
         options.afterEachSkip = max(0, request.afterEachSkip ?? 0)
         options.afterAllSkip = max(0, request.afterAllSkip ?? 0)
         options.afterAllWithoutBeforeAll = request.withoutBeforeAll ?? false
+        options.afterAllBeforeAllFailedInTests = request.beforeAllFailedInTests ?? false
         let runner = HeadlessTestRunner(options: options)
         // Each outcome goes to the runner as the test ends; the worker keeps no copy of its detail.
         runner.keepsHandedDetail = false

@@ -227,9 +227,23 @@ function decl.listing()
   return list
 end
 
--- Every declaration (each test's name and options, then the prototype path) as one string:
--- a load for the next test compares it with the first load's, and the line of the test it
--- runs, instead of reading every test again (a file of N tests would cost N reads per test).
+-- The hooks each kind declared, as the lines that declared them: a load without a hook the
+-- first load had (or with one it had not) would run without it, unsaid (red-team 37 W4: an
+-- after_all declared only in the tests' load never ran, and the run passed).
+local function hooks_signature()
+  local parts = {}
+  for k, kind in ipairs{ "before_all", "before_each", "after_each", "after_all" } do
+    local at = {}
+    for i, fn in ipairs(decl[kind]) do at[i] = tostring(decl.hook_lines[fn]) end
+    parts[k] = concat(at, ",")
+  end
+  return concat(parts, ";")
+end
+
+-- Every declaration (each test's name and options, the hooks, then the prototype path) as one
+-- string: a load for the next test compares it with the first load's, and the line of the
+-- test it runs, instead of reading every test again (a file of N tests would cost N reads per
+-- test).
 function decl.digest()
   decl.reloading = nil  -- from here on test() checks everything again (a call inside a test fails)
   decl.count = nil
@@ -238,7 +252,7 @@ function decl.digest()
   -- nothing: a load error at its line, as a failing expectation there is.
   local unmatched = api.unmatched_failure()
   if unmatched then error(unmatched, 0) end
-  return concat(decl.signature, "\0") .. "\0\0" .. tostring(decl.prototype)
+  return concat(decl.signature, "\0") .. "\0\0" .. hooks_signature() .. "\0\0" .. tostring(decl.prototype)
 end
 
 -- (name, fn) or (name, options, fn): the function and the options table, if any.
@@ -567,6 +581,20 @@ local function restore()
   end
 end
 
+-- In a load made only for the after_all hooks, before_all's failure there (an error, a soft
+-- expectation, an expect(x) without a matcher, a failure caught in a coroutine of its own) is
+-- their entry's first part: the tests ran in other loads, and the run is no longer whole
+-- (red-team 37 W3: it was in no report, and a passing after_all left the run green). The
+-- hooks still run after it, as after a before_all error in a test's load.
+local function before_all_for_after_all(ok, err)
+  local caught = escaped_failure()
+  if ok and caught then ok, err = false, caught end
+  local hard = not ok and api.error_text(err):gsub("^in before_all: ", "", 1) or nil
+  local text = soft_failure(0, hard) or hard
+  if text then sf.before_all_failed(text) end
+  return true, nil
+end
+
 -- Runs test `index`: before_all, before_each, the test, after_each, and after_all when `last`
 -- (the runner's last test of the file). Every test has a fresh Lua state, so before_all runs
 -- in each for its globals; the prototype is reset after it, and only in the `first` test run
@@ -602,6 +630,7 @@ function decl.run(index, last, first, hooks_only, without_before_all, skip)
     if ok then decl.freeze() else decl.before_all_failure = err end  -- its globals stay
     sf.step_unwind(0)
     if ok and #decl.before_all > 0 then sf.after_before_all(first, not hooks_only) end
+    if hooks_only == "after_all" then ok, err = before_all_for_after_all(ok, err) end
   elseif decl.before_all_failure then
     ok, err = false, decl.before_all_failure
   end

@@ -47,7 +47,7 @@ extension HeadlessTestRunner {
         _ hooks: HooksOnly, _ file: String, _ tests: [ScriptTest], test index: Int, last: Bool,
         runtime: ScriptRuntime, checker: ScreenshotChecker, prototype: Prototype, withoutBeforeAll: Bool = false,
         streamsRecords: Bool = false, artifacts: FailureArtifacts? = nil, failureBefore: String? = nil,
-        skipping: Int = 0
+        skipping: Int = 0, beforeAllFailedInTests: Bool = false
     ) -> HooksRun {
         let session = Session(prototype: prototype)
         session.timelineEventLimit = options.timelineEventsPerTest
@@ -66,6 +66,8 @@ extension HeadlessTestRunner {
             index, tests[index], file: file, runtime: runtime, session: session, clock: VirtualClock(), recorder: nil,
             video: nil, last: last, first: false, hooksOnly: hooks, withoutBeforeAll: withoutBeforeAll,
             failureBefore: failureBefore, skippingHooks: skipping)
+        // before_all failing here as it did for the tests is theirs, reported with each.
+        if beforeAllFailedInTests { runtime.forgetBeforeAllFailure() }
         var afterAll = runtime.afterAllFailure.map {
             Self.afterAllEntry($0, file: file, seconds: runtime.afterAllWallSeconds)
         }
@@ -138,7 +140,7 @@ extension HeadlessTestRunner {
     /// `reload` (red-team 33 C1).
     func runAfterEachFirst(
         _ file: String, _ tests: [ScriptTest], test index: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype, reload: () -> ScriptRuntime?
+        prototype: Prototype, reload: () -> Result<ScriptRuntime, Diagnostic>
     ) -> ScriptRuntime? {
         guard runtime.hasAfterEachHooks else {
             let test = tests[index]
@@ -157,14 +159,73 @@ extension HeadlessTestRunner {
             if let ran = hooks.afterEach {
                 if outcome == nil { outcome = ran } else { Self.addAfterEach(ran, to: &outcome!) }
             }
-            guard let rest = ended.hooksAfterStop, rest.kind == .afterEach, rest.skip > skip, !shouldStop(),
-                let again = reload()
-            else { break }
-            skip = rest.skip
-            ended = again
+            guard let rest = ended.hooksAfterStop, rest.kind == .afterEach, rest.skip > skip, !shouldStop() else {
+                break
+            }
+            switch reload() {
+            case .success(let again):
+                skip = rest.skip
+                ended = again
+                continue
+            case .failure(let problem):
+                // The hooks after the stopped one cannot run: the test's failure says why.
+                if var ran = outcome {
+                    Self.addAfterEach(Self.afterEachNotRun(problem, for: ran), to: &ran)
+                    outcome = ran
+                }
+            }
+            break
         }
         if let outcome { onAfterEach(outcome) }
         return nil
+    }
+
+    /// True when `outcome` (a test's) failed in the file's before_all hooks: its failure is
+    /// theirs (`in before_all: …`).
+    public static func failedInBeforeAll(_ outcome: TestOutcome?) -> Bool {
+        outcome?.failure?.message.hasPrefix("in before_all: ") == true
+    }
+
+    /// `outcome`, a test whose after_each hooks a stop (a signal, `--max-failures`) ended
+    /// before they were done, interrupted, its failure followed by
+    /// `; then, in after_each: …: interrupted by a signal while its after_each hooks ran`
+    /// (`interruptedInAfterEachMessage`), as in the test's own Lua state; unchanged when it
+    /// says so already.
+    public static func interruptAfterEach(_ outcome: inout TestOutcome) {
+        guard outcome.verdict != .interrupted else { return }
+        let stop = Diagnostic(file: outcome.file, line: outcome.line, message: interruptedInAfterEachMessage)
+        if var failure = outcome.failure {
+            failure.message = MessageClip.joined(
+                [failure.message, stop.inHook("after_each")], separators: ["; then, "])
+            outcome.failure = failure
+        } else {
+            outcome.failure = stop
+        }
+        outcome.verdict = .interrupted
+        outcome.failureKind = nil
+    }
+
+    /// The after_each run of `test` when the fresh load for its hooks could not be made
+    /// (`problem`, from `reload`): failed, saying so (`addAfterEach` adds it to the test).
+    static func afterEachNotRun(_ problem: Diagnostic, for test: TestOutcome) -> TestOutcome {
+        var failure = problem
+        failure.message = "after_each did not run: " + problem.message
+        return TestOutcome(name: test.name, file: test.file, line: test.line, verdict: .failed, failure: failure)
+    }
+
+    /// The `(after_all)` entry of `file` when the fresh load for its hooks could not be made
+    /// (`problem`, from `reload`), after `seconds` of real time: failed, saying why; when a stop
+    /// signal (or --max-failures in another worker) ended the load, interrupted, saying so, not
+    /// as the script's failure (red-team 34: "did not finish … an endless loop?").
+    func afterAllNotRun(_ problem: Diagnostic, file: String, seconds: Double?) -> TestOutcome {
+        var failure = problem
+        failure.message = "after_all did not run: " + problem.message
+        var entry = Self.afterAllEntry(failure, file: file, seconds: seconds)
+        if shouldStop() {
+            entry.verdict = .interrupted
+            entry.failure?.message = "after_all was stopped: \(stopReason())"
+        }
+        return entry
     }
 
     /// Adds what the after_each hooks did in a fresh load (`run`) to the test that ended before
@@ -176,6 +237,8 @@ extension HeadlessTestRunner {
         outcome.steps += run.steps
         // Their warnings are the test's, as in its own Lua state (red-team finding m2).
         if outcome.verdict == .passed, !run.warnings.isEmpty { outcome.verdict = .warned }
+        // A stop ended them: said as in the test's own Lua state.
+        guard run.verdict != .interrupted else { return interruptAfterEach(&outcome) }
         guard let hookFailure = run.failure, run.verdict == .failed else { return }
         var failure = outcome.failure ?? Diagnostic(file: outcome.file, line: outcome.line, message: "")
         // A hook's error comes as `in after_each: walk.lua:2: …`; a limit or a stopped worker
@@ -203,12 +266,13 @@ extension HeadlessTestRunner {
     func runAfterAllOnly(
         _ file: String, _ tests: [ScriptTest], last: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
         prototype: Prototype, withoutBeforeAll: Bool = false, artifacts: FailureArtifacts? = nil, skipping: Int = 0,
-        reload: () -> ScriptRuntime?
+        beforeAllFailedInTests: Bool = false, reload: () -> Result<ScriptRuntime, Diagnostic>
     ) -> HooksRun {
         var hooks = runHooksOnly(
             .afterAll, file, tests, test: last, last: true, runtime: runtime, checker: checker, prototype: prototype,
-            withoutBeforeAll: withoutBeforeAll, artifacts: artifacts, skipping: skipping)
-        if let stop = hooks.beforeAllStop, !shouldStop(), let again = reload() {
+            withoutBeforeAll: withoutBeforeAll, artifacts: artifacts, skipping: skipping,
+            beforeAllFailedInTests: beforeAllFailedInTests)
+        if let stop = hooks.beforeAllStop, !shouldStop() {
             // A limit stopped before_all, run again for the hooks' globals: the stop is the
             // entry's, and the hooks still run, in a load that leaves it out (red-team 36 W2:
             // they never ran, and the run passed).
@@ -217,27 +281,46 @@ extension HeadlessTestRunner {
                     file: stop.file, line: stop.line,
                     message: "before_all, run again for the after_all hooks, was stopped: " + stop.message),
                 file: file, seconds: nil)
-            let rest = runAfterAllOnly(
-                file, tests, last: last, runtime: again, checker: checker, prototype: prototype, withoutBeforeAll: true,
-                artifacts: artifacts, skipping: skipping, reload: reload)
-            if let later = rest.afterAll { Self.joinAfterAll(later, to: &entry) }
-            entry.log += rest.afterAllLog
-            entry.visuals += rest.afterAllVisuals
+            switch reload() {
+            case .success(let again):
+                let rest = runAfterAllOnly(
+                    file, tests, last: last, runtime: again, checker: checker, prototype: prototype,
+                    withoutBeforeAll: true, artifacts: artifacts, skipping: skipping, reload: reload)
+                if let later = rest.afterAll { Self.joinAfterAll(later, to: &entry) }
+                entry.log += rest.afterAllLog
+                entry.visuals += rest.afterAllVisuals
+            case .failure(let problem):
+                Self.joinAfterAll(notRunPart(problem, file: file), to: &entry)
+            }
             return HooksRun(afterAll: entry)
         }
         var ended = runtime
         var skip = skipping
-        while let rest = ended.hooksAfterStop, rest.kind == .afterAll, rest.skip > skip, !shouldStop(),
-            let again = reload()
-        {
+        while let rest = ended.hooksAfterStop, rest.kind == .afterAll, rest.skip > skip, !shouldStop() {
+            let again: ScriptRuntime
+            switch reload() {
+            case .success(let loaded): again = loaded
+            case .failure(let problem):
+                // The hooks after the stopped one cannot run: the entry says why (never silence).
+                hooks.append(HooksRun(afterAll: notRunPart(problem, file: file)))
+                return hooks
+            }
             skip = rest.skip
             let more = runHooksOnly(
                 .afterAll, file, tests, test: last, last: true, runtime: again, checker: checker, prototype: prototype,
-                withoutBeforeAll: withoutBeforeAll, skipping: skip)
+                withoutBeforeAll: withoutBeforeAll, skipping: skip, beforeAllFailedInTests: beforeAllFailedInTests)
             hooks.append(more)
             ended = again
         }
         return hooks
+    }
+
+    /// `afterAllNotRun` as a part that follows an entry's failure (`joinAfterAll`): its words
+    /// kept whole, not placed as a hook's error.
+    func notRunPart(_ problem: Diagnostic, file: String) -> TestOutcome {
+        var part = afterAllNotRun(problem, file: file, seconds: nil)
+        part.failure?.line = nil
+        return part
     }
 
     /// Runs the after_each hooks of test `index` after hook number `skip`, which a limit
@@ -248,7 +331,11 @@ extension HeadlessTestRunner {
         from skip: Int, of index: Int, in run: FileRun, outcome: inout TestOutcome
     ) {
         var from = skip
-        while !shouldStop() {
+        while true {
+            // A stop (a signal, --max-failures in another worker) before the hooks were done
+            // says so (red-team 37 X1, S2: they were dropped without a word, and the verdict
+            // hung on the timing).
+            guard !shouldStop() else { return Self.interruptAfterEach(&outcome) }
             // The test's failure goes first: a worker stopped in the load's top level or its
             // before_all keeps it, and the stop follows it (red-team 36 B1: it was replaced).
             onRecord?(.phase("after_each", testFailure: outcome.failure?.luaText, line: nil))
@@ -258,12 +345,8 @@ extension HeadlessTestRunner {
             case .failure(let problem):
                 // The hooks cannot run: the test's failure says why, never silence (red-team
                 // 36 B1: its top level raising in that load dropped them without a word).
-                guard !shouldStop() else { return }
-                var failure = problem
-                failure.message = "after_each did not run: " + problem.message
-                let ran = TestOutcome(
-                    name: outcome.name, file: run.file, line: outcome.line, verdict: .failed, failure: failure)
-                Self.addAfterEach(ran, to: &outcome)
+                guard !shouldStop() else { return Self.interruptAfterEach(&outcome) }
+                Self.addAfterEach(Self.afterEachNotRun(problem, for: outcome), to: &outcome)
                 return
             }
             // Their records are streamed from their phase on, which carries the test's failure:

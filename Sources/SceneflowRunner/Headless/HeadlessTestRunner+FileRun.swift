@@ -138,21 +138,32 @@ extension HeadlessTestRunner {
             // runs: a worker stopped in after_all then never takes after_each's part.
             loaded = runAfterEachFirst(
                 run.file, tests, test: last, runtime: first, checker: run.checker, prototype: run.prototype
-            ) { try? self.reload(run.file, test: last, directory: run.directory, expecting: run.declared).get() }
+            ) { self.reload(run.file, test: last, directory: run.directory, expecting: run.declared) }
             if loaded == nil { hooksSince = ProcessInfo.processInfo.systemUptime }
         }
         // A file without after_all hooks has nothing more to run here (its before_all would
         // run again for nothing, and could get stuck again).
         guard first.hasAfterAllHooks, !shouldStop() else { return }
         onAfterAllLoad()
-        guard
-            let runtime = loaded
-                ?? (try? reload(run.file, test: last, directory: run.directory, expecting: run.declared).get())
-        else { return }
+        let runtime: ScriptRuntime
+        if let loaded {
+            runtime = loaded
+        } else {
+            switch reload(run.file, test: last, directory: run.directory, expecting: run.declared) {
+            case .success(let again): runtime = again
+            case .failure(let problem):
+                // The hooks cannot run: their entry says why, never silence.
+                let seconds = ProcessInfo.processInfo.systemUptime - hooksSince
+                hand(afterAllNotRun(problem, file: run.file, seconds: seconds), to: &run.result, onOutcome)
+                return
+            }
+        }
         let hooks = runAfterAllOnly(
             run.file, tests, last: last, runtime: runtime, checker: run.checker, prototype: run.prototype,
-            withoutBeforeAll: options.afterAllWithoutBeforeAll, artifacts: run.artifacts, skipping: options.afterAllSkip
-        ) { try? self.reload(run.file, test: last, directory: run.directory, expecting: run.declared).get() }
+            withoutBeforeAll: options.afterAllWithoutBeforeAll, artifacts: run.artifacts,
+            skipping: options.afterAllSkip,
+            beforeAllFailedInTests: options.afterAllBeforeAllFailedInTests
+        ) { self.reload(run.file, test: last, directory: run.directory, expecting: run.declared) }
         // Holding hooks' log joins the last test's, as in the worker that ran it (red-team
         // finding p15: it was dropped here).
         if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty {
@@ -176,23 +187,15 @@ extension HeadlessTestRunner {
         onAfterAllLoad()
         switch reload(run.file, test: index, directory: run.directory, expecting: run.declared) {
         case .failure(let problem):
-            // The hooks cannot run: their entry says why, never silence. A stop (a signal, or
-            // --max-failures in another worker) that ended the load is said as such, not as the
-            // script's failure (red-team 34: "did not finish … an endless loop?").
-            var failure = problem
-            failure.message = "after_all did not run: " + failure.message
-            var entry = Self.afterAllEntry(
-                failure, file: run.file, seconds: ProcessInfo.processInfo.systemUptime - hooksSince)
-            if shouldStop() {
-                entry.verdict = .interrupted
-                entry.failure?.message = "after_all was stopped: \(stopReason())"
-            }
-            hand(entry, to: &run.result, onOutcome)
+            // The hooks cannot run: their entry says why, never silence.
+            let seconds = ProcessInfo.processInfo.systemUptime - hooksSince
+            hand(afterAllNotRun(problem, file: run.file, seconds: seconds), to: &run.result, onOutcome)
         case .success(let again):
             let hooks = runAfterAllOnly(
                 run.file, run.declared.tests, last: index, runtime: again, checker: run.checker,
-                prototype: run.prototype, withoutBeforeAll: withoutBeforeAll, artifacts: run.artifacts
-            ) { try? self.reload(run.file, test: index, directory: run.directory, expecting: run.declared).get() }
+                prototype: run.prototype, withoutBeforeAll: withoutBeforeAll, artifacts: run.artifacts,
+                beforeAllFailedInTests: Self.failedInBeforeAll(run.result.outcomes.last)
+            ) { self.reload(run.file, test: index, directory: run.directory, expecting: run.declared) }
             if !hooks.afterAllLog.isEmpty || !hooks.afterAllVisuals.isEmpty,
                 let last = run.result.outcomes.indices.last
             {

@@ -75,6 +75,9 @@ extension HeadlessTestRunner {
         /// With `afterAllOnly`: the last test's worker was stopped in the file's before_all
         /// hooks, so they are left out (they would be stopped again and after_all never run).
         public var afterAllWithoutBeforeAll = false
+        /// With `afterAllOnly`: the last test failed in before_all already, so before_all
+        /// failing again in the load for the after_all hooks is no news for their entry.
+        public var afterAllBeforeAllFailedInTests = false
         /// When a test's frames are kept as an MP4 video (`--video`), in
         /// `<visualDirectory>/videos/<script>/`.
         public var videoMode = VideoMode.off

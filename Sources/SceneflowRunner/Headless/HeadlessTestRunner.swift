@@ -59,12 +59,19 @@ public final class HeadlessTestRunner {
     /// A `--jobs` runner that stopped the worker for `--max-failures` names the limit instead
     /// (`TestWorkerPool.namingTheStop`).
     public static let interruptedMessage = "interrupted by a signal while the test ran"
+    /// `interruptedMessage` when the signal came in the test's after_each hooks, or in the
+    /// fresh load made for them (its top level, its before_all): the test had ended (red-team
+    /// 37 S2: "while the test ran" was false there).
+    public static let interruptedInAfterEachMessage = "interrupted by a signal while its after_each hooks ran"
 
-    /// The failure of a test a stop signal ended (`interruptedMessage`), placed by
-    /// `afterEachStop` (red-team 19 F5: in after_each, the test's error and soft failures were
-    /// lost).
+    /// The failure of a test a stop signal ended (`interruptedMessage`, or
+    /// `interruptedInAfterEachMessage` in its after_each hooks), placed by `afterEachStop`
+    /// (red-team 19 F5: in after_each, the test's error and soft failures were lost).
     public static func interruption(file: String, line: Int, journal: TestRecordJournal) -> Diagnostic {
-        afterEachStop(Diagnostic(file: file, line: line, message: interruptedMessage), journal: journal)
+        let inHooks =
+            journal.phase == "after_each" || (journal.phase == "before_all" && journal.failureBeforeAfterEach != nil)
+        let message = inHooks ? interruptedInAfterEachMessage : interruptedMessage
+        return afterEachStop(Diagnostic(file: file, line: line, message: message), journal: journal)
     }
 
     /// `stop` (a signal, a stuck or ended worker) as the failure of the test whose records are
@@ -186,7 +193,7 @@ public final class HeadlessTestRunner {
             let ended = Array(options.reverseOrder ? indices.reversed() : indices)[options.skipFirst - 1]
             run.fresh = runAfterEachFirst(
                 file, tests, test: ended, runtime: first, checker: run.checker, prototype: prototype
-            ) { try? self.reload(file, test: ended, directory: run.directory, expecting: run.declared).get() }
+            ) { self.reload(file, test: ended, directory: run.directory, expecting: run.declared) }
             // Their load was theirs (the test they ran for was reported with it).
             if run.fresh == nil { run.loadedSince = nil }
         }

@@ -15,7 +15,7 @@ public final class CheckedImageCache: @unchecked Sendable {
     /// Names what a key vouches for: bump it whenever image checks change (a stricter
     /// structure check, a new screen finder), so entries written by an older Sceneflow no
     /// longer match and those images are decoded again.
-    public static let checksVersion = "checks-9"
+    public static let checksVersion = "checks-10"
     /// The most lines kept in the file.
     public static let maxEntries = 100_000
     /// The cache file.

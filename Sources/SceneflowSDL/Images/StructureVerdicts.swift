@@ -18,7 +18,7 @@ public enum StructureVerdicts {
     /// command that only reads never writes to the user's cache folder).
     nonisolated(unsafe) public static var persists = false
     /// Names what a line vouches for: bump it whenever the structure check gets stricter.
-    static let version = "structure-8"
+    static let version = "structure-9"
     /// The largest cache file kept (1 MiB, about 15 000 lines); a larger one is emptied.
     static let maxFileBytes = 1 << 20
     private static let lock = NSLock()

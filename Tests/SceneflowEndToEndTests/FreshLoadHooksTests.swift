@@ -1,0 +1,164 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+import Testing
+
+/// Every test, the after_all hooks and the after_each hooks of a stopped test run in a fresh
+/// load of the script, each one checked against the first load. Red-team 37 W3: before_all
+/// failing (an error, a failed soft expectation) only in the load made for after_all was in no
+/// report, and a passing after_all left the run green. W4: a hook declared in the first load
+/// but not in a later one (or the other way round) silently never ran there.
+@Suite struct FreshLoadHooksTests {
+    /// What before_all does only in a load that begins after the test burned 0.7 s of CPU time,
+    /// and the text its failure must show.
+    static let lateFailures: [(body: String, shows: String)] = [
+        ("error(\"BA LATER\")", "BA LATER"),
+        ("expect.soft(1).to_be(2)", "expected 1 to be 2"),
+        ("error({code = 7})", "before_all"),
+        ("expect(1)", "matcher"),
+    ]
+
+    static let burn = "local t = os.clock() while os.clock() - t < 0.7 do end"
+
+    /// The JSON report's outcomes of the only file of `r.json` in `tmp`.
+    static func outcomes(_ tmp: TempFolder) throws -> [TestOutcome] {
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        return report.files.first?.outcomes ?? []
+    }
+
+    @Test(arguments: lateFailures.indices, [false, true])
+    func beforeAllFailingOnlyInTheAfterAllLoadFailsTheEntry(_ late: Int, _ afterAllFails: Bool) throws {
+        let failure = Self.lateFailures[late]
+        for jobs in ["1", "2"] {
+            let tmp = try TempFolder()
+            try tmp.prototype()
+            try tmp.write(
+                "a.lua",
+                """
+                prototype "Proto"
+                before_all(function() if os.clock() > 0.5 then \(failure.body) end end)
+                after_all(function() log.message("AA ran") \(afterAllFails ? "error(\"AA ERR\")" : "") end)
+                test("burns", function() \(Self.burn) end)
+
+                """)
+            let r = try Sceneflow.run(
+                ["test", "a.lua", "--jobs", jobs, "--json", "r.json", "--junit", "r.xml"], in: tmp.url, timeout: 120)
+            let label = "\(failure.body), after_all fails: \(afterAllFails), --jobs \(jobs)"
+            #expect(r.status == 1, "\(label): \(r)")
+            let outcomes = try Self.outcomes(tmp)
+            let entry = outcomes.first { $0.name == TestOutcome.afterAllName }
+            let message = entry?.failure?.message ?? "no (after_all) entry: \(outcomes.map(\.name))"
+            #expect(entry?.verdict == .failed, "\(label): \(message)")
+            #expect(message.contains("before_all, run again for the after_all hooks, failed"), "\(label): \(message)")
+            #expect(message.contains(failure.shows), "\(label): \(message)")
+            #expect(!afterAllFails || message.contains("AA ERR"), "\(label): \(message)")
+            #expect(outcomes.first { $0.name == "burns" }?.verdict == .passed, "\(label): \(outcomes)")
+            #expect(r.stdout.contains("FAIL  (after_all)"), "\(label): \(r.stdout)")
+            let junit = try String(contentsOf: tmp.url.appendingPathComponent("r.xml"), encoding: .utf8)
+            #expect(!junit.contains("failures=\"0\" errors=\"0\""), "\(label): \(junit)")
+        }
+    }
+
+    /// Where a hook is declared only in the first load (the tests' list), or only in later
+    /// ones: `<kind>(function() … end)` under `if os.clock() < 0.5` or `> 0.5`.
+    static let kinds = ["before_all", "before_each", "after_each", "after_all"]
+
+    @Test(arguments: kinds, [true, false])
+    func aHookDeclaredInOnlySomeLoadsFailsWhatRanWithoutIt(_ kind: String, _ onlyFirst: Bool) throws {
+        for jobs in ["1", "2"] {
+            let tmp = try TempFolder()
+            try tmp.prototype()
+            try tmp.write(
+                "a.lua",
+                """
+                prototype "Proto"
+                if os.clock() \(onlyFirst ? "<" : ">") 0.5 then \(kind)(function() log.message("HOOK ran") end) end
+                test("first burns", function() \(Self.burn) end)
+                test("second", function() end)
+
+                """)
+            let r = try Sceneflow.run(["test", "a.lua", "--jobs", jobs, "--json", "r.json"], in: tmp.url, timeout: 120)
+            let label = "\(kind) only in the \(onlyFirst ? "first load" : "later loads"), --jobs \(jobs)"
+            #expect(r.status == 1, "\(label): \(r)")
+            let outcomes = try Self.outcomes(tmp)
+            let failures = outcomes.compactMap(\.failure?.message).joined(separator: "\n")
+            #expect(failures.contains("when loaded again"), "\(label): \(outcomes.map { ($0.name, $0.verdict) })")
+        }
+    }
+
+    @Test(arguments: ["1", "2"])
+    func anAfterAllHookMissingFromItsOwnLoadFailsTheEntry(_ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "a.lua",
+            """
+            prototype "Proto"
+            if os.clock() < 0.5 then after_all(function() error("AA ERR") end) end
+            test("burns", function() \(Self.burn) end)
+
+            """)
+        let r = try Sceneflow.run(["test", "a.lua", "--jobs", jobs, "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "--jobs \(jobs): \(r)")
+        let outcomes = try Self.outcomes(tmp)
+        let entry = outcomes.first { $0.name == TestOutcome.afterAllName }
+        let message = entry?.failure?.message ?? "no (after_all) entry: \(outcomes.map(\.name))"
+        #expect(entry?.verdict == .failed, "--jobs \(jobs): \(message)")
+        #expect(message.contains("after_all did not run") && message.contains("when loaded again"), "\(message)")
+    }
+
+    @Test(arguments: ["1", "2"])
+    func anAfterEachHookMissingFromTheLoadForAStoppedTestIsSaid(_ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
+        // A failing prototype action ends the test before after_each, which then runs in a
+        // fresh load (the stopped Lua state cannot be trusted).
+        try tmp.write(
+            "a.lua",
+            """
+            prototype "Proto"
+            if os.clock() < 0.5 then after_each(function() error("AE ERR") end) end
+            test("breaks", function() \(Self.burn) tap "Broken" end)
+
+            """)
+        let r = try Sceneflow.run(["test", "a.lua", "--jobs", jobs, "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "--jobs \(jobs): \(r)")
+        let outcomes = try Self.outcomes(tmp)
+        let message = outcomes.first { $0.name == "breaks" }?.failure?.message ?? "\(outcomes)"
+        #expect(message.contains("action broke"), "--jobs \(jobs): \(message)")
+        #expect(
+            message.contains("after_each did not run") && message.contains("when loaded again"),
+            "--jobs \(jobs): \(message)")
+    }
+
+    /// Red-team 37 M1: a top level stuck in a C call only in the load made for the after_all
+    /// hooks was blamed on the test before ("test \"burns\" ran its Lua code … inside
+    /// string.find"), which had passed; the hooks never ran.
+    @Test(arguments: ["1", "2"])
+    func aTopLevelStuckInTheAfterAllLoadIsNamedAsSuch(_ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "a.lua",
+            """
+            prototype "Proto"
+            if os.clock() > 0.5 then \(AfterEachAfterEveryEndingTests.stuckCall) end
+            after_all(function() error("AA ERR") end)
+            test("burns", function() \(Self.burn) end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "a.lua", "--jobs", jobs, "--timeout", "2", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "--jobs \(jobs): \(r)")
+        let outcomes = try Self.outcomes(tmp)
+        let entry = outcomes.first { $0.name == TestOutcome.afterAllName }
+        let message = entry?.failure?.message ?? "no (after_all) entry: \(outcomes.map(\.name))"
+        #expect(entry?.verdict == .failed, "--jobs \(jobs): \(message)")
+        #expect(
+            message.hasPrefix(
+                "after_all did not run: loading the script again for them was stopped: the top level of a.lua"),
+            "--jobs \(jobs): \(message)")
+        #expect(!message.contains("test \"burns\""), "--jobs \(jobs): \(message)")
+        #expect(outcomes.first { $0.name == "burns" }?.verdict == .passed, "\(outcomes)")
+    }
+}
