@@ -338,9 +338,9 @@ import Testing
     /// cut into hundreds of thousands of blocks that each cost zlib a fresh set of Huffman
     /// tables on every decode (16.5 MB of empty dynamic blocks in a 4000x4000 px PNG: `check`
     /// 21 s). The blocks themselves are counted: a stream flushed every 16 bytes, in the pixels
-    /// or in a zTXt chunk, is refused, and one flushed after every row (as streaming encoders
+    /// or in a zTXt chunk, or padded with empty stored blocks (red-team 38 P1), is refused, and one flushed after every row (as streaming encoders
     /// write) is taken.
-    @Test(arguments: ["every 16 bytes", "zTXt", "every row"])
+    @Test(arguments: ["every 16 bytes", "zTXt", "every row", "empty stored blocks"])
     func deflateStreamsCutIntoTooManyBlocksAreRefused(_ how: String) throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return }
         let tmp = try TempFolder()
@@ -355,6 +355,9 @@ import Testing
             c = zlib.compressobj(9)
             pieces = [raw[i:i + 16] for i in range(0, len(raw), 16)] if how == 'every 16 bytes' else rows
             idat = b''.join(c.compress(r) + (c.flush(zlib.Z_SYNC_FLUSH) if how != 'zTXt' else b'') for r in pieces)
+            if how == 'empty stored blocks':  # red-team 38 P1: stored blocks as padding
+                c = zlib.compressobj(9)
+                idat = c.compress(raw) + c.flush(zlib.Z_SYNC_FLUSH) + bytes([0, 0, 0, 255, 255]) * 20000
             idat += c.flush()
             text = b''
             if how == 'zTXt':

@@ -7,6 +7,12 @@ import SceneflowRunner
 extension TestWorkerPool {
     /// Why the test running in `worker` has no result.
     func testProblem(_ worker: Worker, _ run: FileRun, _ test: TestOutcome, phase: String? = nil) -> String {
+        if let stuck = worker.stuck, phase == "load" {
+            // A fresh load's top level has the load's own limit, not the test's watchdog
+            // (red-team 38 M2: "more than 30 s (the watchdog)", stopped after 12 s).
+            return
+                "the top level of \((run.file as NSString).lastPathComponent) did not finish loading within 10 s of real time: its Lua code was stuck \(StuckLua.whereStopped(stuck.place, subject: stuck.subject)); its worker process was stopped"
+        }
         if let stuck = worker.stuck {
             let stopped =
                 StuckLua.whereStopped(stuck.place, subject: stuck.subject) + "; its worker process was stopped"

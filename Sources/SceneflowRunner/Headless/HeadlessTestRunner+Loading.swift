@@ -72,7 +72,7 @@ extension HeadlessTestRunner {
             try runtime.loadPrototype(directory: directory)
         } catch {
             var problem = error.diagnostics.first ?? Diagnostic(file: file, message: "could not load the script again")
-            problem.message = "loading the script again for this test failed: " + problem.message
+            problem.message = "loading the script again failed: " + problem.message
             return .failure(problem)
         }
         // One digest stands for every declaration: comparing the tests themselves cost as much
