@@ -6,10 +6,15 @@ import Testing
 /// awkward name, each consumer's verdict must equal Sceneflow's, every YAML block must read,
 /// and the names, messages and warnings in it must come back exactly.
 @Suite struct TAPConsumerTests {
-    /// The suite's TAP (written to `sceneflow.tap`) and Sceneflow's own points.
+    /// The suite's TAP (written to `sceneflow.tap`) and Sceneflow's own points. TAP points are
+    /// streamed and numbered as tests end, so with several workers the files' points come in
+    /// the order they finish (valid TAP, and every consumer reads it so); the JSON report keeps
+    /// the plan's order. One worker makes the two orders one, so that each point can be
+    /// compared with Sceneflow's by its number (a CI run with two workers once read the points
+    /// of two files in the other order).
     static func tap() throws -> (AwkwardSuite, [AwkwardSuite.Point], String) {
         let suite = try AwkwardSuite()
-        let (r, points) = try suite.run(["--tap"])
+        let (r, points) = try suite.run(["--tap", "--jobs", "1"])
         let path = suite.tmp.file("sceneflow.tap")
         try r.stdout.write(toFile: path, atomically: true, encoding: .utf8)
         return (suite, points, path)
