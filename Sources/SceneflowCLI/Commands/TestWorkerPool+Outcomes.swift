@@ -10,8 +10,7 @@ extension TestWorkerPool {
         if let stuck = worker.stuck, phase == "load" {
             // A fresh load's top level has the load's own limit, not the test's watchdog
             // (red-team 38 M2: "more than 30 s (the watchdog)", stopped after 12 s).
-            return
-                "the top level of \((run.file as NSString).lastPathComponent) did not finish loading within 10 s of real time: its Lua code was stuck \(StuckLua.whereStopped(stuck.place, subject: stuck.subject)); its worker process was stopped"
+            return "the top level of \((run.file as NSString).lastPathComponent) " + Self.stuckLoading(stuck)
         }
         if let stuck = worker.stuck {
             let stopped =
@@ -67,14 +66,20 @@ extension TestWorkerPool {
         outcome.failure = failure
     }
 
+    /// How a worker stuck while loading a file ended (the load's own 10 s limit, not the
+    /// test's watchdog): `did not finish loading within 10 s of real time: …`.
+    static func stuckLoading(_ stuck: (reason: LuaWatchdog.Reason, subject: String, place: LuaWatchdog.Place?))
+        -> String
+    {
+        "did not finish loading within 10 s of real time: its Lua code was stuck \(StuckLua.whereStopped(stuck.place, subject: stuck.subject)); its worker process was stopped"
+    }
+
     /// Why the file in `worker` did not load.
     func loadProblem(_ worker: Worker, _ run: FileRun) -> Diagnostic {
         if let stuck = worker.stuck {
             return Diagnostic(
                 file: stuck.subject.isEmpty ? run.file : stuck.subject,
-                message:
-                    "did not finish loading within 10 s of real time: its Lua code was stuck \(StuckLua.whereStopped(stuck.place, subject: stuck.subject)); its worker process was stopped"
-            )
+                message: Self.stuckLoading(stuck))
         }
         if let silence = worker.frozenFor {
             return Diagnostic(file: run.file, message: "did not finish loading: " + frozenText(silence))

@@ -150,7 +150,7 @@ extension HeadlessTestRunner {
         var ended = runtime
         var skip = options.afterEachSkip
         var outcome: TestOutcome?
-        while true {
+        loads: while true {
             // Streamed: a worker stopped inside them keeps what they recorded (the `.reset` of
             // the before_all that ran first leaves that hook's records out).
             let hooks = runHooksOnly(
@@ -163,18 +163,16 @@ extension HeadlessTestRunner {
                 break
             }
             switch reload() {
-            case .success(let again):
-                skip = rest.skip
-                ended = again
-                continue
+            case .success(let again): ended = again
             case .failure(let problem):
                 // The hooks after the stopped one cannot run: the test's failure says why.
                 if var ran = outcome {
                     Self.addAfterEach(Self.afterEachNotRun(problem, for: ran), to: &ran)
                     outcome = ran
                 }
+                break loads
             }
-            break
+            skip = rest.skip
         }
         if let outcome { onAfterEach(outcome) }
         return nil
@@ -194,13 +192,9 @@ extension HeadlessTestRunner {
     public static func interruptAfterEach(_ outcome: inout TestOutcome) {
         guard outcome.verdict != .interrupted else { return }
         let stop = Diagnostic(file: outcome.file, line: outcome.line, message: interruptedInAfterEachMessage)
-        if var failure = outcome.failure {
-            failure.message = MessageClip.joined(
-                [failure.message, stop.inHook("after_each")], separators: ["; then, "])
-            outcome.failure = failure
-        } else {
-            outcome.failure = stop
-        }
+        addAfterEach(
+            TestOutcome(name: outcome.name, file: outcome.file, line: outcome.line, verdict: .failed, failure: stop),
+            to: &outcome)
         outcome.verdict = .interrupted
         outcome.failureKind = nil
     }
