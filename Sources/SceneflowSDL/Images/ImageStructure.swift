@@ -66,7 +66,15 @@ enum ImageStructure {
 
     /// Why the file is incomplete or damaged, or nil when its structure is sound (or the format
     /// is not one this check knows). `width` and `height` (pixels) are those its header declares.
+    /// Found once a process for the same bytes (`StructureMemo`).
     static func problem(_ bytes: [UInt8], format: String, width: Int, height: Int) -> String? {
+        StructureMemo.problem(bytes, format: format, width: width, height: height) {
+            findProblem(bytes, format: format, width: width, height: height)
+        }
+    }
+
+    /// `problem`, found now.
+    private static func findProblem(_ bytes: [UInt8], format: String, width: Int, height: Int) -> String? {
         switch format {
         case "PNG": return pngProblem(bytes)
         case "JPEG":
