@@ -161,4 +161,35 @@ import Testing
         #expect(!message.contains("test \"burns\""), "--jobs \(jobs): \(message)")
         #expect(outcomes.first { $0.name == "burns" }?.verdict == .passed, "\(outcomes)")
     }
+
+    /// Red-team 39 M2b: a test's own fresh load stuck in C at its top level was blamed on the
+    /// test and on the watchdog's `--timeout` ("test \"second\" ran its Lua code for more
+    /// than 30 s … (the watchdog)"), though it was stopped by the load's own 10 s limit and
+    /// the test's function never ran. It now names the top level, as the after_all load does.
+    @Test(arguments: ["1", "2"])
+    func aTopLevelStuckInATestsOwnLoadIsNamedAsSuch(_ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "a.lua",
+            """
+            prototype "Proto"
+            if os.clock() > 0.5 then \(AfterEachAfterEveryEndingTests.stuckCall) end
+            test("burns", function() \(Self.burn) end)
+            test("second", function() end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "a.lua", "--jobs", jobs, "--timeout", "30", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "--jobs \(jobs): \(r)")
+        let outcomes = try Self.outcomes(tmp)
+        let second = outcomes.first { $0.name == "second" }
+        let message = second?.failure?.message ?? "no outcome: \(outcomes.map(\.name))"
+        #expect(second?.verdict == .failed, "--jobs \(jobs): \(message)")
+        #expect(
+            message.hasPrefix("the top level of a.lua did not finish loading within 10 s of real time"),
+            "--jobs \(jobs): \(message)")
+        #expect(!message.contains("30 s") && !message.contains("watchdog"), "--jobs \(jobs): \(message)")
+        #expect(outcomes.first { $0.name == "burns" }?.verdict == .passed, "\(outcomes)")
+    }
 }

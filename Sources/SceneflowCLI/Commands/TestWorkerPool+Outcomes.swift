@@ -6,10 +6,14 @@ import SceneflowRunner
 /// Ending a file with its outcomes, and saying why a test or a file has none.
 extension TestWorkerPool {
     /// Why the test running in `worker` has no result.
-    func testProblem(_ worker: Worker, _ run: FileRun, _ test: TestOutcome, phase: String? = nil) -> String {
+    /// `phase`: the part of the test's run it was in, when the caller knows it; else the one
+    /// its records last said (`load` for the test's own fresh load).
+    func testProblem(_ worker: Worker, _ run: FileRun, _ test: TestOutcome, phase known: String? = nil) -> String {
+        let phase = known ?? run.journal().phase
         if let stuck = worker.stuck, phase == "load" {
             // A fresh load's top level has the load's own limit, not the test's watchdog
-            // (red-team 38 M2: "more than 30 s (the watchdog)", stopped after 12 s).
+            // (red-team 38 M2: "more than 30 s (the watchdog)", stopped after 12 s; 39 M2b:
+            // in the test's own load).
             return "the top level of \((run.file as NSString).lastPathComponent) " + Self.stuckLoading(stuck)
         }
         if let stuck = worker.stuck {
@@ -24,7 +28,7 @@ extension TestWorkerPool {
                     settings.timeout == nil || settings.timeoutOrigin.hasPrefix("--")
                     ? "" : ", \(settings.timeoutOrigin)"
                 let runner = ScriptRuntime.runner(
-                    of: ScriptTest(name: test.name, line: test.line), phase: phase ?? run.journal().phase,
+                    of: ScriptTest(name: test.name, line: test.line), phase: phase,
                     file: (run.file as NSString).lastPathComponent)
                 let inAction = stuck.subject == run.file ? "" : " (in the prototype's Lua action, \(stuck.subject))"
                 return

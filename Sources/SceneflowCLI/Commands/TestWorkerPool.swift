@@ -122,11 +122,14 @@ final class TestWorkerPool {
             return outcome
         }
         let signalWords = "interrupted by a signal"
-        if let stop = failure.message.range(of: HeadlessTestRunner.interruptedMessage)
-            ?? failure.message.range(of: HeadlessTestRunner.interruptedInAfterEachMessage)
-        {
+        let hooks = ["before_all", "before_each", "after_each"].map(HeadlessTestRunner.interruptedMessage(inHooks:))
+        if let stop = ([HeadlessTestRunner.interruptedMessage] + hooks).lazy.compactMap({
+            failure.message.range(of: $0)
+        })
+        .first {
             // Alone, after the test's own failure (a stop in its after_each hooks), or before
-            // its soft failures (red-team 21 F5: then it kept the signal's wording).
+            // its soft failures (red-team 21 F5: then it kept the signal's wording); in the
+            // test or the hooks that ran for it.
             let words = stop.lowerBound..<failure.message.index(stop.lowerBound, offsetBy: signalWords.count)
             failure.message.replaceSubrange(words, with: notRunReason)
         } else if failure.message.hasSuffix("after_all was stopped: the run was interrupted") {

@@ -17,6 +17,9 @@ public struct ImageEncoding: Equatable, Sendable {
     public var adobeTransform: Int?
     /// A PNG's bits per sample from IHDR (1, 2, 4, 8 or 16); nil for other formats.
     public var pngBitDepth: Int?
+    /// True for a greyscale PNG (colour type 0) with a `tRNS` chunk, a grey level drawn
+    /// transparent: SDL_image 2.6 and libpng give such a file other pixels.
+    public var pngGreyColourKey = false
     /// True when the file is a TIFF (libtiff applies part of the orientation itself; see
     /// `ImageOrientation.afterLibTIFF`).
     public var isTIFF = false
@@ -83,6 +86,7 @@ public struct ImageEncoding: Equatable, Sendable {
     /// 3rd edition places it before the image data).
     private mutating func readPNG(_ b: [UInt8]) {
         if b.count > 24 { pngBitDepth = Int(b[24]) }
+        let grey = b.count > 25 && b[25] == 0
         var i = 8
         while i + 8 <= b.count {
             let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
@@ -91,6 +95,7 @@ public struct ImageEncoding: Equatable, Sendable {
             let end = i + 8 + length
             guard end <= b.count else { return }
             if type == "eXIf" { orientation = Self.exifOrientation(b, block: i + 8..<end) ?? orientation }
+            if type == "tRNS" && grey { pngGreyColourKey = true }
             i = end + 4
         }
     }

@@ -28,8 +28,13 @@ extension HeadlessTestRunner {
             runtime = loaded
             run.fresh = nil
         } else {
+            // Said as a phase, so a worker stopped in this load's top level names it, not the
+            // test's function and its watchdog (red-team 39 M2b); the test's own phases follow.
+            onRecord?(.phase("load", testFailure: nil))
             switch reload(run.file, test: index, directory: run.directory, expecting: run.declared) {
-            case .success(let loaded): runtime = loaded
+            case .success(let loaded):
+                onRecord?(.phase("test", testFailure: nil))
+                runtime = loaded
             case .failure(let problem):
                 var outcome = TestOutcome(
                     name: test.name, file: run.file, line: test.line, verdict: .failed, failure: problem,

@@ -62,15 +62,27 @@ public final class HeadlessTestRunner {
     /// `interruptedMessage` when the signal came in the test's after_each hooks, or in the
     /// fresh load made for them (its top level, its before_all): the test had ended (red-team
     /// 37 S2: "while the test ran" was false there).
-    public static let interruptedInAfterEachMessage = "interrupted by a signal while its after_each hooks ran"
+    public static let interruptedInAfterEachMessage = interruptedMessage(inHooks: "after_each")
+
+    /// `interruptedMessage` when the signal came in the hooks of kind `hook` (`before_all`,
+    /// `before_each`, `after_each`) that run for the test: the test's function had not begun
+    /// or had ended (red-team 39 S3: a signal in before_each said "while the test ran").
+    public static func interruptedMessage(inHooks hook: String) -> String {
+        "interrupted by a signal while its \(hook) hooks ran"
+    }
 
     /// The failure of a test a stop signal ended (`interruptedMessage`, or
-    /// `interruptedInAfterEachMessage` in its after_each hooks), placed by `afterEachStop`
+    /// `interruptedMessage(inHooks:)` in the hooks that run for it), placed by `afterEachStop`
     /// (red-team 19 F5: in after_each, the test's error and soft failures were lost).
     public static func interruption(file: String, line: Int, journal: TestRecordJournal) -> Diagnostic {
-        let inHooks =
-            journal.phase == "after_each" || (journal.phase == "before_all" && journal.failureBeforeAfterEach != nil)
-        let message = inHooks ? interruptedInAfterEachMessage : interruptedMessage
+        let message: String
+        switch journal.phase {
+        case "after_each": message = interruptedInAfterEachMessage
+        // The before_all of the fresh load that runs a stopped test's after_each hooks.
+        case "before_all" where journal.failureBeforeAfterEach != nil: message = interruptedInAfterEachMessage
+        case let hook? where hook == "before_all" || hook == "before_each": message = interruptedMessage(inHooks: hook)
+        default: message = interruptedMessage
+        }
         return afterEachStop(Diagnostic(file: file, line: line, message: message), journal: journal)
     }
 

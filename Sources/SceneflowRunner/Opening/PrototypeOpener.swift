@@ -124,7 +124,7 @@ public enum PrototypeOpener {
                     let key = cache.key(path: job.path, screen: job.screen, limits: loader.limits)
                     if let key, cache.contains(key) { return "" }
                     // The same pixel check as every command first (its message, no SDL line).
-                    let picture = try loader.checkPixels(path: job.path) ?? loader.load(path: job.path)
+                    let picture = try loader.checkAndLoad(path: job.path)
                     _ = try picture.screenRect(for: job.screen)
                     if let key { cache.insert(key) }
                 }

@@ -5,9 +5,13 @@ import SceneflowCore
 /// Decodes a whole image file into an `ABGR8888` surface of the image as displayed, fixing what
 /// SDL_image 2.6 alone gets wrong for files as phones and tools write them (issue 14.3):
 ///
-/// - 16-bit PNGs: SDL_image truncates each sample to its high byte; they are decoded here with
-///   libpng's rounding reduction instead (`sf_png_decode_rgba8`), as ImageMagick's 16-bit
-///   samples rounded to the nearest 8-bit level.
+/// - PNGs: decoded by libpng through `sf_png_decode_rgba8`, the decode that checks every
+///   command's images (`checkWithoutSDL`), so `check` and `render` decode a PNG once, not once
+///   to check it and once more to draw it (red-team 39 H1). 16-bit samples are rounded to the
+///   nearest 8-bit level, as ImageMagick does, where SDL_image truncates each to its high byte;
+///   every other colour type, bit depth, transparency, gamma chunk and interlacing gives the
+///   pixels SDL_image gives (`PNGDecoderAgreementTests`). A grey PNG with a colour key
+///   (`tRNS`) is the exception, left to SDL_image as before so its look does not change.
 /// - 4-component (CMYK, YCCK) JPEGs: SDL_image hands libjpeg's raw C, M, Y, K samples over as if
 ///   they were B, G, R, A (red and blue swap, the black plate becomes alpha); they are converted
 ///   with `CMYKConversion`, Adobe's inverted samples included.
@@ -33,7 +37,7 @@ enum PictureDecoding {
     static func decode(_ data: Data, header: ImageHeader, path: String) throws -> SDLSurface {
         let bytes = [UInt8](data)
         let encoding = ImageEncoding(of: bytes)
-        if encoding.pngBitDepth == 16, case .size(_, let w, let h) = ImageHeader.stored(header, encoding) {
+        if decodesAsChecked(encoding), case .size(_, let w, let h) = ImageHeader.stored(header, encoding) {
             let image = try decodePNG(bytes, width: w, height: h, path: path)
             return try SDLSurface(encoding.orientation.upright(image))
         }
@@ -66,6 +70,12 @@ enum PictureDecoding {
         return surface
     }
 
+    /// True when `decode` decodes a file of this encoding with the decoder `checkWithoutSDL`
+    /// uses (a PNG, but for a grey one with a colour key; a GIF is told by its header).
+    static func decodesAsChecked(_ encoding: ImageEncoding) -> Bool {
+        encoding.pngBitDepth != nil && (encoding.pngBitDepth == 16 || !encoding.pngGreyColourKey)
+    }
+
     /// Decodes a PNG (libpng) or GIF (giflib) through the shims only to find damage a decoder
     /// sees, without SDL and without a line of libpng's own on standard error; false for
     /// another format (it needs SDL_image: `decode`).
@@ -81,7 +91,7 @@ enum PictureDecoding {
 
     /// A PNG of `width` x `height` px (as stored) decoded by libpng to 8-bit RGBA (16-bit
     /// samples rounded).
-    private static func decodePNG(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> RGBAImage {
+    static func decodePNG(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var message = [CChar](repeating: 0, count: 256)
         let status = pixels.withUnsafeMutableBufferPointer { out in

@@ -61,9 +61,31 @@ public struct PictureLoader: Sendable {
         try DecodesUnderWay.decoding(path) { try checkPixelsNow(path: path) }
     }
 
+    /// `checkPixels(path:)` and then, when it gave no picture, `load(path:)`: the picture as
+    /// displayed, found with the checks and messages of both. A PNG or GIF is decoded once, as
+    /// `load` decodes it with the decoder the check uses (`PictureDecoding`); `check` and
+    /// `render` read each screenshot so (red-team 39 H1: a PNG was decoded twice for them).
+    /// - Throws: like `load(path:)`.
+    public func checkAndLoad(path: String) throws -> DecodedPicture {
+        try DecodesUnderWay.decoding(path) {
+            let data = try read(path: path)
+            let bytes = [UInt8](data)
+            if case .size(let format, _, _) = ImageHeader.parse(bytes),
+                format == "GIF" || PictureDecoding.decodesAsChecked(ImageEncoding(of: bytes))
+            {
+                return try decode(data: data, path: path)
+            }
+            return try checkPixelsNow(data: data, path: path) ?? decode(data: data, path: path)
+        }
+    }
+
     /// `checkPixels(path:)`, counted in `DecodesUnderWay` by its caller.
     private func checkPixelsNow(path: String) throws -> DecodedPicture? {
-        let data = try read(path: path)
+        try checkPixelsNow(data: read(path: path), path: path)
+    }
+
+    /// `checkPixels(path:)` for the file's bytes `data`.
+    private func checkPixelsNow(data: Data, path: String) throws -> DecodedPicture? {
         if data.isEmpty { throw ImageLoadError.empty(path: path) }
         let bytes = [UInt8](data)
         let header = ImageHeader.parse(bytes)
