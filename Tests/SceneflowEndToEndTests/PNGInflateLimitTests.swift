@@ -39,7 +39,7 @@ import Testing
             #expect(r.status == 65, "\(arguments): \(r)")
             #expect(
                 (r.stdout + r.stderr).contains(
-                    "image \"a.png\" is corrupt or truncated (the PNG's pixel data inflates to more than its size (100x200 px) needs"
+                    "image \"a.png\" would cost too much to decode (the PNG's pixel data inflates to more than its size (100x200 px) needs"
                 ),
                 "\(r)")
         }

@@ -58,6 +58,6 @@ struct StructureMemoTests {
         let second = #expect(throws: ImageLoadError.self) { _ = try loader.load(path: bad) }
         #expect("\(first!)" == "\(second!)")
         let kept = try #require(StructureMemo.kept(damaged, format: "PNG", width: 40, height: 30))
-        #expect(kept.map { "\(first!)".contains($0) } == true)
+        #expect(kept.map { "\(first!)".contains($0.reason) } == true)
     }
 }

@@ -67,10 +67,10 @@ public struct ImageLimits: Equatable, Sendable {
             let metadata = PNGEnd.metadataBytes(path: path, limit: allowance)
         else { return }
         if metadata.chunks > ImageStructure.maxPNGAncillaryChunks {
-            throw .corrupt(path: path, reason: ImageStructure.tooManyPNGChunks)
+            throw .tooCostly(path: path, reason: ImageStructure.tooManyPNGChunks)
         }
         if metadata.bytes > allowance {
-            throw .corrupt(
+            throw .tooCostly(
                 path: path,
                 reason:
                     "its chunks other than the pixels (IDAT) take more than \(allowance) bytes, more than any screenshot's metadata (\(allowance >> 20) MiB): data padded into the image, or millions of empty chunks"
@@ -184,7 +184,7 @@ public struct ImageLimits: Equatable, Sendable {
                     }
                 })
         {
-            throw .corrupt(path: path, reason: problem)
+            throw problem.error(path: path)
         }
         return header
     }

@@ -15,6 +15,10 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
     case unsupportedFormat(path: String, name: String, advice: String)
     /// The file starts like an image but decoding failed part way (e.g. a truncated PNG).
     case corrupt(path: String, reason: String)
+    /// Decoding the file would cost more than any screenshot may (`reason` names the budget:
+    /// deflate blocks, chunks, scans, bytes a pixel); refused before it is decoded, well
+    /// formed or not.
+    case tooCostly(path: String, reason: String)
     /// Not a regular file: `kind` says what it is (`a FIFO (named pipe)`, `a folder`), never
     /// opened (a FIFO would block).
     case notAFile(path: String, kind: String)
@@ -30,7 +34,7 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
     public var path: String {
         switch self {
         case .fileNotFound(let p), .empty(let p), .notAnImage(let p, _), .unsupportedFormat(let p, _, _),
-            .corrupt(let p, _), .notAFile(let p, _),
+            .corrupt(let p, _), .tooCostly(let p, _), .notAFile(let p, _),
             .tooLarge(let p, _, _, _), .screenOutsideImage(let p, _, _, _), .screenNotFound(let p):
             return p
         }
@@ -50,6 +54,8 @@ public enum ImageLoadError: Error, CustomStringConvertible, Equatable, Sendable 
             return "file \"\(p)\" is \(name)\(advice)"
         case .corrupt(let p, let reason):
             return "image \"\(p)\" is corrupt or truncated (\(reason))"
+        case .tooCostly(let p, let reason):
+            return "image \"\(p)\" would cost too much to decode (\(reason))"
         case .notAFile(let p, let kind):
             // What it is, as `check` says it (red-team finding o11: "corrupt or truncated").
             return "file \"\(p)\" is \(kind), not an image file"

@@ -34,12 +34,14 @@ extension ImageStructure {
     /// Why an arithmetic-coded JPEG of `scans` scans over `width` x `height` px costs more than
     /// `maxJPEGScanPixels` passes, counting `arithmeticPassesPerComponent` a component; nil when
     /// it does not, or when it is Huffman-coded.
-    static func arithmeticJPEGProblem(_ bytes: [UInt8], scans: Int, width: Int, height: Int) -> String? {
+    static func arithmeticJPEGProblem(_ bytes: [UInt8], scans: Int, width: Int, height: Int) -> ImageProblem? {
         guard let components = arithmeticComponents(bytes) else { return nil }
         let pixels = max(1, width) * max(1, height)
         let cost = max(1, scans) * pixels * components * arithmeticPassesPerComponent
         guard cost > maxJPEGScanPixels else { return nil }
         return
-            "the JPEG is arithmetic-coded (\(components) component\(components == 1 ? "" : "s"), \(scans) scan\(scans == 1 ? "" : "s") over \(width)x\(height) px), which costs the decoder about \(arithmeticPassesPerComponent) passes a component: more than the 2.5 billion pixel passes (\(maxJPEGScanPixels)) an image may cost here; save it Huffman-coded (the default of every encoder)"
+            .costly(
+                "the JPEG is arithmetic-coded (\(components) component\(components == 1 ? "" : "s"), \(scans) scan\(scans == 1 ? "" : "s") over \(width)x\(height) px), which costs the decoder about \(arithmeticPassesPerComponent) passes a component: more than the 2.5 billion pixel passes (\(maxJPEGScanPixels)) an image may cost here; save it Huffman-coded (the default of every encoder)"
+            )
     }
 }

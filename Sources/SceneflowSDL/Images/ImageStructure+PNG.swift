@@ -76,7 +76,7 @@ extension ImageStructure {
         return (total, blocks)
     }
 
-    static func pngProblem(_ b: [UInt8]) -> String? {
+    static func pngProblem(_ b: [UInt8]) -> ImageProblem? {
         var offset = 8
         var header: PNGPixelData.Header?
         var data: [Range<Int>] = []
@@ -99,11 +99,13 @@ extension ImageStructure {
                 data.append(offset + 8..<end)
                 if let most = header.map({ maxPNGDataChunks(height: $0.height) }), data.count > most {
                     return
-                        "the PNG's pixels are split into more than \(most) IDAT chunks, more than a \(header!.height) px high image needs (an encoder writes one per 8 KiB or a row): tiny chunks cost seconds in every command"
+                        .costly(
+                            "the PNG's pixels are split into more than \(most) IDAT chunks, more than a \(header!.height) px high image needs (an encoder writes one per 8 KiB or a row): tiny chunks cost seconds in every command"
+                        )
                 }
             } else {
                 others += 1
-                if others > maxPNGAncillaryChunks { return tooManyPNGChunks }
+                if others > maxPNGAncillaryChunks { return .costly(tooManyPNGChunks) }
                 if let start = compressedPayloadStart(b, type: type, data: offset + 8..<end) {
                     compressed.append(start..<end)
                 }
@@ -120,11 +122,15 @@ extension ImageStructure {
                     : inflatedSize(b, compressed, limit: maxPNGInflatedMetadata, blockLimit: mostBlocks)
                 if inflated.blocks > mostBlocks {
                     return
-                        "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) are cut into more than \(mostBlocks) deflate blocks, where an encoder writes a few: libpng builds new Huffman tables for each on every read (padding with empty blocks?)"
+                        .costly(
+                            "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) are cut into more than \(mostBlocks) deflate blocks, where an encoder writes a few: libpng builds new Huffman tables for each on every read (padding with empty blocks?)"
+                        )
                 }
                 if inflated.bytes > maxPNGInflatedMetadata {
                     return
-                        "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) take or inflate to more than \(maxPNGInflatedMetadata >> 20) MiB, where a screenshot's take a few KB: libpng inflates them on every read (a decompression bomb?)"
+                        .costly(
+                            "its compressed text and colour-profile chunks (zTXt, iTXt, iCCP) take or inflate to more than \(maxPNGInflatedMetadata >> 20) MiB, where a screenshot's take a few KB: libpng inflates them on every read (a decompression bomb?)"
+                        )
                 }
                 if let refused = libpngRefusal(b) { return refused }
                 guard let header else { return nil }
@@ -139,7 +145,7 @@ extension ImageStructure {
     /// type 7, bit depth 3, a palette image without PLTE, two IHDR chunks), as `check`'s full
     /// decode would, without a message of libpng's own on standard error; nil when it accepts
     /// them (red-team 18 B-F1: `test`, `inspect`, `graph` and `play` ran such a file).
-    private static func libpngRefusal(_ b: [UInt8]) -> String? {
+    private static func libpngRefusal(_ b: [UInt8]) -> ImageProblem? {
         var error = [CChar](repeating: 0, count: 256)
         let status = b.withUnsafeBufferPointer { sf_png_check_info($0.baseAddress, $0.count, &error, error.count) }
         guard status != 0 else { return nil }

@@ -3,7 +3,7 @@
 extension ImageStructure {
     /// Every strip (or tile) of a TIFF's first directory must lie inside the file (TIFF 6.0
     /// §3: StripOffsets 273 with StripByteCounts 279, TileOffsets 324 with TileByteCounts 325).
-    static func tiffProblem(_ b: [UInt8], width: Int, height: Int) -> String? {
+    static func tiffProblem(_ b: [UInt8], width: Int, height: Int) -> ImageProblem? {
         guard b.count >= 8 else { return "the TIFF is cut short inside its header" }
         let little = b[0] == 0x49
         func u16(_ i: Int) -> Int { little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1]) }
@@ -27,7 +27,9 @@ extension ImageStructure {
                 tagBytes += dataBytes
                 if tagBytes > maxTIFFTagBytes {
                     return
-                        "the TIFF's tags hold more than \(maxTIFFTagBytes >> 20) MiB of data (one blob shared by many counted each time), more than an image's metadata may take: libtiff copies each tag's data on every read"
+                        .costly(
+                            "the TIFF's tags hold more than \(maxTIFFTagBytes >> 20) MiB of data (one blob shared by many counted each time), more than an image's metadata may take: libtiff copies each tag's data on every read"
+                        )
                 }
             }
             if items == 1 && (type == 3 || type == 4) { values[tag] = type == 3 ? u16(entry + 8) : u32(entry + 8) }
@@ -58,7 +60,9 @@ extension ImageStructure {
         let bytesPerPixel = max(1, (max(1, values[277] ?? 1) * max(1, values[258] ?? 8) + 7) / 8)
         if bytesPerPixel > maxTIFFBytesPerPixel {
             return
-                "the TIFF has \(values[277] ?? 1) samples of \(values[258] ?? 8) bits a pixel (\(bytesPerPixel) bytes), more than the \(maxTIFFBytesPerPixel) of 16-bit RGBA: libtiff reads every sample of every pixel to keep 4"
+                .costly(
+                    "the TIFF has \(values[277] ?? 1) samples of \(values[258] ?? 8) bits a pixel (\(bytesPerPixel) bytes), more than the \(maxTIFFBytesPerPixel) of 16-bit RGBA: libtiff reads every sample of every pixel to keep 4"
+                )
         }
         if let problem = tiffTileSizeProblem(
             tileWidth: values[322] ?? 0, tileLength: values[323] ?? 0, width: width, height: height)
@@ -71,7 +75,9 @@ extension ImageStructure {
             let read = pieces.reduce(0) { $0 + $1 }
             if read > most {
                 return
-                    "the TIFF's \(arrays[325] != nil ? "tiles" : "strips") hold \(read) bytes to decode (one shared by many counted each time), more than the \(most) its \(width)x\(height) px can need: each is decoded again, costing seconds in every command"
+                    .costly(
+                        "the TIFF's \(arrays[325] != nil ? "tiles" : "strips") hold \(read) bytes to decode (one shared by many counted each time), more than the \(most) its \(width)x\(height) px can need: each is decoded again, costing seconds in every command"
+                    )
             }
         }
         // Compression 8 and 32946 (Deflate): every tile or strip is a zlib stream.
@@ -116,7 +122,7 @@ extension ImageStructure {
     /// tiles all pointing at one 99-scan progressive JPEG cost `check` 40 s, `render` 62 s.
     private static func tiffJPEGProblem(
         _ b: [UInt8], pieces: [(start: Int, length: Int)], pixelsEach: Int, what: String
-    ) -> String? {
+    ) -> ImageProblem? {
         var scansAt: [Int: (length: Int, scans: Int)] = [:]
         var distinctBytes = 0
         var cost = 0
@@ -137,7 +143,9 @@ extension ImageStructure {
             cost += count * (pixelsEach + tiffJPEGScanSetup)
             if cost > maxJPEGScanPixels {
                 return
-                    "the TIFF's JPEG-compressed \(what) hold more than \(scans) scans in all, costing more than the 2.5 billion pixel passes (\(maxJPEGScanPixels)) an image may cost here (each scan of each of its \(pieces.count) \(what) is a pass of the JPEG decoder; a screenshot needs one)"
+                    .costly(
+                        "the TIFF's JPEG-compressed \(what) hold more than \(scans) scans in all, costing more than the 2.5 billion pixel passes (\(maxJPEGScanPixels)) an image may cost here (each scan of each of its \(pieces.count) \(what) is a pass of the JPEG decoder; a screenshot needs one)"
+                    )
             }
         }
         return nil

@@ -21,11 +21,13 @@ extension ImageStructure {
 
     /// Why a TIFF's `tileWidth` x `tileLength` px tiles are too large for its `width` x
     /// `height` px image, or nil (also for a TIFF in strips: 0 x 0).
-    static func tiffTileSizeProblem(tileWidth: Int, tileLength: Int, width: Int, height: Int) -> String? {
+    static func tiffTileSizeProblem(tileWidth: Int, tileLength: Int, width: Int, height: Int) -> ImageProblem? {
         let covered = (max(1, width) + 15) / 16 * 16 * ((max(1, height) + 15) / 16 * 16)
         guard tileWidth * tileLength > max(covered, maxTIFFTileSlack) else { return nil }
         return
-            "the TIFF's tiles are \(tileWidth)x\(tileLength) px, far larger than its \(width)x\(height) px image needs: libtiff decodes and allocates every tile whole"
+            .costly(
+                "the TIFF's tiles are \(tileWidth)x\(tileLength) px, far larger than its \(width)x\(height) px image needs: libtiff decodes and allocates every tile whole"
+            )
     }
 
     /// The bytes one entry's data take (TIFF 6.0 §2 field types; BigTIFF's 8-byte ones), or 0
@@ -56,7 +58,7 @@ extension ImageStructure {
     /// being the same are refused, so no byte is inflated twice.
     static func tiffDeflateProblem(
         _ b: [UInt8], pieces: [(start: Int, length: Int)], rawEach: Int, raw: Int, what: String
-    ) -> String? {
+    ) -> ImageProblem? {
         var uses: [Int: (length: Int, count: Int)] = [:]
         var distinctBytes = 0
         for piece in pieces where piece.length > 0 {
@@ -77,14 +79,18 @@ extension ImageStructure {
             blocks += found * use.count
             if blocks > most {
                 return
-                    "the TIFF's Deflate-compressed \(what) are cut into more than \(most) deflate blocks (one shared by many counted each time), more than zlib writes even at its smallest memory level: each block can cost every decode a new set of Huffman tables (padding with empty blocks?)"
+                    .costly(
+                        "the TIFF's Deflate-compressed \(what) are cut into more than \(most) deflate blocks (one shared by many counted each time), more than zlib writes even at its smallest memory level: each block can cost every decode a new set of Huffman tables (padding with empty blocks?)"
+                    )
             }
         }
         return nil
     }
 
     /// The refusal of a TIFF whose `compression`-compressed tiles or strips overlap.
-    static func tiffOverlap(_ what: String, _ compression: String) -> String {
-        "the TIFF's \(compression)-compressed \(what) overlap (their bytes add up to more than the file): each would be decoded again"
+    static func tiffOverlap(_ what: String, _ compression: String) -> ImageProblem {
+        .costly(
+            "the TIFF's \(compression)-compressed \(what) overlap (their bytes add up to more than the file): each would be decoded again"
+        )
     }
 }

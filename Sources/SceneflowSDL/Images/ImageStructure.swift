@@ -67,14 +67,14 @@ enum ImageStructure {
     /// Why the file is incomplete or damaged, or nil when its structure is sound (or the format
     /// is not one this check knows). `width` and `height` (pixels) are those its header declares.
     /// Found once a process for the same bytes (`StructureMemo`).
-    static func problem(_ bytes: [UInt8], format: String, width: Int, height: Int) -> String? {
+    static func problem(_ bytes: [UInt8], format: String, width: Int, height: Int) -> ImageProblem? {
         StructureMemo.problem(bytes, format: format, width: width, height: height) {
             findProblem(bytes, format: format, width: width, height: height)
         }
     }
 
     /// `problem`, found now.
-    private static func findProblem(_ bytes: [UInt8], format: String, width: Int, height: Int) -> String? {
+    private static func findProblem(_ bytes: [UInt8], format: String, width: Int, height: Int) -> ImageProblem? {
         switch format {
         case "PNG": return pngProblem(bytes)
         case "JPEG":
@@ -86,7 +86,9 @@ enum ImageStructure {
             let most = maxJPEGScans(width: width, height: height)
             if scans > most {
                 return
-                    "the JPEG has \(scans) scans, more than the \(most) a \(width)x\(height) px JPEG may have here (a photo or screenshot has at most a dozen; each costs a pass over the whole image)"
+                    .costly(
+                        "the JPEG has \(scans) scans, more than the \(most) a \(width)x\(height) px JPEG may have here (a photo or screenshot has at most a dozen; each costs a pass over the whole image)"
+                    )
             }
             return arithmeticJPEGProblem(bytes, scans: scans, width: width, height: height)
         case "BMP": return bmpProblem(bytes)
@@ -121,17 +123,21 @@ enum ImageStructure {
 
     /// Refuses a GIF whose first frame (the one decoded) has more LZW data than
     /// `maxGIFDataBytes` allows.
-    private static func gifProblem(_ b: [UInt8], width: Int, height: Int) -> String? {
+    private static func gifProblem(_ b: [UInt8], width: Int, height: Int) -> ImageProblem? {
         guard let data = ImageHeader.gifFirstFrameDataBytes(b) else { return nil }  // the header check refuses it
         let most = maxGIFDataBytes(width: width, height: height)
         if data > most {
             return
-                "the GIF's first frame has \(data) bytes of LZW data, more than the \(most) a \(width)x\(height) px frame may need (two bytes a pixel and 64 KiB; the rest can only be codes that draw nothing, each costing the decoder time)"
+                .costly(
+                    "the GIF's first frame has \(data) bytes of LZW data, more than the \(most) a \(width)x\(height) px frame may need (two bytes a pixel and 64 KiB; the rest can only be codes that draw nothing, each costing the decoder time)"
+                )
         }
         let clears = maxGIFClearCodes(width: width, height: height)
         guard let found = ImageHeader.gifClearCodes(b, limit: clears), found > clears else { return nil }
         return
-            "the GIF's first frame has more than \(clears) clear codes, the most a \(width)x\(height) px frame may have (one a 128 pixels and 4 096; an encoder writes one when its table is full, every 254 codes at most): each costs the decoder a reset"
+            .costly(
+                "the GIF's first frame has more than \(clears) clear codes, the most a \(width)x\(height) px frame may have (one a 128 pixels and 4 096; an encoder writes one when its table is full, every 254 codes at most): each costs the decoder a reset"
+            )
     }
 
     /// The most clear codes the first frame of a `width` x `height` px GIF may have: one a 128
@@ -143,7 +149,7 @@ enum ImageStructure {
     /// An uncompressed BMP (BI_RGB or BI_BITFIELDS) must hold every row of its pixels after
     /// the pixel-data offset (rows padded to 4 bytes); a compressed one must at least reach
     /// its pixel data. SDL's BMP reader fails on a short file only part way.
-    private static func bmpProblem(_ b: [UInt8]) -> String? {
+    private static func bmpProblem(_ b: [UInt8]) -> ImageProblem? {
         guard b.count >= 34 else { return "the BMP is cut short inside its header" }
         let offset = ImageHeader.le32(b, 10)
         let width = ImageHeader.le32(b, 18)

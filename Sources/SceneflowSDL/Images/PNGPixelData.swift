@@ -109,7 +109,7 @@ enum PNGPixelData {
     /// Why the IDAT data in `ranges` of `bytes` cannot give the pixels `header` declares, or nil
     /// when it inflates to at least that many bytes and not more than `allowedExtra` past them.
     /// Inflating stops at that bound, so the check costs no more than a decode of the image.
-    static func problem(_ bytes: [UInt8], idat ranges: [Range<Int>], header: Header) -> String? {
+    static func problem(_ bytes: [UInt8], idat ranges: [Range<Int>], header: Header) -> ImageProblem? {
         guard let expected = header.expectedBytes else { return nil }
         let bound = expected + allowedExtra(expected: expected)
         // The compressed data itself: deflate never needs more than its output and a few bytes
@@ -118,7 +118,9 @@ enum PNGPixelData {
         let compressed = ranges.reduce(0) { $0 + $1.count }
         if compressed > bound {
             return
-                "the PNG's compressed pixel data is \(compressed) bytes, more than the \(bound) its size (\(header.width)x\(header.height) px) can need uncompressed: padding inside the compressed stream (empty blocks?) costs seconds in every decode"
+                .costly(
+                    "the PNG's compressed pixel data is \(compressed) bytes, more than the \(bound) its size (\(header.width)x\(header.height) px) can need uncompressed: padding inside the compressed stream (empty blocks?) costs seconds in every decode"
+                )
         }
         var stream = z_stream()
         guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
@@ -160,11 +162,15 @@ enum PNGPixelData {
         }
         if blocks > mostBlocks {
             return
-                "the PNG's compressed pixel data is cut into more than \(mostBlocks) compressed deflate blocks (the most allowed for its size: 4 096, one per 128 bytes of pixels up to 250 000, and two a row): each can cost every decode a new set of Huffman tables; save it again with a standard encoder (padding with empty blocks?)"
+                .costly(
+                    "the PNG's compressed pixel data is cut into more than \(mostBlocks) compressed deflate blocks (the most allowed for its size: 4 096, one per 128 bytes of pixels up to 250 000, and two a row): each can cost every decode a new set of Huffman tables; save it again with a standard encoder (padding with empty blocks?)"
+                )
         }
         if produced > bound {
             return
-                "the PNG's pixel data inflates to more than its size (\(header.width)x\(header.height) px) needs: over \(produced - expected) bytes more than its \(expected) (a decompression bomb?)"
+                .costly(
+                    "the PNG's pixel data inflates to more than its size (\(header.width)x\(header.height) px) needs: over \(produced - expected) bytes more than its \(expected) (a decompression bomb?)"
+                )
         }
         if produced >= expected { return nil }
         if status != Z_STREAM_END && status != Z_BUF_ERROR {

@@ -38,6 +38,17 @@ enum PictureDecoding {
         let bytes = [UInt8](data)
         let encoding = ImageEncoding(of: bytes)
         if decodesAsChecked(encoding), case .size(_, let w, let h) = ImageHeader.stored(header, encoding) {
+            if encoding.orientation == .topLeft {
+                // Straight into the surface: one copy of the pixels in memory, not two.
+                let surface = try SDLSurface(width: w, height: h, format: SDLSurface.rgbaFormat)
+                let direct = try surface.withPixelsForReading { base, pitch in
+                    guard pitch == w * 4 else { return false }
+                    try decodePNG(
+                        bytes, into: base.assumingMemoryBound(to: UInt8.self), width: w, height: h, path: path)
+                    return true
+                }
+                if direct { return surface }
+            }
             let image = try decodePNG(bytes, width: w, height: h, path: path)
             return try SDLSurface(encoding.orientation.upright(image))
         }
@@ -93,12 +104,20 @@ enum PictureDecoding {
     /// samples rounded).
     static func decodePNG(_ bytes: [UInt8], width: Int, height: Int, path: String) throws -> RGBAImage {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        var message = [CChar](repeating: 0, count: 256)
-        let status = pixels.withUnsafeMutableBufferPointer { out in
-            sf_png_decode_rgba8(bytes, bytes.count, out.baseAddress, width, height, &message, message.count)
+        try pixels.withUnsafeMutableBufferPointer { out in
+            try decodePNG(bytes, into: out.baseAddress!, width: width, height: height, path: path)
         }
-        guard status == 0 else { throw ImageLoadError.corrupt(path: path, reason: "PNG: \(Self.text(message))") }
         return RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// `decodePNG` into `out`, `width` x `height` x 4 bytes of rows without padding.
+    /// - Throws: `ImageLoadError.corrupt` with libpng's message.
+    private static func decodePNG(
+        _ bytes: [UInt8], into out: UnsafeMutablePointer<UInt8>, width: Int, height: Int, path: String
+    ) throws {
+        var message = [CChar](repeating: 0, count: 256)
+        let status = sf_png_decode_rgba8(bytes, bytes.count, out, width, height, &message, message.count)
+        guard status == 0 else { throw ImageLoadError.corrupt(path: path, reason: "PNG: \(Self.text(message))") }
     }
 
     /// The first frame of a GIF, `width` x `height` px (its header's size), decoded by giflib to RGBA.

@@ -93,7 +93,7 @@ public struct PictureLoader: Sendable {
         if case .size(let format, let width, let height) = header,
             let problem = ImageStructure.problem(bytes, format: format, width: width, height: height)
         {
-            throw ImageLoadError.corrupt(path: path, reason: problem)
+            throw problem.error(path: path)
         }
         if try PictureDecoding.checkWithoutSDL(bytes, header: header, path: path) { return nil }
         return try load(data: data, path: path)
@@ -119,7 +119,7 @@ public struct PictureLoader: Sendable {
             if case .size(let format, let width, let height) = header,
                 let problem = ImageStructure.problem(bytes, format: format, width: width, height: height)
             {
-                throw ImageLoadError.corrupt(path: path, reason: problem)
+                throw problem.error(path: path)
             }
             surface = try PictureDecoding.decode(data, header: header, path: path)
         } catch let error as SDLError where error.function == "IMG_Load" {

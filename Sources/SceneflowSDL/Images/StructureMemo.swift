@@ -13,13 +13,13 @@ import Synchronization
 enum StructureMemo {
     /// At most this many verdicts are kept (the memo is emptied when full).
     static let capacity = 1_024
-    private static let verdicts = Mutex<[String: String?]>([:])
+    private static let verdicts = Mutex<[String: ImageProblem?]>([:])
 
     /// The verdict for `bytes` checked as `format` of `width` x `height` px: the one found
     /// before for equal bytes, else `find()`'s, kept.
     static func problem(
-        _ bytes: [UInt8], format: String, width: Int, height: Int, find: () -> String?
-    ) -> String? {
+        _ bytes: [UInt8], format: String, width: Int, height: Int, find: () -> ImageProblem?
+    ) -> ImageProblem? {
         let key = key(bytes, format: format, width: width, height: height)
         if let known = verdicts.withLock({ $0[key] }) { return known }
         let verdict = find()
@@ -32,7 +32,7 @@ enum StructureMemo {
 
     /// The verdict kept for `bytes` checked as `format` of `width` x `height` px: `.some(nil)`
     /// for a pass, `.some(problem)`, or nil when none is kept.
-    static func kept(_ bytes: [UInt8], format: String, width: Int, height: Int) -> String?? {
+    static func kept(_ bytes: [UInt8], format: String, width: Int, height: Int) -> ImageProblem?? {
         let key = key(bytes, format: format, width: width, height: height)
         return verdicts.withLock { $0[key] }
     }

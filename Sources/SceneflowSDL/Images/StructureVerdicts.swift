@@ -39,7 +39,7 @@ public enum StructureVerdicts {
 
     /// The problem `check` finds in the file at `path`, or nil when it is sound; `check` runs
     /// only for a file identity not known to have passed.
-    static func problem(at path: String, check: () -> String?) -> String? {
+    static func problem(at path: String, check: () -> ImageProblem?) -> ImageProblem? {
         guard let id = identity(path) else { return check() }
         lock.lock()
         if sound == nil { sound = persists ? load() : CacheLineSet() }
