@@ -131,11 +131,9 @@ import Testing
             "--jobs \(jobs): \(message)")
     }
 
-    /// Red-team 37 M1: a top level stuck in a C call only in the load made for the after_all
-    /// hooks was blamed on the test before ("test \"burns\" ran its Lua code … inside
-    /// string.find"), which had passed; the hooks never ran.
-    @Test(arguments: ["1", "2"])
-    func aTopLevelStuckInTheAfterAllLoadIsNamedAsSuch(_ jobs: String) throws {
+    /// A prototype and `a.lua`, whose top level gets stuck in a C call once 0.5 s of CPU time
+    /// has passed (in every load after the first), then declares `declarations`.
+    static func stuckInLaterLoads(_ declarations: String) throws -> TempFolder {
         let tmp = try TempFolder()
         try tmp.prototype()
         try tmp.write(
@@ -143,9 +141,21 @@ import Testing
             """
             prototype "Proto"
             if os.clock() > 0.5 then \(AfterEachAfterEveryEndingTests.stuckCall) end
+            \(declarations)
+
+            """)
+        return tmp
+    }
+
+    /// Red-team 37 M1: a top level stuck in a C call only in the load made for the after_all
+    /// hooks was blamed on the test before ("test \"burns\" ran its Lua code … inside
+    /// string.find"), which had passed; the hooks never ran.
+    @Test(arguments: ["1", "2"])
+    func aTopLevelStuckInTheAfterAllLoadIsNamedAsSuch(_ jobs: String) throws {
+        let tmp = try Self.stuckInLaterLoads(
+            """
             after_all(function() error("AA ERR") end)
             test("burns", function() \(Self.burn) end)
-
             """)
         let r = try Sceneflow.run(
             ["test", "a.lua", "--jobs", jobs, "--timeout", "2", "--json", "r.json"], in: tmp.url, timeout: 120)
@@ -165,19 +175,15 @@ import Testing
     /// Red-team 39 M2b: a test's own fresh load stuck in C at its top level was blamed on the
     /// test and on the watchdog's `--timeout` ("test \"second\" ran its Lua code for more
     /// than 30 s … (the watchdog)"), though it was stopped by the load's own 10 s limit and
-    /// the test's function never ran. It now names the top level, as the after_all load does.
+    /// the test's function never ran. It now names the top level, as the after_all load does,
+    /// and runs no after_each hook for the test.
     @Test(arguments: ["1", "2"])
     func aTopLevelStuckInATestsOwnLoadIsNamedAsSuch(_ jobs: String) throws {
-        let tmp = try TempFolder()
-        try tmp.prototype()
-        try tmp.write(
-            "a.lua",
+        let tmp = try Self.stuckInLaterLoads(
             """
-            prototype "Proto"
-            if os.clock() > 0.5 then \(AfterEachAfterEveryEndingTests.stuckCall) end
+            after_each(function() log.message("AE log") end)
             test("burns", function() \(Self.burn) end)
             test("second", function() end)
-
             """)
         let r = try Sceneflow.run(
             ["test", "a.lua", "--jobs", jobs, "--timeout", "30", "--json", "r.json"], in: tmp.url, timeout: 120)
@@ -190,6 +196,10 @@ import Testing
             message.hasPrefix("the top level of a.lua did not finish loading within 10 s of real time"),
             "--jobs \(jobs): \(message)")
         #expect(!message.contains("30 s") && !message.contains("watchdog"), "--jobs \(jobs): \(message)")
+        // Its function never began, so no after_each hook runs for it (one did, in a fresh
+        // worker, and its log read as the stuck test's).
+        #expect(second?.log.map(\.message) == [], "--jobs \(jobs): \(second?.log.map(\.message) ?? [])")
+        #expect(!message.contains("after_each"), "--jobs \(jobs): \(message)")
         #expect(outcomes.first { $0.name == "burns" }?.verdict == .passed, "\(outcomes)")
     }
 }

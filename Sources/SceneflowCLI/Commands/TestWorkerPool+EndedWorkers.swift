@@ -168,9 +168,11 @@ extension TestWorkerPool {
                     journal: run.journal())
             }
             // Stopped before its after_each hooks began (in the test or before_each): a fresh
-            // worker runs them first, and the test is shown once they ran.
+            // worker runs them first, and the test is shown once they ran. Not when it was
+            // stopped in its own load or before_all: nothing of the test ran that they follow
+            // (red-team 39 M2b: they ran, and their log read as the stuck test's).
             let phase = run.journal().phase
-            let hooksLeft = !stoppedBySignal && phase != "after_each" && phase != "before_all"
+            let hooksLeft = !stoppedBySignal && phase != "after_each" && phase != "before_all" && phase != "load"
             // Stopped inside after_each hook number n: a fresh worker runs the ones after it
             // (red-team 33 C1: they were skipped without a word).
             let restFrom = !stoppedBySignal && phase == "after_each" ? run.journal().hookNumber : nil
