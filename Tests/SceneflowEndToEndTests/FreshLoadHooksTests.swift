@@ -135,7 +135,7 @@ import Testing
     /// has passed (in every load after the first), then declares `declarations`.
     static func stuckInLaterLoads(_ declarations: String) throws -> TempFolder {
         let tmp = try TempFolder()
-        try tmp.prototype()
+        try tmp.prototype(scenes: AfterEachAfterEveryEndingTests.scenes, images: ["home.png"])
         try tmp.write(
             "a.lua",
             """
@@ -201,5 +201,32 @@ import Testing
         #expect(second?.log.map(\.message) == [], "--jobs \(jobs): \(second?.log.map(\.message) ?? [])")
         #expect(!message.contains("after_each"), "--jobs \(jobs): \(message)")
         #expect(outcomes.first { $0.name == "burns" }?.verdict == .passed, "\(outcomes)")
+    }
+
+    /// The M1 form for after_each: a test that failed by a prototype action has its after_each
+    /// hooks run in a fresh load, whose top level got stuck in C. That was blamed on the hook
+    /// and the watchdog ("after_each of a.lua … ran its Lua code for more than 30 s … (the
+    /// watchdog)"); it now says the load's own 10 s limit stopped it, after the test's failure.
+    @Test(arguments: ["1", "2"])
+    func aTopLevelStuckInTheAfterEachLoadIsNamedAsSuch(_ jobs: String) throws {
+        let tmp = try Self.stuckInLaterLoads(
+            """
+            after_each(function() log.message("AE log") end)
+            test("breaks", function() \(Self.burn) tap "Broken" end)
+            test("next", function() end)
+            """)
+        let r = try Sceneflow.run(
+            ["test", "a.lua", "--jobs", jobs, "--timeout", "30", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "--jobs \(jobs): \(r)")
+        let outcomes = try Self.outcomes(tmp)
+        let breaks = outcomes.first { $0.name == "breaks" }
+        let message = breaks?.failure?.message ?? "no outcome: \(outcomes.map(\.name))"
+        #expect(breaks?.verdict == .failed, "--jobs \(jobs): \(message)")
+        #expect(message.contains("action broke"), "the test's own failure first: \(message)")
+        #expect(
+            message.contains(
+                "; then, in after_each: a.lua:4: after_each did not run: loading the script again for them was stopped: the top level of a.lua did not finish loading within 10 s of real time"
+            ), "--jobs \(jobs): \(message)")
+        #expect(!message.contains("30 s") && !message.contains("watchdog"), "--jobs \(jobs): \(message)")
     }
 }

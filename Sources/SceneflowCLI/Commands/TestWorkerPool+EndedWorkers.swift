@@ -163,9 +163,14 @@ extension TestWorkerPool {
             } else {
                 // After the test's own failure when it had failed before its after_each hooks,
                 // as in a live worker (red-team 18 F1).
+                var problem = testProblem(worker, run, test)
+                let journal = run.journal()
+                if journal.phase == "load", journal.failureBeforeAfterEach != nil {
+                    // In the top level of the fresh load made for its after_each hooks.
+                    problem = "after_each did not run: loading the script again for them was stopped: " + problem
+                }
                 outcome.failure = HeadlessTestRunner.afterEachStop(
-                    Diagnostic(file: run.file, line: test.line, message: testProblem(worker, run, test)),
-                    journal: run.journal())
+                    Diagnostic(file: run.file, line: test.line, message: problem), journal: journal)
             }
             // Stopped before its after_each hooks began (in the test or before_each): a fresh
             // worker runs them first, and the test is shown once they ran. Not when it was

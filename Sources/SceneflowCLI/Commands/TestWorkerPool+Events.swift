@@ -112,6 +112,8 @@ extension TestWorkerPool {
                     run.countShown = true
                     onPlanned(count, settledFiles >= totalFiles)
                 }
+            case .declared(let digest):
+                if run.digest == nil { run.digest = digest }
             case .started(let position):
                 flushShown(run, onOutcome: onOutcome)
                 run.running = position
@@ -186,6 +188,12 @@ extension TestWorkerPool {
                 }
                 worker.assigned.removeFirst()
                 finish(run, notRun: run.outcomes.isEmpty)
+            case .finished(let result) where !result.loadProblems.isEmpty && run.sends > 1 && run.digest != nil:
+                // A worker going on with the file after another was stopped in it: its load is
+                // one more fresh load, and its failure is the tests' it was to run.
+                failLeft(run, loadProblem: result.loadProblems[0], onOutcome: onOutcome)
+                worker.assigned.removeFirst()
+                finish(run, timeline: result.timeline, writeProblems: result.writeProblems)
             case .finished(let result):
                 releaseHeld(run, onOutcome: onOutcome)
                 flushShown(run, onOutcome: onOutcome)

@@ -64,6 +64,9 @@ extension TestWorkerPool {
         /// a test never reached): decoding every event would cost the runner more CPU than the
         /// rest of its work per file.
         var plannedLine: Data?
+        /// What the file's first load declared (`WorkerEvent.declared`), sent to a worker that
+        /// goes on with the file after another was stopped in it (`WorkerRequest.digest`).
+        var digest: String?
         private var decodedPlan: [TestOutcome]?
         /// Whether the file's test count went to the console's `[n/N]` (once: a fresh worker
         /// that resumes the file after a stopped one plans it again).

@@ -37,7 +37,15 @@ extension TestWorkerPool {
             return "\(stuck.subject) ran its Lua code for more than 10 s of real time during this test \(stopped)"
         }
         if let silence = worker.frozenFor { return frozenText(silence) }
-        return "the worker running this test exited \(exitText(worker.process)) without its result"
+        // In a hook or a load, it is named as a limit there names it (red-team 40 K1: `kill -9`
+        // in before_each said "the worker running this test").
+        let running =
+            phase.map { _ in
+                ScriptRuntime.runner(
+                    of: ScriptTest(name: test.name, line: test.line), phase: phase,
+                    file: (run.file as NSString).lastPathComponent)
+            } ?? "this test"
+        return "the worker running \(running) exited \(exitText(worker.process)) without its result"
             + errorTail(worker)
     }
 

@@ -107,7 +107,7 @@ extension TestWorkerPool {
                     beforeAllFailedInTests: run.afterAllOnly
                         && HeadlessTestRunner.failedInBeforeAll(run.afterAllAfter.flatMap { run.outcomes[$0] })
                         ? true : nil,
-                    sources: readsSources ? true : nil)
+                    sources: readsSources ? true : nil, digest: run.sends > 0 ? run.digest : nil)
             )
         else { return }
         line.append(10)

@@ -18,6 +18,10 @@ enum WorkerEvent: Codable {
     /// How many tests the file plans (sent right after `planned`, which the runner decodes
     /// only when it must), for the console's `[n/N]`.
     case count(Int)
+    /// The digest of what the file's load declared (tests and hooks; `ScriptDeclarations`), as
+    /// lowercase hexadecimal, sent with `planned`: a worker started for the rest of the file
+    /// checks its own load against the first (`WorkerRequest.digest`).
+    case declared(String)
     /// The test at this run position (0 = the file's first test in run order) started.
     case started(Int)
     /// The test at this run position ended.
@@ -170,6 +174,10 @@ struct WorkerRequest: Codable {
     /// Send the files the run read (`WorkerEvent.read`) before the file's end: asked under
     /// `--watch`, which reruns when one of them changes.
     var sources: Bool? = nil
+    /// For a worker started for the rest of a file after another was stopped in it: the
+    /// digest the first load declared (`WorkerEvent.declared`). This worker's load is one more
+    /// fresh load of the file, and must declare the same (red-team 40 W1).
+    var digest: String? = nil
 }
 
 /// A test worker (`sceneflow test --worker PID`): a long-lived process that runs script files
@@ -269,6 +277,7 @@ enum TestWorker {
         options.afterAllSkip = max(0, request.afterAllSkip ?? 0)
         options.afterAllWithoutBeforeAll = request.withoutBeforeAll ?? false
         options.afterAllBeforeAllFailedInTests = request.beforeAllFailedInTests ?? false
+        options.expectedDigest = request.digest.flatMap(Self.bytes(hex:))
         let runner = HeadlessTestRunner(options: options)
         // Each outcome goes to the runner as the test ends; the worker keeps no copy of its detail.
         runner.keepsHandedDetail = false
@@ -284,6 +293,10 @@ enum TestWorker {
         runner.onPlan = {
             send(.planned($0.map(PlannedTest.init)), flush: false)
             send(.count($0.count), flush: false)
+            if let digest = runner.declarationDigest { send(.declared(Self.hex(digest)), flush: false) }
+            // The keys the load read, now: a worker stopped later never sends them at its end
+            // (red-team 40 L1: `--param t0 was read by no test`, though the load read it).
+            if !runner.parametersRead.isEmpty { send(.parameters(runner.parametersRead.sorted()), flush: false) }
         }
         // The running test's records as the runner rebuilds them from the lines it is sent:
         // an outcome whose steps and log equal them goes without them (`endedFromRecords`).
@@ -428,5 +441,39 @@ enum TestWorker {
                 reason: LuaWatchdog.Reason(rawValue: reason) ?? .pastDeadline, subject: file,
                 place: LuaWatchdog.Place.current))
         _exit(TestWorker.stuckStatus)
+    }
+}
+
+extension TestWorker {
+    /// `bytes` as lowercase hexadecimal.
+    static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The bytes of lowercase hexadecimal `text` (`hex(_:)`), or nil when it is not that.
+    static func bytes(hex text: String) -> [UInt8]? {
+        let utf8 = Array(text.utf8)
+        guard utf8.count % 2 == 0 else { return nil }
+        func value(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 48...57: c - 48
+            case 97...102: c - 87
+            default: nil
+            }
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(utf8.count / 2)
+        for i in stride(from: 0, to: utf8.count, by: 2) {
+            guard let high = value(utf8[i]), let low = value(utf8[i + 1]) else { return nil }
+            out.append(high << 4 | low)
+        }
+        return out
     }
 }

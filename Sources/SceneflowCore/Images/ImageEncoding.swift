@@ -17,6 +17,9 @@ public struct ImageEncoding: Equatable, Sendable {
     public var adobeTransform: Int?
     /// A PNG's bits per sample from IHDR (1, 2, 4, 8 or 16); nil for other formats.
     public var pngBitDepth: Int?
+    /// A PNG's colour type from IHDR (0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA); nil
+    /// for other formats.
+    public var pngColourType: Int?
     /// True for a greyscale PNG (colour type 0) with a `tRNS` chunk, a grey level drawn
     /// transparent: SDL_image 2.6 and libpng give such a file other pixels.
     public var pngGreyColourKey = false
@@ -86,7 +89,8 @@ public struct ImageEncoding: Equatable, Sendable {
     /// 3rd edition places it before the image data).
     private mutating func readPNG(_ b: [UInt8]) {
         if b.count > 24 { pngBitDepth = Int(b[24]) }
-        let grey = b.count > 25 && b[25] == 0
+        if b.count > 25 { pngColourType = Int(b[25]) }
+        let grey = pngColourType == 0
         var i = 8
         while i + 8 <= b.count {
             let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])

@@ -201,7 +201,7 @@ extension HeadlessTestRunner {
 
     /// The after_each run of `test` when the fresh load for its hooks could not be made
     /// (`problem`, from `reload`): failed, saying so (`addAfterEach` adds it to the test).
-    static func afterEachNotRun(_ problem: Diagnostic, for test: TestOutcome) -> TestOutcome {
+    public static func afterEachNotRun(_ problem: Diagnostic, for test: TestOutcome) -> TestOutcome {
         var failure = problem
         failure.message = "after_each did not run: " + problem.message
         return TestOutcome(name: test.name, file: test.file, line: test.line, verdict: .failed, failure: failure)
@@ -333,9 +333,14 @@ extension HeadlessTestRunner {
             // The test's failure goes first: a worker stopped in the load's top level or its
             // before_all keeps it, and the stop follows it (red-team 36 B1: it was replaced).
             onRecord?(.phase("after_each", testFailure: outcome.failure?.luaText, line: nil))
+            // The load itself is a phase of its own, so a worker stopped in its top level names
+            // it, not the hooks and their watchdog (red-team 37 M1's after_each form).
+            onRecord?(.phase("load", testFailure: nil))
             let again: ScriptRuntime
             switch reload(run.file, test: index, directory: run.directory, expecting: run.declared) {
-            case .success(let loaded): again = loaded
+            case .success(let loaded):
+                onRecord?(.phase("after_each", testFailure: outcome.failure?.luaText, line: nil))
+                again = loaded
             case .failure(let problem):
                 // The hooks cannot run: the test's failure says why, never silence (red-team
                 // 36 B1: its top level raising in that load dropped them without a word).

@@ -80,19 +80,21 @@ extension HeadlessTestRunner {
         let sameTests = runtime.matchesEarlierLoad
         guard sameTests, runtime.prototype == declared.prototype else {
             let what = sameTests ? prototypeFilePath(in: directory) : file
-            // The script's declarations include its hooks (red-team 37 W4): one declared only
-            // under some condition ran in some loads and not others.
-            let why =
-                sameTests
-                ? "did it change during the run?"
-                : "each load must declare the same tests and hooks: did it change during the run, or declare one only under some condition?"
-            return .failure(
-                Diagnostic(
-                    file: file,
-                    message:
-                        "\(what) gave a different result when loaded again for this test (each test loads the script and its prototype afresh): \(why)"
-                ))
+            return .failure(Diagnostic(file: file, message: Self.differentLoad(what, sameTests: sameTests)))
         }
         return .success(runtime)
+    }
+
+    /// Why a fresh load of `what` (the script, or its prototype file when the tests were the
+    /// same) cannot be used: it gave another result than the first load.
+    static func differentLoad(_ what: String, sameTests: Bool) -> String {
+        // The script's declarations include its hooks (red-team 37 W4): one declared only
+        // under some condition ran in some loads and not others.
+        let why =
+            sameTests
+            ? "did it change during the run?"
+            : "each load must declare the same tests and hooks: did it change during the run, or declare one only under some condition?"
+        return
+            "\(what) gave a different result when loaded again for this test (each test loads the script and its prototype afresh): \(why)"
     }
 }

@@ -78,6 +78,11 @@ extension HeadlessTestRunner {
         /// With `afterAllOnly`: the last test failed in before_all already, so before_all
         /// failing again in the load for the after_all hooks is no news for their entry.
         public var afterAllBeforeAllFailedInTests = false
+        /// For a run resumed after an earlier worker was stopped in the file: the digest of what
+        /// the file's first load declared (`ScriptDeclarations.digest`). This run's own first
+        /// load is one more fresh load, and fails as a load problem saying so when it declares
+        /// other tests or hooks, as a later test's load does (red-team 40 W1).
+        public var expectedDigest: [UInt8]?
         /// When a test's frames are kept as an MP4 video (`--video`), in
         /// `<visualDirectory>/videos/<script>/`.
         public var videoMode = VideoMode.off

@@ -78,8 +78,10 @@ public final class HeadlessTestRunner {
         let message: String
         switch journal.phase {
         case "after_each": message = interruptedInAfterEachMessage
-        // The before_all of the fresh load that runs a stopped test's after_each hooks.
-        case "before_all" where journal.failureBeforeAfterEach != nil: message = interruptedInAfterEachMessage
+        // The top level or before_all of the fresh load that runs a stopped test's after_each
+        // hooks.
+        case let phase? where (phase == "before_all" || phase == "load") && journal.failureBeforeAfterEach != nil:
+            message = interruptedInAfterEachMessage
         case let hook? where hook == "before_all" || hook == "before_each": message = interruptedMessage(inHooks: hook)
         default: message = interruptedMessage
         }
@@ -93,7 +95,7 @@ public final class HeadlessTestRunner {
     /// Also when the stop came in before_all of the fresh load that runs those hooks after a
     /// test a limit ended (red-team 36 B1: the test's own reason was lost).
     public static func afterEachStop(_ stop: Diagnostic, journal: TestRecordJournal) -> Diagnostic {
-        guard journal.phase == "after_each" || journal.phase == "before_all",
+        guard journal.phase == "after_each" || journal.phase == "before_all" || journal.phase == "load",
             let before = journal.failureBeforeAfterEach
         else { return stop }
         var failure = Diagnostic(luaMessage: before, file: stop.file, line: stop.line ?? 1)
@@ -113,6 +115,10 @@ public final class HeadlessTestRunner {
     /// The module files the Lua states of the running file looked for and did not find: with
     /// `filesRead` once the file ends, for a watch to rerun when one is created.
     var missingModules = MissingModules()
+
+    /// The digest of what the last `run(script:)`'s first load declared (tests and hooks),
+    /// once it loaded; nil before (`ScriptDeclarations.digest`).
+    public internal(set) var declarationDigest: [UInt8]?
 
     /// Creates a runner.
     public init(options: Options = Options()) { self.options = options }
@@ -141,6 +147,7 @@ public final class HeadlessTestRunner {
         let fileStart = ProcessInfo.processInfo.systemUptime
         filesRead = []
         parametersRead = []
+        declarationDigest = nil
         missingModules = MissingModules()
         var result = runFile(file, onOutcome: onOutcome)
         filesRead.formUnion(missingModules.paths)
@@ -157,6 +164,11 @@ public final class HeadlessTestRunner {
                 // file did not run and is not at fault (the test pool names the stop's reason).
                 return ScriptFileResult.notRun(file)
             }
+            return result
+        }
+        declarationDigest = first.declarationDigest
+        if let expected = options.expectedDigest, expected != first.declarationDigest {
+            result.loadProblems = [Diagnostic(file: file, message: Self.differentLoad(file, sameTests: false))]
             return result
         }
         let tests = first.tests

@@ -20,7 +20,7 @@ public struct ImageLimits: Equatable, Sendable {
     /// read whole, twice, and passed).
     public var maxFileBytes: Int { maxPixels * 8 + (16 << 20) }
 
-    /// Throws `ImageLoadError.corrupt` when the file at `path` is larger than `maxFileBytes`
+    /// Throws `ImageLoadError.tooCostly` when the file at `path` is larger than `maxFileBytes`
     /// (checked with `stat`; a file that cannot be examined is left to the reading that follows).
     /// Also throws `.corrupt` for a PNG that goes on for more than `maxBytesAfterEnd` after
     /// its IEND chunk (`PNGEnd`), before the rest is read.
@@ -28,7 +28,7 @@ public struct ImageLimits: Equatable, Sendable {
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
         if Int(info.st_size) > maxFileBytes {
-            throw .corrupt(
+            throw .tooCostly(
                 path: path,
                 reason:
                     "the file is \(info.st_size) bytes, more than any image within the limits can take (\(maxFileBytes) bytes): data after the image, or not an image file"
@@ -45,7 +45,7 @@ public struct ImageLimits: Equatable, Sendable {
         }
     }
 
-    /// Throws `ImageLoadError.corrupt` when the file at `path` is larger than the image its
+    /// Throws `ImageLoadError.tooCostly` when the file at `path` is larger than the image its
     /// header declares can take: 8 bytes a pixel (16-bit RGBA stored uncompressed) and
     /// `ImageHeader.metadataAllowance`, wherever the rest sits (red-team 30 F5: 300 MB in an
     /// ancillary PNG chunk before the pixels, or in a JPEG before its end marker, were read
@@ -56,7 +56,7 @@ public struct ImageLimits: Equatable, Sendable {
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
         let most = width * height * 8 + ImageHeader.metadataAllowance
         if Int(info.st_size) > most {
-            throw .corrupt(
+            throw .tooCostly(
                 path: path,
                 reason:
                     "the file is \(info.st_size) bytes, more than a \(width)x\(height) px \(format) image can take (\(most) bytes: 8 bytes a pixel and \(ImageHeader.metadataAllowance >> 20) MiB of metadata): data padded inside or after the image"

@@ -10,8 +10,9 @@ import SceneflowCore
 ///   to check it and once more to draw it (red-team 39 H1). 16-bit samples are rounded to the
 ///   nearest 8-bit level, as ImageMagick does, where SDL_image truncates each to its high byte;
 ///   every other colour type, bit depth, transparency, gamma chunk and interlacing gives the
-///   pixels SDL_image gives (`PNGDecoderAgreementTests`). A grey PNG with a colour key
-///   (`tRNS`) is the exception, left to SDL_image as before so its look does not change.
+///   pixels SDL_image gives (`PNGDecoderAgreementTests`). Palette PNGs and grey PNGs with a
+///   colour key (`tRNS`) are left to SDL_image as before, since the two differ on them (a
+///   palette index past the palette's end: transparent there, opaque black in libpng).
 /// - 4-component (CMYK, YCCK) JPEGs: SDL_image hands libjpeg's raw C, M, Y, K samples over as if
 ///   they were B, G, R, A (red and blue swap, the black plate becomes alpha); they are converted
 ///   with `CMYKConversion`, Adobe's inverted samples included.
@@ -82,9 +83,12 @@ enum PictureDecoding {
     }
 
     /// True when `decode` decodes a file of this encoding with the decoder `checkWithoutSDL`
-    /// uses (a PNG, but for a grey one with a colour key; a GIF is told by its header).
+    /// uses: a PNG, but for a palette one (libpng draws a pixel whose index is past the
+    /// palette opaque black, SDL_image transparent: red-team 40 P1) and a grey one with a
+    /// colour key, where the two differ; a GIF is told by its header.
     static func decodesAsChecked(_ encoding: ImageEncoding) -> Bool {
-        encoding.pngBitDepth != nil && (encoding.pngBitDepth == 16 || !encoding.pngGreyColourKey)
+        guard let depth = encoding.pngBitDepth else { return false }
+        return depth == 16 || (encoding.pngColourType != 3 && !encoding.pngGreyColourKey)
     }
 
     /// Decodes a PNG (libpng) or GIF (giflib) through the shims only to find damage a decoder

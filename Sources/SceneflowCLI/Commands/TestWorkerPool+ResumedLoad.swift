@@ -1,0 +1,57 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+
+/// A file whose worker was stopped goes on in a fresh worker, whose load of the file is one
+/// more fresh load, as each test's is in a live worker: it must succeed and declare what the
+/// first load declared (`WorkerRequest.digest`). Red-team 40 W1: a test or hook declared only
+/// in that load ran, and a test that fails alone passed; L1: when it failed, the tests left
+/// vanished from every report and the file read as a load error (exit 65).
+extension TestWorkerPool {
+    /// Fails what the worker that could not load `run` again was to run, with `loadProblem`
+    /// (its load's error, or that it declared other tests or hooks), as a live worker fails a
+    /// test whose fresh load fails: the test held for its after_each hooks gets `after_each did
+    /// not run: …`, each test left `loading the script again failed: …` (those past
+    /// `--max-failures` are not run), and a worker that was to run only the after_all hooks
+    /// gives their entry `after_all did not run: …`.
+    func failLeft(_ run: FileRun, loadProblem: Diagnostic, onOutcome: (TestOutcome) -> Void) {
+        var problem = loadProblem
+        if !problem.message.contains("gave a different result when loaded again") {
+            problem.message = "loading the script again failed: " + problem.message
+        }
+        if let position = run.heldForAfterEach, let held = run.outcomes[position] {
+            releaseHeld(run, adding: HeadlessTestRunner.afterEachNotRun(problem, for: held), onOutcome: onOutcome)
+        }
+        flushShown(run, onOutcome: onOutcome)
+        guard let planned = run.planned(decoder) else { return }
+        if run.afterAllOnly {
+            let after = min(run.afterAllAfter ?? planned.count - 1, planned.count - 1)
+            var failure = problem
+            failure.message = "after_all did not run: " + problem.message
+            if failure.line == nil, planned.indices.contains(after) { failure.line = planned[after].line }
+            let entry = Self.joined(
+                run.partialAfterAll, HeadlessTestRunner.afterAllEntry(failure, file: run.file, seconds: nil))
+            run.partialAfterAll = nil
+            failures += 1
+            run.outcomes[planned.count] = entry
+            onOutcome(entry)
+            return
+        }
+        for position in planned.indices where position >= run.next && run.outcomes[position] == nil {
+            var outcome = planned[position]
+            // Its own skip reason (`skip()`) stands; the placeholder of a test to run does not.
+            guard outcome.skipReason == "the run was interrupted" else { continue }
+            if let limit = settings.maxFailures, failures >= limit {
+                outcome = namingTheStop(outcome)
+            } else {
+                outcome.verdict = .failed
+                outcome.skipReason = nil
+                outcome.failure = problem
+                failures += 1
+            }
+            run.outcomes[position] = outcome
+            onOutcome(outcome)
+        }
+        run.next = planned.count
+    }
+}

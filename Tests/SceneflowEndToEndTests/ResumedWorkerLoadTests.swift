@@ -1,0 +1,78 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+import Testing
+
+/// Red-team 40 W1 and L1: a test stuck in a C call ends its worker, and a fresh worker goes on
+/// with the file. That worker's load is one more fresh load, and it was not checked: a hook or
+/// test declared only there ran (a test that fails alone passed, an undeclared test was
+/// reported), and when it failed the tests left vanished from every report and the file read
+/// as a load error (exit 65). Now it is checked as every test's load is, and its failure is
+/// the tests' it was to run, as in a live worker.
+@Suite struct ResumedWorkerLoadTests {
+    /// `r.lua`: its top level runs `late` in every load made 2 s or more after `--param t0`
+    /// (so in the fresh worker, which starts after the stuck test's 3 s watchdog), then
+    /// declares a test stuck in C, a second test and `more`.
+    static func suite(late: String, more: String = "") throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            if os.time() - tonumber(param("t0")) >= 2 then \(late) end
+            test("stuck", function() \(AfterEachAfterEveryEndingTests.stuckCall) end)
+            test("two", function() expect(X).to_be(nil) end)
+            \(more)
+
+            """)
+        return tmp
+    }
+
+    /// Runs `r.lua` with `--jobs jobs` and gives the exit status and the JSON report's outcomes.
+    static func run(_ tmp: TempFolder, jobs: String) throws -> (status: Int32, outcomes: [TestOutcome], output: String)
+    {
+        let t0 = Int(Date().timeIntervalSince1970)
+        let r = try Sceneflow.run(
+            ["test", "r.lua", "--jobs", jobs, "--timeout", "3", "--param", "t0=\(t0)", "--json", "r.json"],
+            in: tmp.url, timeout: 120)
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        return (r.status, report.files.flatMap(\.outcomes), r.stdout + r.stderr)
+    }
+
+    @Test(arguments: ["a before_each", "a test"], ["1", "2"])
+    func aDeclarationOnlyInTheFreshWorkersLoadFailsWhatItRan(_ what: String, _ jobs: String) throws {
+        let tmp =
+            what == "a test"
+            ? try Self.suite(late: "LATE = true", more: #"if LATE then test("extra", function() end) end"#)
+            : try Self.suite(late: "before_each(function() X = 1 end)")
+        let r = try Self.run(tmp, jobs: jobs)
+        #expect(r.status == 1, "\(what), --jobs \(jobs): \(r.output)")
+        let two = r.outcomes.first { $0.name == "two" }
+        #expect(two?.verdict == .failed, "\(what), --jobs \(jobs): \(r.output)")
+        #expect(
+            two?.failure?.message.contains("gave a different result when loaded again") == true,
+            "\(what), --jobs \(jobs): \(two?.failure?.message ?? r.output)")
+        #expect(r.outcomes.map(\.name) == ["stuck", "two"], "\(what), --jobs \(jobs): \(r.outcomes.map(\.name))")
+    }
+
+    @Test(arguments: ["1", "2"])
+    func aFreshWorkersLoadThatFailsFailsTheTestsLeft(_ jobs: String) throws {
+        let tmp = try Self.suite(
+            late: #"error("TOP LATE")"#, more: #"after_each(function() log.message("AE log") end)"#)
+        let r = try Self.run(tmp, jobs: jobs)
+        #expect(r.status == 1, "--jobs \(jobs): a test's failure, not a file that cannot load: \(r.output)")
+        #expect(r.outcomes.map(\.name) == ["stuck", "two"], "--jobs \(jobs): \(r.outcomes.map(\.name))")
+        let stuck = r.outcomes.first { $0.name == "stuck" }?.failure?.message ?? ""
+        #expect(
+            stuck.contains("; then, in after_each: ")
+                && stuck.contains("after_each did not run: loading the script again failed: ")
+                && stuck.contains("TOP LATE"), "--jobs \(jobs): \(stuck)")
+        let two = r.outcomes.first { $0.name == "two" }
+        #expect(two?.verdict == .failed, "--jobs \(jobs): \(r.output)")
+        #expect(
+            two?.failure?.message.hasPrefix("loading the script again failed: ") == true
+                && two?.failure?.message.contains("TOP LATE") == true, "--jobs \(jobs): \(two?.failure?.message ?? "")")
+        #expect(!r.output.contains("was read by no test"), "the first load read it: \(r.output)")
+    }
+}
