@@ -20,9 +20,10 @@ public struct ImageEncoding: Equatable, Sendable {
     /// A PNG's colour type from IHDR (0 grey, 2 RGB, 3 palette, 4 grey + alpha, 6 RGBA); nil
     /// for other formats.
     public var pngColourType: Int?
-    /// True for a greyscale PNG (colour type 0) with a `tRNS` chunk, a grey level drawn
-    /// transparent: SDL_image 2.6 and libpng give such a file other pixels.
-    public var pngGreyColourKey = false
+    /// True for a PNG with a `tRNS` chunk before its pixels (a colour key, or a palette's
+    /// alphas): SDL_image 2.6 and libpng give some such files other pixels (a grey key; a key
+    /// before an RGB image's suggested palette).
+    public var pngTransparencyChunk = false
     /// True when the file is a TIFF (libtiff applies part of the orientation itself; see
     /// `ImageOrientation.afterLibTIFF`).
     public var isTIFF = false
@@ -90,7 +91,6 @@ public struct ImageEncoding: Equatable, Sendable {
     private mutating func readPNG(_ b: [UInt8]) {
         if b.count > 24 { pngBitDepth = Int(b[24]) }
         if b.count > 25 { pngColourType = Int(b[25]) }
-        let grey = pngColourType == 0
         var i = 8
         while i + 8 <= b.count {
             let length = Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3])
@@ -99,7 +99,7 @@ public struct ImageEncoding: Equatable, Sendable {
             let end = i + 8 + length
             guard end <= b.count else { return }
             if type == "eXIf" { orientation = Self.exifOrientation(b, block: i + 8..<end) ?? orientation }
-            if type == "tRNS" && grey { pngGreyColourKey = true }
+            if type == "tRNS" { pngTransparencyChunk = true }
             i = end + 4
         }
     }

@@ -22,7 +22,7 @@ public struct ImageLimits: Equatable, Sendable {
 
     /// Throws `ImageLoadError.tooCostly` when the file at `path` is larger than `maxFileBytes`
     /// (checked with `stat`; a file that cannot be examined is left to the reading that follows).
-    /// Also throws `.corrupt` for a PNG that goes on for more than `maxBytesAfterEnd` after
+    /// Also throws `.tooCostly` for a PNG that goes on for more than `maxBytesAfterEnd` after
     /// its IEND chunk (`PNGEnd`), before the rest is read.
     public func checkFileSize(path: String) throws(ImageLoadError) {
         var info = stat()
@@ -37,7 +37,7 @@ public struct ImageLimits: Equatable, Sendable {
         if Int(info.st_size) > Self.maxBytesAfterEnd, let end = PNGEnd.offset(path: path),
             Int(info.st_size) - end > Self.maxBytesAfterEnd
         {
-            throw .corrupt(
+            throw .tooCostly(
                 path: path,
                 reason:
                     "the PNG ends at byte \(end) (its IEND chunk) but the file goes on for \(Int(info.st_size) - end) more bytes: data appended after the image; cut the file at byte \(end)"

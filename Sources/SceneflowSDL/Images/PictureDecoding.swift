@@ -10,9 +10,10 @@ import SceneflowCore
 ///   to check it and once more to draw it (red-team 39 H1). 16-bit samples are rounded to the
 ///   nearest 8-bit level, as ImageMagick does, where SDL_image truncates each to its high byte;
 ///   every other colour type, bit depth, transparency, gamma chunk and interlacing gives the
-///   pixels SDL_image gives (`PNGDecoderAgreementTests`). Palette PNGs and grey PNGs with a
-///   colour key (`tRNS`) are left to SDL_image as before, since the two differ on them (a
-///   palette index past the palette's end: transparent there, opaque black in libpng).
+///   pixels SDL_image gives (`PNGDecoderAgreementTests`). Palette PNGs and PNGs with a
+///   `tRNS` chunk are left to SDL_image as before, since the two differ on some of them (a
+///   palette index past the palette's end, a grey colour key, a colour key before a
+///   suggested palette).
 /// - 4-component (CMYK, YCCK) JPEGs: SDL_image hands libjpeg's raw C, M, Y, K samples over as if
 ///   they were B, G, R, A (red and blue swap, the black plate becomes alpha); they are converted
 ///   with `CMYKConversion`, Adobe's inverted samples included.
@@ -84,11 +85,13 @@ enum PictureDecoding {
 
     /// True when `decode` decodes a file of this encoding with the decoder `checkWithoutSDL`
     /// uses: a PNG, but for a palette one (libpng draws a pixel whose index is past the
-    /// palette opaque black, SDL_image transparent: red-team 40 P1) and a grey one with a
-    /// colour key, where the two differ; a GIF is told by its header.
+    /// palette opaque black, SDL_image transparent: red-team 40 P1) and one with a `tRNS`
+    /// chunk (a grey colour key; red-team 41 T1: an RGB key before a suggested palette,
+    /// transparent in SDL_image, opaque in libpng), where the two differ; a GIF is told by
+    /// its header.
     static func decodesAsChecked(_ encoding: ImageEncoding) -> Bool {
         guard let depth = encoding.pngBitDepth else { return false }
-        return depth == 16 || (encoding.pngColourType != 3 && !encoding.pngGreyColourKey)
+        return depth == 16 || (encoding.pngColourType != 3 && !encoding.pngTransparencyChunk)
     }
 
     /// Decodes a PNG (libpng) or GIF (giflib) through the shims only to find damage a decoder
