@@ -75,4 +75,32 @@ import Testing
                 && two?.failure?.message.contains("TOP LATE") == true, "--jobs \(jobs): \(two?.failure?.message ?? "")")
         #expect(!r.output.contains("was read by no test"), "the first load read it: \(r.output)")
     }
+
+    /// Red-team 41 L2: when the last test's load failed (in the live worker, or in the fresh
+    /// one after a stuck call), the after_all hooks never ran and no entry said so.
+    @Test(arguments: ["stuck", "slow"], ["1", "2"])
+    func theAfterAllEntrySaysItsHooksDidNotRun(_ first: String, _ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let body =
+            first == "stuck"
+            ? AfterEachAfterEveryEndingTests.stuckCall : "local t = os.clock() while os.clock() - t < 3.5 do end"
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            if os.time() - tonumber(param("t0")) >= 2 then error("TOP LATE") end
+            after_all(function() log.message("AA log") end)
+            test("first", function() \(body) end)
+            test("two", function() end)
+
+            """)
+        let r = try Self.run(tmp, jobs: jobs)
+        #expect(r.status == 1, "\(first), --jobs \(jobs): \(r.output)")
+        let entry = r.outcomes.first { $0.name == TestOutcome.afterAllName }
+        #expect(
+            entry?.failure?.message.contains("after_all did not run: loading the script again") == true
+                && entry?.failure?.message.contains("TOP LATE") == true,
+            "\(first), --jobs \(jobs): \(r.outcomes.map(\.name)) \(entry?.failure?.message ?? r.output)")
+    }
 }

@@ -112,8 +112,11 @@ extension TestWorkerPool {
                     run.countShown = true
                     onPlanned(count, settledFiles >= totalFiles)
                 }
-            case .declared(let digest):
-                if run.digest == nil { run.digest = digest }
+            case .declared(let digest, let afterEach, let afterAll):
+                if run.digest == nil {
+                    run.digest = digest
+                    run.declaresHooks = (afterEach, afterAll)
+                }
             case .started(let position):
                 flushShown(run, onOutcome: onOutcome)
                 run.running = position

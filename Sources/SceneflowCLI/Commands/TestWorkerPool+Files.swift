@@ -67,6 +67,8 @@ extension TestWorkerPool {
         /// What the file's first load declared (`WorkerEvent.declared`), sent to a worker that
         /// goes on with the file after another was stopped in it (`WorkerRequest.digest`).
         var digest: String?
+        /// Whether that load declared after_each and after_all hooks (`WorkerEvent.declared`).
+        var declaresHooks = (afterEach: false, afterAll: false)
         private var decodedPlan: [TestOutcome]?
         /// Whether the file's test count went to the console's `[n/N]` (once: a fresh worker
         /// that resumes the file after a stopped one plans it again).

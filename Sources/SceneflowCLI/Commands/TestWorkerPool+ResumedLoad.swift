@@ -20,11 +20,16 @@ extension TestWorkerPool {
             problem.message = "loading the script again failed: " + problem.message
         }
         if let position = run.heldForAfterEach, let held = run.outcomes[position] {
-            releaseHeld(run, adding: HeadlessTestRunner.afterEachNotRun(problem, for: held), onOutcome: onOutcome)
+            // Only a file with after_each hooks has them not run (red-team 41 N1).
+            let hooks = run.declaresHooks.afterEach ? HeadlessTestRunner.afterEachNotRun(problem, for: held) : nil
+            releaseHeld(run, adding: hooks, onOutcome: onOutcome)
         }
         flushShown(run, onOutcome: onOutcome)
         guard let planned = run.planned(decoder) else { return }
-        if run.afterAllOnly {
+        if run.afterAllOnly || run.declaresHooks.afterAll {
+            // The after_all hooks: their entry says they did not run, after the tests left
+            // (red-team 41 L2).
+            if !run.afterAllOnly { failTestsLeft(run, planned: planned, problem: problem, onOutcome: onOutcome) }
             let after = min(run.afterAllAfter ?? planned.count - 1, planned.count - 1)
             var failure = problem
             failure.message = "after_all did not run: " + problem.message
@@ -37,6 +42,13 @@ extension TestWorkerPool {
             onOutcome(entry)
             return
         }
+        failTestsLeft(run, planned: planned, problem: problem, onOutcome: onOutcome)
+    }
+
+    /// Fails each test of `planned` left to run with `problem` (past `--max-failures`, not run).
+    private func failTestsLeft(
+        _ run: FileRun, planned: [TestOutcome], problem: Diagnostic, onOutcome: (TestOutcome) -> Void
+    ) {
         for position in planned.indices where position >= run.next && run.outcomes[position] == nil {
             var outcome = planned[position]
             // Its own skip reason (`skip()`) stands; the placeholder of a test to run does not.

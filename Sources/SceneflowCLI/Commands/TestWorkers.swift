@@ -19,9 +19,11 @@ enum WorkerEvent: Codable {
     /// only when it must), for the console's `[n/N]`.
     case count(Int)
     /// The digest of what the file's load declared (tests and hooks; `ScriptDeclarations`), as
-    /// lowercase hexadecimal, sent with `planned`: a worker started for the rest of the file
-    /// checks its own load against the first (`WorkerRequest.digest`).
-    case declared(String)
+    /// lowercase hexadecimal, and whether it declared after_each and after_all hooks, sent with
+    /// `planned`: a worker started for the rest of the file checks its own load against the
+    /// first (`WorkerRequest.digest`), and when that load fails the runner says which hooks
+    /// did not run.
+    case declared(String, afterEach: Bool, afterAll: Bool)
     /// The test at this run position (0 = the file's first test in run order) started.
     case started(Int)
     /// The test at this run position ended.
@@ -293,7 +295,13 @@ enum TestWorker {
         runner.onPlan = {
             send(.planned($0.map(PlannedTest.init)), flush: false)
             send(.count($0.count), flush: false)
-            if let digest = runner.declarationDigest { send(.declared(Self.hex(digest)), flush: false) }
+            if let digest = runner.declarationDigest {
+                send(
+                    .declared(
+                        Self.hex(digest), afterEach: runner.declaresHooks.afterEach,
+                        afterAll: runner.declaresHooks.afterAll),
+                    flush: false)
+            }
             // The keys the load read, now: a worker stopped later never sends them at its end
             // (red-team 40 L1: `--param t0 was read by no test`, though the load read it).
             if !runner.parametersRead.isEmpty { send(.parameters(runner.parametersRead.sorted()), flush: false) }

@@ -44,6 +44,9 @@ final class FileRun {
     var loadedSince: Double?
     /// Whether a test of this file has started: before_all's log and steps go to the first.
     var startedOne = false
+    /// Whether the first load declared after_all hooks: they run after the last test even when
+    /// that test's own load failed (red-team 41 L2: they were skipped without a word).
+    let hasAfterAllHooks: Bool
 
     init(
         file: String, directory: String, first: ScriptRuntime, prototype: Prototype, checker: ScreenshotChecker,
@@ -53,6 +56,7 @@ final class FileRun {
         self.file = file
         self.directory = directory
         declared = (tests: first.tests, prototype: first.prototype, declarations: first.declarations)
+        hasAfterAllHooks = first.hasAfterAllHooks
         self.prototype = prototype
         self.checker = checker
         self.recorder = recorder

@@ -119,6 +119,8 @@ public final class HeadlessTestRunner {
     /// The digest of what the last `run(script:)`'s first load declared (tests and hooks),
     /// once it loaded; nil before (`ScriptDeclarations.digest`).
     public internal(set) var declarationDigest: [UInt8]?
+    /// Whether the last `run(script:)`'s first load declared after_each and after_all hooks.
+    public internal(set) var declaresHooks = (afterEach: false, afterAll: false)
 
     /// Creates a runner.
     public init(options: Options = Options()) { self.options = options }
@@ -167,6 +169,7 @@ public final class HeadlessTestRunner {
             return result
         }
         declarationDigest = first.declarationDigest
+        declaresHooks = (first.hasAfterEachHooks, first.hasAfterAllHooks)
         if let expected = options.expectedDigest, expected != first.declarationDigest {
             result.loadProblems = [Diagnostic(file: file, message: Self.differentLoad(file, sameTests: false))]
             return result
