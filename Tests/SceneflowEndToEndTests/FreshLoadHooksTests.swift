@@ -200,6 +200,8 @@ import Testing
         // worker, and its log read as the stuck test's).
         #expect(second?.log.map(\.message) == [], "--jobs \(jobs): \(second?.log.map(\.message) ?? [])")
         #expect(!message.contains("after_each"), "--jobs \(jobs): \(message)")
+        // The file declares no after_all hooks: no entry (red-team 41 A1: a failed one).
+        #expect(outcomes.map(\.name) == ["burns", "second"], "--jobs \(jobs): \(outcomes.map(\.name))")
         #expect(outcomes.first { $0.name == "burns" }?.verdict == .passed, "\(outcomes)")
     }
 

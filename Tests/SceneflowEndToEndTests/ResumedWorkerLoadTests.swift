@@ -103,4 +103,24 @@ import Testing
                 && entry?.failure?.message.contains("TOP LATE") == true,
             "\(first), --jobs \(jobs): \(r.outcomes.map(\.name)) \(entry?.failure?.message ?? r.output)")
     }
+
+    /// Red-team 41 A1: the last test's own load stuck in C, in a file without after_all hooks:
+    /// a fresh worker was started for hooks the file does not have, got stuck in its load too,
+    /// and a failed `(after_all)` entry counted against the run.
+    @Test func noEntryForAfterAllHooksAFileDoesNotHave() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            if os.time() - tonumber(param("t0")) >= 2 then \(AfterEachAfterEveryEndingTests.stuckCall) end
+            test("first", function() local t = os.clock() while os.clock() - t < 2.5 do end end)
+            test("two", function() end)
+
+            """)
+        let r = try Self.run(tmp, jobs: "1")
+        #expect(r.status == 1, "\(r.output)")
+        #expect(r.outcomes.map(\.name) == ["first", "two"], "\(r.outcomes.map(\.name)): \(r.output)")
+    }
 }

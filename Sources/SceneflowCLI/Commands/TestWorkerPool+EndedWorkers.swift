@@ -195,8 +195,11 @@ extension TestWorkerPool {
                 run.shownLater = position
             }
             // The last test that runs ended the worker before the file's after_all hooks: a
-            // fresh worker runs them (the tests left, if any, are skipped ones).
-            if !stoppedBySignal, planned[run.next...].allSatisfy({ Self.skippedByTheScript($0) }) {
+            // fresh worker runs them (the tests left, if any, are skipped ones), when the file
+            // has any, or after_each hooks held (red-team 41 A1: a file with none got a failed
+            // `(after_all)` entry when that worker's load got stuck).
+            let hooksToRun = run.digest == nil || run.declaresHooks.afterAll || run.heldForAfterEach != nil
+            if !stoppedBySignal, hooksToRun, planned[run.next...].allSatisfy({ Self.skippedByTheScript($0) }) {
                 run.afterAllOnly = true
                 run.afterAllAfter = position
                 run.next = planned.count
