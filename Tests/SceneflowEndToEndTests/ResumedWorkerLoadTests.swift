@@ -123,4 +123,65 @@ import Testing
         #expect(r.status == 1, "\(r.output)")
         #expect(r.outcomes.map(\.name) == ["first", "two"], "\(r.outcomes.map(\.name)): \(r.output)")
     }
+
+    /// Red-team 41 A H1 (a hang): a fresh worker going on with a file got stuck in C in its own
+    /// load of it. Nothing was charged for it, so the runner started another worker for the
+    /// same test, which got stuck the same way, every 10 s without end. Its load is the tests'
+    /// it was to run: they fail with the load's stop (and the after_all entry says its hooks
+    /// did not run), as when that load fails with an error.
+    @Test(arguments: ["no hooks", "after_each", "after_all"], ["1", "2"])
+    func aFreshWorkersLoadStuckInCFailsTheTestsLeft(_ hooks: String, _ jobs: String) throws {
+        let more =
+            [
+                "after_each": #"after_each(function() log.message("AE log") end)"#,
+                "after_all": #"after_all(function() log.message("AA log") end)"#,
+            ][hooks] ?? ""
+        let tmp = try Self.suite(
+            late: AfterEachAfterEveryEndingTests.stuckCall, more: more + "\ntest(\"three\", function() end)")
+        let r = try Self.run(tmp, jobs: jobs)
+        #expect(r.status == 1, "\(hooks), --jobs \(jobs): \(r.output)")
+        let names = ["stuck", "two", "three"] + (hooks == "after_all" ? [TestOutcome.afterAllName] : [])
+        #expect(r.outcomes.map(\.name) == names, "\(hooks), --jobs \(jobs): \(r.outcomes.map(\.name)) \(r.output)")
+        for name in names.dropFirst() {
+            let outcome = r.outcomes.first { $0.name == name }
+            let message = outcome?.failure?.message ?? ""
+            #expect(outcome?.verdict == .failed, "\(hooks), --jobs \(jobs): \(name): \(r.output)")
+            #expect(
+                message.contains("the top level of r.lua did not finish loading within 10 s of real time")
+                    && message.contains("string.find"), "\(hooks), --jobs \(jobs): \(name): \(message)")
+        }
+        if hooks == "after_each" {
+            let stuck = r.outcomes.first { $0.name == "stuck" }?.failure?.message ?? ""
+            #expect(
+                stuck.contains("after_each did not run: loading the script again for them was stopped: the top level"),
+                "--jobs \(jobs): \(stuck)")
+        }
+    }
+    /// Red-team 41 A M1: the same stuck load, made for the after_each hooks of the last test,
+    /// stopped in C (so in a worker that also runs the after_all hooks, if any), was blamed on
+    /// the hooks and the test's watchdog ("after_each of r.lua … more than 3 s … (the
+    /// watchdog)"); it is the load's own 10 s limit, and the hooks never began.
+    @Test(arguments: [false, true], ["1", "2"])
+    func theAfterEachLoadOfTheLastTestStuckInCIsNamedAsSuch(_ afterAll: Bool, _ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "r.lua",
+            """
+            prototype "Proto"
+            if os.time() - tonumber(param("t0")) >= 2 then \(AfterEachAfterEveryEndingTests.stuckCall) end
+            after_each(function() log.message("AE log") end)
+            \(afterAll ? #"after_all(function() log.message("AA log") end)"# : "")
+            test("stuck", function() \(AfterEachAfterEveryEndingTests.stuckCall) end)
+
+            """)
+        let r = try Self.run(tmp, jobs: jobs)
+        #expect(r.status == 1, "after_all \(afterAll), --jobs \(jobs): \(r.output)")
+        let stuck = r.outcomes.first { $0.name == "stuck" }?.failure?.message ?? r.output
+        #expect(
+            stuck.contains(
+                "; then, in after_each: r.lua:5: after_each did not run: loading the script again for them was stopped: the top level of r.lua did not finish loading within 10 s of real time"
+            ), "after_all \(afterAll), --jobs \(jobs): \(stuck)")
+        #expect(!stuck.contains("after_each of r.lua"), "after_all \(afterAll), --jobs \(jobs): \(stuck)")
+    }
 }

@@ -69,6 +69,7 @@ extension TestWorkerPool {
             }
             return
         }
+        if endedInResumedLoad(worker, run, stoppedBySignal: stoppedBySignal, onOutcome: show) { return }
         if run.afterAllOnly {
             // The fresh worker that ran only the file's hooks ended as well (its before_all,
             // after_each or after_all stuck, a crash). A test held for its after_each hooks
@@ -82,7 +83,8 @@ extension TestWorkerPool {
                 // Stopped in after_all: the after_each hooks before them held.
                 let stopped = !stoppedBySignal && phase != "after_all"
                 let hooks = afterEachStopped(
-                    worker, run, planned[position], phase: phase == "before_all" ? "before_all" : "after_each",
+                    worker, run, planned[position],
+                    phase: !run.loadedBySend ? "load" : phase == "before_all" ? "before_all" : "after_each",
                     stopped: stopped)
                 if holdForTheRest(run, adding: hooks, stoppedBySignal: stoppedBySignal) {
                     // Stopped inside one after_each hook: one more worker runs the ones after
@@ -139,7 +141,10 @@ extension TestWorkerPool {
         {
             // Stopped again while the after_each hooks of the test that ended the worker before
             // ran in a fresh one: the stop is theirs, added to that test's failure.
-            let hooks = afterEachStopped(worker, run, test, phase: "after_each", stopped: !stoppedBySignal)
+            // Or in the load made for them, when it never finished (red-team 41 A M1: blamed on
+            // the hooks and the watchdog).
+            let phase = run.loadedBySend ? "after_each" : "load"
+            let hooks = afterEachStopped(worker, run, test, phase: phase, stopped: !stoppedBySignal)
             if !holdForTheRest(run, adding: hooks, stoppedBySignal: stoppedBySignal) {
                 releaseHeld(run, adding: hooks, onOutcome: show)
             }
@@ -233,6 +238,9 @@ extension TestWorkerPool {
         guard stopped else { return hooks }
         hooks.verdict = .failed
         var message = testProblem(worker, run, test, phase: phase)
+        if phase == "load" {
+            message = "after_each did not run: loading the script again for them was stopped: " + message
+        }
         let journal = run.journal()
         if journal.phase == "after_each" {
             hooks.log = journal.log

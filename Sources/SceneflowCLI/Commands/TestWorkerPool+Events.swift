@@ -113,6 +113,7 @@ extension TestWorkerPool {
                     onPlanned(count, settledFiles >= totalFiles)
                 }
             case .declared(let digest, let afterEach, let afterAll):
+                run.loadedBySend = true
                 if run.digest == nil {
                     run.digest = digest
                     run.declaresHooks = (afterEach, afterAll)

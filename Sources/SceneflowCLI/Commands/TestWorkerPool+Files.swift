@@ -139,6 +139,8 @@ extension TestWorkerPool {
         var started: Double?
         /// How many times the file was handed to a worker (more than once after a stop).
         var sends = 0
+        /// Whether the worker it was last handed to finished loading it (its plan came).
+        var loadedBySend = false
         /// When it was last handed to a worker (`ProcessInfo.systemUptime`), nil before.
         var sentAt: Double?
         /// The file's timeline as its tests' parts came (`WorkerEvent.timelinePart`), on one

@@ -114,6 +114,7 @@ extension TestWorkerPool {
         if worker.assigned.isEmpty { worker.lastHeard = ProcessInfo.processInfo.systemUptime }
         worker.assigned.append(run)
         run.sends += 1
+        run.loadedBySend = false
         run.sentAt = ProcessInfo.processInfo.systemUptime
         // A worker that died meanwhile is handled as it ends (its files go back to the queue).
         let fd = worker.requests.fileHandleForWriting.fileDescriptor

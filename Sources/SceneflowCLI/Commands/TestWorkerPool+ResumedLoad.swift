@@ -66,4 +66,31 @@ extension TestWorkerPool {
         }
         run.next = planned.count
     }
+    /// Handles a worker going on with `run` after another was stopped in it, which ended before
+    /// it finished loading the file (stuck in C at the top level, frozen, killed): that load
+    /// was the one made for the next test, so the tests left fail with its stop, as when it
+    /// fails with an error (`failLeft`). Returns whether it did; not for a worker stopped by a
+    /// signal, one made to run a held test's after_each hooks or only the after_all hooks
+    /// (those say it themselves), or one that ended cleanly before taking the file. Red-team
+    /// 41 A H1: nothing was charged, and a fresh worker, stuck the same way, was started for
+    /// the same test every 10 s without end.
+    func endedInResumedLoad(
+        _ worker: Worker, _ run: FileRun, stoppedBySignal: Bool, onOutcome: (TestOutcome) -> Void
+    ) -> Bool {
+        let endedCleanly =
+            worker.stuck == nil && worker.frozenFor == nil && worker.process.terminationReason == .exit
+            && worker.process.terminationStatus == 0
+        guard run.sends > 1, !run.loadedBySend, !stoppedBySignal, !endedCleanly, run.heldForAfterEach == nil,
+            !run.afterAllOnly, run.running == nil
+        else { return false }
+        var problem = loadProblem(worker, run)
+        if worker.stuck != nil {
+            problem = Diagnostic(
+                file: run.file,
+                message: "the top level of \((run.file as NSString).lastPathComponent) " + problem.message)
+        }
+        failLeft(run, loadProblem: problem, onOutcome: onOutcome)
+        finish(run)
+        return true
+    }
 }

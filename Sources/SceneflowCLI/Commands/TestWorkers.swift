@@ -117,16 +117,19 @@ enum TestWorker {
         runner.onPlan = {
             send(.planned($0.map(PlannedTest.init)), flush: false)
             send(.count($0.count), flush: false)
+            // The keys the load read, now: a worker stopped later never sends them at its end
+            // (red-team 40 L1: `--param t0 was read by no test`, though the load read it).
+            if !runner.parametersRead.isEmpty { send(.parameters(runner.parametersRead.sorted()), flush: false) }
+        }
+        // Sent at once: a stop after it is not in this worker's load of the file (red-team 41
+        // A H1, M1), whatever the worker runs (tests, held after_each hooks, only after_all).
+        runner.onLoaded = {
             if let digest = runner.declarationDigest {
                 send(
                     .declared(
                         Self.hex(digest), afterEach: runner.declaresHooks.afterEach,
-                        afterAll: runner.declaresHooks.afterAll),
-                    flush: false)
+                        afterAll: runner.declaresHooks.afterAll))
             }
-            // The keys the load read, now: a worker stopped later never sends them at its end
-            // (red-team 40 L1: `--param t0 was read by no test`, though the load read it).
-            if !runner.parametersRead.isEmpty { send(.parameters(runner.parametersRead.sorted()), flush: false) }
         }
         // The running test's records as the runner rebuilds them from the lines it is sent:
         // an outcome whose steps and log equal them goes without them (`endedFromRecords`).

@@ -122,6 +122,11 @@ public final class HeadlessTestRunner {
     /// Whether the last `run(script:)`'s first load declared after_each and after_all hooks.
     public internal(set) var declaresHooks = (afterEach: false, afterAll: false)
 
+    /// Called once the file's first load in `run(script:)` succeeded, before anything of it
+    /// runs (`declarationDigest` and `declaresHooks` are set): a `--jobs` worker says so, so
+    /// its runner knows a later stop was not in that load.
+    public var onLoaded: () -> Void = {}
+
     /// Creates a runner.
     public init(options: Options = Options()) { self.options = options }
 
@@ -170,6 +175,7 @@ public final class HeadlessTestRunner {
         }
         declarationDigest = first.declarationDigest
         declaresHooks = (first.hasAfterEachHooks, first.hasAfterAllHooks)
+        onLoaded()
         if let expected = options.expectedDigest, expected != first.declarationDigest {
             result.loadProblems = [Diagnostic(file: file, message: Self.differentLoad(file, sameTests: false))]
             return result
