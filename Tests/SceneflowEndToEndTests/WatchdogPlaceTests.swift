@@ -30,7 +30,7 @@ import Testing
             name: "sort", code: #"local t = {} for i = 1, 3e6 do t[i] = -i end while true do table.sort(t) end"#,
             says: "w.lua:3", pattern: false),
         Case(
-            name: "type_text", code: #"type_text("Field", string.rep("x", 10 * 1024 * 1024))"#,
+            name: "type_text", code: #"type_text("Field", string.rep("x", 30 * 1024 * 1024))"#,
             says: "inside the Sceneflow call type_text", pattern: false),
         Case(name: "loop", code: "while true do end", says: "in the script's own Lua code at w.lua:3", pattern: false),
         // A script's pattern that Sceneflow runs (a `pattern` locator, `to_match`): the call is

@@ -1,4 +1,5 @@
 import SceneflowRunner
+import SceneflowSDL
 
 /// Exit codes of `sceneflow` (DESIGN.md §5 rule 8).
 enum ExitCode: Int32 {
@@ -98,9 +99,11 @@ let helpOption = OptionSpec(name: "--help", valueName: nil, help: "Show help for
 
 /// Opens a prototype for a command, printing every diagnostic to standard error when it cannot
 /// be used (the caller then exits 65).
-func openOrReport(_ folder: String, images: PrototypeOpener.ImageCheck = .header) -> LoadedPrototypeHandle? {
+func openOrReport(
+    _ folder: String, images: PrototypeOpener.ImageCheck = .header, loader: PictureLoader = PictureLoader()
+) -> LoadedPrototypeHandle? {
     do {
-        return try PrototypeOpener.open(folder, images: images)
+        return try PrototypeOpener.open(folder, images: images, loader: loader)
     } catch {
         for diagnostic in error.diagnostics { printError("\(diagnostic)") }
         return nil

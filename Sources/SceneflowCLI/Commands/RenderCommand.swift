@@ -1,6 +1,7 @@
 import Foundation
 import SceneflowCore
 import SceneflowRunner
+import SceneflowSDL
 
 /// `sceneflow render`: one frame to a PNG, offscreen, at the device's pixel size.
 struct RenderCommand: Subcommand {
@@ -100,7 +101,10 @@ struct RenderCommand: Subcommand {
     }
 
     func run() -> ExitCode {
-        guard let loaded = openOrReport(folder) else { return .badInput }
+        // Every screenshot is decoded while it is checked, and the ones drawn are taken from
+        // there: one decode each, not a check's and then a draw's (red-team 40 B H2).
+        let loader = PictureLoader(handoff: PictureHandoff())
+        guard let loaded = openOrReport(folder, images: .decode, loader: loader) else { return .badInput }
         let prototype = loaded.prototype
         let names = prototype.sceneOrder
         let scene = parsed.value("--scene") ?? prototype.start
@@ -130,7 +134,7 @@ struct RenderCommand: Subcommand {
         let image: RGBAImage
         let labels = parsed.flag("--labels")
         do {
-            image = try StillRenderer.render(prototype, plan, at: at, labels: labels)
+            image = try StillRenderer.render(prototype, plan, at: at, labels: labels, loader: loader)
         } catch {
             printError("sceneflow render: \(error)")
             return .badInput

@@ -86,12 +86,15 @@ extension StillRenderer {
     /// Draws `plan` at `at` seconds and returns the pixels (the device's pixel size, turned
     /// when the frame shows in landscape).
     ///
+    /// Images are read with `loader` (give the one the prototype was opened with, holding a
+    /// `PictureHandoff`, so the screenshots checked then are not decoded again).
+    ///
     /// - Throws: `SDLError`, `ImageLoadError` (an image that cannot be decoded).
-    public static func render(_ prototype: Prototype, _ plan: Plan, at: Double, labels: Bool = false) throws
-        -> RGBAImage
-    {
+    public static func render(
+        _ prototype: Prototype, _ plan: Plan, at: Double, labels: Bool = false, loader: PictureLoader = PictureLoader()
+    ) throws -> RGBAImage {
         let renderer = try OffscreenRenderer(device: prototype.device)
-        let images = renderer.makeTextureCache(directory: prototype.directory)
+        let images = renderer.makeTextureCache(directory: prototype.directory, loader: loader)
         try renderer.draw(frame(prototype, plan, at: at), images: images)
         if labels { try renderer.draw(labelOverlay(prototype, plan, at: at)) }
         return try renderer.capture()

@@ -12,12 +12,16 @@ public struct PictureLoader: Sendable {
     /// When set, files are read through it (their bytes as first read) instead of from disk
     /// each time; see `ImageFileStore`.
     public var files: ImageFileStore?
+    /// When set, `checkAndLoad` keeps each picture it decodes there and `load(path:)` takes it
+    /// back instead of decoding the unchanged file again (`render` checks, then draws).
+    public var handoff: PictureHandoff?
 
     /// Creates a loader with the given limits (default: `ImageLimits.standard`), reading
-    /// files through `files` when given.
-    public init(limits: ImageLimits = .standard, files: ImageFileStore? = nil) {
+    /// files through `files` when given and handing decoded pictures over through `handoff`.
+    public init(limits: ImageLimits = .standard, files: ImageFileStore? = nil, handoff: PictureHandoff? = nil) {
         self.limits = limits
         self.files = files
+        self.handoff = handoff
     }
 
     /// Decodes the image file at `path` (absolute, or relative to the working directory; read
@@ -32,7 +36,8 @@ public struct PictureLoader: Sendable {
     ///   but does not read, e.g. HEIC), `.notAnImage` (an unknown format); `SDLError` when SDL
     ///   cannot allocate or convert the surface.
     public func load(path: String) throws -> DecodedPicture {
-        try load(data: read(path: path), path: path)
+        if let picture = handoff?.take(path: path) { return picture }
+        return try load(data: read(path: path), path: path)
     }
 
     /// The bytes of the regular file at `path`, within the file-size limit.
@@ -67,7 +72,7 @@ public struct PictureLoader: Sendable {
     /// `render` read each screenshot so (red-team 39 H1: a PNG was decoded twice for them).
     /// - Throws: like `load(path:)`.
     public func checkAndLoad(path: String) throws -> DecodedPicture {
-        try DecodesUnderWay.decoding(path) {
+        let picture = try DecodesUnderWay.decoding(path) {
             let data = try read(path: path)
             let bytes = [UInt8](data)
             if case .size(let format, _, _) = ImageHeader.parse(bytes),
@@ -77,6 +82,8 @@ public struct PictureLoader: Sendable {
             }
             return try checkPixelsNow(data: data, path: path) ?? decode(data: data, path: path)
         }
+        handoff?.keep(picture, path: path)
+        return picture
     }
 
     /// `checkPixels(path:)`, counted in `DecodesUnderWay` by its caller.
