@@ -132,4 +132,27 @@ import Testing
         #expect(message.contains("were not run: stopped after 1 failure (--max-failures)"), "\(message)")
         #expect(r.stdout.contains("were not run: stopped after 1 failure"), "\(r.stdout)")
     }
+    /// Red-team 42 A3: the same, for the tests after one stuck in a C call, whose worker the
+    /// limit's stop had to end: the console said `(the run was interrupted)`, the JSON, JUnit
+    /// and TAP named the limit.
+    @Test func testsAfterOneStuckInCNameTheLimit() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s/a.lua",
+            "prototype \"../Proto\"\ntest(\"a0\", function() \(Self.stuck) end)\ntest(\"a1\", function() end)\n")
+        try tmp.write(
+            "s/b.lua",
+            "prototype \"../Proto\"\ntest(\"b0\", function() local t = os.clock() while os.clock() - t < 0.5 do end error(\"boom\") end)\n"
+        )
+        let r = try Sceneflow.run(
+            ["test", "s", "--jobs", "2", "--timeout", "60", "--max-failures", "1", "--json", "r.json"], in: tmp.url,
+            timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        #expect(!r.output.contains("the run was interrupted"), "\(r)")
+        #expect(r.stdout.contains("SKIP  a1  (not run: stopped after 1 failure (--max-failures))"), "\(r.stdout)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let a1 = report.files.flatMap(\.outcomes).first { $0.name == "a1" }
+        #expect(a1?.skipReason == "not run: stopped after 1 failure (--max-failures)", "\(String(describing: a1))")
+    }
 }

@@ -71,8 +71,11 @@ extension TestWorkerPool {
         }
         let journal = run.journal()
         let inAfterAll = journal.phase == "after_all"
-        // Ended in the load that runs them, before they began (its top level or before_all).
-        let loadBegun = run.afterAllLoadBegun
+        // Ended in the load that runs them, before they began (its top level or before_all);
+        // or in this worker's own load of the file, which is theirs when no after_each hooks
+        // were held (red-team 42 A1, A2: blamed on the test's watchdog, or dropped after a
+        // stop signal).
+        let loadBegun = run.afterAllLoadBegun || !run.loadedBySend
         run.afterAllLoadBegun = false
         // The earlier loads of the hooks in this worker come first (red-team 34 C2).
         if let loads = run.loadsSoFar {

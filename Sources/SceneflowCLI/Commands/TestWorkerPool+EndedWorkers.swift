@@ -281,8 +281,11 @@ extension TestWorkerPool {
     func showPlannedLeft(_ run: FileRun, planned: [TestOutcome], onOutcome: (TestOutcome) -> Void) {
         flushShown(run, onOutcome: onOutcome)
         for index in planned.indices where run.outcomes[index] == nil {
-            run.outcomes[index] = planned[index]
-            onOutcome(planned[index])
+            // Named by the stop (`--max-failures` too, whose stop a worker stuck in C could
+            // only take by ending: red-team 42 A3, "the run was interrupted" on the console).
+            let outcome = namingTheStop(planned[index])
+            run.outcomes[index] = outcome
+            onOutcome(outcome)
         }
     }
 
