@@ -59,4 +59,49 @@ import Testing
         #expect(Set(frames) == (hashOnly ? [] : Set(listed)), "\(names) vs \(listed)")
         #expect(names.contains("notes.md"))
     }
+    /// Red-team 42 B F5: a fresh run into a `--frames` folder removed every file named like a
+    /// frame (`001-my-photo.png`), though no run had written it. Only the frames an earlier
+    /// run listed (`hashes.txt`, `summary.txt`) go; the user's are kept, byte for byte, and
+    /// never written over: the new frames are numbered after them.
+    @Test func numberedImagesNoRunWroteAreKept() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"t\", function() tap \"Open\"; tap \"Back\" end)\n")
+        let mine = ["001-home.png": "mine 1\n", "002-detail.png": "mine 2\n", "099-keep.png": "mine 3\n"]
+        for (name, text) in mine { try tmp.write("fr/t/" + name, text) }
+        let r = try Sceneflow.run(["test", "t.lua", "--frames", "fr"], in: tmp.url)
+        #expect(r.status == 0, "\(r)")
+        for (name, text) in mine {
+            #expect((try? String(contentsOfFile: tmp.file("fr/t/" + name), encoding: .utf8)) == text, "\(name)")
+        }
+        let hashes = try String(contentsOfFile: tmp.file("fr/t/hashes.txt"), encoding: .utf8)
+        let listed = hashes.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(!listed.isEmpty && listed.allSatisfy { mine[$0] == nil && (Int($0.prefix(3)) ?? 0) > 99 }, "\(listed)")
+        for name in listed { #expect(FileManager.default.fileExists(atPath: tmp.file("fr/t/" + name)), "\(name)") }
+        // A second run removes the frames the first listed, and still keeps the user's.
+        let again = try Sceneflow.run(["test", "t.lua", "--frames", "fr"], in: tmp.url)
+        #expect(again.status == 0, "\(again)")
+        for (name, text) in mine {
+            #expect((try? String(contentsOfFile: tmp.file("fr/t/" + name), encoding: .utf8)) == text, "\(name)")
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.file("fr/t")).filter {
+            $0.hasSuffix(".png")
+        }
+        #expect(names.count == mine.count + listed.count, "\(names.sorted())")
+    }
+
+    /// Red-team 42 B F5: `test Proto.lua --frames .` wrote the script's frames into `./Proto/`,
+    /// the prototype's own folder, whose screenshots were lost. A frames folder that is a
+    /// prototype's folder, or lies inside one, is refused (exit 64), before anything runs.
+    @Test(arguments: [".", "Proto/.."])
+    func aFramesFolderThatIsThePrototypesIsRefused(_ frames: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("Proto.lua", "prototype \"Proto\"\ntest(\"t\", function() tap \"Open\" end)\n")
+        let before = try FileManager.default.contentsOfDirectory(atPath: tmp.file("Proto")).sorted()
+        let r = try Sceneflow.run(["test", "Proto.lua", "--frames", frames], in: tmp.url)
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("--frames") && r.stderr.contains("prototype"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.file("Proto")).sorted() == before)
+    }
 }

@@ -35,6 +35,38 @@ extension OutputOptions {
         if command == TestCommand.name, let frames = parsed.value("--frames") {
             let scripts = ScriptFinder.scripts(in: parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals)
             try checkOutsideFrames(outputs, frames: frames, scripts: scripts)
+            var prototypes =
+                (parsed.value("--prototype").map { [$0] } ?? []) + scripts.compactMap(declaredPrototype(of:))
+            prototypes += parsed.positionals.filter {
+                FileManager.default.fileExists(atPath: PathText.join($0, "prototype.lua"))
+            }
+            try checkFramesOutsidePrototypes(frames: frames, scripts: scripts, prototypes: prototypes)
+        }
+    }
+
+    /// Throws when the folder `--frames DIR` writes a script's frames into (`DIR/<script id>/`)
+    /// is a prototype's folder or lies inside one: `test Shop.lua --frames .` wrote into
+    /// `./Shop/`, the prototype's own folder, and its screenshots named like frames
+    /// (`001-home.png`) were lost (red-team 42 B F5). `prototypes`: folders, or `.lua` files
+    /// whose folder is the prototype's.
+    ///
+    /// - Throws: `UsageError` (exit 64) naming the script, its frames folder and the prototype.
+    static func checkFramesOutsidePrototypes(frames: String, scripts: [String], prototypes: [String])
+        throws(UsageError)
+    {
+        let folders = prototypes.compactMap { prototype -> (String, String)? in
+            let folder = prototype.hasSuffix(".lua") ? PathText.folder(of: prototype) : prototype
+            return placeKey(folder).map { (folder, $0) }
+        }
+        for script in scripts {
+            let folder = PathText.join(frames, HeadlessTestRunner.scriptID(script))
+            guard let key = placeKey(folder) else { continue }
+            for (prototype, inside) in folders where key == inside || key.hasPrefix(inside + "/") {
+                throw UsageError(
+                    message:
+                        "--frames \(OutputPath.shown(frames)) would write the frames of \(OutputPath.shown(script)) into \(OutputPath.shown(folder))/, \(key == inside ? "the folder" : "inside the folder") of the prototype \(OutputPath.shown(prototype)), whose screenshots they could replace; give --frames a folder of its own"
+                )
+            }
         }
     }
 

@@ -69,15 +69,24 @@ final class FrameRecorder {
         } else {
             // A fresh run replaces the folder's frames: an earlier, longer run's numbered frames
             // (`004-home.png`) would stay beside the new ones that hashes.txt and summary.txt
-            // list (red-team 32 R6). Only files named as this recorder names frames go: a
-            // folder so named, with what it holds, is the user's (red-team 34 L1: removed).
+            // list (red-team 32 R6). Only the frames an earlier run listed there go: a file or
+            // folder so named that no run wrote is the user's (red-team 34 L1, 42 B F5: a
+            // user's `001-my-photo.png` was removed), and the new frames are numbered after
+            // it, so none is written over.
+            let earlier = Self.earlierFrames(in: directory)
+            var left: [String] = []
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             where Self.isFrameName(name) {
                 let path = (directory as NSString).appendingPathComponent(name)
                 var info = stat()
-                guard lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { continue }
-                try? FileManager.default.removeItem(atPath: path)
+                guard earlier.contains(name), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                    (try? FileManager.default.removeItem(atPath: path)) != nil
+                else {
+                    left.append(name)
+                    continue
+                }
             }
+            counter = left.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
         }
         let descriptor = open(hashPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | (continuing ? 0 : O_TRUNC), 0o644)
         guard descriptor >= 0 else {
@@ -86,6 +95,15 @@ final class FrameRecorder {
         hashLines = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         renderer = try OffscreenRenderer(device: prototype.device)
         images = renderer.makeTextureCache(directory: prototype.directory)
+    }
+
+    /// The frames an earlier run into `directory` listed, in its `hashes.txt` and in the frame
+    /// lines of its `summary.txt`: the files a fresh run may remove.
+    static func earlierFrames(in directory: String) -> Set<String> {
+        let hashes = hashLines(in: (directory as NSString).appendingPathComponent("hashes.txt")).map(\.file)
+        let summary = summaryLines(in: (directory as NSString).appendingPathComponent("summary.txt")).frames
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+        return Set((hashes + summary).filter { isFrameName($0) && !$0.contains("/") })
     }
 
     /// True for a file name as `capture` names a frame: digits, a dash, a name, `.png`.
