@@ -54,4 +54,18 @@ struct PictureHandoffTests {
         #expect(try loader.load(path: tmp.file("a.png")) === first)
         #expect(try loader.load(path: tmp.file("b.png")) !== second)
     }
+    /// Red-team 42 B F2: `graph` decoded a screenshot once for every thumbnail showing it. A
+    /// reusable handoff keeps what its loader decodes and gives it every time.
+    @Test func aReusableHandoffDecodesAScreenshotOnceForEveryRender() throws {
+        let tmp = try TempFolder()
+        defer { tmp.remove() }
+        let path = try Self.picture(tmp, "a.png", seed: 3)
+        let loader = PictureLoader(handoff: PictureHandoff(reusable: true))
+        let first = try loader.load(path: path)
+        #expect(try loader.load(path: path) === first)
+        #expect(try loader.load(path: path) === first)
+        let other = try Self.picture(tmp, "b.png", seed: 4)
+        #expect(rename(other, path) == 0)
+        #expect(try loader.load(path: path) !== first, "a changed file is decoded again")
+    }
 }

@@ -114,6 +114,7 @@ struct GraphCommand: Subcommand {
         } catch {
             printError("sceneflow graph: \(error)")
             if case .stopped = error, let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
+            if case .replacesInput = error { return .usage }
             return .software
         }
     }

@@ -111,6 +111,17 @@ public enum OutputTarget: Equatable {
         return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// True when `path` is written as a stream, never replaced: `-`, a standard stream's or
+    /// descriptor's name, or (reached by links) a character device or FIFO. Such an output
+    /// has no folder beside it to put side files in (`graph`'s `.dot` and thumbnails).
+    public static func isStream(_ path: String) -> Bool {
+        if path == "-" { return true }
+        switch try? resolve(path) {
+        case .descriptor?, .through?: return true
+        case .replace?, nil: return false
+        }
+    }
+
     /// Writes `data` to `path` as the cases above say.
     ///
     /// - Throws: `OutputError` with the operating system's reason (No space left on device,

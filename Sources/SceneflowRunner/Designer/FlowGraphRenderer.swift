@@ -1,6 +1,7 @@
 internal import CProcessShim
 import Foundation
 import SceneflowCore
+import SceneflowSDL
 
 /// Writes the flow map (`FlowGraph`) as DOT, SVG or PNG. Thumbnails are the scenes' screens
 /// rendered offscreen 180 px wide (so framed screenshots show only their screen) into a
@@ -29,6 +30,10 @@ public enum FlowGraphRenderer {
         case layoutTooLong(seconds: Double, dotFile: String)
         /// A stop signal came while `dot` ran (`Layout.shouldStop`); `dot` was ended with it.
         case stopped
+        /// A file the command would write (the `.dot` beside the output, a thumbnail) is one of
+        /// the prototype's own files, reached by its name or through a link: nothing of it was
+        /// written (red-team 42 B F3: thumbnails and DOT text replaced screenshots).
+        case replacesInput(String)
 
         /// One line for the user.
         public var description: String {
@@ -48,6 +53,8 @@ public enum FlowGraphRenderer {
                     "Graphviz's dot did not finish laying out the flow map within \(formatNumber(seconds)) s and was stopped (a map of many scenes and labelled links can take dot hours); the DOT text is in \(file): draw it with more time (--layout-timeout SECONDS) or another tool"
             case .stopped:
                 return "stopped by a signal while Graphviz's dot ran (dot was ended too)"
+            case .replacesInput(let message):
+                return message
             }
         }
     }
@@ -81,9 +88,18 @@ public enum FlowGraphRenderer {
         small.device.scale = width / max(prototype.device.width, 1)
         var result: (scenes: [String: String], landscape: [String: String]) = ([:], [:])
         let absolute = URL(fileURLWithPath: folder).standardizedFileURL.path
+        let inputs = PrototypeFiles(prototype)
+        // Each screenshot decoded once for every thumbnail that shows it (red-team 42 B F2:
+        // twelve scenes on one 33-megapixel PNG decoded it twelve times, 8.9 s).
+        let loader = PictureLoader(handoff: PictureHandoff(reusable: true))
         func render(_ p: Prototype, _ request: StillRenderer.Request, _ name: String) throws(Failure) -> String? {
             let file = (absolute as NSString).appendingPathComponent(name)
-            guard let image = try? StillRenderer.render(p, request) else { return nil }
+            if let input = inputs.file(at: file) {
+                throw .replacesInput(
+                    "the thumbnail \(file) would replace \(input) of the prototype; an output never replaces a file the run reads: give --out another name or folder"
+                )
+            }
+            guard let image = try? StillRenderer.render(p, request, loader: loader) else { return nil }
             // A thumbnail that cannot be written fails the command: the map would show the
             // scene without its picture, and exit 0 (red-team 18 B-F3, a full disk).
             do {
@@ -129,14 +145,16 @@ public enum FlowGraphRenderer {
     public static func write(
         _ prototype: Prototype, format: Format, to output: String?, layout: Layout = Layout()
     ) throws(Failure) -> String {
-        guard let output, output != "-" else {
+        guard let output, output != "-", !OutputTarget.isStream(output) else {
             func original(_ image: String, _ screen: ScreenArea) -> String? {
                 screen == .wholeImage ? (prototype.directory as NSString).appendingPathComponent(image) : nil
             }
             let text = FlowGraph.dot(
                 prototype, thumbnail: { original($0.image, $0.screen) },
                 landscapeThumbnail: { scene in scene.design.landscape.flatMap { original($0.image, $0.screen) } })
-            if output == "-" { try writeToStandardOutput(text, format: format, layout: layout) }
+            // A device or pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written as `-` is: no
+            // `.dot` or thumbnail folder beside it (red-team 42 B F6: made in `/dev`).
+            if let output { try writeToStream(text, format: format, layout: layout, to: output) }
             return text
         }
         let absoluteOutput = URL(fileURLWithPath: output).standardizedFileURL.path
@@ -151,6 +169,11 @@ public enum FlowGraphRenderer {
             prototype, thumbnail: { relative(thumbs.scenes[$0.name]) },
             landscapeThumbnail: { relative(thumbs.landscape[$0.name]) }, imagePath: folder)
         let dotFile = format == .dot ? output : PathText.deletingExtension(of: output) + ".dot"
+        if let input = PrototypeFiles(prototype).file(at: dotFile) {
+            throw .replacesInput(
+                "the Graphviz source \(dotFile) would replace \(input) of the prototype; an output never replaces a file the run reads: give --out another name or folder"
+            )
+        }
         do {
             try OutputTarget.write(Data(text.utf8), to: dotFile)
         } catch {
@@ -166,8 +189,11 @@ public enum FlowGraphRenderer {
         return text
     }
 
-    /// `text` (DOT) to standard output, as it is or through Graphviz for SVG and PNG.
-    private static func writeToStandardOutput(_ text: String, format: Format, layout: Layout) throws(Failure) {
+    /// `text` (DOT) to standard output (`target` "-") or the device or pipe `target`, as it is
+    /// or through Graphviz for SVG and PNG.
+    private static func writeToStream(_ text: String, format: Format, layout: Layout, to target: String)
+        throws(Failure)
+    {
         var bytes = Data(text.utf8)
         if format != .dot {
             let scratch = NSTemporaryDirectory() + "sceneflow-graph-\(UUID().uuidString)"
@@ -181,7 +207,7 @@ public enum FlowGraphRenderer {
             bytes = try render(dotFile: scratch + "/graph.dot", format: format, in: scratch, layout: layout)
         }
         do {
-            try OutputTarget.write(bytes, to: "-")
+            try OutputTarget.write(bytes, to: target)
         } catch {
             throw .io(error.description)
         }

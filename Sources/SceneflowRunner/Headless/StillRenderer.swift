@@ -54,10 +54,15 @@ public enum StillRenderer {
     /// Draws `request` and returns the pixels (device.pixelWidth x pixelHeight RGBA, turned
     /// when the frame shows in landscape).
     ///
+    /// Images are read with `loader` (one holding a reusable `PictureHandoff` decodes a
+    /// screenshot once for many renders).
+    ///
     /// - Throws: `SDLError`, `ImageLoadError` (an image that cannot be decoded).
-    public static func render(_ prototype: Prototype, _ request: Request) throws -> RGBAImage {
+    public static func render(_ prototype: Prototype, _ request: Request, loader: PictureLoader = PictureLoader())
+        throws -> RGBAImage
+    {
         let renderer = try OffscreenRenderer(device: prototype.device)
-        let images = renderer.makeTextureCache(directory: prototype.directory)
+        let images = renderer.makeTextureCache(directory: prototype.directory, loader: loader)
         try renderer.draw(frame(prototype, request), images: images)
         return try renderer.capture()
     }

@@ -37,7 +37,9 @@ public struct PictureLoader: Sendable {
     ///   cannot allocate or convert the surface.
     public func load(path: String) throws -> DecodedPicture {
         if let picture = handoff?.take(path: path) { return picture }
-        return try load(data: read(path: path), path: path)
+        let picture = try load(data: read(path: path), path: path)
+        if let handoff, handoff.reusable { handoff.keep(picture, path: path) }
+        return picture
     }
 
     /// The bytes of the regular file at `path`, within the file-size limit.

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Red-team 42 B F3, F6: `graph --out FILE` also writes `FILE.dot` and `FILE-thumbs/*.png`,
+/// and neither was checked as `--out` is: thumbnails replaced the prototype's screenshots
+/// (kept in `P/flow-thumbs/`, or reached through a `flow-thumbs` link to `P`), and the `.dot`
+/// written through a link replaced a scene image with DOT text, exit 0. An `--out` that is a
+/// device (`/dev/null`) got `/dev/null.dot` and `/dev/null-thumbs/` made in `/dev`.
+@Suite struct GraphSideOutputsTests {
+    /// The bytes of every file under the prototype folder of `tmp`, by path.
+    static func snapshot(_ folder: String) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        let names = FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+        for name in names {
+            let path = (folder as NSString).appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        }
+        return files
+    }
+
+    /// The three ways the red team found, each as (set-up, `--out`).
+    static let cases: [(name: String, out: String)] = [
+        ("images in the thumbnail folder", "Proto/flow.png"),
+        ("thumbnail folder linked to the prototype", "out/flow.svg"),
+        ("dot file linked to a scene image", "flow.svg"),
+    ]
+
+    @Test(arguments: cases.indices)
+    func aSideOutputNeverReplacesAnInput(_ index: Int) throws {
+        let c = Self.cases[index]
+        let tmp = try TempFolder()
+        switch index {
+        case 0:
+            let scenes = TempFolder.twoScenes.replacingOccurrences(of: "image = \"", with: "image = \"flow-thumbs/")
+            try tmp.prototype(scenes: scenes, images: ["flow-thumbs/home.png", "flow-thumbs/detail.png"])
+        case 1:
+            try tmp.prototype()
+            try FileManager.default.createDirectory(atPath: tmp.file("out"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: tmp.file("out/flow-thumbs"), withDestinationPath: "../Proto")
+        default:
+            try tmp.prototype()
+            try FileManager.default.createSymbolicLink(
+                atPath: tmp.file("flow.dot"), withDestinationPath: "Proto/home.png")
+        }
+        let before = try Self.snapshot(tmp.file("Proto"))
+        let r = try Sceneflow.run(["graph", "Proto", "--out", c.out], in: tmp.url)
+        #expect(r.status == 64, "\(c.name): \(r)")
+        #expect(r.stderr.contains("never replaces a file the run reads"), "\(c.name): \(r.stderr)")
+        #expect(try Self.snapshot(tmp.file("Proto")) == before, "\(c.name): the prototype is unchanged")
+        #expect(try Sceneflow.run(["check", "Proto"], in: tmp.url).status == 0, "\(c.name)")
+    }
+
+    /// A graph drawn beside the prototype, or inside its folder with no clash, is written as
+    /// before, thumbnails and all.
+    @Test func anOutputInsideThePrototypeFolderStillWorks() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let before = try Self.snapshot(tmp.file("Proto"))
+        let r = try Sceneflow.run(["graph", "Proto", "--out", "Proto/flow.svg"], in: tmp.url)
+        #expect(r.status == 0, "\(r)")
+        let after = try Self.snapshot(tmp.file("Proto"))
+        for (name, bytes) in before { #expect(after[name] == bytes, "\(name)") }
+        #expect(after["flow-thumbs/home.png"] != nil && after["flow.dot"] != nil, "\(after.keys.sorted())")
+    }
+
+    /// A device as `--out` is written to as `-` is: no `.dot` or thumbnail folder beside it.
+    @Test func aDeviceOutputGetsNoSideFiles() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let fifo = tmp.file("pipe")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        // A reader for the FIFO, so the write does not wait.
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat \"$0\" > \"$0.read\"", fifo]
+        try reader.run()
+        let r = try Sceneflow.run(["graph", "Proto", "--out", "pipe", "--format", "dot"], in: tmp.url)
+        reader.waitUntilExit()
+        #expect(r.status == 0, "\(r)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted()
+        #expect(!names.contains("pipe.dot") && !names.contains("pipe-thumbs"), "\(names)")
+        let text = try String(contentsOfFile: fifo + ".read", encoding: .utf8)
+        #expect(text.hasPrefix("digraph"), "\(text.prefix(200))")
+    }
+}
