@@ -28,40 +28,88 @@ extension ScreenshotChecker {
     func writeSizeFailure(_ name: String, baseline: String, actual: RGBAImage) -> (
         files: [String: String], message: String
     ) {
-        let folder = failureFolder(for: name)
-        var files: [String: String] = [:]
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try? FileManager.default.removeItem(atPath: folder + "/expected.png")
-            try FileManager.default.copyItem(atPath: baseline, toPath: folder + "/expected.png")
-            files["expected"] = folder + "/expected.png"
-            try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
-            files["actual"] = folder + "/actual.png"
-        } catch {
-            return (files, "; could not write the failure images in \(folder)/: \(Self.reason(error))")
-        }
-        return (files, "; see \(folder)/")
+        writeImages(
+            in: failureFolder(for: name),
+            [
+                (
+                    "expected",
+                    { path in
+                        try? FileManager.default.removeItem(atPath: path)
+                        try FileManager.default.copyItem(atPath: baseline, toPath: path)
+                    }
+                ),
+                ("actual", { try OffscreenRenderer.savePNG(actual, to: $0) }),
+            ])
     }
 
     func writeFailure(
         _ name: String, expected: RGBAImage, actual: RGBAImage, options: ImageCompareOptions?
     ) -> (files: [String: String], message: String) {
-        let folder = failureFolder(for: name)
+        var images: [(String, (String) throws -> Void)] = [
+            ("expected", { try OffscreenRenderer.savePNG(expected, to: $0) }),
+            ("actual", { try OffscreenRenderer.savePNG(actual, to: $0) }),
+        ]
+        if let options {
+            images.append(
+                (
+                    "diff",
+                    {
+                        let diff = ImageComparison.diffImage(expected: expected, actual: actual, options: options)
+                        try OffscreenRenderer.savePNG(diff, to: $0)
+                    }
+                ))
+        }
+        return writeImages(in: failureFolder(for: name), images)
+    }
+
+    /// Writes each of `images` (`expected` → `folder/expected.png`, by a function given the
+    /// path) and gives the ones written by kind, and the message that follows the failure:
+    /// `; see folder/`, or which could not be written and why, and which are there (red-team
+    /// 42 B F8: "could not write the failure images" though `expected.png` was written and
+    /// linked). A path that is one of the prototype's files is not written (F4: a report
+    /// folder inside the prototype).
+    private func writeImages(in folder: String, _ images: [(kind: String, write: (String) throws -> Void)]) -> (
+        files: [String: String], message: String
+    ) {
         var files: [String: String] = [:]
+        var missing: [String] = []
+        var reasons: [String] = []
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try OffscreenRenderer.savePNG(expected, to: folder + "/expected.png")
-            files["expected"] = folder + "/expected.png"
-            try OffscreenRenderer.savePNG(actual, to: folder + "/actual.png")
-            files["actual"] = folder + "/actual.png"
-            if let options {
-                let diff = ImageComparison.diffImage(expected: expected, actual: actual, options: options)
-                try OffscreenRenderer.savePNG(diff, to: folder + "/diff.png")
-                files["diff"] = folder + "/diff.png"
-            }
         } catch {
             return (files, "; could not write the failure images in \(folder)/: \(Self.reason(error))")
         }
-        return (files, "; see \(folder)/")
+        let inputs = PrototypeFiles(prototype)
+        for (kind, write) in images {
+            let path = folder + "/\(kind).png"
+            do {
+                if let input = inputs.file(at: path) {
+                    throw CocoaError(
+                        .fileWriteNoPermission,
+                        userInfo: [
+                            NSLocalizedDescriptionKey:
+                                "it would replace \(input) of the prototype, which a run never writes"
+                        ])
+                }
+                try write(path)
+                files[kind] = path
+            } catch {
+                missing.append("\(kind).png")
+                let reason = Self.reason(error)
+                if !reasons.contains(reason) { reasons.append(reason) }
+            }
+        }
+        guard !missing.isEmpty else { return (files, "; see \(folder)/") }
+        let written = images.map { "\($0.kind).png" }.filter { !missing.contains($0) }
+        let there = written.isEmpty ? "" : "; \(Self.listed(written)) \(written.count == 1 ? "is" : "are") there"
+        return (
+            files,
+            "; could not write \(Self.listed(missing)) in \(folder)/: \(reasons.joined(separator: "; "))\(there)"
+        )
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    private static func listed(_ names: [String]) -> String {
+        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

@@ -13,6 +13,9 @@ final class FailureArtifacts {
     private let prototype: Prototype
     private var renderer: OffscreenRenderer?
     private var images: TextureCache?
+    /// The prototype's own files, which no artifact replaces (a report folder inside the
+    /// prototype; red-team 42 B F4).
+    private lazy var inputs = PrototypeFiles(prototype)
 
     init(reportDirectory: String, prototype: Prototype) {
         self.reportDirectory = reportDirectory
@@ -38,6 +41,10 @@ final class FailureArtifacts {
             let path = (folder as NSString).appendingPathComponent(name)
             if let problem = ReportPath.notAFileProblem(path) {
                 problems.append("\(name): \(problem)")
+                return
+            }
+            if let input = inputs.file(at: path) {
+                problems.append("\(name): it would replace \(input) of the prototype, which a run never writes")
                 return
             }
             do {

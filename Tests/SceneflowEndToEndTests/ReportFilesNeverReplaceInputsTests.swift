@@ -1,0 +1,67 @@
+import Foundation
+import SceneflowRunner
+import Testing
+
+/// Red-team 42 B F4: with the `--report` folder inside the prototype, a failing test's
+/// `frame.png` replaced a scene image kept at that path, and the next run removed it as the
+/// last run's report file. Report files are checked against the prototype's files before they
+/// are written, as `--out` is. F8: on a full disk the failure said "could not write the
+/// failure images" though `expected.png` was written and linked: it names the missing ones.
+@Suite struct ReportFilesNeverReplaceInputsTests {
+    /// A prototype in `Proto/` whose scene `detail` shows `Proto/rep/<image>`, and `t.lua`,
+    /// whose test `fails` fails by `body` while `detail` is on screen.
+    static func suite(image: String, body: String) throws -> TempFolder {
+        let tmp = try TempFolder()
+        let scenes = TempFolder.twoScenes.replacingOccurrences(
+            of: "image = \"detail.png\"", with: "image = \"rep/\(image)\"")
+        try tmp.prototype(scenes: scenes, images: ["home.png", "rep/\(image)"])
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"fails\", function() tap \"Open\"; \(body) end)\n")
+        return tmp
+    }
+
+    @Test func aFailureArtifactNeverReplacesASceneImage() throws {
+        let tmp = try Self.suite(image: "artifacts/t/01-fails/frame.png", body: "expect.scene \"home\"")
+        let image = tmp.file("Proto/rep/artifacts/t/01-fails/frame.png")
+        let before = try Data(contentsOf: URL(fileURLWithPath: image))
+        let r = try Sceneflow.run(["test", "t.lua", "--report", "Proto/rep"], in: tmp.url)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("frame.png: it would replace the image rep/artifacts/t/01-fails/frame.png"), "\(r)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == before)
+        // The next run, passing, removes only what a run wrote.
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"passes\", function() tap \"Open\" end)\n")
+        #expect(try Sceneflow.run(["test", "t.lua", "--report", "Proto/rep"], in: tmp.url).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == before)
+        #expect(try Sceneflow.run(["check", "Proto"], in: tmp.url).status == 0)
+    }
+
+    @Test func aFailureImageNeverReplacesASceneImage() throws {
+        let tmp = try Self.suite(
+            image: "screenshots/t/01-fails/home/actual.png", body: "expect.screenshot \"home\"")
+        let image = tmp.file("Proto/rep/screenshots/t/01-fails/home/actual.png")
+        let before = try Data(contentsOf: URL(fileURLWithPath: image))
+        // A baseline of another screen, so the comparison fails.
+        try tmp.write("__screenshots__/t/home.png", PNGWriter.solid(width: 36, height: 80, rgb: (9, 9, 9)))
+        let r = try Sceneflow.run(["test", "t.lua", "--report", "Proto/rep"], in: tmp.url)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("could not write actual.png"), "\(r)")
+        #expect(r.stdout.contains("would replace the image rep/screenshots/t/01-fails/home/actual.png"), "\(r)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == before)
+    }
+
+    /// F8: one failure image that cannot be written is named, and the ones written are said.
+    @Test func theFailureImagesNotWrittenAreNamed() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"fails\", function() expect.screenshot \"home\" end)\n")
+        try tmp.write("__screenshots__/t/home.png", PNGWriter.solid(width: 36, height: 80, rgb: (9, 9, 9)))
+        // A folder where actual.png goes: only that one cannot be written.
+        try FileManager.default.createDirectory(
+            atPath: tmp.file("rep/screenshots/t/01-fails/home/actual.png"), withIntermediateDirectories: true)
+        let r = try Sceneflow.run(["test", "t.lua", "--report", "rep"], in: tmp.url)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("could not write actual.png in "), "\(r)")
+        #expect(!r.stdout.contains("could not write the failure images"), "\(r)")
+        #expect(r.stdout.contains("expected.png and diff.png are there"), "\(r)")
+        #expect(FileManager.default.fileExists(atPath: tmp.file("rep/screenshots/t/01-fails/home/expected.png")))
+    }
+}
