@@ -36,6 +36,12 @@ extension TestWorkerPool {
         // report and the test then passed (red-team finding).
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        // The baselines every worker of the run wrote, so none writes over another's through a
+        // link (red-team 42 B F1), kept in the pool's folder (removed with it).
+        let claims = (folder as NSString).appendingPathComponent("baselines")
+        try? FileManager.default.createDirectory(
+            atPath: claims, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        environment[RecordedBaselines.environmentKey] = claims
         let events = Pipe()
         let requests = Pipe()
         let process: WorkerProcess

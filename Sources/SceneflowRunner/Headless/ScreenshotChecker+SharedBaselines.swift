@@ -11,14 +11,17 @@ extension ScreenshotChecker {
     /// earlier in this run (nil: no check did, `result` as it is): a pass becomes *recorded*,
     /// a failure says who wrote the baseline and why a name is one baseline.
     func shared(
-        _ result: VisualCheckResult, kind: String, name: String, at path: String,
-        writtenBy writer: (name: String, index: Int)?
+        _ result: VisualCheckResult, kind: String, name: String, at path: String, writtenBy writer: EarlierWriter?
     ) -> VisualCheckResult {
         guard let writer, !records.isEmpty else { return result }
         let who =
-            writer == test
-            ? "by an earlier check of this test"
-            : "by the test \"\(writer.name)\" (test \(writer.index + 1) of the file)"
+            if let other = writer.script {
+                "by the test \"\(writer.name)\" of \(other) (test \(writer.index + 1) of that file), through a link to the same file"
+            } else if writer.name == test.name && writer.index == test.index {
+                "by an earlier check of this test"
+            } else {
+                "by the test \"\(writer.name)\" (test \(writer.index + 1) of the file)"
+            }
         switch result {
         case .passed:
             records[records.count - 1].status = "recorded"
@@ -27,11 +30,38 @@ extension ScreenshotChecker {
         case .failed(let why):
             let message =
                 "the baseline \(path) was recorded in this run \(who) from another screen: \(why)\n"
-                + "one \(kind) name is one baseline per script, so whichever check ran first would set the other's expectation; give each screen its own name"
+                + (writer.script == nil
+                    ? "one \(kind) name is one baseline per script, so whichever check ran first would set the other's expectation; give each screen its own name"
+                    : "two baselines that are one file (a link) are one baseline, so whichever check ran first would set the other's expectation; give each screen a baseline of its own")
             records[records.count - 1].message = message
             return .failed(message: message)
         case .recorded, .retry:
             return result
         }
+    }
+    /// A check that wrote a baseline earlier in this run: the test's name and index in its
+    /// file, and the script when it is another (nil: this checker's own script).
+    typealias EarlierWriter = (name: String, index: Int, script: String?)
+
+    /// The check that wrote the baseline at `path` earlier in this run: one of this script's
+    /// (`writers`), or, through `RecordedBaselines`, another script's or an earlier worker's
+    /// of this one (a stopped worker's successor knows nothing of what it wrote).
+    func earlierWriter(of path: String) -> EarlierWriter? {
+        if let local = writers[path] { return (local.name, local.index, nil) }
+        let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index)
+        return recorded.writer(of: path, except: me).map(earlierWriter)
+    }
+
+    /// Claims the baseline at `path` for the running test before it is written; returns the
+    /// check of this run that claimed it first, when another did (then it is compared with,
+    /// not written).
+    func claim(_ path: String) -> EarlierWriter? {
+        let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index)
+        return recorded.claim(path, by: me).map(earlierWriter)
+    }
+
+    /// `writer` as `shared` names it: without its script when it is this checker's.
+    private func earlierWriter(_ writer: RecordedBaselines.Writer) -> EarlierWriter {
+        (writer.name, writer.index, writer.script == script ? nil : writer.script)
     }
 }

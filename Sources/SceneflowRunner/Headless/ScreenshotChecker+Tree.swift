@@ -7,7 +7,7 @@ extension ScreenshotChecker {
     func tree(name: String?, expected: String?, session: Session, final: Bool) -> VisualCheckResult {
         guard let name else { return tree(name: nil, expected: expected, session: session, final: final, mode: mode) }
         let path = (baselineFolder as NSString).appendingPathComponent(name + ".tree.txt")
-        let writer = writers[path]
+        let writer = earlierWriter(of: path)
         let result = tree(
             name: name, expected: expected, session: session, final: final, mode: writer == nil ? mode : .never)
         return shared(result, kind: "tree", name: name, at: path, writtenBy: writer)
@@ -32,6 +32,11 @@ extension ScreenshotChecker {
                 if !final && session.timedActionPending {
                     return .retry(
                         message: "the scene's timed action has not fired yet; the baseline is recorded after it")
+                }
+                if let other = claim(path) {
+                    // Another script's check wrote it first in this run: compared with.
+                    let compared = tree(name: name, expected: expected, session: session, final: final, mode: .never)
+                    return shared(compared, kind: "tree", name: name, at: path, writtenBy: other)
                 }
                 do {
                     try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
@@ -72,6 +77,11 @@ extension ScreenshotChecker {
         let actualLines = Self.lines(actual)
         if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
         if final, mode == .changed, let name, let baseline {
+            if let other = claim(baseline) {
+                // Written in this run by another script's check: compared with, as it is.
+                let compared = tree(name: name, expected: expected, session: session, final: final, mode: .never)
+                return shared(compared, kind: "tree", name: name, at: baseline, writtenBy: other)
+            }
             do {
                 try AtomicFile.write(actual, to: baseline)
             } catch {

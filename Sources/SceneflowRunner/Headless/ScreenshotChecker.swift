@@ -74,6 +74,10 @@ final class ScreenshotChecker: VisualChecks {
     /// The baselines this checker wrote (recorded or rewritten), each with the test that wrote
     /// it: a later check of the same name is compared with it, never writes it again (`shared`).
     var writers: [String: (name: String, index: Int)] = [:]
+    /// The script the checker's tests are in, as the run names it.
+    let script: String
+    /// The baselines every process of this run wrote (`RecordedBaselines`).
+    var recorded = RecordedBaselines.forFile()
 
     /// A checker for the tests of `script`, reading baselines through `baselines` (one cache
     /// per run, so a baseline is decoded once while its file is unchanged).
@@ -90,6 +94,7 @@ final class ScreenshotChecker: VisualChecks {
         baselineFolder = (screenshotsFolder as NSString).appendingPathComponent(name)
         self.reportFolder = reportFolder
         scriptID = HeadlessTestRunner.scriptID(script)
+        self.script = script
         self.mode = mode
     }
 
@@ -170,7 +175,7 @@ final class ScreenshotChecker: VisualChecks {
         lastRetry = nil
         let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
         // A baseline an earlier check of this run wrote is only compared with (see `shared`).
-        let writer = writers[baseline]
+        let writer = earlierWriter(of: baseline)
         let compared = compare(request, session: session, final: final, mode: writer == nil ? mode : .never)
         let result = shared(compared, kind: "screenshot", name: request.name, at: baseline, writtenBy: writer)
         if case .retry = result { lastRetry = (request, frame, result) }
@@ -215,6 +220,12 @@ final class ScreenshotChecker: VisualChecks {
             // A baseline shows the screen at rest: not a splash whose timer is about to fire.
             if !final && session.timedActionPending {
                 return .retry(message: "the scene's timed action has not fired yet; the baseline is recorded after it")
+            }
+            if let other = claim(baseline) {
+                // Another script's check wrote it first in this run (the file reached through a
+                // link): compared with, never written over.
+                let compared = compare(request, session: session, final: final, mode: .never)
+                return shared(compared, kind: "screenshot", name: request.name, at: baseline, writtenBy: other)
             }
             do {
                 try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
@@ -319,6 +330,11 @@ final class ScreenshotChecker: VisualChecks {
     func rewrite(_ name: String, _ actual: RGBAImage, at path: String, because why: String)
         -> VisualCheckResult
     {
+        if let other = claim(path) {
+            // Written in this run by another script's check (see `claim`): its failure stands.
+            let failed = note("screenshot", name, .failed(message: why), path)
+            return shared(failed, kind: "screenshot", name: name, at: path, writtenBy: other)
+        }
         do {
             baselines.forget(path)
             try OffscreenRenderer.savePNG(actual, to: path)

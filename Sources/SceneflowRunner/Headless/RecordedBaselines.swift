@@ -1,0 +1,122 @@
+import Foundation
+import SceneflowCore
+
+/// The baselines written in this run, by every worker process of it, each with the check that
+/// wrote it first, known by the file the path leads to (links followed). A baseline another
+/// script (or an earlier worker of the same script) wrote in this run is only compared with,
+/// never written again, as `ScreenshotChecker.writers` does within one script: red-team 42 B
+/// F1, two scripts sharing one baseline through a link both "recorded" it with
+/// `--update-baselines all`, the second over the first, and the next run failed one of them.
+///
+/// The runner names a fresh folder in `SCENEFLOW_RUN_BASELINES` for its workers; a claim is
+/// a file there, made whole and then linked into place (`link` fails when another process
+/// claimed first), so two workers never both win. Without that folder (a runner used as a
+/// library) each file's claims are kept in memory, for that file's checks only.
+public final class RecordedBaselines: @unchecked Sendable {
+    /// Who wrote a baseline: the script (as the run names it), the test and its index.
+    public struct Writer: Equatable, Sendable {
+        /// The script file.
+        public var script: String
+        /// The test's name.
+        public var name: String
+        /// The test's index in its file (0-based).
+        public var index: Int
+    }
+
+    /// The environment variable naming the run's claims folder.
+    public static let environmentKey = "SCENEFLOW_RUN_BASELINES"
+    /// The registry of this process's run, on the folder the environment names (nil in a
+    /// process no runner started: each file's checker then keeps its own, in memory).
+    public static let shared: RecordedBaselines? = ProcessInfo.processInfo.environment[environmentKey].flatMap {
+        $0.isEmpty ? nil : RecordedBaselines(folder: $0)
+    }
+
+    /// The registry a file's checks use: the run's (`shared`), else a new one in memory.
+    public static func forFile() -> RecordedBaselines { shared ?? RecordedBaselines(folder: nil) }
+
+    private let folder: String?
+    private let lock = NSLock()
+    private var inMemory: [String: Writer] = [:]
+
+    /// A registry keeping its claims in `folder` (nil: in this process only).
+    public init(folder: String?) {
+        self.folder = folder.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// Claims the baseline at `path` for `writer`; returns nil when it is `writer`'s now (or
+    /// was already), else the check that claimed it first in this run.
+    public func claim(_ path: String, by writer: Writer) -> Writer? {
+        let key = Self.key(path)
+        lock.lock()
+        defer { lock.unlock() }
+        if let folder {
+            let entry = PathText.join(folder, key)
+            let scratch = entry + ".\(getpid()).\(UUID().uuidString.prefix(8))"
+            let text = "\(writer.index)\n\(writer.script)\n\(writer.name)"
+            if (try? Data(text.utf8).write(to: URL(fileURLWithPath: scratch))) != nil {
+                defer { unlink(scratch) }
+                if link(scratch, entry) == 0 { return nil }
+            }
+            guard let first = Self.read(entry) else { return nil }  // no claims folder: as before
+            return first == writer ? nil : first
+        }
+        if let first = inMemory[key] { return first == writer ? nil : first }
+        inMemory[key] = writer
+        return nil
+    }
+
+    /// The check that wrote the baseline at `path` in this run, when another than `writer`.
+    public func writer(of path: String, except writer: Writer) -> Writer? {
+        let key = Self.key(path)
+        lock.lock()
+        defer { lock.unlock() }
+        let first = folder.map { Self.read(PathText.join($0, key)) } ?? inMemory[key]
+        return first == writer ? nil : first
+    }
+
+    private static func read(_ entry: String) -> Writer? {
+        guard let data = try? RegularFile.read(entry, limit: 1 << 20) else { return nil }
+        let parts = String(decoding: data, as: UTF8.self).split(
+            separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let index = Int(parts[0]) else { return nil }
+        return Writer(script: String(parts[1]), name: String(parts[2]), index: index)
+    }
+
+    /// The file `path` leads to (links and `..` resolved; for a file not there yet, or a link
+    /// to one, where it would be), as a file name: 16 hex digits of its FNV-1a hash.
+    static func key(_ path: String) -> String {
+        let resolved = resolved(path, links: 0)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in resolved.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return String(format: "%016llx", hash)
+    }
+    /// `path` with every link and `..` resolved, as far as the files exist: a link whose
+    /// target is not there yet is followed by hand, and a missing file keeps its name after
+    /// its folder's resolved path.
+    private static func resolved(_ path: String, links: Int) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        let folder = PathText.folder(of: path)
+        var info = stat()
+        if links < 40, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            if count > 0 {
+                let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                let next = target.hasPrefix("/") ? target : PathText.join(folder.isEmpty ? "." : folder, target)
+                return resolved(next, links: links + 1)
+            }
+        }
+        let name = PathText.lastComponent(of: path)
+        guard !folder.isEmpty, folder != path, links < 80 else {
+            return PathText.join(FileManager.default.currentDirectoryPath, path)
+        }
+        let parent = resolved(folder, links: links + 1)
+        return name == ".." ? PathText.folder(of: parent) : name == "." ? parent : PathText.join(parent, name)
+    }
+}
