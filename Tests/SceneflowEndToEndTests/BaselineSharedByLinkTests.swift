@@ -57,4 +57,23 @@ import Testing
         #expect(r.stdout.contains("2 recorded"), "--jobs \(jobs): \(r.stdout)")
         #expect(try Sceneflow.run(["test", "a.lua", "b.lua"], in: tmp.url).status == 0)
     }
+    /// Red-team 43 B G5: a prototype kept inside `__screenshots__` (its folder the script's
+    /// baseline folder) had a scene image rewritten as a baseline, exit 0. A baseline that is
+    /// one of the prototype's files is never written: the check fails saying so.
+    @Test(arguments: ["changed", "all"])
+    func aBaselineNeverReplacesASceneImage(_ mode: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype("__screenshots__/P")
+        try tmp.write("__screenshots__/P/detail.png", PNGWriter.solid(width: 36, height: 80, rgb: (200, 30, 30)))
+        try tmp.write(
+            "P.lua",
+            "prototype \"__screenshots__/P\"\ntest(\"t\", function() tap \"Open\"; expect.screenshot(\"home\", { timeout = 0 }) end)\n"
+        )
+        let image = tmp.file("__screenshots__/P/home.png")
+        let before = try Data(contentsOf: URL(fileURLWithPath: image))
+        let r = try Sceneflow.run(["test", "P.lua", "--update-baselines", mode], in: tmp.url)
+        #expect(r.status == 1, "\(mode): \(r)")
+        #expect(r.stdout.contains("is the image home.png of the prototype"), "\(mode): \(r)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: image)) == before, "\(mode)")
+    }
 }

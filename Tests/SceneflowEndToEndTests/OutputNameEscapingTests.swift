@@ -104,4 +104,33 @@ import Testing
         #expect(r.stderr.contains("--frames") && r.stderr.contains("prototype"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.file("Proto")).sorted() == before)
     }
+    /// Red-team 43 B G2, G4, G7: a script's frames folder inside `__screenshots__` (its frames
+    /// rewrote a baseline named like one, and a changed screen passed), one shared with another
+    /// script through a link (each replaced the other's frames and summary), or the folder of a
+    /// prototype the run does not use: each refused, exit 64, before anything runs.
+    @Test(arguments: ["screenshots", "shared", "other prototype"])
+    func aFramesFolderThatHoldsOtherFilesIsRefused(_ how: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("a.lua", "prototype \"Proto\"\ntest(\"t\", function() tap \"Open\" end)\n")
+        var arguments = ["test", "a.lua", "--frames"]
+        switch how {
+        case "screenshots":
+            try tmp.write("__screenshots__/a/002-home.png", PNGWriter.solid(width: 36, height: 80))
+            arguments.append("__screenshots__")
+        case "shared":
+            try tmp.write("b.lua", "prototype \"Proto\"\ntest(\"t\", function() tap \"Open\" end)\n")
+            try FileManager.default.createDirectory(atPath: tmp.file("G/a"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: tmp.file("G/b"), withDestinationPath: "a")
+            arguments = ["test", "a.lua", "b.lua", "--frames", "G"]
+        default:
+            try tmp.prototype("a")
+            arguments.append(".")
+        }
+        let r = try Sceneflow.run(arguments, in: tmp.url)
+        #expect(r.status == 64, "\(how): \(r)")
+        #expect(r.stderr.contains("--frames"), "\(how): \(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("G/a/summary.txt")), "\(how)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("__screenshots__/a/hashes.txt")), "\(how)")
+    }
 }

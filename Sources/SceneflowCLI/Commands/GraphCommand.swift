@@ -103,7 +103,8 @@ struct GraphCommand: Subcommand {
             let text = try FlowGraphRenderer.write(loaded.prototype, format: format, to: out, layout: layout)
             if let out, out != "-" {
                 print(OutputPath.wrote(out))
-                if format != .dot {
+                // A device or pipe gets no `.dot` beside it (`FlowGraphRenderer.write`).
+                if format != .dot && !OutputTarget.isStream(out) {
                     print(
                         "wrote \(OutputPath.shown(PathText.deletingExtension(of: out) + ".dot")) (its Graphviz source)")
                 }

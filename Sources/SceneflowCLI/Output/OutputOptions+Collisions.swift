@@ -45,12 +45,16 @@ extension OutputOptions {
     }
 
     /// Throws when the folder `--frames DIR` writes a script's frames into (`DIR/<script id>/`)
-    /// is a prototype's folder or lies inside one: `test Shop.lua --frames .` wrote into
-    /// `./Shop/`, the prototype's own folder, and its screenshots named like frames
-    /// (`001-home.png`) were lost (red-team 42 B F5). `prototypes`: folders, or `.lua` files
-    /// whose folder is the prototype's.
+    /// is a prototype's folder (any folder holding a `prototype.lua`) or lies inside one of the
+    /// run's prototypes, lies inside a `__screenshots__` folder of baselines, or is another
+    /// script's frames folder reached through a link. Red-team 42 B F5: `test Shop.lua --frames .`
+    /// wrote into `./Shop/`, the prototype's own folder, and its screenshots named like frames
+    /// (`001-home.png`) were lost; 43 B G2: frames written over a baseline named like one made
+    /// a changed screen pass; G4: two scripts' frames and summaries overwrote each other; G7: a
+    /// prototype the run does not use got frames. `prototypes`: folders, or `.lua` files whose
+    /// folder is the prototype's.
     ///
-    /// - Throws: `UsageError` (exit 64) naming the script, its frames folder and the prototype.
+    /// - Throws: `UsageError` (exit 64) naming the script, its frames folder and why.
     static func checkFramesOutsidePrototypes(frames: String, scripts: [String], prototypes: [String])
         throws(UsageError)
     {
@@ -58,13 +62,34 @@ extension OutputOptions {
             let folder = prototype.hasSuffix(".lua") ? PathText.folder(of: prototype) : prototype
             return placeKey(folder).map { (folder, $0) }
         }
+        var taken: [String: String] = [:]  // a frames folder's place → its script
         for script in scripts {
             let folder = PathText.join(frames, HeadlessTestRunner.scriptID(script))
             guard let key = placeKey(folder) else { continue }
-            for (prototype, inside) in folders where key == inside || key.hasPrefix(inside + "/") {
+            let writes =
+                "--frames \(OutputPath.shown(frames)) would write the frames of \(OutputPath.shown(script)) into \(OutputPath.shown(folder))/"
+            if let other = taken[key] {
                 throw UsageError(
                     message:
-                        "--frames \(OutputPath.shown(frames)) would write the frames of \(OutputPath.shown(script)) into \(OutputPath.shown(folder))/, \(key == inside ? "the folder" : "inside the folder") of the prototype \(OutputPath.shown(prototype)), whose screenshots they could replace; give --frames a folder of its own"
+                        "\(writes), which is also the frames folder of \(OutputPath.shown(other)) (through a link): each script's frames and summary.txt would replace the other's; give --frames a folder whose script folders are folders of their own"
+                )
+            }
+            taken[key] = script
+            if key.split(separator: "/").contains("__screenshots__") {
+                throw UsageError(
+                    message:
+                        "\(writes), inside a __screenshots__ folder, whose baselines frames could replace; give --frames a folder outside __screenshots__"
+                )
+            }
+            // The run's prototypes, and any folder that is a prototype's (holds a prototype.lua).
+            var prototype = folders.first { key == $0.1 || key.hasPrefix($0.1 + "/") }.map(\.0)
+            if prototype == nil, FileManager.default.fileExists(atPath: PathText.join(key, "prototype.lua")) {
+                prototype = folder
+            }
+            if let prototype {
+                throw UsageError(
+                    message:
+                        "\(writes), \(placeKey(prototype) == key ? "the folder" : "inside the folder") of the prototype \(OutputPath.shown(prototype)), whose screenshots they could replace; give --frames a folder of its own"
                 )
             }
         }

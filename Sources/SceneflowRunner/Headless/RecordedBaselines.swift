@@ -13,14 +13,23 @@ import SceneflowCore
 /// claimed first), so two workers never both win. Without that folder (a runner used as a
 /// library) each file's claims are kept in memory, for that file's checks only.
 public final class RecordedBaselines: @unchecked Sendable {
-    /// Who wrote a baseline: the script (as the run names it), the test and its index.
-    public struct Writer: Equatable, Sendable {
+    /// Who claimed a baseline first: the script (as the run names it), the test and its index,
+    /// and whether it wrote the file or passed against it (`--update-baselines changed`: a
+    /// later check may then not rewrite it; red-team 43 B G1).
+    public struct Writer: Sendable {
         /// The script file.
         public var script: String
         /// The test's name.
         public var name: String
         /// The test's index in its file (0-based).
         public var index: Int
+        /// True when it wrote (recorded or rewrote) the baseline, false when it passed against it.
+        public var wrote = true
+
+        /// Whether `other` is the same test (whatever it did).
+        func isTest(_ other: Writer) -> Bool {
+            script == other.script && name == other.name && index == other.index
+        }
     }
 
     /// The environment variable naming the run's claims folder.
@@ -52,15 +61,15 @@ public final class RecordedBaselines: @unchecked Sendable {
         if let folder {
             let entry = PathText.join(folder, key)
             let scratch = entry + ".\(getpid()).\(UUID().uuidString.prefix(8))"
-            let text = "\(writer.index)\n\(writer.script)\n\(writer.name)"
+            let text = "\(writer.index)\n\(writer.wrote ? "wrote" : "passed")\n\(writer.script)\n\(writer.name)"
             if (try? Data(text.utf8).write(to: URL(fileURLWithPath: scratch))) != nil {
                 defer { unlink(scratch) }
                 if link(scratch, entry) == 0 { return nil }
             }
             guard let first = Self.read(entry) else { return nil }  // no claims folder: as before
-            return first == writer ? nil : first
+            return first.isTest(writer) ? nil : first
         }
-        if let first = inMemory[key] { return first == writer ? nil : first }
+        if let first = inMemory[key] { return first.isTest(writer) ? nil : first }
         inMemory[key] = writer
         return nil
     }
@@ -70,16 +79,16 @@ public final class RecordedBaselines: @unchecked Sendable {
         let key = Self.key(path)
         lock.lock()
         defer { lock.unlock() }
-        let first = folder.map { Self.read(PathText.join($0, key)) } ?? inMemory[key]
-        return first == writer ? nil : first
+        guard let first = folder.map({ Self.read(PathText.join($0, key)) }) ?? inMemory[key] else { return nil }
+        return first.isTest(writer) ? nil : first
     }
 
     private static func read(_ entry: String) -> Writer? {
         guard let data = try? RegularFile.read(entry, limit: 1 << 20) else { return nil }
         let parts = String(decoding: data, as: UTF8.self).split(
-            separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let index = Int(parts[0]) else { return nil }
-        return Writer(script: String(parts[1]), name: String(parts[2]), index: index)
+            separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, let index = Int(parts[0]) else { return nil }
+        return Writer(script: String(parts[2]), name: String(parts[3]), index: index, wrote: parts[1] == "wrote")
     }
 
     /// The file `path` leads to (links and `..` resolved; for a file not there yet, or a link

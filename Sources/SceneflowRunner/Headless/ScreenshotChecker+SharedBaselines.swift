@@ -23,13 +23,16 @@ extension ScreenshotChecker {
                 "by the test \"\(writer.name)\" (test \(writer.index + 1) of the file)"
             }
         switch result {
+        case .passed where !writer.wrote:
+            return result  // it passed against the same unchanged file
         case .passed:
             records[records.count - 1].status = "recorded"
             records[records.count - 1].message = "matches the baseline \(path), recorded in this run \(who)"
             return .recorded(path: path)
         case .failed(let why):
+            let done = writer.wrote ? "was recorded in this run" : "was passed in this run, unchanged,"
             let message =
-                "the baseline \(path) was recorded in this run \(who) from another screen: \(why)\n"
+                "the baseline \(path) \(done) \(who) from another screen: \(why)\n"
                 + (writer.script == nil
                     ? "one \(kind) name is one baseline per script, so whichever check ran first would set the other's expectation; give each screen its own name"
                     : "two baselines that are one file (a link) are one baseline, so whichever check ran first would set the other's expectation; give each screen a baseline of its own")
@@ -41,13 +44,13 @@ extension ScreenshotChecker {
     }
     /// A check that wrote a baseline earlier in this run: the test's name and index in its
     /// file, and the script when it is another (nil: this checker's own script).
-    typealias EarlierWriter = (name: String, index: Int, script: String?)
+    typealias EarlierWriter = (name: String, index: Int, script: String?, wrote: Bool)
 
     /// The check that wrote the baseline at `path` earlier in this run: one of this script's
     /// (`writers`), or, through `RecordedBaselines`, another script's or an earlier worker's
     /// of this one (a stopped worker's successor knows nothing of what it wrote).
     func earlierWriter(of path: String) -> EarlierWriter? {
-        if let local = writers[path] { return (local.name, local.index, nil) }
+        if let local = writers[path] { return (local.name, local.index, nil, true) }
         let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index)
         return recorded.writer(of: path, except: me).map(earlierWriter)
     }
@@ -62,6 +65,25 @@ extension ScreenshotChecker {
 
     /// `writer` as `shared` names it: without its script when it is this checker's.
     private func earlierWriter(_ writer: RecordedBaselines.Writer) -> EarlierWriter {
-        (writer.name, writer.index, writer.script == script ? nil : writer.script)
+        (writer.name, writer.index, writer.script == script ? nil : writer.script, writer.wrote)
+    }
+
+    /// Notes that the running test passed against the baseline at `path` under
+    /// `--update-baselines changed`, unless a check of this run claimed it before: a later
+    /// check of another screen then fails instead of rewriting it (red-team 43 B G1: it was
+    /// rewritten, the run green, and the next run failed the test that had passed).
+    func claimPassed(_ path: String) {
+        guard mode == .changed else { return }
+        let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index, wrote: false)
+        _ = recorded.claim(path, by: me)
+    }
+
+    /// Why the baseline at `path` may not be written: it is one of the prototype's own files
+    /// (a prototype folder inside `__screenshots__`, or a link to a scene image; red-team 43 B
+    /// G5: a scene image was replaced by a baseline). Nil when it is none.
+    func replacesInput(_ path: String) -> String? {
+        guard let input = PrototypeFiles(prototype).file(at: path) else { return nil }
+        return
+            "the baseline \(path) is \(input) of the prototype; a baseline never replaces a file the run reads: nothing was written"
     }
 }

@@ -33,6 +33,7 @@ extension ScreenshotChecker {
                     return .retry(
                         message: "the scene's timed action has not fired yet; the baseline is recorded after it")
                 }
+                if let problem = replacesInput(path) { return note("tree", name, .failed(message: problem), path) }
                 if let other = claim(path) {
                     // Another script's check wrote it first in this run: compared with.
                     let compared = tree(name: name, expected: expected, session: session, final: final, mode: .never)
@@ -77,6 +78,9 @@ extension ScreenshotChecker {
         let actualLines = Self.lines(actual)
         if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
         if final, mode == .changed, let name, let baseline {
+            if let problem = replacesInput(baseline) {
+                return note("tree", name, .failed(message: problem), baseline)
+            }
             if let other = claim(baseline) {
                 // Written in this run by another script's check: compared with, as it is.
                 let compared = tree(name: name, expected: expected, session: session, final: final, mode: .never)

@@ -221,6 +221,9 @@ final class ScreenshotChecker: VisualChecks {
             if !final && session.timedActionPending {
                 return .retry(message: "the scene's timed action has not fired yet; the baseline is recorded after it")
             }
+            if let problem = replacesInput(baseline) {
+                return note("screenshot", request.name, .failed(message: problem), baseline)
+            }
             if let other = claim(baseline) {
                 // Another script's check wrote it first in this run (the file reached through a
                 // link): compared with, never written over.
@@ -330,6 +333,9 @@ final class ScreenshotChecker: VisualChecks {
     func rewrite(_ name: String, _ actual: RGBAImage, at path: String, because why: String)
         -> VisualCheckResult
     {
+        if let problem = replacesInput(path) {
+            return note("screenshot", name, .failed(message: why + "; " + problem), path)
+        }
         if let other = claim(path) {
             // Written in this run by another script's check (see `claim`): its failure stands.
             let failed = note("screenshot", name, .failed(message: why), path)
@@ -448,7 +454,9 @@ final class ScreenshotChecker: VisualChecks {
     ) -> VisualCheckResult {
         let (status, message): (String, String)
         switch result {
-        case .passed(let how): (status, message) = ("passed", how)
+        case .passed(let how):
+            (status, message) = ("passed", how)
+            if let baseline { claimPassed(baseline) }
         case .recorded(let path):
             (status, message) = ("recorded", "baseline written to \(path)")
             if writers[path] == nil { writers[path] = test }
