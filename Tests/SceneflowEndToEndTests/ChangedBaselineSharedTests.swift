@@ -66,4 +66,17 @@ import Testing
         let again = try Sceneflow.run(["test"] + passed, in: tmp.url)
         #expect(again.status == 0, "--jobs \(jobs): \(again)")
     }
+    /// Red-team 44 B H1: the same within one test (or its before_each and the test): the first
+    /// check of `x` passed, the second, of another screen, rewrote it, and the run was green.
+    @Test(arguments: ["screenshot", "tree"], [false, true])
+    func withinOneTest(_ kind: String, _ firstInBeforeEach: Bool) throws {
+        let first = firstInBeforeEach ? "before_each(function() \(Self.check(kind)) end)\n" : ""
+        let body = (firstInBeforeEach ? "" : Self.check(kind) + "; ") + "tap \"Open\"; " + Self.check(kind)
+        let tmp = try Self.suite("prototype \"Proto\"\n" + first + "test(\"both\", function() \(body) end)\n")
+        let before = try Data(contentsOf: URL(fileURLWithPath: tmp.file("__screenshots__/a/x.png")))
+        let r = try Sceneflow.run(["test", "a.lua", "--update-baselines", "changed"], in: tmp.url)
+        #expect(r.status == 1, "\(kind), before_each \(firstInBeforeEach): \(r)")
+        #expect(r.stdout.contains("was passed in this run, unchanged, by an earlier check of this test"), "\(r)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: tmp.file("__screenshots__/a/x.png"))) == before)
+    }
 }

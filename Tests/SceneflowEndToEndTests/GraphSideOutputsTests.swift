@@ -26,6 +26,7 @@ import Testing
         ("images in the thumbnail folder", "Proto/flow.png"),
         ("thumbnail folder linked to the prototype", "out/flow.svg"),
         ("dot file linked to a scene image", "flow.svg"),
+        ("thumbnail folder linked to another prototype", "out/flow.svg"),
     ]
 
     @Test(arguments: cases.indices)
@@ -41,16 +42,24 @@ import Testing
             try FileManager.default.createDirectory(atPath: tmp.file("out"), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(
                 atPath: tmp.file("out/flow-thumbs"), withDestinationPath: "../Proto")
-        default:
+        case 2:
             try tmp.prototype()
             try FileManager.default.createSymbolicLink(
                 atPath: tmp.file("flow.dot"), withDestinationPath: "Proto/home.png")
+        default:
+            // Red-team 44 B H4: the thumbnails went over another prototype's screenshots.
+            try tmp.prototype()
+            try tmp.prototype("Q")
+            try FileManager.default.createDirectory(atPath: tmp.file("out"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: tmp.file("out/flow-thumbs"), withDestinationPath: "../Q")
         }
+        let other = try Self.snapshot(tmp.file("Q"))
         let before = try Self.snapshot(tmp.file("Proto"))
         let r = try Sceneflow.run(["graph", "Proto", "--out", c.out], in: tmp.url)
         #expect(r.status == 64, "\(c.name): \(r)")
         #expect(r.stderr.contains("never replaces a file the run reads"), "\(c.name): \(r.stderr)")
         #expect(try Self.snapshot(tmp.file("Proto")) == before, "\(c.name): the prototype is unchanged")
+        #expect(try Self.snapshot(tmp.file("Q")) == other, "\(c.name): another prototype is unchanged")
         #expect(try Sceneflow.run(["check", "Proto"], in: tmp.url).status == 0, "\(c.name)")
     }
 

@@ -108,7 +108,7 @@ import Testing
     /// rewrote a baseline named like one, and a changed screen passed), one shared with another
     /// script through a link (each replaced the other's frames and summary), or the folder of a
     /// prototype the run does not use: each refused, exit 64, before anything runs.
-    @Test(arguments: ["screenshots", "shared", "other prototype"])
+    @Test(arguments: ["screenshots", "shared", "other prototype", "inside another prototype"])
     func aFramesFolderThatHoldsOtherFilesIsRefused(_ how: String) throws {
         let tmp = try TempFolder()
         try tmp.prototype()
@@ -123,9 +123,15 @@ import Testing
             try FileManager.default.createDirectory(atPath: tmp.file("G/a"), withIntermediateDirectories: true)
             try FileManager.default.createSymbolicLink(atPath: tmp.file("G/b"), withDestinationPath: "a")
             arguments = ["test", "a.lua", "b.lua", "--frames", "G"]
-        default:
+        case "other prototype":
             try tmp.prototype("a")
             arguments.append(".")
+        default:
+            // Red-team 44 B H2: `F/a/`, the frames folder, lies inside prototype F.
+            try tmp.prototype(
+                "F", scenes: TempFolder.twoScenes.replacingOccurrences(of: "\"home.png\"", with: "\"a/001-home.png\""),
+                images: ["a/001-home.png", "detail.png"])
+            arguments.append("F")
         }
         let r = try Sceneflow.run(arguments, in: tmp.url)
         #expect(r.status == 64, "\(how): \(r)")

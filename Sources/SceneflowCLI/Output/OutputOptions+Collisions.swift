@@ -81,10 +81,15 @@ extension OutputOptions {
                         "\(writes), inside a __screenshots__ folder, whose baselines frames could replace; give --frames a folder outside __screenshots__"
                 )
             }
-            // The run's prototypes, and any folder that is a prototype's (holds a prototype.lua).
+            // The run's prototypes, and any folder that is a prototype's (holds a prototype.lua)
+            // or lies inside one (red-team 44 B H2: `F/a/` inside prototype F).
             var prototype = folders.first { key == $0.1 || key.hasPrefix($0.1 + "/") }.map(\.0)
-            if prototype == nil, FileManager.default.fileExists(atPath: PathText.join(key, "prototype.lua")) {
-                prototype = folder
+            var ancestor = key
+            for _ in 0..<64 where prototype == nil && !ancestor.isEmpty && ancestor != "/" {
+                if FileManager.default.fileExists(atPath: PathText.join(ancestor, "prototype.lua")) {
+                    prototype = ancestor
+                }
+                ancestor = PathText.folder(of: ancestor)
             }
             if let prototype {
                 throw UsageError(

@@ -79,6 +79,13 @@ public enum FlowGraphRenderer {
     public static func thumbnails(_ prototype: Prototype, into folder: String, width: Double = 180) throws(Failure)
         -> (scenes: [String: String], landscape: [String: String])
     {
+        if let other = otherPrototype(holding: folder, besides: prototype.directory) {
+            // Red-team 44 B H4: a thumbnail folder linked to another prototype's folder had its
+            // screenshots replaced.
+            throw .replacesInput(
+                "the thumbnail folder \(folder) is \(other == FolderContainment.resolved(folder) ? "the folder" : "inside the folder") of another prototype, \(other), whose screenshots thumbnails could replace; an output never replaces a file the run reads: give --out another name or folder"
+            )
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -187,6 +194,20 @@ public enum FlowGraphRenderer {
             throw .io(error.description)
         }
         return text
+    }
+
+    /// The folder of a prototype other than the one in `directory` that `folder` (links
+    /// followed) is or lies inside (a folder holding a `prototype.lua`), or nil.
+    static func otherPrototype(holding folder: String, besides directory: String) -> String? {
+        guard var place = FolderContainment.resolved(folder) else { return nil }
+        let own = FolderContainment.resolved(directory)
+        for _ in 0..<64 where !place.isEmpty && place != "/" {
+            if FileManager.default.fileExists(atPath: PathText.join(place, "prototype.lua")) {
+                return place == own ? nil : place
+            }
+            place = PathText.folder(of: place)
+        }
+        return nil
     }
 
     /// `text` (DOT) to standard output (`target` "-") or the device or pipe `target`, as it is

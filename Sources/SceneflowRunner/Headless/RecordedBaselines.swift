@@ -67,11 +67,18 @@ public final class RecordedBaselines: @unchecked Sendable {
                 if link(scratch, entry) == 0 { return nil }
             }
             guard let first = Self.read(entry) else { return nil }  // no claims folder: as before
-            return first.isTest(writer) ? nil : first
+            return Self.allows(first, writer) ? nil : first
         }
-        if let first = inMemory[key] { return first.isTest(writer) ? nil : first }
+        if let first = inMemory[key] { return Self.allows(first, writer) ? nil : first }
         inMemory[key] = writer
         return nil
+    }
+
+    /// Whether `writer` may go on with a baseline `first` claimed: the same test, unless it
+    /// passed against the file and `writer` would now write it (red-team 44 B H1: a second
+    /// check of another screen in that test rewrote what its first check had passed).
+    private static func allows(_ first: Writer, _ writer: Writer) -> Bool {
+        first.isTest(writer) && (first.wrote || !writer.wrote)
     }
 
     /// The check that wrote the baseline at `path` in this run, when another than `writer`.
