@@ -5,8 +5,14 @@ import SceneflowRunner
 
 /// Reading the events a worker writes, and showing held tests once what joins them came.
 extension TestWorkerPool {
-    /// Reads what `worker` wrote and applies each complete line to the file it runs.
-    func read(_ worker: Worker, onOutcome: (TestOutcome) -> Void) {
+    /// Reads what `worker` wrote and applies each complete line to the file it runs. With
+    /// `stopAfterFile`, stops after the line that gives a file its result, leaving the lines
+    /// after it for the next call, and returns true then: the caller shows that result before
+    /// the next file's outcomes (the serial console and TAP; a load error was shown after the
+    /// next file's first test when both came in one read).
+    @discardableResult
+    func read(_ worker: Worker, onOutcome: (TestOutcome) -> Void, stopAfterFile: Bool = false) -> Bool {
+        var settled = false
         let fd = worker.events.fileHandleForReading.fileDescriptor
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
@@ -15,7 +21,7 @@ extension TestWorkerPool {
             worker.buffer.append(contentsOf: chunk[0..<count])
         }
         var start = worker.buffer.startIndex
-        while let newline = worker.buffer[start...].firstIndex(of: 10) {
+        while !settled, let newline = worker.buffer[start...].firstIndex(of: 10) {
             let line = worker.buffer[start..<newline]
             start = newline + 1
             if line.elementsEqual(TestWorker.heartbeat) { continue }  // only says the worker lives
@@ -221,8 +227,10 @@ extension TestWorkerPool {
                 finish(run, wallSeconds: run.sends == 1 ? seconds : nil, complete: !hooksOnly)
             case .stuck: break
             }
+            if stopAfterFile, run.result != nil { settled = true }
         }
         worker.buffer.removeSubrange(worker.buffer.startIndex..<start)
+        return settled
     }
 
     /// Shows the test held for its after_each hooks (`FileRun.heldForAfterEach`), with what

@@ -268,8 +268,15 @@ final class TestWorkerPool {
                 assign(&resumed, &queue, to: &workers, folder: folder)
             }
             wait(for: workers)
+            // A file's result is shown before the outcomes of the file after it (one by one).
+            func showReady() {
+                while shown < runs.count, let result = runs[shown].result {
+                    onResult(result)
+                    shown += 1
+                }
+            }
             for worker in workers {
-                read(worker, onOutcome: progress)
+                while read(worker, onOutcome: progress, stopAfterFile: jobs == 1) { showReady() }
                 if !worker.process.isRunning {
                     read(worker, onOutcome: progress)
                     ended(
@@ -292,10 +299,7 @@ final class TestWorkerPool {
                     }
                 }
             }
-            while shown < runs.count, let result = runs[shown].result {
-                onResult(result)
-                shown += 1
-            }
+            showReady()
         }
         // Idle workers exit at the end of their input.
         for worker in workers { worker.close() }
