@@ -49,13 +49,20 @@ import Testing
         }
     }
 
+    /// With two workers the second check's claim could find the first's before its file was
+    /// written, and compare with the old one (CI of stop 44; 12 runs in 20 here): a claim and
+    /// its write are one step for every other worker. Repeated, as it is a race.
     @Test(arguments: ["1", "2"])
     func oneScreenOnOneLinkedBaselineRecordsBoth(_ jobs: String) throws {
-        let tmp = try Self.suite(same: true)
-        let r = try Sceneflow.run(["test", "a.lua", "b.lua", "--update-baselines", "all", "--jobs", jobs], in: tmp.url)
-        #expect(r.status == 0, "--jobs \(jobs): \(r)")
-        #expect(r.stdout.contains("2 recorded"), "--jobs \(jobs): \(r.stdout)")
-        #expect(try Sceneflow.run(["test", "a.lua", "b.lua"], in: tmp.url).status == 0)
+        for round in 1...(jobs == "1" ? 1 : 6) {
+            let tmp = try Self.suite(same: true)
+            let r = try Sceneflow.run(
+                ["test", "a.lua", "b.lua", "--update-baselines", "all", "--jobs", jobs], in: tmp.url)
+            #expect(r.status == 0, "--jobs \(jobs), round \(round): \(r)")
+            #expect(r.stdout.contains("2 recorded"), "--jobs \(jobs), round \(round): \(r.stdout)")
+            #expect(try Sceneflow.run(["test", "a.lua", "b.lua"], in: tmp.url).status == 0)
+            if r.status != 0 { break }
+        }
     }
     /// Red-team 43 B G5: a prototype kept inside `__screenshots__` (its folder the script's
     /// baseline folder) had a scene image rewritten as a baseline, exit 0. A baseline that is

@@ -74,6 +74,21 @@ public final class RecordedBaselines: @unchecked Sendable {
         return nil
     }
 
+    /// Runs `body` holding the run-wide lock of the baseline at `path` (an exclusive `flock` on
+    /// `<claims folder>/<key>.lock`; without a claims folder, one process, `body` alone). A claim
+    /// and the write it allows are one step for every other worker, as are a pass's claim and
+    /// the look at who wrote: a check that finds another's claim finds its file written
+    /// (`--jobs 2`, stop 44's CI: the loser of a claim compared with the old file before the
+    /// winner's was in place). The kernel drops the lock of a worker that dies.
+    public func exclusively<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+        guard let folder else { return try body() }
+        let descriptor = open(PathText.join(folder, Self.key(path) + ".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try body() }  // no claims folder: as `claim`
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        return try body()
+    }
+
     /// Whether `writer` may go on with a baseline `first` claimed: the same test, unless it
     /// passed against the file and `writer` would now write it (red-team 44 B H1: a second
     /// check of another screen in that test rewrote what its first check had passed).

@@ -55,12 +55,18 @@ extension ScreenshotChecker {
         return recorded.writer(of: path, except: me).map(earlierWriter)
     }
 
-    /// Claims the baseline at `path` for the running test before it is written; returns the
-    /// check of this run that claimed it first, when another did (then it is compared with,
-    /// not written).
-    func claim(_ path: String) -> EarlierWriter? {
+    /// Claims the baseline at `path` for the running test and, when it is the test's, writes it
+    /// with `write`, both while holding the baseline's run-wide lock
+    /// (`RecordedBaselines.exclusively`). Returns the check of this run that claimed it first,
+    /// when another did: nothing is written, and the file that check wrote is in place, to be
+    /// compared with. Throws what `write` throws.
+    func claim(_ path: String, thenWrite write: () throws -> Void) throws -> EarlierWriter? {
         let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index)
-        return recorded.claim(path, by: me).map(earlierWriter)
+        return try recorded.exclusively(path) {
+            if let other = recorded.claim(path, by: me) { return earlierWriter(other) }
+            try write()
+            return nil
+        }
     }
 
     /// `writer` as `shared` names it: without its script when it is this checker's.
@@ -68,14 +74,17 @@ extension ScreenshotChecker {
         (writer.name, writer.index, writer.script == script ? nil : writer.script, writer.wrote)
     }
 
-    /// Notes that the running test passed against the baseline at `path` under
-    /// `--update-baselines changed`, unless a check of this run claimed it before: a later
-    /// check of another screen then fails instead of rewriting it (red-team 43 B G1: it was
-    /// rewritten, the run green, and the next run failed the test that had passed).
-    func claimPassed(_ path: String) {
-        guard mode == .changed else { return }
+    /// Claims for the running test the baseline at `path` it has just passed against under
+    /// `--update-baselines changed`, so a later check of another screen fails instead of
+    /// rewriting it (red-team 43 B G1: it was rewritten, the run green, and the next run failed
+    /// the test that had passed). Returns the check that wrote the baseline in this run when
+    /// one claimed it first: another worker may have rewritten the file after this check read
+    /// it, so the caller compares again with the file as it is now (`--jobs 2`: the pass was
+    /// claimed after its comparison, and the run ended green).
+    func claimPass(_ path: String) -> EarlierWriter? {
         let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index, wrote: false)
-        _ = recorded.claim(path, by: me)
+        guard let first = recorded.exclusively(path, { recorded.claim(path, by: me) }), first.wrote else { return nil }
+        return earlierWriter(first)
     }
 
     /// Why the baseline at `path` may not be written: it is one of the prototype's own files

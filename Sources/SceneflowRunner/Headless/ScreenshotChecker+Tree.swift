@@ -34,20 +34,24 @@ extension ScreenshotChecker {
                         message: "the scene's timed action has not fired yet; the baseline is recorded after it")
                 }
                 if let problem = replacesInput(path) { return note("tree", name, .failed(message: problem), path) }
-                if let other = claim(path) {
-                    // Another script's check wrote it first in this run: compared with.
-                    let compared = tree(name: name, expected: expected, session: session, final: final, mode: .never)
-                    return shared(compared, kind: "tree", name: name, at: path, writtenBy: other)
-                }
+                let other: EarlierWriter?
                 do {
-                    try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
-                    try AtomicFile.write(actual, to: path)
+                    other = try claim(path) {
+                        try FileManager.default.createDirectory(
+                            atPath: baselineFolder, withIntermediateDirectories: true)
+                        try AtomicFile.write(actual, to: path)
+                    }
                 } catch {
                     let kept = exists ? "; the old baseline is kept" : ""
                     return note(
                         "tree", name,
                         .failed(message: "could not write the baseline \(path): \(Self.reason(error))\(kept)"),
                         path)
+                }
+                if let other {
+                    // Another script's check wrote it first in this run: compared with.
+                    let compared = tree(name: name, expected: expected, session: session, final: final, mode: .never)
+                    return shared(compared, kind: "tree", name: name, at: path, writtenBy: other)
                 }
                 return note("tree", name, .recorded(path: path), path)
             }
@@ -76,18 +80,21 @@ extension ScreenshotChecker {
         }
         let expectedLines = expectedLines(wanted ?? "")
         let actualLines = Self.lines(actual)
-        if expectedLines == actualLines { return note("tree", name ?? "inline", .passed(note: "same tree"), baseline) }
+        if expectedLines == actualLines {
+            if mode == .changed, let name, let baseline, let other = claimPass(baseline) {
+                // Another worker's check rewrote it after this one read it: compared again.
+                let again = tree(name: name, expected: expected, session: session, final: final, mode: .never)
+                return shared(again, kind: "tree", name: name, at: baseline, writtenBy: other)
+            }
+            return note("tree", name ?? "inline", .passed(note: "same tree"), baseline)
+        }
         if final, mode == .changed, let name, let baseline {
             if let problem = replacesInput(baseline) {
                 return note("tree", name, .failed(message: problem), baseline)
             }
-            if let other = claim(baseline) {
-                // Written in this run by another script's check: compared with, as it is.
-                let compared = tree(name: name, expected: expected, session: session, final: final, mode: .never)
-                return shared(compared, kind: "tree", name: name, at: baseline, writtenBy: other)
-            }
+            let other: EarlierWriter?
             do {
-                try AtomicFile.write(actual, to: baseline)
+                other = try claim(baseline) { try AtomicFile.write(actual, to: baseline) }
             } catch {
                 return note(
                     "tree", name,
@@ -96,6 +103,11 @@ extension ScreenshotChecker {
                             "could not rewrite the baseline \(baseline): \(Self.reason(error)); the old baseline is kept"
                     ),
                     baseline)
+            }
+            if let other {
+                // Written in this run by another script's check: compared with, as it is.
+                let compared = tree(name: name, expected: expected, session: session, final: final, mode: .never)
+                return shared(compared, kind: "tree", name: name, at: baseline, writtenBy: other)
             }
             return updated("tree", name, at: baseline, because: "the tree differed")
         }

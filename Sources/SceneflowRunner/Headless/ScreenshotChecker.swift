@@ -178,22 +178,25 @@ final class ScreenshotChecker: VisualChecks {
             if let problem = replacesInput(baseline) {
                 return note("screenshot", request.name, .failed(message: problem), baseline)
             }
-            if let other = claim(baseline) {
-                // Another script's check wrote it first in this run (the file reached through a
-                // link): compared with, never written over.
-                let compared = compare(request, session: session, final: final, mode: .never)
-                return shared(compared, kind: "screenshot", name: request.name, at: baseline, writtenBy: other)
-            }
+            let other: EarlierWriter?
             do {
-                try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
-                baselines.forget(baseline)
-                try OffscreenRenderer.savePNG(actual, to: baseline)
+                other = try claim(baseline) {
+                    try FileManager.default.createDirectory(atPath: baselineFolder, withIntermediateDirectories: true)
+                    baselines.forget(baseline)
+                    try OffscreenRenderer.savePNG(actual, to: baseline)
+                }
             } catch {
                 let kept = exists ? "; the old baseline is kept" : ""
                 return note(
                     "screenshot", request.name,
                     .failed(message: "could not write the baseline \(baseline): \(Self.reason(error))\(kept)"), baseline
                 )
+            }
+            if let other {
+                // Another script's check wrote it first in this run (the file reached through a
+                // link): compared with, never written over.
+                let compared = compare(request, session: session, final: final, mode: .never)
+                return shared(compared, kind: "screenshot", name: request.name, at: baseline, writtenBy: other)
             }
             return note("screenshot", request.name, .recorded(path: baseline), baseline)
         }
@@ -255,6 +258,11 @@ final class ScreenshotChecker: VisualChecks {
             difference.differentPixels == 0
             ? (options.isExact ? "exact match" : "no pixel over the threshold")
             : "\(counted(difference.differentPixels, "pixel")) differ\(difference.differentPixels == 1 ? "s" : ""), within the limits"
+        if mode == .changed, let other = claimPass(baseline) {
+            // Another worker's check rewrote it after this one read it: compared again.
+            let again = compare(request, session: session, final: final, mode: .never)
+            return shared(again, kind: "screenshot", name: request.name, at: baseline, writtenBy: other)
+        }
         return note("screenshot", request.name, .passed(note: how), baseline)
     }
 
@@ -290,20 +298,23 @@ final class ScreenshotChecker: VisualChecks {
         if let problem = replacesInput(path) {
             return note("screenshot", name, .failed(message: why + "; " + problem), path)
         }
-        if let other = claim(path) {
-            // Written in this run by another script's check (see `claim`): its failure stands.
-            let failed = note("screenshot", name, .failed(message: why), path)
-            return shared(failed, kind: "screenshot", name: name, at: path, writtenBy: other)
-        }
+        let other: EarlierWriter?
         do {
-            baselines.forget(path)
-            try OffscreenRenderer.savePNG(actual, to: path)
+            other = try claim(path) {
+                baselines.forget(path)
+                try OffscreenRenderer.savePNG(actual, to: path)
+            }
         } catch {
             return note(
                 "screenshot", name,
                 .failed(
                     message: "could not rewrite the baseline \(path): \(Self.reason(error)); the old baseline is kept"),
                 path)
+        }
+        if let other {
+            // Written in this run by another script's check (see `claim`): its failure stands.
+            let failed = note("screenshot", name, .failed(message: why), path)
+            return shared(failed, kind: "screenshot", name: name, at: path, writtenBy: other)
         }
         return updated("screenshot", name, at: path, because: why)
     }
@@ -410,7 +421,6 @@ final class ScreenshotChecker: VisualChecks {
         switch result {
         case .passed(let how):
             (status, message) = ("passed", how)
-            if let baseline { claimPassed(baseline) }
         case .recorded(let path):
             (status, message) = ("recorded", "baseline written to \(path)")
             if writers[path] == nil { writers[path] = test }
