@@ -97,4 +97,21 @@ import Testing
         let text = try String(contentsOfFile: fifo + ".read", encoding: .utf8)
         #expect(text.contains("<svg"), "\(text.prefix(200))")
     }
+
+    /// Red-team 44 B H5: `--out flow.svg/` (a file, then a slash) wrote `flow.dot` and
+    /// `flow-thumbs/` beside it, then failed with 70 ("Not a directory"). A file output whose
+    /// name ends in `/` names a folder: refused with 64 before anything is written, whether
+    /// the name is there or not, for every format.
+    @Test(arguments: ["svg", "png", "dot"], [true, false])
+    func aFileNameEndingInASlashIsRefusedFirst(_ format: String, _ exists: Bool) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        if exists { try tmp.write("flow.\(format)", "my notes\n") }
+        let before = try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted()
+        let r = try Sceneflow.run(["graph", "Proto", "--out", "flow.\(format)/", "--format", format], in: tmp.url)
+        #expect(r.status == 64, "\(format), there: \(exists): \(r)")
+        #expect(r.stderr.contains("--out flow.\(format)/: the name ends in /"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == before, "\(format)")
+        if exists { #expect(try String(contentsOfFile: tmp.file("flow.\(format)"), encoding: .utf8) == "my notes\n") }
+    }
 }

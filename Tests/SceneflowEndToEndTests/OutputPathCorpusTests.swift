@@ -32,12 +32,12 @@ import Testing
     ]
 
     /// Extensions a command requires of its output's name (added to every name but `-`,
-    /// `""` and the existing folder, so the cases reach the write).
+    /// `""`, the existing folder and the name ending in a slash, so the cases reach the write).
     static let extensions = ["record": ".lua"]
 
     /// `word` (a bash word) with `ext` added inside its quotes.
     static func withExtension(_ word: String, _ ext: String) -> String {
-        if ["-", "''", "real"].contains(word) { return word }
+        if ["-", "''", "real", "ok.lua/"].contains(word) { return word }
         return word.hasSuffix("'") ? String(word.dropLast()) + ext + "'" : word + ext
     }
 
@@ -53,6 +53,8 @@ import Testing
         ("existing folder", "real"),
         ("empty name", "''"),
         ("missing folder", "missing/out"),
+        // Red-team 44 B H5: `graph --out flow.svg/` wrote its side files, then exited 70.
+        ("file name ending in a slash", "ok.lua/"),
     ]
 
     /// The output options from the binary's tables.

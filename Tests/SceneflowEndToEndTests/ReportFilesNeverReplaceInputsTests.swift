@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowCore
 import SceneflowRunner
 import Testing
 
@@ -63,5 +64,43 @@ import Testing
         #expect(!r.stdout.contains("could not write the failure images"), "\(r)")
         #expect(r.stdout.contains("expected.png and diff.png are there"), "\(r)")
         #expect(FileManager.default.fileExists(atPath: tmp.file("rep/screenshots/t/01-fails/home/expected.png")))
+    }
+
+    /// Red-team 44 B H3: a link the user left in the report folder (`rep/screenshots/t/01-fails/x`,
+    /// `rep/artifacts/t/01-fails`, `rep/captures/t/01-fails`) to the script's baseline folder
+    /// led failure images, artifacts and captures onto baselines (`actual.png`, `frame.png`,
+    /// read by the next test as baselines of those names). No report file is written inside a
+    /// `__screenshots__` folder, however it is reached; the failure says which were not.
+    @Test(arguments: ["screenshots/t/01-fails/x", "artifacts/t/01-fails", "captures/t/01-fails"])
+    func noReportFileIsWrittenAmongBaselines(_ linked: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "t.lua",
+            "prototype \"Proto\"\ntest(\"fails\", function() capture \"frame\"; expect.screenshot(\"x\", { timeout = 0 }) end)\n"
+        )
+        for name in ["x", "actual", "expected", "diff", "frame"] {
+            // Every baseline of another screen than home's, so `x` fails.
+            try tmp.write("__screenshots__/t/\(name).png", PNGWriter.solid(width: 36, height: 80, rgb: (9, 9, 9)))
+        }
+        try tmp.write("__screenshots__/t/elements.txt", "kept\n")
+        try tmp.write("__screenshots__/t/timeline.txt", "kept\n")
+        let link = tmp.file("rep/" + linked)
+        try FileManager.default.createDirectory(atPath: PathText.folder(of: link), withIntermediateDirectories: true)
+        let depth = linked.split(separator: "/").count
+        try FileManager.default.createSymbolicLink(
+            atPath: link, withDestinationPath: String(repeating: "../", count: depth) + "__screenshots__/t")
+        let baselines = { () throws -> [(String, Data)] in
+            try FileManager.default.contentsOfDirectory(atPath: tmp.file("__screenshots__/t")).sorted().map {
+                ($0, try Data(contentsOf: URL(fileURLWithPath: tmp.file("__screenshots__/t/" + $0))))
+            }
+        }
+        let before = try baselines()
+        let r = try Sceneflow.run(["test", "t.lua", "--report", "rep"], in: tmp.url)
+        #expect(r.status == 1, "\(linked): \(r)")
+        #expect(r.stdout.contains("baseline folder"), "\(linked): \(r)")
+        let after = try baselines()
+        #expect(after.map(\.0) == before.map(\.0), "\(linked)")
+        #expect(after.map(\.1) == before.map(\.1), "\(linked): a baseline was replaced")
     }
 }

@@ -17,8 +17,11 @@ extension OutputPath {
     ///   folder that cannot be created.
     static func checkWritableFolder(_ option: String, _ path: String) throws(UsageError) {
         try checkName(option, path)
+        // `out/` where `out` is a file is that file (`stat` says "not a directory" otherwise).
+        var bare = Substring(path)
+        while bare.count > 1, bare.hasSuffix("/") { bare = bare.dropLast() }
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        if FileManager.default.fileExists(atPath: String(bare), isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
                 throw UsageError(message: "\(option) \(shown(path)) is a file, not a folder")
             }

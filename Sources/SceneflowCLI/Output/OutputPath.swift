@@ -26,11 +26,17 @@ enum OutputPath {
     /// `path` can be written: `-` (standard output; `OutputOptions` checks who claims it), a
     /// device or FIFO, or a file whose folder exists and is writable.
     ///
-    /// - Throws: `UsageError` for `""`, a name too long, a folder, a block device or socket, a
-    ///   loop of links, a missing, non-folder or read-only folder.
+    /// - Throws: `UsageError` for `""`, a name too long or ending in `/`, a folder, a block
+    ///   device or socket, a loop of links, a missing, non-folder or read-only folder.
     static func checkWritableFile(_ option: String, _ path: String) throws(UsageError) {
         if path == "-" { return }
         try checkName(option, path)
+        // A name ending in `/` names a folder (red-team 44 B H5: `graph --out flow.svg/` wrote
+        // its side files, then failed with 70).
+        if path.hasSuffix("/") {
+            throw UsageError(
+                message: "\(option) \(shown(path)): the name ends in /, so it names a folder; give a file's name")
+        }
         let target: OutputTarget
         do {
             target = try OutputTarget.resolve(path)

@@ -116,38 +116,12 @@ public final class RecordedBaselines: @unchecked Sendable {
     /// The file `path` leads to (links and `..` resolved; for a file not there yet, or a link
     /// to one, where it would be), as a file name: 16 hex digits of its FNV-1a hash.
     static func key(_ path: String) -> String {
-        let resolved = resolved(path, links: 0)
+        let resolved = ResolvedPath.of(path)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in resolved.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
         return String(format: "%016llx", hash)
-    }
-    /// `path` with every link and `..` resolved, as far as the files exist: a link whose
-    /// target is not there yet is followed by hand, and a missing file keeps its name after
-    /// its folder's resolved path.
-    private static func resolved(_ path: String, links: Int) -> String {
-        if let real = realpath(path, nil) {
-            defer { free(real) }
-            return String(cString: real)
-        }
-        let folder = PathText.folder(of: path)
-        var info = stat()
-        if links < 40, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(path, &buffer, buffer.count - 1)
-            if count > 0 {
-                let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                let next = target.hasPrefix("/") ? target : PathText.join(folder.isEmpty ? "." : folder, target)
-                return resolved(next, links: links + 1)
-            }
-        }
-        let name = PathText.lastComponent(of: path)
-        guard !folder.isEmpty, folder != path, links < 80 else {
-            return PathText.join(FileManager.default.currentDirectoryPath, path)
-        }
-        let parent = resolved(folder, links: links + 1)
-        return name == ".." ? PathText.folder(of: parent) : name == "." ? parent : PathText.join(parent, name)
     }
 }

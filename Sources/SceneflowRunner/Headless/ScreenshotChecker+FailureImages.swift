@@ -66,8 +66,8 @@ extension ScreenshotChecker {
     /// path) and gives the ones written by kind, and the message that follows the failure:
     /// `; see folder/`, or which could not be written and why, and which are there (red-team
     /// 42 B F8: "could not write the failure images" though `expected.png` was written and
-    /// linked). A path that is one of the prototype's files is not written (F4: a report
-    /// folder inside the prototype).
+    /// linked). A path that is one of the prototype's files, or lies among baselines, is not
+    /// written (`ReportPath.keptFileProblem`).
     private func writeImages(in folder: String, _ images: [(kind: String, write: (String) throws -> Void)]) -> (
         files: [String: String], message: String
     ) {
@@ -83,13 +83,8 @@ extension ScreenshotChecker {
         for (kind, write) in images {
             let path = folder + "/\(kind).png"
             do {
-                if let input = inputs.file(at: path) {
-                    throw CocoaError(
-                        .fileWriteNoPermission,
-                        userInfo: [
-                            NSLocalizedDescriptionKey:
-                                "it would replace \(input) of the prototype, which a run never writes"
-                        ])
+                if let problem = ReportPath.keptFileProblem(path, inputs: inputs) {
+                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSLocalizedDescriptionKey: problem])
                 }
                 try write(path)
                 files[kind] = path
@@ -109,7 +104,7 @@ extension ScreenshotChecker {
     }
 
     /// `a`, `a and b`, `a, b and c`.
-    private static func listed(_ names: [String]) -> String {
+    static func listed(_ names: [String]) -> String {
         names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 }

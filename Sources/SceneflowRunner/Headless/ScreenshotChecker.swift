@@ -275,6 +275,9 @@ final class ScreenshotChecker: VisualChecks {
         if let problem = ReportPath.notAFileProblem(path) {
             return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
         }
+        if let problem = ReportPath.keptFileProblem(path, inputs: PrototypeFiles(prototype)) {
+            return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
+        }
         do {
             let image = try render(session, at: nil)
             try FileManager.default.createDirectory(

@@ -14,7 +14,7 @@ final class FailureArtifacts {
     private var renderer: OffscreenRenderer?
     private var images: TextureCache?
     /// The prototype's own files, which no artifact replaces (a report folder inside the
-    /// prototype; red-team 42 B F4).
+    /// prototype; red-team 42 B F4; see `ReportPath.keptFileProblem`).
     private lazy var inputs = PrototypeFiles(prototype)
 
     init(reportDirectory: String, prototype: Prototype) {
@@ -31,7 +31,7 @@ final class FailureArtifacts {
         let relative = "artifacts/\(HeadlessTestRunner.scriptID(outcome.file))/\(Self.folder(index, outcome.name))"
         let folder = ReportPath.join(reportDirectory, relative)
         var written: [String] = []
-        var problems: [String] = []
+        var problems: [(name: String, reason: String)] = []
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -40,18 +40,18 @@ final class FailureArtifacts {
         func save(_ name: String, _ body: (String) throws -> Void) {
             let path = (folder as NSString).appendingPathComponent(name)
             if let problem = ReportPath.notAFileProblem(path) {
-                problems.append("\(name): \(problem)")
+                problems.append((name, problem))
                 return
             }
-            if let input = inputs.file(at: path) {
-                problems.append("\(name): it would replace \(input) of the prototype, which a run never writes")
+            if let problem = ReportPath.keptFileProblem(path, inputs: inputs) {
+                problems.append((name, problem))
                 return
             }
             do {
                 try body(path)
                 written.append(folder + "/" + name)
             } catch {
-                problems.append("\(name): \(ScreenshotChecker.reason(error))")
+                problems.append((name, ScreenshotChecker.reason(error)))
             }
         }
         save("frame.png") { path in
@@ -70,8 +70,16 @@ final class FailureArtifacts {
             try AtomicFile.write(text, to: path)
         }
         guard !problems.isEmpty else { return (written, nil) }
-        let summary = "could not write the failure artifacts \(problems.joined(separator: "; ")) in \(folder)/"
-        save("problems.txt") { try AtomicFile.write(problems.joined(separator: "\n") + "\n", to: $0) }
+        // Files that failed for one reason are named together: `frame.png, elements.txt and
+        // timeline.txt: it lies in the baseline folder …`.
+        var reasons: [String] = []
+        for problem in problems where !reasons.contains(problem.reason) { reasons.append(problem.reason) }
+        let grouped = reasons.map { reason in
+            "\(ScreenshotChecker.listed(problems.filter { $0.reason == reason }.map(\.name))): \(reason)"
+        }
+        let summary = "could not write the failure artifacts \(grouped.joined(separator: "; ")) in \(folder)/"
+        let lines = problems.map { "\($0.name): \($0.reason)\n" }.joined()
+        save("problems.txt") { try AtomicFile.write(lines, to: $0) }
         return (written, summary)
     }
 

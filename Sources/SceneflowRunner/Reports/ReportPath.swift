@@ -23,6 +23,22 @@ public enum ReportPath {
         return "it is \(kind), not a file Sceneflow wrote; nothing was written (remove it)"
     }
 
+    /// Why a report file (a failure image, a failure artifact, a capture) may not be written at
+    /// `path`: it is one of the prototype's files (`inputs`; red-team 42 B F4, a report folder
+    /// inside the prototype), or it lies, once links and `..` are resolved, in a
+    /// `__screenshots__` folder, among baselines (44 B H3: a link left in the report folder
+    /// led failure images onto baselines the next test compared with). Nil when neither.
+    public static func keptFileProblem(_ path: String, inputs: PrototypeFiles) -> String? {
+        if let input = inputs.file(at: path) {
+            return "it would replace \(input) of the prototype, which a run never writes"
+        }
+        let parts = ResolvedPath.of(path).split(separator: "/", omittingEmptySubsequences: false)
+        guard let at = parts.dropLast().lastIndex(of: "__screenshots__") else { return nil }
+        let folder = parts[...min(at + 1, parts.count - 2)].joined(separator: "/")
+        let how = path.split(separator: "/").contains("__screenshots__") ? "" : " (a link on the way leads there)"
+        return "the path leads into the baseline folder \(folder)\(how), where a report never writes"
+    }
+
     /// The characters a link's path segment keeps as they are (RFC 3986 `pchar` less `/`):
     /// `#`, `?`, `%`, spaces and non-ASCII letters are percent-encoded, so a capture named
     /// "step #2" is not cut at a fragment (red-team finding M13).
