@@ -162,8 +162,8 @@ final class TestConsole {
         return text
     }
 
-    /// The verdict line of `outcome` and what belongs under it: warnings, recorded baselines,
-    /// the failure, failed steps, a failed test's last ten messages (left to `details` when
+    /// The verdict line of `outcome` and what belongs under it: warnings, recorded baselines
+    /// (a failed test's too), the failure, failed steps, a failed test's last ten messages (left to `details` when
     /// `verbose`, which lists them all) and saved artifacts.
     static func line(_ outcome: TestOutcome, verbose: Bool = false) -> String {
         let time = outcome.wallSeconds.map { Self.duration($0) } ?? "time unknown"
@@ -190,6 +190,12 @@ final class TestConsole {
             var text = "  \(outcome.verdict == .failed ? "FAIL" : "INT ")  \(name)  (\(time), \(clock))"
             if let failure = outcome.failure { text += "\n        " + indented("\(failure)") }
             if let steps = outcome.failedStepsText({ TerminalText.oneLine($0) }) { text += "\n        " + steps }
+            // Baselines it wrote before failing are new and unreviewed, as a REC test's are
+            // (red-team 43 B G6: they were named in the JSON report only).
+            for visual in outcome.visuals where visual.status == "recorded" {
+                text +=
+                    "\n        recorded, though the test failed (review it): " + TerminalText.oneLine(visual.message)
+            }
             // Its warnings, as a passing test's WARN line shows them (red-team 24 F1: a failed
             // test's were left out; they are often the clue to the failure).
             if !verbose {

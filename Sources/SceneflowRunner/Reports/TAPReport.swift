@@ -11,7 +11,8 @@ import SceneflowCore
 /// control characters as spaces (see `TAPText.description`), so no name can read as a TODO or
 /// SKIP directive. The YAML block has the exact name and file, the verdict, durations, the
 /// failure (`message`, `at: {file, line}`, and `failed_in_steps:` the names of the
-/// `step(name, fn)` groups it failed in, outermost first), the warnings as a list of mappings (`- message:`,
+/// `step(name, fn)` groups it failed in, outermost first), the baselines the test wrote
+/// (`recorded_baselines:`, a list of paths), the warnings as a list of mappings (`- message:`,
 /// `file`, `line`, `clock_seconds`), the log messages (`log:`, each `- message:` and
 /// `clock_seconds`; a passing test with messages gets a block for them) and for a file that
 /// could not load its problems in the same shape (`messages:`); every string is a double-quoted scalar both YAMLish and PyYAML read.
@@ -118,6 +119,16 @@ public enum TAPReport {
                 yaml.append("  failed_in_steps:")
                 for step in outcome.failedSteps { yaml.append("    - \(TAPText.yamlQuoted(step))") }
             }
+        }
+        // The baselines it wrote (a REC test's, or a failed test's before it failed: new and
+        // unreviewed either way; red-team 43 B G6).
+        var recorded: [String] = []
+        for visual in outcome.visuals where visual.status == "recorded" {
+            if let path = visual.baseline, !recorded.contains(path) { recorded.append(path) }
+        }
+        if !recorded.isEmpty {
+            yaml.append("  recorded_baselines:")
+            for path in recorded { yaml.append("    - \(TAPText.yamlQuoted(path))") }
         }
         if !outcome.warnings.isEmpty {
             yaml.append("  warnings:")
