@@ -394,10 +394,12 @@ extension ScriptRuntime {
     /// `"x\u{1}"` and `"x\u{2}"`: red-team 15 A3, 16 A-F1), or in what one report writes a
     /// character as (`"a # b"` and `"a ＃ b"` in TAP, an escape character and the text
     /// `\u{1B}` on the console: red-team 17 F1, F2). At the second's line, naming both with
-    /// their characters spelled out. Nil when there is none.
+    /// their characters spelled out. A name shown as `(after_all)`, the entry of a file's
+    /// failed after_all hooks, is refused the same way. Nil when there is none.
     static func canonicalTwins(_ tests: [ScriptTest], file: String) -> Diagnostic? {
-        guard let twins = ShownName.firstTwins(tests.map(\.name)) else { return nil }
-        let (first, test) = (tests[twins.first], tests[twins.second])
+        // The after_all entry's name first: a test shown as it is refused too (red-team 45 A W1).
+        guard let twins = ShownName.firstTwins([ShownName.afterAllEntry] + tests.map(\.name)) else { return nil }
+        let test = tests[twins.second - 1]
         func place(_ test: ScriptTest) -> String { test.module.map { "\($0):\(test.line)" } ?? "line \(test.line)" }
         func spelled(_ name: String) -> String {
             name.unicodeScalars.map {
@@ -408,6 +410,14 @@ extension ScriptRuntime {
             }
             .joined()
         }
+        guard twins.first > 0 else {
+            return Diagnostic(
+                file: file, line: test.module == nil ? test.line : nil,
+                message:
+                    "test \"\(TerminalText.oneLine(test.name))\" (\(place(test))) looks the same as \"\(ShownName.afterAllEntry)\", the entry reports give a failing after_all hook, in \(twins.whereAlike) (\"\(spelled(test.name))\"): a report cannot tell them apart; choose another name"
+            )
+        }
+        let first = tests[twins.first - 1]
         // Swift compares strings canonically: equal here, they differ only in form.
         let how =
             first.name == test.name

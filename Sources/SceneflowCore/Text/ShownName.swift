@@ -14,6 +14,10 @@
 /// `UnicodeText.readerKey` (NFC, invisible characters removed, white space runs as one space).
 /// JSON is not compared: it holds every name exactly.
 public enum ShownName {
+    /// The name reports give the entry of a file's failed `after_all` hooks; no test may take
+    /// it, or a name any report shows as it (red-team 15 A3, 45 A W1).
+    public static let afterAllEntry = "(after_all)"
+
     /// A report a person or a CI system reads names in.
     public enum Report: CaseIterable, Sendable {
         /// The console's lines (`sceneflow test` on standard output).

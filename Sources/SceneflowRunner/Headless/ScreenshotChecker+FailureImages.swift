@@ -84,7 +84,7 @@ extension ScreenshotChecker {
             let path = folder + "/\(kind).png"
             do {
                 if let problem = ReportPath.keptFileProblem(path, inputs: inputs) {
-                    throw CocoaError(.fileWriteNoPermission, userInfo: [NSLocalizedDescriptionKey: problem])
+                    throw OutputError(path: path, reason: problem)
                 }
                 try write(path)
                 files[kind] = path

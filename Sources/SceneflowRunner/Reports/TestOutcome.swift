@@ -71,7 +71,7 @@ public struct TestOutcome: Codable, Sendable {
     /// for a test.
     public var hook: String?
     /// The name of the entry for a file's failed `after_all` hooks.
-    public static let afterAllName = "(after_all)"
+    public static let afterAllName = ShownName.afterAllEntry
 
     /// Creates an outcome.
     public init(
