@@ -41,6 +41,10 @@ import Testing
         let failure = entry?.failure?.message ?? "no (after_all) entry: \(outcomes.map(\.name))"
         #expect(entry?.verdict == .failed, "\(Self.endings[ending]) --jobs \(jobs): \(failure)")
         #expect(failure.contains("before_all") && failure.contains("AA ERR"), "\(Self.endings[ending]): \(failure)")
+        // Red-team 43 A F2: a C call the watchdog ended (its worker stopped) lacked the prefix.
+        #expect(
+            failure.contains("before_all, run again for the after_all hooks, was stopped: "),
+            "\(Self.endings[ending]): \(failure)")
         #expect(entry?.log.map(\.message).contains("after_all ran") == true, "\(entry?.log ?? [])")
         #expect(outcomes.first { $0.name == "burns" }?.verdict == .passed, "\(outcomes)")
     }

@@ -62,4 +62,42 @@ import Testing
             #expect(abs(total - sum) <= max(0.05, total * 0.05), "JUnit: \(sum) s of \(total) s")
         }
     }
+
+    /// Red-team 43 A F1: when before_all, run again for the after_all hooks, was stopped (a C
+    /// call the watchdog ended, here), the `(after_all)` entry's time was the whole file's
+    /// (the file's send, not that load's start), in every report, and the entries added up
+    /// to more than the file. It is that load's time.
+    @Test(arguments: ["1", "2"])
+    func anAfterAllLoadStoppedInBeforeAllHasItsOwnTime(_ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        // The worker's CPU time passes 0.7 s only in the test "wait": the load after it, for
+        // the after_all hook, gets stuck in before_all (a watchdog of 5 s, so "wait" is not
+        // stopped on a loaded machine).
+        try tmp.write(
+            "t.lua",
+            """
+            prototype "Proto"
+            before_all(function()
+              if os.clock() > 0.7 then string.find(string.rep("a", 40), string.rep("a-", 20) .. "b") end
+            end)
+            after_all(function() end)
+            test("first", function() end)
+            test("wait", function() local t = os.clock() while os.clock() - t < 1 do end end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "t.lua", "--jobs", jobs, "--timeout", "5", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let file = try #require(report.files.first)
+        let total = try #require(file.wallSeconds)
+        let entry = try #require(file.outcomes.first { $0.name == "(after_all)" })
+        let wait = try #require(file.outcomes.first { $0.name == "wait" }?.wallSeconds)
+        let sum = file.outcomes.compactMap(\.wallSeconds).reduce(0, +)
+        #expect(wait >= 0.9, "\(wait)")
+        #expect(
+            (entry.wallSeconds ?? 0) <= total - wait + 0.1, "(after_all) \(entry.wallSeconds ?? -1) s of \(total) s")
+        #expect(abs(total - sum) <= max(0.1, total * 0.05), "the entries add up to \(sum) s of \(total) s")
+    }
 }

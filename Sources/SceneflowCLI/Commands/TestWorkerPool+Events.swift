@@ -130,6 +130,7 @@ extension TestWorkerPool {
                 run.runningSince = ProcessInfo.processInfo.systemUptime
                 run.records.removeAll(keepingCapacity: true)
                 run.afterAllSince = nil
+                run.afterAllLoadSince = nil
             case .verdict(let position, let outcome, let video):
                 // Final: only the video can still be added (or noted as cut).
                 run.encodingLogLines = verdictLogLines
@@ -166,6 +167,7 @@ extension TestWorkerPool {
                 // From here a stop is the (after_all) entry's, in this load's top level and
                 // before_all too (red-team 36 W2, S1: it was dropped, the run green).
                 run.afterAllLoadBegun = true
+                run.afterAllLoadSince = ProcessInfo.processInfo.systemUptime
                 if !run.afterAllOnly, run.running == nil, run.next > 0 {
                     run.afterAllOnly = true
                     run.afterAllAfter = run.next - 1

@@ -121,6 +121,11 @@ extension TestWorkerPool {
         var afterAllAfter: Int?
         /// When the running test's after_all hooks began (`systemUptime`), nil before.
         var afterAllSince: Double?
+        /// When the load that runs the after_all hooks began (`WorkerEvent.afterAllLoad`,
+        /// `systemUptime`): a stop before the hooks (in that load's top level or before_all)
+        /// charges the `(after_all)` entry from here (red-team 43 A F1: from the file's send,
+        /// the whole file's time). Nil before, and once a test starts.
+        var afterAllLoadSince: Double?
         /// The test whose verdict came (`WorkerEvent.verdict`) while its video is encoded, and
         /// the video's file: the verdict stands if the worker is stopped before `ended`.
         var encoding: (position: Int, video: String?)?
@@ -143,6 +148,9 @@ extension TestWorkerPool {
         var loadedBySend = false
         /// When it was last handed to a worker (`ProcessInfo.systemUptime`), nil before.
         var sentAt: Double?
+        /// Where the `(after_all)` entry of a worker stopped in or before the hooks starts: the
+        /// load that runs them, else the hooks, else the file's send to this worker.
+        var afterAllEntrySince: Double? { afterAllLoadSince ?? afterAllSince ?? sentAt }
         /// The file's timeline as its tests' parts came (`WorkerEvent.timelinePart`), on one
         /// clock across its workers, with a `left_out` event where a worker was stopped inside
         /// a test; used instead of the last worker's own once a worker was stopped.
