@@ -178,13 +178,20 @@ public enum OutputTarget: Equatable {
         return readersLeft.contains(path)
     }
 
+    /// The start of the name of a temporary file process `process` writes beside `file` on
+    /// its way to replacing it (`.name.<pid>-`; a name over 200 bytes is cut to 40
+    /// characters), which ends in 8 characters and `.tmp`: a process killed before its
+    /// rename leaves one (`RecordedBaselines` removes a dead writer's).
+    public static func temporaryPrefix(of file: String, process: Int32) -> String {
+        let name = PathText.lastComponent(of: file)
+        return ".\(name.utf8.count > 200 ? String(name.prefix(40)) : name).\(process)-"
+    }
+
     /// Creates a temporary file beside `file`, writes `data`, closes it (all checked) and
     /// renames it over `file`.
     static func replace(_ file: String, with data: Data, shownAs path: String) throws(OutputError) {
         let folder = PathText.folder(of: file)
-        let name = PathText.lastComponent(of: file)
-        let hidden =
-            ".\(name.utf8.count > 200 ? String(name.prefix(40)) : name).\(getpid())-\(UUID().uuidString.prefix(8)).tmp"
+        let hidden = temporaryPrefix(of: file, process: getpid()) + "\(UUID().uuidString.prefix(8)).tmp"
         let temporary = PathText.join(folder, hidden)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw OutputError(path: path, reason: RegularFile.reason()) }

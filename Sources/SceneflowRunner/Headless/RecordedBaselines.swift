@@ -9,9 +9,15 @@ import SceneflowCore
 /// `--update-baselines all`, the second over the first, and the next run failed one of them.
 ///
 /// The runner names a fresh folder in `SCENEFLOW_RUN_BASELINES` for its workers; a claim is
-/// a file there, made whole and then linked into place (`link` fails when another process
-/// claimed first), so two workers never both win. Without that folder (a runner used as a
-/// library) each file's claims are kept in memory, for that file's checks only.
+/// a file there, and every look at it (a claim, the write it allows, the question who wrote)
+/// holds that baseline's lock (`flock` on `<key>.lock`), so a check that finds another's
+/// claim finds its file written (red-team 45 B G3: a check compared with the old file while
+/// the claimer was still writing, passed, and the next run failed). A claim stays "writing"
+/// until its write is done: one found so under the lock has lost its writer (a worker killed
+/// mid-write; 45 B G1: the other check was told the file was "recorded … from another
+/// screen", never written), so it is taken over and the dead writer's temporary file
+/// removed. Without that folder (a runner used as a library) each file's claims are kept in
+/// memory, for that file's checks only.
 public final class RecordedBaselines: @unchecked Sendable {
     /// Who claimed a baseline first: the script (as the run names it), the test and its index,
     /// and whether it wrote the file or passed against it (`--update-baselines changed`: a
@@ -30,6 +36,14 @@ public final class RecordedBaselines: @unchecked Sendable {
         func isTest(_ other: Writer) -> Bool {
             script == other.script && name == other.name && index == other.index
         }
+    }
+
+    /// A claim as its file holds it: the writer, whether its write is still going (or its
+    /// writer died in it), and the process that made it.
+    struct Claim {
+        var writer: Writer
+        var writing: Bool
+        var process: Int32
     }
 
     /// The environment variable naming the run's claims folder.
@@ -52,38 +66,72 @@ public final class RecordedBaselines: @unchecked Sendable {
         self.folder = folder.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Claims the baseline at `path` for `writer`; returns nil when it is `writer`'s now (or
-    /// was already), else the check that claimed it first in this run.
-    public func claim(_ path: String, by writer: Writer) -> Writer? {
+    /// Claims the baseline at `path` for `writer` and, when the claim is `writer`'s and it
+    /// writes (`writer.wrote`), runs `write` before any other check can look. Returns nil when
+    /// the baseline is `writer`'s (written), else the check that claimed it first in this run
+    /// (nothing was written; the file it wrote is in place).
+    ///
+    /// - Throws: what `write` throws; the claim is then dropped, as nothing was written.
+    public func claim(_ path: String, by writer: Writer, thenWrite write: () throws -> Void = {}) throws -> Writer? {
         let key = Self.key(path)
-        lock.lock()
-        defer { lock.unlock() }
-        if let folder {
-            let entry = PathText.join(folder, key)
-            let scratch = entry + ".\(getpid()).\(UUID().uuidString.prefix(8))"
-            let text = "\(writer.index)\n\(writer.wrote ? "wrote" : "passed")\n\(writer.script)\n\(writer.name)"
-            if (try? Data(text.utf8).write(to: URL(fileURLWithPath: scratch))) != nil {
-                defer { unlink(scratch) }
-                if link(scratch, entry) == 0 { return nil }
+        return try exclusively(key) {
+            guard let folder else {
+                let first = inMemory[key]
+                if let first, !Self.allows(first, writer) { return first }
+                if first == nil { inMemory[key] = writer }
+                do {
+                    if writer.wrote { try write() }
+                } catch {
+                    if first == nil { inMemory[key] = nil }  // nothing was written
+                    throw error
+                }
+                return nil
             }
-            guard let first = Self.read(entry) else { return nil }  // no claims folder: as before
-            return Self.allows(first, writer) ? nil : first
+            let entry = PathText.join(folder, key)
+            let found = Self.read(entry)
+            if let first = found, !first.writing {
+                guard Self.allows(first.writer, writer) else { return first.writer }
+                if writer.wrote { try write() }
+                return nil
+            }
+            if let dead = found { Self.removeLeftovers(of: path, by: dead.process) }
+            guard Self.save(Claim(writer: writer, writing: writer.wrote, process: getpid()), to: entry) else {
+                if writer.wrote { try write() }  // no claims folder after all: as without one
+                return nil
+            }
+            guard writer.wrote else { return nil }
+            do {
+                try write()
+            } catch {
+                unlink(entry)
+                throw error
+            }
+            _ = Self.save(Claim(writer: writer, writing: false, process: getpid()), to: entry)
+            return nil
         }
-        if let first = inMemory[key] { return Self.allows(first, writer) ? nil : first }
-        inMemory[key] = writer
-        return nil
     }
 
-    /// Runs `body` holding the run-wide lock of the baseline at `path` (an exclusive `flock` on
-    /// `<claims folder>/<key>.lock`; without a claims folder, one process, `body` alone). A claim
-    /// and the write it allows are one step for every other worker, as are a pass's claim and
-    /// the look at who wrote: a check that finds another's claim finds its file written
-    /// (`--jobs 2`, stop 44's CI: the loser of a claim compared with the old file before the
-    /// winner's was in place). The kernel drops the lock of a worker that dies.
-    public func exclusively<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+    /// The check that wrote (or passed against) the baseline at `path` in this run, when
+    /// another than `writer`. Waits for a write in progress, so the file is the one it names.
+    public func writer(of path: String, except writer: Writer) -> Writer? {
+        let key = Self.key(path)
+        return exclusively(key) {
+            guard let folder else { return inMemory[key].flatMap { $0.isTest(writer) ? nil : $0 } }
+            // A claim still "writing" under the lock lost its writer: nothing was written.
+            guard let first = Self.read(PathText.join(folder, key)), !first.writing else { return nil }
+            return first.writer.isTest(writer) ? nil : first.writer
+        }
+    }
+
+    /// Runs `body` holding the run-wide lock of the baseline whose key is `key` (an exclusive
+    /// `flock` on `<claims folder>/<key>.lock`; in memory, this object's lock). The kernel
+    /// drops the lock of a worker that dies.
+    private func exclusively<T>(_ key: String, _ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
         guard let folder else { return try body() }
-        let descriptor = open(PathText.join(folder, Self.key(path) + ".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return try body() }  // no claims folder: as `claim`
+        let descriptor = open(PathText.join(folder, key + ".lock"), O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return try body() }  // no claims folder: as without one
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         return try body()
@@ -96,21 +144,40 @@ public final class RecordedBaselines: @unchecked Sendable {
         first.isTest(writer) && (first.wrote || !writer.wrote)
     }
 
-    /// The check that wrote the baseline at `path` in this run, when another than `writer`.
-    public func writer(of path: String, except writer: Writer) -> Writer? {
-        let key = Self.key(path)
-        lock.lock()
-        defer { lock.unlock() }
-        guard let first = folder.map({ Self.read(PathText.join($0, key)) }) ?? inMemory[key] else { return nil }
-        return first.isTest(writer) ? nil : first
+    /// Writes `claim` to `entry` whole (a scratch file renamed into place); false when it
+    /// cannot be written.
+    static func save(_ claim: Claim, to entry: String) -> Bool {
+        let state = claim.writing ? "writing" : claim.writer.wrote ? "wrote" : "passed"
+        let text = "\(claim.writer.index)\n\(state)\n\(claim.process)\n\(claim.writer.script)\n\(claim.writer.name)"
+        let scratch = entry + ".\(getpid()).\(UUID().uuidString.prefix(8))"
+        guard (try? Data(text.utf8).write(to: URL(fileURLWithPath: scratch))) != nil else { return false }
+        guard rename(scratch, entry) == 0 else {
+            unlink(scratch)
+            return false
+        }
+        return true
     }
 
-    private static func read(_ entry: String) -> Writer? {
+    private static func read(_ entry: String) -> Claim? {
         guard let data = try? RegularFile.read(entry, limit: 1 << 20) else { return nil }
         let parts = String(decoding: data, as: UTF8.self).split(
-            separator: "\n", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, let index = Int(parts[0]) else { return nil }
-        return Writer(script: String(parts[2]), name: String(parts[3]), index: index, wrote: parts[1] == "wrote")
+            separator: "\n", maxSplits: 4, omittingEmptySubsequences: false)
+        guard parts.count == 5, let index = Int(parts[0]), let process = Int32(parts[2]) else { return nil }
+        let writer = Writer(
+            script: String(parts[3]), name: String(parts[4]), index: index, wrote: parts[1] != "passed")
+        return Claim(writer: writer, writing: parts[1] == "writing", process: process)
+    }
+
+    /// Removes the temporary files a writer process `process` left beside the baseline at
+    /// `path` when it died before renaming one into place (`OutputTarget.temporaryPrefix`).
+    private static func removeLeftovers(of path: String, by process: Int32) {
+        let file = ResolvedPath.of(path)
+        let folder = PathText.folder(of: file)
+        let prefix = OutputTarget.temporaryPrefix(of: file, process: process)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        where name.hasPrefix(prefix) && name.hasSuffix(".tmp") && name.utf8.count == prefix.utf8.count + 12 {
+            unlink(PathText.join(folder, name))
+        }
     }
 
     /// The file `path` leads to (links and `..` resolved; for a file not there yet, or a link

@@ -56,17 +56,12 @@ extension ScreenshotChecker {
     }
 
     /// Claims the baseline at `path` for the running test and, when it is the test's, writes it
-    /// with `write`, both while holding the baseline's run-wide lock
-    /// (`RecordedBaselines.exclusively`). Returns the check of this run that claimed it first,
-    /// when another did: nothing is written, and the file that check wrote is in place, to be
-    /// compared with. Throws what `write` throws.
+    /// with `write` before any other check can look (`RecordedBaselines.claim`). Returns the
+    /// check of this run that claimed it first, when another did: nothing is written, and the
+    /// file that check wrote is in place, to be compared with. Throws what `write` throws.
     func claim(_ path: String, thenWrite write: () throws -> Void) throws -> EarlierWriter? {
         let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index)
-        return try recorded.exclusively(path) {
-            if let other = recorded.claim(path, by: me) { return earlierWriter(other) }
-            try write()
-            return nil
-        }
+        return try recorded.claim(path, by: me, thenWrite: write).map(earlierWriter)
     }
 
     /// `writer` as `shared` names it: without its script when it is this checker's.
@@ -83,7 +78,7 @@ extension ScreenshotChecker {
     /// claimed after its comparison, and the run ended green).
     func claimPass(_ path: String) -> EarlierWriter? {
         let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index, wrote: false)
-        guard let first = recorded.exclusively(path, { recorded.claim(path, by: me) }), first.wrote else { return nil }
+        guard let first = try? recorded.claim(path, by: me), first.wrote else { return nil }
         return earlierWriter(first)
     }
 
