@@ -43,7 +43,7 @@ import Testing
             ("Prototypes/Tiny/prototype.lua", "is the prototype.lua of the prototype"),
             ("Prototypes/Tiny/home.png", "is an image of the prototype"),
             ("Scripts/lib/m.lua", "is a Lua file (a script or a module it requires)"),
-            ("Scripts/__screenshots__/a/home.png", "is a screenshot baseline"),
+            ("Scripts/__screenshots__/a/home.png", "lies in a __screenshots__ folder, among the baselines"),
             ("sceneflow.lua", "is the project config "),
         ]
         for kind in ["junit", "json"] {

@@ -88,6 +88,36 @@ import Testing
         #expect(!againFiles.contains { $0.hasPrefix("videos/") }, "no video asked for this time: \(againFiles)")
     }
 
+    /// Red-team 45 B G2: a failure frame the user took over (made a scene image of the
+    /// prototype, the report folder inside it, and edited) was removed by the next run as the
+    /// last run's file; the prototype no longer opened. A file changed since the run that
+    /// wrote it is a person's: never removed, no longer listed.
+    @Test func aReportFileChangedSinceTheRunWroteItIsKept() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("s.lua", Self.red)
+        #expect(try Sceneflow.run(["test", "s.lua", "--report", "Proto/rep"], in: tmp.url).status == 1)
+        let frame = "Proto/rep/artifacts/s/01-fails/frame.png"
+        let capture = "Proto/rep/captures/s/01-fails/shot.png"
+        #expect(FileManager.default.fileExists(atPath: tmp.file(frame)))
+        // The frame becomes a scene image, edited; the capture stays as the run wrote it.
+        try tmp.write(frame, PNGWriter.solid(width: 36, height: 80, rgb: (1, 2, 3)))
+        let text = try String(contentsOfFile: tmp.file("Proto/prototype.lua"), encoding: .utf8)
+        try text.replacingOccurrences(
+            of: "image = \"detail.png\"", with: "image = \"rep/artifacts/s/01-fails/frame.png\""
+        ).write(toFile: tmp.file("Proto/prototype.lua"), atomically: true, encoding: .utf8)
+        #expect(try Sceneflow.run(["check", "Proto"], in: tmp.url).status == 0)
+        try tmp.write("s.lua", Self.green)
+        let green = try Sceneflow.run(["test", "s.lua", "--report", "Proto/rep"], in: tmp.url)
+        #expect(green.status == 0, "\(green)")
+        #expect(FileManager.default.fileExists(atPath: tmp.file(frame)), "an edited file was removed")
+        #expect(!FileManager.default.fileExists(atPath: tmp.file(capture)), "the run's own capture is removed")
+        #expect(try Sceneflow.run(["check", "Proto"], in: tmp.url).status == 0)
+        // No longer listed: a later run leaves it too.
+        let ledger = try String(contentsOfFile: tmp.file("Proto/rep/.sceneflow-files"), encoding: .utf8)
+        #expect(!ledger.contains("frame.png"), "\(ledger)")
+    }
+
     /// Without --report, captures and screenshot images go to sceneflow-report: the same rule.
     @Test func theDefaultReportFolderIsCleanedToo() throws {
         let tmp = try TempFolder()

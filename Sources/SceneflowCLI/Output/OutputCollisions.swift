@@ -1,5 +1,6 @@
 import Foundation
 import SceneflowCore
+import SceneflowRunner
 
 /// Output paths that would replace a file the run reads, or that two outputs of one run share
 /// (red-team finding F8: `test o/t.lua --json o/t.lua` replaced the script with its own report;
@@ -57,7 +58,7 @@ enum OutputCollisions {
 
     /// Throws when one of `outputs` would replace a file the run reads: one of `files` (the
     /// scripts or timelines given), `prototype.lua`, a `.lua` file or an image in one of
-    /// `prototypeFolders`, or a screenshot baseline (a file under a `__screenshots__` folder).
+    /// `prototypeFolders`, or lies among baselines (under a `__screenshots__` folder, new or not).
     /// When `luaIsInput` (`test`, whose scripts `require` modules), any existing `.lua` file;
     /// and `config`, the project config `sceneflow.lua` the run read, when there is one.
     ///
@@ -69,9 +70,18 @@ enum OutputCollisions {
         let fileKeys = files.compactMap { file in FileKey(file).map { (file, $0) } }
         let folders = prototypeFolders.compactMap { folder in FileKey.realPath(folder).map { (folder, $0) } }
         for output in outputs {
-            guard let key = FileKey(output.path), key.identity != nil else { continue }  // a new file
             let shown = "\(output.option) \(OutputPath.shown(output.path))"
             let advice = "an output never replaces a file the run reads; choose another file"
+            // Among baselines, new or not, through links too (red-team 45 B G5: `--report
+            // __screenshots__/c` ran, and its failure images were refused one by one; `--csv
+            // __screenshots__/a/new.png` put a CSV named like a baseline there).
+            if ResolvedPath.of(output.path).split(separator: "/").contains("__screenshots__") {
+                throw UsageError(
+                    message:
+                        "\(shown) lies in a __screenshots__ folder, among the baselines; \(advice)"
+                )
+            }
+            guard let key = FileKey(output.path), key.identity != nil else { continue }  // a new file
             if let config, let configKey, configKey.matches(key) {
                 throw UsageError(message: "\(shown) is the project config \(OutputPath.shown(config)); \(advice)")
             }
@@ -86,9 +96,6 @@ enum OutputCollisions {
                     throw UsageError(
                         message: "\(shown) is \(what) of the prototype \(OutputPath.shown(given)); \(advice)")
                 }
-            }
-            if key.path.split(separator: "/").contains("__screenshots__") {
-                throw UsageError(message: "\(shown) is a screenshot baseline; \(advice)")
             }
             if luaIsInput && ext == "lua" {
                 throw UsageError(message: "\(shown) is a Lua file (a script or a module it requires); \(advice)")

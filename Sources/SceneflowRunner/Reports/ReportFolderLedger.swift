@@ -27,6 +27,9 @@ public struct ReportFolderLedger {
     private let before: [String: Double]
     /// The last ledger's entries to remove at `finish` unless this run wrote them again.
     private let stale: [String]
+    /// The modification time the last run left each of its files with (ledgers since
+    /// red-team 45 B G2): one changed since is a person's now, never removed.
+    private let staleStamps: [String: Double]
     /// The last ledger's entries kept listed (not cleaning: `merge-reports`).
     private let leftOver: [String]
     /// Whether this run writes the folder's pages (`ownedFiles`: `--report DIR`). Without it
@@ -34,10 +37,12 @@ public struct ReportFolderLedger {
     /// folder): never listed, never removed (red-team 11 m9: the next run removed it).
     private var writesPages = true
 
-    /// The ledger's JSON: the relative paths of the files the run wrote.
+    /// The ledger's JSON: the relative paths of the files the run wrote, and the modification
+    /// time (seconds since 1970) each had when the run ended (absent in older ledgers).
     private struct Contents: Codable {
         var schema = "sceneflow-report-files/1"
         var files: [String]
+        var modified: [String: Double]?
     }
 
     /// Starts a run into `folder`: notes what the folder holds and, with `cleaning`, which
@@ -50,9 +55,13 @@ public struct ReportFolderLedger {
     public static func start(_ folder: String, cleaning: Bool = true, writesPages: Bool = true) -> (
         ReportFolderLedger, [String]
     ) {
-        let listed = read(folder).filter { ownedPath($0, in: folder) != nil && (writesPages || $0.contains("/")) }
+        let contents = read(folder)
+        let listed = contents.files.filter {
+            ownedPath($0, in: folder) != nil && (writesPages || $0.contains("/"))
+        }
         var ledger = ReportFolderLedger(
-            folder: folder, before: scan(folder), stale: cleaning ? listed : [], leftOver: cleaning ? [] : listed)
+            folder: folder, before: scan(folder), stale: cleaning ? listed : [],
+            staleStamps: contents.modified ?? [:], leftOver: cleaning ? [] : listed)
         ledger.writesPages = writesPages
         return (ledger, [])
     }
@@ -79,6 +88,9 @@ public struct ReportFolderLedger {
             guard let was = before[entry], written[entry] == was, let path = Self.ownedPath(entry, in: folder) else {
                 continue
             }
+            // Changed since the last run wrote it (a person edited it, or made it one of a
+            // prototype's images): theirs now.
+            if let stamp = staleStamps[entry], stamp != was { continue }
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
             if unlink(path) != 0 {
@@ -102,17 +114,18 @@ public struct ReportFolderLedger {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Contents(files: files.sorted()))
+        let now = Self.scan(folder)
+        let data = try encoder.encode(Contents(files: files.sorted(), modified: now.filter { files.contains($0.key) }))
         try AtomicFile.write(data + Data([10]), to: ReportPath.join(folder, Self.fileName))
         return warnings
     }
 
-    /// The entries of `folder`'s ledger; none when it has none or it cannot be read.
-    static func read(_ folder: String) -> [String] {
+    /// `folder`'s ledger; an empty one when it has none or it cannot be read.
+    private static func read(_ folder: String) -> Contents {
         guard let data = try? RegularFile.read(ReportPath.join(folder, fileName), limit: RegularFile.cacheLimit),
             let contents = try? JSONDecoder().decode(Contents.self, from: data)
-        else { return [] }
-        return contents.files
+        else { return Contents(files: []) }
+        return contents
     }
 
     /// `entry` as a path inside `folder` when it names a file Sceneflow owns there (one of

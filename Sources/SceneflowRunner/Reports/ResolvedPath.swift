@@ -4,10 +4,11 @@ import SceneflowCore
 /// Where a path really leads: every symbolic link and `..` on the way resolved, as far as the
 /// files exist (a link whose target is not there yet followed by hand, a missing file named
 /// after its folder's resolved path). Tells two spellings of one file apart from two files
-/// (`RecordedBaselines`' claims) and where a report file would land (`ReportPath.keptFileProblem`).
-enum ResolvedPath {
+/// (`RecordedBaselines`' claims) and where an output or a report file would land
+/// (`ReportPath.keptFileProblem`, the command line's check of outputs among baselines).
+public enum ResolvedPath {
     /// The absolute path `path` (from the working directory when relative) leads to.
-    static func of(_ path: String) -> String { resolved(path, links: 0) }
+    public static func of(_ path: String) -> String { resolved(path, links: 0) }
 
     /// `path` with every link and `..` resolved, as far as the files exist: a link whose
     /// target is not there yet is followed by hand, and a missing file keeps its name after
