@@ -61,6 +61,10 @@ final class ScriptModule {
     var parameters: [String: String] = [:]
     /// The keys `param(key)` asked for, given or not: a `--param` no test read is warned about.
     var parametersRead: Set<String> = []
+    /// Called with each key `param(key)` asks for the first time in this Lua state, as it is
+    /// asked: a load stopped later (a C call that never returns, a killed worker) still read
+    /// it (red-team 43 A F3).
+    var onParameterRead: ((String) -> Void)?
     /// Registry reference to the shared `api` table of the preludes.
     var apiRef: Int32 = -2
     /// Renders and compares frames for `expect.screenshot`, `capture` and `expect.tree`;
@@ -207,7 +211,9 @@ final class ScriptModule {
                     "param",
                     { [weak self] stack in
                         let key = stack.string(1) ?? ""
-                        if let self, self.parametersRead.count < 10_000 { self.parametersRead.insert(key) }
+                        if let self, self.parametersRead.count < 10_000, self.parametersRead.insert(key).inserted {
+                            self.onParameterRead?(key)
+                        }
                         if let value = self?.parameters[key] {
                             stack.push(value)
                         } else {

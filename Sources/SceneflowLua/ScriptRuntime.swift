@@ -94,15 +94,19 @@ public final class ScriptRuntime {
     ///     only test `start(test:)` can start.
     ///   - missingModules: collects the module files `require` looks for and does not find
     ///     (also when this load fails on them), for `sceneflow test --watch`.
+    ///   - onParameterRead: called with each key `param(key)` asks for the first time in this
+    ///     Lua state, as it asks (also when the load never finishes).
     /// - Throws: `DiagnosticList` naming the script: no such file, a syntax or runtime error
     ///   with its line, a limit hit, a bad `test(...)` or `prototype(...)` call, no tests.
     public init(
         scriptPath: String, limits: LuaLimits = .standard, parameters: [String: String] = [:],
-        reusing earlier: ScriptDeclarations? = nil, test wanted: Int = 0, missingModules: MissingModules? = nil
+        reusing earlier: ScriptDeclarations? = nil, test wanted: Int = 0, missingModules: MissingModules? = nil,
+        onParameterRead: ((String) -> Void)? = nil
     ) throws(DiagnosticList) {
         self.scriptPath = scriptPath
         module.missingModules = missingModules
         module.parameters = parameters
+        module.onParameterRead = onParameterRead
         source = LuaSource(file: scriptPath)
         let data: Data
         do {

@@ -47,4 +47,24 @@ import Testing
         #expect(run.status == 0, "\(run)")
         #expect(!run.stderr.contains("read by no test"), "\(run.stderr)")
     }
+
+    /// Red-team 43 A F3: a key read only by after_all, or by a load that was then stopped (a C
+    /// call the load's limit ended, a worker killed), was called "read by no test", sending
+    /// the user to look for a typo; the key was what made the load hang. A key counts as read
+    /// from the moment any Lua code of the run reads it.
+    @Test(arguments: ["after_all", "stuck load"], ["1", "2"])
+    func aKeyReadWhereNoTestRunsIsNotNamed(_ place: String, _ jobs: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let script =
+            place == "after_all"
+            ? "prototype \"Proto\"\nafter_all(function() local y = param(\"inaa\") end)\ntest(\"t\", function() end)\n"
+            : "prototype \"Proto\"\nif param(\"inaa\") == \"1\" then \(AfterEachAfterEveryEndingTests.stuckCall) end\ntest(\"t\", function() end)\n"
+        try tmp.write("p.lua", script)
+        let run = try Sceneflow.run(
+            ["test", "p.lua", "--jobs", jobs, "--param", "inaa=1", "--param", "zzz=1"], in: tmp.url, timeout: 120)
+        #expect(run.status == (place == "after_all" ? 0 : 65), "\(place), --jobs \(jobs): \(run)")
+        #expect(!run.stderr.contains("--param inaa"), "\(place), --jobs \(jobs): \(run.stderr)")
+        #expect(run.stderr.contains("--param zzz was read by no test"), "\(place), --jobs \(jobs): \(run.stderr)")
+    }
 }

@@ -147,6 +147,8 @@ enum TestWorker {
         if request.timeline { runner.onTimelinePart = { send(.timelinePart($0, clock: $1), flush: false) } }
         runner.onAfterAllLog = { send(.afterAllLog($0, $1)) }
         runner.onAfterAllLoad = { send(.afterAllLoad) }
+        // Each key as the Lua asks for it: a load stopped later (a C call, a kill) read it too.
+        runner.onParameterRead = { send(.parameters([$0])) }
         runner.stopsVideo = { interruption.signal != nil }
         // A verdict already sent (its test's video then being encoded) is counted once.
         var counted = false

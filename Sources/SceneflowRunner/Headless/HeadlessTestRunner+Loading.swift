@@ -12,8 +12,8 @@ extension HeadlessTestRunner {
         let runtime: ScriptRuntime
         do {
             runtime = try ScriptRuntime(
-                scriptPath: file, limits: options.limits, parameters: options.parameters, missingModules: missingModules
-            )
+                scriptPath: file, limits: options.limits, parameters: options.parameters, missingModules: missingModules,
+                onParameterRead: { [weak self] in self?.noteParameterRead($0) })
         } catch {
             result.loadProblems = error.diagnostics
             return nil
@@ -57,6 +57,13 @@ extension HeadlessTestRunner {
         return (runtime, directory, measured)
     }
 
+    /// Notes that the running file's Lua asked `param(key)` for `key`, and says so at once
+    /// (`onParameterRead`) the first time.
+    func noteParameterRead(_ key: String) {
+        guard parametersRead.count < 10_000, parametersRead.insert(key).inserted else { return }
+        onParameterRead?(key)
+    }
+
     /// Loads the script and its prototype again into a new Lua state, for the next test.
     /// - Returns: the runtime, or a problem when loading fails or gives other tests or another
     ///   prototype than the first load (a file changed during the run).
@@ -68,7 +75,8 @@ extension HeadlessTestRunner {
         do {
             runtime = try ScriptRuntime(
                 scriptPath: file, limits: options.limits, parameters: options.parameters,
-                reusing: declared.declarations, test: index, missingModules: missingModules)
+                reusing: declared.declarations, test: index, missingModules: missingModules,
+                onParameterRead: { [weak self] in self?.noteParameterRead($0) })
             try runtime.loadPrototype(directory: directory)
         } catch {
             var problem = error.diagnostics.first ?? Diagnostic(file: file, message: "could not load the script again")

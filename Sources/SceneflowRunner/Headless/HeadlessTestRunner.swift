@@ -112,6 +112,10 @@ public final class HeadlessTestRunner {
     /// The keys the last `run(script:)` asked `param(key)` for, in any of its Lua states
     /// (loading, tests, hooks): a `--param` that no file's run read is warned about.
     public internal(set) var parametersRead: Set<String> = []
+    /// Called with each key the running file's Lua asks `param(key)` for the first time, as it
+    /// asks, whichever Lua state (a load that never finishes, the after_all hooks' load): a
+    /// worker sends it at once, so a stop after it cannot lose it (red-team 43 A F3).
+    public var onParameterRead: ((String) -> Void)?
     /// The module files the Lua states of the running file looked for and did not find: with
     /// `filesRead` once the file ends, for a watch to rerun when one is created.
     var missingModules = MissingModules()
