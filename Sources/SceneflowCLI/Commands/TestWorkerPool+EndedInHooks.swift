@@ -83,7 +83,9 @@ extension TestWorkerPool {
             run.partialAfterAll = Self.joined(run.partialAfterAll, loads)
         }
         if stoppedBySignal && (inAfterAll || loadBegun) {
-            let stop = notRunReason == "interrupted" ? "the run was interrupted" : "not run: " + notRunReason
+            // "was stopped: stopped after 1 failure (--max-failures)", as a live worker words it
+            // (red-team 43 A F4: "was stopped: not run: …").
+            let stop = notRunReason == "interrupted" ? "the run was interrupted" : notRunReason
             // After the errors and soft failures the hooks had before the signal (red-team 34 C3).
             var parts = journal.afterAllFailures
             if let soft = journal.softFailureList { parts.append(soft) }
