@@ -171,13 +171,16 @@ extension ScriptModule {
             // function again); entering after_all, how the test ended before it; `line`, the
             // running hook's (each after_all hook says it again with its own line)
             "phase",
-            { module, _, s in
+            { module, session, s in
                 let name = s.string(1, maxBytes: 32) ?? "test"
                 let again = module.phasesEntered.last == name
                 // The next after_all hook past the memory limit: the stop is the one before's
                 // (its line and number stay).
                 if again && s.memoryFailed { return .values(0) }
-                if name == "after_all" && !again { module.afterAllStart = ProcessInfo.processInfo.systemUptime }
+                if name == "after_all" && !again {
+                    module.afterAllStart = ProcessInfo.processInfo.systemUptime
+                    module.afterAllClockStart = session.now
+                }
                 if module.phasesEntered.count < 8 && !again { module.phasesEntered.append(name) }
                 if name == "after_each" && !again { module.memoryFailedBeforeAfterEach = s.memoryFailed }
                 let line = s.number(3).flatMap { $0.isFinite && $0 >= 1 && $0 < 1e9 ? Int($0) : nil }

@@ -99,6 +99,8 @@ final class ScriptModule {
     /// `systemUptime` when the file's after_all hooks began in the running test, for the
     /// `(after_all)` entry's time.
     var afterAllStart: Double?
+    /// The session's clock time when the file's after_all hooks began (`ScriptRuntime.afterAllClockStart`).
+    var afterAllClockStart: Double?
 
     /// The phases the running test entered, in order (`sf.phase`: `before_all`, `before_each`,
     /// `test`, `after_each`, `after_all`; the first few only), since its records were last
@@ -170,6 +172,7 @@ final class ScriptModule {
         testStepsStart = 0
         record(.reset)
         afterAllStart = nil
+        afterAllClockStart = nil
         notedFailure = nil
         afterAllFailures.removeAll()
         phasesEntered.removeAll()

@@ -264,17 +264,25 @@ extension ScriptRuntime {
         // The test's own steps: before_all's, kept in the first test, are no part of its count.
         let own = module.steps.dropFirst(module.testStepsStart)
         let passed = counted(own.filter(\.passed).count, "step")
+        let fileHook = module.records.phase == "before_all" || module.records.phase == "after_all"
         let progress: String
         if let step = module.runningStep {
             progress =
                 "\(step.call) was running (step \(own.count), started at \(formatNumber(step.clockStart, decimals: 2)) s); \(passed) had passed"
         } else {
-            progress = "no step was running (the test's own Lua code kept yielding); \(passed) had passed"
+            progress =
+                "no step was running (the \(fileHook ? "hook's" : "test's") own Lua code kept yielding); \(passed) had passed"
         }
+        // A file's before_all or after_all hook is no test's: --clock-limit alone applies to it
+        // (red-team 46 A C1: it was told to raise the test's clock_limit).
+        let raise =
+            fileHook
+            ? "Raise the limit with --clock-limit SECONDS"
+            : "Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS"
         return Diagnostic(
             file: scriptPath, line: module.runningStep?.line ?? test.line,
             message:
-                "\(Self.runner(of: test, phase: module.records.phase, file: source.label)) did not finish within \(formatSeconds(limit)) s of clock time (\(origin)): \(progress). Raise the limit with test(name, {clock_limit = seconds}, fn) or --clock-limit SECONDS\(Self.configOrigin(test.clockLimit == nil ? state.limits.testTimeoutOrigin : nil, joined: " or "))"
+                "\(Self.runner(of: test, phase: module.records.phase, file: source.label)) did not finish within \(formatSeconds(limit)) s of clock time (\(origin)): \(progress). \(raise)\(Self.configOrigin(test.clockLimit == nil ? state.limits.testTimeoutOrigin : nil, joined: " or "))"
         )
     }
 
@@ -404,6 +412,11 @@ extension ScriptRuntime {
     /// When the file's after_all hooks began in the just-ended test (`ProcessInfo.systemUptime`,
     /// seconds), nil when they did not run: where the test's own real time ends.
     public var afterAllStartUptime: Double? { module.afterAllStart }
+
+    /// The clock time (seconds on the session's clock) the file's after_all hooks began at in
+    /// the just-ended test, nil when they did not run: where the `(after_all)` entry's clock
+    /// time starts (red-team 46 A C1: it showed 0 s after a `wait(5)`).
+    public var afterAllClockStart: Double? { module.afterAllClockStart }
 
     /// The log entries and steps the running (or just ended) test recorded.
     public var testRecords: (log: [TestLogEntry], steps: [TestStepRecord]) { (module.log, module.steps) }

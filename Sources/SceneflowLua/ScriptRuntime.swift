@@ -303,7 +303,14 @@ public final class ScriptRuntime {
     /// What renders and compares frames for the visual checks (held weakly; the runner owns it).
     public var visualChecks: (any VisualChecks)? {
         get { module.visualChecks }
-        set { module.visualChecks = newValue }
+        set {
+            module.visualChecks = newValue
+            // Each check joins the test's records as it is made: a runner rebuilding a stopped
+            // worker's test from them names its baselines and failure images (red-team 46 A B1).
+            newValue?.onRecord = { [weak module] record, amends in
+                module?.record(amends ? .visualAmended(record) : .visual(record))
+            }
+        }
     }
 
     /// Makes the script drive `session` (its gestures, waits and expectations).

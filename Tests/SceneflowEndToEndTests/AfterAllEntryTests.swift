@@ -1,4 +1,5 @@
 import Foundation
+import SceneflowRunner
 import Testing
 
 /// A failing `after_all` is reported as its own `(after_all)` entry of the file, as Playwright
@@ -96,5 +97,32 @@ import Testing
             verdicts == [
                 "suite/r.lua: first": "passed", "suite/r.lua: second": "passed", "suite/r.lua: (after_all)": "failed",
             ], "\(verdicts)")
+    }
+
+    /// Red-team 46 A C1: the entry showed `0 s clock` in every report, even after its hook
+    /// waited 5 s of clock time (its own log line stamped 5 s); one stopped by the clock limit
+    /// was told to raise the test's `clock_limit`, which does not apply to it.
+    @Test func theEntryCountsTheClockTimeItsHooksUsed() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "a.lua",
+            "prototype \"Proto\"\ntest(\"t\", function() end)\nafter_all(function() wait(5); error(\"AA\") end)\n")
+        try tmp.write(
+            "b.lua",
+            "prototype \"Proto\"\ntest(\"t\", function() end)\nafter_all(function() while true do wait(1) end end)\n")
+        let r = try Sceneflow.run(["test", "a.lua", "b.lua", "--clock-limit", "30", "--json", "r.json"], in: tmp.url)
+        #expect(r.status == 1, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let entries = report.files.compactMap { $0.outcomes.first { $0.name == TestOutcome.afterAllName } }
+        // The limit ends the hook at the first frame past 30 s.
+        let clocks = entries.map(\.clockSeconds)
+        #expect(clocks.count == 2 && clocks[0] == 5 && (30...30.1).contains(clocks[1]), "\(clocks)")
+        let limit = entries.last?.failure?.message ?? ""
+        #expect(limit.contains("after_all of b.lua did not finish within 30 s of clock time"), "\(limit)")
+        #expect(limit.contains("Raise the limit with --clock-limit SECONDS"), "\(limit)")
+        #expect(!limit.contains("test(name, {clock_limit") && !limit.contains("the test's own"), "\(limit)")
+        #expect(r.stdout.contains("FAIL  (after_all)  ("), "\(r.stdout)")
+        #expect(r.stdout.contains(", 5 s clock)"), "\(r.stdout)")
     }
 }

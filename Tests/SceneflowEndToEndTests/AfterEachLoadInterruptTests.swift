@@ -34,7 +34,11 @@ import Testing
         let process = try WorkerProcesses.start(
             ["test", "e.lua", "--jobs", jobs, "--timeout", "60", "--json", "r.json"], in: tmp,
             environment: ["XDG_CACHE_HOME": tmp.file("cache")])
-        usleep(UInt32(after * 1_000_000))
+        // Into the fresh load's before_all by the worker's CPU time (the test burns 0.7 s, its
+        // load less than 0.3 s), not by a sleep: on a loaded machine 2.5 s of real time could
+        // still be the test itself.
+        let busy = WorkerProcesses.waitUntilBusy(process.processIdentifier, cpu: after - 1.3)
+        #expect(busy != nil, "--jobs \(jobs): no worker reached \(after - 1.3) s of CPU time")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationStatus == 143, "--jobs \(jobs), after \(after) s")

@@ -90,6 +90,31 @@ import Testing
         #expect(names.count == mine.count + listed.count, "\(names.sorted())")
     }
 
+    /// Red-team 46 B B1: a frame the user edited after the run that wrote it was removed by
+    /// the next run as that run's (the report folder's cleanup keeps such a file). A listed
+    /// frame changed since its run ended is the user's: kept, and numbered around.
+    @Test func aFrameEditedSinceItsRunIsKept() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"t\", function() tap \"Open\"; tap \"Back\" end)\n")
+        #expect(try Sceneflow.run(["test", "t.lua", "--frames", "fr"], in: tmp.url).status == 0)
+        let hashes = try String(contentsOfFile: tmp.file("fr/t/hashes.txt"), encoding: .utf8)
+        let listed = hashes.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let edited = try #require(listed.first)
+        Thread.sleep(forTimeInterval: 0.05)  // a later modification time than the run's files
+        try tmp.write("fr/t/" + edited, "edited by hand\n")
+        let again = try Sceneflow.run(["test", "t.lua", "--frames", "fr"], in: tmp.url)
+        #expect(again.status == 0, "\(again)")
+        #expect((try? String(contentsOfFile: tmp.file("fr/t/" + edited), encoding: .utf8)) == "edited by hand\n")
+        // The run's own unchanged frames are replaced by this run's, numbered after the kept one.
+        let now = try String(contentsOfFile: tmp.file("fr/t/hashes.txt"), encoding: .utf8)
+        #expect(!now.contains(edited + " "), "\(now)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: tmp.file("fr/t")).filter {
+            $0.hasSuffix(".png")
+        }
+        #expect(names.count == listed.count + 1, "\(names.sorted())")
+    }
+
     /// Red-team 42 B F5: `test Proto.lua --frames .` wrote the script's frames into `./Proto/`,
     /// the prototype's own folder, whose screenshots were lost. A frames folder that is a
     /// prototype's folder, or lies inside one, is refused (exit 64), before anything runs.

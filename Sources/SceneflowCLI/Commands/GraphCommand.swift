@@ -9,7 +9,8 @@ struct GraphCommand: Subcommand {
     static let discussion = """
         DOT is always available; SVG and PNG need Graphviz (`dot`, Debian package graphviz).
         --out FILE.svg / FILE.png also writes its Graphviz source FILE.dot beside it (kept to
-        re-render or edit); without Graphviz that .dot is all that is written (exit 70).
+        re-render; every run writes it and the thumbnails again, so edit a copy); without
+        Graphviz that .dot is all that is written (exit 70).
         The format is FILE's extension (.dot or .gv, .svg, .png), else dot for a name without
         one; --format and an extension that disagree, or an extension that names no format
         without --format, exit 64. Without --out, DOT goes to standard output. Thumbnails are

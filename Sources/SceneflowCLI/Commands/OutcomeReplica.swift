@@ -47,7 +47,7 @@ extension TestRecordEvent {
         case .logDropped(_, let clockTime, _): clockTime.isFinite
         case .stepBegan(_, _, let clockStart, _, _): clockStart.isFinite
         case .stepEnded(let clockEnd, let wallSeconds, _): clockEnd.isFinite && wallSeconds.isFinite
-        case .unwound, .softFailed, .phase, .hook, .afterAllFailed, .reset: true
+        case .unwound, .softFailed, .phase, .hook, .afterAllFailed, .visual, .visualAmended, .reset: true
         }
     }
 }

@@ -20,6 +20,7 @@ extension TestWorkerPool {
         outcome.wallSeconds = (run.afterAllSince ?? ProcessInfo.processInfo.systemUptime) - run.runningSince
         outcome.steps = journal.steps
         outcome.log = journal.log
+        outcome.visuals = journal.visuals
         if let before = journal.failureBeforeAfterAll {
             outcome.verdict = .failed
             // Lua's `walk.lua:4: message`: the line goes to the diagnostic, as in a live worker.
@@ -99,6 +100,7 @@ extension TestWorkerPool {
             entry.verdict = .interrupted
             entry.log = journal.log
             entry.steps = journal.steps
+            entry.visuals = journal.visuals
             run.records.removeAll()
             entry = Self.joined(run.partialAfterAll, entry)
             run.partialAfterAll = nil
@@ -136,6 +138,7 @@ extension TestWorkerPool {
         if inAfterAll {
             entry.log = journal.log
             entry.steps = journal.steps
+            entry.visuals = journal.visuals
         }
         entry = Self.joined(run.partialAfterAll, entry)
         if inBeforeAll, !run.withoutBeforeAll {

@@ -245,6 +245,7 @@ extension TestWorkerPool {
         if journal.phase == "after_each" {
             hooks.log = journal.log
             hooks.steps = journal.steps
+            hooks.visuals += journal.visuals
             if let soft = journal.softFailureList { message += "\nand " + soft }
             // The errors of the hooks before the stopped one (red-team 33 C1).
             if let before = journal.failureBeforeAfterEach, before.hasPrefix("in after_each: ") {

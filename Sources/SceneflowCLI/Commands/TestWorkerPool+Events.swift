@@ -282,6 +282,7 @@ extension TestWorkerPool {
         }
         entry.log = journal.log
         entry.steps = journal.steps
+        entry.visuals = journal.visuals
         run.loadsSoFar = Self.joined(run.loadsSoFar, entry)
     }
 

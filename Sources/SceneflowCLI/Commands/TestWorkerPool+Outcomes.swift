@@ -65,6 +65,8 @@ extension TestWorkerPool {
         run.records.removeAll()
         outcome.steps = journal.steps
         outcome.log = journal.log
+        // The baselines it wrote and the failure images it left (red-team 46 A B1: in no report).
+        outcome.visuals = journal.visuals
         detailBudget.admit(&outcome)
         guard var failure = outcome.failure else { return }
         var missing = settings.report != nil ? ["frame.png", "elements.txt", "timeline.txt"] : []

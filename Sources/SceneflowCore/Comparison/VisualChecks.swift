@@ -83,6 +83,10 @@ public protocol VisualChecks: AnyObject {
     /// Compares the element tree outline with `expected` text, or with the text baseline
     /// `name` when `expected` is nil.
     func tree(name: String?, expected: String?, session: Session, final: Bool) -> VisualCheckResult
+    /// Called with each check as it is recorded, and again with the last one when it is
+    /// changed after (`amendsLast`): the Lua layer streams them with the test's records
+    /// (`TestRecordEvent.visual`, `.visualAmended`).
+    var onRecord: ((_ record: VisualRecord, _ amendsLast: Bool) -> Void)? { get set }
 }
 
 /// Decides a screenshot comparison and words the failure so the value and the limit never

@@ -11,6 +11,8 @@
 /// - `~U` depth (`.unwound`); `~S` line (`.softFailed`); `~R` (`.reset`)
 /// - `~P` phase, test failure (`=message`, or empty for none)[, the hook's line] (`.phase`)
 /// - `~H` the hook's number (`.hook`); `~F` message (`.afterAllFailed`)
+/// - `~V` kind, name, status, baseline (`=path`, or empty for none), message, then each file
+///   as a kind and a path, sorted by kind (`.visual`); `~W` the same fields (`.visualAmended`)
 extension TestRecordEvent {
     /// The first byte of every record line (`~`).
     public static let lineMark: UInt8 = 126
@@ -64,6 +66,17 @@ extension TestRecordEvent {
         case .afterAllFailed(let message):
             out.append(70)  // F
             field(message)
+        case .visual(let record), .visualAmended(let record):
+            if case .visual = self { out.append(86) } else { out.append(87) }  // V, W
+            field(record.kind)
+            field(record.name)
+            field(record.status)
+            field(record.baseline.map { "=" + $0 } ?? "")
+            field(record.message)
+            for (kind, path) in record.files.sorted(by: { $0.key < $1.key }) {
+                field(kind)
+                field(path)
+            }
         case .reset:
             out.append(82)  // R
         }
@@ -129,6 +142,14 @@ extension TestRecordEvent {
             guard let number = Int(fields[0]), number >= 1 else { return nil }
             self = .hook(number)
         case (82, 0): self = .reset
+        case (86, let count), (87, let count):
+            guard count >= 5, (count - 5) % 2 == 0, fields[3].isEmpty || fields[3].hasPrefix("=") else { return nil }
+            var files: [String: String] = [:]
+            for pair in stride(from: 5, to: count, by: 2) { files[fields[pair]] = fields[pair + 1] }
+            let record = VisualRecord(
+                kind: fields[0], name: fields[1], status: fields[2], message: fields[4],
+                baseline: fields[3].isEmpty ? nil : String(fields[3].dropFirst()), files: files)
+            self = kind == 86 ? .visual(record) : .visualAmended(record)
         default: return nil
         }
     }

@@ -36,6 +36,13 @@ public enum TestRecordEvent: Equatable, Sendable {
     /// An after_all hook raised `message` (as Lua raised it, `walk.lua:4: message`): a worker
     /// stopped in a later hook keeps it for the `(after_all)` entry (red-team 33 C1).
     case afterAllFailed(String)
+    /// A visual check was recorded (`expect.screenshot`, `expect.tree`, `capture`): what the
+    /// reports list, so a test whose worker is stopped after it still names the baselines it
+    /// wrote and the failure images it left (red-team 46 A B1: they were in no report).
+    case visual(VisualRecord)
+    /// The last visual check recorded, as it was changed after (its message or status, once it
+    /// was known the baseline was shared or rewritten).
+    case visualAmended(VisualRecord)
     /// The records start again (a new test, or before_all's records dropped outside the first
     /// test).
     case reset
@@ -90,6 +97,12 @@ public struct TestRecordJournal: Sendable {
     public private(set) var hookNumber: Int?
     /// The errors the after_all hooks raised so far (`TestRecordEvent.afterAllFailed`).
     public private(set) var afterAllFailures: [String] = []
+    /// The visual checks recorded so far (`TestRecordEvent.visual`), the first
+    /// `visualLimit` of them.
+    public private(set) var visuals: [VisualRecord] = []
+
+    /// The most visual checks kept: a report of a test stopped after more lists the first ones.
+    public static let visualLimit = 10_000
 
     /// The most soft failures kept (later ones are not listed).
     public static let softFailureLimit = 1_000
@@ -171,6 +184,10 @@ public struct TestRecordJournal: Sendable {
             hookNumber = number
         case .afterAllFailed(let message):
             if afterAllFailures.count < 100 { afterAllFailures.append(message) }
+        case .visual(let record):
+            if visuals.count < Self.visualLimit { visuals.append(record) }
+        case .visualAmended(let record):
+            if !visuals.isEmpty, visuals.count < Self.visualLimit { visuals[visuals.count - 1] = record }
         case .reset:
             self = TestRecordJournal()
         }

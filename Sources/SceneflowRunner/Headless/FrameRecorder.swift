@@ -74,12 +74,19 @@ final class FrameRecorder {
             // user's `001-my-photo.png` was removed), and the new frames are numbered after
             // it, so none is written over.
             let earlier = Self.earlierFrames(in: directory)
+            // The earlier run's lists were written after each of its frames: a frame changed
+            // later is the user's now (red-team 46 B B1: an edited frame was removed).
+            let listedAt =
+                ["hashes.txt", "summary.txt"].map {
+                    Self.modified((directory as NSString).appendingPathComponent($0)) ?? 0
+                }.max() ?? 0
             var left: [String] = []
             for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             where Self.isFrameName(name) {
                 let path = (directory as NSString).appendingPathComponent(name)
                 var info = stat()
                 guard earlier.contains(name), lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                    Self.modified(path).map({ $0 <= listedAt }) == true,
                     (try? FileManager.default.removeItem(atPath: path)) != nil
                 else {
                     left.append(name)
@@ -104,6 +111,14 @@ final class FrameRecorder {
         let summary = summaryLines(in: (directory as NSString).appendingPathComponent("summary.txt")).frames
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         return Set((hashes + summary).filter { isFrameName($0) && !$0.contains("/") })
+    }
+
+    /// The modification time of the file at `path` (links not followed), in nanoseconds since
+    /// 1970; nil when there is none.
+    static func modified(_ path: String) -> Int64? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 
     /// True for a file name as `capture` names a frame: digits, a dash, a name, `.png`.

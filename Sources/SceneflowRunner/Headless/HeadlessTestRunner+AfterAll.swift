@@ -96,6 +96,8 @@ extension HeadlessTestRunner {
                 Diagnostic(file: file, line: outcome.failure?.line ?? tests[index].line, message: ""), file: file,
                 seconds: runtime.afterAllWallSeconds)
         }
+        // The clock time the hooks used, as a test's own (red-team 46 A C1: always 0 s).
+        afterAll?.clockSeconds = runtime.afterAllClockStart.map { ClockTicks.between($0, session.now) } ?? 0
         // A stop signal (or --max-failures) ended the hooks: the entry is interrupted and says
         // so, not a failure with the watchdog's message (red-team finding T12).
         if afterAll != nil, shouldStop() {

@@ -12,7 +12,8 @@ extension HeadlessTestRunner {
         let runtime: ScriptRuntime
         do {
             runtime = try ScriptRuntime(
-                scriptPath: file, limits: options.limits, parameters: options.parameters, missingModules: missingModules,
+                scriptPath: file, limits: options.limits, parameters: options.parameters,
+                missingModules: missingModules,
                 onParameterRead: { [weak self] in self?.noteParameterRead($0) })
         } catch {
             result.loadProblems = error.diagnostics

@@ -26,8 +26,10 @@ extension ScreenshotChecker {
         case .passed where !writer.wrote:
             return result  // it passed against the same unchanged file
         case .passed:
-            records[records.count - 1].status = "recorded"
-            records[records.count - 1].message = "matches the baseline \(path), recorded in this run \(who)"
+            amendLast {
+                $0.status = "recorded"
+                $0.message = "matches the baseline \(path), recorded in this run \(who)"
+            }
             return .recorded(path: path)
         case .failed(let why):
             let done = writer.wrote ? "was recorded in this run" : "was passed in this run, unchanged,"
@@ -36,7 +38,7 @@ extension ScreenshotChecker {
                 + (writer.script == nil
                     ? "one \(kind) name is one baseline per script, so whichever check ran first would set the other's expectation; give each screen its own name"
                     : "two baselines that are one file (a link) are one baseline, so whichever check ran first would set the other's expectation; give each screen a baseline of its own")
-            records[records.count - 1].message = message
+            amendLast { $0.message = message }
             return .failed(message: message)
         case .recorded, .retry:
             return result

@@ -78,6 +78,9 @@ final class ScreenshotChecker: VisualChecks {
     let script: String
     /// The baselines every process of this run wrote (`RecordedBaselines`).
     var recorded = RecordedBaselines.forFile()
+    /// Called with each check as `note` records it, and with the last one when `amendLast`
+    /// changes it (`VisualChecks.onRecord`).
+    var onRecord: ((VisualRecord, Bool) -> Void)?
 
     /// A checker for the tests of `script`, reading baselines through `baselines` (one cache
     /// per run, so a baseline is decoded once while its file is unchanged).
@@ -327,7 +330,7 @@ final class ScreenshotChecker: VisualChecks {
     func updated(_ kind: String, _ name: String, at path: String, because why: String) -> VisualCheckResult {
         let result = note(kind, name, .recorded(path: path), path)
         let first = why.split(separator: "\n").first.map(String.init) ?? why
-        records[records.count - 1].message = "baseline rewritten at \(path) (it differed: \(first))"
+        amendLast { $0.message = "baseline rewritten at \(path) (it differed: \(first))" }
         return result
     }
 
@@ -356,8 +359,13 @@ final class ScreenshotChecker: VisualChecks {
     }
 
     /// Lines without trailing spaces, and without leading/trailing empty lines; indentation
-    /// is kept but a common indent of the expected text is removed.
+    /// is kept but a common indent of the expected text is removed. CRLF line ends and a
+    /// leading byte order mark read as LF and nothing: a baseline checked out by git with
+    /// `core.autocrlf`, or saved by an editor that adds a BOM, is the same outline (red-team 46
+    /// B B2: the whole file read as its line 1 and failed).
     static func lines(_ text: String) -> [String] {
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             var kept = line
             while kept.last == " " { kept = kept.dropLast() }
@@ -417,6 +425,13 @@ final class ScreenshotChecker: VisualChecks {
         return frameBuffer
     }
 
+    /// Changes the last check recorded (`records`), and says so (`onRecord`).
+    func amendLast(_ change: (inout VisualRecord) -> Void) {
+        guard !records.isEmpty else { return }
+        change(&records[records.count - 1])
+        onRecord?(records[records.count - 1], true)
+    }
+
     func note(
         _ kind: String, _ name: String, _ result: VisualCheckResult, _ baseline: String?, files: [String: String] = [:]
     ) -> VisualCheckResult {
@@ -431,6 +446,7 @@ final class ScreenshotChecker: VisualChecks {
         }
         records.append(
             VisualRecord(kind: kind, name: name, status: status, message: message, baseline: baseline, files: files))
+        onRecord?(records[records.count - 1], false)
         return result
     }
 }

@@ -30,6 +30,14 @@ import Testing
                 .phase(
                     ["before_all", "after_each", "test", "after_all"][k % 4], testFailure: k % 2 == 0 ? nil : text,
                     line: line))
+            // The visual checks a runner names for a stopped worker's test (red-team 46 A B1).
+            let files = k % 3 == 0 ? [:] : ["expected": text + "/e.png", "actual": "a\t" + text, text: text]
+            let visual = VisualRecord(
+                kind: ["screenshot", "tree", "capture"][k % 3], name: text,
+                status: ["passed", "recorded", "failed"][k % 3],
+                message: text, baseline: k % 2 == 0 ? nil : "=" + text, files: files)
+            events.append(.visual(visual))
+            events.append(.visualAmended(visual))
         }
         return events
     }
