@@ -127,8 +127,11 @@ extension HeadlessTestRunner {
         let beforeAllStop =
             hooks == .afterAll && !withoutBeforeAll && runtime.stoppedInBeforeAll && outcome.verdict == .failed
             ? outcome.failure : nil
+        // The after_each hooks' checks are the test's (red-team 47 A F2: in no report).
+        var afterEach = outcome
+        afterEach.visuals = checker.records
         return HooksRun(
-            afterEach: hooks == .afterEach ? outcome : nil, afterAll: afterAll,
+            afterEach: hooks == .afterEach ? afterEach : nil, afterAll: afterAll,
             afterAllLog: holding ? outcome.log : [], afterAllVisuals: holding ? checker.records : [],
             beforeAllStop: beforeAllStop)
     }
@@ -231,6 +234,7 @@ extension HeadlessTestRunner {
     public static func addAfterEach(_ run: TestOutcome, to outcome: inout TestOutcome) {
         outcome.log += run.log
         outcome.steps += run.steps
+        outcome.visuals += run.visuals
         // Their warnings are the test's, as in its own Lua state (red-team finding m2).
         if outcome.verdict == .passed, !run.warnings.isEmpty { outcome.verdict = .warned }
         // A stop ended them: said as in the test's own Lua state.

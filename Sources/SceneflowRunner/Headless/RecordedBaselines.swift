@@ -111,16 +111,24 @@ public final class RecordedBaselines: @unchecked Sendable {
         }
     }
 
-    /// The check that wrote (or passed against) the baseline at `path` in this run, when
-    /// another than `writer`. Waits for a write in progress, so the file is the one it names.
-    public func writer(of path: String, except writer: Writer) -> Writer? {
+    /// The check that wrote (or passed against) the file at `path` in this run, whichever
+    /// test it was. Waits for a write in progress, so the file is the one it names.
+    public func writer(of path: String) -> Writer? {
         let key = Self.key(path)
         return exclusively(key) {
-            guard let folder else { return inMemory[key].flatMap { $0.isTest(writer) ? nil : $0 } }
+            guard let folder else { return inMemory[key] }
             // A claim still "writing" under the lock lost its writer: nothing was written.
             guard let first = Self.read(PathText.join(folder, key)), !first.writing else { return nil }
-            return first.writer.isTest(writer) ? nil : first.writer
+            return first.writer
         }
+    }
+
+    /// Claims the file at `path` for `writer` when no check of this run claimed it yet;
+    /// returns the one that did (whichever test), else nil: a file one test writes once in a
+    /// run (a capture; red-team 47 A F1: after_each in a fresh worker wrote over the test's).
+    public func claimOnce(_ path: String, by writer: Writer) -> Writer? {
+        if let first = self.writer(of: path) { return first }
+        return try? claim(path, by: writer)
     }
 
     /// Runs `body` holding the run-wide lock of the baseline whose key is `key` (an exclusive

@@ -281,6 +281,17 @@ final class ScreenshotChecker: VisualChecks {
         if let problem = ReportPath.keptFileProblem(path, inputs: PrototypeFiles(prototype)) {
             return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
         }
+        // The Lua side refuses a name this test captured in its Lua state; one captured before
+        // a fresh load (its after_each hooks after a limit or a stopped worker) is known here.
+        let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index)
+        if recorded.claimOnce(path, by: me) != nil {
+            return note(
+                "capture", name,
+                .failed(
+                    message:
+                        "this test already captured \"\(name)\" (before its after_each hooks ran in a fresh load); give each capture its own name"
+                ), nil)
+        }
         do {
             let image = try render(session, at: nil)
             try FileManager.default.createDirectory(
