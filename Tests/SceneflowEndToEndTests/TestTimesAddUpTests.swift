@@ -100,4 +100,29 @@ import Testing
             (entry.wallSeconds ?? 0) <= total - wait + 0.1, "(after_all) \(entry.wallSeconds ?? -1) s of \(total) s")
         #expect(abs(total - sum) <= max(0.1, total * 0.05), "the entries add up to \(sum) s of \(total) s")
     }
+
+    /// Red-team 47 A F2: a test whose worker was stopped (a C call past the watchdog) has its
+    /// after_each hooks run in a fresh worker; that worker's time (the hooks, or their own stop)
+    /// was no entry's, so the entries added up to less than the file (3.06 s of 6.18 s).
+    @Test(arguments: ["local t = os.clock() while os.clock() - t < 1 do end", AfterEachAfterEveryEndingTests.stuckCall])
+    func aStoppedTestsAfterEachInAFreshWorkerIsItsTime(_ hook: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "t.lua",
+            """
+            prototype "Proto"
+            after_each(function() \(hook) end)
+            test("stuck", function() \(AfterEachAfterEveryEndingTests.stuckCall) end)
+            test("next", function() end)
+
+            """)
+        let r = try Sceneflow.run(["test", "t.lua", "--timeout", "2", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let file = try #require(report.files.first)
+        let total = try #require(file.wallSeconds)
+        let sum = file.outcomes.compactMap(\.wallSeconds).reduce(0, +)
+        #expect(abs(total - sum) <= max(0.25, total * 0.05), "\(hook.prefix(10)): entries \(sum) s of \(total) s")
+    }
 }

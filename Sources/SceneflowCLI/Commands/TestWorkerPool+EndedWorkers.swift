@@ -237,6 +237,8 @@ extension TestWorkerPool {
         var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
         guard stopped else { return hooks }
         hooks.verdict = .failed
+        // This worker's time, from its send to its stop, is the test's (red-team 47 A F2).
+        hooks.wallSeconds = run.sentAt.map { ProcessInfo.processInfo.systemUptime - $0 }
         var message = testProblem(worker, run, test, phase: phase)
         if phase == "load" {
             message = "after_each did not run: loading the script again for them was stopped: " + message

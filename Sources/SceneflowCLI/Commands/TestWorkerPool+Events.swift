@@ -243,7 +243,11 @@ extension TestWorkerPool {
         run.heldForAfterEach = nil
         run.afterEachSkip = 0
         guard var outcome = run.outcomes[position] else { return }
-        if let hooks { HeadlessTestRunner.addAfterEach(hooks, to: &outcome) }
+        if let hooks {
+            HeadlessTestRunner.addAfterEach(hooks, to: &outcome)
+            // The fresh worker's load and the hooks are the test's time (red-team 47 A F2).
+            if let extra = hooks.wallSeconds { outcome.wallSeconds = (outcome.wallSeconds ?? 0) + extra }
+        }
         run.outcomes[position] = outcome
         flushShown(run, onOutcome: onOutcome)
         run.shownLater = position
@@ -260,6 +264,7 @@ extension TestWorkerPool {
             number > run.afterEachSkip, let position = run.heldForAfterEach, var outcome = run.outcomes[position]
         else { return false }
         HeadlessTestRunner.addAfterEach(hooks, to: &outcome)
+        if let extra = hooks.wallSeconds { outcome.wallSeconds = (outcome.wallSeconds ?? 0) + extra }
         run.outcomes[position] = outcome
         run.afterEachSkip = number
         return true

@@ -143,9 +143,12 @@ extension HeadlessTestRunner {
     /// The hooks after `Options.afterEachSkip` run (the worker before was stopped inside that
     /// one); a limit that stops one of them leaves the ones after it to another load from
     /// `reload` (red-team 33 C1).
+    /// `since`: when this worker's load of the file began (`systemUptime`); the hooks' outcome
+    /// is charged from there (red-team 47 A F2: that time was no entry's), and the pool adds it
+    /// to the test's.
     func runAfterEachFirst(
         _ file: String, _ tests: [ScriptTest], test index: Int, runtime: ScriptRuntime, checker: ScreenshotChecker,
-        prototype: Prototype, reload: () -> Result<ScriptRuntime, Diagnostic>
+        prototype: Prototype, since: Double, reload: () -> Result<ScriptRuntime, Diagnostic>
     ) -> ScriptRuntime? {
         guard runtime.hasAfterEachHooks else {
             let test = tests[index]
@@ -179,7 +182,10 @@ extension HeadlessTestRunner {
             }
             skip = rest.skip
         }
-        if let outcome { onAfterEach(outcome) }
+        if var outcome {
+            outcome.wallSeconds = ProcessInfo.processInfo.systemUptime - since
+            onAfterEach(outcome)
+        }
         return nil
     }
 

@@ -141,7 +141,8 @@ extension HeadlessTestRunner {
             // after_each first, in a load of its own, and its result sent before after_all
             // runs: a worker stopped in after_all then never takes after_each's part.
             loaded = runAfterEachFirst(
-                run.file, tests, test: last, runtime: first, checker: run.checker, prototype: run.prototype
+                run.file, tests, test: last, runtime: first, checker: run.checker, prototype: run.prototype,
+                since: fileStart
             ) { self.reload(run.file, test: last, directory: run.directory, expecting: run.declared) }
             if loaded == nil { hooksSince = ProcessInfo.processInfo.systemUptime }
         }

@@ -229,7 +229,7 @@ public final class HeadlessTestRunner {
             // The test before ended its worker process before its after_each hooks.
             let ended = Array(options.reverseOrder ? indices.reversed() : indices)[options.skipFirst - 1]
             run.fresh = runAfterEachFirst(
-                file, tests, test: ended, runtime: first, checker: run.checker, prototype: prototype
+                file, tests, test: ended, runtime: first, checker: run.checker, prototype: prototype, since: fileStart
             ) { self.reload(file, test: ended, directory: run.directory, expecting: run.declared) }
             // Their load was theirs (the test they ran for was reported with it).
             if run.fresh == nil { run.loadedSince = nil }
