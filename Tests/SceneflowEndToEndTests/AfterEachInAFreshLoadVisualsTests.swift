@@ -56,4 +56,32 @@ import Testing
             #expect(again.status == 0, "\(what): \(again)")
         }
     }
+
+    /// Red-team 47 B J1: the hook's failed check of the test's name wrote its failure images
+    /// into the folder of the test's own failed check (`…/01-t/x/`): the test's evidence was
+    /// lost, and both failures named the same files. The hook's go to `x-2/`, as in one Lua state.
+    @Test(arguments: endings)
+    func theHooksFailureImagesKeepTheTests(_ ending: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("Proto/detail.png", PNGWriter.solid(width: 36, height: 80, rgb: (200, 30, 30)))
+        try tmp.write("__screenshots__/a/x.png", PNGWriter.solid(width: 36, height: 80, rgb: (0, 255, 0)))
+        try tmp.write(
+            "a.lua",
+            """
+            prototype "Proto"
+            after_each(function() expect.soft.screenshot("x", { timeout = 0 }) end)
+            test("t", function() tap "Open"; expect.soft.screenshot("x", { timeout = 0 }); \(ending) end)
+
+            """)
+        let r = try Sceneflow.run(
+            ["test", "a.lua", "--timeout", "2", "--report", "rep", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let outcome = try #require(report.files.first?.outcomes.first { $0.name == "t" })
+        let actuals = outcome.visuals.compactMap { $0.files["actual"] }
+        #expect(actuals.count == 2 && Set(actuals).count == 2, "\(ending.prefix(12)): \(actuals)")
+        let images = try actuals.map { try Data(contentsOf: URL(fileURLWithPath: tmp.file($0))) }
+        #expect(images.count == 2 && images[0] != images[1], "the test's (detail) and the hook's (home) frames")
+    }
 }

@@ -114,4 +114,27 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == before, "\(format)")
         if exists { #expect(try String(contentsOfFile: tmp.file("flow.\(format)"), encoding: .utf8) == "my notes\n") }
     }
+
+    /// Red-team 47 B J3: `graph --out flow.svg` wrote its thumbnails and `.dot` through links
+    /// into `__screenshots__` (a `flow-thumbs` link replaced the baseline `home.png`, a
+    /// `flow.dot` link turned `x.png` into DOT text), exit 0. Refused with 64, nothing written.
+    @Test(arguments: ["thumbs", "dot"])
+    func aSideOutputNeverGoesAmongBaselines(_ kind: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("__screenshots__/a/home.png", PNGWriter.solid(width: 36, height: 80, rgb: (9, 9, 9)))
+        try tmp.write("__screenshots__/a/x.png", PNGWriter.solid(width: 36, height: 80, rgb: (9, 9, 9)))
+        if kind == "thumbs" {
+            try FileManager.default.createSymbolicLink(
+                atPath: tmp.file("flow-thumbs"), withDestinationPath: "__screenshots__/a")
+        } else {
+            try FileManager.default.createSymbolicLink(
+                atPath: tmp.file("flow.dot"), withDestinationPath: "__screenshots__/a/x.png")
+        }
+        let before = try Self.snapshot(tmp.file("__screenshots__"))
+        let r = try Sceneflow.run(["graph", "Proto", "--out", "flow.svg"], in: tmp.url)
+        #expect(r.status == 64, "\(kind): \(r)")
+        #expect(r.stderr.contains("baseline folder"), "\(kind): \(r.stderr)")
+        #expect(try Self.snapshot(tmp.file("__screenshots__")) == before, "\(kind): the baselines are unchanged")
+    }
 }

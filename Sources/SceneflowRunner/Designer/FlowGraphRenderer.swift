@@ -101,9 +101,10 @@ public enum FlowGraphRenderer {
         let loader = PictureLoader(handoff: PictureHandoff(reusable: true))
         func render(_ p: Prototype, _ request: StillRenderer.Request, _ name: String) throws(Failure) -> String? {
             let file = (absolute as NSString).appendingPathComponent(name)
-            if let input = inputs.file(at: file) {
+            // Nor among baselines, through a link (red-team 47 B J3: it replaced home.png there).
+            if let problem = ReportPath.keptFileProblem(file, inputs: inputs) {
                 throw .replacesInput(
-                    "the thumbnail \(file) would replace \(input) of the prototype; an output never replaces a file the run reads: give --out another name or folder"
+                    "the thumbnail \(file): \(problem); an output never replaces a file the run reads: give --out another name or folder"
                 )
             }
             guard let image = try? StillRenderer.render(p, request, loader: loader) else { return nil }
@@ -176,9 +177,9 @@ public enum FlowGraphRenderer {
             prototype, thumbnail: { relative(thumbs.scenes[$0.name]) },
             landscapeThumbnail: { relative(thumbs.landscape[$0.name]) }, imagePath: folder)
         let dotFile = format == .dot ? output : PathText.deletingExtension(of: output) + ".dot"
-        if let input = PrototypeFiles(prototype).file(at: dotFile) {
+        if let problem = ReportPath.keptFileProblem(dotFile, inputs: PrototypeFiles(prototype)) {
             throw .replacesInput(
-                "the Graphviz source \(dotFile) would replace \(input) of the prototype; an output never replaces a file the run reads: give --out another name or folder"
+                "the Graphviz source \(dotFile): \(problem); an output never replaces a file the run reads: give --out another name or folder"
             )
         }
         do {

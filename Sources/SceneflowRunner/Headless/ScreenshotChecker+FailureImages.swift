@@ -11,16 +11,23 @@ extension ScreenshotChecker {
     /// overwrites the first's evidence.
     /// A `]` in the name is written `_` (a `]]` would end a JUnit attachment's path there;
     /// the numbering keeps `a]` and `a_` apart).
+    /// A folder the test used in another load (its after_each hooks in a fresh load or worker
+    /// after a limit or a stopped worker) is known run-wide (`RecordedBaselines.claimOnce`) and
+    /// skipped too (red-team 47 B J1: the hook's failure images replaced the test's).
     func failureFolder(for name: String) -> String {
         let base = name.replacingOccurrences(of: "]", with: "_")
+        let me = RecordedBaselines.Writer(script: script, name: test.name, index: test.index)
+        func path(_ folderName: String) -> String {
+            ReportPath.join(reportFolder, "screenshots/\(scriptID)/\(testSlug)/\(folderName)")
+        }
         var folderName = base
         var suffix = 2
-        while failureFolders.contains(folderName) {
+        while failureFolders.contains(folderName) || recorded.claimOnce(path(folderName), by: me) != nil {
             folderName = "\(base)-\(suffix)"
             suffix += 1
         }
         failureFolders.insert(folderName)
-        return ReportPath.join(reportFolder, "screenshots/\(scriptID)/\(testSlug)/\(folderName)")
+        return path(folderName)
     }
 
     /// The failure images of a size change found from the baseline's header: the baseline

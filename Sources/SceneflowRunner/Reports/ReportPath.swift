@@ -23,7 +23,8 @@ public enum ReportPath {
         return "it is \(kind), not a file Sceneflow wrote; nothing was written (remove it)"
     }
 
-    /// Why a report file (a failure image, a failure artifact, a capture) may not be written at
+    /// Why a report file (a failure image, a failure artifact, a capture) or a side output
+    /// (`graph`'s `.dot` and thumbnails) may not be written at
     /// `path`: it is one of the prototype's files (`inputs`; red-team 42 B F4, a report folder
     /// inside the prototype), or it lies, once links and `..` are resolved, in a
     /// `__screenshots__` folder, among baselines (44 B H3: a link left in the report folder
@@ -36,7 +37,7 @@ public enum ReportPath {
         guard let at = parts.dropLast().lastIndex(of: "__screenshots__") else { return nil }
         let folder = parts[...min(at + 1, parts.count - 2)].joined(separator: "/")
         let how = path.split(separator: "/").contains("__screenshots__") ? "" : " (a link on the way leads there)"
-        return "the path leads into the baseline folder \(folder)\(how), where a report never writes"
+        return "the path leads into the baseline folder \(folder)\(how), where no report or output is written"
     }
 
     /// The characters a link's path segment keeps as they are (RFC 3986 `pchar` less `/`):
