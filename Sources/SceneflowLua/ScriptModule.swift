@@ -121,13 +121,14 @@ final class ScriptModule {
     /// hooks follows the test's failure instead of reading as it (red-team 19 F1).
     var failureBeforeHooks: String?
 
-    /// Applies `event` to `records` and hands it to `recordSink` (unless `holdsStream`).
+    /// Applies `event` to `records` and hands it to `recordSink` (unless `holdsStream`; a
+    /// phase and a visual check always: a baseline or capture a held load's before_all wrote
+    /// is on disk, and a worker stopped after it must still name it; red-team 48 A F2).
     func record(_ event: TestRecordEvent) {
         records.apply(event)
-        if case .phase = event {
-            recordSink?(event)
-        } else if !holdsStream {
-            recordSink?(event)
+        switch event {
+        case .phase, .visual, .visualAmended: recordSink?(event)
+        default: if !holdsStream { recordSink?(event) }
         }
     }
 

@@ -84,4 +84,39 @@ import Testing
         let images = try actuals.map { try Data(contentsOf: URL(fileURLWithPath: tmp.file($0))) }
         #expect(images.count == 2 && images[0] != images[1], "the test's (detail) and the hook's (home) frames")
     }
+
+    /// Red-team 48 A F2: the fresh worker that runs a stopped test's after_each runs before_all
+    /// first; a before_all that captured and recorded a baseline there and was then stopped
+    /// left both on disk and in no report (the next run compared with a baseline no report
+    /// named). They are named with the test.
+    @Test func aBeforeAllStoppedInTheHooksWorkerNamesWhatItWrote() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "a.lua",
+            """
+            prototype "Proto"
+            before_all(function()
+              if os.time() - tonumber(param("t0")) >= 2 then
+                capture "bac"; expect.screenshot "bas"; \(AfterEachAfterEveryEndingTests.stuckCall)
+              end
+            end)
+            after_each(function() end)
+            test("t", function() \(AfterEachAfterEveryEndingTests.stuckCall) end)
+
+            """)
+        let t0 = String(Int(Date().timeIntervalSince1970))
+        let r = try Sceneflow.run(
+            [
+                "test", "a.lua", "--timeout", "2", "--param", "t0=\(t0)", "--update-baselines", "missing", "--json",
+                "r.json",
+            ],
+            in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        #expect(FileManager.default.fileExists(atPath: tmp.file("__screenshots__/a/bas.png")), "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let names = report.files.flatMap(\.outcomes).flatMap(\.visuals).map(\.name)
+        #expect(names.contains("bas") && names.contains("bac"), "\(names): \(r)")
+        #expect(r.stdout.contains("bas.png"), "\(r.stdout)")
+    }
 }

@@ -32,4 +32,16 @@ import Testing
         let after = try FileManager.default.subpathsOfDirectory(atPath: tmp.file("__screenshots__")).sorted()
         #expect(after == before, "\(option): nothing is written")
     }
+
+    /// Red-team 48 B K1: `--json sceneflow-report/.sceneflow-files` (the default report
+    /// folder's list of its files) was taken and said "wrote"; the list then replaced it.
+    @Test(arguments: ["--json", "--junit", "--csv"])
+    func anOutputOntoTheDefaultReportFoldersListIsRefused(_ option: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("c.lua", "prototype \"Proto\"\ntest(\"t\", function() end)\n")
+        let r = try Sceneflow.run(["test", "c.lua", option, "sceneflow-report/.sceneflow-files"], in: tmp.url)
+        #expect(r.status == 64, "\(option): \(r)")
+        #expect(r.stderr.contains("are the same file"), "\(option): \(r.stderr)")
+    }
 }

@@ -31,13 +31,17 @@ import Testing
     }
 
     /// Red-team finding: `c/a/b.lua` and `d/a/b.lua` shared `a-b`; `a/b.lua` and `a-b.lua` did before.
+    /// Red-team 48 B K2: scripts whose names differ only in the extension (`s.lua`, `s.Lua`,
+    /// `s.bak`, `s`) shared one id, so one's artifacts replaced the other's and a capture of
+    /// the second was refused as the first's.
     @Test func generatedPathsNeverShareAnID() {
         let names = ["a", "b", "a-b", "b-a", "c", "a-b-c"]
+        let extensions = [".lua", ".Lua", ".LUA", ".bak", "", ".lua.lua"]
         var paths: Set<String> = []
         for first in names {
-            paths.insert("\(first).lua")
+            for ext in extensions { paths.insert("\(first)\(ext)") }
             for second in names {
-                paths.insert("\(first)/\(second).lua")
+                for ext in extensions { paths.insert("\(first)/\(second)\(ext)") }
                 for third in names { paths.insert("\(first)/\(second)/\(third).lua") }
             }
         }

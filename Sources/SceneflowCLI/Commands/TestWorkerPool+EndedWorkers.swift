@@ -244,10 +244,12 @@ extension TestWorkerPool {
             message = "after_each did not run: loading the script again for them was stopped: " + message
         }
         let journal = run.journal()
+        // What the load wrote (its before_all's captures and baselines too) is on disk: named
+        // with the test whatever the stop hit (red-team 48 A F2).
+        hooks.visuals += journal.visuals
         if journal.phase == "after_each" {
             hooks.log = journal.log
             hooks.steps = journal.steps
-            hooks.visuals += journal.visuals
             if let soft = journal.softFailureList { message += "\nand " + soft }
             // The errors of the hooks before the stopped one (red-team 33 C1).
             if let before = journal.failureBeforeAfterEach, before.hasPrefix("in after_each: ") {

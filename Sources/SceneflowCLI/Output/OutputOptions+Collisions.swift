@@ -30,6 +30,16 @@ extension OutputOptions {
             }
         }
         guard !outputs.isEmpty else { return }
+        // Without --report, `test` keeps its list of report files in the default folder, where
+        // captures and screenshot images go: an output there was replaced by it, "wrote" said
+        // (red-team 48 B K1).
+        if command == TestCommand.name, parsed.value("--report") == nil {
+            outputs.insert(
+                .init(
+                    option: "the report folder's list",
+                    path: PathText.join(HeadlessTestRunner.Options().visualDirectory, ReportFolderLedger.fileName)),
+                at: 0)
+        }
         try checkCollisions(
             outputs, positionals: parsed.positionals, prototype: parsed.value("--prototype"), command: command)
         if command == TestCommand.name, let frames = parsed.value("--frames") {

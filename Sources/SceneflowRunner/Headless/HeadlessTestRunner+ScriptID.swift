@@ -12,6 +12,8 @@ extension HeadlessTestRunner {
     ///   through `..`), with a short hash of the whole path appended (`Notes-walk_flow-3fa2b1`):
     ///   `c/a/b.lua` and `d/a/b.lua` got one folder when only the last folder was kept, and the
     ///   second run overwrote the first's artifacts.
+    /// - A script whose extension is not exactly `.lua` gets the hash too (`s.Lua` → `s-4be1c0`),
+    ///   as it would otherwise share `s.lua`'s id.
     /// - A path whose names hold a `-` also gets the hash (`a-b-a89587`): joining with `-` alone
     ///   makes `a/b.lua` and `a-b.lua` one folder. So does a script in a folder whose own name is six
     ///   lowercase hex digits (`AB/a/b/327ae5.lua`), whose plain form would end like a hashed id
@@ -31,13 +33,17 @@ extension HeadlessTestRunner {
     {
         let parts = inside(workingDirectory, file)
         let base = PathText.deletingExtension(of: PathText.lastComponent(of: file))
+        // Only `.lua` goes unsaid: `s.Lua`, `s.bak` and `s` get the hash, so none shares `s.lua`'s
+        // id (red-team 48 B K2: their artifacts replaced each other's).
+        let otherExtension = PathText.lastComponent(of: file) != base + ".lua"
         let names: [String]
         let hashed: Bool
         if let parts, !parts.isEmpty {
             names = parts.dropLast() + [base]
             // A plain id never ends like a hashed one: a script named like a hash
             // (`AB/a/b/327ae5.lua`) would otherwise get the id of `AB/a-b.lua`.
-            hashed = names.contains { $0.contains("-") } || (names.count > 1 && looksLikeHash(base))
+            hashed =
+                names.contains { $0.contains("-") } || (names.count > 1 && looksLikeHash(base)) || otherExtension
         } else {
             let parent = PathText.lastComponent(of: PathText.folder(of: file))
             names = parent.isEmpty || parent == "." || parent == "/" || parent == ".." ? [base] : [parent, base]
