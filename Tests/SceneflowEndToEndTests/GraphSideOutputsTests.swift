@@ -137,4 +137,25 @@ import Testing
         #expect(r.stderr.contains("baseline folder"), "\(kind): \(r.stderr)")
         #expect(try Self.snapshot(tmp.file("__screenshots__")) == before, "\(kind): the baselines are unchanged")
     }
+
+    /// Red-team 48 B K3: a `flow-thumbs` that is a file, or a `flow.dot` that is a folder, gave
+    /// exit 70 ("the system failed") with Foundation's error text, some thumbnails written
+    /// first. It is a bad output path: 64, a plain message, nothing written.
+    @Test(arguments: ["thumbs file", "dot folder"])
+    func aSideOutputNameTakenByTheWrongKindIsRefused(_ kind: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        if kind == "thumbs file" {
+            try tmp.write("flow-thumbs", "my notes\n")
+        } else {
+            try FileManager.default.createDirectory(atPath: tmp.file("flow.dot"), withIntermediateDirectories: true)
+        }
+        let before = try FileManager.default.subpathsOfDirectory(atPath: tmp.path).sorted()
+        let r = try Sceneflow.run(["graph", "Proto", "--out", "flow.svg"], in: tmp.url)
+        #expect(r.status == 64, "\(kind): \(r)")
+        #expect(
+            r.stderr.contains(kind == "thumbs file" ? "is a file, not a folder" : "is a folder, not a file"), "\(r)")
+        #expect(!r.stderr.contains("Error Domain"), "\(r.stderr)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: tmp.path).sorted() == before, "\(kind)")
+    }
 }

@@ -117,6 +117,7 @@ struct GraphCommand: Subcommand {
             printError("sceneflow graph: \(error)")
             if case .stopped = error, let signal = interruption.signal { return ExitCode(stoppedBy: signal) }
             if case .replacesInput = error { return .usage }
+            if case .unusableSideOutput = error { return .usage }
             return .software
         }
     }

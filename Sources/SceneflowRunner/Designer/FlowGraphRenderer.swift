@@ -34,6 +34,10 @@ public enum FlowGraphRenderer {
         /// the prototype's own files, reached by its name or through a link: nothing of it was
         /// written (red-team 42 B F3: thumbnails and DOT text replaced screenshots).
         case replacesInput(String)
+        /// A side output's name is taken by something it cannot be written as: the thumbnail
+        /// folder is a file, or the `.dot` a folder (red-team 48 B K3: exit 70 and Foundation's
+        /// error text, after some thumbnails were written). Nothing was written.
+        case unusableSideOutput(String)
 
         /// One line for the user.
         public var description: String {
@@ -53,7 +57,7 @@ public enum FlowGraphRenderer {
                     "Graphviz's dot did not finish laying out the flow map within \(formatNumber(seconds)) s and was stopped (a map of many scenes and labelled links can take dot hours); the DOT text is in \(file): draw it with more time (--layout-timeout SECONDS) or another tool"
             case .stopped:
                 return "stopped by a signal while Graphviz's dot ran (dot was ended too)"
-            case .replacesInput(let message):
+            case .replacesInput(let message), .unusableSideOutput(let message):
                 return message
             }
         }
@@ -141,6 +145,20 @@ public enum FlowGraphRenderer {
         return result
     }
 
+    /// Throws `unusableSideOutput` when the thumbnail folder `thumbs` is there as something
+    /// other than a folder, or the DOT file `dot` as a folder, before anything is written.
+    static func checkSideOutputs(thumbs: String, dot: String) throws(Failure) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: thumbs, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .unusableSideOutput(
+                "the thumbnail folder \(thumbs) is a file, not a folder; move it, or give --out another name")
+        }
+        if FileManager.default.fileExists(atPath: dot, isDirectory: &isFolder), isFolder.boolValue {
+            throw .unusableSideOutput(
+                "the Graphviz source \(dot) is a folder, not a file; move it, or give --out another name")
+        }
+    }
+
     /// Writes the flow map of `prototype` to `output` in `format`, or returns the DOT text
     /// when `output` is nil (format `.dot` only; thumbnails then point at the original
     /// screenshots). For a file, thumbnails go to `<output without extension>-thumbs/` beside it
@@ -169,6 +187,8 @@ public enum FlowGraphRenderer {
         let folder = PathText.folder(of: absoluteOutput)
         let stem = PathText.deletingExtension(of: absoluteOutput)
         let thumbsName = linkSafe(PathText.lastComponent(of: stem)) + "-thumbs"
+        let dotName = format == .dot ? output : PathText.deletingExtension(of: output) + ".dot"
+        try checkSideOutputs(thumbs: PathText.join(folder, thumbsName), dot: dotName)
         let thumbs = try thumbnails(prototype, into: PathText.join(folder, thumbsName))
         func relative(_ path: String?) -> String? {
             path.map { $0.hasPrefix(folder + "/") ? String($0.dropFirst(folder.count + 1)) : $0 }
