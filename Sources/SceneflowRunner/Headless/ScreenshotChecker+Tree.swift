@@ -119,4 +119,23 @@ extension ScreenshotChecker {
         let message = "line \(index + 1) differs: expected \(e), got \(a); the tree is:\n\(actual)"
         return final ? note("tree", name ?? "inline", .failed(message: message), baseline) : .retry(message: message)
     }
+
+    /// Lines without trailing spaces, and without leading/trailing empty lines; indentation
+    /// is kept but a common indent of the expected text is removed. CRLF line ends and a
+    /// leading byte order mark read as LF and nothing: a baseline checked out by git with
+    /// `core.autocrlf`, or saved by an editor that adds a BOM, is the same outline (red-team 46
+    /// B B2: the whole file read as its line 1 and failed).
+    static func lines(_ text: String) -> [String] {
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            var kept = line
+            while kept.last == " " { kept = kept.dropLast() }
+            return kept
+        }
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+        return lines.map { String($0.dropFirst(indent)) }
+    }
 }

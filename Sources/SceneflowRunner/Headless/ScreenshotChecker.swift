@@ -345,49 +345,6 @@ final class ScreenshotChecker: VisualChecks {
         return result
     }
 
-    /// The message of a size change between baseline and frame.
-    static func sizeMismatch(_ error: ImageComparison.SizeMismatch) -> String {
-        "size mismatch: the baseline is \(error.expected.width)x\(error.expected.height) px, the frame is \(error.actual.width)x\(error.actual.height) px (nothing was compared; update the baseline if the device changed)"
-    }
-
-    /// The part of `a` inside `b` (empty when they do not meet).
-    static func intersection(_ a: PixelRect, _ b: PixelRect) -> PixelRect {
-        let x0 = max(a.x, b.x)
-        let y0 = max(a.y, b.y)
-        let x1 = min(a.x + a.width, b.x + b.width)
-        let y1 = min(a.y + a.height, b.y + b.height)
-        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
-    }
-
-    /// Why `region` (points) leaves nothing to compare in `frame`: it lies entirely outside
-    /// the screen, as a tap there would. Nil when some of it is on screen.
-    static func emptyRegionProblem(_ region: Rect, frame: RGBAImage, _ device: Device) -> String? {
-        let width = Double(frame.width) / device.scale
-        let height = Double(frame.height) / device.scale
-        guard region.maxX <= 0 || region.maxY <= 0 || region.x >= width || region.y >= height else { return nil }
-        return
-            "region lies entirely outside the screen (\(formatNumber(width))x\(formatNumber(height)) pt): nothing would be compared"
-    }
-
-    /// Lines without trailing spaces, and without leading/trailing empty lines; indentation
-    /// is kept but a common indent of the expected text is removed. CRLF line ends and a
-    /// leading byte order mark read as LF and nothing: a baseline checked out by git with
-    /// `core.autocrlf`, or saved by an editor that adds a BOM, is the same outline (red-team 46
-    /// B B2: the whole file read as its line 1 and failed).
-    static func lines(_ text: String) -> [String] {
-        var text = text.replacingOccurrences(of: "\r\n", with: "\n")
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            var kept = line
-            while kept.last == " " { kept = kept.dropLast() }
-            return kept
-        }
-        while lines.first?.isEmpty == true { lines.removeFirst() }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        let indent = lines.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
-        return lines.map { String($0.dropFirst(indent)) }
-    }
-
     /// `lines(text)` for an expected outline, split once while the same text repeats
     /// (`expectedOutline`).
     func expectedLines(_ text: String) -> [String] {
@@ -396,26 +353,6 @@ final class ScreenshotChecker: VisualChecks {
         expectedOutline = (text, split)
         outlinesSplit += 1
         return split
-    }
-
-    func compareOptions(_ request: ScreenshotRequest) -> ImageCompareOptions {
-        ImageCompareOptions(
-            threshold: request.threshold, ignoreAntialiasing: request.ignoreAntialiasing,
-            masks: request.masks.map(pixels), region: request.region.map(pixels))
-    }
-
-    /// A rectangle in points as the pixels it touches (each edge kept within a billion
-    /// pixels, so the width and height cannot overflow whatever numbers came from Lua).
-    func pixels(_ rect: Rect) -> PixelRect {
-        let s = prototype.device.scale
-        func edge(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
-            min(max(Int(saturating: (v * s).rounded(rule)), -1_000_000_000), 1_000_000_000)
-        }
-        let x0 = edge(rect.x, .down)
-        let y0 = edge(rect.y, .down)
-        let x1 = edge(rect.maxX, .up)
-        let y1 = edge(rect.maxY, .up)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     func render(_ session: Session, at progress: Double?) throws -> RGBAImage {
