@@ -107,6 +107,28 @@ final class Interruption {
 }
 
 extension Interruption {
+    /// For a command that does not take stop signals over (`check`, `inspect`, `render`,
+    /// `detect`, `graph` until its layout): each stop signal ends the process by its default
+    /// action (exit 128 + n), also SIGINT and SIGQUIT when a non-interactive shell started it as
+    /// a background job with them ignored, and SIGQUIT, which the Swift runtime otherwise takes
+    /// for a crash (it printed a backtrace and ran on). Red-team 49 A F1: `check S &` with
+    /// `prototype.lua` stuck in a C call ran out its 10 s limit after a Ctrl-C and exited 65.
+    /// A signal ignored on entry otherwise stays ignored (`nohup`'s SIGHUP), as under `install`.
+    /// A parent may start us with them blocked (the mask is inherited, as a test harness's
+    /// `Process` passes it): they are unblocked, as `install` does.
+    static func endByDefault() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in signals where sf_stop_signal_ignored_on_entry(sig) == 0 {
+            sigaddset(&set, sig)
+            _ = Foundation.signal(sig) { number in
+                Foundation.signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     /// Names the outputs `command` has not written yet, for a third stop signal to say as it
     /// kills the process at once (`sceneflow test: killed by a third stop signal: r.json,
     /// rep not written (a file already there is not this run's)`); an empty list says nothing.

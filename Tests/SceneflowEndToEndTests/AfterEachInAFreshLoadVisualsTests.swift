@@ -88,8 +88,11 @@ import Testing
     /// Red-team 48 A F2: the fresh worker that runs a stopped test's after_each runs before_all
     /// first; a before_all that captured and recorded a baseline there and was then stopped
     /// left both on disk and in no report (the next run compared with a baseline no report
-    /// named). They are named with the test.
-    @Test func aBeforeAllStoppedInTheHooksWorkerNamesWhatItWrote() throws {
+    /// named). They are named with the test. Red-team 49 A F2: with a test after it in the file,
+    /// that stop was named "after_each of a.lua (for test "t") …" while it pointed at before_all's
+    /// line; it is before_all's, whether the test is the file's last or not.
+    @Test(arguments: [false, true])
+    func aBeforeAllStoppedInTheHooksWorkerNamesWhatItWrote(testAfter: Bool) throws {
         let tmp = try TempFolder()
         try tmp.prototype()
         try tmp.write(
@@ -103,6 +106,7 @@ import Testing
             end)
             after_each(function() end)
             test("t", function() \(AfterEachAfterEveryEndingTests.stuckCall) end)
+            \(testAfter ? "test(\"u\", function() end)" : "")
 
             """)
         let t0 = String(Int(Date().timeIntervalSince1970))
@@ -118,5 +122,9 @@ import Testing
         let names = report.files.flatMap(\.outcomes).flatMap(\.visuals).map(\.name)
         #expect(names.contains("bas") && names.contains("bac"), "\(names): \(r)")
         #expect(r.stdout.contains("bas.png"), "\(r.stdout)")
+        let test = try #require(report.files.flatMap(\.outcomes).first { $0.name == "t" })
+        let message = test.failure?.message ?? ""
+        #expect(message.contains("then, in after_each: a.lua:8: before_all of a.lua"), "\(message)")
+        #expect(!message.contains("after_each of a.lua"), "\(message)")
     }
 }

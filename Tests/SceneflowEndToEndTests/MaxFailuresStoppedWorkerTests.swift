@@ -31,13 +31,16 @@ import Testing
         #expect(tap.contains("\n1..2"), "\(tap)")
     }
 
-    /// `s/a.lua`, whose test fails after a moment, and `s/b.lua` (`b`, after its prototype
+    /// `s/a.lua`, whose test fails after 1 s of CPU time (so the other file has begun, even on a
+    /// loaded machine: a busy loop of a fixed count failed first there, and `b` was not run), and `s/b.lua` (`b`, after its prototype
     /// line), which runs on in another worker until the failure limit stops it.
     static func oneFailsWhileAnotherRuns(b: String) throws -> TempFolder {
         let tmp = try TempFolder()
         try tmp.prototype()
         try tmp.write(
-            "s/a.lua", "prototype \"../Proto\"\ntest(\"a0\", function() for _ = 1, 3e7 do end error(\"boom\") end)\n")
+            "s/a.lua",
+            "prototype \"../Proto\"\ntest(\"a0\", function() local t = os.clock() while os.clock() - t < 1 do end error(\"boom\") end)\n"
+        )
         try tmp.write("s/b.lua", "prototype \"../Proto\"\n" + b)
         return tmp
     }
@@ -123,25 +126,45 @@ import Testing
         }
     }
 
-    /// Red-team 34 C4: with `-x`, when the failure that reaches the limit ended its worker (a
-    /// stuck call in the test or in an after_each hook), the after_each hooks still to run in a
-    /// fresh worker were left out without a word. The test's failure says they were not run.
-    @Test(arguments: [
-        "after_each(function() error(\"teardown broke\") end)\ntest(\"a0\", function() \(stuck) end)\n",
-        "after_each(function() \(stuck) end)\nafter_each(function() error(\"teardown broke\") end)\ntest(\"a0\", function() error(\"boom\") end)\n",
-    ])
-    func afterEachHooksLeftByTheLimitAreNamed(script: String) throws {
-        let tmp = try TempFolder()
-        try tmp.prototype()
-        try tmp.write("s/t.lua", "prototype \"../Proto\"\n" + script + "test(\"a1\", function() end)\n")
-        let r = try Sceneflow.run(["test", "s", "-x", "--timeout", "1", "--json", "r.json"], in: tmp.url, timeout: 120)
-        #expect(r.status == 1, "\(r)")
-        let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
-        let a0 = try #require(report.files.flatMap(\.outcomes).first { $0.name == "a0" })
-        let message = a0.failure?.message ?? ""
-        #expect(message.contains("were not run: stopped after 1 failure (--max-failures)"), "\(message)")
-        #expect(r.stdout.contains("were not run: stopped after 1 failure"), "\(r.stdout)")
+    /// Red-team 48 A F1 (red-team 34 C4 before it): with `-x`, when the failure that reaches the
+    /// limit ended its worker (a stuck call in the test or in an after_each hook), its after_each
+    /// hooks still to run in a fresh worker were not run ("were not run: stopped after 1
+    /// failure"), while after `error()` or the watchdog in Lua they run. The test counts towards
+    /// the limit once it is reported, after them, as it does in a live worker: they run (their
+    /// log and failure are the test's) and only then the limit stops the run. Whether the test
+    /// is the file's last (a fresh worker for the hooks only) or not, with one worker or two.
+    @Test(arguments: ["test", "after_each"], [false, true])
+    func afterEachHooksOfAStoppedTestRunBeforeTheLimitStops(stuckIn: String, last: Bool) throws {
+        for jobs in [1, 2] {
+            let tmp = try TempFolder()
+            try tmp.prototype()
+            let hooks =
+                "after_each(function() log.message(\"ae ran\") end)\n"
+                + (stuckIn == "after_each" ? "after_each(function() \(Self.stuck) end)\n" : "")
+                + "after_each(function() error(\"teardown broke\") end)\n"
+            let a0 = "test(\"a0\", function() \(stuckIn == "test" ? Self.stuck : "error(\"boom\")") end)\n"
+            try tmp.write(
+                "s/t.lua", "prototype \"../Proto\"\n" + hooks + a0 + (last ? "" : "test(\"a1\", function() end)\n"))
+            let r = try Sceneflow.run(
+                ["test", "s", "-x", "--timeout", "1", "--jobs", String(jobs), "--json", "r.json"], in: tmp.url,
+                timeout: 120)
+            let context = "stuck in \(stuckIn), last \(last), jobs \(jobs): \(r)"
+            #expect(r.status == 1, "\(context)")
+            #expect(!r.output.contains("were not run"), "\(context)")
+            let report = try JSONReport.read(Data(contentsOf: URL(fileURLWithPath: tmp.file("r.json"))))
+            let outcomes = report.files.flatMap(\.outcomes)
+            let test = try #require(outcomes.first { $0.name == "a0" }, "\(context)")
+            #expect(test.verdict == .failed, "\(context)")
+            #expect(test.log.map(\.message).contains("ae ran"), "\(context)")
+            #expect(test.failure?.message.contains("teardown broke") == true, "\(context)")
+            if !last {
+                let next = outcomes.first { $0.name == "a1" }
+                #expect(next?.skipReason == "not run: stopped after 1 failure (--max-failures)", "\(context)")
+                #expect(r.stdout.contains("0 passed, 1 failed, 1 skipped"), "\(context)")
+            }
+        }
     }
+
     /// Red-team 42 A3: the same, for the tests after one stuck in a C call, whose worker the
     /// limit's stop had to end: the console said `(the run was interrupted)`, the JSON, JUnit
     /// and TAP named the limit.

@@ -83,9 +83,7 @@ extension TestWorkerPool {
                 // Stopped in after_all: the after_each hooks before them held.
                 let stopped = !stoppedBySignal && phase != "after_all"
                 let hooks = afterEachStopped(
-                    worker, run, planned[position],
-                    phase: !run.loadedBySend ? "load" : phase == "before_all" ? "before_all" : "after_each",
-                    stopped: stopped)
+                    worker, run, planned[position], phase: heldHooksPhase(run), stopped: stopped)
                 if holdForTheRest(run, adding: hooks, stoppedBySignal: stoppedBySignal) {
                     // Stopped inside one after_each hook: one more worker runs the ones after
                     // it, then after_all.
@@ -143,8 +141,8 @@ extension TestWorkerPool {
             // ran in a fresh one: the stop is theirs, added to that test's failure.
             // Or in the load made for them, when it never finished (red-team 41 A M1: blamed on
             // the hooks and the watchdog).
-            let phase = run.loadedBySend ? "after_each" : "load"
-            let hooks = afterEachStopped(worker, run, test, phase: phase, stopped: !stoppedBySignal)
+            let hooks = afterEachStopped(
+                worker, run, test, phase: heldHooksPhase(run), stopped: !stoppedBySignal)
             if !holdForTheRest(run, adding: hooks, stoppedBySignal: stoppedBySignal) {
                 releaseHeld(run, adding: hooks, onOutcome: show)
             }
@@ -188,14 +186,15 @@ extension TestWorkerPool {
             let restFrom = !stoppedBySignal && phase == "after_each" ? run.journal().hookNumber : nil
             keepRecords(of: run, in: &outcome)
             if recordsTimeline { run.noteTimelineLost(of: test.name, prototype: run.streamedTimeline?.prototype ?? "") }
-            if outcome.failsTheRun { failures += 1 }
             run.outcomes[position] = outcome
             run.running = nil
             run.next = position + 1
             if hooksLeft || restFrom != nil {
                 run.heldForAfterEach = position
                 run.afterEachSkip = restFrom ?? 0
+                run.heldUncounted = outcome.failsTheRun
             } else {
+                if outcome.failsTheRun { failures += 1 }
                 flushShown(run, onOutcome: onOutcome)
                 run.shownLater = position
             }
@@ -224,6 +223,14 @@ extension TestWorkerPool {
             resumed.insert(run, at: 0)
             waitsForAfterAll = run.afterAllOnly
         }
+    }
+
+    /// Where the fresh worker that ran the held test's after_each hooks was stopped: in its
+    /// load of the file (`load`), in the before_all hooks that load runs first (`before_all`;
+    /// red-team 49 A F2: named "after_each" when a test followed in the file) or in after_each.
+    func heldHooksPhase(_ run: FileRun) -> String {
+        guard run.loadedBySend else { return "load" }
+        return run.journal().phase == "before_all" ? "before_all" : "after_each"
     }
 
     /// What the after_each hooks of `test` did in the fresh worker that ended while it ran

@@ -242,6 +242,8 @@ extension TestWorkerPool {
         guard let position = run.heldForAfterEach else { return }
         run.heldForAfterEach = nil
         run.afterEachSkip = 0
+        if run.heldUncounted { failures += 1 }
+        run.heldUncounted = false
         guard var outcome = run.outcomes[position] else { return }
         if let hooks {
             HeadlessTestRunner.addAfterEach(hooks, to: &outcome)

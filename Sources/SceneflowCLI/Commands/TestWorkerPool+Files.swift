@@ -106,6 +106,10 @@ extension TestWorkerPool {
         /// hook number `afterEachSkip`, so the next runs the hooks after it
         /// (`WorkerRequest.afterEachSkip`; red-team 33 C1); 0 runs them all.
         var afterEachSkip = 0
+        /// With `heldForAfterEach`: the held test failed and is not yet counted towards
+        /// `--max-failures`. It counts once it is reported, after its after_each hooks, as in a
+        /// live worker (`releaseHeld`; red-team 48 A F1: the limit stopped the run before them).
+        var heldUncounted = false
         /// With `afterAllOnly`: the worker before was stopped inside after_all hook number
         /// `afterAllSkip`, so the next runs the hooks after it (`WorkerRequest.afterAllSkip`),
         /// and its `(after_all)` entry joins `partialAfterAll`, the stop's (red-team 33 C1).

@@ -108,6 +108,7 @@ extension TestWorkerPool {
                         ? nil : settings.clockLimitOrigin, afterAllOnly: run.afterAllOnly ? true : nil,
                     afterEachFirst: run.heldForAfterEach != nil ? true : nil,
                     afterEachSkip: run.heldForAfterEach != nil && run.afterEachSkip > 0 ? run.afterEachSkip : nil,
+                    heldFailed: run.heldForAfterEach != nil && run.heldUncounted ? true : nil,
                     afterAllSkip: run.afterAllOnly && run.afterAllSkip > 0 ? run.afterAllSkip : nil,
                     withoutBeforeAll: run.afterAllOnly && run.withoutBeforeAll ? true : nil,
                     beforeAllFailedInTests: run.afterAllOnly

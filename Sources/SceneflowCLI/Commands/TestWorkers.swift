@@ -143,7 +143,10 @@ enum TestWorker {
             send(recordLine: line)
             replica.add(event, line: line)
         }
-        runner.onAfterEach = { send(.afterEach($0)) }
+        runner.onAfterEach = {
+            send(.afterEach($0))
+            if request.heldFailed == true { failures += 1 }
+        }
         if request.timeline { runner.onTimelinePart = { send(.timelinePart($0, clock: $1), flush: false) } }
         runner.onAfterAllLog = { send(.afterAllLog($0, $1)) }
         runner.onAfterAllLoad = { send(.afterAllLoad) }

@@ -164,6 +164,10 @@ struct WorkerRequest: Codable {
     /// With `afterEachFirst`: the worker before was stopped inside after_each hook number
     /// `afterEachSkip`, so the hooks after it run (`HeadlessTestRunner.Options.afterEachSkip`).
     var afterEachSkip: Int? = nil
+    /// With `afterEachFirst`: that test failed, and counts towards `--max-failures` once its
+    /// hooks ran (the runner has not counted it in `failed`), so the tests after it are not
+    /// run when it reaches the limit.
+    var heldFailed: Bool? = nil
     /// With `afterAllOnly`: the worker before was stopped inside after_all hook number
     /// `afterAllSkip`, so the hooks after it run (`HeadlessTestRunner.Options.afterAllSkip`).
     var afterAllSkip: Int? = nil

@@ -9,7 +9,14 @@ extension ScreenshotChecker {
     /// symbolic link (or a dangling one), as scene images may not leave the prototype folder
     /// (`FolderContainment`), or is not a file (a FIFO, a folder, a device node). Nil when it
     /// stays inside and is a file or nothing yet.
+    /// Every baseline of a script whose baseline folder is a `.lua` script's beside it is refused
+    /// (`baselineFolderOwner`: `s` beside `s.lua`).
     func baselineEscape(_ path: String) -> String? {
+        if let owner = baselineFolderOwner {
+            let script = PathText.lastComponent(of: self.script)
+            return
+                "the baseline folder \(baselineFolder) is also the script \(owner)'s baseline folder (a script named without the .lua ending keeps its whole name, \(script)): nothing was read or written; rename one of the two scripts"
+        }
         // Something other than a file at the baseline's name (a FIFO, a folder, a device node)
         // is neither read nor written: a write into a device was reported as recorded and kept
         // nothing (red-team 15 F5).

@@ -32,7 +32,13 @@ public enum BaselineMode: String, Sendable {
 /// writes what a person needs to judge a failure into the report folder.
 final class ScreenshotChecker: VisualChecks {
     let prototype: Prototype
+    /// `<script folder>/__screenshots__/<name>`: the script's file name without its `.lua`
+    /// ending, or whole when it has none (`s.bak`, `s.Lua`: red-team 49 B L1, they shared
+    /// `s.lua`'s folder and failed against its baselines).
     let baselineFolder: String
+    /// The `.lua` script beside a script without that ending whose baseline folder is the same
+    /// (`s.lua` for `s`), whose baselines this one's checks must neither read nor replace.
+    let baselineFolderOwner: String?
     /// The script's folder (`.` for a script in the working directory).
     let scriptFolder: String
     /// `<script folder>/__screenshots__`: every baseline must resolve inside it.
@@ -91,10 +97,14 @@ final class ScreenshotChecker: VisualChecks {
         self.prototype = prototype
         self.baselines = baselines
         let folder = PathText.folder(of: script)
-        let name = ((script as NSString).lastPathComponent as NSString).deletingPathExtension
+        let file = PathText.lastComponent(of: script)
+        let name = file.hasSuffix(".lua") && file.count > 4 ? String(file.dropLast(4)) : file
         scriptFolder = folder.isEmpty ? "." : folder
         screenshotsFolder = (scriptFolder as NSString).appendingPathComponent("__screenshots__")
         baselineFolder = (screenshotsFolder as NSString).appendingPathComponent(name)
+        let sibling = (scriptFolder as NSString).appendingPathComponent(file + ".lua")
+        baselineFolderOwner =
+            name == file && FileManager.default.fileExists(atPath: sibling) ? file + ".lua" : nil
         self.reportFolder = reportFolder
         scriptID = HeadlessTestRunner.scriptID(script)
         self.script = script
