@@ -206,7 +206,9 @@ extension ScriptModule {
                     module.recordSink?(.phase(name, testFailure: joined, line: line))
                     return .values(0)
                 }
-                module.record(.phase(name, testFailure: failure, line: line))
+                // An expectation's failure keeps its kind through a stop in the hooks.
+                let byExpectation = failure != nil && s.message(2) == module.notedFailure
+                module.record(.phase(name, testFailure: failure, line: line, byExpectation: byExpectation))
                 return .values(0)
             }
         ),

@@ -174,6 +174,7 @@ extension TestWorkerPool {
                 }
                 outcome.failure = HeadlessTestRunner.afterEachStop(
                     Diagnostic(file: run.file, line: test.line, message: problem), journal: journal)
+                outcome.failureKind = Self.stopKind(journal)
             }
             // Stopped before its after_each hooks began (in the test or before_each): a fresh
             // worker runs them first, and the test is shown once they ran. Not when it was
@@ -225,6 +226,18 @@ extension TestWorkerPool {
         }
     }
 
+    /// The failure kind of a test whose worker was stopped (not by a signal), as the watchdog
+    /// in a live worker gives it: the test's own when it failed before its after_each hooks
+    /// (an expectation, or only soft ones), else an error (red-team 50 A F1: JUnit's
+    /// `<failure type="expectation">` for a hang or a crash).
+    static func stopKind(_ journal: TestRecordJournal) -> TestFailureKind {
+        guard journal.phase == "after_each" else { return .error }
+        if journal.failureBeforeAfterEach != nil {
+            return journal.failureBeforeAfterEachByExpectation ? .expectation : .error
+        }
+        return journal.softFailureList != nil ? .expectation : .error
+    }
+
     /// Where the fresh worker that ran the held test's after_each hooks was stopped: in its
     /// load of the file (`load`), in the before_all hooks that load runs first (`before_all`;
     /// red-team 49 A F2: named "after_each" when a test followed in the file) or in after_each.
@@ -244,6 +257,7 @@ extension TestWorkerPool {
         var hooks = TestOutcome(name: test.name, file: run.file, line: test.line, verdict: .passed)
         guard stopped else { return hooks }
         hooks.verdict = .failed
+        hooks.failureKind = .error
         // This worker's time, from its send to its stop, is the test's (red-team 47 A F2).
         hooks.wallSeconds = run.sentAt.map { ProcessInfo.processInfo.systemUptime - $0 }
         var message = testProblem(worker, run, test, phase: phase)

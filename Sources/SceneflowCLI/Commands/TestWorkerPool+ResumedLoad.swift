@@ -59,6 +59,7 @@ extension TestWorkerPool {
                 outcome.verdict = .failed
                 outcome.skipReason = nil
                 outcome.failure = problem
+                outcome.failureKind = .error
                 failures += 1
             }
             run.outcomes[position] = outcome

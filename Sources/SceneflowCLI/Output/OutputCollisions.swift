@@ -81,15 +81,35 @@ enum OutputCollisions {
                         "\(shown) lies in a __screenshots__ folder, among the baselines; \(advice)"
                 )
             }
-            guard let key = FileKey(output.path), key.identity != nil else { continue }  // a new file
+            guard let key = FileKey(output.path) else { continue }
+            let name = PathText.lastComponent(of: key.path)
+            let ext = PathText.pathExtension(of: name).lowercased()
+            if key.identity == nil {
+                // A new image or Lua file among a prototype's files would be one of them the
+                // next run (red-team 42 B F7: `render --out P/preview.png` ran once, then was
+                // refused as an image of the prototype): refused the first time too.
+                // Only into a folder that is there (`prototype.lua/x.png` is said to be a file,
+                // not a folder, by `OutputPath`).
+                var isFolder: ObjCBool = false
+                if ext == "lua" || imageExtensions.contains(ext),
+                    let (given, _) = folders.first(where: { key.path.hasPrefix($0.1 + "/") }),
+                    FileManager.default.fileExists(atPath: PathText.folder(of: key.path), isDirectory: &isFolder),
+                    isFolder.boolValue
+                {
+                    let what = ext == "lua" ? "a Lua file" : "an image"
+                    throw UsageError(
+                        message:
+                            "\(shown) would put \(what) into the folder of the prototype \(OutputPath.shown(given)), where the next run would read it; \(advice.replacingOccurrences(of: "choose another file", with: "choose a file outside it"))"
+                    )
+                }
+                continue  // a new file
+            }
             if let config, let configKey, configKey.matches(key) {
                 throw UsageError(message: "\(shown) is the project config \(OutputPath.shown(config)); \(advice)")
             }
             if let (file, _) = fileKeys.first(where: { $0.1.matches(key) }) {
                 throw UsageError(message: "\(shown) is \(OutputPath.shown(file)), an input of this run; \(advice)")
             }
-            let name = PathText.lastComponent(of: key.path)
-            let ext = PathText.pathExtension(of: name).lowercased()
             for (given, real) in folders where key.path.hasPrefix(real + "/") {
                 if name == "prototype.lua" || ext == "lua" || imageExtensions.contains(ext) {
                     let what = name == "prototype.lua" ? "the prototype.lua" : ext == "lua" ? "a Lua file" : "an image"

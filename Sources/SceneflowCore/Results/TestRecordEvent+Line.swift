@@ -55,10 +55,11 @@ extension TestRecordEvent {
         case .softFailed(let text):
             out.append(83)  // S
             field(text)
-        case .phase(let name, let testFailure, let at):
+        case .phase(let name, let testFailure, let at, let byExpectation):
             out.append(80)  // P
             field(name)
-            field(testFailure.map { "=" + $0 } ?? "")
+            // `=` before an error's text, `~` before an expectation's.
+            field(testFailure.map { (byExpectation ? "~" : "=") + $0 } ?? "")
             if let at { line(at) }
         case .hook(let number):
             out.append(72)  // H
@@ -130,13 +131,16 @@ extension TestRecordEvent {
             self = .unwound(depth: depth)
         case (83, 1): self = .softFailed(fields[0])
         case (80, 2), (80, 3):
-            guard !fields[0].isEmpty, fields[1].isEmpty || fields[1].hasPrefix("=") else { return nil }
+            guard !fields[0].isEmpty, fields[1].isEmpty || fields[1].hasPrefix("=") || fields[1].hasPrefix("~")
+            else { return nil }
             var at: Int? = nil
             if fields.count == 3 {
                 guard let number = lineNumber(2) else { return nil }
                 at = number
             }
-            self = .phase(fields[0], testFailure: fields[1].isEmpty ? nil : String(fields[1].dropFirst()), line: at)
+            self = .phase(
+                fields[0], testFailure: fields[1].isEmpty ? nil : String(fields[1].dropFirst()), line: at,
+                byExpectation: fields[1].hasPrefix("~"))
         case (70, 1): self = .afterAllFailed(fields[0])
         case (72, 1):
             guard let number = Int(fields[0]), number >= 1 else { return nil }

@@ -28,7 +28,9 @@ public enum TestRecordEvent: Equatable, Sendable {
     /// the test ended before it (nil: it held so far), so the test keeps its verdict whatever
     /// stops the after_all hooks. `line` is the running hook's line in the script, where a
     /// stop inside it is reported (each after_all hook sends its own); nil when not known.
-    case phase(String, testFailure: String?, line: Int? = nil)
+    /// `byExpectation`: `testFailure` is an expectation that did not hold (not an error), so a
+    /// stop that ends the hooks keeps the test's failure kind (red-team 50 A F1).
+    case phase(String, testFailure: String?, line: Int? = nil, byExpectation: Bool = false)
     /// Hook number `n` (from 1, in the order the file declared them) of the phase's kind
     /// began: after_each and after_all hooks say it, so a stop inside one tells which of them
     /// still have to run (red-team 33 C1).
@@ -89,6 +91,8 @@ public struct TestRecordJournal: Sendable {
     /// when it passed or they run in a fresh load: a limit or a stopped worker that ends the
     /// hooks follows it (`…; then, in after_each: …`) instead of replacing it (red-team 18 F1).
     public private(set) var failureBeforeAfterEach: String?
+    /// `failureBeforeAfterEach` is an expectation that did not hold (`TestRecordEvent.phase`).
+    public private(set) var failureBeforeAfterEachByExpectation = false
     /// The line of the hook running now (`TestRecordEvent.phase`), nil in the test's own
     /// function or when not known.
     public private(set) var phaseLine: Int?
@@ -169,13 +173,14 @@ public struct TestRecordJournal: Sendable {
             } else {
                 softFailuresPastLimit += 1
             }
-        case .phase(let name, let testFailure, let line):
+        case .phase(let name, let testFailure, let line, let byExpectation):
             phase = name == "test" ? nil : name
             phaseLine = name == "test" ? nil : line
             hookNumber = nil
             if name == "after_all" { failureBeforeAfterAll = testFailure }
             if name == "after_each" {
                 failureBeforeAfterEach = testFailure
+                failureBeforeAfterEachByExpectation = testFailure != nil && byExpectation
                 // That failure lists the test's soft failures already (a worker's journal
                 // hears no `soft_reported`): a stop in the hooks must not list them again.
                 if testFailure != nil { forgetSoftFailures() }

@@ -344,14 +344,20 @@ extension HeadlessTestRunner {
             guard !shouldStop() else { return Self.interruptAfterEach(&outcome) }
             // The test's failure goes first: a worker stopped in the load's top level or its
             // before_all keeps it, and the stop follows it (red-team 36 B1: it was replaced).
-            onRecord?(.phase("after_each", testFailure: outcome.failure?.luaText, line: nil))
+            onRecord?(
+                .phase(
+                    "after_each", testFailure: outcome.failure?.luaText, line: nil,
+                    byExpectation: outcome.failureKind == .expectation))
             // The load itself is a phase of its own, so a worker stopped in its top level names
             // it, not the hooks and their watchdog (red-team 37 M1's after_each form).
             onRecord?(.phase("load", testFailure: nil))
             let again: ScriptRuntime
             switch reload(run.file, test: index, directory: run.directory, expecting: run.declared) {
             case .success(let loaded):
-                onRecord?(.phase("after_each", testFailure: outcome.failure?.luaText, line: nil))
+                onRecord?(
+                    .phase(
+                        "after_each", testFailure: outcome.failure?.luaText, line: nil,
+                        byExpectation: outcome.failureKind == .expectation))
                 again = loaded
             case .failure(let problem):
                 // The hooks cannot run: the test's failure says why, never silence (red-team

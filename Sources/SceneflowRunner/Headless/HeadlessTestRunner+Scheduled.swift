@@ -36,9 +36,11 @@ extension HeadlessTestRunner {
                 onRecord?(.phase("test", testFailure: nil))
                 runtime = loaded
             case .failure(let problem):
+                // An error, never an expectation (red-team 50 A F1: JUnit's `<failure>`).
                 var outcome = TestOutcome(
                     name: test.name, file: run.file, line: test.line, verdict: .failed, failure: problem,
                     wallSeconds: ProcessInfo.processInfo.systemUptime - since)
+                outcome.failureKind = .error
                 if shouldStop() {
                     // The stop ended the reload: the test never started.
                     outcome = TestOutcome(

@@ -54,7 +54,13 @@ public struct ImageLimits: Equatable, Sendable {
         guard case .size(let format, let width, let height) = header else { return }
         var info = stat()
         guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        let most = width * height * 8 + ImageHeader.metadataAllowance
+        // Saturating: a header may declare up to 2^31 px a side, whose product of 8 bytes a
+        // pixel overflows `Int` (red-team 50 B N1: SIGILL in `check` and `render` before the
+        // per-side limit refused the image); such a size is refused by `check(width:height:)`.
+        let (pixels, wide) = abs(width).multipliedReportingOverflow(by: abs(height))
+        let (bytes, deep) = pixels.multipliedReportingOverflow(by: 8)
+        let (sum, over) = bytes.addingReportingOverflow(ImageHeader.metadataAllowance)
+        let most = wide || deep || over ? Int.max : sum
         if Int(info.st_size) > most {
             throw .tooCostly(
                 path: path,
