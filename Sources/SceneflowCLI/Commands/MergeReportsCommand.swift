@@ -103,7 +103,7 @@ struct MergeReportsCommand: Subcommand {
         let ledger = report.map { TestCommand.startReportFolder($0, cleaning: false, command: Self.name) }
         let runFailure = merged.report.runFailure
         if let runFailure {
-            printError("sceneflow merge-reports: a shard failed without a failing test: \(runFailure)")
+            printError("sceneflow merge-reports: the run of a shard failed: \(runFailure)")
         }
         let (written, failed) = TestReports.write(
             merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite,

@@ -32,6 +32,9 @@ public enum BaselineMode: String, Sendable {
 /// writes what a person needs to judge a failure into the report folder.
 final class ScreenshotChecker: VisualChecks {
     let prototype: Prototype
+    /// Whether the last screenshot attempt was refused before anything was compared (the
+    /// baseline's path, the render, an empty region, masks over the whole area).
+    var refusedBeforeComparing = false
     /// `<script folder>/__screenshots__/<name>`: the script's file name without its `.lua`
     /// ending, or whole when it has none (`s.bak`, `s.Lua`: red-team 49 B L1, they shared
     /// `s.lua`'s folder and failed against its baselines).
@@ -144,7 +147,12 @@ final class ScreenshotChecker: VisualChecks {
         // A baseline an earlier check of this run wrote is only compared with (see `shared`).
         let writer = earlierWriter(of: baseline)
         let compared = compare(request, session: session, final: final, mode: writer == nil ? mode : .never)
-        let result = shared(compared, kind: "screenshot", name: request.name, at: baseline, writtenBy: writer)
+        // A check refused before it compared anything (an empty region, masks over everything)
+        // says only why: the baseline's writer has nothing to do with it (red-team 50 B M1: it
+        // was blamed on "another screen").
+        let result =
+            refusedBeforeComparing
+            ? compared : shared(compared, kind: "screenshot", name: request.name, at: baseline, writtenBy: writer)
         if case .retry = result { lastRetry = (request, frame, result) }
         return result
     }
@@ -157,6 +165,7 @@ final class ScreenshotChecker: VisualChecks {
     {
         let baseline = (baselineFolder as NSString).appendingPathComponent(request.name + ".png")
         baselinesUsed.insert(baseline)
+        refusedBeforeComparing = true
         if let escape = baselineEscape(baseline) ?? spellingClash(baseline, kind: "baseline") {
             return note("screenshot", request.name, .failed(message: escape), baseline)
         }
@@ -182,6 +191,7 @@ final class ScreenshotChecker: VisualChecks {
                         "the masks cover the whole \(request.region == nil ? "screen" : "region"): nothing would be compared"
                 ), baseline)
         }
+        refusedBeforeComparing = false
         let exists = FileManager.default.fileExists(atPath: baseline)
         if mode == .all || (!exists && (mode == .missing || mode == .changed)) {
             // A baseline shows the screen at rest: not a splash whose timer is about to fire.
