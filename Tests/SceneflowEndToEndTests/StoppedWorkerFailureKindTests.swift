@@ -53,4 +53,31 @@ import Testing
         let expected: TestFailureKind = index == 3 ? .expectation : .error
         #expect(inC.0 == expected, "#\(index) jobs \(jobs): \(inC)")
     }
+
+    /// Red-team 51 A F1: the same for a stop signal that came while the worker was inside the
+    /// call (in before_all, the test or after_each): the interrupted test had no kind in JSON
+    /// or TAP, while one interrupted in Lua code is an error.
+    @Test(arguments: [
+        "before_all(function() \(stuck) end)\ntest(\"t\", function() end)\n",
+        "test(\"t\", function() \(stuck) end)\n",
+        "after_each(function() \(stuck) end)\ntest(\"t\", function() end)\n",
+    ])
+    func aSignalInsideTheCallIsAnError(script: String) throws {
+        for body in [script, script.replacingOccurrences(of: Self.stuck, with: "while true do end")] {
+            let tmp = try TempFolder()
+            try tmp.prototype()
+            try tmp.write("s.lua", "prototype \"Proto\"\n" + body)
+            let process = try WorkerProcesses.start(["test", "s.lua", "--timeout", "120", "--json", "r.json"], in: tmp)
+            defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+            _ = try #require(WorkerProcesses.waitUntilBusy(process.processIdentifier), "the loop never began")
+            kill(process.processIdentifier, SIGINT)
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            #expect(process.terminationStatus == 130, "\(body)")
+            let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+            let test = try #require(report.files.flatMap(\.outcomes).first { $0.name == "t" })
+            #expect(test.verdict == .interrupted, "\(body)")
+            #expect(test.failureKind == .error, "\(body): \(test)")
+        }
+    }
 }

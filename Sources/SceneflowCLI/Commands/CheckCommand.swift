@@ -54,11 +54,24 @@ struct CheckCommand: Subcommand {
         return code
     }
 
+    /// The image files under `directory`, for the "not used by any scene" warning; not those
+    /// Sceneflow writes itself: baselines (`__screenshots__`) and a report folder's (one with
+    /// its ledger, `.sceneflow-files`), as when scripts live in the prototype's folder or
+    /// `--report` is inside it (red-team 51 B O1: each failure image was "not used by any scene").
     private func imageFiles(in directory: String) -> [String] {
         let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tga", "tif", "tiff", "qoi"]
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
+            if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
+                let full = PathText.join(directory, path)
+                if PathText.lastComponent(of: path) == "__screenshots__"
+                    || FileManager.default.fileExists(atPath: PathText.join(full, ReportFolderLedger.fileName))
+                {
+                    enumerator.skipDescendants()
+                }
+                continue
+            }
             if extensions.contains((path as NSString).pathExtension.lowercased()) { files.append(path) }
         }
         return files

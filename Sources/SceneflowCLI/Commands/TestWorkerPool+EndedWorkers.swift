@@ -162,6 +162,8 @@ extension TestWorkerPool {
                 outcome.verdict = .interrupted
                 outcome.failure = HeadlessTestRunner.interruption(
                     file: run.file, line: test.line, journal: run.journal())
+                // An error, as a test interrupted in Lua code is (red-team 51 A F1).
+                outcome.failureKind = .error
                 outcome = namingTheStop(outcome)
             } else {
                 // After the test's own failure when it had failed before its after_each hooks,

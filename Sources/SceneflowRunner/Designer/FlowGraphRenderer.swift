@@ -83,11 +83,17 @@ public enum FlowGraphRenderer {
     public static func thumbnails(_ prototype: Prototype, into folder: String, width: Double = 180) throws(Failure)
         -> (scenes: [String: String], landscape: [String: String])
     {
-        if let other = otherPrototype(holding: folder, besides: prototype.directory) {
+        if let holder = prototypeFolder(holding: folder) {
             // Red-team 44 B H4: a thumbnail folder linked to another prototype's folder had its
-            // screenshots replaced.
+            // screenshots replaced. Red-team 51 B O1: inside this prototype's own folder, they
+            // were new images there (`check` then warned of unused images), while `render --out
+            // P/x.png` is refused.
+            let whose =
+                holder == FolderContainment.resolved(prototype.directory)
+                ? "the prototype \(prototype.directory), among the images its runs read"
+                : "another prototype, \(holder), whose screenshots thumbnails could replace"
             throw .replacesInput(
-                "the thumbnail folder \(folder) is \(other == FolderContainment.resolved(folder) ? "the folder" : "inside the folder") of another prototype, \(other), whose screenshots thumbnails could replace; an output never replaces a file the run reads: give --out another name or folder"
+                "the thumbnail folder \(folder) is \(holder == FolderContainment.resolved(folder) ? "the folder" : "inside the folder") of \(whose); an output never replaces a file the run reads: give --out another name or folder"
             )
         }
         do {
@@ -217,14 +223,17 @@ public enum FlowGraphRenderer {
         return text
     }
 
-    /// The folder of a prototype other than the one in `directory` that `folder` (links
-    /// followed) is or lies inside (a folder holding a `prototype.lua`), or nil.
-    static func otherPrototype(holding folder: String, besides directory: String) -> String? {
-        guard var place = FolderContainment.resolved(folder) else { return nil }
-        let own = FolderContainment.resolved(directory)
+    /// The folder of a prototype (one holding a `prototype.lua`) that `folder` (links followed)
+    /// is or lies inside, or nil.
+    static func prototypeFolder(holding folder: String) -> String? {
+        // A folder not made yet lies where its parent is (red-team 51 B O1: `P/flow-thumbs`).
+        guard
+            var place = FolderContainment.resolved(folder)
+                ?? FolderContainment.resolved(PathText.folder(of: folder).isEmpty ? "." : PathText.folder(of: folder))
+        else { return nil }
         for _ in 0..<64 where !place.isEmpty && place != "/" {
             if FileManager.default.fileExists(atPath: PathText.join(place, "prototype.lua")) {
-                return place == own ? nil : place
+                return place
             }
             place = PathText.folder(of: place)
         }
