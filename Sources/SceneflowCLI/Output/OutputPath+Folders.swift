@@ -30,6 +30,18 @@ extension OutputPath {
             }
             return
         }
+        // A link that leads nowhere (dangling, or a loop) names its cause, as a file option
+        // does (red-team 51 B W1: "cannot be created: it cannot be created (…)").
+        var info = stat()
+        if lstat(String(bare), &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: String(bare))) ?? "?"
+            _ = stat(String(bare), &info)
+            let why = errno == ELOOP ? "a loop of symbolic links" : "nothing there"
+            throw UsageError(
+                message:
+                    "\(option) \(shown(path)) is a symbolic link to \"\(target)\", which leads to \(why); give a folder, or a link to one"
+            )
+        }
         if let reason = creationProblem(path) {
             throw UsageError(message: "\(option) \(shown(path)) cannot be created: \(reason)")
         }

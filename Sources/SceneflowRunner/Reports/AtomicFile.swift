@@ -42,7 +42,7 @@ public func plainReason(_ error: any Error) -> String {
         case NSFileWriteOutOfSpaceError: return "No space left on device"
         case NSFileWriteVolumeReadOnlyError: return "Read-only file system"
         case NSFileWriteFileExistsError, NSFileWriteUnknownError:
-            return "it cannot be created (is a part of the path an existing file, or the folder read-only?)"
+            return "a file or a link is in the way, or the folder is read-only"
         default: break
         }
     }
