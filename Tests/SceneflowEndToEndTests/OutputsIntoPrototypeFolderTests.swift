@@ -37,14 +37,15 @@ import Testing
     /// What Sceneflow writes itself into a prototype's folder, where scripts may live (their
     /// baselines in `__screenshots__`, a `--report` folder with its ledger), is no image of the
     /// prototype: `check` does not call those images "not used by any scene".
-    @Test func checkLeavesOutBaselinesAndReportFiles() throws {
+    @Test(arguments: ["Proto/rep", "Proto"])
+    func checkLeavesOutBaselinesAndReportFiles(report: String) throws {
         let tmp = try TempFolder()
         try tmp.prototype()
         try tmp.write(
             "Proto/t.lua",
             "prototype \".\"\ntest(\"t\", function() capture \"c\"; expect.screenshot \"s\"; expect.scene \"detail\" end)\n"
         )
-        let r = try Sceneflow.run(["test", "Proto/t.lua", "--report", "Proto/rep"], in: tmp.url, timeout: 120)
+        let r = try Sceneflow.run(["test", "Proto/t.lua", "--report", report], in: tmp.url, timeout: 120)
         #expect(r.status == 1, "\(r)")
         #expect(FileManager.default.fileExists(atPath: tmp.file("Proto/__screenshots__/t/s.png")), "\(r)")
         let check = try Sceneflow.run(["check", "Proto"], in: tmp.url, timeout: 60)

@@ -74,11 +74,15 @@ struct CheckCommand: Subcommand {
         let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "bmp", "webp", "tga", "tif", "tiff", "qoi"]
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
+        // The prototype's folder used as the report folder itself (`--report P`, red-team 52 B
+        // O2): its report subfolders are the run's.
+        let isReport = FileManager.default.fileExists(atPath: PathText.join(directory, ReportFolderLedger.fileName))
         while let path = enumerator.nextObject() as? String {
             if enumerator.fileAttributes?[.type] as? FileAttributeType == .typeDirectory {
                 let full = PathText.join(directory, path)
                 if PathText.lastComponent(of: path) == "__screenshots__"
                     || FileManager.default.fileExists(atPath: PathText.join(full, ReportFolderLedger.fileName))
+                    || (isReport && ReportFolderLedger.ownedFolders.contains(path))
                 {
                     enumerator.skipDescendants()
                 }

@@ -81,6 +81,10 @@ extension ScreenshotChecker {
         var files: [String: String] = [:]
         var missing: [String] = []
         var reasons: [String] = []
+        let entry = ReportFolderLedger.entry(of: folder, in: reportFolder)
+        if let entry, let link = ReportFolderLedger.linkProblem(entry, in: reportFolder) {
+            return (files, "; could not write the failure images in \(folder)/: \(link)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -90,7 +94,9 @@ extension ScreenshotChecker {
         for (kind, write) in images {
             let path = folder + "/\(kind).png"
             do {
-                if let problem = ReportPath.keptFileProblem(path, inputs: inputs) {
+                if let problem = ReportPath.keptFileProblem(path, inputs: inputs)
+                    ?? entry.flatMap({ ReportFolderLedger.writeProblem($0 + "/\(kind).png", in: reportFolder) })
+                {
                     throw OutputError(path: path, reason: problem)
                 }
                 try write(path)

@@ -298,7 +298,9 @@ final class ScreenshotChecker: VisualChecks {
         if let problem = ReportPath.notAFileProblem(path) {
             return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
         }
-        if let problem = ReportPath.keptFileProblem(path, inputs: PrototypeFiles(prototype)) {
+        if let problem = ReportPath.keptFileProblem(path, inputs: PrototypeFiles(prototype))
+            ?? ReportFolderLedger.writeProblem(relative, in: reportFolder)
+        {
             return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
         }
         // The Lua side refuses a name this test captured in its Lua state; one captured before

@@ -32,6 +32,9 @@ final class FailureArtifacts {
         let folder = ReportPath.join(reportDirectory, relative)
         var written: [String] = []
         var problems: [(name: String, reason: String)] = []
+        if let link = ReportFolderLedger.linkProblem(relative, in: reportDirectory) {
+            return ([], "could not write the failure artifacts in \(folder)/: \(link)")
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -43,7 +46,9 @@ final class FailureArtifacts {
                 problems.append((name, problem))
                 return
             }
-            if let problem = ReportPath.keptFileProblem(path, inputs: inputs) {
+            if let problem = ReportPath.keptFileProblem(path, inputs: inputs)
+                ?? ReportFolderLedger.writeProblem(relative + "/" + name, in: reportDirectory)
+            {
                 problems.append((name, problem))
                 return
             }

@@ -39,7 +39,7 @@ public struct ReportFolderLedger {
 
     /// The ledger's JSON: the relative paths of the files the run wrote, and the modification
     /// time (seconds since 1970) each had when the run ended (absent in older ledgers).
-    private struct Contents: Codable {
+    struct Contents: Codable {
         var schema = "sceneflow-report-files/1"
         var files: [String]
         var modified: [String: Double]?
@@ -121,7 +121,7 @@ public struct ReportFolderLedger {
     }
 
     /// `folder`'s ledger; an empty one when it has none or it cannot be read.
-    private static func read(_ folder: String) -> Contents {
+    static func read(_ folder: String) -> Contents {
         guard let data = try? RegularFile.read(ReportPath.join(folder, fileName), limit: RegularFile.cacheLimit),
             let contents = try? JSONDecoder().decode(Contents.self, from: data)
         else { return Contents(files: []) }

@@ -1,0 +1,55 @@
+import Foundation
+import SceneflowCore
+
+/// Where a run may write its own files in a report folder (failure artifacts, captures,
+/// failure images): never over a person's file, never through a link.
+extension ReportFolderLedger {
+    /// Why the report file `entry` (relative to the report folder `folder`, as
+    /// `artifacts/walk/01-t/frame.png`) may not be written; nil when it may:
+    /// - a folder on its way is a symbolic link (red-team 52 B F2: a link left in the report
+    ///   folder led artifacts over a person's file outside it, and captures into a prototype's
+    ///   folder, listed nowhere);
+    /// - a file is already there that the folder's ledger does not list as a run's own, or that
+    ///   changed since that run ended: a person's, "yours from then on" (52 B F1: it was
+    ///   replaced without a word, then listed, so the next green run removed it). A file the last
+    ///   run wrote and nobody changed is the run's to write again, as `--watch` rounds do.
+    public static func writeProblem(_ entry: String, in folder: String) -> String? {
+        if let link = linkProblem(PathText.folder(of: entry), in: folder) { return link }
+        var info = stat()
+        guard lstat(ReportPath.join(folder, entry), &info) == 0 else { return nil }
+        let contents = read(folder)
+        if info.st_mode & S_IFMT == S_IFREG, contents.files.contains(entry) {
+            guard let stamp = contents.modified?[entry] else { return nil }  // an older ledger
+            if Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 == stamp { return nil }
+        }
+        return
+            "a file is already there that no run wrote, or that changed since its run (yours from then on): it was kept, and nothing was written"
+    }
+
+    /// Why nothing may be made or written in the folder `entry` of the report folder `folder`
+    /// (`artifacts/walk/01-t`): one of its folders on the way is a symbolic link (checked before
+    /// the folders are made, which would follow it). Nil when none is.
+    public static func linkProblem(_ entry: String, in folder: String) -> String? {
+        var path = folder.isEmpty ? "." : folder
+        for part in entry.split(separator: "/") {
+            path = ReportPath.join(path, String(part))
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }  // not made yet: nor the rest
+            if info.st_mode & S_IFMT == S_IFLNK {
+                return
+                    "\(path) is a symbolic link, and a report file is never written through one; nothing was written (remove the link)"
+            }
+        }
+        return nil
+    }
+
+    /// `path` (a file in the report folder `folder`, as `ReportPath.join` made it) relative to
+    /// that folder; nil when it does not lie in it.
+    public static func entry(of path: String, in folder: String) -> String? {
+        if folder.isEmpty || folder == "." {
+            return path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+        }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+}
