@@ -65,6 +65,9 @@ enum TestWorker {
             StuckLua.writeError("\(threadFailurePrefix)\(thread)): \(DetachedThread.reason(status))")
             exit(threadFailureStatus)
         }
+        // The runner keeps the report folder's ledger: a file there it does not list is a
+        // person's, never written over (red-team 52 B F1).
+        ReportFolderLedger.keepsUnlistedFiles = true
         let decoder = JSONDecoder()
         // The same for every file (building them reads the whole environment).
         let options = settings.runnerOptions

@@ -298,9 +298,7 @@ final class ScreenshotChecker: VisualChecks {
         if let problem = ReportPath.notAFileProblem(path) {
             return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
         }
-        if let problem = ReportPath.keptFileProblem(path, inputs: PrototypeFiles(prototype))
-            ?? ReportFolderLedger.writeProblem(relative, in: reportFolder)
-        {
+        if let problem = ReportPath.keptFileProblem(path, inputs: PrototypeFiles(prototype)) {
             return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
         }
         // The Lua side refuses a name this test captured in its Lua state; one captured before
@@ -313,6 +311,11 @@ final class ScreenshotChecker: VisualChecks {
                     message:
                         "this test already captured \"\(name)\" (before its after_each hooks ran in a fresh load); give each capture its own name"
                 ), nil)
+        }
+        // A person's file there (or a run's changed since), or a link on the way: kept (after
+        // the claim, which names this test's own earlier capture more plainly).
+        if let problem = ReportFolderLedger.writeProblem(relative, in: reportFolder) {
+            return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
         }
         do {
             let image = try render(session, at: nil)

@@ -4,6 +4,12 @@ import SceneflowCore
 /// Where a run may write its own files in a report folder (failure artifacts, captures,
 /// failure images): never over a person's file, never through a link.
 extension ReportFolderLedger {
+    /// Whether this process writes into report folders that `sceneflow test` keeps a ledger
+    /// of (its `--jobs` workers set it): a file there that the ledger does not name is a
+    /// person's. A runner used in-process (benchmarks, the test suite) keeps no ledger, so
+    /// it writes over its own earlier files as before.
+    nonisolated(unsafe) public static var keepsUnlistedFiles = false
+
     /// Why the report file `entry` (relative to the report folder `folder`, as
     /// `artifacts/walk/01-t/frame.png`) may not be written; nil when it may:
     /// - a folder on its way is a symbolic link (red-team 52 B F2: a link left in the report
@@ -16,7 +22,7 @@ extension ReportFolderLedger {
     public static func writeProblem(_ entry: String, in folder: String) -> String? {
         if let link = linkProblem(PathText.folder(of: entry), in: folder) { return link }
         var info = stat()
-        guard lstat(ReportPath.join(folder, entry), &info) == 0 else { return nil }
+        guard keepsUnlistedFiles, lstat(ReportPath.join(folder, entry), &info) == 0 else { return nil }
         let contents = read(folder)
         if info.st_mode & S_IFMT == S_IFREG, contents.files.contains(entry) {
             guard let stamp = contents.modified?[entry] else { return nil }  // an older ledger
