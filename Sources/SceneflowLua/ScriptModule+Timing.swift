@@ -40,14 +40,12 @@ enum TimingScriptFunctions {
             stack.pushNil()
             return .values(1)
         }
-        push(record, onto: stack, origin: module.testStart)
+        push(record, onto: stack)
         return .values(1)
     }
 
     /// Pushes `record` as the table `last_transition()` returns.
-    /// Its times (`start`, `first_frame`, `last_frame`, `completion`) count from `origin`, the
-    /// test's clock start (the end of before_all), as `now()` does.
-    static func push(_ record: TransitionRecord, onto stack: LuaStack, origin: Double = 0) {
+    static func push(_ record: TransitionRecord, onto stack: LuaStack) {
         let stats = record.stats
         stack.newTable()
         let table = stack.top
@@ -60,10 +58,8 @@ enum TimingScriptFunctions {
         }
         let numbers: [(String, Double?)] = [
             ("requested", record.requestedDuration), ("duration", record.measuredDuration),
-            ("slow_motion", record.slowMotion), ("start", record.start - origin),
-            ("first_frame", record.firstFrame.map { $0 - origin }),
-            ("last_frame", record.lastFrame.map { $0 - origin }),
-            ("completion", record.completion.map { $0 - origin }),
+            ("slow_motion", record.slowMotion), ("start", record.start), ("first_frame", record.firstFrame),
+            ("last_frame", record.lastFrame), ("completion", record.completion),
             ("frames", Double(record.frameCount)), ("hitches", Double(stats.hitches)),
             ("hitch_time", stats.hitchTime), ("hitch_ratio", stats.hitchRatio),
         ]
