@@ -26,7 +26,7 @@ extension ReportFolderLedger {
         let contents = read(folder)
         if info.st_mode & S_IFMT == S_IFREG, contents.files.contains(entry) {
             guard let stamp = contents.modified?[entry] else { return nil }  // an older ledger
-            if Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9 == stamp { return nil }
+            if modified(info) == stamp { return nil }
         }
         return
             "a file is already there that no run wrote, or that changed since its run (yours from then on): it was kept, and nothing was written"

@@ -147,6 +147,12 @@ public struct ReportFolderLedger {
         return ReportPath.join(folder, entry)
     }
 
+    /// A file's modification time (seconds since 1970) as the ledger keeps it: one formula
+    /// for what `finish` writes and what `writeProblem` compares with it.
+    static func modified(_ info: stat) -> Double {
+        Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    }
+
     /// The regular files under the owned names of `folder` (relative path → modification
     /// time), not following symbolic links.
     static func scan(_ folder: String) -> [String: Double] {
@@ -156,7 +162,7 @@ public struct ReportFolderLedger {
             guard depth < 32, lstat(ReportPath.join(folder, relative), &info) == 0 else { return }
             switch info.st_mode & S_IFMT {
             case S_IFREG:
-                found[relative] = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+                found[relative] = modified(info)
             case S_IFDIR:
                 let names =
                     (try? FileManager.default.contentsOfDirectory(atPath: ReportPath.join(folder, relative))) ?? []
