@@ -490,7 +490,7 @@ function scene() end
 
 ---`now()`
 ---
----The virtual clock's time in seconds since the run started (it advances 1/60 s per frame).
+---The virtual clock's time in seconds since the test's clock started (it advances 1/60 s per frame): from the end of the file's before_all hooks, as the test's log and step times, or from the start of before_all inside it.
 ---
 ---```lua
 ---local t = now()
@@ -1185,5 +1185,5 @@ function clear_text(locator, options) end
 ---expect.scene "settings"
 ---expect(last_transition().frames).to_be(22)
 ---```
----@return sceneflow.Transition|nil # {from, to, kind, curve, requested (s), duration (measured s), start, first_frame, last_frame, completion (clock s), frames, intervals = {min, median, p95, max} (s), hitches, hitch_time (s), hitch_ratio (ms/s), on_time, slow_motion} or nil
+---@return sceneflow.Transition|nil # {from, to, kind, curve, requested (s), duration (measured s), start, first_frame, last_frame, completion (clock s, from the test's clock start, as now()), frames, intervals = {min, median, p95, max} (s), hitches, hitch_time (s), hitch_ratio (ms/s), on_time, slow_motion} or nil
 function last_transition() end

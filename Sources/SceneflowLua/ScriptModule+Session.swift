@@ -14,6 +14,18 @@ extension ScriptModule {
                 }
             ),
             (
+                // Where the test's clock starts on the session's: the end of before_all (0 in
+                // before_all and in a file without one). The script's `now()` and
+                // `last_transition()` count from it, as the test's log and steps do (red-team
+                // 52 A T1); gestures and waits keep the session's clock (`now`), so a test's
+                // first tap never waits for before_all's time (53 B T2).
+                "test_clock_start",
+                { module, _, s in
+                    s.push(module.testStart)
+                    return .values(1)
+                }
+            ),
+            (
                 "settled",
                 { _, session, s in
                     s.push(session.isSettled)

@@ -11,7 +11,8 @@ extension ScriptModule {
 
     /// `quote_labels(wanted, label...)` → a list of the labels quoted, each written with escapes
     /// (`UnicodeText.escaped`) when it looks like `wanted` or another listed label without being
-    /// the same text, so a message never shows two labels that look identical.
+    /// the same text, or when it mixes scripts (`UnicodeText.shownExactly`: a Cyrillic е among
+    /// Latin letters), so a message never shows two labels that look identical.
     static func quoteLabels(_ stack: LuaStack) -> LuaCallbackResult {
         let wanted = stack.string(1) ?? ""
         let labels = stack.top < 2 ? [] : (2...stack.top).map { stack.string($0) ?? "" }
@@ -29,6 +30,7 @@ extension ScriptModule {
         return labels.indices.map { i in
             let label = labels[i]
             let alike = keys[i + 1].map { spellings[$0.1, default: []].count > 1 } ?? false
+            if UnicodeText.mixesScripts(label) { return "\"" + UnicodeText.shownExactly(label) + "\"" }
             return "\"" + (alike ? UnicodeText.escaped(label) : label) + "\""
         }
     }

@@ -29,6 +29,8 @@ import Testing
             #expect(try String(contentsOfFile: tmp.file(file), encoding: .utf8) == "mine\n", "\(file): \(r)")
         }
         #expect(r.stdout.contains("yours from then on"), "\(r.stdout)")
+        // Red-team 53 B O1: a run killed before its end leaves such files too; the message says so.
+        #expect(r.stdout.contains("or one left by a run killed before its end"), "\(r.stdout)")
         // A green run leaves them too.
         try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"f\", function() end)\n")
         #expect(try Sceneflow.run(["test", "t.lua", "--report", "R"], in: tmp.url, timeout: 120).status == 0)

@@ -8,9 +8,10 @@ extension TestCommand {
     /// The tests `--last-failed` asked for (`tests`: file → names) that their file, which ran,
     /// no longer declares, as `file: name`.
     static func vanishedFailures(
-        _ tests: [String: [String]], results: [ScriptFileResult], selection: TestSelection = TestSelection()
+        _ tests: [String: [String]], results: [ScriptFileResult], selection: TestSelection = TestSelection(),
+        leftOutByOnly: [String: OnlyFocus] = [:]
     ) -> [String] {
-        let vanished = vanishedNames(tests, results: results)
+        let vanished = vanishedNames(tests, results: results, leftOutByOnly: leftOutByOnly)
         return tests.keys.sorted().flatMap { file in
             (tests[file] ?? []).filter {
                 // A name --filter leaves out is declared still: the selection took it out.
@@ -19,28 +20,68 @@ extension TestCommand {
         }
     }
 
+    /// The tests `--last-failed` asked for (`tests`) that an `only()` of their file left out
+    /// (`leftOutByOnly`, by file), as `file: name`, with the `only()` places; nil when none.
+    static func leftOutFailures(_ tests: [String: [String]], leftOutByOnly: [String: OnlyFocus]) -> (
+        list: [String], places: [String]
+    )? {
+        var list: [String] = []
+        var places: [String] = []
+        for file in tests.keys.sorted() {
+            guard let focus = leftOutByOnly[file] else { continue }
+            let names = (tests[file] ?? []).filter { focus.names.contains($0) }
+            guard !names.isEmpty else { continue }
+            list += names.map { "\(file): \($0)" }
+            places.append(focus.place(in: file))
+        }
+        return list.isEmpty ? nil : (list, places)
+    }
+
     /// What the run says of the failures `--last-failed` asked for that did not run (nil when
     /// every one ran or `selection`'s `--filter` left it out): no longer declared; or, under
     /// `--tag`/`--tag-invert`, which cannot tell a removed test from one whose tags it leaves
     /// out, both.
+    /// The failures an `only()` left out are named first, with the `only()` places: they are
+    /// still declared, and stay in the state for the next run (red-team 52 A W1).
     static func vanishedMessage(
-        _ tests: [String: [String]], results: [ScriptFileResult], selection: TestSelection
+        _ tests: [String: [String]], results: [ScriptFileResult], selection: TestSelection,
+        leftOutByOnly: [String: OnlyFocus] = [:]
     ) -> String? {
-        let vanished = vanishedFailures(tests, results: results, selection: selection)
-        guard !vanished.isEmpty else { return nil }
-        let list = vanished.prefix(5).joined(separator: "; ") + (vanished.count > 5 ? "; …" : "")
-        let one = vanished.count == 1
-        let tests = "sceneflow test --last-failed: \(counted(vanished.count, "test")) that failed in the previous run"
-        if selection.selectsByTags {
-            return
-                "\(tests) \(one ? "was" : "were") not run: \(selection.tagOptions) left \(one ? "it" : "them") out, or \(one ? "it is" : "they are") no longer declared: \(list)"
+        var lines: [String] = []
+        func listed(_ names: [String]) -> String {
+            names.prefix(5).joined(separator: "; ") + (names.count > 5 ? "; …" : "")
         }
-        return "\(tests) \(one ? "is" : "are") no longer declared (renamed or removed?): \(list)"
+        func failed(_ count: Int) -> String {
+            "sceneflow test --last-failed: \(counted(count, "test")) that failed in the previous run"
+        }
+        if let (list, places) = leftOutFailures(tests, leftOutByOnly: leftOutByOnly) {
+            let one = list.count == 1
+            lines.append(
+                "\(failed(list.count)) \(one ? "was" : "were") not run: \(places.joined(separator: "; ")) left \(one ? "it" : "them") out (a file with only() runs only those tests; \(one ? "it stays" : "they stay") to be rerun): \(listed(list))"
+            )
+        }
+        let vanished = vanishedFailures(tests, results: results, selection: selection, leftOutByOnly: leftOutByOnly)
+        if !vanished.isEmpty {
+            let one = vanished.count == 1
+            if selection.selectsByTags {
+                lines.append(
+                    "\(failed(vanished.count)) \(one ? "was" : "were") not run: \(selection.tagOptions) left \(one ? "it" : "them") out, or \(one ? "it is" : "they are") no longer declared: \(listed(vanished))"
+                )
+            } else {
+                lines.append(
+                    "\(failed(vanished.count)) \(one ? "is" : "are") no longer declared (renamed or removed?): \(listed(vanished))"
+                )
+            }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     /// The tests `--last-failed` asked for that their file, which ran, no longer declares: file
     /// (as the run names it) → names.
-    static func vanishedNames(_ tests: [String: [String]], results: [ScriptFileResult]) -> [String: Set<String>] {
+    /// A test an `only()` of its file left out (`leftOutByOnly`) is declared still: not vanished.
+    static func vanishedNames(
+        _ tests: [String: [String]], results: [ScriptFileResult], leftOutByOnly: [String: OnlyFocus] = [:]
+    ) -> [String: Set<String>] {
         // Names by their exact text ("caf\u{E9}" is not "cafe\u{301}"), as the selection
         // compares them (TestSelection.holdsExactly).
         var declared: [String: Set<[UInt8]>] = [:]
@@ -51,7 +92,8 @@ extension TestCommand {
         }
         var vanished: [String: Set<String>] = [:]
         for (file, names) in tests where !unknown.contains(file) {
-            let gone = Set(names.filter { !(declared[file]?.contains(Array($0.utf8)) ?? false) })
+            let kept = leftOutByOnly[file]?.names ?? []
+            let gone = Set(names.filter { !(declared[file]?.contains(Array($0.utf8)) ?? false) && !kept.contains($0) })
             if !gone.isEmpty { vanished[file] = gone }
         }
         return vanished

@@ -26,9 +26,12 @@ extension TestCommand {
     /// error. Nil when the run ran something, or when selecting nothing passes: `--last-failed`
     /// found nothing left to rerun, or `--pass-with-no-tests` (which lets pass a selection that
     /// is empty by design, not failed tests that can no longer run).
-    func selectionFailure(_ results: [ScriptFileResult], suite: [String], nothingToRerun: Bool) -> (
-        reason: String, message: String
-    )? {
+    /// `leftOutByOnly`: what each file's `only()` left out of the selection, named when that is
+    /// why nothing ran (red-team 43 A F5: "no test matches --filter plain" when one did).
+    func selectionFailure(
+        _ results: [ScriptFileResult], suite: [String], nothingToRerun: Bool,
+        leftOutByOnly: [String: OnlyFocus] = [:]
+    ) -> (reason: String, message: String)? {
         guard results.isEmpty, !nothingToRerun else { return nil }
         let nothing = "nothing was checked"
         if settings.lastFailed {
@@ -38,7 +41,16 @@ extension TestCommand {
         guard !settings.passWithNoTests else { return nil }
         // As Playwright Test's "No tests found".
         let (reason, allows): (String, String)
-        if !settings.selection.keepsAll {
+        if !settings.selection.keepsAll, !leftOutByOnly.isEmpty {
+            let files = leftOutByOnly.keys.sorted()
+            let places = files.map { leftOutByOnly[$0]!.place(in: $0) }.joined(separator: "; ")
+            let names = files.flatMap { file in leftOutByOnly[file]!.names.map { "\(file): \($0)" } }
+            let list = names.prefix(5).joined(separator: "; ") + (names.count > 5 ? "; …" : "")
+            (reason, allows) = (
+                "no test runs: \(places) left out what \(settings.selection.options) selects (a file with only() runs only those tests): \(list): \(nothing)",
+                "it"
+            )
+        } else if !settings.selection.keepsAll {
             (reason, allows) = ("no test matches \(settings.selection.options): \(nothing)", "it")
         } else if let (index, count) = settings.shard {
             (reason, allows) = (

@@ -213,7 +213,8 @@ struct TestCommand: Subcommand {
         results.removeAll(where: \.isLeftOut)
         // A run that selected no test fails: every report says so, as the exit code does
         // (red-team 21 F2: they all read as a passing empty run).
-        let selectionFailure = selectionFailure(results, suite: suite, nothingToRerun: nothingToRerun)
+        let selectionFailure = selectionFailure(
+            results, suite: suite, nothingToRerun: nothingToRerun, leftOutByOnly: pool.leftOutByOnly)
         // A run a stop signal cut short fails in every report, as in its exit code (RunStop).
         let stop = RunStop(results)
         let stopFailure = interruption.signal.flatMap { stop.reason(signal: TestWorkerPool.shownSignal($0)) }
@@ -253,7 +254,9 @@ struct TestCommand: Subcommand {
         {
             printError("sceneflow test: stopped after \(counted(limit, "failure")) (--max-failures \(limit))")
         }
-        if let message = Self.vanishedMessage(tests, results: results, selection: settings.selection) {
+        if let message = Self.vanishedMessage(
+            tests, results: results, selection: settings.selection, leftOutByOnly: pool.leftOutByOnly)
+        {
             printError(message)
         }
         if interruption.signal == nil {
@@ -267,7 +270,9 @@ struct TestCommand: Subcommand {
         }
         // A test asked for that is no longer declared cannot run again: it is dropped (named
         // above). With a --filter or --tag, a name left out only looks so: it is kept.
-        let dropped = settings.selection.keepsAll ? Self.vanishedNames(tests, results: results) : [:]
+        let dropped =
+            settings.selection.keepsAll
+            ? Self.vanishedNames(tests, results: results, leftOutByOnly: pool.leftOutByOnly) : [:]
         var stateLost = false
         let complete = scripts.count == suite.count && tests.isEmpty && settings.selection.keepsAll
         // Merged into the state as saved now, not `previous`: a run of the same paths beside

@@ -163,6 +163,7 @@ extension TestWorkerPool {
             case .timelinePart(let part, let clock): run.streamTimeline(part, clock: clock)
             case .read(let files): onRead(run.file, files)
             case .parameters(let keys): parametersRead.formUnion(keys)
+            case .leftOutByOnly(let focus): leftOutByOnly[run.file] = focus
             case .afterAllLoad:
                 // From here a stop is the (after_all) entry's, in this load's top level and
                 // before_all too (red-team 36 W2, S1: it was dropped, the run green).

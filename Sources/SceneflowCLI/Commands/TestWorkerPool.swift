@@ -61,6 +61,8 @@ final class TestWorkerPool {
     var onRead: (String, [String]) -> Void = { _, _ in }
     /// The keys the files' runs asked `param(key)` for (`WorkerEvent.parameters`).
     var parametersRead: Set<String> = []
+    /// What `only()` left out of each file's selection, by file as the run names it.
+    var leftOutByOnly: [String: OnlyFocus] = [:]
     /// Ask workers which files each script's run read (`WorkerEvent.read`).
     var readsSources = false
     /// When each test's outcome came (file as named → test name → seconds since 1970; "" for

@@ -183,6 +183,7 @@ enum TestWorker {
         if !runner.parametersRead.isEmpty {
             send(.parameters(runner.parametersRead.sorted()), flush: false)
         }
+        if let focus = runner.leftOutByOnly { send(.leftOutByOnly(focus), flush: false) }
         if !result.loadProblems.isEmpty { failures += 1 }
         if result.loadProblems.isEmpty, result.timeline == nil, result.notRun == nil, result.writeProblems == nil,
             let seconds = result.wallSeconds, seconds.isFinite

@@ -54,6 +54,9 @@ enum WorkerEvent: Codable {
     /// The keys the file's run asked `param(key)` for (`HeadlessTestRunner.parametersRead`),
     /// sent before its end when it asked for any.
     case parameters([String])
+    /// What `only()` left out of the file's selection (`HeadlessTestRunner.leftOutByOnly`),
+    /// sent before its end when it left out any.
+    case leftOutByOnly(OnlyFocus)
     /// A test's part of the file's timeline as it ended, on its own clock, and the clock
     /// seconds it took (`HeadlessTestRunner.onTimelinePart`).
     case timelinePart(TimelineRun, clock: Double)

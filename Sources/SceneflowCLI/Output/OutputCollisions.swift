@@ -56,6 +56,10 @@ enum OutputCollisions {
         }
     }
 
+    /// The name `test` gives the default report folder's ledger among its outputs (no
+    /// `--report`: `sceneflow-report/.sceneflow-files`).
+    static let defaultReportList = "the report folder's list"
+
     /// Throws when one of `outputs` would replace a file the run reads: one of `files` (the
     /// scripts or timelines given), `prototype.lua`, a `.lua` file or an image in one of
     /// `prototypeFolders`, or lies among baselines (under a `__screenshots__` folder, new or not).
@@ -76,6 +80,13 @@ enum OutputCollisions {
             // __screenshots__/c` ran, and its failure images were refused one by one; `--csv
             // __screenshots__/a/new.png` put a CSV named like a baseline there).
             if ResolvedPath.of(output.path).split(separator: "/").contains("__screenshots__") {
+                if output.option == defaultReportList {  // no --report: the default folder leads there
+                    let folder = PathText.folder(of: output.path)
+                    throw UsageError(
+                        message:
+                            "the report folder \(OutputPath.shown(folder)) (where captures and failure images go without --report) leads into a __screenshots__ folder, among the baselines (\(OutputPath.shown(ResolvedPath.of(folder)))); remove the link, or give --report a folder of its own"
+                    )
+                }
                 throw UsageError(
                     message:
                         "\(shown) lies in a __screenshots__ folder, among the baselines; \(advice)"

@@ -29,22 +29,26 @@ extension OutputOptions {
                 outputs.append(.init(option: option.name, path: value))
             }
         }
-        guard !outputs.isEmpty else { return }
         // Without --report, `test` keeps its list of report files in the default folder, where
         // captures and screenshot images go: an output there was replaced by it, "wrote" said
-        // (red-team 48 B K1).
+        // (red-team 48 B K1). Checked with no other output too: a default folder that is a link
+        // into `__screenshots__` got its list and folders among the baselines (53 B F2).
         if command == TestCommand.name, parsed.value("--report") == nil {
             outputs.insert(
                 .init(
-                    option: "the report folder's list",
+                    option: OutputCollisions.defaultReportList,
                     path: PathText.join(HeadlessTestRunner.Options().visualDirectory, ReportFolderLedger.fileName)),
                 at: 0)
         }
+        guard !outputs.isEmpty else { return }
         try checkCollisions(
             outputs, positionals: parsed.positionals, prototype: parsed.value("--prototype"), command: command)
         if command == TestCommand.name, let frames = parsed.value("--frames") {
             let scripts = ScriptFinder.scripts(in: parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals)
             try checkOutsideFrames(outputs, frames: frames, scripts: scripts)
+            try checkFramesOutsideOwnedFolders(
+                report: parsed.value("--report") ?? HeadlessTestRunner.Options().visualDirectory, frames: frames,
+                scripts: scripts)
             var prototypes =
                 (parsed.value("--prototype").map { [$0] } ?? []) + scripts.compactMap(declaredPrototype(of:))
             prototypes += parsed.positionals.filter {
@@ -133,6 +137,27 @@ extension OutputOptions {
         }
     }
 
+    /// Throws when the folder `--frames DIR` writes a script's frames into (`DIR/<script id>/`)
+    /// is, or lies in, a subfolder of the report folder `report` that only Sceneflow writes
+    /// into (red-team 53 B F4: `test artifacts.lua --frames R --report R` wrote its frames into
+    /// `R/artifacts/`, which `--frames R/artifacts` is refused for).
+    ///
+    /// - Throws: `UsageError` (exit 64) naming the script, its frames folder and the folder.
+    static func checkFramesOutsideOwnedFolders(report: String, frames: String, scripts: [String]) throws(UsageError) {
+        for name in ReportFolderLedger.ownedFolders {
+            let folder = PathText.join(report, name)
+            guard let owned = placeKey(folder) else { continue }
+            for script in scripts {
+                let target = PathText.join(frames, HeadlessTestRunner.scriptID(script))
+                guard let key = placeKey(target), key == owned || key.hasPrefix(owned + "/") else { continue }
+                throw UsageError(
+                    message:
+                        "--frames \(OutputPath.shown(frames)) would write the frames of \(OutputPath.shown(script)) into \(OutputPath.shown(target))/\(key == owned ? "" : ", inside \(OutputPath.shown(folder))/"), which only Sceneflow writes into (the next run removes what is there); give --frames a folder of its own"
+                )
+            }
+        }
+    }
+
     /// Where `path` is or would be, links followed (a file, a folder or nothing yet), or nil.
     private static func placeKey(_ path: String) -> String? {
         OutputCollisions.FileKey(PathText.join(path, "-")).map { String($0.path.dropLast(2)) }
@@ -194,6 +219,25 @@ extension OutputOptions {
         try OutputCollisions.checkNotInputs(
             outputs, files: files, prototypeFolders: prototypes, luaIsInput: command == TestCommand.name,
             config: config)
+        try checkReportPages(outputs)
+    }
+
+    /// Throws when a page a report folder output writes (`results.json`, `junit.xml`,
+    /// `index.html` of `--report DIR` or the config's `test.reporters.report`) may not be
+    /// written there: a symbolic link, a person's file, or not a file
+    /// (`ReportFolderLedger.pageProblem`). Red-team 53 B F1, F3: the run wrote its report
+    /// through a link into a person's file, and over a person's own page, without a word.
+    ///
+    /// - Throws: `UsageError` (exit 64) naming the option, the folder and the page.
+    static func checkReportPages(_ outputs: [OutputCollisions.Output]) throws(UsageError) {
+        for output in outputs where output.option == "--report" || output.option.hasSuffix("test.reporters.report") {
+            let name = PathText.lastComponent(of: output.path)
+            let folder = PathText.folder(of: output.path)
+            guard ReportFolderLedger.ownedFiles.contains(name),
+                let problem = ReportFolderLedger.pageProblem(name, in: folder)
+            else { continue }
+            throw UsageError(message: "\(output.option) \(OutputPath.shown(folder)): \(problem)")
+        }
     }
 
     /// The folder a script names with `prototype "path"` (or `prototype("path")`, `'path'`) on

@@ -24,10 +24,17 @@ public enum NearestName {
             return "; did you mean \"\(UnicodeText.escaped(last))\"? (it looks like \"\(UnicodeText.escaped(name))\""
                 + " but differs in invisible or look-alike characters, shown as \\u{…})"
         }
-        let names = found.map { UnicodeText.looksAlike($0, name) ? UnicodeText.escaped($0) : $0 }.map { "\"\($0)\"" }
+        // A suggestion that mixes scripts (a Cyrillic е among Latin letters) is written with
+        // escapes, so it never reads as another (red-team 51 B L1).
+        let mixed = found.contains(where: UnicodeText.mixesScripts)
+        let names = found.map {
+            UnicodeText.mixesScripts($0)
+                ? UnicodeText.shownExactly($0) : UnicodeText.looksAlike($0, name) ? UnicodeText.escaped($0) : $0
+        }.map { "\"\($0)\"" }
         let shown =
             names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
         return "; did you mean \(shown)?"
+            + (mixed ? " (\\u{…}: a letter of another script, such as Cyrillic or Greek, among Latin ones)" : "")
     }
 
     /// Levenshtein distance counting an adjacent swap as one edit (optimal string alignment),

@@ -1,12 +1,13 @@
 local api = ...
 local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
+local misuse = api.misuse
 local type, format, abs, floor, max = type, string.format, math.abs, math.floor, math.max
 local RATE_TIME, RATE_STEPS = 0.3, 12
 
 -- Waits for the one element the locator matches and returns its star-rating fields.
 local function star_rating(what, loc, opts)
   if opts ~= nil and type(opts) ~= "table" then
-    fail(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
+    misuse(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
   end
   local timeout = api.timeout(opts, what)
   local e = api.resolve(what, loc, timeout)
@@ -17,8 +18,8 @@ local function star_rating(what, loc, opts)
 end
 
 local function stars_argument(what, value)
-  if type(value) ~= "number" then fail(what .. ": expected a number of stars, got " .. show(value)) end
-  if value ~= value then fail(what .. ": the value is not a number (NaN)") end
+  if type(value) ~= "number" then misuse(what .. ": expected a number of stars, got " .. show(value)) end
+  if value ~= value then misuse(what .. ": the value is not a number (NaN)") end
 end
 
 api.define{ name = "rate", group = "Controls", step = true,
@@ -114,9 +115,9 @@ api.define{ name = "choose", group = "Controls", step = true,
   example = 'choose("Units", "Metric")\nexpect.value("Units", "Metric")',
   fn = function(loc, state, opts)
     local what = "choose(" .. show(loc) .. ", " .. show(state) .. ")"
-    if type(state) ~= "string" then fail(what .. ": expected a state name (a string), got " .. show(state)) end
+    if type(state) ~= "string" then misuse(what .. ": expected a state name (a string), got " .. show(state)) end
     if opts ~= nil and type(opts) ~= "table" then
-      fail(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
+      misuse(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
     end
     local t0 = (api.last_tap or -1) + DOUBLE_TAP + FRAME  -- two taps in a row stay two taps
     while sf.now() < t0 - 1e-9 do coroutine.yield() end
@@ -140,7 +141,7 @@ api.define{ name = "choose", group = "Controls", step = true,
 -- (unless it has it already) and returns its label.
 local function focus_field(what, loc, opts)
   if opts ~= nil and type(opts) ~= "table" then
-    fail(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
+    misuse(what .. ": options must be a table such as {timeout = 2}, got " .. show(opts))
   end
   local timeout = api.timeout(opts, what)
   local e = api.resolve(what, loc, timeout)
@@ -173,7 +174,7 @@ api.define{ name = "type_text", group = "Controls", step = true,
   example = 'type_text("Email", "a@b.example")\nexpect.value("Email", "a@b.example")',
   fn = function(loc, text, opts)
     local what = "type_text(" .. show(loc) .. ", " .. show(text) .. ")"
-    if type(text) ~= "string" then fail(what .. ": expected the text to type (a string), got " .. show(text)) end
+    if type(text) ~= "string" then misuse(what .. ": expected the text to type (a string), got " .. show(text)) end
     local label = focus_field(what, loc, opts)
     local ok, problem = sf.type_text(label, text)
     if not ok then fail(what .. ": " .. problem) end

@@ -1,5 +1,6 @@
 local api = ...
 local sf, fail, show = api.sf, api.fail, api.show
+local misuse = api.misuse
 local type, format, min, max, abs = type, string.format, math.min, math.max, math.abs
 local FRAME, STEP_TIME, DETOUR = 1 / 60, 0.4, 20  -- DETOUR: twice the gesture slop (10 points)
 local MAX_DRAGS = 100
@@ -83,11 +84,11 @@ api.define{ name = "scroll", group = "Gestures", step = true,
   fn = function(direction, points, opts)
     local what = "scroll(" .. show(direction) .. (points ~= nil and (", " .. show(points)) or "") .. ")"
     if direction ~= "down" and direction ~= "up" then
-      fail(what .. ': the direction is "down" (show what is below) or "up"' .. sf.hint(api.text(direction), "down", "up"))
+      misuse(what .. ': the direction is "down" (show what is below) or "up"' .. sf.hint(api.text(direction), "down", "up"))
     end
     if points == nil then points = 300 end
     if type(points) ~= "number" or points ~= points or points < 0 or points == math.huge then
-      fail(what .. ": points must be a number >= 0, got " .. show(points))
+      misuse(what .. ": points must be a number >= 0, got " .. show(points))
     end
     scroll_by(what, direction == "down" and points or -points, api.timeout(opts, what))
   end }
@@ -102,7 +103,7 @@ api.define{ name = "rotate", group = "Gestures", step = true,
   fn = function(orientation, opts)
     local what = "rotate(" .. show(orientation) .. ")"
     if orientation ~= "landscape" and orientation ~= "portrait" then
-      fail(what .. ': the orientation is "landscape" or "portrait"' .. sf.hint(api.text(orientation), "landscape", "portrait"))
+      misuse(what .. ': the orientation is "landscape" or "portrait"' .. sf.hint(api.text(orientation), "landscape", "portrait"))
     end
     local timeout = api.timeout(opts, what)
     api.wait_settled(what, timeout)

@@ -1,5 +1,6 @@
 local api = ...
 local sf, env, fail, quote, show = api.sf, api.env, api.fail, api.quote, api.show
+local misuse = api.misuse
 local type, pairs, format, find, setmetatable, tostring = type, pairs, string.format, string.find, setmetatable, tostring
 
 local expect = {}
@@ -18,10 +19,10 @@ api.define{ name = "expect.scene", group = "Expectations", step = true,
   example = 'expect.scene "settings"',
   fn = function(name, opts)
     local what = "expect.scene(" .. show(name) .. ")"
-    if type(name) ~= "string" then fail(what .. ": expected a scene name (a string), got " .. type(name)) end
+    if type(name) ~= "string" then misuse(what .. ": expected a scene name (a string), got " .. type(name)) end
     local timeout = opts_timeout(what, opts)
     if not sf.scene_exists(name) then
-      fail(what .. ": there is no scene " .. quote(name) .. sf.hint(name, table.unpack(sf.scene_names()))
+      misuse(what .. ": there is no scene " .. quote(name) .. sf.hint(name, table.unpack(sf.scene_names()))
         .. " (the current scene is " .. quote(sf.scene()) .. ")")
     end
     api.poll(what, timeout, function()
@@ -148,7 +149,7 @@ end
 local function expect_value(loc, value, opts, wanted)
   local what = (wanted and "expect.value(" or "expect.not_value(") .. show(loc) .. ", " .. show(value) .. ")"
   if type(value) ~= "string" and type(value) ~= "number" then
-    fail(what .. ": expected a string or a number to compare with, got " .. type(value))
+    misuse(what .. ": expected a string or a number to compare with, got " .. type(value))
   end
   local timeout = opts_timeout(what, opts)
   local _, desc = api.matcher(what, loc)
@@ -188,7 +189,7 @@ api.define{ name = "expect.count", group = "Expectations", step = true,
   fn = function(loc, n, opts)
     local what = "expect.count(" .. show(loc) .. ", " .. show(n) .. ")"
     if type(n) ~= "number" or not (n >= 0 and n <= 1e9) or n % 1 ~= 0 then
-      fail(what .. ": n must be a whole number from 0 to 1e9, got " .. show(n))
+      misuse(what .. ": n must be a whole number from 0 to 1e9, got " .. show(n))
     end
     local timeout = opts_timeout(what, opts)
     local plain = type(loc) == "table" and {} or loc
@@ -350,7 +351,7 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
   fn = function(key, value, opts)
     local what = "expect.state(" .. show(key) .. ", " .. show(value) .. ")"
     if type(key) ~= "string" and type(key) ~= "number" then
-      fail(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
+      misuse(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
     end
     local timeout = opts_timeout(what, opts)
     -- The message of an unchanged plain value is written once, not on every retry frame
@@ -380,10 +381,10 @@ api.define{ name = "expect.not_scene", group = "Expectations", step = true,
   example = 'tap "Sign out"\nexpect.not_scene "account"',
   fn = function(name, opts)
     local what = "expect.not_scene(" .. show(name) .. ")"
-    if type(name) ~= "string" then fail(what .. ": expected a scene name (a string), got " .. type(name)) end
+    if type(name) ~= "string" then misuse(what .. ": expected a scene name (a string), got " .. type(name)) end
     local timeout = opts_timeout(what, opts)
     if not sf.scene_exists(name) then
-      fail(what .. ": there is no scene " .. quote(name) .. sf.hint(name, table.unpack(sf.scene_names()))
+      misuse(what .. ": there is no scene " .. quote(name) .. sf.hint(name, table.unpack(sf.scene_names()))
         .. " (the current scene is " .. quote(sf.scene()) .. ")")
     end
     api.poll(what, timeout, function()
@@ -412,7 +413,7 @@ api.define{ name = "expect.not_state", group = "Expectations", step = true,
   fn = function(key, value, opts)
     local what = "expect.not_state(" .. show(key) .. ", " .. show(value) .. ")"
     if type(key) ~= "string" and type(key) ~= "number" then
-      fail(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
+      misuse(what .. ": expected a key of the prototype's state (a string or a number), got " .. type(key))
     end
     local timeout = opts_timeout(what, opts)
     api.poll(what, timeout, function()
@@ -444,7 +445,7 @@ local function matcher(name, signature, summary, example, args, check, phrase, m
     local count = select("#", ...)
     if count > #args then api.check_count("expect(x)." .. n, "expect(x)." .. signature, #args, count, ...) end
     if subject and not subject[2](x) then
-      fail(format("expect(x).%s: x must be %s, got %s", n, subject[1], show(x)))
+      misuse(format("expect(x).%s: x must be %s, got %s", n, subject[1], show(x)))
     end
     for i, arg in ipairs(args) do
       local v = select(i, ...)
@@ -619,7 +620,7 @@ setmetatable(expect, {
         local hint = (matchers[reordered] and ('; did you mean "' .. reordered .. '"?'))
           or (same and ('; did you mean "' .. same .. '"?'))
           or sf.hint(api.text(name), table.unpack(names))
-        fail("expect(x)." .. api.text(name) .. " is not a matcher" .. hint)
+        misuse("expect(x)." .. api.text(name) .. " is not a matcher" .. hint)
       end
       -- An entry point named after the matcher: stuck in it through pcall, the watchdog
       -- names it (red-team 25 F2 named no call).
@@ -638,7 +639,7 @@ setmetatable(expect, {
     local known = {}
     for k in pairs(expect) do known[#known + 1] = k end
     local same = SAME_EFFECT[key]
-    fail("expect." .. api.text(key) .. " is not available"
+    misuse("expect." .. api.text(key) .. " is not available"
       .. (same and ('; did you mean "' .. same .. '"?') or sf.hint(api.text(key), table.unpack(known))))
   end,
 })

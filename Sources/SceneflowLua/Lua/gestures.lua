@@ -1,5 +1,6 @@
 local api = ...
 local sf, fail, show = api.sf, api.fail, api.show
+local misuse = api.misuse
 local type, format = type, string.format
 local FRAME = 1 / 60
 local TAP, DOUBLE_GAP, LONG_PRESS = 0.05, 0.1, 0.8
@@ -29,9 +30,9 @@ local function number_arg(what, name, v, default, min, max)
   if v == nil then return default end
   if type(v) ~= "number" or v ~= v or v < (min or 0) or v >= (max or math.huge) + 1e-9 and v ~= max then
     if max then
-      fail(format("%s: %s must be a number from %g to %g, got %s", what, name, min or 0, max, show(v)))
+      misuse(format("%s: %s must be a number from %g to %g, got %s", what, name, min or 0, max, show(v)))
     end
-    fail(format("%s: %s must be a number >= %g, got %s", what, name, min or 0, show(v)))
+    misuse(format("%s: %s must be a number >= %g, got %s", what, name, min or 0, show(v)))
   end
   return v
 end
@@ -148,7 +149,7 @@ api.define{ name = "swipe", group = "Gestures", step = true,
     local what = "swipe(" .. show(direction) .. (opts ~= nil and (", " .. show(opts)) or "") .. ")"
     local d = DIRECTIONS[direction]
     if not d then
-      fail(what .. ': the direction is the finger\'s: "left", "right", "up" or "down"'
+      misuse(what .. ': the direction is the finger\'s: "left", "right", "up" or "down"'
         .. sf.hint(api.text(direction), "left", "right", "up", "down"))
     end
     if type(opts) == "string" then opts = { on = opts } end
@@ -174,7 +175,7 @@ local function place(what, name, v, timeout)
     local x, y = v.x or v[1], v.y or v[2]
     local w, h = sf.device()
     if type(x) ~= "number" or type(y) ~= "number" or x ~= x or y ~= y or x < 0 or y < 0 or x >= w or y >= h then
-      fail(format("%s: %s must be a point {x, y} on the %gx%g pt screen, got %s", what, name, w, h, show(v)))
+      misuse(format("%s: %s must be a point {x, y} on the %gx%g pt screen, got %s", what, name, w, h, show(v)))
     end
     return x, y
   end
@@ -212,10 +213,10 @@ api.define{ name = "tap_at", group = "Gestures", step = true,
     opts = opts_of(what, opts)
     local w, h = sf.device()
     if type(x) ~= "number" or type(y) ~= "number" or x ~= x or y ~= y then
-      fail(what .. ": x and y must be numbers (points)")
+      misuse(what .. ": x and y must be numbers (points)")
     end
     if x < 0 or y < 0 or x >= w or y >= h then
-      fail(format("%s: expected a point on the %gx%g pt screen", what, w, h))
+      misuse(format("%s: expected a point on the %gx%g pt screen", what, w, h))
     end
     local timeout = api.timeout(opts, what)
     after_last_tap()

@@ -1,5 +1,6 @@
 local api = ...
 local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
+local misuse = api.misuse
 local type, ipairs, pairs, format, concat, find, pcall, error, tointeger =
   type, ipairs, pairs, string.format, table.concat, string.find, pcall, error, math.tointeger
 
@@ -27,7 +28,7 @@ end
 local LABEL_MAX_BYTES = 1024
 local function matchable(what, text, as)
   if #text > LABEL_MAX_BYTES then
-    fail(format("%s: the %s is %d bytes long; no accessibility label is longer than %d bytes, so it can never match",
+    misuse(format("%s: the %s is %d bytes long; no accessibility label is longer than %d bytes, so it can never match",
       what, as, #text, LABEL_MAX_BYTES))
   end
   return text
@@ -41,31 +42,31 @@ function api.matcher(what, loc)
     return function(e) return e.label == loc or key(e.label) == wanted end, quote(loc)
   end
   if type(loc) ~= "table" then
-    fail(what .. ": expected an accessibility label (a string) or a locator table such as "
+    misuse(what .. ": expected an accessibility label (a string) or a locator table such as "
       .. '{contains = "Sign"}, got ' .. type(loc))
   end
   for k in pairs(loc) do
     if not LOCATOR_KEYS[k] then
-      fail(what .. ": unknown locator key " .. quote(k)
+      misuse(what .. ": unknown locator key " .. quote(k)
         .. sf.hint(api.text(k), "label", "contains", "pattern", "kind", "index"))
     end
   end
   local n = (loc.label and 1 or 0) + (loc.contains and 1 or 0) + (loc.pattern and 1 or 0)
   if n ~= 1 and not (n == 0 and loc.kind) then
-    fail(what .. ": a locator needs exactly one of label, contains or pattern, got " .. show(loc))
+    misuse(what .. ": a locator needs exactly one of label, contains or pattern, got " .. show(loc))
   end
   for _, k in ipairs({ "label", "contains", "pattern", "kind" }) do
     if loc[k] ~= nil and type(loc[k]) ~= "string" then
-      fail(what .. ": locator " .. k .. " must be a string, got " .. show(loc[k]))
+      misuse(what .. ": locator " .. k .. " must be a string, got " .. show(loc[k]))
     end
   end
   -- A whole number Lua can hold as an integer: 2^63 is whole but has no integer form.
   if loc.index ~= nil and (type(loc.index) ~= "number" or loc.index < 1 or not tointeger(loc.index)) then
-    fail(what .. ": locator index must be a whole number >= 1, got " .. show(loc.index))
+    misuse(what .. ": locator index must be a whole number >= 1, got " .. show(loc.index))
   end
   if loc.pattern then
     local ok, problem = pcall(find, "", loc.pattern)
-    if not ok then fail(what .. ": bad Lua pattern " .. quote(loc.pattern) .. ": " .. api.text(problem)) end
+    if not ok then misuse(what .. ": bad Lua pattern " .. quote(loc.pattern) .. ": " .. api.text(problem)) end
   end
   local label, contains, pattern, kind = loc.label, loc.contains, loc.pattern, loc.kind
   label = label and matchable(what, key(label), "label")
@@ -375,7 +376,7 @@ api.define{ name = "within", group = "Locators",
   example = 'within("login", function() tap "Continue" end)',
   fn = function(scope, fn)
     api.inside_test("within")
-    if type(fn) ~= "function" then fail("within: expected a function second, got " .. type(fn)) end
+    if type(fn) ~= "function" then misuse("within: expected a function second, got " .. type(fn)) end
     local new
     if type(scope) == "string" and sf.scene_exists(scope) then
       new = { scene = scope }

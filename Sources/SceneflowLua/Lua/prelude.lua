@@ -166,7 +166,7 @@ end
 -- callback C runs): the failure is then kept like one inside a coroutine, so the test fails
 -- at its end even when something caught it (red-team 25 F1: `load` swallows its reader's
 -- errors, so a refused `expect.scene` in a reader left the test green).
-function api.fail(message, misplaced)
+local function raise(message, misplaced, misuse)
   local line, src = api.line()
   local text, place = message, line and ("line " .. line) or nil
   local trace = api.trace(2)
@@ -177,20 +177,39 @@ function api.fail(message, misplaced)
   elseif line then
     message = src .. ":" .. line .. ": " .. message
   end
-  api.failed = { raised = message, line = line, text = text, place = place }
-  sf.note_failure(message)
+  if misuse then
+    api.failed = nil
+  else
+    api.failed = { raised = message, line = line, text = text, place = place }
+    sf.note_failure(message)
+  end
   -- Inside a coroutine of the script's own, coroutine.resume would return this error as a
   -- value and the test would pass: kept here, the test fails at its end whatever the Lua does.
   local escaped = api.escaped
   if escaped and misplaced then
-    escaped[#escaped + 1] = { message = message, why = misplaced }
+    escaped[#escaped + 1] = { message = message, why = misplaced, misuse = misuse }
   elseif escaped and running() ~= api.thread then
     escaped[#escaped + 1] = { message = message, why = "raised inside a coroutine of the script's own, whose"
-      .. " coroutine.resume caught it" }
+      .. " coroutine.resume caught it", misuse = misuse }
   end
   error(message, 0)
 end
+
+function api.fail(message, misplaced)
+  raise(message, misplaced, false)
+end
 local fail = api.fail
+
+-- A call the script made wrongly: a bad argument, an unknown option, key, matcher, scene or
+-- transition kind, a call where it cannot run. Raised as api.fail raises a failure, with its
+-- place, but not noted as an expectation: every report calls it an error, as a bad argument
+-- to Lua's own library (red-team 51 A F2: `tap(nil)`, a misspelt matcher, were "expectation"
+-- failures, counted by CI dashboards as failed assertions), and expect.soft does not keep it:
+-- the test stops, as Playwright's expect.soft does on a TypeError.
+function api.misuse(message, misplaced)
+  raise(message, misplaced, true)
+end
+local misuse = api.misuse
 
 -- Fails unless `v` is a finite number >= `min` (no lower bound when min is nil): `what: name
 -- must be a finite number[ of seconds] >= min, got v` (without a name: `what: expected a finite
@@ -198,7 +217,7 @@ local fail = api.fail
 -- infinities are refused alike everywhere (red-team finding m3: tap took timeout = 1/0).
 function api.finite(what, name, v, min, unit)
   if type(v) ~= "number" or v ~= v or v == huge or v == -huge or (min and v < min) then
-    fail(format("%s: %s a finite number%s%s, got %s", what, name and (name .. " must be") or "expected",
+    misuse(format("%s: %s a finite number%s%s, got %s", what, name and (name .. " must be") or "expected",
       unit and (" of " .. unit) or "", min and format(" >= %g", min) or "", api.show(v)))
   end
   return v
@@ -368,13 +387,13 @@ end
 -- calls that never wait (expect.soft(x).<matcher>, step) pass false and run there.
 function api.inside_test(what, waits)
   if running() ~= api.thread then
-    fail(what .. ": gestures, waits and expectations run inside test(\"name\", function() ... end)"
+    misuse(what .. ": gestures, waits and expectations run inside test(\"name\", function() ... end)"
       .. " (not in a coroutine of the script's own)")
   end
   if waits ~= false and not isyieldable() then
     local caller = c_caller()
     local callee = caller and ("'" .. caller .. "'") or "a Lua library function"
-    fail(what .. ": cannot wait inside a function that " .. callee
+    misuse(what .. ": cannot wait inside a function that " .. callee
       .. " calls back (such as string.gsub's replacement or table.sort's comparator): Lua cannot wait across"
       .. " a call into C; call it in the test's own code (keep what the callback sees, then check it)",
       "a call that cannot run inside a function that " .. callee .. " calls back, refused whatever caught the refusal")
@@ -386,13 +405,13 @@ end
 function api.check_options(what, opts, allowed)
   if opts == nil then return {} end
   if type(opts) ~= "table" then
-    fail(what .. ": options must be a table such as {timeout = 2}, got " .. api.show(opts))
+    misuse(what .. ": options must be a table such as {timeout = 2}, got " .. api.show(opts))
   end
   local known = {}
   for _, k in ipairs(allowed) do known[k] = true end
   for k in pairs(opts) do
     if not known[k] then
-      fail(what .. ": unknown option " .. api.quote(k) .. sf.hint(api.text(k), table.unpack(allowed))
+      misuse(what .. ": unknown option " .. api.quote(k) .. sf.hint(api.text(k), table.unpack(allowed))
         .. " (options: " .. concat(allowed, ", ") .. ")")
     end
   end
@@ -508,7 +527,7 @@ function api.check_count(name, signature, most, n, ...)
   if most and n > most then
     local shown, args = {}, { ... }
     for i = 1, n do shown[i] = api.show(args[i]) end
-    fail(name .. "(" .. concat(shown, ", ") .. "): " .. name .. " takes at most " .. most .. " argument"
+    misuse(name .. "(" .. concat(shown, ", ") .. "): " .. name .. " takes at most " .. most .. " argument"
       .. (most == 1 and "" or "s") .. " (" .. signature .. "), got " .. n)
   end
 end
@@ -537,7 +556,7 @@ function api.match_pattern(what, s, p)
   local ok, start = pcall(api.find_pattern, s, p)
   if ok then return start end
   local problem = api.text(start):gsub("^%[sceneflow[^%]]*%]:%d+: ", "")
-  fail(what .. ": bad Lua pattern " .. api.quote(p) .. ": " .. problem)
+  misuse(what .. ": bad Lua pattern " .. api.quote(p) .. ": " .. problem)
 end
 
 local named_bodies = {}  -- "short_src:linedefined" -> the first name defined with that body
@@ -655,7 +674,7 @@ function api.define_class(c)
   -- 12 S2). The script may still add and read its own fields: they are in the table.
   records[c.name] = { nested = nested, __index = function(_, key)
     if has[key] then return nil end
-    api.fail(c.name .. " has no field " .. api.quote(key) .. sf.hint(api.text(key), table.unpack(names))
+    api.misuse(c.name .. " has no field " .. api.quote(key) .. sf.hint(api.text(key), table.unpack(names))
       .. " (fields: " .. concat(names, ", ") .. ")")
   end }
 end

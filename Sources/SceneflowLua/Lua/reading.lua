@@ -29,10 +29,10 @@ api.define{ name = "scene", group = "Reading state",
 
 api.define{ name = "now", group = "Reading state",
   signature = "now()",
-  summary = "The virtual clock's time in seconds since the run started (it advances 1/60 s per frame).",
+  summary = "The virtual clock's time in seconds since the test's clock started (it advances 1/60 s per frame): from the end of the file's before_all hooks, as the test's log and step times, or from the start of before_all inside it.",
   returns = "number (seconds)", returns_type = "number",
   example = "local t = now()\nwait(0.5)\nexpect(now() - t).to_be_close_to(0.5, 1/60)",
-  fn = function() return sf.now() end }
+  fn = function() return sf.now() - sf.test_clock_start() end }
 
 api.define{ name = "elements", group = "Reading state",
   signature = "elements()",

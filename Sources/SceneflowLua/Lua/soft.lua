@@ -1,5 +1,6 @@
 local api = ...
-local sf, env, fail = api.sf, api.env, api.fail
+local sf, env = api.sf, api.env
+local misuse = api.misuse
 local type, pcall, error, tostring, setmetatable, rawget, pairs, concat, format =
   type, pcall, error, tostring, setmetatable, rawget, pairs, table.concat, string.format
 
@@ -9,8 +10,8 @@ local expect = env.expect
 local pass = api.pass
 
 -- Calls expectation `fn` softly: when it fails through api.fail (an expectation, gesture or
--- wait that did not hold, or a bad argument to it), the failure is kept in api.soft with its
--- line and the test goes on; any other error (a limit, a Lua error) still stops the test.
+-- wait that did not hold), the failure is kept in api.soft with its line and the test goes
+-- on; any other error (a call made wrongly, api.misuse; a limit, a Lua error) still stops it.
 local function soft_call(what, fn, ...)
   api.inside_test(what, false)  -- fn itself says so if it waits
   local depth = sf.step_depth()
@@ -108,7 +109,7 @@ local soft = setmetatable({}, {
     if type(fn) ~= "function" or key == "soft" then
       local known = {}
       for k, v in pairs(expect) do if type(v) == "function" then known[#known + 1] = k end end
-      fail("expect.soft." .. api.text(key) .. " is not available" .. sf.hint(api.text(key), table.unpack(known)))
+      misuse("expect.soft." .. api.text(key) .. " is not available" .. sf.hint(api.text(key), table.unpack(known)))
     end
     -- An entry point named after it, as the matchers below, so the watchdog names it even
     -- when the script called it in a return statement (red-team 30 F8).

@@ -434,10 +434,10 @@ api.define{ name = "step", group = "Structure",
   example = 'step("sign in", function()\n  tap "Sign in"\n  expect.scene "home"\nend)',
   fn = function(name, fn, ...)
     if type(name) ~= "string" or name == "" then
-      api.fail("step: expected a name (a non-empty string) first, got " .. api.show(name))
+      api.misuse("step: expected a name (a non-empty string) first, got " .. api.show(name))
     end
     local call = "step(" .. api.show(name) .. ")"
-    if type(fn) ~= "function" then api.fail(call .. ": expected the step's function second, got " .. type(fn)) end
+    if type(fn) ~= "function" then api.misuse(call .. ": expected the step's function second, got " .. type(fn)) end
     api.inside_test(call, false)  -- what fn calls says so if it waits
     local depth = sf.step_begin(call, (api.line()), name)
     local guard <close> = api.step_guard(depth)
@@ -450,13 +450,14 @@ api.define{ name = "step", group = "Structure",
 
 -- A failure that something of the script's may have caught but that fails the test anyway
 -- (kept in api.escaped by api.fail: raised inside a coroutine of the script's own, or a call
--- refused inside a callback C runs), as a message; nil when none. Empties api.escaped.
+-- refused inside a callback C runs), as a message, and whether it was a call made wrongly
+-- (api.misuse: an error, not an expectation); nil when none. Empties api.escaped.
 local function escaped_failure()
   local escaped = api.escaped
   if not escaped or #escaped == 0 then return nil end
   api.escaped = {}
   return escaped[1].message .. (#escaped > 1 and format(" (and %d more failures)", #escaped - 1) or "")
-    .. "\n(" .. escaped[1].why .. "; the test fails anyway)"
+    .. "\n(" .. escaped[1].why .. "; the test fails anyway)", escaped[1].misuse
 end
 
 -- The soft expectations that failed since api.soft held `from` of them, as one failure
@@ -522,11 +523,14 @@ end
 -- its own, and its soft expectations (after a hard failure, their list follows it). Called
 -- before after_each, so a failing after_each follows the test's whole failure.
 local function own_failure(ok, err)
-  local caught = escaped_failure()
+  local caught, misuse = escaped_failure()
   if ok and caught then
     ok, err = false, caught
-    api.failed = { raised = err }
-    sf.note_failure(err)
+    -- A call made wrongly stays an error (api.misuse); a failure, an expectation.
+    if not misuse then
+      api.failed = { raised = err }
+      sf.note_failure(err)
+    end
   end
   local unmatched = api.unmatched_failure()
   if ok and unmatched then

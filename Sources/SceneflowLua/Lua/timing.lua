@@ -1,5 +1,6 @@
 local api = ...
-local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
+local sf, quote, show = api.sf, api.quote, api.show
+local misuse = api.misuse
 local type, pairs, format, abs, concat = type, pairs, string.format, math.abs, table.concat
 local FRAME = 1 / 60
 
@@ -22,12 +23,18 @@ api.define_class{ name = "FrameIntervals", summary = "Frame interval figures of 
 api.define{ name = "last_transition", group = "Timing",
   signature = "last_transition()",
   summary = "The most recently completed transition of this test, as the timeline recorded it, or nil when none completed yet. Does not wait.",
-  returns = "{from, to, kind, curve, requested (s), duration (measured s), start, first_frame, last_frame, completion (clock s), frames, intervals = {min, median, p95, max} (s), hitches, hitch_time (s), hitch_ratio (ms/s), on_time, slow_motion} or nil",
+  returns = "{from, to, kind, curve, requested (s), duration (measured s), start, first_frame, last_frame, completion (clock s, from the test's clock start, as now()), frames, intervals = {min, median, p95, max} (s), hitches, hitch_time (s), hitch_ratio (ms/s), on_time, slow_motion} or nil",
   returns_type = "Transition|nil",
   example = 'tap "More options"\nexpect.scene "settings"\nexpect(last_transition().frames).to_be(22)',
   fn = function()
     local t = sf.last_transition()
-    return t and api.record(t, "Transition")  -- a misspelt field fails (red-team 12 S2)
+    if not t then return nil end
+    -- Its times count from the test's clock start, as now() does (red-team 52 A T1).
+    local origin = sf.test_clock_start()
+    for _, key in ipairs({ "start", "first_frame", "last_frame", "completion" }) do
+      if t[key] then t[key] = t[key] - origin end
+    end
+    return api.record(t, "Transition")  -- a misspelt field fails (red-team 12 S2)
   end }
 
 local KEYS = { from = "string", to = "string", kind = "string", duration = "number", within = "number",
@@ -52,26 +59,26 @@ api.define{ name = "expect.transition", group = "Expectations", step = true,
   example = 'tap "Rate"\nexpect.transition{to = "thanks", kind = "crossfade", duration = 0.3}',
   fn = function(want)
     if type(want) ~= "table" then
-      fail("expect.transition: expected a table such as {to = \"details\", duration = 0.35}, got " .. show(want))
+      misuse("expect.transition: expected a table such as {to = \"details\", duration = 0.35}, got " .. show(want))
     end
     local what = "expect.transition" .. show(want)
     for k, v in pairs(want) do
       local kind = KEYS[k]
       if not kind then
-        fail(what .. ": unknown field " .. quote(k) .. sf.hint(api.text(k), table.unpack(KEY_NAMES)))
+        misuse(what .. ": unknown field " .. quote(k) .. sf.hint(api.text(k), table.unpack(KEY_NAMES)))
       end
-      if type(v) ~= kind then fail(what .. ": " .. k .. " must be a " .. kind .. ", got " .. show(v)) end
+      if type(v) ~= kind then misuse(what .. ": " .. k .. " must be a " .. kind .. ", got " .. show(v)) end
     end
     for _, key in ipairs({ "duration", "within" }) do
       if want[key] ~= nil then api.finite(what, key, want[key], 0, "seconds") end
     end
     local problem = want.kind and sf.transition_problem(want.kind)
-    if problem then fail(what .. ": kind: " .. problem) end
+    if problem then misuse(what .. ": kind: " .. problem) end
     if want.from and not sf.scene_exists(want.from) then
-      fail(what .. ": there is no scene " .. quote(want.from) .. sf.hint(want.from, table.unpack(sf.scene_names())))
+      misuse(what .. ": there is no scene " .. quote(want.from) .. sf.hint(want.from, table.unpack(sf.scene_names())))
     end
     if want.to and not sf.scene_exists(want.to) then
-      fail(what .. ": there is no scene " .. quote(want.to) .. sf.hint(want.to, table.unpack(sf.scene_names())))
+      misuse(what .. ": there is no scene " .. quote(want.to) .. sf.hint(want.to, table.unpack(sf.scene_names())))
     end
     local within = want.within or FRAME
     api.poll(what, api.timeout(want, what), function()

@@ -1,5 +1,6 @@
 local api = ...
 local sf, fail, quote, show = api.sf, api.fail, api.quote, api.show
+local misuse = api.misuse
 local type, pairs, ipairs, format, yield = type, pairs, ipairs, string.format, coroutine.yield
 
 local OPTION_KEYS = { "threshold", "max_diff_pixels", "max_diff_ratio", "ignore_antialiasing", "mask",
@@ -10,7 +11,7 @@ for _, k in ipairs(OPTION_KEYS) do known[k] = true end
 local function number_in(what, name, v, lo, hi)
   if v == nil then return nil end
   if type(v) ~= "number" or v ~= v or v < lo or v > hi then
-    fail(format("%s: %s must be a number from %g to %g, got %s", what, name, lo, hi, show(v)))
+    misuse(format("%s: %s must be a number from %g to %g, got %s", what, name, lo, hi, show(v)))
   end
   return v
 end
@@ -25,10 +26,10 @@ local function area(what, name, v)
     if type(x) == "number" and type(y) == "number" and type(w) == "number" and type(h) == "number" then
       for _, n in ipairs({ x, y, w, h }) do
         if n ~= n or n < -1e9 or n > 1e9 then
-          fail(what .. ": " .. name .. " needs finite numbers {x, y, w, h} in points (within ±1e9), got " .. show(v))
+          misuse(what .. ": " .. name .. " needs finite numbers {x, y, w, h} in points (within ±1e9), got " .. show(v))
         end
       end
-      if w <= 0 or h <= 0 then fail(what .. ": " .. name .. " needs a positive width and height, got " .. show(v)) end
+      if w <= 0 or h <= 0 then misuse(what .. ": " .. name .. " needs a positive width and height, got " .. show(v)) end
       return { x = x, y = y, w = w, h = h }
     end
     -- Numbers or x/y/w/h keys mean a rectangle, not a locator: say what it lacks (red-team 14
@@ -41,7 +42,7 @@ local function area(what, name, v)
           break
         end
       end
-      fail(what .. ": " .. name .. " needs a rectangle {x, y, w, h} or {x =, y =, w =, h =} of numbers in points, got "
+      misuse(what .. ": " .. name .. " needs a rectangle {x, y, w, h} or {x =, y =, w =, h =} of numbers in points, got "
         .. show(v) .. (extra ~= nil and ("; unknown key " .. quote(extra) .. sf.hint(api.text(extra), "x", "y", "w", "h"))
         or ""))
     end
@@ -124,13 +125,13 @@ local function name_arg(what, name)
     .. " trailing space or ., not a device name such as con, nul or com1; UTF-8, at most " .. MAX_NAME_BYTES .. " bytes), got "
   if type(name) ~= "string" or name == "" or name:find('[/\\%c:*?"<>|]') or name:find("^[. ]") or name:find("[. ]$")
     or RESERVED[name:lower():match("^[^.]*"):gsub(" +$", "")] then
-    fail(what .. ": " .. rule .. show(name))
+    misuse(what .. ": " .. rule .. show(name))
   end
   -- Two names that differ only in invalid bytes would share one file once shown as U+FFFD.
-  if not utf8.len(name) then fail(what .. ": " .. rule .. show(name) .. " (not valid UTF-8)") end
+  if not utf8.len(name) then misuse(what .. ": " .. rule .. show(name) .. " (not valid UTF-8)") end
   local hidden = hidden_character(name)
-  if hidden then fail(what .. ": " .. rule .. show(name) .. format(" (it holds U+%04X)", hidden)) end
-  if #name > MAX_NAME_BYTES then fail(what .. ": " .. rule .. #name .. " bytes") end
+  if hidden then misuse(what .. ": " .. rule .. show(name) .. format(" (it holds U+%04X)", hidden)) end
+  if #name > MAX_NAME_BYTES then misuse(what .. ": " .. rule .. #name .. " bytes") end
 end
 
 api.define{ name = "expect.screenshot", group = "Expectations", step = true,
@@ -151,14 +152,14 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
   fn = function(name, opts)
     local what = "expect.screenshot(" .. show(name) .. ")"
     name_arg(what, name)
-    if opts ~= nil and type(opts) ~= "table" then fail(what .. ": options must be a table, got " .. show(opts)) end
+    if opts ~= nil and type(opts) ~= "table" then misuse(what .. ": options must be a table, got " .. show(opts)) end
     opts = opts or {}
     for k in pairs(opts) do
-      if not known[k] then fail(what .. ": unknown option " .. quote(k) .. sf.hint(api.text(k), table.unpack(OPTION_KEYS))) end
+      if not known[k] then misuse(what .. ": unknown option " .. quote(k) .. sf.hint(api.text(k), table.unpack(OPTION_KEYS))) end
     end
     local timeout = api.timeout(opts, what)
     if opts.at ~= nil and opts.timeout ~= nil then
-      fail(what .. ": timeout does not apply with at: one frame of the last transition is compared once")
+      misuse(what .. ": timeout does not apply with at: one frame of the last transition is compared once")
     end
     local request = {
       threshold = number_in(what, "threshold", opts.threshold, 0, 1),
@@ -235,7 +236,7 @@ api.define{ name = "expect.tree", group = "Expectations", step = true,
     -- elements) is an outline, not a baseline name to record (red-team finding).
     local inline = type(arg) == "string" and (arg:find("\n", 1, true) or arg:find('^%s*scene "'))
     local what = (type(arg) ~= "string" or inline) and "expect.tree(...)" or ("expect.tree(" .. show(arg) .. ")")
-    if type(arg) ~= "string" or arg == "" then fail(what .. ": expected the outline text or a baseline name") end
+    if type(arg) ~= "string" or arg == "" then misuse(what .. ": expected the outline text or a baseline name") end
     opts = api.check_options(what, opts, { "timeout" })
     if not inline then name_arg(what, arg) end
     local status, message = retry(what, api.timeout(opts, what), function(final)

@@ -1,5 +1,6 @@
 local api = ...
-local sf, fail, show = api.sf, api.fail, api.show
+local sf, show = api.sf, api.show
+local misuse = api.misuse
 local type, pcall, error, yield = type, pcall, error, coroutine.yield
 
 local function seconds_arg(what, v) return api.finite(what, nil, v, 0, "seconds") end
@@ -53,7 +54,7 @@ api.define{ name = "with_timeout", group = "Waiting",
     -- script's own left the timeout set for the rest of the test (red-team 21 F3).
     api.inside_test("with_timeout")
     seconds = seconds_arg("with_timeout", seconds)
-    if type(fn) ~= "function" then fail("with_timeout: expected a function second, got " .. type(fn)) end
+    if type(fn) ~= "function" then misuse("with_timeout: expected a function second, got " .. type(fn)) end
     local saved = api.block_timeout
     api.block_timeout = seconds
     local ok, err = pcall(fn)

@@ -123,6 +123,9 @@ public final class HeadlessTestRunner {
     /// The digest of what the last `run(script:)`'s first load declared (tests and hooks),
     /// once it loaded; nil before (`ScriptDeclarations.digest`).
     public internal(set) var declarationDigest: [UInt8]?
+    /// What `only()` left out of the last `run(script:)`'s selection (`OnlyFocus`); nil when
+    /// the file has no `only()` or it left out nothing the selection took.
+    public internal(set) var leftOutByOnly: OnlyFocus?
     /// Whether the last `run(script:)`'s first load declared after_each and after_all hooks.
     public internal(set) var declaresHooks = (afterEach: false, afterAll: false)
 
@@ -158,6 +161,7 @@ public final class HeadlessTestRunner {
         let fileStart = ProcessInfo.processInfo.systemUptime
         filesRead = []
         parametersRead = []
+        leftOutByOnly = nil
         declarationDigest = nil
         missingModules = MissingModules()
         var result = runFile(file, onOutcome: onOutcome)
@@ -195,6 +199,12 @@ public final class HeadlessTestRunner {
         let focused = tests.contains(where: \.only)
         let indices = tests.indices.filter {
             (!focused || tests[$0].only) && options.selection.selects(tests[$0], file: file)
+        }
+        if focused {
+            let leftOut = tests.filter { !$0.only && options.selection.selects($0, file: file) }.map(\.name)
+            if !leftOut.isEmpty {
+                leftOutByOnly = OnlyFocus(lines: tests.filter(\.only).map(\.line), names: leftOut)
+            }
         }
         let order = Array((options.reverseOrder ? indices.reversed() : indices).dropFirst(options.skipFirst))
         if options.listOnly {

@@ -29,7 +29,43 @@ extension ReportFolderLedger {
             if modified(info) == stamp { return nil }
         }
         return
-            "a file is already there that no run wrote, or that changed since its run (yours from then on): it was kept, and nothing was written"
+            "a file is already there that no run wrote (a person's, or one left by a run killed before its end), or that changed since its run (yours from then on): it was kept, and nothing was written (remove it if it is not yours)"
+    }
+
+    /// Why a run may not write the page `name` (one of `ownedFiles`: `results.json`,
+    /// `junit.xml`, `index.html`) at the top of the report folder `folder`; nil when it may:
+    /// nothing is there, or the last run's own page that nobody changed since (its ledger
+    /// lists it with the modification time it left). Asked before the run, as the pages are
+    /// known then (red-team 53 B F1: a link left at `R/results.json` led the run's report into
+    /// a person's file outside the folder; F3: a person's own `index.html` was replaced):
+    /// - a symbolic link (a page is never written through one, nor is the link replaced);
+    /// - a file the ledger does not list, or one changed since its run: a person's;
+    /// - anything else that is not a file (a folder, a socket); a FIFO or a character device
+    ///   is written into, as any output is (`OutputTarget`), and replaces nothing.
+    /// The message names the path and what to do.
+    public static func pageProblem(_ name: String, in folder: String) -> String? {
+        let path = ReportPath.join(folder, name)
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK:
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "?"
+            return
+                "\(path) is a symbolic link (to \(target)), and a report page is never written through one; remove the link, or give the report a folder of its own"
+        case S_IFREG:
+            let contents = read(folder)
+            if contents.files.contains(name) {
+                guard let stamp = contents.modified?[name] else { return nil }  // an older ledger
+                if modified(info) == stamp { return nil }
+            }
+            return
+                "\(path) is a file no run wrote, or one changed since its run (the folder's list \(fileName) does not name it as a run's own; a run killed before its end leaves its pages so too): it is kept, and a run never replaces it; move it away, or give the report a folder of its own"
+        case S_IFIFO, S_IFCHR:
+            return nil  // a reader's pipe or a device: written into, as `--junit FIFO` is; nothing is replaced
+        default:
+            return
+                "\(path) is not a file, where the run writes its page \(name); move it away, or give the report a folder of its own"
+        }
     }
 
     /// Why nothing may be made or written in the folder `entry` of the report folder `folder`

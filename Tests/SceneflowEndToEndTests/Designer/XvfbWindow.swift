@@ -215,6 +215,29 @@ final class PlayingWindow {
         display.run("xdotool", ["mousemove", "--window", id, "\(x)", "\(y)", "click", "1"])
     }
 
+    /// Clicks at (`x`, `y`) until `condition` holds: up to `tries` clicks, each given
+    /// `timeout` seconds. On a loaded machine an X event can be lost; use this only where a
+    /// second click cannot change what the test checks (it lands on nothing once it worked).
+    @discardableResult
+    func click(_ x: Int, _ y: Int, until condition: () -> Bool, tries: Int = 3, timeout: Double = 10) -> Bool {
+        for _ in 0..<tries {
+            click(x, y)
+            if poll(timeout: timeout, condition) { return true }
+        }
+        return false
+    }
+
+    /// The window size in pixels once the window manager reports one (up to 20 s): `geometry`
+    /// gives (0, 0) when `xdotool` did not answer in time.
+    var settledGeometry: (width: Int, height: Int) {
+        var size = geometry
+        poll(timeout: 20) {
+            size = geometry
+            return size.width > 1 && size.height > 1
+        }
+        return size
+    }
+
     /// Presses a key by X keysym name (`h`, `1`, `question`, `Escape`).
     func key(_ name: String) { display.run("xdotool", ["key", "--window", id, name]) }
 

@@ -1,0 +1,107 @@
+import Foundation
+import SceneflowCore
+import SceneflowRunner
+import Testing
+
+/// Red-team 51 A F2: a bad argument to a Sceneflow call (`tap(nil)`, `wait(0/0)`, a misspelt
+/// matcher or option, a scene that does not exist) was a JUnit `<failure type="expectation">`
+/// and JSON kind `expectation`, while a bad argument to Lua's own library is an `<error>`:
+/// CI dashboards that split failures from errors counted a script's bug as a failed assertion.
+/// A call the script made wrongly is an error, in every report and in `expect.soft` too (which
+/// stops the test, as Playwright's `expect.soft` does on a TypeError); an expectation, gesture
+/// or wait that did not hold stays an expectation.
+@Suite struct ApiMisuseIsAnErrorTests {
+    /// Calls the script made wrongly: each is its own test's only line.
+    static let misuses = [
+        "tap(nil)", "tap(42)", "tap(\"Open\", {timeot = 1})", "tap(\"Open\", 3)", "tap({lable = \"Open\"})",
+        "tap({pattern = \"[\"})", "wait(0/0)", "wait(-1)", "expect.scene(\"home\", 0)", "expect.scene(\"nosuch\")",
+        "expect.scene(42)", "expect(1).to_bee(1)", "expect.soft(1).to_bee(1)", "expect.sof(1)",
+        "expect.soft.scene(\"nosuch\")", "swipe(\"sideways\")", "expect.transition{to = 3}",
+        "expect.transition{kind = \"wobble\"}", "expect.visible(\"Open\", {timeout = 1/0})",
+        "expect.screenshot(\"a/b\")", "capture(\"\")", "step(42, function() end)", "within(\"Open\", 3)",
+        "with_timeout(1, 2)", "expect.count(\"Open\", -1)", "local _ = last_transition().stat",
+        "tap_at(1e12, 1)", "type_text(\"Open\", 5)",
+    ]
+
+    /// Expectations, gestures and waits that did not hold: the app's state, not the script.
+    static let unmet = [
+        "expect.scene(\"detail\", {timeout = 0})", "tap(\"Nothing\", {timeout = 0})", "expect(1).to_be(2)",
+        "expect.soft(1).to_be(2)", "expect.visible(\"Back\", {timeout = 0})", "expect.count(\"Open\", 2)",
+        "expect.soft.scene(\"detail\", {timeout = 0})",
+    ]
+
+    /// Each test's kind, JUnit element and TAP `failure_kind`, by test name (its body).
+    static func kinds(_ bodies: [String], jobs: String) throws -> [String: (TestFailureKind?, String, String)] {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        var script = "prototype \"Proto\"\n"
+        for body in bodies {
+            let name = body.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            script += "test(\"\(name)\", function() \(body) end)\n"
+        }
+        try tmp.write("s.lua", script)
+        let r = try Sceneflow.run(
+            ["test", "s.lua", "--jobs", jobs, "--json", "r.json", "--junit", "j.xml", "--tap"], in: tmp.url,
+            timeout: 300)
+        #expect(r.status == 1, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
+        let cases = junit.components(separatedBy: "<testcase ").dropFirst()
+        let points = r.stdout.components(separatedBy: "\nnot ok ").dropFirst()
+        var found: [String: (TestFailureKind?, String, String)] = [:]
+        for (index, outcome) in report.files.flatMap(\.outcomes).enumerated() {
+            #expect(outcome.verdict == .failed, "\(outcome.name): \(outcome)")
+            let testcase = index < cases.count ? cases[cases.startIndex + index] : ""
+            let element = testcase.contains("<error") ? "error" : testcase.contains("<failure") ? "failure" : "none"
+            let point = index < points.count ? points[points.startIndex + index] : ""
+            let tap = point.components(separatedBy: "failure_kind: ").dropFirst().first?.prefix { $0 != "\n" } ?? ""
+            found[outcome.name] = (outcome.failureKind, element, String(tap))
+        }
+        #expect(found.count == bodies.count, "\(r)")
+        return found
+    }
+
+    @Test(arguments: ["1", "2"])
+    func aCallMadeWronglyIsAnErrorInEveryReport(jobs: String) throws {
+        let found = try Self.kinds(Self.misuses, jobs: jobs)
+        for body in Self.misuses {
+            let kind = found[body]
+            #expect(kind?.0 == .error, "\(body): \(String(describing: kind))")
+            #expect(kind?.1 == "error" && kind?.2 == "error", "\(body): \(String(describing: kind))")
+        }
+    }
+
+    @Test(arguments: ["1", "2"])
+    func anExpectationThatDidNotHoldStaysAnExpectation(jobs: String) throws {
+        let found = try Self.kinds(Self.unmet, jobs: jobs)
+        for body in Self.unmet {
+            let kind = found[body]
+            #expect(kind?.0 == .expectation, "\(body): \(String(describing: kind))")
+            #expect(kind?.1 == "failure" && kind?.2 == "expectation", "\(body): \(String(describing: kind))")
+        }
+    }
+
+    /// A wrong call inside `expect.soft` stops the test (its later lines do not run); an
+    /// unmet soft expectation lets it go on.
+    @Test func aWrongCallInsideExpectSoftStopsTheTest() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s.lua",
+            """
+            prototype "Proto"
+            test("wrong", function() expect.soft(1).to_bee(1); log.message("went on") end)
+            test("unmet", function() expect.soft(1).to_be(2); log.message("went on") end)
+
+            """)
+        let r = try Sceneflow.run(["test", "s.lua", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        let outcomes = report.files.flatMap(\.outcomes)
+        let wrong = try #require(outcomes.first { $0.name == "wrong" })
+        let unmet = try #require(outcomes.first { $0.name == "unmet" })
+        let text = try String(contentsOf: tmp.url.appendingPathComponent("r.json"), encoding: .utf8)
+        #expect(wrong.failureKind == .error && unmet.failureKind == .expectation, "\(text)")
+        #expect(text.components(separatedBy: "went on").count == 2, "only the unmet test went on: \(text)")
+    }
+}
