@@ -21,6 +21,9 @@ import Testing
         "expect.screenshot(\"a/b\")", "capture(\"\")", "step(42, function() end)", "within(\"Open\", 3)",
         "with_timeout(1, 2)", "expect.count(\"Open\", -1)", "local _ = last_transition().stat",
         "tap_at(1e12, 1)", "type_text(\"Open\", 5)",
+        // Red-team 54 A A3: typos found without the app, and a matcher left out.
+        "within(\"othr\", function() end)", "local _ = state.coutn", "element(\"Goo\")",
+        "expect.hidden(\"Goo\")", "expect.count(\"Goo\", 0)", "expect(1)",
     ]
 
     /// Expectations, gestures and waits that did not hold: the app's state, not the script.
@@ -103,5 +106,73 @@ import Testing
         let text = try String(contentsOf: tmp.url.appendingPathComponent("r.json"), encoding: .utf8)
         #expect(wrong.failureKind == .error && unmet.failureKind == .expectation, "\(text)")
         #expect(text.components(separatedBy: "went on").count == 2, "only the unmet test went on: \(text)")
+    }
+
+    /// Red-team 54 A A2: an expectation that did not hold in before_each, before_all or
+    /// after_each, hard or soft, was an error (the hook's name before the message hid it);
+    /// it is an expectation wherever it runs, and a call made wrongly in a hook an error.
+    @Test(arguments: ["before_each", "before_all", "after_each"], ["1", "2"])
+    func aHookKeepsTheKindOfItsFailure(hook: String, jobs: String) throws {
+        let unmet = [
+            "expect.scene(\"detail\", {timeout = 0})", "expect.soft.scene(\"detail\", {timeout = 0})",
+            "expect(1).to_be(2)",
+        ]
+        for body in unmet + ["tap(nil)", "expect.soft(1).to_bee(1)"] {
+            let tmp = try TempFolder()
+            try tmp.prototype()
+            try tmp.write(
+                "s.lua", "prototype \"Proto\"\n\(hook)(function() \(body) end)\ntest(\"t\", function() end)\n")
+            let r = try Sceneflow.run(
+                ["test", "s.lua", "--jobs", jobs, "--json", "r.json", "--junit", "j.xml"], in: tmp.url, timeout: 120)
+            #expect(r.status == 1, "\(r)")
+            let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+            let test = try #require(report.files.flatMap(\.outcomes).first { $0.name == "t" })
+            let expected: TestFailureKind = unmet.contains(body) ? .expectation : .error
+            #expect(
+                test.failureKind == expected, "\(hook) \(body) jobs \(jobs): \(String(describing: test.failureKind))")
+            let junit = try String(contentsOfFile: tmp.file("j.xml"), encoding: .utf8)
+            #expect(junit.contains(expected == .expectation ? "<failure" : "<error"), "\(hook) \(body): \(junit)")
+        }
+    }
+
+    /// After the test failed by an expectation, an after_each that fails too keeps the test's
+    /// kind (the first failure's), whichever the hook's is.
+    @Test func theFirstFailureGivesTheKind() throws {
+        for (testBody, hookBody, expected) in [
+            ("expect(1).to_be(2)", "tap(nil)", TestFailureKind.expectation),
+            ("tap(nil)", "expect(1).to_be(2)", TestFailureKind.error),
+        ] {
+            let tmp = try TempFolder()
+            try tmp.prototype()
+            try tmp.write(
+                "s.lua",
+                "prototype \"Proto\"\nafter_each(function() \(hookBody) end)\ntest(\"t\", function() \(testBody) end)\n"
+            )
+            let r = try Sceneflow.run(["test", "s.lua", "--json", "r.json"], in: tmp.url, timeout: 120)
+            let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+            let test = try #require(report.files.flatMap(\.outcomes).first { $0.name == "t" }, "\(r)")
+            #expect(test.failureKind == expected, "\(testBody) then \(hookBody): \(test)")
+        }
+    }
+
+    /// Red-team 54 A A4: an unknown matcher the script's pcall caught failed the test at its end
+    /// with "was never called"; it is caught as every other wrong call is. A5: a kind no element
+    /// of the prototype has gets a did-you-mean.
+    @Test func aCaughtUnknownMatcherLeavesNothingAndAKindTypoIsNamed() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "s.lua",
+            """
+            prototype "Proto"
+            test("caught", function() pcall(function() expect(1).to_bee(1) end); pcall(function() expect.soft(1).to_bee(1) end) end)
+            test("kind", function() tap({kind = "hotspt"}, {timeout = 0}) end)
+
+            """)
+        let r = try Sceneflow.run(["test", "s.lua"], in: tmp.url, timeout: 120)
+        #expect(r.stdout.contains("PASS  caught"), "\(r.stdout)")
+        #expect(
+            r.stdout.contains("no element of the prototype is of kind \"hotspt\"; did you mean \"hotspot\"?"),
+            "\(r.stdout)")
     }
 }

@@ -90,3 +90,22 @@ import Testing
         #expect(r.stderr.contains("o.lua: y plain"), "\(r.stderr)")
     }
 }
+
+/// Red-team 54 A A6: `--last-failed --filter t1` (or `--filter-invert t2`) gave no reason why
+/// a failed test was not rerun; the filter is named, as `--tag` and `only()` are.
+@Suite struct FilterLeavesOutFailuresTests {
+    @Test(arguments: [["--filter", "t1"], ["--filter-invert", "t2"]])
+    func theFilterIsNamed(options: [String]) throws {
+        let tmp = try TempFolder()
+        let cache = ["XDG_CACHE_HOME": Optional(tmp.file("cache"))]
+        try tmp.prototype()
+        try tmp.write(
+            "lo.lua",
+            "prototype \"Proto\"\ntest(\"t1\", function() end)\ntest(\"t2\", function() expect(1).to_be(2) end)\n")
+        #expect(try Sceneflow.run(["test", "lo.lua"], in: tmp.url, environment: cache).status == 1)
+        let r = try Sceneflow.run(["test", "lo.lua", "--last-failed"] + options, in: tmp.url, environment: cache)
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stderr.contains("was not run: \(options.joined(separator: " ")) left it out"), "\(r.stderr)")
+        #expect(r.stderr.contains("lo.lua: t2"), "\(r.stderr)")
+    }
+}

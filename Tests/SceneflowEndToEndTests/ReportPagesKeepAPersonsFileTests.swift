@@ -119,6 +119,20 @@ import Testing
         #expect(try FileManager.default.subpathsOfDirectory(atPath: tmp.file("__screenshots__")).sorted() == before)
     }
 
+    /// 54 B N2: the same for a script named like a page (`results.json.lua`): its frames folder
+    /// took the page's name, and no page was written.
+    @Test(arguments: ["results.json", "junit.xml", "index.html"])
+    func framesOfAScriptNamedLikeAPageAreRefused(name: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("\(name).lua", "prototype \"Proto\"\ntest(\"f\", function() tap \"Open\" end)\n")
+        let r = try Sceneflow.run(
+            ["test", "\(name).lua", "--frames", "R", "--report", "R"], in: tmp.url, timeout: 120)
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("where the report folder keeps its file \(name)"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tmp.file("R/\(name)")))
+    }
+
     @Test(arguments: ["artifacts", "captures", "screenshots", "videos"], [true, false])
     func framesOfAScriptNamedLikeAReportSubfolderAreRefused(name: String, givenReport: Bool) throws {
         let tmp = try TempFolder()
@@ -131,5 +145,38 @@ import Testing
         #expect(r.status == 64, "\(r)")
         #expect(r.stderr.contains("\(report)/\(name)/, which only Sceneflow writes into"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tmp.file("\(report)/\(name)")))
+    }
+}
+
+/// Red-team 54 B N5: a dangling default `sceneflow-report` link made a green test's capture
+/// fail with a bare "File exists"; N7: `--report .` beside a prototype folder named
+/// `artifacts` put failure frames among its images. Both are refused before the run (64).
+@Suite struct ReportFolderPlaceTests {
+    @Test(arguments: ["dangling", "file"])
+    func aDefaultReportFolderThatIsNoFolderIsRefused(kind: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("g.lua", "prototype \"Proto\"\ntest(\"g\", function() capture \"c\" end)\n")
+        if kind == "dangling" {
+            try FileManager.default.createSymbolicLink(
+                atPath: tmp.file("sceneflow-report"), withDestinationPath: "gone/x")
+        } else {
+            try tmp.write("sceneflow-report", "mine\n")
+        }
+        let r = try Sceneflow.run(["test", "g.lua"], in: tmp.url, timeout: 120)
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("the report folder (where captures and failure images go without --report)"), "\(r)")
+    }
+
+    @Test(arguments: ["artifacts", "captures"])
+    func aReportSubfolderThatIsAPrototypeIsRefused(name: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(name)
+        try tmp.write("d/f.lua", "prototype \"../\(name)\"\ntest(\"f\", function() expect(1).to_be(2) end)\n")
+        let before = try FileManager.default.contentsOfDirectory(atPath: tmp.file(name)).sorted()
+        let r = try Sceneflow.run(["test", "d/f.lua", "--report", "."], in: tmp.url, timeout: 120)
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("the folder of a prototype"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.file(name)).sorted() == before)
     }
 }

@@ -60,6 +60,21 @@ extension TestCommand {
                 "\(failed(list.count)) \(one ? "was" : "were") not run: \(places.joined(separator: "; ")) left \(one ? "it" : "them") out (a file with only() runs only those tests; \(one ? "it stays" : "they stay") to be rerun): \(listed(list))"
             )
         }
+        // Those --filter or --filter-invert leaves out, named so (red-team 54 A A6).
+        let onlyLeft = Set(leftOutFailures(tests, leftOutByOnly: leftOutByOnly)?.list ?? [])
+        let filtered = tests.keys.sorted().flatMap { file in
+            (tests[file] ?? []).filter { selection.leavesOut(name: $0, file: file) }.map { "\(file): \($0)" }
+        }.filter { !onlyLeft.contains($0) }
+        if !filtered.isEmpty {
+            let one = filtered.count == 1
+            let words = [
+                selection.filter.flatMap { $0.isEmpty ? nil : "--filter \($0)" },
+                selection.filterInvert.flatMap { $0.isEmpty ? nil : "--filter-invert \($0)" },
+            ].compactMap { $0 }.joined(separator: " ")
+            lines.append(
+                "\(failed(filtered.count)) \(one ? "was" : "were") not run: \(words) left \(one ? "it" : "them") out (\(one ? "it stays" : "they stay") to be rerun): \(listed(filtered))"
+            )
+        }
         let vanished = vanishedFailures(tests, results: results, selection: selection, leftOutByOnly: leftOutByOnly)
         if !vanished.isEmpty {
             let one = vanished.count == 1

@@ -63,6 +63,15 @@ struct TestCommand: Subcommand {
             guard let path else { continue }
             try OutputPath.checkWritableFolder(option, path)
         }
+        // Without --report, the default folder gets the same check when something is there (a
+        // dangling link, a file): a green test's capture failed with a bare "File exists"
+        // (red-team 54 B N5). Nothing is made here: most runs never write there.
+        let folder = HeadlessTestRunner.Options().visualDirectory
+        var info = stat()
+        if settings.report == nil, !settings.list, lstat(folder, &info) == 0 {
+            try OutputPath.checkWritableFolder(
+                "the report folder (where captures and failure images go without --report)", folder)
+        }
     }
 
     func run() -> ExitCode {

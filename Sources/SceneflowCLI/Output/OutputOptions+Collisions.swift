@@ -43,6 +43,11 @@ extension OutputOptions {
         guard !outputs.isEmpty else { return }
         try checkCollisions(
             outputs, positionals: parsed.positionals, prototype: parsed.value("--prototype"), command: command)
+        if command == TestCommand.name {
+            try checkOwnedFoldersAreNoPrototypes(
+                report: parsed.value("--report") ?? HeadlessTestRunner.Options().visualDirectory,
+                option: parsed.value("--report") == nil ? "the report folder" : "--report")
+        }
         if command == TestCommand.name, let frames = parsed.value("--frames") {
             let scripts = ScriptFinder.scripts(in: parsed.positionals.isEmpty ? ["Scripts"] : parsed.positionals)
             try checkOutsideFrames(outputs, frames: frames, scripts: scripts)
@@ -144,6 +149,20 @@ extension OutputOptions {
     ///
     /// - Throws: `UsageError` (exit 64) naming the script, its frames folder and the folder.
     static func checkFramesOutsideOwnedFolders(report: String, frames: String, scripts: [String]) throws(UsageError) {
+        // A frames folder named like a page or the ledger took its place: no page was written
+        // (red-team 54 B N2: `results.json.lua`).
+        for name in ReportFolderLedger.ownedFiles + [ReportFolderLedger.fileName, ReportFolderLedger.journalName] {
+            let page = PathText.join(report, name)
+            guard let taken = placeKey(page) else { continue }
+            for script in scripts {
+                let target = PathText.join(frames, HeadlessTestRunner.scriptID(script))
+                guard placeKey(target) == taken else { continue }
+                throw UsageError(
+                    message:
+                        "--frames \(OutputPath.shown(frames)) would write the frames of \(OutputPath.shown(script)) into \(OutputPath.shown(target))/, where the report folder keeps its file \(name); give --frames a folder of its own"
+                )
+            }
+        }
         for name in ReportFolderLedger.ownedFolders {
             let folder = PathText.join(report, name)
             guard let owned = placeKey(folder) else { continue }
@@ -155,6 +174,23 @@ extension OutputOptions {
                         "--frames \(OutputPath.shown(frames)) would write the frames of \(OutputPath.shown(script)) into \(OutputPath.shown(target))/\(key == owned ? "" : ", inside \(OutputPath.shown(folder))/"), which only Sceneflow writes into (the next run removes what is there); give --frames a folder of its own"
                 )
             }
+        }
+    }
+
+    /// Throws when a subfolder of the report folder `report` that only Sceneflow writes into
+    /// (`artifacts/`, `captures/`, …) is a prototype's folder (holds a `prototype.lua`): failure
+    /// frames and captures went among its images, and `check` warned about them (red-team 54 B
+    /// N7: `--report .` beside a prototype folder named `artifacts`).
+    ///
+    /// - Throws: `UsageError` (exit 64) naming the folder.
+    static func checkOwnedFoldersAreNoPrototypes(report: String, option: String) throws(UsageError) {
+        for name in ReportFolderLedger.ownedFolders {
+            let folder = PathText.join(report, name)
+            guard FileManager.default.fileExists(atPath: PathText.join(folder, "prototype.lua")) else { continue }
+            throw UsageError(
+                message:
+                    "\(option) \(OutputPath.shown(report)) would write its \(name) into \(OutputPath.shown(folder))/, the folder of a prototype, among its images; give the report a folder of its own"
+            )
         }
     }
 

@@ -70,14 +70,18 @@ enum TestReports {
         if let folder = settings.report {
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                // Checked before the run (`OutputOptions.checkReportPages`); a link made during
-                // it is still never written through (red-team 53 B F1).
+                // Checked before the run (`OutputOptions.checkReportPages`) and again now: a link
+                // made during it is never written through (red-team 53 B F1), nor is a page a
+                // person edited while it ran written over (54 B N1). Noted in the journal first,
+                // so a run killed while writing leaves it a run's (N3).
                 func savePage(_ name: String, _ make: () throws -> String) {
-                    if let link = ReportFolderLedger.linkProblem(name, in: folder) {
+                    if let problem = ReportFolderLedger.pageProblem(name, in: folder) {
                         failed = true
-                        printError("sceneflow \(command): could not write \(OutputPath.shown(folder))/\(name): \(link)")
+                        printError(
+                            "sceneflow \(command): could not write \(OutputPath.shown(folder))/\(name): \(problem)")
                         return
                     }
+                    ReportFolderLedger.journal(name, in: folder)
                     save((folder as NSString).appendingPathComponent(name), make)
                 }
                 savePage("results.json", json)

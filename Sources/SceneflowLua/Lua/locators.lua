@@ -252,14 +252,15 @@ function api.require_known(what, loc)
     labels[#labels + 1] = e.label
     if not has_kind[e.kind] then has_kind[e.kind], kinds[#kinds + 1] = true, e.kind end
   end
+  -- A typo in the script, found without the app: an error, not an expectation (red-team 54 A A3).
   local prefix = what .. ": no scene of the prototype has an element "
-  if type(loc) == "string" then fail(prefix .. "labelled " .. quote(loc) .. sf.hint(loc, table.unpack(labels))) end
+  if type(loc) == "string" then misuse(prefix .. "labelled " .. quote(loc) .. sf.hint(loc, table.unpack(labels))) end
   if loc.kind and not has_kind[loc.kind] then
-    fail(prefix .. "of kind " .. quote(loc.kind) .. sf.hint(loc.kind, table.unpack(kinds))
+    misuse(prefix .. "of kind " .. quote(loc.kind) .. sf.hint(loc.kind, table.unpack(kinds))
       .. " (kinds: " .. concat(kinds, ", ") .. ")")
   end
   local wanted = loc.label or loc.contains or loc.pattern
-  fail(prefix .. "matching " .. desc .. (wanted and sf.hint(wanted, table.unpack(labels)) or ""))
+  misuse(prefix .. "matching " .. desc .. (wanted and sf.hint(wanted, table.unpack(labels)) or ""))
 end
 
 -- The labels of `list`, quoted; look-alike labels (of each other or of `wanted`) are written
@@ -312,6 +313,17 @@ function api.not_found(loc, elements)
   local text = type(loc) == "string" and format("no element labelled %s", quote(loc))
     or format("no element matches %s", desc)
   text = text .. " in scene " .. quote(sf.scene()) .. sf.hint(wanted, table.unpack(labels))
+  -- A kind no element of the prototype has: a typo, named with a did-you-mean (red-team 54 A A5).
+  if type(loc) == "table" and type(loc.kind) == "string" then
+    local kinds, seen = {}, {}
+    for _, e in ipairs(sf.all_elements()) do
+      if not seen[e.kind] then seen[e.kind], kinds[#kinds + 1] = true, e.kind end
+    end
+    if not seen[loc.kind] then
+      text = text .. "; no element of the prototype is of kind " .. quote(loc.kind)
+        .. sf.hint(loc.kind, table.unpack(kinds)) .. " (kinds: " .. concat(kinds, ", ") .. ")"
+    end
+  end
   if #labels == 0 then return text .. " (the scene has no elements)" end
   local quoted = labels_of(table.move(elements, 1, math.min(#elements, LABELS_LISTED), 1, {}), wanted)
   local listed, length = {}, 0
@@ -388,7 +400,7 @@ api.define{ name = "within", group = "Locators",
         local found = false
         for _, e in ipairs(sf.all_elements()) do if match(e) then found = true break end end
         if not found then
-          fail("within(" .. quote(scope) .. "): there is no scene " .. quote(scope) .. " and no element of the "
+          misuse("within(" .. quote(scope) .. "): there is no scene " .. quote(scope) .. " and no element of the "
             .. "prototype labelled so" .. sf.hint(scope, table.unpack(sf.scene_names())))
         end
       else

@@ -166,6 +166,14 @@ end
 -- callback C runs): the failure is then kept like one inside a coroutine, so the test fails
 -- at its end even when something caught it (red-team 25 F1: `load` swallows its reader's
 -- errors, so a refused `expect.scene` in a reader left the test green).
+-- Notes `message` as an expectation failure (sf.note_failure): the runner compares the
+-- message a test ends with against the last one noted. api.noted keeps it, so a hook's failure
+-- reworded (`in before_each: …`) is noted again and keeps its kind (red-team 54 A A2).
+function api.note(message)
+  api.noted = message
+  sf.note_failure(message)
+end
+
 local function raise(message, misplaced, misuse)
   local line, src = api.line()
   local text, place = message, line and ("line " .. line) or nil
@@ -181,7 +189,7 @@ local function raise(message, misplaced, misuse)
     api.failed = nil
   else
     api.failed = { raised = message, line = line, text = text, place = place }
-    sf.note_failure(message)
+    api.note(message)
   end
   -- Inside a coroutine of the script's own, coroutine.resume would return this error as a
   -- value and the test would pass: kept here, the test fails at its end whatever the Lua does.
@@ -384,9 +392,11 @@ end
 -- a coroutine of the script's own). `waits` (default true): the call may wait, that is yield
 -- to the runner, which Lua cannot do inside a callback a function in C runs (red-team 23 F3:
 -- expect.visible in a string.gsub callback was blamed on a coroutine of the script's own);
--- calls that never wait (expect.soft(x).<matcher>, step) pass false and run there.
+-- calls that never wait (expect.soft(x).<matcher>, step) pass false and run there, and in a
+-- coroutine of the script's own while a test runs too (red-team 54 A A1: a soft matcher that
+-- held failed the test there, while the hard one passed).
 function api.inside_test(what, waits)
-  if running() ~= api.thread then
+  if running() ~= api.thread and not (waits == false and api.thread) then
     misuse(what .. ": gestures, waits and expectations run inside test(\"name\", function() ... end)"
       .. " (not in a coroutine of the script's own)")
   end

@@ -1,5 +1,6 @@
 local api = ...
 local sf, fail, show = api.sf, api.fail, api.show
+local misuse = api.misuse
 local type, setmetatable, ipairs, next = type, setmetatable, ipairs, next
 
 api.define_class{ name = "Frame", summary = "An element's frame in points, where its scene shows it at rest.",
@@ -209,7 +210,9 @@ api.define_value({ name = "state", group = "Reading state",
       local s = api.state_root("state." .. api.text(key))
       key = real_key(key)
       local v = s[key]
-      if v == nil and not api.state_had(s, key) then fail("state." .. api.text(key) .. ": " .. api.no_state_key(s, key)) end
+      if v == nil and not api.state_had(s, key) then
+        misuse("state." .. api.text(key) .. ": " .. api.no_state_key(s, key))  -- a typo: an error (54 A A3)
+      end
       return view(v, nil, key)
     end,
     __newindex = function(_, key) VIEW.__newindex(nil, key) end,

@@ -16,10 +16,16 @@ local function soft_call(what, fn, ...)
   api.inside_test(what, false)  -- fn itself says so if it waits
   local depth = sf.step_depth()
   api.failed = nil
+  local escaped = api.escaped
+  local escaped_before = escaped and #escaped
   local results = table.pack(pcall(fn, ...))
   if results[1] then return table.unpack(results, 2, results.n) end
   local failed = api.failed
   if not failed or failed.raised ~= results[2] then error(results[2], 0) end
+  -- Kept here: not also as a failure a coroutine of the script's own swallowed (api.escaped).
+  if escaped then
+    for i = #escaped, escaped_before + 1, -1 do escaped[i] = nil end
+  end
   sf.step_unwind(depth)  -- the failed expectation's step ends failed; later ones are not inside it
   api.soft[#api.soft + 1] = failed
   -- Swift keeps the line too: a limit that ends the test later lists it (no Lua runs then).

@@ -493,23 +493,28 @@ local function hooks(list, label, ok, err, own, skip)
     local soft_before = #api.soft
     api.unmatched = {}
     local hook_ok, hook_err = xpcall(hook, api.traced)
+    -- Whether the hook failed by an expectation (noted), as the test's own failure would.
+    local hook_noted = not hook_ok and hook_err == api.noted
     -- Its own expect(x) left without a matcher fails the hook, whatever failed before it
     -- (red-team 34 C5: after a failed body, or a hook before it, it was dropped).
     local unmatched = api.unmatched_failure()
     if hook_ok and unmatched then hook_ok, hook_err = false, unmatched end
     if own then
-      local caught = escaped_failure()
-      if hook_ok and caught then hook_ok, hook_err = false, caught end
+      local caught, misuse = escaped_failure()
+      if hook_ok and caught then hook_ok, hook_err, hook_noted = false, caught, not misuse end
       local soft = soft_failure(soft_before, not hook_ok and api.error_text(hook_err) or nil)
-      if soft then hook_ok, hook_err = false, soft end
+      if soft then hook_ok, hook_err, hook_noted = false, soft, hook_ok or hook_noted end
     end
     if not hook_ok then
       if ok then
         ok, err = false, label .. ": " .. api.error_text(hook_err)
+        if hook_noted then api.note(err) end
       else
         -- Each keeps its share of the message (red-team 32 A1: a long error of many lines
-        -- left no room for the hook's).
+        -- left no room for the hook's), and the kind of the first failure.
+        local noted = err == api.noted
         err = api.joined(api.error_text(err), "; then, " .. label .. ": ", api.error_text(hook_err))
+        if noted then api.note(err) end
       end
       -- The failure so far goes with the phase: a limit or a stopped worker in a later hook
       -- follows it instead of losing it (red-team 33 C1).
@@ -529,25 +534,23 @@ local function own_failure(ok, err)
     -- A call made wrongly stays an error (api.misuse); a failure, an expectation.
     if not misuse then
       api.failed = { raised = err }
-      sf.note_failure(err)
+      api.note(err)
     end
   end
+  -- An expect(x) left without its matcher is a call made wrongly: an error, as in every hook
+  -- (red-team 54 A A3: it was an expectation in the test only).
   local unmatched = api.unmatched_failure()
-  if ok and unmatched then
-    ok, err = false, unmatched
-    api.failed = { raised = err }
-    sf.note_failure(err)
-  end
+  if ok and unmatched then ok, err = false, unmatched end
   local soft, line = api.soft_report()
   if soft then
     if ok then
       -- Only soft failures: an expectation failure at the first one's line.
       ok, err = false, (line and (api.source_label .. ":" .. line .. ": ") or "") .. soft
-      sf.note_failure(err)
+      api.note(err)
     else
-      local noted = api.failed and api.failed.raised == err
+      local noted = err == api.noted
       err = api.hard_then_soft(api.error_text(err), #api.soft, api.soft_report)
-      if noted then sf.note_failure(err) end
+      if noted then api.note(err) end
     end
     api.soft = {}
     sf.soft_reported()

@@ -19,13 +19,24 @@ extension ReportFolderLedger {
     ///   changed since that run ended: a person's, "yours from then on" (52 B F1: it was
     ///   replaced without a word, then listed, so the next green run removed it). A file the last
     ///   run wrote and nobody changed is the run's to write again, as `--watch` rounds do.
+    /// A file it may write is noted in the folder's journal first (`journal`), so a run killed
+    /// before its end leaves it listed as a run's (red-team 54 B N3).
     public static func writeProblem(_ entry: String, in folder: String) -> String? {
         if let link = linkProblem(PathText.folder(of: entry), in: folder) { return link }
+        guard keepsUnlistedFiles else { return nil }
+        if let problem = unlistedProblem(entry, in: folder) { return problem }
+        journal(entry, in: folder)
+        return nil
+    }
+
+    /// `writeProblem`'s answer for a file at `entry` that is there and no run's own; nil when
+    /// nothing is there or it is the last run's own file, unchanged since.
+    static func unlistedProblem(_ entry: String, in folder: String) -> String? {
         var info = stat()
-        guard keepsUnlistedFiles, lstat(ReportPath.join(folder, entry), &info) == 0 else { return nil }
+        guard lstat(ReportPath.join(folder, entry), &info) == 0 else { return nil }
         let contents = read(folder)
         if info.st_mode & S_IFMT == S_IFREG, contents.files.contains(entry) {
-            guard let stamp = contents.modified?[entry] else { return nil }  // an older ledger
+            guard let stamp = contents.modified?[entry] else { return nil }  // an older ledger, or journaled
             if modified(info) == stamp { return nil }
         }
         return
@@ -59,7 +70,7 @@ extension ReportFolderLedger {
                 if modified(info) == stamp { return nil }
             }
             return
-                "\(path) is a file no run wrote, or one changed since its run (the folder's list \(fileName) does not name it as a run's own; a run killed before its end leaves its pages so too): it is kept, and a run never replaces it; move it away, or give the report a folder of its own"
+                "\(path) is a file no run wrote, or one changed since its run (the folder's list \(fileName) does not name it as a run's own: yours, or one a --json or --junit option wrote there): it is kept, and a run never replaces it; move it away, or give the report a folder of its own"
         case S_IFIFO, S_IFCHR:
             return nil  // a reader's pipe or a device: written into, as `--junit FIFO` is; nothing is replaced
         default:

@@ -117,14 +117,26 @@ public struct ReportFolderLedger {
         let now = Self.scan(folder)
         let data = try encoder.encode(Contents(files: files.sorted(), modified: now.filter { files.contains($0.key) }))
         try AtomicFile.write(data + Data([10]), to: ReportPath.join(folder, Self.fileName))
+        Self.removeJournal(folder)
         return warnings
     }
 
     /// `folder`'s ledger; an empty one when it has none or it cannot be read.
+    /// The entries of its journal (`journalName`: a run still going, or one killed before its
+    /// end) are a run's own too, whatever their modification time.
     static func read(_ folder: String) -> Contents {
-        guard let data = try? RegularFile.read(ReportPath.join(folder, fileName), limit: RegularFile.cacheLimit),
-            let contents = try? JSONDecoder().decode(Contents.self, from: data)
-        else { return Contents(files: []) }
+        var contents = Contents(files: [])
+        if let data = try? RegularFile.read(ReportPath.join(folder, fileName), limit: RegularFile.cacheLimit),
+            let decoded = try? JSONDecoder().decode(Contents.self, from: data)
+        {
+            contents = decoded
+        }
+        let journaled = journalEntries(folder)
+        if !journaled.isEmpty {
+            let listed = Set(contents.files)
+            contents.files += Set(journaled).subtracting(listed).sorted()
+            for entry in journaled { contents.modified?[entry] = nil }
+        }
         return contents
     }
 
