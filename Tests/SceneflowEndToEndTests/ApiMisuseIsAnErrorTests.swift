@@ -175,4 +175,35 @@ import Testing
             r.stdout.contains("no element of the prototype is of kind \"hotspt\"; did you mean \"hotspot\"?"),
             "\(r.stdout)")
     }
+
+    /// Red-team 55 A B1, B2, B3: a test that failed by an expectation turned into an error when
+    /// its after_each failed by one too (soft or hard), or caught one with pcall; an unmet
+    /// expectation that left a coroutine through `coroutine.wrap` (which puts its place before
+    /// the message) was an error. Each stays an expectation.
+    @Test(arguments: ["1", "2"])
+    func anExpectationStaysOneWhateverFollowsIt(jobs: String) throws {
+        let cases: [(test: String, hook: String?)] = [
+            ("expect.soft(1).to_be(2)", "expect.soft(1).to_be(3)"), ("expect.soft(1).to_be(2)", "expect(1).to_be(3)"),
+            ("expect(1).to_be(2)", "expect.soft(1).to_be(3)"), ("expect(1).to_be(2)", "expect(1).to_be(3)"),
+            ("expect(1).to_be(2)", "pcall(function() expect(1).to_be(3) end)"),
+            ("expect(1).to_be(2)", "pcall(step, \"s\", function() expect(1).to_be(3) end)"),
+            ("coroutine.wrap(function() expect(1).to_be(2) end)()", nil),
+            (
+                "coroutine.wrap(function() expect(1).to_be(2) end)()",
+                "coroutine.wrap(function() expect(1).to_be(3) end)()"
+            ),
+        ]
+        for (testBody, hookBody) in cases {
+            let tmp = try TempFolder()
+            try tmp.prototype()
+            let hook = hookBody.map { "after_each(function() \($0) end)\n" } ?? ""
+            try tmp.write("s.lua", "prototype \"Proto\"\n\(hook)test(\"t\", function() \(testBody) end)\n")
+            let r = try Sceneflow.run(["test", "s.lua", "--jobs", jobs, "--json", "r.json"], in: tmp.url, timeout: 120)
+            let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+            let test = try #require(report.files.flatMap(\.outcomes).first { $0.name == "t" }, "\(r)")
+            #expect(
+                test.verdict == .failed && test.failureKind == .expectation,
+                "\(testBody) then \(hookBody ?? "-"): \(test)")
+        }
+    }
 }

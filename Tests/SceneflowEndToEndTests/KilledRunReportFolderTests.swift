@@ -90,4 +90,31 @@ import Testing
         #expect(run.terminationStatus == 70, "\(out)")
         #expect(try String(contentsOfFile: tmp.file("R/index.html"), encoding: .utf8) == "<h1>my notes</h1>\n")
     }
+
+    /// Red-team 55 B P1: a file the killed run wrote and a person edited after the kill was
+    /// written over by the next run; the journal notes each file's time once written, so the
+    /// edit is the person's, kept and named.
+    @Test func aFileEditedAfterTheKillIsKept() throws {
+        let tmp = try Self.suite()
+        let killed = try Self.start(
+            ["test", "d", "--report", "R", "--param", "spin=30", "--jobs", "1"], in: tmp, until: "PASS  g")
+        kill(killed.processIdentifier, SIGKILL)
+        killed.waitUntilExit()
+        let capture = "R/captures/d-r/02-g/cg.png"
+        #expect(FileManager.default.fileExists(atPath: tmp.file(capture)))
+        try tmp.write(capture, "mine\n")
+        let next = try Sceneflow.run(["test", "d", "--report", "R"], in: tmp.url, timeout: 120)
+        #expect(next.stdout.contains("it was kept"), "\(next)")
+        #expect(try String(contentsOfFile: tmp.file(capture), encoding: .utf8) == "mine\n")
+    }
+
+    /// Red-team 55 B H1: a FIFO at the journal's path hung the run (opening it waited for a
+    /// reader, past every stop signal); it is never opened for good, and the run goes on.
+    @Test func aFIFOAtTheJournalDoesNotHangTheRun() throws {
+        let tmp = try Self.suite()
+        try FileManager.default.createDirectory(atPath: tmp.file("R"), withIntermediateDirectories: true)
+        #expect(mkfifo(tmp.file("R/.sceneflow-files.journal"), 0o644) == 0)
+        let r = try Sceneflow.run(["test", "d/r.lua", "--report", "R"], in: tmp.url, timeout: 60)
+        #expect(r.status == 0, "\(r)")
+    }
 }

@@ -20,7 +20,6 @@ import Testing
         #"tap "No such label""#,
         #"wait(1)"#,
         #"expect(1).to_be(2)"#,
-        #"expect.soft(1).to_be(2)"#,
         #"expect(1).not_to_be_close_to(1, 0/0)"#,
     ]
 
@@ -51,7 +50,7 @@ import Testing
         let r = try H.one(#"coroutine.wrap(function() expect(1).to_be(2) end)()"#)
         let failure = try #require(r.failure)
         #expect(failure.contains("expected 1 to be 2"), "\(failure)")
-        #expect(!failure.contains("coroutine.resume caught it"), "raised through: no second report: \(failure)")
+        #expect(!failure.contains("the test fails anyway"), "raised through: no second report: \(failure)")
     }
 
     // MARK: F4: every number argument of every matcher

@@ -83,6 +83,7 @@ enum TestReports {
                     }
                     ReportFolderLedger.journal(name, in: folder)
                     save((folder as NSString).appendingPathComponent(name), make)
+                    ReportFolderLedger.journalWritten(name, in: folder)
                 }
                 savePage("results.json", json)
                 savePage("junit.xml", junit)

@@ -487,6 +487,9 @@ end
 -- limit stopped: red-team 33 C1). With `own`, each hook's number goes to Swift (sf.hook) as
 -- it begins, so a stop inside it says where the rest starts.
 local function hooks(list, label, ok, err, own, skip)
+  -- Whether the failure so far is an expectation: kept across the hooks, whose own
+  -- expectations (caught or not) are noted over it (red-team 55 A B1, B2).
+  local err_noted = not ok and api.is_noted(err)
   for i = (skip or 0) + 1, #list do
     local hook = list[i]
     if own then sf.hook(i) end
@@ -494,7 +497,7 @@ local function hooks(list, label, ok, err, own, skip)
     api.unmatched = {}
     local hook_ok, hook_err = xpcall(hook, api.traced)
     -- Whether the hook failed by an expectation (noted), as the test's own failure would.
-    local hook_noted = not hook_ok and hook_err == api.noted
+    local hook_noted = not hook_ok and api.is_noted(hook_err)
     -- Its own expect(x) left without a matcher fails the hook, whatever failed before it
     -- (red-team 34 C5: after a failed body, or a hook before it, it was dropped).
     local unmatched = api.unmatched_failure()
@@ -507,20 +510,19 @@ local function hooks(list, label, ok, err, own, skip)
     end
     if not hook_ok then
       if ok then
-        ok, err = false, label .. ": " .. api.error_text(hook_err)
-        if hook_noted then api.note(err) end
+        ok, err, err_noted = false, label .. ": " .. api.error_text(hook_err), hook_noted
       else
         -- Each keeps its share of the message (red-team 32 A1: a long error of many lines
         -- left no room for the hook's), and the kind of the first failure.
-        local noted = err == api.noted
         err = api.joined(api.error_text(err), "; then, " .. label .. ": ", api.error_text(hook_err))
-        if noted then api.note(err) end
       end
+      if err_noted then api.note(err) end
       -- The failure so far goes with the phase: a limit or a stopped worker in a later hook
       -- follows it instead of losing it (red-team 33 C1).
       if own then sf.phase("after_each", api.error_text(err)) end
     end
   end
+  if err_noted and api.noted ~= err then api.note(err) end
   return ok, err
 end
 
@@ -528,6 +530,7 @@ end
 -- its own, and its soft expectations (after a hard failure, their list follows it). Called
 -- before after_each, so a failing after_each follows the test's whole failure.
 local function own_failure(ok, err)
+  if not ok and err ~= api.noted and api.is_noted(err) then api.note(err) end  -- reworded on the way
   local caught, misuse = escaped_failure()
   if ok and caught then
     ok, err = false, caught
@@ -548,7 +551,7 @@ local function own_failure(ok, err)
       ok, err = false, (line and (api.source_label .. ":" .. line .. ": ") or "") .. soft
       api.note(err)
     else
-      local noted = err == api.noted
+      local noted = api.is_noted(err)
       err = api.hard_then_soft(api.error_text(err), #api.soft, api.soft_report)
       if noted then api.note(err) end
     end

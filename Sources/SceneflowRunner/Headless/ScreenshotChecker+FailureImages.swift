@@ -100,6 +100,7 @@ extension ScreenshotChecker {
                     throw OutputError(path: path, reason: problem)
                 }
                 try write(path)
+                if let entry { ReportFolderLedger.noteWritten(entry + "/\(kind).png", in: reportFolder) }
                 files[kind] = path
             } catch {
                 missing.append("\(kind).png")

@@ -322,6 +322,7 @@ final class ScreenshotChecker: VisualChecks {
             try FileManager.default.createDirectory(
                 atPath: PathText.folder(of: path), withIntermediateDirectories: true)
             try OffscreenRenderer.savePNG(image, to: path)
+            ReportFolderLedger.noteWritten(relative, in: reportFolder)
         } catch {
             return note(
                 "capture", name, .failed(message: "could not capture the frame into \(path): \(Self.reason(error))"),

@@ -54,6 +54,7 @@ final class FailureArtifacts {
             }
             do {
                 try body(path)
+                ReportFolderLedger.noteWritten(relative + "/" + name, in: reportDirectory)
                 written.append(folder + "/" + name)
             } catch {
                 problems.append((name, ScreenshotChecker.reason(error)))

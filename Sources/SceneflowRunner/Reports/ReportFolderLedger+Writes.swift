@@ -68,6 +68,10 @@ extension ReportFolderLedger {
             if contents.files.contains(name) {
                 guard let stamp = contents.modified?[name] else { return nil }  // an older ledger
                 if modified(info) == stamp { return nil }
+            } else if ledgerDamaged(folder) {
+                // A ledger that cannot be read (damaged, over its size limit) still says a run
+                // wrote this folder: its pages are taken as that run's, not refused for good.
+                return nil
             }
             return
                 "\(path) is a file no run wrote, or one changed since its run (the folder's list \(fileName) does not name it as a run's own: yours, or one a --json or --junit option wrote there): it is kept, and a run never replaces it; move it away, or give the report a folder of its own"
@@ -104,5 +108,15 @@ extension ReportFolderLedger {
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// True when `folder` holds a ledger file that cannot be read as one (damaged, or over
+    /// `RegularFile.cacheLimit`).
+    static func ledgerDamaged(_ folder: String) -> Bool {
+        var info = stat()
+        let path = ReportPath.join(folder, fileName)
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard let data = try? RegularFile.read(path, limit: RegularFile.cacheLimit) else { return true }
+        return (try? JSONDecoder().decode(Contents.self, from: data)) == nil
     }
 }

@@ -123,7 +123,7 @@ public struct ReportFolderLedger {
 
     /// `folder`'s ledger; an empty one when it has none or it cannot be read.
     /// The entries of its journal (`journalName`: a run still going, or one killed before its
-    /// end) are a run's own too, whatever their modification time.
+    /// end) are a run's own too, unless changed since the journal noted them written.
     static func read(_ folder: String) -> Contents {
         var contents = Contents(files: [])
         if let data = try? RegularFile.read(ReportPath.join(folder, fileName), limit: RegularFile.cacheLimit),
@@ -134,8 +134,10 @@ public struct ReportFolderLedger {
         let journaled = journalEntries(folder)
         if !journaled.isEmpty {
             let listed = Set(contents.files)
-            contents.files += Set(journaled).subtracting(listed).sorted()
-            for entry in journaled { contents.modified?[entry] = nil }
+            contents.files += Set(journaled.keys).subtracting(listed).sorted()
+            // Noted written: changed since is a person's. Not noted written: taken as the run's.
+            if contents.modified == nil { contents.modified = [:] }
+            for (entry, stamp) in journaled { contents.modified?[entry] = stamp }
         }
         return contents
     }
