@@ -206,4 +206,23 @@ import Testing
                 "\(testBody) then \(hookBody ?? "-"): \(test)")
         }
     }
+
+    /// Red-team 56 W1: a failure passed on through `coroutine.wrap` had its place once per
+    /// coroutine (`s.lua:3: s.lua:3: expected 1 to be 2`), and after_all listed it twice.
+    @Test(arguments: ["test", "after_each", "after_all"])
+    func aFailurePassedOnThroughWrapShowsItsPlaceOnce(where place: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        let wrapped = "coroutine.wrap(function() coroutine.wrap(function() expect(1).to_be(2) end)() end)()"
+        let script =
+            place == "test"
+            ? "prototype \"Proto\"\ntest(\"t\", function() \(wrapped) end)\n"
+            : "prototype \"Proto\"\n\(place)(function() \(wrapped) end)\ntest(\"t\", function() end)\n"
+        try tmp.write("s.lua", script)
+        let r = try Sceneflow.run(["test", "s.lua", "--json", "r.json"], in: tmp.url, timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let json = try String(contentsOf: tmp.url.appendingPathComponent("r.json"), encoding: .utf8)
+        #expect(json.components(separatedBy: "expected 1 to be 2").count == 2, "once in the JSON: \(json)")
+        #expect(!json.contains("s.lua:2: s.lua:2:") && !r.stdout.contains("s.lua:2: s.lua:2:"), "\(r.stdout)")
+    }
 }

@@ -479,6 +479,14 @@ local function soft_failure(from, hard)
   return text
 end
 
+-- `err` as it was raised when it is the last expectation noted with places put before it on
+-- the way out (coroutine.wrap adds one per coroutine): the place shows once, in every report
+-- (red-team 56 W1: `aa.lua:3: aa.lua:3: expected 1 to be 2`).
+local function unwrapped(err)
+  if err ~= api.noted and api.is_noted(err) then return api.noted end
+  return err
+end
+
 -- Runs the hooks of `list`; `ok, err` is how the test stood before them, and each hook's
 -- failure follows (`label: message`, after `; then, ` when there was one). With `own`
 -- (after_each) a hook also fails by a soft expectation or a failure caught in a coroutine of
@@ -496,6 +504,7 @@ local function hooks(list, label, ok, err, own, skip)
     local soft_before = #api.soft
     api.unmatched = {}
     local hook_ok, hook_err = xpcall(hook, api.traced)
+    if not hook_ok then hook_err = unwrapped(hook_err) end
     -- Whether the hook failed by an expectation (noted), as the test's own failure would.
     local hook_noted = not hook_ok and api.is_noted(hook_err)
     -- Its own expect(x) left without a matcher fails the hook, whatever failed before it
@@ -530,7 +539,7 @@ end
 -- its own, and its soft expectations (after a hard failure, their list follows it). Called
 -- before after_each, so a failing after_each follows the test's whole failure.
 local function own_failure(ok, err)
-  if not ok and err ~= api.noted and api.is_noted(err) then api.note(err) end  -- reworded on the way
+  if not ok then err = unwrapped(err) end  -- its place put before it again on the way out
   local caught, misuse = escaped_failure()
   if ok and caught then
     ok, err = false, caught
@@ -672,12 +681,14 @@ function decl.run(index, last, first, hooks_only, without_before_all, skip)
       sf.hook(i)
       api.unmatched = {}
       local hook_ok, hook_err = xpcall(hook, api.traced)
+      if not hook_ok then hook_err = unwrapped(hook_err) end
       local unmatched = api.unmatched_failure()
       if hook_ok and unmatched then hook_ok, hook_err = false, unmatched end
       if not hook_ok then sf.after_all_failed(api.error_text(hook_err)) end
-      -- A failure caught in a coroutine of the hook's own is the hook's too.
+      -- A failure caught in a coroutine of the hook's own is the hook's too (once: not when
+      -- it is the one the hook failed with, passed on through coroutine.wrap).
       local caught = escaped_failure()
-      if caught then sf.after_all_failed(caught) end
+      if caught and hook_ok then sf.after_all_failed(caught) end
     end
     -- Soft expectations that failed inside the hooks are theirs too (the (after_all) entry),
     -- never the test's, which only ran before them. (Swift's list of unreported soft
