@@ -34,11 +34,7 @@ extension ReportFolderLedger {
     static func unlistedProblem(_ entry: String, in folder: String) -> String? {
         var info = stat()
         guard lstat(ReportPath.join(folder, entry), &info) == 0 else { return nil }
-        let contents = read(folder)
-        if info.st_mode & S_IFMT == S_IFREG, contents.files.contains(entry) {
-            guard let stamp = contents.modified?[entry] else { return nil }  // an older ledger, or journaled
-            if modified(info) == stamp { return nil }
-        }
+        if info.st_mode & S_IFMT == S_IFREG, read(folder).isRunsOwn(entry, modified: modified(info)) { return nil }
         return
             "a file is already there that no run wrote (a person's, or one left by a run killed before its end), or that changed since its run (yours from then on): it was kept, and nothing was written (remove it if it is not yours)"
     }
@@ -66,8 +62,7 @@ extension ReportFolderLedger {
         case S_IFREG:
             let contents = read(folder)
             if contents.files.contains(name) {
-                guard let stamp = contents.modified?[name] else { return nil }  // an older ledger
-                if modified(info) == stamp { return nil }
+                if contents.isRunsOwn(name, modified: modified(info)) { return nil }
             } else if ledgerDamaged(folder) {
                 // A ledger that cannot be read (damaged, over its size limit) still says a run
                 // wrote this folder: its pages are taken as that run's, not refused for good.

@@ -43,6 +43,15 @@ public struct ReportFolderLedger {
         var schema = "sceneflow-report-files/1"
         var files: [String]
         var modified: [String: Double]?
+
+        /// Whether `entry`, a file now left with modification time `modified`, is a run's own
+        /// to write again: listed, and unchanged since its run (an entry with no time, from an
+        /// older ledger or a journal that did not note it written, is taken as unchanged).
+        func isRunsOwn(_ entry: String, modified time: Double) -> Bool {
+            guard files.contains(entry) else { return false }
+            guard let stamp = modified?[entry] else { return true }
+            return stamp == time
+        }
     }
 
     /// Starts a run into `folder`: notes what the folder holds and, with `cleaning`, which
