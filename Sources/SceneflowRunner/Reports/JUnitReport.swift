@@ -10,8 +10,10 @@ import SceneflowCore
 /// limit, or an interruption) an `<error>`, a skipped test `<skipped>`; real durations in
 /// seconds, none at all when unknown (never a made-up 0). The testcase's `<system-out>` has
 /// `PASSED WITH WARNINGS` and each warning as `file:line: warning: message`, and the failure
-/// images (frame, expected, actual, diff) as `[[ATTACHMENT|path]]` lines (GitLab and Jenkins
-/// attachments); every path is from the working directory. A file that could not load is one
+/// images (frame, expected, actual, diff) and the script's captures as `[[ATTACHMENT|path]]`
+/// lines (GitLab and Jenkins attachments), the other failure artifacts as `artifact: path`
+/// lines: every file the JSON report names for the test; every path is from the working
+/// directory. A file that could not load is one
 /// `(load)` testcase with an `<error>`; a file that never ran one `(not run)` testcase, an
 /// `<error type="interrupted">` when a stop signal kept it from running (as each test it kept
 /// from running: an interrupted run never reads as passed), else `<skipped>`. Each `<testsuite>`'s properties name the Sceneflow that wrote it
@@ -186,12 +188,19 @@ public enum JUnitReport {
         }.joined(separator: "\n")
     }
 
-    /// The failure images of `outcome` (frame at the failure, then each failed screenshot's
-    /// expected, actual and diff), as paths from the working directory.
-    static func failureImages(_ outcome: TestOutcome) -> [String] {
+    /// The images JUnit attaches for `outcome`, as paths from the working directory: the frame
+    /// at the failure, then every image a screenshot check or capture wrote (a failed
+    /// screenshot's expected, actual and diff; each `capture`, whatever the verdict: evidence
+    /// the script asked for), as JSON and the HTML page name them (red-team 57 B J1: a failing
+    /// test's captures were missing from JUnit).
+    static func attachedImages(_ outcome: TestOutcome) -> [String] {
         var images = outcome.artifacts.filter { $0.hasSuffix(".png") }
-        for visual in outcome.visuals where visual.status == "failed" {
-            images += ["expected", "actual", "diff"].compactMap { visual.files[$0] }
+        let order = ["expected", "actual", "diff"]
+        for visual in outcome.visuals {
+            let kinds = visual.files.keys.sorted {
+                (order.firstIndex(of: $0) ?? 3, $0) < (order.firstIndex(of: $1) ?? 3, $1)
+            }
+            images += kinds.compactMap { visual.files[$0] }.filter { !images.contains($0) }
         }
         return images
     }
@@ -206,7 +215,7 @@ public enum JUnitReport {
         for entry in outcome.log where entry.level == .message {
             lines.append("message \(formatNumber(entry.clockTime, decimals: 3))s: \(entry.message)")
         }
-        let images = failureImages(outcome)
+        let images = attachedImages(outcome)
         for artifact in outcome.artifacts where !images.contains(artifact) { lines.append("artifact: \(artifact)") }
         for file in images + [outcome.video].compactMap({ $0 }) { lines.append(attachment(file)) }
         return lines.joined(separator: "\n")
