@@ -65,6 +65,21 @@ import Testing
             (["--param", "a b=1"], "--param: the key \"a b\" is not a name (letters, digits, _, . and -)"),
             (["--param", "u=1", "--param", "u=2"], "--param: \"u\" is given twice"),
             (["--param-env", "1X"], "--param-env: \"1X\" is not an environment variable name"),
+            // One key from two places is given twice too, in either order, set or not (red-team
+            // 57 B P1: --param silently won over --param-env, and --param-env twice was taken).
+            (["--param-env", "HOME", "--param-env", "HOME"], "--param-env: \"HOME\" is given twice"),
+            (
+                ["--param-env", "HOME", "--param", "HOME=5"],
+                "\"HOME\" is given twice: by --param-env HOME and by --param HOME=5; give it once"
+            ),
+            (
+                ["--param", "HOME=5", "--param-env", "HOME"],
+                "\"HOME\" is given twice: by --param-env HOME and by --param HOME=5; give it once"
+            ),
+            (
+                ["--param", "SF_UNSET_X=5", "--param-env", "SF_UNSET_X"],
+                "\"SF_UNSET_X\" is given twice: by --param-env SF_UNSET_X and by --param SF_UNSET_X=5; give it once"
+            ),
         ]
         for (args, message) in cases {
             let r = try Sceneflow.run(["test", tmp.file("suite")] + args)

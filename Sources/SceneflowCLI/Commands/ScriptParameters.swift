@@ -5,19 +5,24 @@ import Foundation
 /// `--param-env`, so a run does not depend on whatever the shell happens to hold.
 enum ScriptParameters {
     /// The parameters from `params` (`KEY=VALUE` each, in order) and the variables
-    /// `environmentNames` names that `environment` sets; a `--param` wins over a `--param-env`
-    /// of the same name.
+    /// `environmentNames` names that `environment` sets. Each key comes from one place, as an
+    /// option that takes one value is given once: no precedence to learn.
     /// - Throws: `UsageError` (exit 64) for a value without `=` or an empty key, a key that is
-    ///   not a name (letters, digits, `_`, `.`, `-`), a key given twice with `--param`, or a
-    ///   `--param-env` name that is not a variable name or names a variable whose value is not
-    ///   valid UTF-8.
+    ///   not a name (letters, digits, `_`, `.`, `-`), a key given twice (by `--param`, by
+    ///   `--param-env`, or by both, set in the environment or not: red-team 57 B P1, where
+    ///   `--param` silently won), or a `--param-env` name that is not a variable name or names
+    ///   a variable whose value is not valid UTF-8.
     static func parse(
         params: [String], environmentNames: [String], environment: [String: String]
     ) throws(UsageError) -> [String: String] {
         var result: [String: String] = [:]
+        var fromEnvironment: Set<String> = []
         for name in environmentNames {
             guard isVariableName(name) else {
                 throw UsageError(message: "--param-env: \"\(name)\" is not an environment variable name")
+            }
+            guard fromEnvironment.insert(name).inserted else {
+                throw UsageError(message: "--param-env: \"\(name)\" is given twice")
             }
             // Read as text, an invalid byte would reach the script as U+FFFD without a word,
             // while `--param` refuses such a value (red-team finding o5).
@@ -37,6 +42,10 @@ enum ScriptParameters {
                 throw UsageError(message: "--param: the key \"\(key)\" is not a name (letters, digits, _, . and -)")
             }
             guard given.insert(key).inserted else { throw UsageError(message: "--param: \"\(key)\" is given twice") }
+            if fromEnvironment.contains(key) {
+                throw UsageError(
+                    message: "\"\(key)\" is given twice: by --param-env \(key) and by --param \(text); give it once")
+            }
             result[key] = String(text[text.index(after: eq)...])
         }
         return result
