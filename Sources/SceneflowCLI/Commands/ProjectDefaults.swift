@@ -75,7 +75,7 @@ enum ProjectDefaults {
             // first, as there: the report folder is checked next, and a file may be inside it.
             try OutputOptions.checkCollisions(
                 outputs(settings, given: given, config: path), positionals: inputs, prototype: settings.prototype,
-                config: path, command: TestCommand.name)
+                config: path, command: TestCommand.name, shard: settings.shard)
             if report, let folder = config.report {
                 try OutputPath.checkWritableFolder("\(path): test.reporters.report", folder)
             }

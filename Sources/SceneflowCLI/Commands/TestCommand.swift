@@ -201,7 +201,7 @@ struct TestCommand: Subcommand {
         // Under --watch the reports link the artifacts of scripts not rerun: nothing is removed.
         let ledger = Self.startReportFolder(
             settings.report ?? HeadlessTestRunner.Options().visualDirectory, cleaning: watched == nil,
-            writesPages: settings.report != nil)
+            writesPages: settings.report != nil, shard: settings.shard)
         let colour = Colour.enabled(environment)
         // A reader that stalls on the console's pipe must not keep a signal from ending the run.
         ConsoleRelay.install(tap: settings.tap)
@@ -334,9 +334,11 @@ struct TestCommand: Subcommand {
     /// Starts a run into the report folder `folder` (`ReportFolderLedger.start`), printing a
     /// warning for each file of the last run that could not be removed.
     static func startReportFolder(
-        _ folder: String, cleaning: Bool = true, writesPages: Bool = true, command: String = name
+        _ folder: String, cleaning: Bool = true, writesPages: Bool = true, shard: (Int, Int)? = nil,
+        command: String = name
     ) -> ReportFolderLedger {
-        let (ledger, warnings) = ReportFolderLedger.start(folder, cleaning: cleaning, writesPages: writesPages)
+        let (ledger, warnings) = ReportFolderLedger.start(
+            folder, cleaning: cleaning, writesPages: writesPages, shard: shard)
         for warning in warnings { printError("sceneflow \(command): warning: \(warning)") }
         return ledger
     }

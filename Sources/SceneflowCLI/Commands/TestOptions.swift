@@ -266,15 +266,12 @@ struct TestSettings {
             jobs = count
         }
         if let text = parsed.value("--shard") {
-            let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
-                index <= count, count <= Self.maxShards
-            else {
+            guard let parsed = Self.shard(from: text) else {
                 throw UsageError(
                     message:
                         "--shard expects I/N with 1 <= I <= N <= \(Self.maxShards), such as 1/4, got \"\(text)\"")
             }
-            shard = (index, count)
+            shard = parsed
         }
         if framesHashOnly && frames == nil {
             throw UsageError(
@@ -297,6 +294,15 @@ struct TestSettings {
         let names = given.filter(\.1).map(\.0)
         guard let last = names.last else { return nil }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
+    }
+
+    /// `(I, N)` of a `--shard I/N` value, or nil when it is not one (`1 <= I <= N <= maxShards`).
+    static func shard(from text: String) -> (Int, Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, index >= 1,
+            index <= count, count <= maxShards
+        else { return nil }
+        return (index, count)
     }
 
     /// The most shards a suite is split into (`--shard I/N`): more machines than any CI matrix

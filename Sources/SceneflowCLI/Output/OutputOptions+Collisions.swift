@@ -42,7 +42,8 @@ extension OutputOptions {
         }
         guard !outputs.isEmpty else { return }
         try checkCollisions(
-            outputs, positionals: parsed.positionals, prototype: parsed.value("--prototype"), command: command)
+            outputs, positionals: parsed.positionals, prototype: parsed.value("--prototype"), command: command,
+            shard: parsed.value("--shard").flatMap(TestSettings.shard(from:)))
         if command == TestCommand.name {
             try checkOwnedFoldersAreNoPrototypes(
                 report: parsed.value("--report") ?? HeadlessTestRunner.Options().visualDirectory,
@@ -226,12 +227,12 @@ extension OutputOptions {
     /// Checks `outputs`, wherever they come from (the command line, the project config's
     /// reporters), against each other and against the inputs of a run of `positionals` (for
     /// `test`, `Scripts` when none) with `prototype` (`--prototype`, or the config's), and
-    /// `config`, the project config file the run read.
+    /// `config`, the project config file the run read; `shard`, the run's `--shard I/N`.
     ///
     /// - Throws: `UsageError` (exit 64) naming both outputs or the output and the input.
     static func checkCollisions(
         _ outputs: [OutputCollisions.Output], positionals: [String], prototype: String?, config: String? = nil,
-        command: String
+        command: String, shard: (Int, Int)? = nil
     ) throws(UsageError) {
         try OutputCollisions.checkDistinct(outputs)
         if command == TestCommand.name { try checkOutsideOwnedFolders(outputs) }
@@ -255,7 +256,7 @@ extension OutputOptions {
         try OutputCollisions.checkNotInputs(
             outputs, files: files, prototypeFolders: prototypes, luaIsInput: command == TestCommand.name,
             config: config)
-        try checkReportPages(outputs)
+        try checkReportPages(outputs, shard: shard)
     }
 
     /// Throws when a page a report folder output writes (`results.json`, `junit.xml`,
@@ -265,12 +266,12 @@ extension OutputOptions {
     /// through a link into a person's file, and over a person's own page, without a word.
     ///
     /// - Throws: `UsageError` (exit 64) naming the option, the folder and the page.
-    static func checkReportPages(_ outputs: [OutputCollisions.Output]) throws(UsageError) {
+    static func checkReportPages(_ outputs: [OutputCollisions.Output], shard: (Int, Int)?) throws(UsageError) {
         for output in outputs where output.option == "--report" || output.option.hasSuffix("test.reporters.report") {
             let name = PathText.lastComponent(of: output.path)
             let folder = PathText.folder(of: output.path)
             guard ReportFolderLedger.ownedFiles.contains(name),
-                let problem = ReportFolderLedger.pageProblem(name, in: folder)
+                let problem = ReportFolderLedger.pageProblem(name, in: folder, shard: shard)
             else { continue }
             throw UsageError(message: "\(output.option) \(OutputPath.shown(folder)): \(problem)")
         }

@@ -75,7 +75,7 @@ enum TestReports {
                 // person edited while it ran written over (54 B N1). Noted in the journal first,
                 // so a run killed while writing leaves it a run's (N3).
                 func savePage(_ name: String, _ make: () throws -> String) {
-                    if let problem = ReportFolderLedger.pageProblem(name, in: folder) {
+                    if let problem = ReportFolderLedger.pageProblem(name, in: folder, shard: settings.shard) {
                         failed = true
                         printError(
                             "sceneflow \(command): could not write \(OutputPath.shown(folder))/\(name): \(problem)")

@@ -48,9 +48,12 @@ extension ReportFolderLedger {
     /// - a symbolic link (a page is never written through one, nor is the link replaced);
     /// - a file the ledger does not list, or one changed since its run: a person's;
     /// - anything else that is not a file (a folder, a socket); a FIFO or a character device
-    ///   is written into, as any output is (`OutputTarget`), and replaces nothing.
+    ///   is written into, as any output is (`OutputTarget`), and replaces nothing;
+    /// - for a run of shard `I/N` (`shard`), the page of another shard `J/N` of the split: that
+    ///   shard's results, for `merge-reports` (red-team 57 B L1: shards run one after another
+    ///   into one folder lost all but the last one's results).
     /// The message names the path and what to do.
-    public static func pageProblem(_ name: String, in folder: String) -> String? {
+    public static func pageProblem(_ name: String, in folder: String, shard: (Int, Int)? = nil) -> String? {
         let path = ReportPath.join(folder, name)
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
@@ -62,6 +65,10 @@ extension ReportFolderLedger {
         case S_IFREG:
             let contents = read(folder)
             if contents.files.contains(name) {
+                if let other = contents.shards?[name], isOtherShard(other, of: shard), let shard {
+                    return
+                        "\(path) holds the results of shard \(other), and this run is shard \(shard.0)/\(shard.1): give each shard a report folder of its own (merge-reports joins them), or remove the folder to start again"
+                }
                 if contents.isRunsOwn(name, modified: modified(info)) { return nil }
             } else if ledgerDamaged(folder) {
                 // A ledger that cannot be read (damaged, over its size limit) still says a run

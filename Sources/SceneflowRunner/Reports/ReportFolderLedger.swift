@@ -30,19 +30,27 @@ public struct ReportFolderLedger {
     /// The modification time the last run left each of its files with (ledgers since
     /// red-team 45 B G2): one changed since is a person's now, never removed.
     private let staleStamps: [String: Double]
-    /// The last ledger's entries kept listed (not cleaning: `merge-reports`).
+    /// The last ledger's entries kept listed (not cleaning: `merge-reports`; or written by
+    /// another shard of this run's split).
     private let leftOver: [String]
+    /// The shard this run is (`I/N` of `--shard I/N`), nil for a whole suite: it tags the
+    /// files the run writes, so a run of another shard of the same split keeps them.
+    private var shard: String?
+    /// The shards that wrote the last ledger's entries, for the entries kept listed.
+    private var shardsBefore: [String: String] = [:]
     /// Whether this run writes the folder's pages (`ownedFiles`: `--report DIR`). Without it
     /// they are a person's (`--junit sceneflow-report/junit.xml` into the default capture
     /// folder): never listed, never removed (red-team 11 m9: the next run removed it).
     private var writesPages = true
 
-    /// The ledger's JSON: the relative paths of the files the run wrote, and the modification
-    /// time (seconds since 1970) each had when the run ended (absent in older ledgers).
+    /// The ledger's JSON: the relative paths of the files the run wrote, the modification
+    /// time (seconds since 1970) each had when the run ended (absent in older ledgers), and
+    /// the shard (`I/N`) that wrote each one a sharded run wrote (absent otherwise).
     struct Contents: Codable {
         var schema = "sceneflow-report-files/1"
         var files: [String]
         var modified: [String: Double]?
+        var shards: [String: String]?
 
         /// Whether `entry`, a file now left with modification time `modified`, is a run's own
         /// to write again: listed, and unchanged since its run (an entry with no time, from an
@@ -60,19 +68,36 @@ public struct ReportFolderLedger {
     /// - Returns: the ledger to `finish`, and no warnings (kept for the callers' shape: removal
     ///   warnings come from `finish`).
     /// `writesPages`: the run writes `ownedFiles` there (`--report DIR`); else they are left
-    /// alone.
-    public static func start(_ folder: String, cleaning: Bool = true, writesPages: Bool = true) -> (
-        ReportFolderLedger, [String]
-    ) {
+    /// alone. `shard`: the run's `(I, N)` of `--shard I/N`, nil for a whole suite; the files
+    /// another shard `J/N` of the same split wrote are kept, so shards run one after another
+    /// into one folder keep each other's evidence for `merge-reports` (red-team 57 B L1: the
+    /// second shard removed the first one's captures, and the merged report named files that
+    /// were gone). A run of the whole suite, or of another split, removes them.
+    public static func start(
+        _ folder: String, cleaning: Bool = true, writesPages: Bool = true, shard: (Int, Int)? = nil
+    ) -> (ReportFolderLedger, [String]) {
         let contents = read(folder)
         let listed = contents.files.filter {
             ownedPath($0, in: folder) != nil && (writesPages || $0.contains("/"))
         }
+        let tag = shard.map { "\($0.0)/\($0.1)" }
+        let shards = contents.shards ?? [:]
+        let others = Set(listed.filter { entry in shards[entry].map { isOtherShard($0, of: shard) } ?? false })
         var ledger = ReportFolderLedger(
-            folder: folder, before: scan(folder), stale: cleaning ? listed : [],
-            staleStamps: contents.modified ?? [:], leftOver: cleaning ? [] : listed)
+            folder: folder, before: scan(folder), stale: cleaning ? listed.filter { !others.contains($0) } : [],
+            staleStamps: contents.modified ?? [:], leftOver: cleaning ? others.sorted() : listed)
         ledger.writesPages = writesPages
+        ledger.shard = tag
+        ledger.shardsBefore = shards
         return (ledger, [])
+    }
+
+    /// Whether `tag` (`J/N`, as a ledger keeps it) names another shard of the split `shard`
+    /// (`(I, N)`): same `N`, another `J`. False for a run of the whole suite (nil).
+    static func isOtherShard(_ tag: String, of shard: (Int, Int)?) -> Bool {
+        guard let shard else { return false }
+        let parts = tag.split(separator: "/").compactMap { Int($0) }
+        return parts.count == 2 && parts[1] == shard.1 && parts[0] != shard.0
     }
 
     /// Ends the run: removes the last run's files this run did not write again (then the
@@ -124,7 +149,16 @@ public struct ReportFolderLedger {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let now = Self.scan(folder)
-        let data = try encoder.encode(Contents(files: files.sorted(), modified: now.filter { files.contains($0.key) }))
+        // Each file keeps the shard that wrote it: this run's for what it wrote, the other
+        // shards' for theirs, kept.
+        var shards: [String: String] = [:]
+        for entry in files {
+            if let tag = before[entry] == now[entry] ? shardsBefore[entry] : shard { shards[entry] = tag }
+        }
+        let contents = Contents(
+            files: files.sorted(), modified: now.filter { files.contains($0.key) },
+            shards: shards.isEmpty ? nil : shards)
+        let data = try encoder.encode(contents)
         try AtomicFile.write(data + Data([10]), to: ReportPath.join(folder, Self.fileName))
         Self.removeJournal(folder)
         return warnings

@@ -1,0 +1,102 @@
+import Foundation
+import SceneflowRunner
+import Testing
+
+/// Shards of one split run one after another in one folder (a workstation, a CI agent whose
+/// parallel stages share the workspace) keep each other's evidence: the files shard `J/N`
+/// wrote into the report folder stay until shard `J/N` itself, the whole suite or another split
+/// runs there again, so `merge-reports` finds every capture; and a shard never writes its pages
+/// over another shard's results (red-team 57 B L1: shard 2 removed shard 1's captures, and
+/// the merged report named files that were gone).
+@Suite struct ShardsShareAReportFolderTests {
+    /// Four scripts, each a failing test that captures its evidence, so each shard of a split
+    /// in two gets files.
+    static func suite() throws -> TempFolder {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        for name in ["a", "b", "c", "d"] {
+            try tmp.write(
+                "s/\(name).lua",
+                """
+                prototype "../Proto"
+                test("t", function() capture "ev"; expect(param("red", "1")).to_be("0") end)
+
+                """)
+        }
+        return tmp
+    }
+
+    /// The captures now in `folder` (paths inside it).
+    static func captures(_ tmp: TempFolder, _ folder: String) -> [String] {
+        let all = (try? FileManager.default.subpathsOfDirectory(atPath: tmp.file(folder + "/captures"))) ?? []
+        return all.filter { $0.hasSuffix(".png") }.sorted()
+    }
+
+    @Test(arguments: ["1", "2"])
+    func shardsKeepEachOthersFilesForTheMerge(_ jobs: String) throws {
+        let tmp = try Self.suite()
+        for index in 1...2 {
+            let r = try Sceneflow.run(
+                ["test", "s", "--shard", "\(index)/2", "--jobs", jobs, "--json", "s\(index).json"], in: tmp.url,
+                environment: ["CI": "1"], timeout: 120)
+            #expect(r.status == 1, "\(r)")
+        }
+        #expect(Self.captures(tmp, "sceneflow-report").count == 4, "\(Self.captures(tmp, "sceneflow-report"))")
+        let merge = try Sceneflow.run(
+            ["merge-reports", "s1.json", "s2.json", "--report", "M"], in: tmp.url, timeout: 120)
+        #expect(merge.status == 1, "\(merge)")
+        #expect(!merge.stderr.contains("not found"), "\(merge.stderr)")
+        let merged = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("M/results.json")))
+        let images = merged.files.flatMap(\.outcomes).flatMap(\.visuals).compactMap { $0.files["image"] }
+        #expect(images.count == 4, "\(images)")
+        for image in images {
+            #expect(FileManager.default.fileExists(atPath: tmp.file(image)), "\(image) is gone")
+        }
+    }
+
+    /// A shard run again removes only its own stale files; the whole suite, or another split,
+    /// removes every shard's.
+    @Test func aShardCleansOnlyItsOwnAndTheWholeSuiteCleansAll() throws {
+        let tmp = try Self.suite()
+        for index in 1...2 {
+            let r = try Sceneflow.run(
+                ["test", "s", "--shard", "\(index)/2"], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+            #expect(r.status == 1, "\(r)")
+        }
+        #expect(Self.captures(tmp, "sceneflow-report").count == 4)
+        // Shard 1 again, now green without its capture: its own two go, shard 2's stay.
+        for name in ["a", "b", "c", "d"] {
+            try tmp.write("s/\(name).lua", "prototype \"../Proto\"\ntest(\"t\", function() end)\n")
+        }
+        var r = try Sceneflow.run(["test", "s", "--shard", "1/2"], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 0, "\(r)")
+        #expect(Self.captures(tmp, "sceneflow-report").count == 2, "\(Self.captures(tmp, "sceneflow-report"))")
+        // Another split: the old split's files are stale.
+        r = try Sceneflow.run(["test", "s", "--shard", "1/3"], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 0, "\(r)")
+        #expect(Self.captures(tmp, "sceneflow-report").isEmpty, "\(Self.captures(tmp, "sceneflow-report"))")
+    }
+
+    /// `--report R` for two shards of one split: the second is refused before it runs (64),
+    /// with the page and both shards named, and the first shard's pages are as they were; the
+    /// same shard again, and the whole suite, write them.
+    @Test func aShardNeverWritesOverAnotherShardsPages() throws {
+        let tmp = try Self.suite()
+        var r = try Sceneflow.run(
+            ["test", "s", "--shard", "1/2", "--report", "R"], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let before = try Data(contentsOf: tmp.url.appendingPathComponent("R/results.json"))
+        r = try Sceneflow.run(
+            ["test", "s", "--shard", "2/2", "--report", "R"], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 64, "\(r)")
+        #expect(r.stderr.contains("R/results.json holds the results of shard 1/2, and this run is shard 2/2"), "\(r)")
+        #expect(try Data(contentsOf: tmp.url.appendingPathComponent("R/results.json")) == before)
+        r = try Sceneflow.run(
+            ["test", "s", "--shard", "1/2", "--report", "R"], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        r = try Sceneflow.run(["test", "s", "--report", "R"], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let whole = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("R/results.json")))
+        #expect(whole.files.count == 4)
+    }
+}
