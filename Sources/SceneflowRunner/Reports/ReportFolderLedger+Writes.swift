@@ -64,16 +64,14 @@ extension ReportFolderLedger {
                 "\(path) is a symbolic link (to \(target)), and a report page is never written through one; remove the link, or give the report a folder of its own"
         case S_IFREG:
             let contents = read(folder)
+            // A damaged list (`read`) names every file here as a run's, so its pages are not
+            // refused for good.
             if contents.files.contains(name) {
                 if let other = contents.shards?[name], isOtherShard(other, of: shard), let shard {
                     return
                         "\(path) holds the results of shard \(other), and this run is shard \(shard.0)/\(shard.1): give each shard a report folder of its own (merge-reports joins them), or remove the folder to start again"
                 }
                 if contents.isRunsOwn(name, modified: modified(info)) { return nil }
-            } else if ledgerDamaged(folder) {
-                // A ledger that cannot be read (damaged, over its size limit) still says a run
-                // wrote this folder: its pages are taken as that run's, not refused for good.
-                return nil
             }
             return
                 "\(path) is a file no run wrote, or one changed since its run (the folder's list \(fileName) does not name it as a run's own: yours, or one a --json or --junit option wrote there): it is kept, and a run never replaces it; move it away, or give the report a folder of its own"
@@ -110,15 +108,5 @@ extension ReportFolderLedger {
         }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
-    }
-
-    /// True when `folder` holds a ledger file that cannot be read as one (damaged, or over
-    /// `RegularFile.cacheLimit`).
-    static func ledgerDamaged(_ folder: String) -> Bool {
-        var info = stat()
-        let path = ReportPath.join(folder, fileName)
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        guard let data = try? RegularFile.read(path, limit: RegularFile.cacheLimit) else { return true }
-        return (try? JSONDecoder().decode(Contents.self, from: data)) == nil
     }
 }

@@ -51,6 +51,12 @@ public struct ReportFolderLedger {
         var files: [String]
         var modified: [String: Double]?
         var shards: [String: String]?
+        /// Whether the folder's list is there but could not be read (not JSON, a value of the
+        /// wrong type anywhere, over its size limit, unreadable): then `files` is every file
+        /// under the owned names, taken as an earlier run's (`read`). Never written.
+        var damaged = false
+
+        private enum CodingKeys: String, CodingKey { case schema, files, modified, shards }
 
         /// Whether `entry`, a file now left with modification time `modified`, is a run's own
         /// to write again: listed, and unchanged since its run (an entry with no time, from an
@@ -77,6 +83,12 @@ public struct ReportFolderLedger {
         _ folder: String, cleaning: Bool = true, writesPages: Bool = true, shard: (Int, Int)? = nil
     ) -> (ReportFolderLedger, [String]) {
         let contents = read(folder)
+        var warnings: [String] = []
+        if contents.damaged {
+            warnings.append(
+                "\(ReportPath.join(folder, fileName)) cannot be read (damaged, or edited by hand): the files under \(ownedFolders.joined(separator: "/, "))/ and the pages there are taken as an earlier run's, written over and removed unless this run writes them again; the list is written anew at the run's end"
+            )
+        }
         let listed = contents.files.filter {
             ownedPath($0, in: folder) != nil && (writesPages || $0.contains("/"))
         }
@@ -89,7 +101,7 @@ public struct ReportFolderLedger {
         ledger.writesPages = writesPages
         ledger.shard = tag
         ledger.shardsBefore = shards
-        return (ledger, [])
+        return (ledger, warnings)
     }
 
     /// Whether `tag` (`J/N`, as a ledger keeps it) names another shard of the split `shard`
@@ -164,15 +176,25 @@ public struct ReportFolderLedger {
         return warnings
     }
 
-    /// `folder`'s ledger; an empty one when it has none or it cannot be read.
-    /// The entries of its journal (`journalName`: a run still going, or one killed before its
+    /// `folder`'s ledger; an empty one when it has none. One that is there but cannot be read
+    /// (red-team 58 B L2: one bad value dropped the whole list, and every later capture at a
+    /// path it had named failed as "a person's" until the folder was deleted by hand) is
+    /// `damaged`, and lists every file under the owned names with no time: the files of the
+    /// runs that wrote the folder, which only Sceneflow writes into. The entries of its journal (`journalName`: a run still going, or one killed before its
     /// end) are a run's own too, unless changed since the journal noted them written.
     static func read(_ folder: String) -> Contents {
         var contents = Contents(files: [])
-        if let data = try? RegularFile.read(ReportPath.join(folder, fileName), limit: RegularFile.cacheLimit),
-            let decoded = try? JSONDecoder().decode(Contents.self, from: data)
-        {
-            contents = decoded
+        let path = ReportPath.join(folder, fileName)
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+            if let data = try? RegularFile.read(path, limit: RegularFile.cacheLimit),
+                let decoded = try? JSONDecoder().decode(Contents.self, from: data)
+            {
+                contents = decoded
+            } else {
+                contents = Contents(files: scan(folder).keys.sorted())
+                contents.damaged = true
+            }
         }
         let journaled = journalEntries(folder)
         if !journaled.isEmpty {
