@@ -248,7 +248,15 @@ struct PrototypeValidator {
         case .none: break
         case _ where !table["control"].isNone: break  // a control's value is its own (validateControl)
         case .string(let s): value = s
-        case .number(let n) where n.isFinite: value = formatNumber(n, decimals: 6)
+        // Every digit, as the number reads back (red-team 58 A V1: six decimals made
+        // expect.value("Go", 1/3) fail); a whole number beyond 2^53 in Lua's integer range
+        // (below 2^63) was an integer that has lost digits already.
+        case .number(let n) where n == n.rounded() && abs(n) > 9_007_199_254_740_992 && abs(n) <= 0x1p63:
+            error(
+                path + ".value",
+                "the whole number \(formatNumber(n)) is beyond 2^53 (9007199254740992), where a number no longer holds every digit: write it as a string (\"123456789012345678\")"
+            )
+        case .number(let n) where n.isFinite: value = HotspotEditor.luaNumber(n == 0 ? 0 : n)
         case let other: error(path + ".value", "expected a string or a finite number, got \(describe(other))")
         }
         var enabled = true
