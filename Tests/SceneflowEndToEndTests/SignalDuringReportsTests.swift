@@ -59,4 +59,46 @@ import Testing
             #expect(status == 128 + signal, "\(stderr)")
         }
     }
+
+    /// A signal that cuts short a report written into a FIFO whose reader does not read, once
+    /// every test has run: the report could not be written, so the exit is 70 as for any
+    /// report that could not be written, and the reports written whole read as the run went
+    /// (red-team 58 B S1: exit 143 while JSON, TAP and HTML read as passed, with no runFailure).
+    @Test(arguments: [SIGTERM, SIGINT])
+    func aSignalThatCutsAFIFOReportShortIsAFailedWrite(_ signal: Int32) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("big.lua", Self.suite)
+        #expect(mkfifo(tmp.file("ff"), 0o644) == 0)
+        // A reader that never reads: the JUnit write fills the pipe and waits.
+        let reader = open(tmp.file("ff"), O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = ["test", "big.lua", "--json", "r.json", "--junit", "ff", "--report", "rep", "--tap"]
+        process.currentDirectoryURL = tmp.url
+        for name in ["r.tap", "err.txt"] { FileManager.default.createFile(atPath: tmp.file(name), contents: nil) }
+        process.standardOutput = FileHandle(forWritingAtPath: tmp.file("r.tap"))
+        process.standardError = FileHandle(forWritingAtPath: tmp.file("err.txt"))
+        try process.run()
+        // Every test has run once the JUnit report reaches the pipe.
+        let deadline = Date().addingTimeInterval(120)
+        var pending = false
+        while process.isRunning && Date() < deadline && !pending {
+            var ready = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+            pending = poll(&ready, 1, 20) > 0 && ready.revents & Int16(POLLIN) != 0
+        }
+        #expect(pending, "the JUnit report never reached the pipe")
+        usleep(500_000)
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let stderr = try String(contentsOfFile: tmp.file("err.txt"), encoding: .utf8)
+        #expect(process.terminationStatus == 70, "\(stderr)")
+        #expect(stderr.contains("could not write ff"), "\(stderr)")
+        let report = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+        #expect(report.summary.passed == 150 && report.runFailure == nil, "\(report.summary)")
+        let tap = try String(contentsOfFile: tmp.file("r.tap"), encoding: .utf8)
+        #expect(tap.contains("1..150") && !tap.contains("not ok"), "\(tap.suffix(300))")
+    }
 }

@@ -311,10 +311,15 @@ struct TestCommand: Subcommand {
             // went; the exit code says the same, so no consumer reads another verdict
             // (red-team 19 F6: exit 143 while TAP, JUnit and JSON read as passed). A console
             // the signal cut short still makes the exit 128 + n (`StandardStreams.finish`).
-            guard !stop.cutTheRunShort && !writeFailed else { return ExitCode(stoppedBy: signal) }
+            // A report it cut short (a FIFO whose reader did not read) is a report that could
+            // not be written: exit 70, as the reports written whole read as the run went
+            // (red-team 58 B S1: exit 143 while JSON, TAP and HTML read as passed).
+            guard !stop.cutTheRunShort else { return ExitCode(stoppedBy: signal) }
             let name = TestWorkerPool.shownSignal(signal)
             printError(
-                "sceneflow test: \(name) arrived after every test had run, while the reports were written: they are whole, so the exit code is the run's verdict"
+                writeFailed
+                    ? "sceneflow test: \(name) arrived after every test had run, while the reports were written: the reports written are whole, and the exit code says one could not be written (70)"
+                    : "sceneflow test: \(name) arrived after every test had run, while the reports were written: they are whole, so the exit code is the run's verdict"
             )
         }
         if writeFailed || stateLost || framesFailed { return .software }
