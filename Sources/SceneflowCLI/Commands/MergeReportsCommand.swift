@@ -105,7 +105,7 @@ struct MergeReportsCommand: Subcommand {
         if let runFailure {
             printError("sceneflow merge-reports: the run of a shard failed: \(runFailure)")
         }
-        let (written, failed) = TestReports.write(
+        let (written, failed, _) = TestReports.write(
             merged.report.files, settings: settings, started: merged.startedAt, suite: merged.report.suite,
             command: Self.name, runFailure: runFailure)
         if let ledger { TestCommand.finishReportFolder(ledger, command: Self.name) }

@@ -235,7 +235,7 @@ struct TestCommand: Subcommand {
         let identity = SuiteIdentity(
             files: watched?.scripts ?? suite, shardIndex: settings.shard?.0 ?? 1, shardCount: settings.shard?.1 ?? 1,
             selection: selection.isEmpty ? nil : selection)
-        let (written, writeFailed) = TestReports.write(
+        let (written, writeFailed, standardOutputFailed) = TestReports.write(
             reported, settings: settings, started: started, suite: identity,
             runFailure: runFailure.isEmpty ? nil : runFailure)
         Self.finishReportFolder(ledger)
@@ -314,7 +314,7 @@ struct TestCommand: Subcommand {
             // A report it cut short (a FIFO whose reader did not read) is a report that could
             // not be written: exit 70, as the reports written whole read as the run went
             // (red-team 58 B S1: exit 143 while JSON, TAP and HTML read as passed).
-            guard !stop.cutTheRunShort else { return ExitCode(stoppedBy: signal) }
+            guard !stop.cutTheRunShort && !standardOutputFailed else { return ExitCode(stoppedBy: signal) }
             let name = TestWorkerPool.shownSignal(signal)
             printError(
                 writeFailed

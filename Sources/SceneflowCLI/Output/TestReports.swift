@@ -7,8 +7,9 @@ import SceneflowRunner
 enum TestReports {
     /// Writes `--junit`, `--json` and the `--report` folder's `results.json`, `junit.xml` and
     /// `index.html`.
-    /// Returns the paths written and whether one could not be written (printed to standard
-    /// error; the run then exits 70).
+    /// Returns the paths written, whether one could not be written (printed to standard
+    /// error; the run then exits 70), and whether that one was a report on standard output
+    /// (`-`: cut short by a stop signal, the run exits 128 + n, as for its console).
     /// `suite` names the run's suite and shard in the JSON report (for `merge-reports`);
     /// `command` is the command whose messages these are (`test`, `merge-reports`):
     /// `sceneflow merge-reports: could not write standard output: No space left on device`.
@@ -18,9 +19,10 @@ enum TestReports {
     static func write(
         _ results: [ScriptFileResult], settings: TestSettings, started: Date, suite: SuiteIdentity? = nil,
         command: String = TestCommand.name, runFailure: String? = nil
-    ) -> ([String], Bool) {
+    ) -> (written: [String], failed: Bool, standardOutputFailed: Bool) {
         var written: [String] = []
         var failed = false
+        var standardOutputFailed = false
         // What a third stop signal would leave unwritten, said as it kills the process.
         var unwritten = [settings.junit, settings.timeline, settings.csv, settings.json, settings.report]
             .compactMap { $0 }
@@ -36,6 +38,7 @@ enum TestReports {
                 written.append(path)
             } catch {
                 failed = true
+                if path == "-" { standardOutputFailed = true }
                 printError("sceneflow \(command): could not write \(OutputPath.shown(path)): \(plainReason(error))")
             }
         }
@@ -45,7 +48,9 @@ enum TestReports {
                 as: UTF8.self) + "\n"
         }
         let junit = {
-            JUnitReport.xml(results, timestamp: started, extras: settings.junitExtras, runFailure: runFailure)
+            JUnitReport.xml(
+                results, timestamp: started, extras: settings.junitExtras, runFailure: runFailure,
+                shard: settings.shard)
         }
         // Files first, standard output (`-`) last: a reader that stalls on it must not keep the
         // files from being written.
@@ -101,6 +106,6 @@ enum TestReports {
         }
         if junitToOutput { save("-", junit) }
         if jsonToOutput { save("-", json) }
-        return (written, failed)
+        return (written, failed, standardOutputFailed)
     }
 }
