@@ -99,4 +99,41 @@ import Testing
         let whole = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("R/results.json")))
         #expect(whole.files.count == 4)
     }
+
+    /// A `--json` or `--junit` file, from the command line or the project config's reporters,
+    /// that holds another shard of the split is refused before the run (64), named, and kept
+    /// as it was (red-team 58 B L3: the config's reporters, shared by every shard, were
+    /// overwritten by the next shard, and the results could no longer be merged).
+    @Test(arguments: ["--json", "--junit", "config json", "config junit"])
+    func aShardNeverWritesOverAnotherShardsResultFile(_ source: String) throws {
+        let tmp = try Self.suite()
+        let json = source.hasSuffix("json")
+        let file = json ? "out/results.json" : "out/junit.xml"
+        var options: [String] = []
+        if source.hasPrefix("config") {
+            try tmp.write(
+                "sceneflow.lua", "return { test = { reporters = { \(json ? "json" : "junit") = \"\(file)\" } } }\n")
+        } else {
+            options = [source, file]
+        }
+        try FileManager.default.createDirectory(atPath: tmp.file("out"), withIntermediateDirectories: true)
+        var r = try Sceneflow.run(
+            ["test", "s", "--shard", "1/2"] + options, in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let before = try Data(contentsOf: tmp.url.appendingPathComponent(file))
+        r = try Sceneflow.run(
+            ["test", "s", "--shard", "2/2"] + options, in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 64, "\(source): \(r)")
+        #expect(r.stderr.contains("holds the results of shard 1/2, and this run is shard 2/2"), "\(source): \(r)")
+        #expect(try Data(contentsOf: tmp.url.appendingPathComponent(file)) == before, "\(source)")
+        // The same shard again, and the whole suite, write it.
+        r = try Sceneflow.run(
+            ["test", "s", "--shard", "1/2"] + options, in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(source): \(r)")
+        r = try Sceneflow.run(["test", "s"] + options, in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(source): \(r)")
+        r = try Sceneflow.run(
+            ["test", "s", "--shard", "2/2"] + options, in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(source): \(r)")
+    }
 }

@@ -257,6 +257,25 @@ extension OutputOptions {
             outputs, files: files, prototypeFolders: prototypes, luaIsInput: command == TestCommand.name,
             config: config)
         try checkReportPages(outputs, shard: shard)
+        try checkOtherShardsResults(outputs, shard: shard)
+    }
+
+    /// Throws when a `--json` or `--junit` file (or the project config's `test.reporters.json`
+    /// or `junit`, the same for every shard) holds the results of another shard of the run's
+    /// split (`ShardOfAReport`): they are kept for `merge-reports` (red-team 58 B L3).
+    ///
+    /// - Throws: `UsageError` (exit 64) naming the option and the file.
+    static func checkOtherShardsResults(_ outputs: [OutputCollisions.Output], shard: (Int, Int)?) throws(UsageError) {
+        guard shard != nil else { return }
+        for output in outputs {
+            let option = output.option
+            guard
+                ["--json", "--junit"].contains(option) || option.hasSuffix("reporters.json")
+                    || option.hasSuffix("reporters.junit"),
+                let problem = ShardOfAReport.problem(output.path, shard: shard)
+            else { continue }
+            throw UsageError(message: "\(option): \(problem)")
+        }
     }
 
     /// Throws when a page a report folder output writes (`results.json`, `junit.xml`,

@@ -28,8 +28,11 @@ public enum JUnitReport {
     /// selected no test, or that a stop signal cut short, failed) adds a `(run)` testsuite whose
     /// one `(run)` testcase has an `<error type="noTests">` (`type="interrupted"` when
     /// `results` show a stop, `RunStop`), so a CI server reads the failure the exit code gives.
+    /// `shard`, the run's `(I, N)` of `--shard I/N`, is each testsuite's `sceneflow.shard`
+    /// property (`ShardOfAReport`).
     public static func xml(
-        _ results: [ScriptFileResult], timestamp: Date = Date(), extras: Bool = false, runFailure: String? = nil
+        _ results: [ScriptFileResult], timestamp: Date = Date(), extras: Bool = false, runFailure: String? = nil,
+        shard: (Int, Int)? = nil
     ) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -43,7 +46,7 @@ public enum JUnitReport {
         x += " failures=\"\(counts.reduce(0) { $0 + $1.failures })\" errors=\"\(counts.reduce(0) { $0 + $1.errors })\""
         x += " time=\"\(seconds(total))\">\n"
         for (index, result) in results.enumerated() {
-            x += suite(result, counts: counts[index], id: index, timestamp: stamp, extras: extras)
+            x += suite(result, counts: counts[index], id: index, timestamp: stamp, extras: extras, shard: shard)
         }
         if let runFailure {
             let message = escape(runFailure)
@@ -104,7 +107,7 @@ public enum JUnitReport {
     }
 
     private static func suite(
-        _ result: ScriptFileResult, counts: Counts, id: Int, timestamp: String, extras: Bool
+        _ result: ScriptFileResult, counts: Counts, id: Int, timestamp: String, extras: Bool, shard: (Int, Int)?
     ) -> String {
         var x = "  <testsuite name=\"\(escape(result.file))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\""
         x += " errors=\"\(counts.errors)\" skipped=\"\(counts.skipped)\" id=\"\(id)\" timestamp=\"\(timestamp)\""
@@ -113,6 +116,9 @@ public enum JUnitReport {
         x += "    <properties>\n"
         x += "      <property name=\"sceneflow.version\" value=\"\(SceneflowVersion.current)\"/>\n"
         x += "      <property name=\"sceneflow.verdicts\" value=\"\(escape(verdicts(result)))\"/>\n"
+        if let shard, shard.1 > 1 {
+            x += "      <property name=\"\(ShardOfAReport.junitProperty)\" value=\"\(shard.0)/\(shard.1)\"/>\n"
+        }
         for outcome in result.outcomes {
             for warning in outcome.warnings {
                 x +=
