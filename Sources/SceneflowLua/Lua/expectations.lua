@@ -214,6 +214,14 @@ local MAX_DEPTH = 200
 -- Tables are equal when their own keys and values are, in both directions: metatables are
 -- ignored (no __index defaults, __pairs views or __eq verdicts), as Jest's toEqual compares own
 -- properties only (red-team finding M1: an __index parent made {} equal {x = 1}).
+-- Why two values that print alike differ (defined below, with the matchers).
+local alike_why
+-- " (they print alike: why)" when `actual` and `expected` print the same, else "": a failure
+-- never reads "expected NaN to be NaN" without its reason (red-team 58 A W1).
+local function alike_note(actual, expected)
+  if show(actual) ~= show(expected) then return "" end
+  return " (they print alike: " .. alike_why(actual, expected) .. ")"
+end
 local function deep_equal(a, b, seen, depth)
   a, b = api.state_table(a), api.state_table(b)
   if rawequal(a, b) then return true end
@@ -365,6 +373,7 @@ api.define{ name = "expect.state", group = "Expectations", step = true,
       if message == nil or type(actual) == "table" or actual ~= last_actual then
         last_actual = actual
         message = format("expected state.%s to be %s, got %s", api.text(key), show(value), show(actual))
+          .. alike_note(actual, value)
       end
       return false, message
     end)
@@ -457,7 +466,10 @@ local function matcher(name, signature, summary, example, args, check, phrase, m
   matchers[name] = function(x, ...)
     check_args(name, x, ...)
     if check(x, ...) then return true end
-    return false, message and message(x, ...) or format("expected %s to %s", show(x), phrase(...))
+    if message then return false, message(x, ...) end
+    local text = format("expected %s to %s", show(x), phrase(...))
+    if select("#", ...) >= 1 then text = text .. alike_note(x, (...)) end
+    return false, text
   end
   matchers["not_" .. name] = function(x, ...)
     check_args("not_" .. name, x, ...)
@@ -478,10 +490,14 @@ local ALIKE_REASONS = {
   nan = "NaN equals no value, itself included",
   ref = "a function, coroutine or userdata equals only itself",
 }
-local function alike_why(x, y)
+function alike_why(x, y)
   local found, seen = {}, {}
   local function scan(t, depth)
     t = api.state_table(t)
+    if type(t) ~= "table" then
+      if t ~= t then found.nan = true end
+      return
+    end
     if seen[t] or depth > MAX_DEPTH then return end
     seen[t] = true
     for k, v in next, t do
@@ -507,7 +523,14 @@ local STRING = { "a string", function(x) return type(x) == "string" end }
 local STRING_OR_LIST = { "a string or a list", function(x) return type(x) == "string" or type(x) == "table" end }
 local ANY_Y, NUMBER_Y = { "y", "the expected value", "any" }, { "y", "a number", "number" }
 matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal for tables).",
-  'expect(scene()).to_be("home")', { ANY_Y }, rawsame, function(y) return "be " .. show(y) end)
+  'expect(scene()).to_be("home")', { ANY_Y }, rawsame, function(y) return "be " .. show(y) end,
+  function(x, y)
+    local text = format("expected %s to be %s", show(x), show(y))
+    if type(api.state_table(x)) == "table" and type(api.state_table(y)) == "table" and show(x) == show(y) then
+      return text .. " (they print alike: to_be compares tables by identity; use to_equal to compare their contents)"
+    end
+    return text .. alike_note(x, y)
+  end)
 matcher("to_equal", "to_equal(y)",
   "x and y are equal, tables compared deeply by their own keys and values (metatables ignored).",
   'expect(history()).to_equal({"home", "cart"})', { ANY_Y }, deep_equal, function(y) return "equal " .. show(y) end,
@@ -515,7 +538,7 @@ matcher("to_equal", "to_equal(y)",
     -- Tables too big to write whole are written in part, with their first differences.
     local bx, by = {}, {}
     local text = format("expected %s to equal %s", show(x, nil, bx), show(y, nil, by))
-    if type(x) ~= "table" or type(y) ~= "table" then return text end
+    if type(x) ~= "table" or type(y) ~= "table" then return text .. alike_note(x, y) end
     if bx.cut or by.cut then return text .. api.differences(x, y) end
     if show(x) == show(y) then text = text .. api.differences(x, y) .. " (they print alike: " .. alike_why(x, y) .. ")" end
     return text
