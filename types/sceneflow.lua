@@ -948,7 +948,7 @@ function Matchers.not_to_be_less_than(y) end
 ---
 ---Waits: until the settled frame matches, up to the timeout; with at, until settled, then compares once.
 ---
----Fails when: the frame differs beyond the limits (the deciding metric, its limit and value are printed); a size change (both sizes); no baseline when CI is set.
+---Fails when: the frame differs beyond the limits (the deciding metric, its limit and value are printed); a size change (both sizes); no baseline when CI is set; a region that compares nothing: entirely off screen, or too small for its place to cover a whole pixel; masks over the whole compared area.
 ---
 ---```lua
 ---expect.screenshot "home"

@@ -192,4 +192,31 @@ import Testing
             r.stdout.contains(": region lies entirely outside the screen (36x80 pt): nothing would be compared"), "\(r)"
         )
     }
+
+    /// A region on screen whose width or height rounds to no whole pixel compares nothing too:
+    /// an error, not a pass (red-team 59 A R1: `{10, 10, 1e-16, 1e-16}` passed with every pixel
+    /// changed), at every size too small for its place.
+    @Test(arguments: [
+        "{ 10, 10, 1e-16, 1e-16 }", "{ 10, 10, 1e-300, 1e-300 }", "{ 10, 10, 20, 1e-300 }", "{ 10, 10, 1e-300, 20 }",
+        "{ 20, 30, 5e-324, 5e-324 }",
+    ])
+    func aScreenshotRegionOfNoPixelIsAnError(_ region: String) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try FileManager.default.createDirectory(
+            atPath: tmp.file("__screenshots__/shot"), withIntermediateDirectories: true)
+        // A baseline unlike the screen in every pixel: any compared pixel fails.
+        try tmp.write("__screenshots__/shot/home.png", PNGWriter.solid(width: 36, height: 80, rgb: (1, 2, 3)))
+        try tmp.write(
+            "shot.lua",
+            """
+            prototype "Proto"
+            test("no pixel", function() expect.screenshot("home", { region = \(region) }) end)
+
+            """)
+        let r = try Sceneflow.run(["test", "shot.lua", "--report", "rep"], in: tmp.url, environment: ["CI": "1"])
+        #expect(r.status == 1, "\(region): \(r)")
+        #expect(r.stdout.contains("FAIL  no pixel"), "\(region): \(r)")
+        #expect(r.stdout.contains("covers no whole pixel"), "\(region): \(r)")
+    }
 }

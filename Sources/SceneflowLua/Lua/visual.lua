@@ -147,7 +147,7 @@ api.define{ name = "expect.screenshot", group = "Expectations", step = true,
     { "at", "0-1: render the last transition at that progress instead of the settled frame (compared once; no timeout)", "number" },
     { "timeout", "clock seconds to retry (default: the with_timeout block's, else 5)", "number" } },
   waits = "until the settled frame matches, up to the timeout; with at, until settled, then compares once",
-  errors = "the frame differs beyond the limits (the deciding metric, its limit and value are printed); a size change (both sizes); no baseline when CI is set",
+  errors = "the frame differs beyond the limits (the deciding metric, its limit and value are printed); a size change (both sizes); no baseline when CI is set; a region that compares nothing: entirely off screen, or too small for its place to cover a whole pixel; masks over the whole compared area",
   example = 'expect.screenshot "home"\nexpect.screenshot("feed", {mask = {"Clock"}, max_diff_ratio = 0.001})',
   fn = function(name, opts)
     local what = "expect.screenshot(" .. show(name) .. ")"

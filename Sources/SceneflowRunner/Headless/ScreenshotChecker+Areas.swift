@@ -20,13 +20,22 @@ extension ScreenshotChecker {
     }
 
     /// Why `region` (points) leaves nothing to compare in `frame`: it lies entirely outside
-    /// the screen, as a tap there would. Nil when some of it is on screen.
-    static func emptyRegionProblem(_ region: Rect, frame: RGBAImage, _ device: Device) -> String? {
-        let width = Double(frame.width) / device.scale
-        let height = Double(frame.height) / device.scale
-        guard region.maxX <= 0 || region.maxY <= 0 || region.x >= width || region.y >= height else { return nil }
+    /// the screen, as a tap there would, or the pixels it covers there (`pixels`, the rule the
+    /// comparison uses) are none: a width or height too small to move its far edge off its
+    /// near one (red-team 59 A R1: `{10, 10, 1e-16, 1e-16}` compared nothing and passed). Nil
+    /// when it covers a pixel of the frame.
+    func emptyRegionProblem(_ region: Rect, frame: RGBAImage) -> String? {
+        let width = Double(frame.width) / prototype.device.scale
+        let height = Double(frame.height) / prototype.device.scale
+        if region.maxX <= 0 || region.maxY <= 0 || region.x >= width || region.y >= height {
+            return
+                "region lies entirely outside the screen (\(formatNumber(width))x\(formatNumber(height)) pt): nothing would be compared"
+        }
+        let covered = Self.intersection(pixels(region), PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
+        guard covered.width <= 0 || covered.height <= 0 else { return nil }
+        let size = "\(HotspotEditor.luaNumber(region.width)) x \(HotspotEditor.luaNumber(region.height)) pt"
         return
-            "region lies entirely outside the screen (\(formatNumber(width))x\(formatNumber(height)) pt): nothing would be compared"
+            "region covers no whole pixel (\(size): too small for its place on screen to reach another pixel): nothing would be compared"
     }
 
     func compareOptions(_ request: ScreenshotRequest) -> ImageCompareOptions {

@@ -176,7 +176,7 @@ final class ScreenshotChecker: VisualChecks {
             return note(
                 "screenshot", request.name, .failed(message: "the frame could not be rendered: \(error)"), baseline)
         }
-        if let region = request.region, let problem = Self.emptyRegionProblem(region, frame: actual, prototype.device) {
+        if let region = request.region, let problem = emptyRegionProblem(region, frame: actual) {
             return note("screenshot", request.name, .failed(message: problem), baseline)
         }
         // Masks that hide all of the compared area leave nothing to compare: a pass would say
