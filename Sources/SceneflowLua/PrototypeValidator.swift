@@ -254,7 +254,7 @@ struct PrototypeValidator {
         case .number(let n) where n == n.rounded() && abs(n) > 9_007_199_254_740_992 && abs(n) <= 0x1p63:
             error(
                 path + ".value",
-                "the whole number \(formatNumber(n)) is beyond 2^53 (9007199254740992), where a number no longer holds every digit: write it as a string (\"123456789012345678\")"
+                "the whole number \(n) is beyond 2^53 (9007199254740992), where a number no longer holds every digit: write it as a string (\"123456789012345678\")"
             )
         case .number(let n) where n.isFinite: value = HotspotEditor.luaNumber(n == 0 ? 0 : n)
         case let other: error(path + ".value", "expected a string or a finite number, got \(describe(other))")

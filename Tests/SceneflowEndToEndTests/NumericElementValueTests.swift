@@ -11,13 +11,21 @@ import Testing
     /// Numbers a prototype may give as values, as Lua source.
     static let values = [
         "1/3", "-1/7", "0.1", "1e-7", "2.5e-12", "123456.7890123", "1e300", "-0.0", "42", "9007199254740992",
+        "1000000000000000", "1e15", "-999999999999999",
+    ]
+
+    /// Whole numbers read as integers, up to 2^53 (red-team 59 A V2: 1e15 read
+    /// `1000000000000000.0`, so the text "1000000000000000" did not match).
+    static let wholeTexts = [
+        ("42", "42"), ("1000000000000000", "1000000000000000"), ("1e15", "1000000000000000"),
+        ("9007199254740992", "9007199254740992"), ("-999999999999999", "-999999999999999"),
     ]
 
     @Test func everyDigitOfANumericValueIsKept() throws {
         let tmp = try TempFolder()
         var elements = ""
         for (i, value) in Self.values.enumerated() {
-            elements += "{ label = \"V\(i)\", frame = { 2, \(2 + i * 6), 20, 5 }, value = \(value) },\n"
+            elements += "{ label = \"V\(i)\", frame = { 2, \(2 + i * 5), 20, 4 }, value = \(value) },\n"
         }
         try tmp.prototype(scenes: "home = { image = \"home.png\", elements = {\n\(elements)} },\n")
         var tests = ""
@@ -30,6 +38,10 @@ import Testing
                 end)
 
                 """
+        }
+        for (i, (value, text)) in Self.wholeTexts.enumerated() {
+            let index = try #require(Self.values.firstIndex(of: value))
+            tests += "test(\"text \(i)\", function() expect.value(\"V\(index)\", \"\(text)\", {timeout = 0}) end)\n"
         }
         try tmp.write("s.lua", "prototype \"Proto\"\n" + tests)
         let r = try Sceneflow.run(["test", "s.lua", "--json", "r.json"], in: tmp.url, timeout: 120)

@@ -27,6 +27,16 @@ import Testing
         #expect(failure.contains("(they print alike: \(reason)"), "\(body): \(failure)")
     }
 
+    /// A list whose element prints as the value wanted says why that element is not it.
+    @Test(arguments: [
+        ("expect({0/0}).to_contain(0/0)", "NaN equals no value, itself included"),
+        ("expect({1, 0.1 + 0.2}).to_contain(0.3)", "the values differ where their text does not show it"),
+    ])
+    func aListWithAnElementThatPrintsAlikeSaysWhy(_ body: String, _ reason: String) throws {
+        let failure = try #require(try H.one(body).failure, "\(body) passed")
+        #expect(failure.contains("(an element prints alike: \(reason))"), "\(body): \(failure)")
+    }
+
     /// Values that print differently get no note.
     @Test func valuesThatPrintDifferentlyGetNoNote() throws {
         let failure = try #require(try H.one("expect(1).to_be(2)").failure)

@@ -560,7 +560,17 @@ matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list wi
       for _, v in ipairs(x) do if deep_equal(v, y) then return true end end
     end
     return false
-  end, function(y) return "contain " .. show(y) end, nil, STRING_OR_LIST)
+  end, function(y) return "contain " .. show(y) end,
+  function(x, y)
+    local text = format("expected %s to contain %s", show(x), show(y))
+    if type(x) ~= "table" then return text end
+    -- An element that prints as y but differs says why (red-team 59 A W2); the first 1000 only.
+    for i, v in ipairs(x) do
+      if i > 1000 then break end
+      if show(v) == show(y) then return text .. " (an element prints alike: " .. alike_why(v, y) .. ")" end
+    end
+    return text
+  end, STRING_OR_LIST)
 matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern (any other x fails, negated too).",
   'expect(element("Total").value).to_match("^%d+ items$")', { { "pattern", "a Lua pattern", "string" } },
   function(x, p) return api.match_pattern("expect(x).to_match", x, p) ~= nil end,

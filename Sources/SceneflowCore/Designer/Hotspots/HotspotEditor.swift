@@ -106,11 +106,13 @@ public enum HotspotEditor {
         [frame.x, frame.y, frame.width, frame.height].map(luaNumber)
     }
 
-    /// `value` as Lua source that reads back as the same number: a whole number as an
-    /// integer (`10`), else the shortest decimal text that round-trips (`1.0000001`,
-    /// `1e-320`). Six significant digits silently moved `1.0000001` to 1 (red-team 16 B-F4).
+    /// `value` as Lua source that reads back as the same number: a whole number up to 2^53
+    /// as an integer (`10`, `1000000000000000`), else the shortest decimal text that
+    /// round-trips (`1.0000001`, `1e-320`, `1e+300`). Six significant digits silently moved
+    /// `1.0000001` to 1 (red-team 16 B-F4); a whole number from 1e15 read `1000000000000000.0`
+    /// (59 A V2).
     public static func luaNumber(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        if value == value.rounded(), abs(value) <= 9_007_199_254_740_992 { return String(Int(value)) }
         return "\(value)"
     }
 
