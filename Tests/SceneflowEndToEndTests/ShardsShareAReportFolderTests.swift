@@ -136,4 +136,40 @@ import Testing
             ["test", "s", "--shard", "2/2"] + options, in: tmp.url, environment: ["CI": "1"], timeout: 120)
         #expect(r.status == 1, "\(source): \(r)")
     }
+
+    /// The other shard's file reached through a link, a JSON report over 64 MiB, and an empty
+    /// shard's JUnit report (its `(run)` error only) are another shard's results too (red-team
+    /// 59 B F1, F2, F6: each was written over).
+    @Test(arguments: ["link", "large", "empty shard"])
+    func anotherShardsFileInAnyShapeIsKept(_ shape: String) throws {
+        let tmp = try Self.suite()
+        let json = shape != "empty shard"
+        let option = json ? "--json" : "--junit"
+        // Shard 5/5 of four scripts is empty: it fails with its (run) error.
+        let first = shape == "empty shard" ? "5/5" : "1/2"
+        let second = shape == "empty shard" ? "1/5" : "2/2"
+        var r = try Sceneflow.run(
+            ["test", "s", "--shard", first, option, "first"], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        var target = "first"
+        switch shape {
+        case "link":
+            try FileManager.default.createSymbolicLink(atPath: tmp.file("link"), withDestinationPath: "first")
+            target = "link"
+        case "large":
+            // The same report with 65 MiB of white space after its first brace: still JSON.
+            let data = try Data(contentsOf: tmp.url.appendingPathComponent("first"))
+            var padded = Data("{".utf8)
+            padded.append(Data(repeating: 32, count: 65 << 20))
+            padded.append(data.dropFirst())
+            try padded.write(to: tmp.url.appendingPathComponent("first"))
+        default: break
+        }
+        let before = try Data(contentsOf: tmp.url.appendingPathComponent("first"))
+        r = try Sceneflow.run(
+            ["test", "s", "--shard", second, option, target], in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 64, "\(shape): \(r)")
+        #expect(r.stderr.contains("holds the results of shard \(first)"), "\(shape): \(r)")
+        #expect(try Data(contentsOf: tmp.url.appendingPathComponent("first")) == before, "\(shape)")
+    }
 }

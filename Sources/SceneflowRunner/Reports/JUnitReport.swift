@@ -52,6 +52,12 @@ public enum JUnitReport {
             let message = escape(runFailure)
             x += "  <testsuite name=\"(run)\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""
             x += " id=\"\(results.count)\" timestamp=\"\(stamp)\">\n"
+            // An empty shard's report says which shard it is too (red-team 59 B F6).
+            if let shard, shard.1 > 1 {
+                x += "    <properties>\n"
+                x += "      <property name=\"\(ShardOfAReport.junitProperty)\" value=\"\(shard.0)/\(shard.1)\"/>\n"
+                x += "    </properties>\n"
+            }
             x += "    <testcase name=\"(run)\" classname=\"sceneflow\">\n"
             let type = RunStop(results).cutTheRunShort ? "interrupted" : "noTests"
             x += "      <error message=\"\(message)\" type=\"\(type)\">\(message)</error>\n"

@@ -10,29 +10,42 @@ public enum ShardOfAReport {
     /// The name of the JUnit property that holds the shard, `I/N`, on each `<testsuite>`.
     public static let junitProperty = "sceneflow.shard"
 
-    /// The shard `(J, N)` whose results the regular file at `path` holds; nil when nothing is
-    /// there, it is not a regular file, not a Sceneflow report, the whole suite's, or larger
-    /// than `RegularFile.cacheLimit` (64 MiB: the JSON is read whole).
+    /// The shard `(J, N)` whose results the file at `path` holds, through links (an output
+    /// is written through a link: red-team 59 B F2); nil when nothing is there, it is not a
+    /// regular file, not a Sceneflow report, or the whole suite's. The JSON report's suite is
+    /// read from its last 256 KiB, whatever its size (59 B F1: one over 64 MiB was not read,
+    /// and was written over).
     public static func shard(ofReportAt path: String) -> (Int, Int)? {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        guard let head = try? RegularFile.prefix(path, count: 1 << 16) else { return nil }
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            let head = try? RegularFile.prefix(path, count: 1 << 16)
+        else { return nil }
         let text = String(decoding: head, as: UTF8.self)
         if text.hasPrefix("<?xml") { return junitShard(text) }
-        guard let data = try? RegularFile.read(path, limit: RegularFile.cacheLimit),
-            let report = try? JSONDecoder().decode(Shape.self, from: data), let suite = report.suite,
-            suite.shardCount > 1
+        guard text.hasPrefix("{"), let tail = Self.tail(path, count: 1 << 18),
+            tail.contains("\"sceneflow-test-results/"),
+            let index = number(after: "\"shardIndex\"", in: tail),
+            let count = number(after: "\"shardCount\"", in: tail),
+            count > 1
         else { return nil }
-        return (suite.shardIndex, suite.shardCount)
+        return (index, count)
     }
 
-    /// What is read of a JSON report: its suite's shard only.
-    private struct Shape: Decodable {
-        struct Suite: Decodable {
-            var shardIndex: Int
-            var shardCount: Int
-        }
-        var suite: Suite?
+    /// The last `count` bytes of the file at `path`, as text; nil when it cannot be read.
+    static func tail(_ path: String, count: Int) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let end = try? handle.seekToEnd() else { return nil }
+        try? handle.seek(toOffset: end > UInt64(count) ? end - UInt64(count) : 0)
+        guard let data = try? handle.readToEnd() else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The whole number after the last `key` in `text` (`"shardIndex" : 2`), nil when none.
+    static func number(after key: String, in text: String) -> Int? {
+        guard let found = text.range(of: key, options: .backwards) else { return nil }
+        let rest = text[found.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\n" || $0 == "\t" }
+        return Int(rest.prefix { $0.isASCII && $0.isNumber })
     }
 
     /// The shard of the first `sceneflow.shard` property in the start of a JUnit report.
