@@ -61,4 +61,40 @@ import Testing
         let whole = try String(contentsOfFile: list, encoding: .utf8)
         #expect(whole.contains("captures/s/02-green/ok.png"), "\(whole)")
     }
+
+    /// Something at the list's place that is not a file: a folder, a link (even to a good
+    /// list), a FIFO. Verdicts stand, nothing hangs, and every run says so (red-team 59 B F3:
+    /// every later capture failed as a person's file).
+    @Test(arguments: ["folder", "link", "FIFO"], [[], ["--report", "R"]])
+    func aListThatIsNotAFileChangesNoVerdict(_ kind: String, _ report: [String]) throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write("s.lua", Self.script)
+        let folder = report.isEmpty ? "sceneflow-report" : "R"
+        let arguments = ["test", "s.lua", "--json", "r.json"] + report
+        var r = try Sceneflow.run(arguments, in: tmp.url, environment: ["CI": "1"], timeout: 120)
+        #expect(r.status == 1, "\(r)")
+        let list = tmp.file(folder + "/" + ReportFolderLedger.fileName)
+        try FileManager.default.moveItem(atPath: list, toPath: tmp.file("good-list"))
+        switch kind {
+        case "folder": try FileManager.default.createDirectory(atPath: list, withIntermediateDirectories: false)
+        case "link":
+            try FileManager.default.createSymbolicLink(atPath: list, withDestinationPath: tmp.file("good-list"))
+        default: #expect(mkfifo(list, 0o644) == 0)
+        }
+        for round in 1...2 {
+            r = try Sceneflow.run(arguments, in: tmp.url, environment: ["CI": "1"], timeout: 120)
+            #expect(!r.timedOut, "\(kind): \(r)")
+            #expect(r.status == 1, "\(kind), round \(round): \(r)")
+            let json = try JSONReport.read(Data(contentsOf: tmp.url.appendingPathComponent("r.json")))
+            let verdicts = json.files.flatMap(\.outcomes).map { "\($0.name)=\($0.verdict.rawValue)" }
+            #expect(verdicts == ["red=failed", "green=passed"], "\(kind), round \(round): \(verdicts)\n\(r)")
+            #expect(r.stderr.contains("\(ReportFolderLedger.fileName) cannot be read"), "\(kind): \(r.stderr)")
+            #expect(r.stderr.contains("is not a file"), "\(kind): \(r.stderr)")
+        }
+        // The good list the link named is as it was.
+        if kind == "link" {
+            #expect(FileManager.default.fileExists(atPath: tmp.file("good-list")))
+        }
+    }
 }

@@ -86,7 +86,7 @@ public struct ReportFolderLedger {
         var warnings: [String] = []
         if contents.damaged {
             warnings.append(
-                "\(ReportPath.join(folder, fileName)) cannot be read (damaged, or edited by hand): the files under \(ownedFolders.joined(separator: "/, "))/ and the pages there are taken as an earlier run's, written over and removed unless this run writes them again; the list is written anew at the run's end"
+                "\(ReportPath.join(folder, fileName)) cannot be read (damaged, edited by hand, or not a file): the files under \(ownedFolders.joined(separator: "/, "))/ and the pages there are taken as an earlier run's, written over and removed unless this run writes them again; the list is written anew at the run's end (when it is a file)"
             )
         }
         let listed = contents.files.filter {
@@ -171,7 +171,17 @@ public struct ReportFolderLedger {
             files: files.sorted(), modified: now.filter { files.contains($0.key) },
             shards: shards.isEmpty ? nil : shards)
         let data = try encoder.encode(contents)
-        try AtomicFile.write(data + Data([10]), to: ReportPath.join(folder, Self.fileName))
+        let path = ReportPath.join(folder, Self.fileName)
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            // A folder, link, FIFO or device there is not the list: never written through or
+            // replaced (red-team 59 B F3); each run takes the folder's files as a run's.
+            warnings.append(
+                "\(path) is not a file (a folder, a link or a FIFO): the list of this run's files was not written there; remove it"
+            )
+            return warnings
+        }
+        try AtomicFile.write(data + Data([10]), to: path)
         Self.removeJournal(folder)
         return warnings
     }
@@ -179,15 +189,18 @@ public struct ReportFolderLedger {
     /// `folder`'s ledger; an empty one when it has none. One that is there but cannot be read
     /// (red-team 58 B L2: one bad value dropped the whole list, and every later capture at a
     /// path it had named failed as "a person's" until the folder was deleted by hand) is
-    /// `damaged`, and lists every file under the owned names with no time: the files of the
+    /// `damaged` (so is anything there that is not a regular file: a folder, a link, a FIFO),
+    /// and lists every file under the owned names with no time: the files of the
     /// runs that wrote the folder, which only Sceneflow writes into. The entries of its journal (`journalName`: a run still going, or one killed before its
     /// end) are a run's own too, unless changed since the journal noted them written.
     static func read(_ folder: String) -> Contents {
         var contents = Contents(files: [])
         let path = ReportPath.join(folder, fileName)
         var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
-            if let data = try? RegularFile.read(path, limit: RegularFile.cacheLimit),
+        if lstat(path, &info) == 0 {
+            // Not a regular file (a folder, a link, even to a good list, a FIFO): damaged too
+            // (red-team 59 B F3: every later capture failed as a person's file).
+            if info.st_mode & S_IFMT == S_IFREG, let data = try? RegularFile.read(path, limit: RegularFile.cacheLimit),
                 let decoded = try? JSONDecoder().decode(Contents.self, from: data)
             {
                 contents = decoded
