@@ -93,6 +93,8 @@ import Testing
     @Test(arguments: [
         ["--json", "-", "--junit", "j.xml"], ["--junit", "-", "--json", "r.json"],
         ["--tap", "--json", "r.json", "--junit", "j.xml"], ["--json", "r.json", "--junit", "j.xml"],
+        // Standard output by another name is standard output (red-team 59 B F4: exit 70).
+        ["--json", "/dev/stdout", "--junit", "j.xml"], ["--junit", "/dev/fd/1", "--json", "r.json"],
     ])
     func aReportOnAStalledStandardOutputEndsOnSigterm(options: [String]) throws {
         let tmp = try TempFolder()
@@ -106,6 +108,11 @@ import Testing
             """)
         let status = try runStalled(["test", "quick.lua"] + options, in: tmp)
         #expect(status == 143, "\(options): SIGTERM did not end `test` while standard output stalled")
+        // The console cut short is said on standard error (red-team 59 B F5: nothing was).
+        let stderr = (try? String(contentsOfFile: tmp.file("stderr.txt"), encoding: .utf8)) ?? ""
+        #expect(
+            stderr.contains("cut short") || stderr.contains("were dropped"),
+            "\(options): \(stderr)")
         for (option, file) in [("--json", "r.json"), ("--junit", "j.xml")] where options.contains(file) {
             #expect(FileManager.default.fileExists(atPath: tmp.file(file)), "\(options): \(option) not written")
         }

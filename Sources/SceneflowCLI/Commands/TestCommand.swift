@@ -318,7 +318,7 @@ struct TestCommand: Subcommand {
             let name = TestWorkerPool.shownSignal(signal)
             printError(
                 writeFailed
-                    ? "sceneflow test: \(name) arrived after every test had run, while the reports were written: the reports written are whole, and the exit code says one could not be written (70)"
+                    ? "sceneflow test: \(name) arrived after every test had run, while the reports were written: it cut one short (named above), so the exit code says a report could not be written (70); the others are whole"
                     : "sceneflow test: \(name) arrived after every test had run, while the reports were written: they are whole, so the exit code is the run's verdict"
             )
         }

@@ -200,12 +200,19 @@ final class ConsoleRelay: @unchecked Sendable {
                 _ = relay.condition.wait(until: min(deadline ?? .distantFuture, Date().addingTimeInterval(0.05)))
             }
             let dropped = relay.buffer.dropped
+            let unsent = relay.buffer.pending.count
             relay.condition.unlock()
             // Cut short, the notices in the pipe may never reach the reader: standard error,
             // when it is not that pipe, says how many lines were dropped in all. Otherwise the
             // pipe's own notices count every dropped line once (a total here counted them twice).
             if cutShort && dropped > 0 && !errorRelayed {
                 StandardStreams.writeError("sceneflow: \(ConsoleLineBuffer.notice(dropped))")
+            } else if cutShort && unsent > 0 && !errorRelayed {
+                // Nothing dropped, but the end never reached the reader (red-team 59 B F5:
+                // exit 143 with a console cut mid-line and nothing said).
+                StandardStreams.writeError(
+                    "sceneflow: the console was cut short by the stop signal: its last \(unsent) bytes never reached the reader of standard output, which was not reading"
+                )
             }
         }
         return cutShort ? Interruption.received : nil

@@ -38,7 +38,8 @@ enum TestReports {
                 written.append(path)
             } catch {
                 failed = true
-                if path == "-" { standardOutputFailed = true }
+                // `-`, `/dev/stdout`, `/dev/fd/1`, or a name for where it goes (59 B F4).
+                if StandardOutput.names(path) { standardOutputFailed = true }
                 printError("sceneflow \(command): could not write \(OutputPath.shown(path)): \(plainReason(error))")
             }
         }
