@@ -18,19 +18,26 @@ import Testing
 
         """
 
+    /// Starts `sceneflow test big.lua` in `folder` with every report (JUnit into `junit`), TAP
+    /// into `r.tap` and standard error into `err.txt`.
+    static func start(junit: String, in folder: TempFolder) throws -> Process {
+        let process = Process()
+        process.executableURL = try #require(Sceneflow.binary)
+        process.arguments = ["test", "big.lua", "--json", "r.json", "--junit", junit, "--report", "rep", "--tap"]
+        process.currentDirectoryURL = folder.url
+        for name in ["r.tap", "err.txt"] { FileManager.default.createFile(atPath: folder.file(name), contents: nil) }
+        process.standardOutput = FileHandle(forWritingAtPath: folder.file("r.tap"))
+        process.standardError = FileHandle(forWritingAtPath: folder.file("err.txt"))
+        try process.run()
+        return process
+    }
+
     @Test(arguments: [SIGTERM, SIGINT])
     func theExitCodeAgreesWithTheReports(_ signal: Int32) throws {
         let tmp = try TempFolder()
         try tmp.prototype()
         try tmp.write("big.lua", Self.suite)
-        let process = Process()
-        process.executableURL = try #require(Sceneflow.binary)
-        process.arguments = ["test", "big.lua", "--json", "r.json", "--junit", "r.xml", "--report", "rep", "--tap"]
-        process.currentDirectoryURL = tmp.url
-        for name in ["r.tap", "err.txt"] { FileManager.default.createFile(atPath: tmp.file(name), contents: nil) }
-        process.standardOutput = FileHandle(forWritingAtPath: tmp.file("r.tap"))
-        process.standardError = FileHandle(forWritingAtPath: tmp.file("err.txt"))
-        try process.run()
+        let process = try Self.start(junit: "r.xml", in: tmp)
         // The JUnit report's temporary file appears once every test has run.
         let deadline = Date().addingTimeInterval(120)
         var inReports = false
@@ -74,14 +81,7 @@ import Testing
         let reader = open(tmp.file("ff"), O_RDONLY | O_NONBLOCK)
         #expect(reader >= 0)
         defer { close(reader) }
-        let process = Process()
-        process.executableURL = try #require(Sceneflow.binary)
-        process.arguments = ["test", "big.lua", "--json", "r.json", "--junit", "ff", "--report", "rep", "--tap"]
-        process.currentDirectoryURL = tmp.url
-        for name in ["r.tap", "err.txt"] { FileManager.default.createFile(atPath: tmp.file(name), contents: nil) }
-        process.standardOutput = FileHandle(forWritingAtPath: tmp.file("r.tap"))
-        process.standardError = FileHandle(forWritingAtPath: tmp.file("err.txt"))
-        try process.run()
+        let process = try Self.start(junit: "ff", in: tmp)
         // Every test has run once the JUnit report reaches the pipe.
         let deadline = Date().addingTimeInterval(120)
         var pending = false
