@@ -211,7 +211,7 @@ final class ConsoleRelay: @unchecked Sendable {
                 // Nothing dropped, but the end never reached the reader (red-team 59 B F5:
                 // exit 143 with a console cut mid-line and nothing said).
                 StandardStreams.writeError(
-                    "sceneflow: the console was cut short by the stop signal: its last \(unsent) bytes never reached the reader of standard output, which was not reading"
+                    "sceneflow: standard output was cut short by the stop signal: its last \(unsent) bytes never reached its reader, which was not reading\n"
                 )
             }
         }
