@@ -152,6 +152,13 @@ extension ScriptModule {
             return
                 "the element lies outside the \(formatNumber(card.width))x\(formatNumber(card.height)) pt overlay card of scene \"\(session.currentScene)\" (frame \(frame) on screen; the card is \(card))"
         }
+        if frame.intersects(screen) {
+            // On screen, yet no point a press takes lands in it (red-team 60 A W1: a frame of
+            // 1e-16 pt was said to lie outside the screen, its size shown as 0).
+            let exact = [frame.x, frame.y, frame.width, frame.height].map(HotspotEditor.luaNumber)
+            return
+                "the element is too small for a press to land in it (frame {\(exact.joined(separator: ", "))} pt on the \(size)): give it a width and height a finger can hit"
+        }
         return "the element lies outside the \(size) (frame \(frame))"
     }
 

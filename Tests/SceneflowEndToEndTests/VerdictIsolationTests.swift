@@ -219,4 +219,22 @@ import Testing
         #expect(r.stdout.contains("FAIL  no pixel"), "\(region): \(r)")
         #expect(r.stdout.contains("covers no whole pixel"), "\(region): \(r)")
     }
+
+    /// An element on screen too small for a press to land in fails a tap with that reason and
+    /// its exact frame, not "outside the screen" with its size shown as 0 (red-team 60 A W1).
+    @Test func anElementTooSmallToPressSaysSo() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype(
+            scenes: """
+                home = { image = "home.png", elements = {
+                  { label = "Tiny", frame = { 10, 10, 1e-16, 1e-16 }, on_tap = go("detail") },
+                } },
+                detail = { image = "detail.png" },
+                """)
+        try tmp.write("t.lua", "prototype \"Proto\"\ntest(\"tiny\", function() tap \"Tiny\" end)\n")
+        let r = try Sceneflow.run(["test", "t.lua"], in: tmp.url, environment: ["CI": "1"])
+        #expect(r.status == 1, "\(r)")
+        #expect(r.stdout.contains("too small for a press to land in it (frame {10, 10, 1e-16, 1e-16} pt"), "\(r)")
+        #expect(!r.stdout.contains("lies outside"), "\(r)")
+    }
 }
