@@ -562,12 +562,16 @@ matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list wi
     return false
   end, function(y) return "contain " .. show(y) end,
   function(x, y)
-    local text = format("expected %s to contain %s", show(x), show(y))
+    local shown_y = show(y)
+    local text = format("expected %s to contain %s", show(x), shown_y)
     if type(x) ~= "table" then return text end
-    -- An element that prints as y but differs says why (red-team 59 A W2); the first 1000 only.
+    -- An element that prints as y but differs says why (red-team 59 A W2); the first 1000
+    -- only, and y written once (a list of two million, its own element, stays quick).
     for i, v in ipairs(x) do
       if i > 1000 then break end
-      if show(v) == show(y) then return text .. " (an element prints alike: " .. alike_why(v, y) .. ")" end
+      if type(v) == type(y) and show(v) == shown_y then
+        return text .. " (an element prints alike: " .. alike_why(v, y) .. ")"
+      end
     end
     return text
   end, STRING_OR_LIST)
