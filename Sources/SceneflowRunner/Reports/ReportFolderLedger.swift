@@ -107,9 +107,8 @@ public struct ReportFolderLedger {
     /// Whether `tag` (`J/N`, as a ledger keeps it) names another shard of the split `shard`
     /// (`(I, N)`): same `N`, another `J`. False for a run of the whole suite (nil).
     static func isOtherShard(_ tag: String, of shard: (Int, Int)?) -> Bool {
-        guard let shard else { return false }
-        let parts = tag.split(separator: "/").compactMap { Int($0) }
-        return parts.count == 2 && parts[1] == shard.1 && parts[0] != shard.0
+        guard let shard, let other = ShardOfAReport.parse(tag) else { return false }
+        return other.1 == shard.1 && other.0 != shard.0
     }
 
     /// Ends the run: removes the last run's files this run did not write again (then the

@@ -51,8 +51,13 @@ public enum ShardOfAReport {
     /// The shard of the first `sceneflow.shard` property in the start of a JUnit report.
     static func junitShard(_ text: String) -> (Int, Int)? {
         guard let start = text.range(of: "<property name=\"\(junitProperty)\" value=\"") else { return nil }
-        let rest = text[start.upperBound...].prefix { $0 != "\"" }
-        let parts = rest.split(separator: "/").compactMap { Int($0) }
+        return parse(String(text[start.upperBound...].prefix { $0 != "\"" }))
+    }
+
+    /// `(J, N)` of a shard written `J/N` (a JUnit property, a report folder's list); nil when
+    /// the text is not two whole numbers so.
+    static func parse(_ tag: String) -> (Int, Int)? {
+        let parts = tag.split(separator: "/").compactMap { Int($0) }
         return parts.count == 2 ? (parts[0], parts[1]) : nil
     }
 
