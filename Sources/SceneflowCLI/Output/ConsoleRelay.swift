@@ -143,7 +143,10 @@ final class ConsoleRelay: @unchecked Sendable {
             let done = collected && !buffer.hasOutput
             condition.unlock()
             // A reader that left (EPIPE): the rest is discarded, the run goes on.
-            if !failed && !bytes.isEmpty { failed = !Self.writeAll(bytes, to: target) }
+            if !failed && !bytes.isEmpty {
+                failed = !Self.writeAll(bytes, to: target)
+                if failed && errno == EPIPE { tapReaderLeft() }
+            }
             if done {
                 condition.lock()
                 delivered = true
@@ -152,6 +155,18 @@ final class ConsoleRelay: @unchecked Sendable {
                 return
             }
         }
+    }
+
+    /// A TAP stream is a report: when its reader closed the pipe (EPIPE) before it was whole,
+    /// standard error says the rest was dropped, as it does for a `--json -` report (red-team
+    /// 60 B N2), unless standard error is that same pipe. Said at once, by this thread, into
+    /// standard error as it is now (its own relay when it is a pipe), so a stalled reader there
+    /// never holds the run. A console's reader that left (`| head -1`) drops the rest without
+    /// a word, as `yes | head` does.
+    private func tapReaderLeft() {
+        guard waitsWhenFull, !descriptors.contains(2) else { return }
+        try? OutputTarget.writeAll(
+            Data("sceneflow test: \(OutputPath.readerLeft("-"))\n".utf8), to: 2, path: "standard error")
     }
 
     private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {

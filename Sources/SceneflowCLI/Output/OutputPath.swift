@@ -17,10 +17,15 @@ enum OutputPath {
     /// when the pipe's reader left before the output was whole, that the rest was dropped
     /// (no failure, as `git log | head` is none; LimitsAndExitCodes).
     static func wrote(_ path: String, _ detail: String = "") -> String {
-        if OutputTarget.readerLeft(path) {
-            return "\(shown(path)): the reader closed the pipe before all of it was written; the rest was dropped"
-        }
+        if OutputTarget.readerLeft(path) { return readerLeft(path) }
         return "wrote \(shown(path))\(detail)"
+    }
+
+    /// What is said of an output at `path` whose pipe's reader left before it was whole:
+    /// `standard output: the reader closed the pipe before all of it was written; the rest was
+    /// dropped`.
+    static func readerLeft(_ path: String) -> String {
+        "\(shown(path)): the reader closed the pipe before all of it was written; the rest was dropped"
     }
 
     /// `path` can be written: `-` (standard output; `OutputOptions` checks who claims it), a
