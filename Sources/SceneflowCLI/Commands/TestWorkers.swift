@@ -68,6 +68,8 @@ enum TestWorker {
         // The runner keeps the report folder's ledger: a file there it does not list is a
         // person's, never written over (red-team 52 B F1).
         ReportFolderLedger.keepsUnlistedFiles = true
+        // Its journal lines are its run's: another run never takes them for a killed one's.
+        RunProcess.adoptParent()
         let decoder = JSONDecoder()
         // The same for every file (building them reads the whole environment).
         let options = settings.runnerOptions

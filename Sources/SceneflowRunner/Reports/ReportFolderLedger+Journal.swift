@@ -18,7 +18,7 @@ extension ReportFolderLedger {
     /// checked for links by `linkProblem`). A journal that cannot be written costs only the
     /// note: the file is then unlisted if the run is killed, as before journals.
     public static func journal(_ entry: String, in folder: String) {
-        append(Line(entry: entry, modified: nil), in: folder)
+        append(Line(entry: entry, modified: nil, run: RunProcess.current), in: folder)
     }
 
     /// Notes that this run wrote `entry`, with the modification time it left it with: after a
@@ -27,7 +27,7 @@ extension ReportFolderLedger {
     public static func journalWritten(_ entry: String, in folder: String) {
         var info = stat()
         guard lstat(ReportPath.join(folder, entry), &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
-        append(Line(entry: entry, modified: modified(info)), in: folder)
+        append(Line(entry: entry, modified: modified(info), run: RunProcess.current), in: folder)
     }
 
     /// `journalWritten` in the processes that journal their report files (`sceneflow test`'s
@@ -36,10 +36,12 @@ extension ReportFolderLedger {
         if keepsUnlistedFiles { journalWritten(entry, in: folder) }
     }
 
-    /// One line of the journal: an entry about to be written, or written with its time.
+    /// One line of the journal: an entry about to be written, or written with its time, and
+    /// the run that wrote the line (`RunProcess`; absent in journals of earlier versions).
     struct Line: Codable {
         var entry: String
         var modified: Double?
+        var run: String?
     }
 
     /// Appends `line`: opened without waiting (a FIFO there is never opened for good:
@@ -64,15 +66,19 @@ extension ReportFolderLedger {
 
     /// The entries of `folder`'s journal (a run's, still going or killed), at most 1 MiB of it:
     /// each entry with the time it was left with when it was written, nil when it was not
-    /// noted written (the kill came first). Only a regular file is read.
-    static func journalEntries(_ folder: String) -> [String: Double?] {
+    /// noted written (the kill came first); and those another run still going noted
+    /// (`RunProcess.isOtherLiveRun`), which are that run's to write and keep, never removed as
+    /// a killed run's (red-team 55 B C1). Only a regular file is read.
+    static func journalEntries(_ folder: String) -> (entries: [String: Double?], othersRunning: Set<String>) {
         let path = ReportPath.join(folder, journalName)
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
             let data = try? RegularFile.read(path, limit: 1 << 20)
-        else { return [:] }
+        else { return ([:], []) }
         let decoder = JSONDecoder()
         var entries: [String: Double?] = [:]
+        var othersRunning: Set<String> = []
+        var live: [String: Bool] = [:]
         for part in data.split(separator: 10) {
             guard let line = try? decoder.decode(Line.self, from: Data(part)) else { continue }
             if let stamp = line.modified {
@@ -80,12 +86,18 @@ extension ReportFolderLedger {
             } else if entries[line.entry] == nil {
                 entries[line.entry] = .some(nil)
             }
+            if let run = line.run {
+                if live[run] == nil { live[run] = RunProcess.isOtherLiveRun(run) }
+                if live[run] == true { othersRunning.insert(line.entry) }
+            }
         }
-        return entries
+        return (entries, othersRunning)
     }
 
-    /// Removes `folder`'s journal (the ledger now lists what it named).
+    /// Removes `folder`'s journal (the ledger now lists what it named), unless another run
+    /// still going noted files in it: that run's list replaces it when it ends.
     static func removeJournal(_ folder: String) {
+        guard journalEntries(folder).othersRunning.isEmpty else { return }
         unlink(ReportPath.join(folder, journalName))
     }
 }

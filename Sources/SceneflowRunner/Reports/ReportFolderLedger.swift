@@ -55,6 +55,10 @@ public struct ReportFolderLedger {
         /// wrong type anywhere, over its size limit, unreadable): then `files` is every file
         /// under the owned names, taken as an earlier run's (`read`). Never written.
         var damaged = false
+        /// The entries another run still going noted in the folder's journal: written again
+        /// over by this run if need be, but never removed by it, and kept listed (`read`).
+        /// Never written.
+        var othersRunning: Set<String> = []
 
         private enum CodingKeys: String, CodingKey { case schema, files, modified, shards }
 
@@ -94,7 +98,12 @@ public struct ReportFolderLedger {
         }
         let tag = shard.map { "\($0.0)/\($0.1)" }
         let shards = contents.shards ?? [:]
-        let others = Set(listed.filter { entry in shards[entry].map { isOtherShard($0, of: shard) } ?? false })
+        // Another shard's of this split, or noted by another run still going (red-team 55 B
+        // C1: the run that ended first removed the fresh capture of a run still going).
+        let others = Set(
+            listed.filter { entry in
+                contents.othersRunning.contains(entry) || (shards[entry].map { isOtherShard($0, of: shard) } ?? false)
+            })
         var ledger = ReportFolderLedger(
             folder: folder, before: scan(folder), stale: cleaning ? listed.filter { !others.contains($0) } : [],
             staleStamps: contents.modified ?? [:], leftOver: cleaning ? others.sorted() : listed)
@@ -208,7 +217,8 @@ public struct ReportFolderLedger {
                 contents.damaged = true
             }
         }
-        let journaled = journalEntries(folder)
+        let (journaled, othersRunning) = journalEntries(folder)
+        contents.othersRunning = othersRunning
         if !journaled.isEmpty {
             let listed = Set(contents.files)
             contents.files += Set(journaled.keys).subtracting(listed).sorted()
