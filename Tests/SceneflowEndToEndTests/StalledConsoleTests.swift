@@ -113,8 +113,13 @@ import Testing
         #expect(
             stderr.contains("cut short") || stderr.contains("were dropped"),
             "\(options): \(stderr)")
-        // Each message is a whole line (red-team 60 B N1: this one had no line break).
+        // Each message is a whole line (red-team 60 B N1: this one had no line break) that
+        // names its command, as every message does (61 B R1: `sceneflow:` alone).
         #expect(stderr.isEmpty || stderr.hasSuffix("\n"), "\(options): \(stderr.suffix(200))")
+        // (With `--json -` the console is on standard error too: its lines are not messages.)
+        for line in stderr.split(separator: "\n") where line.contains("cut short") || line.contains("dropped") {
+            #expect(line.hasPrefix("sceneflow test: "), "\(options): \(line)")
+        }
         for (option, file) in [("--json", "r.json"), ("--junit", "j.xml")] where options.contains(file) {
             #expect(FileManager.default.fileExists(atPath: tmp.file(file)), "\(options): \(option) not written")
         }

@@ -166,7 +166,8 @@ final class ConsoleRelay: @unchecked Sendable {
     private func tapReaderLeft() {
         guard waitsWhenFull, !descriptors.contains(2) else { return }
         try? OutputTarget.writeAll(
-            Data("sceneflow test: \(OutputPath.readerLeft("-"))\n".utf8), to: 2, path: "standard error")
+            Data((StandardStreams.messagePrefix + OutputPath.readerLeft("-") + "\n").utf8), to: 2,
+            path: "standard error")
     }
 
     private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
@@ -221,12 +222,13 @@ final class ConsoleRelay: @unchecked Sendable {
             // when it is not that pipe, says how many lines were dropped in all. Otherwise the
             // pipe's own notices count every dropped line once (a total here counted them twice).
             if cutShort && dropped > 0 && !errorRelayed {
-                StandardStreams.writeError("sceneflow: \(ConsoleLineBuffer.notice(dropped))")
+                StandardStreams.writeError(StandardStreams.messagePrefix + ConsoleLineBuffer.notice(dropped))
             } else if cutShort && unsent > 0 && !errorRelayed {
                 // Nothing dropped, but the end never reached the reader (red-team 59 B F5:
                 // exit 143 with a console cut mid-line and nothing said).
                 StandardStreams.writeError(
-                    "sceneflow: standard output was cut short by the stop signal: its last \(unsent) bytes never reached its reader, which was not reading\n"
+                    StandardStreams.messagePrefix
+                        + "standard output was cut short by the stop signal: its last \(unsent) bytes never reached its reader, which was not reading\n"
                 )
             }
         }

@@ -15,9 +15,11 @@ enum OutputPath {
 
     /// What a command says once it wrote `path`: `wrote NAME` and `detail` (" (36x80 px)"), or,
     /// when the pipe's reader left before the output was whole, that the rest was dropped
-    /// (no failure, as `git log | head` is none; LimitsAndExitCodes).
+    /// (`sceneflow test: standard output: the reader closed …`; no failure, as `git log |
+    /// head` is none; LimitsAndExitCodes).
     static func wrote(_ path: String, _ detail: String = "") -> String {
-        if OutputTarget.readerLeft(path) { return readerLeft(path) }
+        // A message, not a console line: it names its command (red-team 61 B R1).
+        if OutputTarget.readerLeft(path) { return StandardStreams.messagePrefix + readerLeft(path) }
         return "wrote \(shown(path))\(detail)"
     }
 

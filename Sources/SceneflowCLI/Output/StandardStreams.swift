@@ -123,6 +123,10 @@ enum StandardStreams {
     /// `sceneflow --help` and the like. Set once at start (`named(_:)`).
     nonisolated(unsafe) static var command: String?
 
+    /// How a message of the running command starts: `sceneflow test: `, or `sceneflow: `
+    /// when no command runs.
+    static var messagePrefix: String { command.map { "sceneflow \($0): " } ?? "sceneflow: " }
+
     /// The command word of `arguments` (the first, when it is a plain word such as `check`
     /// or `merge-reports`), or nil.
     static func named(_ arguments: [String]) -> String? {
