@@ -41,8 +41,9 @@ final class FrameRecorder {
     private(set) var hashesProblem: String?
 
     /// `hashes.txt`, open for appending: each frame's line is added as it is captured, so a
-    /// worker process stopped inside a test leaves the lines of every frame it captured.
-    private let hashLines: FileHandle
+    /// worker process stopped inside a test leaves the lines of every frame it captured. Nil
+    /// when it could not be opened (`hashesProblem` says why; the tests still run).
+    private let hashLines: FileHandle?
 
     /// A recorder writing into `directory`; `continuing` (a worker resuming the file after
     /// one that was stopped) numbers its frames after the ones already there, PNG files or
@@ -50,7 +51,7 @@ final class FrameRecorder {
     /// (red-team 29 F6: they were overwritten from 001; red-team 30 F4: `hashes.txt` listed
     /// only the last worker's frames, and with `--frames-hash-only` numbered them from 001).
     /// - Throws: `SDLError` when the offscreen renderer cannot be made, or an error creating
-    ///   the folder or `hashes.txt`.
+    ///   the folder (`hashes.txt` that cannot be opened is `hashesProblem`).
     init(directory: String, prototype: Prototype, continuing: Bool = false) throws {
         self.directory = directory
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -96,12 +97,30 @@ final class FrameRecorder {
             counter = left.compactMap { Int($0.prefix { $0.isNumber }) }.max() ?? 0
         }
         let descriptor = open(hashPath, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW | (continuing ? 0 : O_TRUNC), 0o644)
-        guard descriptor >= 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: hashPath])
+        if descriptor >= 0 {
+            hashLines = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        } else {
+            // Something in its place (a folder, a link): the tests run, and the run names the
+            // file and exits 70, as for summary.txt (red-team 61 B F2: the script was a load
+            // ERROR, exit 65, its message naming neither the file nor the folder there).
+            hashLines = nil
+            hashesProblem = Self.openProblem(hashPath)
         }
-        hashLines = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         renderer = try OffscreenRenderer(device: prototype.device)
         images = renderer.makeTextureCache(directory: prototype.directory)
+    }
+
+    /// Why `path` could not be opened for writing (`errno` just set): what is in its place
+    /// (`it is a folder; give a file name`, `it is a symbolic link; …`), else the system's reason.
+    static func openProblem(_ path: String) -> String {
+        let reason = String(cString: strerror(errno))
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return reason }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return reason
+        case S_IFLNK: return "it is a symbolic link, which a frames file is never written through; remove it"
+        default: return "it is \(RegularFile.kind(ofMode: info.st_mode) ?? "not a regular file"); give a file name"
+        }
     }
 
     /// The frames an earlier run into `directory` listed, in its `hashes.txt` and in the frame
@@ -222,7 +241,7 @@ final class FrameRecorder {
         hashes.append((file, hash))
         // A line that cannot be written (a full disk) does not fail the test: the run names
         // hashes.txt among the files not written and exits 70 (red-team 11 R8).
-        do { try hashLines.write(contentsOf: Data(Self.hashLine(file, hash).utf8)) } catch {
+        do { try hashLines?.write(contentsOf: Data(Self.hashLine(file, hash).utf8)) } catch {
             if hashesProblem == nil { hashesProblem = plainReason(error) }
         }
         written.append((file, "\(formatNumber(clockOffset + session.now, decimals: 3))s  [\(prefix)]  \(what)"))

@@ -40,10 +40,12 @@ extension HeadlessTestRunner {
         if let problem = recorder.hashesProblem { problems.append("\(hashes): \(problem)") }
         // Not one line of it could be written (a full disk): no empty file is left under its
         // name to read as "no frames" (red-team 33 F7).
+        // Only an empty regular file: a folder or link in its place is the user's.
+        var info = stat()
         if recorder.hashesProblem != nil || (!problems.isEmpty && recorder.hashes.isEmpty),
-            (try? FileManager.default.attributesOfItem(atPath: hashes)[.size] as? Int) == 0
+            lstat(hashes, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size == 0
         {
-            try? FileManager.default.removeItem(atPath: hashes)
+            unlink(hashes)
         }
         return problems
     }
