@@ -765,6 +765,15 @@ char *sf_dump(lua_State *L, size_t *size) {
     return b.data;
 }
 
+char *sf_compile_apart(lua_State *L, const char *buffer, size_t size, const char *chunkname, size_t *out) {
+    lua_State *scratch = sf_newstate(sf_limits(L)->limit);
+    if (!scratch) return NULL;
+    char *bytecode = NULL;
+    if (luaL_loadbufferx(scratch, buffer, size, chunkname, "t") == LUA_OK) bytecode = sf_dump(scratch, out);
+    sf_close(scratch);
+    return bytecode;
+}
+
 /* ---- Swift callbacks ---- */
 
 static int sf_trampoline(lua_State *L) {

@@ -117,6 +117,36 @@ import Testing
         "leaky.lua: counts again": "passed",
     ]
 
+    /// The memory a script's top level finds in use, `collectgarbage("count")`, is the same
+    /// in every test's fresh load, whatever ran before in the file (red-team 61 A G1: the
+    /// first load compiled the text in the test's own state and left the compiler's garbage,
+    /// so a test comparing it passed alone with `--filter` and failed in the whole run).
+    @Test func aScriptsTopLevelFindsTheSameStateInEveryTest() throws {
+        let tmp = try TempFolder()
+        try tmp.prototype()
+        try tmp.write(
+            "g.lua",
+            """
+            prototype "Proto"
+            local c0 = collectgarbage("count")
+            for i = 1, 3 do test("t" .. i, function() log.message(string.format("top %.4f", c0)) end) end
+
+            """)
+        func counts(_ options: [String]) throws -> [String] {
+            let r = try Sceneflow.run(["test", "g.lua", "--json", "r.json"] + options, in: tmp.url)
+            #expect(r.status == 0, "\(r)")
+            let text = try String(contentsOfFile: tmp.file("r.json"), encoding: .utf8)
+            let pattern = try NSRegularExpression(pattern: "top [0-9.]+")
+            return pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+                Range($0.range, in: text).map { String(text[$0]) }
+            }
+        }
+        let whole = try counts([])
+        #expect(whole.count == 3 && Set(whole).count == 1, "\(whole)")
+        let alone = try counts(["--filter", "t3"])
+        #expect(alone.count == 1 && alone.first == whole.last, "alone \(alone), in the whole run \(whole)")
+    }
+
     @Test func noStateLeaksFromOneTestIntoTheNext() throws {
         let tmp = try TempFolder()
         try leakyPrototype(tmp)

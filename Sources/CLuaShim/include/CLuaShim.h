@@ -104,6 +104,12 @@ int sf_loadbinary(lua_State *L, const char *buffer, size_t size, const char *chu
    buffer; stores its size in *size. NULL when out of memory or the dump fails. Free with free(). */
 char *sf_dump(lua_State *L, size_t *size);
 
+/* Compiles the text chunk `buffer` in a scratch state under L's memory limit and returns its
+   bytecode (malloc'd, length in *size; free it), or NULL when it does not compile there: the
+   caller then compiles it in L for the error message. The function loaded from it leaves L as
+   every later load from the kept bytecode does, with no compiler garbage. */
+char *sf_compile_apart(lua_State *L, const char *buffer, size_t size, const char *chunkname, size_t *out);
+
 /* ---- Swift callbacks ---- */
 
 /* A Swift function called from Lua: returns the number of results it pushed, or
