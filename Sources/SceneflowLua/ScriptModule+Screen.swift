@@ -154,10 +154,11 @@ extension ScriptModule {
         }
         if frame.intersects(screen) {
             // On screen, yet no point a press takes lands in it (red-team 60 A W1: a frame of
-            // 1e-16 pt was said to lie outside the screen, its size shown as 0).
+            // 1e-16 pt was said to lie outside the screen, its size shown as 0). Worded for
+            // `expect.visible` and screenshot regions too, which press nothing (61 A).
             let exact = [frame.x, frame.y, frame.width, frame.height].map(HotspotEditor.luaNumber)
             return
-                "the element is too small for a press to land in it (frame {\(exact.joined(separator: ", "))} pt on the \(size)): give it a width and height a finger can hit"
+                "the element is too small to cover a point on screen (frame {\(exact.joined(separator: ", "))} pt on the \(size)): nothing can show it or press it; give it a real width and height"
         }
         return "the element lies outside the \(size) (frame \(frame))"
     }

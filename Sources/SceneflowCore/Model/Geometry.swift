@@ -84,9 +84,15 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public func isInside(_ other: Rect) -> Bool {
         x >= other.x && y >= other.y && maxX <= other.maxX && maxY <= other.maxY
     }
-    /// `{x, y, w, h}` as a prototype file writes it.
+    /// `{x, y, w, h}` as a prototype file writes it, to two decimals; a value that is not 0
+    /// is never shown as 0 (`{10, 10, 1e-17, 1e-17}`: red-team 61 A, `inspect` showed a frame
+    /// too small for a press as `{10, 10, 0, 0}`).
     public var description: String {
-        "{\(formatNumber(x)), \(formatNumber(y)), \(formatNumber(width)), \(formatNumber(height))}"
+        func shown(_ value: Double) -> String {
+            let text = formatNumber(value)
+            return value != 0 && (text == "0" || text == "-0") ? String(format: "%g", value) : text
+        }
+        return "{\(shown(x)), \(shown(y)), \(shown(width)), \(shown(height))}"
     }
 }
 

@@ -44,6 +44,8 @@ struct DiagnosticTests {
         #expect(formatNumber(50.4, decimals: 0) == "50")
         #expect(formatNumber(100.2, decimals: 0) == "100")
         #expect(Rect(x: 16, y: 220, width: 96, height: 120.5).description == "{16, 220, 96, 120.5}")
+        // A value that is not 0 is never shown as 0 (red-team 61 A: `{10, 10, 0, 0}` for 1e-17).
+        #expect(Rect(x: 10, y: -0.001, width: 1e-17, height: 0).description == "{10, -0.001, 1e-17, 0}")
         #expect(PixelRect(x: 1, y: 2, width: 3, height: 4).description == "{1, 2, 3, 4}")
         #expect(
             Transition(kind: .pushLeft, duration: 0.35, curve: .easeInOut).description == "push_left 0.35s ease_in_out")
