@@ -192,20 +192,25 @@ struct LuaStack {
     func load(bytes: Data, chunkName: String) -> Bool {
         let cache = CompiledScriptCache.shared
         if let bytecode = cache.bytecode(chunkName: chunkName, text: bytes) {
-            let loaded = bytecode.withUnsafeBytes { buffer in
-                sf_loadbinary(luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName)
-            }
-            return loaded == LUA_OK
+            return loadBinary(bytecode, chunkName: chunkName)
         }
         // Compiled apart and loaded from its bytecode, as every later state loads it: the first
         // test's fresh state is then the same as the others' (red-team 61 A G1: compiler
         // garbage made `collectgarbage("count")`, and a verdict on it, differ in the first).
         if cache.keeps(textOf: bytes.count), let bytecode = compiledApart(bytes, chunkName: chunkName) {
             cache.store(bytecode, chunkName: chunkName, text: bytes)
-            return load(bytes: bytes, chunkName: chunkName)
+            return loadBinary(bytecode, chunkName: chunkName)
         }
         return bytes.withUnsafeBytes { buffer in
             sf_loadtext(luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName) == LUA_OK
+        }
+    }
+
+    /// Loads `bytecode` (made by `sf_dump` in this process, never a user's) and pushes the
+    /// function; on failure the error message is on top.
+    private func loadBinary(_ bytecode: Data, chunkName: String) -> Bool {
+        bytecode.withUnsafeBytes { buffer in
+            sf_loadbinary(luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName) == LUA_OK
         }
     }
 
@@ -237,15 +242,12 @@ struct LuaStack {
     func loadEmbedded(_ source: String, chunkName: String) -> Bool {
         let cache = EmbeddedChunkCache.shared
         if let bytecode = cache.bytecode(chunkName: chunkName, source: source) {
-            return bytecode.withUnsafeBytes { buffer in
-                sf_loadbinary(
-                    luaState, buffer.bindMemory(to: CChar.self).baseAddress, buffer.count, chunkName) == LUA_OK
-            }
+            return loadBinary(bytecode, chunkName: chunkName)
         }
         // Compiled apart, as a script is (`load(bytes:chunkName:)`): every state is the same.
         if let bytecode = compiledApart(Data(source.utf8), chunkName: chunkName) {
             cache.store(bytecode, chunkName: chunkName, source: source)
-            return loadEmbedded(source, chunkName: chunkName)
+            return loadBinary(bytecode, chunkName: chunkName)
         }
         return load(source, chunkName: chunkName)
     }
