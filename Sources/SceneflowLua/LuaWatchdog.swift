@@ -152,9 +152,11 @@ extension LuaWatchdog {
             case .library where called == "for iterator": base = "inside the iterator of a for loop at \(site)"
             case .library where name.isEmpty && !via.isEmpty:
                 // A function given to pcall or xpcall, or a coroutine made of one: Lua keeps no
-                // name for it; the one that hangs in one call is a backtracking pattern.
+                // name for it. Library calls that run long in one call: a backtracking pattern,
+                // or a count far too large (red-team 62 A W1: `pcall(table.move, …)` was asked
+                // about a pattern only).
                 return
-                    "inside a Lua library call made through \(via) at \(site) (string.find, match, gmatch or gsub with a string pattern that backtracks?)"
+                    "inside a Lua library call made through \(via) at \(site) (string.find, match, gmatch or gsub with a string pattern that backtracks, or a count far too large for string.rep or table.move?)"
             case .library: base = "inside the Lua library call \(name.isEmpty ? "" : name + " ")at \(site)"
             case .lua: base = "in the script's own Lua code at \(site)"
             }
