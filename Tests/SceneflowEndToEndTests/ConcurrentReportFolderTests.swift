@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import SceneflowRunner
+
 /// Two runs into one report folder at once (two CI jobs in one workspace, a quick run beside a
 /// long one): the run that ends first removes the last run's files it did not write again,
 /// but never one that the other run, still going, wrote again meanwhile (red-team 55 B C1:
@@ -73,5 +75,59 @@ import Testing
         for file in try Self.namedFiles(tmp.file("R")) {
             #expect(FileManager.default.fileExists(atPath: tmp.file("R/" + file)), "\(file) is gone after the next run")
         }
+    }
+}
+
+/// The same, at the ledger's level and with no timing: what another run still going notes in
+/// the journal after this run started is never removed by this run's end, and is listed, so no
+/// later run takes it for a person's file (red-team 62 B C2: about one try in four left a file
+/// of the other run listed nowhere, and a later red run could not write its failure artifacts).
+@Suite struct JournalReadAtTheEndTests {
+    @Test(arguments: [false, true])
+    func aFileAnotherRunNotedLaterIsKeptAndListed(written: Bool) throws {
+        let tmp = try TempFolder()
+        let folder = tmp.file("R")
+        let entry = "artifacts/s/01-t/frame.png"
+        try FileManager.default.createDirectory(
+            atPath: tmp.file("R/artifacts/s/01-t"), withIntermediateDirectories: true)
+        // An earlier run's frame, listed with its time.
+        try tmp.write("R/" + entry, "earlier")
+        let (earlier, _) = ReportFolderLedger.start(folder)
+        try earlier.finish()
+
+        // This run starts; then another run, still going, notes the frame (and, when
+        // `written`, writes it again) after that.
+        let (ledger, _) = ReportFolderLedger.start(folder)
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/bin/sleep")
+        other.arguments = ["30"]
+        try other.run()
+        defer { if other.isRunning { kill(other.processIdentifier, SIGKILL) } }
+        let run = try #require(RunProcess.identity(of: other.processIdentifier))
+        var line = "{\"entry\":\"\(entry)\",\"run\":\"\(run)\"}\n"
+        if written {
+            usleep(20_000)
+            try tmp.write("R/" + entry, "the other run's")
+            var info = stat()
+            #expect(lstat(tmp.file("R/" + entry), &info) == 0)
+            line += "{\"entry\":\"\(entry)\",\"modified\":\(ReportFolderLedger.modified(info)),\"run\":\"\(run)\"}\n"
+        }
+        let journal =
+            FileHandle(forWritingAtPath: tmp.file("R/.sceneflow-files.journal"))
+            ?? {
+                FileManager.default.createFile(atPath: tmp.file("R/.sceneflow-files.journal"), contents: nil)
+                return FileHandle(forWritingAtPath: tmp.file("R/.sceneflow-files.journal"))!
+            }()
+        journal.seekToEndOfFile()
+        journal.write(Data(line.utf8))
+        try journal.close()
+
+        try ledger.finish()
+        #expect(FileManager.default.fileExists(atPath: tmp.file("R/" + entry)), "the other run's file was removed")
+        let list = try String(contentsOfFile: tmp.file("R/.sceneflow-files"), encoding: .utf8)
+        #expect(list.contains(entry), "the other run's file is listed nowhere: \(list)")
+        #expect(
+            FileManager.default.fileExists(atPath: tmp.file("R/.sceneflow-files.journal")),
+            "the journal of a run still going was removed")
     }
 }

@@ -75,6 +75,7 @@ extension ReportFolderLedger {
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
             let data = try? RegularFile.read(path, limit: 1 << 20)
         else { return ([:], []) }
+        let age = Date().timeIntervalSince1970 - modified(info)
         let decoder = JSONDecoder()
         var entries: [String: Double?] = [:]
         var othersRunning: Set<String> = []
@@ -87,7 +88,7 @@ extension ReportFolderLedger {
                 entries[line.entry] = .some(nil)
             }
             if let run = line.run {
-                if live[run] == nil { live[run] = RunProcess.isOtherLiveRun(run) }
+                if live[run] == nil { live[run] = RunProcess.isOtherLiveRun(run, journalAge: age) }
                 if live[run] == true { othersRunning.insert(line.entry) }
             }
         }

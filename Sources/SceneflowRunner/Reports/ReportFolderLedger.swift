@@ -137,7 +137,12 @@ public struct ReportFolderLedger {
         var files = Set(leftOver)
         let written = Self.scan(folder)
         var emptied: Set<String> = []
+        // The journal as it is now: another run still going may have noted files since this
+        // run started (red-team 62 B C2: read only at the start, a file the other run noted
+        // later was removed, or left listed nowhere).
+        let (journaled, othersRunning) = Self.journalEntries(folder)
         for entry in stale {
+            if othersRunning.contains(entry) { continue }
             // Written again by this run (new modification time): it is this run's now.
             guard let was = before[entry], written[entry] == was, let path = Self.ownedPath(entry, in: folder) else {
                 continue
@@ -166,9 +171,17 @@ public struct ReportFolderLedger {
         for (path, modified) in Self.scan(folder) where before[path] != modified {
             if writesPages || path.contains("/") { files.insert(path) }
         }
+        // Every file a run noted in the journal, this one or another, that is there now and
+        // unchanged since the run noted it written (or not yet noted written) is a run's:
+        // listed, so the next run writes it again or removes it, never takes it for a person's.
+        let now = Self.scan(folder)
+        for (entry, stamp) in journaled where writesPages || entry.contains("/") {
+            guard let time = now[entry], stamp == nil || stamp == time, Self.ownedPath(entry, in: folder) != nil
+            else { continue }
+            files.insert(entry)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let now = Self.scan(folder)
         // Each file keeps the shard that wrote it: this run's for what it wrote, the other
         // shards' for theirs, kept.
         var shards: [String: String] = [:]
