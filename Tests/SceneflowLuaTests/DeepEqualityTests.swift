@@ -47,6 +47,28 @@ import Testing
         }
     }
 
+    /// Tables that loop back on themselves compare as their unfolding: loops of different
+    /// lengths that unfold alike are equal, and ones that differ anywhere are not, at once,
+    /// never "nested deeper than 200 levels" (red-team 63 A E1: `a.x = a` against a loop of two
+    /// failed both `to_equal` and, with a difference two levels down, `not_to_equal`).
+    @Test(arguments: [
+        ("local a = {} a.x = a local b, c = {}, {} b.x = c c.x = b", true),
+        ("local a = {} a.x = a local b, c, d = {}, {}, {} b.x = c c.x = d d.x = b", true),
+        ("local a, e = {}, {} a.x = e e.x = a local b, c, d = {}, {}, {} b.x = c c.x = d d.x = b", true),
+        ("local a = {} a.x = a local b, c = {}, {} b.x = c c.x = b c.y = 1", false),
+        ("local a = {n = 1} a.x = a local b, c = {n = 1}, {n = 2} b.x = c c.x = b", false),
+        ("local a = {} a.x = a a.y = a local b, c = {}, {} b.x = c b.y = b c.x = b c.y = c", true),
+    ])
+    func loopsCompareAsTheirUnfolding(_ tables: String, equal: Bool) throws {
+        let toEqual = try H.one("\(tables) expect(a).to_equal(b) expect(b).to_equal(a)")
+        #expect((toEqual.failure == nil) == equal, "\(tables): \(toEqual.failure ?? "passed")")
+        let notEqual = try H.one("\(tables) expect(a).not_to_equal(b) expect(b).not_to_equal(a)")
+        #expect((notEqual.failure == nil) == !equal, "\(tables): \(notEqual.failure ?? "passed")")
+        for r in [toEqual, notEqual] {
+            #expect(r.failure?.contains("nested deeper") != true, "\(tables): \(r.failure ?? "")")
+        }
+    }
+
     @Test func theInheritedFieldExampleFailsWithBothTables() throws {
         let r = try H.one("expect(setmetatable({}, {__index = {x = 2}})).to_equal({x = 1})")
         #expect(r.failure == "expected {} to equal {x = 1}")

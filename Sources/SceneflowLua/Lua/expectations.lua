@@ -226,9 +226,15 @@ local function deep_equal(a, b, seen, depth)
   a, b = api.state_table(a), api.state_table(b)
   if rawequal(a, b) then return true end
   if type(a) ~= "table" or type(b) ~= "table" then return a == b end
+  -- Every pair already being compared is taken as equal (their unfolding is compared), so
+  -- loops of different lengths end: one partner per table looped, a against b, then c, then b
+  -- again, until the depth limit (red-team 63 A E1). A pair that then differs fails the whole
+  -- comparison, so the assumption never turns a difference into a pass.
   seen = seen or {}
-  if seen[a] == b then return true end
-  seen[a] = b
+  local partners = seen[a]
+  if partners == nil then partners = {} seen[a] = partners end
+  if partners[b] then return true end
+  partners[b] = true
   depth = (depth or 0) + 1
   if depth > MAX_DEPTH then
     fail(format("cannot compare tables nested deeper than %d levels (compare a part of them)", MAX_DEPTH))
