@@ -131,3 +131,48 @@ import Testing
             "the journal of a run still going was removed")
     }
 }
+
+/// The list another run wrote while this one ran is carried into this run's list, and the
+/// folder's lock never holds a run for long (red-team 62 B C2, 63 B D1).
+@Suite struct ReportFolderListMergeTests {
+    /// A file this run found unlisted at its start, that another run then wrote its list with,
+    /// stays listed when this run's list replaces that one: it was left listed nowhere, and a
+    /// later red run could not write its failure artifacts there.
+    @Test func theListAnotherRunWroteMeanwhileIsKept() throws {
+        let tmp = try TempFolder()
+        let folder = tmp.file("R")
+        let entry = "artifacts/s/02-u/elements.txt"
+        try FileManager.default.createDirectory(
+            atPath: tmp.file("R/artifacts/s/02-u"), withIntermediateDirectories: true)
+        try tmp.write("R/" + entry, "the other run's")
+        let (ledger, _) = ReportFolderLedger.start(folder)
+        // The other run ends now and lists the file with its time.
+        var info = stat()
+        #expect(lstat(tmp.file("R/" + entry), &info) == 0)
+        try tmp.write(
+            "R/.sceneflow-files",
+            "{\"schema\":\"sceneflow-report-files/1\",\"files\":[\"\(entry)\"],\"modified\":{\"\(entry)\":\(ReportFolderLedger.modified(info))}}\n"
+        )
+        try ledger.finish()
+        let list = try String(contentsOfFile: tmp.file("R/.sceneflow-files"), encoding: .utf8)
+        #expect(list.contains(entry), "the other run's file is listed nowhere: \(list)")
+    }
+
+    /// A lock another process holds for ever is waited for at most `lockWait`, then the run
+    /// goes on without it.
+    @Test func aLockHeldForEverHoldsARunOnlyBriefly() throws {
+        let tmp = try TempFolder()
+        try FileManager.default.createDirectory(atPath: tmp.file("R"), withIntermediateDirectories: true)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = ["-x", tmp.file("R"), "sleep", "60"]
+        try holder.run()
+        defer { if holder.isRunning { kill(holder.processIdentifier, SIGKILL) } }
+        usleep(300_000)
+        let started = Date()
+        let ran = ReportFolderLedger.holdingLock(tmp.file("R")) { true }
+        let waited = Date().timeIntervalSince(started)
+        #expect(ran)
+        #expect(waited >= ReportFolderLedger.lockWait - 0.1 && waited < 30, "waited \(waited) s")
+    }
+}

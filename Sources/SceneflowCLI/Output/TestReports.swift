@@ -87,9 +87,12 @@ enum TestReports {
                             "sceneflow \(command): could not write \(OutputPath.shown(folder))/\(name): \(problem)")
                         return
                     }
-                    ReportFolderLedger.journal(name, in: folder)
-                    save((folder as NSString).appendingPathComponent(name), make)
-                    ReportFolderLedger.journalWritten(name, in: folder)
+                    // One step under the folder's lock, as a worker's files are.
+                    ReportFolderLedger.holdingLock(folder) {
+                        ReportFolderLedger.journal(name, in: folder)
+                        save((folder as NSString).appendingPathComponent(name), make)
+                        ReportFolderLedger.journalWritten(name, in: folder)
+                    }
                 }
                 savePage("results.json", json)
                 savePage("junit.xml", junit)

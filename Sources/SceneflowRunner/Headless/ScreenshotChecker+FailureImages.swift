@@ -94,13 +94,18 @@ extension ScreenshotChecker {
         for (kind, write) in images {
             let path = folder + "/\(kind).png"
             do {
-                if let problem = ReportPath.keptFileProblem(path, inputs: inputs)
-                    ?? entry.flatMap({ ReportFolderLedger.writeProblem($0 + "/\(kind).png", in: reportFolder) })
-                {
-                    throw OutputError(path: path, reason: problem)
+                // Checked, noted, written and noted written as one step (the folder's lock).
+                try ReportFolderLedger.holdingLockWhenListed(reportFolder) {
+                    if let problem = ReportPath.keptFileProblem(path, inputs: inputs)
+                        ?? entry.flatMap({ ReportFolderLedger.writeProblem($0 + "/\(kind).png", in: reportFolder) })
+                    {
+                        throw OutputError(path: path, reason: problem)
+                    }
+                    // Made again if another run's end removed it, left empty, meanwhile.
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try write(path)
+                    if let entry { ReportFolderLedger.noteWritten(entry + "/\(kind).png", in: reportFolder) }
                 }
-                try write(path)
-                if let entry { ReportFolderLedger.noteWritten(entry + "/\(kind).png", in: reportFolder) }
                 files[kind] = path
             } catch {
                 missing.append("\(kind).png")

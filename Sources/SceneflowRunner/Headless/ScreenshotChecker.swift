@@ -314,19 +314,27 @@ final class ScreenshotChecker: VisualChecks {
         }
         // A person's file there (or a run's changed since), or a link on the way: kept (after
         // the claim, which names this test's own earlier capture more plainly).
-        if let problem = ReportFolderLedger.writeProblem(relative, in: reportFolder) {
-            return note("capture", name, .failed(message: "could not capture the frame into \(path): \(problem)"), nil)
-        }
-        do {
-            let image = try render(session, at: nil)
-            try FileManager.default.createDirectory(
-                atPath: PathText.folder(of: path), withIntermediateDirectories: true)
-            try OffscreenRenderer.savePNG(image, to: path)
-            ReportFolderLedger.noteWritten(relative, in: reportFolder)
-        } catch {
+        // Rendered first; checked, noted, written and noted written as one step (the lock).
+        let image: RGBAImage
+        do { image = try render(session, at: nil) } catch {
             return note(
                 "capture", name, .failed(message: "could not capture the frame into \(path): \(Self.reason(error))"),
                 nil)
+        }
+        let failure: String? = ReportFolderLedger.holdingLockWhenListed(reportFolder) {
+            if let problem = ReportFolderLedger.writeProblem(relative, in: reportFolder) { return problem }
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: PathText.folder(of: path), withIntermediateDirectories: true)
+                try OffscreenRenderer.savePNG(image, to: path)
+                ReportFolderLedger.noteWritten(relative, in: reportFolder)
+                return nil
+            } catch {
+                return Self.reason(error)
+            }
+        }
+        if let failure {
+            return note("capture", name, .failed(message: "could not capture the frame into \(path): \(failure)"), nil)
         }
         return note("capture", name, .passed(note: "captured"), nil, files: ["image": path])
     }

@@ -46,18 +46,23 @@ final class FailureArtifacts {
                 problems.append((name, problem))
                 return
             }
-            if let problem = ReportPath.keptFileProblem(path, inputs: inputs)
-                ?? ReportFolderLedger.writeProblem(relative + "/" + name, in: reportDirectory)
-            {
-                problems.append((name, problem))
-                return
-            }
-            do {
-                try body(path)
-                ReportFolderLedger.noteWritten(relative + "/" + name, in: reportDirectory)
-                written.append(folder + "/" + name)
-            } catch {
-                problems.append((name, ScreenshotChecker.reason(error)))
+            // Checked, noted, written and noted written as one step (the folder's lock).
+            ReportFolderLedger.holdingLockWhenListed(reportDirectory) {
+                if let problem = ReportPath.keptFileProblem(path, inputs: inputs)
+                    ?? ReportFolderLedger.writeProblem(relative + "/" + name, in: reportDirectory)
+                {
+                    problems.append((name, problem))
+                    return
+                }
+                do {
+                    // Made again if another run's end removed it, left empty, meanwhile.
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                    try body(path)
+                    ReportFolderLedger.noteWritten(relative + "/" + name, in: reportDirectory)
+                    written.append(folder + "/" + name)
+                } catch {
+                    problems.append((name, ScreenshotChecker.reason(error)))
+                }
             }
         }
         save("frame.png") { path in

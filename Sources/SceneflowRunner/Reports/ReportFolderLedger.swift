@@ -133,6 +133,13 @@ public struct ReportFolderLedger {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             return []
         }
+        // One step under the folder's lock: another run's file is never written between the
+        // journal read here and the removals (red-team 63 B D1).
+        return try Self.holdingLock(folder) { try finishLocked() }
+    }
+
+    /// `finish`, holding the folder's lock.
+    private func finishLocked() throws -> [String] {
         var warnings: [String] = []
         var files = Set(leftOver)
         let written = Self.scan(folder)
@@ -180,13 +187,24 @@ public struct ReportFolderLedger {
             else { continue }
             files.insert(entry)
         }
+        // The list as it is now: another run that ended since this one started wrote it, and
+        // this list replaces it: every file it names that is there, unchanged since, stays
+        // named (red-team 62 B C2: that run's files were left listed nowhere).
+        let current = Self.listedNow(folder)
+        for (entry, stamp) in current.modified ?? [:] where writesPages || entry.contains("/") {
+            guard !files.contains(entry), now[entry] == stamp, Self.ownedPath(entry, in: folder) != nil else {
+                continue
+            }
+            files.insert(entry)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Each file keeps the shard that wrote it: this run's for what it wrote, the other
         // shards' for theirs, kept.
         var shards: [String: String] = [:]
         for entry in files {
-            if let tag = before[entry] == now[entry] ? shardsBefore[entry] : shard { shards[entry] = tag }
+            let theirs = shardsBefore[entry] ?? current.shards?[entry]
+            if let tag = before[entry] == now[entry] ? theirs : shard { shards[entry] = tag }
         }
         let contents = Contents(
             files: files.sorted(), modified: now.filter { files.contains($0.key) },
@@ -205,6 +223,17 @@ public struct ReportFolderLedger {
         try AtomicFile.write(data + Data([10]), to: path)
         Self.removeJournal(folder)
         return warnings
+    }
+
+    /// The folder's list as it is on disk now (no journal, nothing when it cannot be read).
+    static func listedNow(_ folder: String) -> Contents {
+        let path = ReportPath.join(folder, fileName)
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            let data = try? RegularFile.read(path, limit: RegularFile.cacheLimit),
+            let decoded = try? JSONDecoder().decode(Contents.self, from: data)
+        else { return Contents(files: []) }
+        return decoded
     }
 
     /// `folder`'s ledger; an empty one when it has none. One that is there but cannot be read
