@@ -732,7 +732,7 @@ function Matchers.not_to_be(y) end
 
 ---`expect(x).to_equal(y)`
 ---
----x and y are equal, tables compared deeply by their own keys and values (metatables ignored).
+---x and y are equal, tables compared deeply by their own keys and values (metatables ignored; tables that loop back compare as what they unfold to).
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -744,7 +744,7 @@ function Matchers.to_equal(y) end
 
 ---`expect(x).not_to_equal(y)`
 ---
----The negation of to_equal: x and y are equal, tables compared deeply by their own keys and values (metatables ignored) does not hold.
+---The negation of to_equal: x and y are equal, tables compared deeply by their own keys and values (metatables ignored; tables that loop back compare as what they unfold to) does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---

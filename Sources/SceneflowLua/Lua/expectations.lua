@@ -538,7 +538,7 @@ matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal
     return text .. alike_note(x, y)
   end)
 matcher("to_equal", "to_equal(y)",
-  "x and y are equal, tables compared deeply by their own keys and values (metatables ignored).",
+  "x and y are equal, tables compared deeply by their own keys and values (metatables ignored; tables that loop back compare as what they unfold to).",
   'expect(history()).to_equal({"home", "cart"})', { ANY_Y }, deep_equal, function(y) return "equal " .. show(y) end,
   function(x, y)
     -- Tables too big to write whole are written in part, with their first differences.
