@@ -822,7 +822,7 @@ function Matchers.not_to_be_nil() end
 
 ---`expect(x).to_contain(y)`
 ---
----x is a string containing y, or a list with an element equal to y (any other x fails, negated too).
+---x is a string containing y, or a list (whole-number keys from 1, holes and table.pack's n allowed) with an element equal to y (any other x fails, negated too).
 ---
 ---Fails when: the check fails: both values are printed.
 ---
@@ -834,7 +834,7 @@ function Matchers.to_contain(y) end
 
 ---`expect(x).not_to_contain(y)`
 ---
----The negation of to_contain: x is a string containing y, or a list with an element equal to y (any other x fails, negated too) does not hold.
+---The negation of to_contain: x is a string containing y, or a list (whole-number keys from 1, holes and table.pack's n allowed) with an element equal to y (any other x fails, negated too) does not hold.
 ---
 ---Fails when: the check fails: both values are printed.
 ---

@@ -69,6 +69,35 @@ import Testing
         }
     }
 
+    /// `to_contain` looks at every element of a list, past its holes, and refuses a table that
+    /// is no list in both forms (red-team 64 A C1: `table.pack(1, nil, 3)` did not contain 3,
+    /// so `not_to_contain(3)` passed, and `not_to_contain("apple")` passed on `{apple = true}`).
+    @Test(arguments: [
+        ("table.pack(1, nil, 3)", "3", true), ("table.pack(1, nil, 3)", "2", false),
+        ("(function() local t = {1, 2, 3} t[2] = nil return t end)()", "3", true),
+        ("{[2] = 5}", "5", true), ("{[2] = 5}", "6", false), ("{}", "1", false), ("{1, {x = 1}}", "{x = 1}", true),
+    ])
+    func aListIsSearchedPastItsHoles(_ list: String, _ element: String, found: Bool) throws {
+        let contain = try H.one("expect(\(list)).to_contain(\(element))")
+        #expect((contain.failure == nil) == found, "\(list) to_contain \(element): \(contain.failure ?? "passed")")
+        let notContain = try H.one("expect(\(list)).not_to_contain(\(element))")
+        #expect(
+            (notContain.failure == nil) == !found,
+            "\(list) not_to_contain \(element): \(notContain.failure ?? "passed")")
+    }
+
+    @Test(arguments: [
+        "{apple = true}", "{1, 2, x = 3}", "{[0] = 1}", "{[1.5] = 1}",
+    ])
+    func aTableThatIsNoListIsRefusedEitherWay(_ table: String) throws {
+        for form in ["to_contain", "not_to_contain"] {
+            let r = try H.one("expect(\(table)).\(form)(1)")
+            #expect(
+                r.failure?.contains("x must be a string or a list") == true,
+                "\(table) \(form): \(r.failure ?? "passed")")
+        }
+    }
+
     @Test func theInheritedFieldExampleFailsWithBothTables() throws {
         let r = try H.one("expect(setmetatable({}, {__index = {x = 2}})).to_equal({x = 1})")
         #expect(r.failure == "expected {} to equal {x = 1}")

@@ -526,7 +526,29 @@ end
 local FINITE = { "a finite number", function(x) return type(x) == "number" and x == x and x ~= math.huge
   and x ~= -math.huge end }
 local STRING = { "a string", function(x) return type(x) == "string" end }
-local STRING_OR_LIST = { "a string or a list", function(x) return type(x) == "string" or type(x) == "table" end }
+-- A list: a table whose own keys are all whole numbers from 1 up, holes allowed (`t[2] = nil`),
+-- and table.pack's count `n`; {apple = true} is not one (red-team 64 A C1: any table passed
+-- as a list, and not_to_contain("apple") on it passed).
+local function is_list(t)
+  t = api.state_table(t)
+  if type(t) ~= "table" then return false end
+  for k, v in next, t do
+    if not (math.type(k) == "integer" and k >= 1) and not (k == "n" and math.type(v) == "integer" and v >= 0) then
+      return false
+    end
+  end
+  return true
+end
+-- The elements of list `t` (values at whole-number keys, past any hole: ipairs stopped at the
+-- first nil, so table.pack(1, nil, 3) did not contain 3), each given to `visit` until it
+-- returns true; true when one did.
+local function any_element(t, visit)
+  for k, v in next, api.state_table(t) do
+    if math.type(k) == "integer" and visit(v) then return true end
+  end
+  return false
+end
+local STRING_OR_LIST = { "a string or a list", function(x) return type(x) == "string" or is_list(x) end }
 local ANY_Y, NUMBER_Y = { "y", "the expected value", "any" }, { "y", "a number", "number" }
 matcher("to_be", "to_be(y)", "x and y are the same value (rawequal; use to_equal for tables).",
   'expect(scene()).to_be("home")', { ANY_Y }, rawsame, function(y) return "be " .. show(y) end,
@@ -558,14 +580,11 @@ matcher("to_be_falsy", "to_be_falsy()", "x is nil or false.", 'expect(element("E
 matcher("to_be_nil", "to_be_nil()", "x is nil.", "expect(state.error).to_be_nil()", {},
   function(x) return x == nil end, function() return "be nil" end,
   function(x) return format("expected nil, got %s", show(x)) end)
-matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list with an element equal to y (any other x fails, negated too).",
+matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list (whole-number keys from 1, holes and table.pack's n allowed) with an element equal to y (any other x fails, negated too).",
   'expect(history()).to_contain("settings")', { ANY_Y },
   function(x, y)
     if type(x) == "string" then return find(x, tostring(y), 1, true) ~= nil end
-    if type(x) == "table" then
-      for _, v in ipairs(x) do if deep_equal(v, y) then return true end end
-    end
-    return false
+    return any_element(x, function(v) return deep_equal(v, y) end)
   end, function(y) return "contain " .. show(y) end,
   function(x, y)
     local shown_y = show(y)
@@ -573,12 +592,13 @@ matcher("to_contain", "to_contain(y)", "x is a string containing y, or a list wi
     if type(x) ~= "table" then return text end
     -- An element that prints as y but differs says why (red-team 59 A W2); the first 1000
     -- only, and y written once (a list of two million, its own element, stays quick).
-    for i, v in ipairs(x) do
-      if i > 1000 then break end
-      if type(v) == type(y) and show(v) == shown_y then
-        return text .. " (an element prints alike: " .. alike_why(v, y) .. ")"
-      end
-    end
+    local seen, alike = 0, nil
+    any_element(x, function(v)
+      seen = seen + 1
+      if type(v) == type(y) and show(v) == shown_y then alike = v return true end
+      return seen >= 1000
+    end)
+    if alike ~= nil then return text .. " (an element prints alike: " .. alike_why(alike, y) .. ")" end
     return text
   end, STRING_OR_LIST)
 matcher("to_match", "to_match(pattern)", "x is a string matching the Lua pattern (any other x fails, negated too).",
