@@ -1,0 +1,2 @@
+prototype "proto"
+test("opens", function() tap "Open" expect.scene "detail" end)
